@@ -1,0 +1,28 @@
+import { requireSession } from "@/lib/auth/current-session";
+import { navigationFor, ROLE_LABELS } from "@/lib/navigation";
+import { AppProviders } from "@/components/app-providers";
+import { NavLinks } from "@/components/nav-links";
+import { SignOutButton } from "@/components/sign-out-button";
+
+export const dynamic = "force-dynamic";
+
+export default async function AppLayout({ children }: { children: React.ReactNode }) {
+  const session = await requireSession();
+  const { user } = session;
+  return (
+    <AppProviders session={session}>
+      <div className="shell">
+        <nav className="sidebar" aria-label="Main">
+          <div className="brand">Contact Center</div>
+          <NavLinks items={navigationFor(user.role)} />
+          <div className="who">
+            <strong>{user.name}</strong>
+            <small data-testid="role">{ROLE_LABELS[user.role]}</small>
+            <SignOutButton />
+          </div>
+        </nav>
+        <main className="content">{children}</main>
+      </div>
+    </AppProviders>
+  );
+}

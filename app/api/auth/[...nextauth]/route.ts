@@ -1,0 +1,11 @@
+// next-auth's own handler (sign-in form posts, session, sign-out). It is the one
+// API route outside lib/http's wrapper: next-auth speaks its own protocol; the
+// credentials it checks go through lib/auth/login like POST /api/login.
+import NextAuth from "next-auth";
+import { authOptions } from "@/lib/auth/next-auth-options";
+
+async function handler(request: Request, context: { params: Promise<{ nextauth: string[] }> }) {
+  return NextAuth(authOptions())(request, { params: await context.params });
+}
+
+export { handler as GET, handler as POST };

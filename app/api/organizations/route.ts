@@ -1,0 +1,14 @@
+import { paginationSchema } from "@/lib/http/pagination";
+import { route } from "@/lib/http/route";
+import { createOrganization } from "@/lib/organizations/create-organization";
+import { listOrganizations } from "@/lib/organizations/list-organizations";
+import { createOrganizationSchema } from "@/lib/organizations/schemas";
+
+export const GET = route({ permission: "users.read", query: paginationSchema }, ({ user, query }) =>
+  listOrganizations({ actor: user, query }),
+);
+
+export const POST = route(
+  { permission: "organizations.write", body: createOrganizationSchema, status: 201 },
+  ({ body }) => createOrganization({ input: body }),
+);

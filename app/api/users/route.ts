@@ -1,0 +1,12 @@
+import { route } from "@/lib/http/route";
+import { createUser } from "@/lib/users/create-user";
+import { listUsers } from "@/lib/users/list-users";
+import { createUserSchema, listUsersQuery } from "@/lib/users/schemas";
+
+export const GET = route({ permission: "users.read", query: listUsersQuery }, ({ user, query }) =>
+  listUsers({ actor: user, query }),
+);
+
+export const POST = route({ permission: "users.write", body: createUserSchema, status: 201 }, ({ user, body }) =>
+  createUser({ actor: user, input: body }),
+);

@@ -1,0 +1,19 @@
+import { getServerSession } from "next-auth";
+import { redirect } from "next/navigation";
+import { authOptions } from "@/lib/auth/next-auth-options";
+import { SignInForm } from "@/components/sign-in-form";
+
+export const dynamic = "force-dynamic";
+
+export default async function LoginPage() {
+  const session = await getServerSession(authOptions());
+  if (session?.apiToken) redirect("/");
+  return (
+    <div className="signin">
+      <div className="panel">
+        <h1>Sign in</h1>
+        <SignInForm />
+      </div>
+    </div>
+  );
+}

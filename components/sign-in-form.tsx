@@ -1,0 +1,62 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { loginSchema } from "@/lib/auth/schemas";
+
+const MESSAGES: Record<string, string> = {
+  CredentialsSignin: "These credentials do not match our records.",
+  rate_limited: "Too many failed attempts. Please wait a few minutes and try again.",
+};
+
+export function SignInForm() {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+    if (!parsed.success) {
+      setFieldErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setFieldErrors({});
+    setError(null);
+    setPending(true);
+    const result = await signIn("credentials", { ...parsed.data, redirect: false });
+    setPending(false);
+    if (!result || result.error) {
+      setError(MESSAGES[result?.error ?? ""] ?? "Sign-in failed. Please try again.");
+      return;
+    }
+    router.replace("/");
+    router.refresh();
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {error && (
+        <div className="alert" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor="email">Email</label>
+        <input id="email" name="email" type="email" autoComplete="username" autoFocus required aria-invalid={!!fieldErrors.email} />
+        {fieldErrors.email && <span className="error">{fieldErrors.email}</span>}
+      </div>
+      <div className="field">
+        <label htmlFor="password">Password</label>
+        <input id="password" name="password" type="password" autoComplete="current-password" required aria-invalid={!!fieldErrors.password} />
+        {fieldErrors.password && <span className="error">{fieldErrors.password}</span>}
+      </div>
+      <button className="button" type="submit" disabled={pending}>
+        {pending ? "Signing in…" : "Sign in"}
+      </button>
+    </form>
+  );
+}

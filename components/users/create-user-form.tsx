@@ -1,0 +1,78 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { fieldErrors } from "@/lib/http/validation";
+import type { Page } from "@/lib/http/pagination";
+import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
+import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { createUserSchema } from "@/lib/users/schemas";
+
+interface Department { id: number; name: string }
+
+export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
+  const token = useApiToken();
+  const departments = useApi<Page<Department>>("/api/departments?per_page=100");
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const department = form.get("department_id");
+    const parsed = createUserSchema.safeParse({
+      name: form.get("name"),
+      email: form.get("email"),
+      password: form.get("password"),
+      role: form.get("role"),
+      department_id: department ? Number(department) : null,
+    });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setPending(true);
+    try {
+      await apiFetch("/api/users", token!, { method: "POST", body: JSON.stringify(parsed.data) });
+      setErrors({});
+      setMessage(`${parsed.data.name} was added.`);
+      formElement.reset();
+      onCreated();
+    } catch (error) {
+      if (error instanceof ApiRequestError) setErrors(error.body?.errors ?? { form: [error.message] });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const error = (field: string) => errors[field]?.[0] && <span className="error">{errors[field][0]}</span>;
+
+  return (
+    <form className="panel" onSubmit={onSubmit} noValidate aria-label="Add a user">
+      <h2 style={{ marginTop: 0, fontSize: "1.1rem" }}>Add a user</h2>
+      {message && <p role="status">{message}</p>}
+      {error("form")}
+      <div className="row">
+        <div className="field"><label htmlFor="u-name">Name</label><input id="u-name" name="name" required />{error("name")}</div>
+        <div className="field"><label htmlFor="u-email">Email</label><input id="u-email" name="email" type="email" required />{error("email")}</div>
+        <div className="field"><label htmlFor="u-password">Password</label><input id="u-password" name="password" type="password" minLength={8} required />{error("password")}</div>
+        <div className="field">
+          <label htmlFor="u-role">Role</label>
+          <select id="u-role" name="role" defaultValue="agent">
+            <option value="agent">Agent</option>
+            <option value="dept_manager">Department manager</option>
+            <option value="account_admin">Account admin</option>
+          </select>
+          {error("role")}
+        </div>
+        <div className="field">
+          <label htmlFor="u-dept">Department</label>
+          <select id="u-dept" name="department_id">
+            <option value="">None</option>
+            {departments.data?.data.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+          </select>
+          {error("department_id")}
+        </div>
+        <div className="field"><button className="button" type="submit" disabled={pending}>{pending ? "Adding…" : "Add user"}</button></div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import "server-only";
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import { login } from "./login";
+import { revokeBearer } from "./revoke-bearer";
+import { loginSchema } from "./schemas";
+
+// The web sign-in. next-auth keeps the browser session in a signed JWT cookie;
+// the session carries the API bearer token that the pages send to /api/*, so
+// the pages and any other client go through the very same API and checks.
+export function authOptions(): NextAuthOptions {
+  const config = env();
+  return {
+    secret: config.NEXTAUTH_SECRET,
+    session: { strategy: "jwt", maxAge: config.TOKEN_TTL_DAYS * 86_400 },
+    pages: { signIn: "/login" },
+    providers: [
+      CredentialsProvider({
+        name: "Email and password",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials, req) {
+          const input = loginSchema.safeParse(credentials);
+          if (!input.success) return null;
+          const forwarded = String(req?.headers?.["x-forwarded-for"] ?? "");
+          try {
+            const { user, token } = await login({ input: input.data, clientAddress: forwarded.split(",").pop()?.trim() || "unknown" });
+            return { ...user, id: String(user.id), apiToken: token };
+          } catch (error) {
+            if (error instanceof AppError && error.code === "rate_limited") throw new Error("rate_limited");
+            return null;
+          }
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) {
+          token.uid = Number(user.id);
+          token.role = user.role;
+          token.organization_id = user.organization_id;
+          token.department_id = user.department_id;
+          token.apiToken = user.apiToken;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        session.apiToken = token.apiToken;
+        session.user = {
+          id: token.uid,
+          name: token.name ?? "",
+          email: token.email ?? "",
+          role: token.role,
+          organization_id: token.organization_id,
+          department_id: token.department_id,
+        };
+        return session;
+      },
+    },
+    events: {
+      // Signing out of the web app revokes the API token the session held.
+      async signOut({ token }) {
+        if (token?.apiToken) await revokeBearer(token.apiToken);
+      },
+    },
+  };
+}

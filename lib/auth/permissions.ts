@@ -1,0 +1,36 @@
+import type { Role } from "@/lib/generated/prisma/enums";
+
+// The one role → permission table. Routes name a permission; nothing else in
+// the code compares role names to decide what a user may do.
+const PERMISSIONS = {
+  "users.read": ["super_admin", "account_admin"],
+  "users.write": ["super_admin", "account_admin"],
+  "organizations.write": ["super_admin"],
+  "departments.read": ["super_admin", "account_admin", "dept_manager", "agent"],
+  "departments.write": ["super_admin", "account_admin"],
+  "contacts.read": ["super_admin", "account_admin", "dept_manager"],
+  "contacts.write": ["super_admin", "account_admin", "dept_manager"],
+  "contacts.import": ["super_admin", "account_admin", "dept_manager"],
+  "custom_fields.read": ["super_admin", "account_admin", "dept_manager", "agent"],
+  "custom_fields.write": ["super_admin", "account_admin"],
+  "settings.manage": ["super_admin", "account_admin"],
+  "audit.read": ["super_admin", "account_admin"],
+  "calls.place": ["super_admin", "account_admin", "dept_manager", "agent"],
+  "calls.read": ["super_admin", "account_admin", "dept_manager", "agent"],
+  "queue.handle": ["super_admin", "account_admin", "dept_manager", "agent"],
+  "campaigns.manage": ["super_admin", "account_admin", "dept_manager"],
+  "reports.read": ["super_admin", "account_admin", "dept_manager", "agent"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+/** Roles a user of `role` may hand out when creating or editing users. */
+export function assignableRoles(role: Role): Role[] {
+  if (role === "super_admin") return ["super_admin", "account_admin", "dept_manager", "agent"];
+  if (role === "account_admin") return ["account_admin", "dept_manager", "agent"];
+  return [];
+}

@@ -1,0 +1,58 @@
+import "server-only";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/logger";
+import { openEmbedded, openPostgres, type Driver } from "./driver";
+
+function createClient(driver: Driver) {
+  const client = new PrismaClient({
+    adapter: driver.adapter,
+    // Secret columns never leave the database unless a query asks for them.
+    omit: {
+      user: { password_hash: true },
+      apiToken: { token_hash: true },
+      setting: { encrypted_secrets: true },
+    },
+    log: [{ emit: "event", level: "query" }],
+  });
+  const slowMs = env().SLOW_QUERY_MS;
+  client.$on("query", (event) => {
+    if (event.duration >= slowMs) logger.warn("slow query", { ms: event.duration, query: event.query.slice(0, 500) });
+  });
+  return client;
+}
+
+export type Db = ReturnType<typeof createClient>;
+/** A client or an interactive transaction: domain functions accept either. */
+export type Tx = Omit<Db, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+interface Database {
+  driver: Driver;
+  prisma: Db;
+}
+
+// One database per process, shared by every bundle Next.js builds (route
+// handlers, instrumentation, pages) through a global: PGlite may be opened once.
+const KEY = Symbol.for("contact-center.database");
+const holder = globalThis as typeof globalThis & { [KEY]?: Database };
+
+export function database(): Database {
+  if (!holder[KEY]) {
+    const { DATABASE_URL, DATA_DIR } = env();
+    const driver = DATABASE_URL ? openPostgres(DATABASE_URL) : openEmbedded(DATA_DIR);
+    holder[KEY] = { driver, prisma: createClient(driver) };
+  }
+  return holder[KEY];
+}
+
+/**
+ * The Prisma client. Opened on first use, never at import, so `next build` can
+ * load route modules without touching a database.
+ */
+export const prisma = new Proxy({} as Db, {
+  get(_target, property) {
+    const client = database().prisma;
+    const value = Reflect.get(client, property, client);
+    return typeof value === "function" ? value.bind(client) : value;
+  },
+});

@@ -1,0 +1,64 @@
+import "server-only";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import pg from "pg";
+import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+
+/**
+ * The raw SQL side of a database: what the migration runner and a few set-based
+ * statements need, identical for PostgreSQL and the embedded PGlite.
+ */
+export interface SqlConnection {
+  /** Runs one or more statements without parameters (migration files). */
+  exec(sql: string): Promise<void>;
+  query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
+}
+
+export interface Driver {
+  kind: "postgres" | "embedded";
+  adapter: SqlDriverAdapterFactory;
+  /** Runs fn on one dedicated connection (needed for session advisory locks). */
+  withConnection<T>(fn: (conn: SqlConnection) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function openPostgres(connectionString: string): Driver {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  return {
+    kind: "postgres",
+    adapter: new PrismaPg(pool) as unknown as SqlDriverAdapterFactory,
+    async withConnection(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn({
+          exec: async (sql) => void (await client.query(sql)),
+          query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+        });
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** PGlite lives inside this process; only one process may open a data directory. */
+export function openEmbedded(dataDir: string): Driver {
+  const dir = path.resolve(dataDir, "pglite");
+  mkdirSync(dir, { recursive: true });
+  const db = new PGlite(dir, { extensions: { pg_trgm } });
+  const conn: SqlConnection = {
+    exec: async (sql) => void (await db.exec(sql)),
+    query: async (sql, params) => (await db.query(sql, params as unknown[])).rows as never,
+  };
+  return {
+    kind: "embedded",
+    adapter: new PrismaPGlite(db) as unknown as SqlDriverAdapterFactory,
+    withConnection: (fn) => fn(conn),
+    close: () => db.close(),
+  };
+}

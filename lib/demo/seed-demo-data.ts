@@ -1,0 +1,129 @@
+import "server-only";
+import { hashPassword } from "@/lib/auth/password";
+import type { Db } from "@/lib/db/client";
+import { DEFAULT_SETTINGS } from "@/lib/settings/defaults";
+import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from "./demo-accounts";
+import { fakePerson, pick, seededRandom } from "./fake-people";
+
+const CONTACTS_PER_DEPARTMENT: Record<string, number> = { "Acme/Sales": 160, "Acme/Support": 110, "Globex/Main": 70 };
+const TAGS = ["customer", "lead", "prospect", "vip", "newsletter", "renewal"];
+const STATUSES = ["completed", "completed", "completed", "no-answer", "busy", "failed"] as const;
+
+/**
+ * Loads the contract's demo organizations and accounts, plus a few hundred
+ * contacts and a month of call history, into a database without users. Does
+ * nothing (returns null) when any user exists. Set-based: a handful of queries.
+ */
+export async function seedDemoData(db: Db) {
+  if ((await db.user.count()) > 0) return null;
+  const random = seededRandom(20261122);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  return db.$transaction(
+    async (tx) => {
+      const departments = new Map<string, { id: number; organization_id: number }>();
+      const organizations = new Map<string, number>();
+      for (const org of DEMO_ORGANIZATIONS) {
+        const created = await tx.organization.create({
+          data: { name: org.name, departments: { create: org.departments.map((name) => ({ name })) } },
+          select: { id: true, departments: { select: { id: true, name: true } } },
+        });
+        organizations.set(org.name, created.id);
+        for (const dept of created.departments) departments.set(`${org.name}/${dept.name}`, { id: dept.id, organization_id: created.id });
+        await tx.setting.createMany({
+          data: Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ organization_id: created.id, key, value })),
+        });
+      }
+
+      const users = await tx.user.createManyAndReturn({
+        data: DEMO_ACCOUNTS.map((account) => ({
+          email: account.email,
+          name: account.name,
+          role: account.role,
+          password_hash: passwordHash,
+          organization_id: organizations.get(account.organization)!,
+          department_id: account.department ? departments.get(`${account.organization}/${account.department}`)!.id : null,
+        })),
+        select: { id: true, role: true, organization_id: true, department_id: true },
+      });
+      const agents = users.filter((user) => user.role === "agent");
+      await tx.agentStatus.createMany({
+        data: agents.map((agent) => ({ user_id: agent.id, organization_id: agent.organization_id })),
+      });
+
+      await tx.customFieldDefinition.createMany({
+        data: [...organizations.values()].flatMap((organization_id) => [
+          { organization_id, name: "lead_source", label: "Lead source", field_type: "dropdown", options: ["Web", "Referral", "Trade show", "Cold call", "Partner"], display_order: 1 },
+          { organization_id, name: "birthday", label: "Birthday", field_type: "date", display_order: 2 },
+          { organization_id, name: "account_value", label: "Account value", field_type: "decimal", display_order: 3, visible_to: ["super_admin", "account_admin", "dept_manager"] },
+        ]),
+      });
+
+      let index = 0;
+      const contactRows = [];
+      for (const [key, count] of Object.entries(CONTACTS_PER_DEPARTMENT)) {
+        const department = departments.get(key)!;
+        const creator = users.find((user) => user.department_id === department.id && user.role === "dept_manager");
+        for (let i = 0; i < count; i++, index++) {
+          const person = fakePerson(index, random);
+          const tags = TAGS.filter(() => random() < 0.18);
+          if (random() < 0.04) tags.push("DNC");
+          contactRows.push({
+            ...person,
+            organization_id: department.organization_id,
+            department_id: department.id,
+            created_by_user_id: creator?.id ?? null,
+            tags,
+            custom_fields: {
+              lead_source: pick(random, ["Web", "Referral", "Trade show", "Cold call", "Partner"]),
+              ...(random() < 0.4 && { account_value: Math.round(random() * 50_000) / 1 }),
+            },
+            created_at: new Date(Date.now() - Math.floor(random() * 120) * 86_400_000),
+          });
+        }
+      }
+      const contacts = await tx.contact.createManyAndReturn({
+        data: contactRows,
+        select: { id: true, organization_id: true, department_id: true, phone: true },
+      });
+
+      const callRows = [];
+      for (let i = 0; i < 600; i++) {
+        const contact = pick(random, contacts);
+        const candidates = agents.filter((agent) => agent.department_id === contact.department_id);
+        const agent = candidates.length ? pick(random, candidates) : null;
+        const status = pick(random, STATUSES);
+        const inbound = random() < 0.45;
+        const created = new Date(Date.now() - Math.floor(random() * 30 * 86_400_000));
+        callRows.push({
+          organization_id: contact.organization_id,
+          department_id: contact.department_id,
+          user_id: inbound && status === "no-answer" ? null : (agent?.id ?? null),
+          contact_id: contact.id,
+          direction: inbound ? "inbound" : "outbound-manual",
+          phone_number: contact.phone,
+          call_sid: `CAdemo${String(i).padStart(28, "0")}`,
+          status,
+          duration: status === "completed" ? 30 + Math.floor(random() * 600) : 0,
+          wait_seconds: inbound ? Math.floor(random() * 90) : null,
+          created_at: created,
+          started_at: created,
+          ended_at: created,
+        });
+      }
+      await tx.callLog.createMany({ data: callRows });
+      // Contact call summaries, derived from the call log in one statement.
+      await tx.$executeRaw`
+        UPDATE contacts c SET total_calls = s.total, last_called_at = s.last_at, last_call_outcome = s.outcome
+        FROM (
+          SELECT DISTINCT ON (contact_id) contact_id, count(*) OVER (PARTITION BY contact_id) AS total,
+                 created_at AS last_at, status AS outcome
+          FROM call_logs WHERE contact_id IS NOT NULL ORDER BY contact_id, created_at DESC
+        ) s
+        WHERE c.id = s.contact_id`;
+
+      return { organizations: organizations.size, users: users.length, contacts: contacts.length, call_logs: callRows.length };
+    },
+    { timeout: 60_000 },
+  );
+}

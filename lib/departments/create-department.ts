@@ -1,0 +1,18 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { prisma } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import type { CreateDepartmentInput } from "./schemas";
+import { departmentSelect } from "./serialize-department";
+
+export async function createDepartment({ actor, input }: { actor: SessionUser; input: CreateDepartmentInput }) {
+  const organizationId = actor.role === "super_admin" ? (input.organization_id ?? actor.organization_id) : actor.organization_id;
+  const organization = await prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
+  if (!organization) throw AppError.validation({ organization_id: ["The selected organization is invalid."] });
+  const existing = await prisma.department.findFirst({
+    where: { organization_id: organizationId, name: { equals: input.name, mode: "insensitive" } },
+    select: { id: true },
+  });
+  if (existing) throw AppError.conflict("The name has already been taken.", { errors: { name: ["The name has already been taken."] } });
+  return prisma.department.create({ data: { organization_id: organizationId, name: input.name }, select: departmentSelect });
+}

@@ -1,0 +1,74 @@
+import "server-only";
+import { z } from "zod";
+
+// Every setting the service reads, parsed once. A missing or malformed value
+// stops start-up with a message naming the variable (see formatEnvError).
+const optionalUrl = z.url().optional().or(z.literal("").transform(() => undefined));
+const intFrom = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: intFrom(3000),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection string")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    DATA_DIR: z.string().min(1).default("./.data"),
+    APP_URL: optionalUrl,
+    TUNNEL_URL: optionalUrl,
+    FRONTEND_URL: optionalUrl,
+    NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9+/=]{43,44}$|^[0-9a-fA-F]{64}$/, "must be 32 bytes, base64 or hex")
+      .optional(),
+    TOKEN_TTL_DAYS: intFrom(30),
+    LOGIN_MAX_FAILURES_PER_EMAIL: intFrom(5),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: intFrom(50),
+    LOGIN_LOCKOUT_SECONDS: intFrom(900),
+    SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
+    SLOW_QUERY_MS: intFrom(200),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_API_KEY_SID: z.string().optional(),
+    TWILIO_API_KEY_SECRET: z.string().optional(),
+    TWILIO_TWIML_APP_SID: z.string().optional(),
+    TWILIO_CALLER_ID: z.string().optional(),
+  })
+  .transform((env) => {
+    const appUrl = stripSlash(env.APP_URL ?? `http://localhost:${env.PORT}`);
+    return {
+      ...env,
+      APP_URL: appUrl,
+      FRONTEND_URL: stripSlash(env.FRONTEND_URL ?? appUrl),
+      // Callback addresses handed to the provider: the tunnel wins when set.
+      PUBLIC_BASE_URL: stripSlash(env.TUNNEL_URL ?? appUrl),
+    };
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, "");
+}
+
+export function formatEnvError(error: z.ZodError): string {
+  const lines = error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  return `Invalid environment configuration:\n${lines.join("\n")}`;
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) throw new Error(formatEnvError(result.error));
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The parsed environment of this process. */
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

@@ -1,0 +1,90 @@
+// The one error type of the product. Domain code throws AppError; the route
+// wrapper turns it into the contract's JSON shape and status code.
+
+export type ErrorCode =
+  | "bad_request"
+  | "unauthenticated"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "payload_too_large"
+  | "validation"
+  | "rate_limited"
+  | "internal";
+
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  validation: 422,
+  rate_limited: 429,
+  internal: 500,
+};
+
+export type FieldErrors = Record<string, string[]>;
+
+export interface AppErrorDetails {
+  /** Field → reasons, rendered as `errors` in the body. */
+  errors?: FieldErrors;
+  /** Extra top-level body fields (e.g. duplicate_id on a phone conflict). */
+  extra?: Record<string, unknown>;
+  /** Response headers (e.g. Retry-After). */
+  headers?: Record<string, string>;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: AppErrorDetails = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  get status(): number {
+    return STATUS_BY_CODE[this.code];
+  }
+
+  static unauthenticated() {
+    return new AppError("unauthenticated", "Unauthenticated.");
+  }
+  static forbidden() {
+    return new AppError("forbidden", "Forbidden.");
+  }
+  static notFound() {
+    return new AppError("not_found", "Not found.");
+  }
+  static validation(errors: FieldErrors, message = "The given data was invalid.") {
+    return new AppError("validation", message, { errors });
+  }
+  static conflict(message: string, details?: AppErrorDetails) {
+    return new AppError("conflict", message, details);
+  }
+  static tooManyRequests(retryAfterSeconds: number, message = "Too many attempts. Please try again later.") {
+    return new AppError("rate_limited", message, {
+      headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    });
+  }
+}
+
+/**
+ * Database errors that mean something to the client, in one place: a unique
+ * violation is a conflict, a missing record is a 404. Everything else is a 500.
+ */
+export function fromDatabaseError(error: unknown): AppError | undefined {
+  const code = (error as { code?: unknown })?.code;
+  if (code === "P2002") {
+    const target = (error as { meta?: { target?: unknown } }).meta?.target;
+    const fields = Array.isArray(target) ? target.map(String) : [];
+    const field = fields.find((name) => name !== "organization_id") ?? "id";
+    return AppError.conflict(`The ${field} has already been taken.`, {
+      errors: { [field]: [`The ${field} has already been taken.`] },
+    });
+  }
+  if (code === "P2025") return AppError.notFound();
+  return undefined;
+}

@@ -1,0 +1,107 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { can, type Permission } from "@/lib/auth/permissions";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { resolveToken } from "@/lib/auth/tokens";
+import { logger } from "@/lib/logger";
+import { AppError, fromDatabaseError } from "./errors";
+import { jsonResponse } from "./json";
+import { ONE_MEGABYTE, readJsonBody } from "./read-body";
+import { validate } from "./validation";
+
+// The one wrapper every JSON API route goes through. In order: bearer token →
+// user (401), permission (403), params/query/body validation (422), then the
+// handler; AppError and database errors become the contract's status codes and
+// anything unexpected a 500 with a request id, never a stack trace.
+// CORS headers are added for every API path by proxy.ts.
+
+type Schema = z.ZodType;
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+interface RouteOptions<B, Q, P> {
+  /** false for the few public routes (login); everything else needs a token. */
+  auth?: boolean;
+  permission?: Permission;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Body size limit; the contract's default for JSON is 1 MB. */
+  maxBodyBytes?: number;
+  /** Status of a successful answer (201 for creations). */
+  status?: number;
+}
+
+interface Context<B, Q, P, Authed> {
+  request: Request;
+  user: Authed extends false ? SessionUser | null : SessionUser;
+  body: Infer<B>;
+  query: Infer<Q>;
+  params: Infer<P>;
+  requestId: string;
+}
+
+type NextContext = { params: Promise<Record<string, string | string[]>> };
+
+export function route<
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+  A extends boolean = true,
+>(
+  options: RouteOptions<B, Q, P> & { auth?: A },
+  handler: (ctx: Context<B, Q, P, A>) => Promise<unknown> | unknown,
+) {
+  return async (request: Request, next?: NextContext): Promise<Response> => {
+    const requestId = randomUUID();
+    try {
+      const user = await authenticate(request, options.auth !== false);
+      if (options.permission && (!user || !can(user.role, options.permission))) throw AppError.forbidden();
+
+      // A malformed id is an id that does not exist: 404, like any unknown record.
+      const params = options.params ? parseParams(options.params, await next?.params) : undefined;
+      const query = options.query
+        ? validate(options.query, Object.fromEntries(new URL(request.url).searchParams))
+        : undefined;
+      const body = options.body
+        ? validate(options.body, await readJsonBody(request, options.maxBodyBytes ?? ONE_MEGABYTE))
+        : undefined;
+
+      const result = await handler({ request, user, body, query, params, requestId } as Context<B, Q, P, A>);
+      if (result instanceof Response) return result;
+      if (result === undefined) return new Response(null, { status: 204 });
+      return jsonResponse(result, options.status ?? 200);
+    } catch (error) {
+      return errorResponse(error, requestId, request);
+    }
+  };
+}
+
+function parseParams<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+  const result = schema.safeParse(raw);
+  if (!result.success) throw AppError.notFound();
+  return result.data;
+}
+
+async function authenticate(request: Request, required: boolean): Promise<SessionUser | null> {
+  const header = request.headers.get("authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  const user = match ? await resolveToken(match[1]) : null;
+  if (!user && required) throw AppError.unauthenticated();
+  return user;
+}
+
+export function errorResponse(error: unknown, requestId: string, request: Request): Response {
+  const appError = error instanceof AppError ? error : fromDatabaseError(error);
+  if (appError) {
+    const { errors, extra, headers } = appError.details;
+    return jsonResponse({ message: appError.message, ...(errors && { errors }), ...extra }, appError.status, headers);
+  }
+  logger.error("unhandled error", {
+    request_id: requestId,
+    method: request.method,
+    path: new URL(request.url).pathname,
+    error: error instanceof Error ? error.stack : String(error),
+  });
+  return jsonResponse({ message: "Server error.", request_id: requestId }, 500);
+}

@@ -1,0 +1,21 @@
+import "server-only";
+import { prisma } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import type { CreateOrganizationInput } from "./schemas";
+
+/** A new tenant (super admin only), optionally with its first departments. */
+export async function createOrganization({ input }: { input: CreateOrganizationInput }) {
+  const names = [...new Set(input.departments)];
+  if (names.length !== input.departments.length) {
+    throw AppError.validation({ departments: ["Department names must be unique."] });
+  }
+  return prisma.organization.create({
+    data: { name: input.name, departments: { create: names.map((name) => ({ name })) } },
+    select: {
+      id: true,
+      name: true,
+      created_at: true,
+      departments: { select: { id: true, name: true }, orderBy: { id: "asc" } },
+    },
+  });
+}

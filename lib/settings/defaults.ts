@@ -1,0 +1,21 @@
+// Settings every organization starts with (admin pages change them).
+export const DEFAULT_SETTINGS = {
+  import: {
+    max_import_size: 10_000,
+    duplicate_handling: "skip",
+    auto_tag: null,
+    strictness: "lenient",
+    phone_formatting: true,
+    default_country: "US",
+  },
+  duplicates: {
+    fuzzy_name_threshold: 85,
+    email_matching: false,
+    merge_behavior: "manual",
+    conflict_rule: "keep_newest",
+  },
+  retention: {
+    inactive_contact_days: null,
+    keep_opted_out: true,
+  },
+} as const;

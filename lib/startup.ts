@@ -1,0 +1,24 @@
+import "server-only";
+import { database } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/migrate";
+import { seedDemoData } from "@/lib/demo/seed-demo-data";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/logger";
+
+/**
+ * Runs once per server process before it answers requests (instrumentation.ts):
+ * validates the environment, applies pending migrations under an advisory lock,
+ * and loads the demo data into an empty database when that is wanted.
+ */
+export async function startService(): Promise<void> {
+  const config = env();
+  const { driver, prisma } = database();
+  const applied = await applyMigrations(driver);
+  logger.info("database ready", { database: driver.kind, migrations_applied: applied });
+
+  const wantDemo = config.SEED_DEMO_DATA === "always" || (config.SEED_DEMO_DATA === "auto" && driver.kind === "embedded");
+  if (wantDemo) {
+    const seeded = await seedDemoData(prisma);
+    if (seeded) logger.info("demo data loaded", seeded);
+  }
+}

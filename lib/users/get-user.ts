@@ -1,0 +1,12 @@
+import "server-only";
+import { userScope } from "@/lib/auth/scope";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { prisma } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { serializeUser, userSelect } from "./serialize-user";
+
+export async function getUser({ actor, id }: { actor: SessionUser; id: number }) {
+  const user = await prisma.user.findFirst({ where: { id, ...userScope(actor) }, select: userSelect });
+  if (!user) throw AppError.notFound();
+  return serializeUser(user);
+}

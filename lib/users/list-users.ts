@@ -1,0 +1,27 @@
+import "server-only";
+import { userScope } from "@/lib/auth/scope";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { prisma } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { pageOf, skipTake } from "@/lib/http/pagination";
+import type { ListUsersQuery } from "./schemas";
+import { serializeUser, userSelect } from "./serialize-user";
+
+export async function listUsers({ actor, query }: { actor: SessionUser; query: ListUsersQuery }) {
+  const where: Prisma.UserWhereInput = {
+    ...userScope(actor),
+    ...(query.role && { role: query.role }),
+    ...(query.department_id && { department_id: query.department_id }),
+    ...(query.q && {
+      OR: [
+        { name: { contains: query.q, mode: "insensitive" } },
+        { email: { contains: query.q, mode: "insensitive" } },
+      ],
+    }),
+  };
+  const [users, total] = await Promise.all([
+    prisma.user.findMany({ where, select: userSelect, orderBy: { id: "asc" }, ...skipTake(query) }),
+    prisma.user.count({ where }),
+  ]);
+  return pageOf(users.map(serializeUser), total, query);
+}

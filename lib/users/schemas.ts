@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { paginationSchema } from "@/lib/http/pagination";
+
+export const roleSchema = z.enum(["super_admin", "account_admin", "dept_manager", "agent"], {
+  error: "The role must be one of super_admin, account_admin, dept_manager, agent.",
+});
+
+const name = z.string().trim().min(1, "The name field is required.").max(255);
+const email = z.email("The email must be a valid email address.").trim().toLowerCase().max(255);
+const password = z.string().min(8, "The password must be at least 8 characters.").max(200);
+
+export const createUserSchema = z.object({
+  name,
+  email,
+  password,
+  role: roleSchema,
+  department_id: z.number().int().positive().nullable().optional(),
+  organization_id: z.number().int().positive().optional(),
+});
+
+export const updateUserSchema = z
+  .object({
+    name,
+    email,
+    password,
+    role: roleSchema,
+    department_id: z.number().int().positive().nullable(),
+    active: z.boolean(),
+  })
+  .partial();
+
+export const listUsersQuery = paginationSchema.extend({
+  role: roleSchema.optional().catch(undefined),
+  department_id: z.coerce.number().int().positive().optional().catch(undefined),
+  q: z.string().trim().max(255).optional(),
+});
+
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+export type ListUsersQuery = z.infer<typeof listUsersQuery>;

@@ -1,0 +1,45 @@
+import type { Role } from "@/lib/generated/prisma/enums";
+
+export interface UserRow {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  organization_id: number;
+  department_id: number | null;
+  active: boolean;
+  last_login_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The user object of the API (never any credential). */
+export function serializeUser(user: UserRow) {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    organization_id: user.organization_id,
+    department_id: user.department_id,
+    active: user.active,
+    last_login_at: user.last_login_at,
+    created_at: user.created_at,
+    updated_at: user.updated_at,
+  };
+}
+
+export type ApiUser = ReturnType<typeof serializeUser>;
+
+export const userSelect = {
+  id: true,
+  name: true,
+  email: true,
+  role: true,
+  organization_id: true,
+  department_id: true,
+  active: true,
+  last_login_at: true,
+  created_at: true,
+  updated_at: true,
+} as const;
