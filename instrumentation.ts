@@ -3,10 +3,5 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { startService } = await import("@/lib/startup");
-  try {
-    await startService();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
+  await startService();
 }

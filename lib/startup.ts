@@ -11,6 +11,16 @@ import { logger } from "@/lib/logger";
  * and loads the demo data into an empty database when that is wanted.
  */
 export async function startService(): Promise<void> {
+  try {
+    await prepare();
+  } catch (error) {
+    // A server that cannot reach or migrate its database must not serve.
+    logger.error("start-up failed", { error: error instanceof Error ? error.message : String(error) });
+    process.exit(1);
+  }
+}
+
+async function prepare(): Promise<void> {
   const config = env();
   const { driver, prisma } = database();
   const applied = await applyMigrations(driver);

@@ -8,10 +8,7 @@
 // public registry on the machine it is built for. `npm install` runs it
 // afterwards (the "postinstall" script); it only ever adds entries.
 import { readFileSync, writeFileSync } from "node:fs";
-
-const LOCK = new URL("../package-lock.json", import.meta.url);
-const lock = JSON.parse(readFileSync(LOCK, "utf8"));
-const packages = lock.packages ?? {};
+import { pathToFileURL } from "node:url";
 
 const OS = ["darwin", "linux", "win32", "freebsd", "android", "openbsd", "netbsd", "sunos", "aix", "openharmony"];
 const CPU = ["x64", "arm64", "arm", "ia32", "loong64", "ppc64", "riscv64", "s390x", "mips64el", "wasm32"];
@@ -27,23 +24,34 @@ export function platformOf(name) {
   return entry;
 }
 
-let added = 0;
-for (const [path, pkg] of Object.entries(packages)) {
-  for (const [name, range] of Object.entries(pkg.optionalDependencies ?? {})) {
-    const nested = `${path}/node_modules/${name}`;
-    const top = `node_modules/${name}`;
-    if (packages[nested] || packages[top]) continue;
-    const version = String(range).replace(/^[\^~]/, "");
-    packages[top] = {
-      version,
-      resolved: `https://registry.npmjs.org/${name}/-/${name.split("/").pop()}-${version}.tgz`,
-      ...platformOf(name),
-      optional: true,
-    };
-    added++;
+/** Adds the missing entries to a parsed lock file; returns how many. */
+export function completeLock(lock) {
+  const packages = lock.packages ?? {};
+  let added = 0;
+  for (const [path, pkg] of Object.entries(packages)) {
+    for (const [name, range] of Object.entries(pkg.optionalDependencies ?? {})) {
+      const nested = `${path}/node_modules/${name}`;
+      const top = `node_modules/${name}`;
+      if (packages[nested] || packages[top]) continue;
+      const version = String(range).replace(/^[\^~]/, "");
+      packages[top] = {
+        version,
+        resolved: `https://registry.npmjs.org/${name}/-/${name.split("/").pop()}-${version}.tgz`,
+        ...platformOf(name),
+        optional: true,
+      };
+      added++;
+    }
   }
+  return added;
 }
-if (added) {
-  writeFileSync(LOCK, JSON.stringify(lock, null, 2) + "\n");
-  console.log(`complete-lockfile: added ${added} platform-specific optional entries`);
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const file = new URL("../package-lock.json", import.meta.url);
+  const lock = JSON.parse(readFileSync(file, "utf8"));
+  const added = completeLock(lock);
+  if (added) {
+    writeFileSync(file, JSON.stringify(lock, null, 2) + "\n");
+    console.log(`complete-lockfile: added ${added} platform-specific optional entries`);
+  }
 }

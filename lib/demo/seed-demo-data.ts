@@ -21,6 +21,10 @@ export async function seedDemoData(db: Db) {
 
   return db.$transaction(
     async (tx) => {
+      // Several servers may start on one empty database at once: the first to
+      // take this lock seeds, the others find users and do nothing.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(72707370)`;
+      if ((await tx.user.count()) > 0) return null;
       const departments = new Map<string, { id: number; organization_id: number }>();
       const organizations = new Map<string, number>();
       for (const org of DEMO_ORGANIZATIONS) {

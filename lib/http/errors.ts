@@ -78,13 +78,32 @@ export class AppError extends Error {
 export function fromDatabaseError(error: unknown): AppError | undefined {
   const code = (error as { code?: unknown })?.code;
   if (code === "P2002") {
-    const target = (error as { meta?: { target?: unknown } }).meta?.target;
-    const fields = Array.isArray(target) ? target.map(String) : [];
-    const field = fields.find((name) => name !== "organization_id") ?? "id";
+    const field = uniqueField(error) ?? "id";
     return AppError.conflict(`The ${field} has already been taken.`, {
       errors: { [field]: [`The ${field} has already been taken.`] },
     });
   }
   if (code === "P2025") return AppError.notFound();
   return undefined;
+}
+
+interface UniqueViolationMeta {
+  target?: unknown;
+  driverAdapterError?: { cause?: { table?: string; constraint?: { fields?: string[]; index?: string } } };
+}
+
+/**
+ * The client-facing field of a violated unique constraint. Prisma reports
+ * meta.target, or through driver adapters the table and index name, e.g.
+ * "contacts" + "contacts_organization_id_phone_key" → "phone" (the leading
+ * scope column is the tenant, not what the client got wrong).
+ */
+function uniqueField(error: unknown): string | undefined {
+  const meta = ((error as { meta?: UniqueViolationMeta }).meta ?? {}) as UniqueViolationMeta;
+  if (Array.isArray(meta.target)) return meta.target.map(String).filter((f) => f !== "organization_id").pop();
+  const cause = meta.driverAdapterError?.cause;
+  if (cause?.constraint?.fields?.length) return cause.constraint.fields.at(-1)!.replace(/"/g, "");
+  const index = cause?.constraint?.index;
+  if (!index || !cause?.table || !index.startsWith(`${cause.table}_`) || !index.endsWith("_key")) return undefined;
+  return index.slice(cause.table.length + 1, -"_key".length).replace(/^[a-z]+_id_/, "");
 }

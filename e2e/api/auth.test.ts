@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import { api, loginAs } from "../support/api";
+import { createTenant, FACTORY_PASSWORD } from "../support/factories";
+
+describe("login", () => {
+  it.each(["/api/login", "/api/auth/login"])("%s returns the user and an opaque bearer token", async (path) => {
+    const client = api();
+    const response = await client.post(path, { email: "admin@acme.example.com", password: "password" });
+    expect(response.status).toBe(200);
+    expect(response.body.user).toMatchObject({
+      email: "admin@acme.example.com",
+      role: "account_admin",
+      name: expect.any(String),
+      id: expect.any(Number),
+      organization_id: expect.any(Number),
+      department_id: null,
+    });
+    expect(response.body.user).not.toHaveProperty("password_hash");
+    expect(response.body.token).toMatch(/^\d+\|[A-Za-z0-9_-]{40,}$/);
+    const me = await client.get("/api/user", response.body.token);
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe("admin@acme.example.com");
+  });
+
+  it("accepts any letter case and surrounding spaces in the email", async () => {
+    const response = await api().post("/api/login", { email: "  Agent1@Acme.Example.com ", password: "password" });
+    expect(response.status).toBe(200);
+    expect(response.body.user.email).toBe("agent1@acme.example.com");
+  });
+
+  it("answers 422 with errors.email for wrong credentials and for unknown accounts", async () => {
+    const client = api();
+    for (const body of [
+      { email: "admin@acme.example.com", password: "wrong" },
+      { email: "nobody@example.com", password: "password" },
+    ]) {
+      const response = await client.post("/api/login", body);
+      expect(response.status).toBe(422);
+      expect(response.body.message).toEqual(expect.any(String));
+      expect(response.body.errors.email).toHaveLength(1);
+    }
+  });
+
+  it("answers 422 naming each missing field, and for malformed JSON", async () => {
+    const client = api();
+    const missing = await client.post("/api/login", {});
+    expect(missing.status).toBe(422);
+    expect(missing.body.message).toBe("The given data was invalid.");
+    expect(Object.keys(missing.body.errors).sort()).toEqual(["email", "password"]);
+
+    const malformed = await client.request("POST", "/api/login", { raw: '{"email": ', headers: { "Content-Type": "application/json" } });
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.errors.body).toBeDefined();
+
+    const wrongType = await client.post("/api/login", { email: 42, password: ["x"] });
+    expect(wrongType.status).toBe(422);
+  });
+
+  it("limits repeated failures per email with 429 and Retry-After, even for the right password", async () => {
+    const tenant = await createTenant();
+    const attempts = [];
+    // Each attempt from a different address: the limit follows the email.
+    for (let i = 0; i < 5; i++) attempts.push((await api().post("/api/login", { email: tenant.agentA.email, password: "nope" })).status);
+    expect(attempts).toEqual([422, 422, 422, 422, 422]);
+    const blocked = await api().post("/api/login", { email: tenant.agentA.email, password: FACTORY_PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(blocked.body.message).toEqual(expect.any(String));
+    // Other accounts are unaffected.
+    expect((await api().post("/api/login", { email: tenant.agentB.email, password: FACTORY_PASSWORD })).status).toBe(200);
+  });
+
+  it("limits repeated failures per client address across emails", async () => {
+    const client = api();
+    let last = 0;
+    for (let i = 0; i < 50; i++) last = (await client.post("/api/login", { email: `ghost${i}@example.com`, password: "x" })).status;
+    expect(last).toBe(422);
+    const blocked = await client.post("/api/login", { email: "agent2@acme.example.com", password: "password" });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
+    // The same account from another address still gets in.
+    expect((await api().post("/api/login", { email: "agent2@acme.example.com", password: "password" })).status).toBe(200);
+  });
+
+  it("a successful login clears earlier failures for that email", async () => {
+    const tenant = await createTenant();
+    for (let i = 0; i < 4; i++) await api().post("/api/login", { email: tenant.agentA.email, password: "nope" });
+    expect((await api().post("/api/login", { email: tenant.agentA.email, password: FACTORY_PASSWORD })).status).toBe(200);
+    for (let i = 0; i < 4; i++) await api().post("/api/login", { email: tenant.agentA.email, password: "nope" });
+    expect((await api().post("/api/login", { email: tenant.agentA.email, password: FACTORY_PASSWORD })).status).toBe(200);
+  });
+});
+
+describe("bearer tokens", () => {
+  it("answers exactly 401 Unauthenticated. for missing, malformed and unknown tokens", async () => {
+    const client = api();
+    const token = await loginAs(client, "agent1@acme.example.com");
+    const [id] = token.split("|");
+    for (const header of [undefined, "Bearer", "Basic abc", `Bearer ${id}|${"x".repeat(43)}`, `Bearer 999999|${token.split("|")[1]}`, `Bearer ${token}x`]) {
+      const response = await client.request("GET", "/api/user", { headers: header ? { Authorization: header } : {} });
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ message: "Unauthenticated." });
+    }
+  });
+
+  it("logout revokes only the token used", async () => {
+    const client = api();
+    const first = await loginAs(client, "agent3@acme.example.com");
+    const second = await loginAs(client, "agent3@acme.example.com");
+    const logout = await client.post("/api/logout", undefined, first);
+    expect(logout.status).toBe(200);
+    expect((await client.get("/api/user", first)).status).toBe(401);
+    expect((await client.post("/api/logout", undefined, first)).status).toBe(401);
+    expect((await client.get("/api/user", second)).status).toBe(200);
+  });
+
+  it("a deactivated user's tokens stop working and they cannot log in", async () => {
+    const tenant = await createTenant();
+    const { client } = tenant;
+    expect((await client.delete(`/api/users/${tenant.agentA.id}`, tenant.admin.token)).status).toBe(204);
+    expect((await client.get("/api/user", tenant.agentA.token)).status).toBe(401);
+    expect((await api().post("/api/login", { email: tenant.agentA.email, password: FACTORY_PASSWORD })).status).toBe(422);
+  });
+
+  it("every protected route refuses a request without a token", async () => {
+    const client = api();
+    const routes: [string, string][] = [
+      ["GET", "/api/user"],
+      ["POST", "/api/logout"],
+      ["GET", "/api/users"],
+      ["POST", "/api/users"],
+      ["GET", "/api/users/1"],
+      ["PATCH", "/api/users/1"],
+      ["DELETE", "/api/users/1"],
+      ["GET", "/api/departments"],
+      ["POST", "/api/departments"],
+      ["GET", "/api/organizations"],
+      ["POST", "/api/organizations"],
+    ];
+    for (const [method, path] of routes) {
+      const body = method === "GET" ? {} : { raw: "{}", headers: { "Content-Type": "application/json" } };
+      const response = await client.request(method, path, body);
+      expect({ method, path, status: response.status, body: response.body }).toEqual({ method, path, status: 401, body: { message: "Unauthenticated." } });
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { TEST_FRONTEND_ORIGIN } from "../support/server.mjs";
+import { api, loginAs } from "../support/api";
+
+const CORS_PATHS = ["/api/user", "/api/anything/deeper", "/sanctum/csrf-cookie", "/dashboard/x", "/auth/x", "/analytics/x"];
+
+describe("CORS", () => {
+  it.each(CORS_PATHS)("answers the preflight for %s without authentication", async (path) => {
+    const response = await fetch(`${api().baseUrl}${path}`, {
+      method: "OPTIONS",
+      headers: { Origin: TEST_FRONTEND_ORIGIN, "Access-Control-Request-Method": "DELETE", "Access-Control-Request-Headers": "authorization, x-custom" },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBe(TEST_FRONTEND_ORIGIN);
+    expect(response.headers.get("access-control-allow-credentials")).toBe("true");
+    expect(response.headers.get("access-control-allow-methods")).toContain("DELETE");
+    expect(response.headers.get("access-control-allow-headers")).toContain("x-custom");
+  });
+
+  it("adds the allow-origin header to actual responses for the front end only", async () => {
+    const client = api();
+    const token = await loginAs(client, "agent1@acme.example.com");
+    const allowed = await client.request("GET", "/api/user", { token, headers: { Origin: TEST_FRONTEND_ORIGIN } });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe(TEST_FRONTEND_ORIGIN);
+    expect(allowed.headers.get("access-control-allow-credentials")).toBe("true");
+    const unauthenticated = await client.request("GET", "/api/user", { headers: { Origin: TEST_FRONTEND_ORIGIN } });
+    expect(unauthenticated.headers.get("access-control-allow-origin")).toBe(TEST_FRONTEND_ORIGIN);
+
+    for (const origin of ["http://evil.test", "http://frontend.test.evil.test", "null"]) {
+      const refused = await client.request("GET", "/api/user", { token, headers: { Origin: origin } });
+      expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+      const preflight = await fetch(`${client.baseUrl}/api/user`, { method: "OPTIONS", headers: { Origin: origin, "Access-Control-Request-Method": "GET" } });
+      expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+    }
+  });
+
+  it("leaves other paths alone", async () => {
+    const response = await fetch(`${api().baseUrl}/login`, { headers: { Origin: TEST_FRONTEND_ORIGIN } });
+    expect(response.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("request handling", () => {
+  it("refuses JSON bodies over 1 MB with 413", async () => {
+    const client = api();
+    const token = await loginAs(client, "admin@acme.example.com");
+    const response = await client.request("POST", "/api/departments", {
+      token,
+      raw: JSON.stringify({ name: "x".repeat(1024 * 1024 + 10) }),
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(response.status).toBe(413);
+    expect(response.body.message).toEqual(expect.any(String));
+  });
+
+  it("ignores unknown query parameters and clamps bad pagination instead of failing", async () => {
+    const client = api();
+    const token = await loginAs(client, "admin@acme.example.com");
+    const response = await client.get("/api/users?page=-3&per_page=abc&unknown=1", token);
+    expect(response.status).toBe(200);
+    expect(response.body.meta).toMatchObject({ current_page: 1, per_page: 25 });
+  });
+
+  it("answers JSON errors for unknown ids without leaking internals", async () => {
+    const client = api();
+    const token = await loginAs(client, "admin@acme.example.com");
+    const response = await client.get(`/api/users/${2 ** 40}`, token);
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: "Not found." });
+  });
+});

@@ -1,0 +1,29 @@
+// Vitest global setup for the API suites: one real server per run, on the
+// embedded database, or (TEST_DB=postgres) two servers on one fresh PostgreSQL
+// database, started at the same moment so their migration runs race.
+import { createTestDatabase, startServer } from "./server.mjs";
+
+export default async function setup(project) {
+  const target = process.env.TEST_DB ?? "embedded";
+  if (target === "embedded") {
+    const server = await startServer({ label: "embedded" });
+    project.provide("baseUrl", server.baseUrl);
+    project.provide("secondBaseUrl", "");
+    project.provide("databaseUrl", "");
+    return () => server.stop();
+  }
+
+  if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const database = await createTestDatabase(process.env.TEST_DATABASE_URL);
+  const [first, second] = await Promise.all([
+    startServer({ databaseUrl: database.url, label: "pg-1" }),
+    startServer({ databaseUrl: database.url, label: "pg-2" }),
+  ]);
+  project.provide("baseUrl", first.baseUrl);
+  project.provide("secondBaseUrl", second.baseUrl);
+  project.provide("databaseUrl", database.url);
+  return async () => {
+    await Promise.all([first.stop(), second.stop()]);
+    await database.drop();
+  };
+}

@@ -1,0 +1,103 @@
+// Starts the real production server (`next start`) for tests and benchmarks,
+// on its own port and database, and waits until it answers.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export const TEST_FRONTEND_ORIGIN = "http://frontend.test";
+
+/** A port nobody listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+/**
+ * @param {{ databaseUrl?: string, env?: Record<string,string>, label?: string }} options
+ * Without databaseUrl the server uses a fresh embedded database in a temp dir.
+ */
+export async function startServer({ databaseUrl, env = {}, label = "server" } = {}) {
+  const port = await freePort();
+  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), "cc-test-"));
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      FRONTEND_URL: TEST_FRONTEND_ORIGIN,
+      NEXTAUTH_SECRET: "test-secret-test-secret-test-secret",
+      ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+      SEED_DEMO_DATA: "always",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "", DATA_DIR: dataDir }),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-20_000);
+    if (process.env.TEST_SERVER_LOGS) process.stderr.write(`[${label}] ${chunk}`);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${label} exited during start-up:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/user`);
+      if (response.status === 401) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (Date.now() >= deadline) throw new Error(`${label} did not start in time:\n${output}`);
+
+  return {
+    baseUrl,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((resolve) => child.once("exit", resolve));
+      }
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates an empty database next to the one TEST_DATABASE_URL names; returns its URL and a dropper. */
+export async function createTestDatabase(adminUrl) {
+  const name = `cc_test_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// API tests: real HTTP against the real production server (see
+// e2e/support/global-setup.mjs). TEST_DB=postgres adds the suites that need two
+// servers on one PostgreSQL database.
+const postgres = process.env.TEST_DB === "postgres";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["e2e/api/**/*.test.ts", ...(postgres ? ["e2e/postgres/**/*.test.ts"] : [])],
+    globalSetup: ["e2e/support/global-setup.mjs"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    environment: "node",
+  },
+});
