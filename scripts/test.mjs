@@ -29,9 +29,26 @@ function vitestSuite(name, config, env = {}) {
   results.push({ name, passed, failed });
 }
 
+/**
+ * Playwright cannot download its browser here; it drives Debian's Chromium.
+ * Installed on the fly when we may (root with apt-get), as .ci/run does.
+ */
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (existsSync(chromium)) return true;
+  if (process.getuid?.() === 0 && spawnSync("which", ["apt-get"]).status === 0) {
+    console.log("Installing Debian's chromium for the browser tests...");
+    run("apt-get", ["install", "-y", "chromium"], { DEBIAN_FRONTEND: "noninteractive" });
+  }
+  if (existsSync(chromium)) return true;
+  console.error(`Browser tests need Chromium at ${chromium}: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH).`);
+  return false;
+}
+
 function playwrightSuite(name) {
   const output = path.join(reports, `${name}.json`);
   console.log(`\n=== ${name} ===`);
+  if (!ensureChromium()) return results.push({ name, passed: 0, failed: 1 });
   const status = run(process.execPath, ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: output });
   const report = existsSync(output) ? JSON.parse(readFileSync(output, "utf8")) : null;
   const stats = report?.stats;
@@ -40,6 +57,7 @@ function playwrightSuite(name) {
   results.push({ name, passed, failed });
 }
 
+// Tests run the production build; build unless told the current one is fresh.
 if (!existsSync(".next/BUILD_ID") || process.env.TEST_REBUILD !== "0") {
   console.log("=== build ===");
   if (run("npm", ["run", "build"]) !== 0) {

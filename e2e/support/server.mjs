@@ -23,11 +23,11 @@ export function freePort() {
 }
 
 /**
- * @param {{ databaseUrl?: string, env?: Record<string,string>, label?: string }} options
+ * @param {{ databaseUrl?: string, env?: Record<string,string>, label?: string, port?: number }} options
  * Without databaseUrl the server uses a fresh embedded database in a temp dir.
  */
-export async function startServer({ databaseUrl, env = {}, label = "server" } = {}) {
-  const port = await freePort();
+export async function startServer({ databaseUrl, env = {}, label = "server", port: fixedPort } = {}) {
+  const port = fixedPort ?? (await freePort());
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), "cc-test-"));
   const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
     cwd: process.cwd(),

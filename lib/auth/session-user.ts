@@ -1,12 +1,7 @@
-import type { Role } from "@/lib/generated/prisma/enums";
+import type { UserRow } from "@/lib/users/serialize-user";
 
 /** The authenticated caller as every domain function receives it. */
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  organization_id: number;
-  department_id: number | null;
+export interface SessionUser extends UserRow {
+  /** The bearer token of this request (logout revokes it). */
   token_id: number;
 }

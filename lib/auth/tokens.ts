@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { prisma, type Tx } from "@/lib/db/client";
+import { database, prisma, type Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { SessionUser } from "./session-user";
 
@@ -23,30 +23,30 @@ export async function issueToken(userId: number, db: Tx = prisma, name = "api"):
 
 const LAST_USED_RESOLUTION_MS = 5 * 60_000;
 
+// Every authenticated request runs this, so it is one plain SQL statement on
+// the driver (no ORM query planning): measured in bench/api-overhead.
+const RESOLVE_SQL = `
+  SELECT t.id AS token_id, t.last_used_at,
+         u.id, u.name, u.email, u.role, u.organization_id, u.department_id,
+         u.active, u.last_login_at, u.created_at, u.updated_at
+  FROM api_tokens t JOIN users u ON u.id = t.user_id
+  WHERE t.id = $1 AND t.token_hash = $2 AND t.revoked_at IS NULL
+    AND t.expires_at > now() AND u.active`;
+
+type ResolvedRow = SessionUser & { last_used_at: Date | null };
+
 /** The active user behind a bearer token, or null for anything not valid now. */
 export async function resolveToken(bearer: string): Promise<SessionUser | null> {
-  const match = /^(\d{1,10})\|([A-Za-z0-9_-]{20,100})$/.exec(bearer);
+  const match = /^(\d{1,9})\|([A-Za-z0-9_-]{20,100})$/.exec(bearer);
   if (!match) return null;
-  const token = await prisma.apiToken.findFirst({
-    where: {
-      id: Number(match[1]),
-      token_hash: hashToken(match[2]),
-      revoked_at: null,
-      expires_at: { gt: new Date() },
-      user: { active: true },
-    },
-    select: {
-      id: true,
-      last_used_at: true,
-      user: { select: { id: true, name: true, email: true, role: true, organization_id: true, department_id: true } },
-    },
-  });
-  if (!token) return null;
+  const [row] = await database().driver.query<ResolvedRow>(RESOLVE_SQL, [Number(match[1]), hashToken(match[2])]);
+  if (!row) return null;
+  const { last_used_at, ...user } = row;
   // Keep last_used_at roughly current without a write on every request.
-  if (!token.last_used_at || Date.now() - token.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
-    void prisma.apiToken.update({ where: { id: token.id }, data: { last_used_at: new Date() } }).catch(() => {});
+  if (!last_used_at || Date.now() - new Date(last_used_at).getTime() > LAST_USED_RESOLUTION_MS) {
+    void prisma.apiToken.update({ where: { id: row.token_id }, data: { last_used_at: new Date() } }).catch(() => {});
   }
-  return { ...token.user, token_id: token.id };
+  return user;
 }
 
 export async function revokeToken(tokenId: number): Promise<void> {

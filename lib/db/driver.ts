@@ -21,6 +21,8 @@ export interface SqlConnection {
 export interface Driver {
   kind: "postgres" | "embedded";
   adapter: SqlDriverAdapterFactory;
+  /** One statement on any pooled connection: for hot paths that skip the ORM. */
+  query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
   /** Runs fn on one dedicated connection (needed for session advisory locks). */
   withConnection<T>(fn: (conn: SqlConnection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -31,6 +33,7 @@ export function openPostgres(connectionString: string): Driver {
   return {
     kind: "postgres",
     adapter: new PrismaPg(pool) as unknown as SqlDriverAdapterFactory,
+    query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
     async withConnection(fn) {
       const client = await pool.connect();
       try {
@@ -58,6 +61,7 @@ export function openEmbedded(dataDir: string): Driver {
   return {
     kind: "embedded",
     adapter: new PrismaPGlite(db) as unknown as SqlDriverAdapterFactory,
+    query: conn.query,
     withConnection: (fn) => fn(conn),
     close: () => db.close(),
   };

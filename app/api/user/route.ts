@@ -1,4 +1,5 @@
 import { route } from "@/lib/http/route";
-import { getUser } from "@/lib/users/get-user";
+import { serializeUser } from "@/lib/users/serialize-user";
 
-export const GET = route({}, ({ user }) => getUser({ actor: user, id: user.id }));
+// The token lookup already loaded the caller: no second query.
+export const GET = route({}, ({ user }) => serializeUser(user));

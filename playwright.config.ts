@@ -1,0 +1,33 @@
+import { defineConfig } from "@playwright/test";
+
+// Browser tests in Debian's Chromium (Playwright cannot download its own
+// browser here). Screenshots of every test are kept in test-results/.
+const port = Number(process.env.BROWSER_TEST_PORT ?? 3217);
+process.env.BROWSER_TEST_PORT = String(port);
+
+export default defineConfig({
+  testDir: "e2e/browser",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  outputDir: "test-results",
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    screenshot: "on",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  webServer: {
+    command: "node e2e/support/serve.mjs",
+    url: `http://127.0.0.1:${port}/api/user`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});
