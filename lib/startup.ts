@@ -1,6 +1,7 @@
 import "server-only";
 import { database } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
+import { scheduleRetention } from "@/lib/contacts/schedule-retention";
 import { seedDemoData } from "@/lib/demo/seed-demo-data";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
@@ -31,4 +32,5 @@ async function prepare(): Promise<void> {
     const seeded = await seedDemoData(prisma);
     if (seeded) logger.info("demo data loaded", seeded);
   }
+  scheduleRetention();
 }

@@ -1,0 +1,18 @@
+import { deleteContact } from "@/lib/contacts/delete-contact";
+import { getContact } from "@/lib/contacts/get-contact";
+import { contactHistoryQuery, deleteContactQuery, updateContactSchema } from "@/lib/contacts/schemas";
+import { updateContact } from "@/lib/contacts/update-contact";
+import { bigIdParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ permission: "contacts.read", params: bigIdParams, query: contactHistoryQuery }, ({ user, params, query }) =>
+  getContact({ actor: user, id: params.id, historyPage: query.history_page, historyPerPage: query.history_per_page }),
+);
+
+export const PUT = route({ permission: "contacts.write", params: bigIdParams, body: updateContactSchema }, ({ user, params, body }) =>
+  updateContact({ actor: user, id: params.id, input: body }),
+);
+
+export const DELETE = route({ permission: "contacts.write", params: bigIdParams, query: deleteContactQuery }, ({ user, params, query }) =>
+  deleteContact({ actor: user, id: params.id, permanent: query.permanent }),
+);

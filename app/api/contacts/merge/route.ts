@@ -1,0 +1,5 @@
+import { mergeContactsSchema } from "@/lib/contacts/duplicate-schemas";
+import { mergeContacts } from "@/lib/contacts/merge-contacts";
+import { route } from "@/lib/http/route";
+
+export const POST = route({ permission: "contacts.write", body: mergeContactsSchema }, ({ user, body }) => mergeContacts({ actor: user, input: body }));

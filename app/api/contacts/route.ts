@@ -1,0 +1,12 @@
+import { createContact } from "@/lib/contacts/create-contact";
+import { listContacts } from "@/lib/contacts/list-contacts";
+import { createContactSchema, listContactsQuery } from "@/lib/contacts/schemas";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ permission: "contacts.read", query: listContactsQuery }, ({ user, query }) =>
+  listContacts({ actor: user, query }),
+);
+
+export const POST = route({ permission: "contacts.write", body: createContactSchema, status: 201 }, ({ user, body }) =>
+  createContact({ actor: user, input: body }),
+);

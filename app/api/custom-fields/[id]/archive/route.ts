@@ -1,0 +1,12 @@
+import { archiveCustomField } from "@/lib/custom-fields/manage-custom-fields";
+import { idParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+
+export const POST = route({ permission: "custom_fields.write", params: idParams }, ({ user, params }) =>
+  archiveCustomField({ actor: user, id: params.id, archived: true }),
+);
+
+/** Unarchive: the field and its kept values come back. */
+export const DELETE = route({ permission: "custom_fields.write", params: idParams }, ({ user, params }) =>
+  archiveCustomField({ actor: user, id: params.id, archived: false }),
+);

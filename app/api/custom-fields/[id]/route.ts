@@ -1,0 +1,13 @@
+import { deleteCustomField, updateCustomField } from "@/lib/custom-fields/manage-custom-fields";
+import { deleteCustomFieldSchema, updateCustomFieldSchema } from "@/lib/custom-fields/schemas";
+import { idParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+
+export const PATCH = route({ permission: "custom_fields.write", params: idParams, body: updateCustomFieldSchema }, ({ user, params, body }) =>
+  updateCustomField({ actor: user, id: params.id, input: body }),
+);
+
+// Irreversible: the request must confirm it with {"confirm": true}.
+export const DELETE = route({ permission: "custom_fields.write", params: idParams, body: deleteCustomFieldSchema }, ({ user, params }) =>
+  deleteCustomField({ actor: user, id: params.id }),
+);

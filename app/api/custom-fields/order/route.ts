@@ -1,0 +1,7 @@
+import { reorderCustomFields } from "@/lib/custom-fields/manage-custom-fields";
+import { reorderCustomFieldsSchema } from "@/lib/custom-fields/schemas";
+import { route } from "@/lib/http/route";
+
+export const PUT = route({ permission: "custom_fields.write", body: reorderCustomFieldsSchema }, ({ user, body }) =>
+  reorderCustomFields({ actor: user, ids: body.ids }),
+);

@@ -1,0 +1,11 @@
+import { createCustomField, listCustomFields } from "@/lib/custom-fields/manage-custom-fields";
+import { createCustomFieldSchema, listCustomFieldsQuery } from "@/lib/custom-fields/schemas";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ permission: "custom_fields.read", query: listCustomFieldsQuery }, ({ user, query }) =>
+  listCustomFields({ actor: user, includeArchived: query.include_archived }),
+);
+
+export const POST = route({ permission: "custom_fields.write", body: createCustomFieldSchema, status: 201 }, ({ user, body }) =>
+  createCustomField({ actor: user, input: body }),
+);

@@ -1,0 +1,12 @@
+import { idParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+import { deleteSavedFilter, updateSavedFilter } from "@/lib/saved-filters/manage-saved-filters";
+import { updateSavedFilterSchema } from "@/lib/saved-filters/schemas";
+
+export const PATCH = route({ permission: "contacts.read", params: idParams, body: updateSavedFilterSchema }, ({ user, params, body }) =>
+  updateSavedFilter({ actor: user, id: params.id, input: body }),
+);
+
+export const DELETE = route({ permission: "contacts.read", params: idParams }, ({ user, params }) =>
+  deleteSavedFilter({ actor: user, id: params.id }),
+);

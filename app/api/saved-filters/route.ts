@@ -1,0 +1,9 @@
+import { route } from "@/lib/http/route";
+import { createSavedFilter, listSavedFilters } from "@/lib/saved-filters/manage-saved-filters";
+import { createSavedFilterSchema } from "@/lib/saved-filters/schemas";
+
+export const GET = route({ permission: "contacts.read" }, ({ user }) => listSavedFilters({ actor: user }));
+
+export const POST = route({ permission: "contacts.read", body: createSavedFilterSchema, status: 201 }, ({ user, body }) =>
+  createSavedFilter({ actor: user, input: body }),
+);

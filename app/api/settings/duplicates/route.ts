@@ -1,0 +1,3 @@
+import { settingsRoutes } from "@/lib/settings/settings-route";
+
+export const { GET, PUT } = settingsRoutes("duplicates");

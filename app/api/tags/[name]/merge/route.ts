@@ -1,0 +1,7 @@
+import { route } from "@/lib/http/route";
+import { replaceTag } from "@/lib/tags/replace-tag";
+import { mergeTagSchema, tagParams } from "@/lib/tags/schemas";
+
+export const POST = route({ permission: "contacts.write", params: tagParams, body: mergeTagSchema }, ({ user, params, body }) =>
+  replaceTag({ actor: user, from: params.name, to: body.into, mode: "merge" }),
+);

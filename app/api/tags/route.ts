@@ -1,0 +1,4 @@
+import { route } from "@/lib/http/route";
+import { listTags } from "@/lib/tags/list-tags";
+
+export const GET = route({ permission: "contacts.read" }, ({ user }) => listTags({ actor: user }));

@@ -1,0 +1,52 @@
+export const callLogSelect = {
+  id: true,
+  user_id: true,
+  contact_id: true,
+  campaign_id: true,
+  direction: true,
+  phone_number: true,
+  call_sid: true,
+  status: true,
+  duration: true,
+  wait_seconds: true,
+  recording_url: true,
+  notes: true,
+  created_at: true,
+  user: { select: { name: true } },
+} as const;
+
+interface CallLogRow {
+  id: bigint;
+  user_id: number | null;
+  contact_id: bigint | null;
+  campaign_id: number | null;
+  direction: string;
+  phone_number: string;
+  call_sid: string;
+  status: string;
+  duration: number;
+  wait_seconds: number | null;
+  recording_url: string | null;
+  notes: string | null;
+  created_at: Date;
+  user?: { name: string } | null;
+}
+
+export function serializeCallLog(call: CallLogRow) {
+  return {
+    id: Number(call.id),
+    user_id: call.user_id,
+    user_name: call.user?.name ?? null,
+    contact_id: call.contact_id === null ? null : Number(call.contact_id),
+    campaign_id: call.campaign_id,
+    direction: call.direction,
+    phone_number: call.phone_number,
+    call_sid: call.call_sid,
+    status: call.status,
+    duration: call.duration,
+    wait_seconds: call.wait_seconds,
+    recording_url: call.recording_url,
+    notes: call.notes,
+    created_at: call.created_at,
+  };
+}

@@ -1,0 +1,52 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { prisma } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { getSettings } from "@/lib/settings/get-settings";
+import { detectDuplicateGroups } from "./find-duplicates";
+import { mergeInTransaction } from "./merge-contacts";
+
+/**
+ * Merges every duplicate group automatically when the organization's merge
+ * behaviour is "automatic": the primary is the newest or the oldest contact of
+ * each group (the conflict rule), everything else is carried over. Each merge
+ * is audited like a manual one; groups that cannot merge (a member in an
+ * active campaign) are reported, not lost.
+ */
+export async function autoMergeDuplicates({ actor }: { actor: SessionUser }) {
+  const settings = await getSettings(actor.organization_id, "duplicates");
+  if (settings.merge_behavior !== "automatic") {
+    throw AppError.conflict("Automatic merging is off: set merge_behavior to automatic in the duplicate settings, or merge groups one by one.");
+  }
+  const groups = await prisma.$transaction((tx) => detectDuplicateGroups(tx, actor));
+  const merged: { primary_id: number; merged_ids: number[]; reason: string }[] = [];
+  const skipped: { contact_ids: number[]; reason: string }[] = [];
+  const gone = new Set<number>();
+  for (const group of groups) {
+    const ids = group.contact_ids.filter((id) => !gone.has(id));
+    if (ids.length < 2) continue;
+    const contacts = await prisma.contact.findMany({ where: { id: { in: ids.map(BigInt) } }, select: { id: true, created_at: true } });
+    contacts.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || Number(a.id - b.id));
+    const primary = Number((settings.conflict_rule === "keep_oldest" ? contacts[0] : contacts[contacts.length - 1]).id);
+    const duplicateIds = contacts.map((c) => Number(c.id)).filter((id) => id !== primary);
+    try {
+      await prisma.$transaction((tx) =>
+        mergeInTransaction(tx, actor, {
+          primary_id: primary,
+          duplicate_ids: duplicateIds,
+          merge_tags: true,
+          merge_notes: true,
+          merge_call_history: true,
+          mode: "automatic",
+          rule: settings.conflict_rule,
+        }),
+      );
+      duplicateIds.forEach((id) => gone.add(id));
+      merged.push({ primary_id: primary, merged_ids: duplicateIds, reason: group.reason });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      skipped.push({ contact_ids: ids, reason: error.message });
+    }
+  }
+  return { groups_merged: merged.length, contacts_removed: gone.size, merged, skipped };
+}

@@ -1,0 +1,87 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
+import type { FieldDefinition } from "@/lib/custom-fields/validate-custom-field-values";
+import { prisma } from "@/lib/db/client";
+import { AppError, type FieldErrors } from "@/lib/http/errors";
+import { fieldErrors } from "@/lib/http/validation";
+import { getSettings } from "@/lib/settings/get-settings";
+import { insertContacts, type NewContact } from "./insert-contacts";
+import { resolveDepartment } from "./contact-access";
+import { prepareContact } from "./prepare-contact";
+import { createContactSchema } from "./schemas";
+
+export interface BulkResult {
+  created: number;
+  failed: number;
+  errors: { index: number; errors: FieldErrors; duplicate_id?: number }[];
+}
+
+/**
+ * POST /api/contacts/bulk: every item is validated on its own; the valid ones
+ * are stored with one set-based insert, each failure is reported by index.
+ */
+export async function bulkCreateContacts({ actor, items }: { actor: SessionUser; items: unknown[] }): Promise<BulkResult> {
+  const errors: BulkResult["errors"] = [];
+  const departments = new Map<string, { organization_id: number; department_id: number } | AppError>();
+  const organizations = new Map<number, { definitions: FieldDefinition[]; country: string }>();
+  const candidates: (NewContact & { index: number })[] = [];
+  const seen = new Map<string, number>();
+
+  for (const [index, item] of items.entries()) {
+    const parsed = createContactSchema.safeParse(item);
+    if (!parsed.success) {
+      errors.push({ index, errors: fieldErrors(parsed.error) });
+      continue;
+    }
+    const key = String(parsed.data.department_id ?? "");
+    if (!departments.has(key)) {
+      departments.set(key, await resolveDepartment(prisma, actor, parsed.data.department_id).catch((e) => e as AppError));
+    }
+    const department = departments.get(key)!;
+    if (department instanceof AppError) {
+      errors.push({ index, errors: department.details.errors ?? { department_id: [department.message] } });
+      continue;
+    }
+    if (!organizations.has(department.organization_id)) {
+      const [definitions, settings] = await Promise.all([loadDefinitions(department.organization_id), getSettings(department.organization_id, "import")]);
+      organizations.set(department.organization_id, { definitions, country: settings.default_country });
+    }
+    const org = organizations.get(department.organization_id)!;
+    const { contact, errors: itemErrors } = prepareContact({ input: parsed.data, definitions: org.definitions, role: actor.role, defaultCountry: org.country, creating: true });
+    if (Object.keys(itemErrors).length) {
+      errors.push({ index, errors: itemErrors });
+      continue;
+    }
+    const phoneKey = `${department.organization_id}:${contact.phone}`;
+    if (seen.has(phoneKey)) {
+      errors.push({ index, errors: { phone: [`The phone repeats item ${seen.get(phoneKey)} of this request.`] } });
+      continue;
+    }
+    seen.set(phoneKey, index);
+    candidates.push({
+      index,
+      organization_id: department.organization_id,
+      department_id: department.department_id,
+      created_by_user_id: actor.id,
+      name: contact.name!,
+      phone: contact.phone!,
+      email: contact.email ?? null,
+      company: contact.company ?? null,
+      tags: contact.tags ?? [],
+      custom_fields: contact.custom_fields ?? {},
+      notes: contact.notes ?? null,
+      opted_out_at: contact.opted_out_at ?? null,
+    });
+  }
+
+  const { inserted, duplicates } = await insertContacts(prisma, candidates);
+  for (const candidate of candidates) {
+    const duplicateId = duplicates.get(`${candidate.organization_id}:${candidate.phone}`);
+    if (duplicateId !== undefined) {
+      errors.push({ index: candidate.index, errors: { phone: ["A contact with this phone number already exists."] }, duplicate_id: duplicateId });
+    }
+  }
+  errors.sort((a, b) => a.index - b.index);
+  return { created: inserted.length, failed: errors.length, errors };
+}

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { paginationSchema } from "@/lib/http/pagination";
+
+export const findDuplicatesQuery = paginationSchema.extend({
+  reason: z.enum(["phone", "email", "name"]).optional(),
+});
+
+export const mergeContactsSchema = z
+  .object({
+    primary_id: z.number().int().positive(),
+    duplicate_ids: z.array(z.number().int().positive()).min(1, "Choose at least one duplicate.").max(50),
+    merge_tags: z.boolean().default(true),
+    merge_notes: z.boolean().default(true),
+    merge_call_history: z.boolean().default(true),
+  })
+  .refine((v) => !v.duplicate_ids.includes(v.primary_id), { path: ["duplicate_ids"], message: "The primary contact cannot also be a duplicate." });
+
+export type MergeContactsInput = z.infer<typeof mergeContactsSchema>;

@@ -1,0 +1,38 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { callLogSelect, serializeCallLog } from "@/lib/calls/serialize-call-log";
+import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
+import { prisma } from "@/lib/db/client";
+import { contactSelect } from "./contact-columns";
+import { findContactForAction } from "./contact-access";
+import { serializeContact } from "./serialize-contact";
+
+/**
+ * The contact detail view: the contact, its call history (newest first, 50 a
+ * page, with the total) and the custom field definitions the caller may see,
+ * so a client can label and type the values.
+ */
+export async function getContact({ actor, id, historyPage, historyPerPage }: { actor: SessionUser; id: bigint; historyPage: number; historyPerPage: number }) {
+  const access = await findContactForAction(prisma, actor, id);
+  const [contact, definitions, calls, total] = await Promise.all([
+    prisma.contact.findUniqueOrThrow({ where: { id }, select: contactSelect }),
+    loadDefinitions(access.organization_id),
+    prisma.callLog.findMany({
+      where: { contact_id: id },
+      select: callLogSelect,
+      orderBy: [{ created_at: "desc" }, { id: "desc" }],
+      skip: (historyPage - 1) * historyPerPage,
+      take: historyPerPage,
+    }),
+    prisma.callLog.count({ where: { contact_id: id } }),
+  ]);
+  return {
+    ...serializeContact(contact, definitions, actor.role),
+    call_history: calls.map(serializeCallLog),
+    call_history_total: total,
+    call_history_meta: { current_page: historyPage, per_page: historyPerPage, total, last_page: Math.max(1, Math.ceil(total / historyPerPage)) },
+    custom_field_definitions: definitions
+      .filter((d) => !d.archived_at && d.visible_to.includes(actor.role))
+      .map(({ name, label, field_type, options, required }) => ({ name, label, field_type, options, required })),
+  };
+}

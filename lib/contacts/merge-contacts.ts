@@ -1,0 +1,102 @@
+import "server-only";
+import { departmentScope, organizationScope } from "@/lib/auth/scope";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { writeAuditLog } from "@/lib/audit/write-audit-log";
+import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
+import { prisma, type Tx } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { contactSelect, type ContactRow } from "./contact-columns";
+import { assertNotInActiveCampaign } from "./delete-contact";
+import type { MergeContactsInput } from "./duplicate-schemas";
+import { serializeContact } from "./serialize-contact";
+
+export interface MergeOptions extends MergeContactsInput {
+  /** How the primary was chosen, for the audit log. */
+  mode?: "manual" | "automatic";
+  rule?: string;
+}
+
+/**
+ * Merges duplicates into the primary contact, in one transaction: the primary
+ * keeps its own values and fills empty email/company/custom fields from the
+ * duplicates (newest first); tags, notes and call history come along when
+ * asked; the duplicates are removed; the audit log records who merged which
+ * records and which values won.
+ */
+export async function mergeContacts({ actor, input }: { actor: SessionUser; input: MergeOptions }) {
+  const merged = await prisma.$transaction((tx) => mergeInTransaction(tx, actor, input), { timeout: 30_000 });
+  const definitions = await loadDefinitions(merged.organization_id);
+  return { ...serializeContact(merged, definitions, actor.role), merged_ids: input.duplicate_ids };
+}
+
+export async function mergeInTransaction(tx: Tx, actor: SessionUser, input: MergeOptions): Promise<ContactRow> {
+  const ids = [input.primary_id, ...input.duplicate_ids].map(BigInt);
+  const rows = await tx.contact.findMany({ where: { id: { in: ids }, ...organizationScope(actor) }, select: contactSelect });
+  if (rows.length !== new Set(ids).size) throw AppError.notFound();
+  const scope = departmentScope(actor);
+  if (scope.department_id !== undefined && rows.some((row) => row.department_id !== scope.department_id)) throw AppError.forbidden();
+  if (new Set(rows.map((row) => row.organization_id)).size > 1) throw AppError.validation({ duplicate_ids: ["Contacts of different organizations cannot be merged."] });
+
+  const primary = rows.find((row) => Number(row.id) === input.primary_id)!;
+  const duplicates = rows.filter((row) => row !== primary).sort((a, b) => b.updated_at.getTime() - a.updated_at.getTime());
+  const duplicateIds = duplicates.map((row) => row.id);
+  await assertNotInActiveCampaign(tx, duplicateIds);
+
+  const valuesWon: Record<string, { kept: unknown; discarded: unknown[] }> = {};
+  const pick = <K extends "email" | "company">(field: K) => {
+    const candidates = duplicates.map((row) => row[field]).filter((v) => v !== null && v !== primary[field]);
+    const value = primary[field] ?? candidates[0] ?? null;
+    if (candidates.length) valuesWon[field] = { kept: value, discarded: candidates.filter((v) => v !== value) };
+    return value;
+  };
+  const customFields = { ...(primary.custom_fields as Record<string, unknown>) };
+  for (const duplicate of duplicates) {
+    for (const [key, value] of Object.entries((duplicate.custom_fields ?? {}) as Record<string, unknown>)) {
+      if (customFields[key] === undefined) customFields[key] = value;
+      else if (customFields[key] !== value) (valuesWon[`custom_fields.${key}`] ??= { kept: customFields[key], discarded: [] }).discarded.push(value);
+    }
+  }
+  for (const duplicate of duplicates) {
+    for (const field of ["name", "phone"] as const) {
+      if (duplicate[field] !== primary[field]) (valuesWon[field] ??= { kept: primary[field], discarded: [] }).discarded.push(duplicate[field]);
+    }
+  }
+  const tags = input.merge_tags ? [...new Set([...primary.tags, ...duplicates.flatMap((d) => d.tags)])] : primary.tags;
+  const notes = input.merge_notes
+    ? [primary.notes, ...duplicates.filter((d) => d.notes).map((d) => `Merged from ${d.name} (#${d.id}):\n${d.notes}`)].filter(Boolean).join("\n\n") || null
+    : primary.notes;
+
+  if (input.merge_call_history) {
+    await tx.callLog.updateMany({ where: { contact_id: { in: duplicateIds } }, data: { contact_id: primary.id } });
+  }
+  await tx.contact.deleteMany({ where: { id: { in: duplicateIds }, ...scope } });
+  await tx.contact.updateMany({
+    where: { id: primary.id, ...scope },
+    data: { email: pick("email"), company: pick("company"), tags, notes, custom_fields: customFields as object },
+  });
+  // Call summary of the primary, recomputed from its (possibly larger) call history.
+  await tx.$executeRaw`
+    UPDATE contacts c SET
+      total_calls = (SELECT count(*) FROM call_logs l WHERE l.contact_id = c.id),
+      last_called_at = (SELECT max(created_at) FROM call_logs l WHERE l.contact_id = c.id),
+      last_call_outcome = (SELECT status FROM call_logs l WHERE l.contact_id = c.id ORDER BY created_at DESC, id DESC LIMIT 1)
+    WHERE c.id = ${primary.id}`;
+
+  await writeAuditLog(tx, {
+    organization_id: primary.organization_id,
+    user_id: actor.id,
+    action: "contact.merge",
+    subject_type: "contact",
+    subject_id: primary.id,
+    details: {
+      mode: input.mode ?? "manual",
+      ...(input.rule && { rule: input.rule }),
+      primary_id: Number(primary.id),
+      merged_ids: duplicateIds.map(Number),
+      options: { merge_tags: input.merge_tags, merge_notes: input.merge_notes, merge_call_history: input.merge_call_history },
+      values_won: valuesWon,
+      removed: duplicates.map((d) => ({ id: Number(d.id), name: d.name, phone: d.phone, email: d.email, company: d.company, tags: d.tags })),
+    },
+  });
+  return tx.contact.findUniqueOrThrow({ where: { id: primary.id }, select: contactSelect });
+}

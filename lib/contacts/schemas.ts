@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { paginationSchema } from "@/lib/http/pagination";
+import { E164_PATTERN } from "./phone";
+
+export const PHONE_FORMAT_MESSAGE = "The phone must be in E.164 format: + and country code, e.g. +14155552671.";
+
+// Shared by the contact routes, the contact form and the import pipeline.
+// Phone format (E.164, or national with format_phone) is checked in
+// prepare-contact.ts, where the organization's default country is known.
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `may not be longer than ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const tagSchema = z.string().trim().min(1, "Tags may not be empty.").max(100, "Tags may not be longer than 100 characters.");
+
+export const contactInputSchema = z.object({
+  name: z.string({ error: "The name field is required." }).trim().min(1, "The name field is required.").max(255, "The name may not be longer than 255 characters."),
+  phone: z.string({ error: "The phone field is required." }).trim().min(1, "The phone field is required.").max(64, "The phone may not be longer than 20 characters."),
+  email: z
+    .string()
+    .trim()
+    .max(255, "The email may not be longer than 255 characters.")
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || z.email().safeParse(v).success, "The email must be a valid email address."),
+  company: optionalText(255),
+  tags: z.array(tagSchema, { error: "The tags must be an array of strings." }).max(100).default([]),
+  custom_fields: z.record(z.string(), z.unknown(), { error: "The custom fields must be an object." }).optional(),
+  notes: optionalText(65_535),
+  department_id: z.number().int().positive().optional(),
+  format_phone: z.boolean().optional(),
+  /** Opted out of being called: kept, but never dialed by a campaign. */
+  opted_out: z.boolean().optional(),
+});
+
+/** Reports a non-E.164 phone together with the other field errors (format_phone is checked later). */
+function phoneFormat<T extends { phone?: string; format_phone?: boolean }>(value: T, ctx: z.RefinementCtx) {
+  if (value.phone !== undefined && !value.format_phone && !E164_PATTERN.test(value.phone)) {
+    ctx.addIssue({ code: "custom", path: ["phone"], message: PHONE_FORMAT_MESSAGE });
+  }
+}
+
+export const createContactSchema = contactInputSchema.superRefine(phoneFormat);
+export const updateContactSchema = contactInputSchema
+  .partial()
+  .extend({ tags: z.array(tagSchema).max(100).optional() })
+  .superRefine(phoneFormat);
+
+export type ContactInput = z.infer<typeof contactInputSchema>;
+export type ContactUpdateInput = z.infer<typeof updateContactSchema>;
+
+const csv = z
+  .string()
+  .transform((v) => v.split(",").map((t) => t.trim()).filter(Boolean))
+  .optional();
+const isoDate = z.iso.date("must be a date (YYYY-MM-DD).").optional();
+
+export const CONTACT_SORTS = ["name", "-name", "created_at", "-created_at", "updated_at", "-updated_at", "last_called_at", "-last_called_at", "total_calls", "-total_calls"] as const;
+
+export const listContactsQuery = paginationSchema.extend({
+  q: z.string().trim().max(255).optional(),
+  search: z.string().trim().max(255).optional(),
+  tags: csv,
+  tags_any: csv,
+  department_id: z.coerce.number().int().positive().optional(),
+  created_from: isoDate,
+  created_to: isoDate,
+  status: z.enum(["active", "archived", "all"]).default("active"),
+  sort: z.enum(CONTACT_SORTS).default("-created_at"),
+});
+
+export type ListContactsQuery = z.infer<typeof listContactsQuery>;
+
+export const deleteContactQuery = z.object({
+  permanent: z.enum(["true", "false", "1", "0"]).optional().transform((v) => v === "true" || v === "1"),
+});
+
+export const contactHistoryQuery = z.object({
+  history_page: z.coerce.number().int().min(1).catch(1).default(1),
+  history_per_page: z.coerce.number().int().min(1).catch(50).default(50).transform((n) => Math.min(n, 50)),
+});
+
+export const BULK_MAX_ITEMS = 10_000;
+export const bulkCreateSchema = z
+  .array(z.unknown(), { error: "The body must be a JSON array of contacts." })
+  .min(1, "At least one contact is required.")
+  .max(BULK_MAX_ITEMS, `At most ${BULK_MAX_ITEMS} contacts per request.`);

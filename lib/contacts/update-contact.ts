@@ -1,0 +1,52 @@
+import "server-only";
+import { departmentScope } from "@/lib/auth/scope";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
+import { prisma } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { AppError } from "@/lib/http/errors";
+import { getSettings } from "@/lib/settings/get-settings";
+import { registerTags } from "@/lib/tags/register-tags";
+import { contactSelect } from "./contact-columns";
+import { duplicatePhoneError, findContactForAction, resolveDepartment } from "./contact-access";
+import { prepareContact } from "./prepare-contact";
+import type { ContactUpdateInput } from "./schemas";
+import { serializeContact } from "./serialize-contact";
+
+/** PUT: a partial contact; custom_fields merge into the stored ones (null removes one). */
+export async function updateContact({ actor, id, input }: { actor: SessionUser; id: bigint; input: ContactUpdateInput }) {
+  const current = await findContactForAction(prisma, actor, id);
+  const [definitions, settings] = await Promise.all([loadDefinitions(current.organization_id), getSettings(current.organization_id, "import")]);
+  const { contact, errors } = prepareContact({
+    input,
+    definitions,
+    role: actor.role,
+    defaultCountry: settings.default_country,
+    existingCustomFields: (current.custom_fields ?? {}) as Record<string, unknown>,
+    creating: false,
+  });
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+
+  const data: Prisma.ContactUncheckedUpdateManyInput = { ...contact, custom_fields: contact.custom_fields as object | undefined };
+  if (input.department_id !== undefined && input.department_id !== current.department_id) {
+    const target = await resolveDepartment(prisma, actor, input.department_id);
+    if (target.organization_id !== current.organization_id) throw AppError.validation({ department_id: ["The selected department is invalid."] });
+    data.department_id = target.department_id;
+  }
+  if (contact.phone) {
+    const clash = await prisma.contact.findFirst({
+      where: { organization_id: current.organization_id, phone: contact.phone, id: { not: id } },
+      select: { id: true },
+    });
+    if (clash) throw duplicatePhoneError(clash.id);
+  }
+
+  const updated = await prisma.$transaction(async (tx) => {
+    // The scope is repeated in the write itself, not only in the lookup above.
+    const { count } = await tx.contact.updateMany({ where: { id, ...departmentScope(actor) }, data });
+    if (count === 0) throw AppError.notFound();
+    if (contact.tags) await registerTags(tx, current.organization_id, contact.tags);
+    return tx.contact.findUniqueOrThrow({ where: { id }, select: contactSelect });
+  });
+  return serializeContact(updated, definitions, actor.role);
+}

@@ -1,0 +1,99 @@
+import "server-only";
+import { can } from "@/lib/auth/permissions";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { writeAuditLog } from "@/lib/audit/write-audit-log";
+import { prisma } from "@/lib/db/client";
+import type { Role } from "@/lib/generated/prisma/enums";
+import { AppError } from "@/lib/http/errors";
+import type { CreateCustomFieldInput, UpdateCustomFieldInput } from "./schemas";
+
+// Custom field definitions belong to the caller's organization. Admins manage
+// them; everyone else reads the active ones their role may see.
+
+const select = {
+  id: true,
+  name: true,
+  label: true,
+  field_type: true,
+  options: true,
+  required: true,
+  visible_to: true,
+  display_order: true,
+  archived_at: true,
+  created_at: true,
+  updated_at: true,
+} as const;
+
+export async function listCustomFields({ actor, includeArchived }: { actor: SessionUser; includeArchived: boolean }) {
+  const manager = can(actor.role, "custom_fields.write");
+  const data = await prisma.customFieldDefinition.findMany({
+    where: {
+      organization_id: actor.organization_id,
+      ...(!(manager && includeArchived) && { archived_at: null }),
+      ...(!manager && { visible_to: { has: actor.role as Role } }),
+    },
+    select,
+    orderBy: [{ display_order: "asc" }, { id: "asc" }],
+  });
+  return { data };
+}
+
+export async function createCustomField({ actor, input }: { actor: SessionUser; input: CreateCustomFieldInput }) {
+  const last = await prisma.customFieldDefinition.aggregate({ where: { organization_id: actor.organization_id }, _max: { display_order: true } });
+  return prisma.customFieldDefinition.create({
+    data: {
+      ...input,
+      options: input.field_type === "dropdown" ? input.options : [],
+      organization_id: actor.organization_id,
+      display_order: input.display_order ?? (last._max.display_order ?? 0) + 1,
+    },
+    select,
+  });
+}
+
+export async function updateCustomField({ actor, id, input }: { actor: SessionUser; id: number; input: UpdateCustomFieldInput }) {
+  const current = await prisma.customFieldDefinition.findFirst({ where: { id, organization_id: actor.organization_id }, select: { field_type: true } });
+  if (!current) throw AppError.notFound();
+  if (input.field_type && input.field_type !== current.field_type) {
+    throw AppError.validation({ field_type: ["The type of an existing field cannot change; create a new field instead."] });
+  }
+  if (current.field_type === "dropdown" && input.options?.length === 0) throw AppError.validation({ options: ["A dropdown needs at least one option."] });
+  const { count } = await prisma.customFieldDefinition.updateMany({ where: { id, organization_id: actor.organization_id }, data: input });
+  if (count === 0) throw AppError.notFound();
+  return prisma.customFieldDefinition.findUniqueOrThrow({ where: { id }, select });
+}
+
+/** Archive hides a field everywhere but keeps every stored value. */
+export async function archiveCustomField({ actor, id, archived }: { actor: SessionUser; id: number; archived: boolean }) {
+  const { count } = await prisma.customFieldDefinition.updateMany({
+    where: { id, organization_id: actor.organization_id },
+    data: { archived_at: archived ? new Date() : null },
+  });
+  if (count === 0) throw AppError.notFound();
+  return prisma.customFieldDefinition.findUniqueOrThrow({ where: { id }, select });
+}
+
+/** Delete is irreversible: the definition goes and its value is erased from every contact. */
+export async function deleteCustomField({ actor, id }: { actor: SessionUser; id: number }) {
+  return prisma.$transaction(async (tx) => {
+    const field = await tx.customFieldDefinition.findFirst({ where: { id, organization_id: actor.organization_id }, select: { name: true } });
+    if (!field) throw AppError.notFound();
+    const erased = await tx.$executeRaw`
+      UPDATE contacts SET custom_fields = custom_fields - ${field.name}, updated_at = now()
+      WHERE organization_id = ${actor.organization_id} AND custom_fields ? ${field.name}`;
+    await tx.customFieldDefinition.delete({ where: { id } });
+    await writeAuditLog(tx, { organization_id: actor.organization_id, user_id: actor.id, action: "custom_field.delete", subject_type: "custom_field", subject_id: id, details: { name: field.name, contacts_erased: erased } });
+    return { deleted: true, name: field.name, contacts_erased: erased };
+  });
+}
+
+/** Display order follows the given ids; fields not listed keep their place after them. */
+export async function reorderCustomFields({ actor, ids }: { actor: SessionUser; ids: number[] }) {
+  const owned = await prisma.customFieldDefinition.findMany({ where: { organization_id: actor.organization_id }, select: { id: true }, orderBy: [{ display_order: "asc" }, { id: "asc" }] });
+  const ownedIds = new Set(owned.map((f) => f.id));
+  const unknown = ids.filter((id) => !ownedIds.has(id));
+  if (unknown.length) throw AppError.validation({ ids: [`Unknown custom field ids: ${unknown.join(", ")}.`] });
+  const order = [...new Set(ids), ...owned.map((f) => f.id).filter((id) => !ids.includes(id))];
+  await prisma.$transaction(order.map((id, index) => prisma.customFieldDefinition.update({ where: { id }, data: { display_order: index + 1 } })));
+  return listCustomFields({ actor, includeArchived: true });
+}

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { roleSchema } from "@/lib/users/schemas";
+import { FIELD_TYPES } from "./field-types";
+
+// Shared by the custom field routes and the admin settings page.
+const fieldName = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9_]{0,63}$/, "The name must be snake_case: lowercase letters, digits and underscores, starting with a letter.");
+
+const base = z.object({
+  name: fieldName,
+  label: z.string().trim().min(1, "The label field is required.").max(255),
+  field_type: z.enum(FIELD_TYPES, { error: `The field type must be one of: ${FIELD_TYPES.join(", ")}.` }),
+  options: z.array(z.string().trim().min(1).max(255)).max(500).default([]),
+  required: z.boolean().default(false),
+  visible_to: z.array(roleSchema).min(1, "At least one role must see the field.").default(["super_admin", "account_admin", "dept_manager", "agent"]),
+  display_order: z.number().int().min(0).max(100_000).optional(),
+});
+
+function optionsFitType(value: { field_type?: string; options?: string[] }, ctx: z.RefinementCtx) {
+  if (value.field_type === "dropdown" && value.options !== undefined && value.options.length === 0) {
+    ctx.addIssue({ code: "custom", path: ["options"], message: "A dropdown needs at least one option." });
+  }
+  if (value.options && new Set(value.options.map((o) => o.toLowerCase())).size !== value.options.length) {
+    ctx.addIssue({ code: "custom", path: ["options"], message: "Options must be unique." });
+  }
+}
+
+export const createCustomFieldSchema = base.superRefine(optionsFitType);
+// The name is the key stored in every contact: it cannot change.
+export const updateCustomFieldSchema = base.omit({ name: true }).partial().superRefine(optionsFitType);
+export const reorderCustomFieldsSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
+export const deleteCustomFieldSchema = z.object({
+  confirm: z.literal(true, { error: "Deleting a field erases its values on every contact: send confirm: true." }),
+});
+export const listCustomFieldsQuery = z.object({
+  include_archived: z.enum(["true", "false", "1", "0"]).optional().transform((v) => v === "true" || v === "1"),
+});
+
+export type CreateCustomFieldInput = z.infer<typeof createCustomFieldSchema>;
+export type UpdateCustomFieldInput = z.infer<typeof updateCustomFieldSchema>;

@@ -1,0 +1,29 @@
+import "server-only";
+import { z } from "zod";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { prisma } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import type { createSavedFilterSchema, updateSavedFilterSchema } from "./schemas";
+
+// Saved filter presets belong to the user who saved them: nobody else sees them.
+const select = { id: true, name: true, filters: true, created_at: true, updated_at: true } as const;
+const owned = (actor: SessionUser, id?: number) => ({ user_id: actor.id, organization_id: actor.organization_id, ...(id && { id }) });
+
+export async function listSavedFilters({ actor }: { actor: SessionUser }) {
+  return { data: await prisma.savedFilter.findMany({ where: owned(actor), select, orderBy: { name: "asc" } }) };
+}
+
+export async function createSavedFilter({ actor, input }: { actor: SessionUser; input: z.infer<typeof createSavedFilterSchema> }) {
+  return prisma.savedFilter.create({ data: { ...owned(actor), name: input.name, filters: input.filters as object }, select });
+}
+
+export async function updateSavedFilter({ actor, id, input }: { actor: SessionUser; id: number; input: z.infer<typeof updateSavedFilterSchema> }) {
+  const { count } = await prisma.savedFilter.updateMany({ where: owned(actor, id), data: { ...input, filters: input.filters as object | undefined } });
+  if (count === 0) throw AppError.notFound();
+  return prisma.savedFilter.findUniqueOrThrow({ where: { id }, select });
+}
+
+export async function deleteSavedFilter({ actor, id }: { actor: SessionUser; id: number }) {
+  const { count } = await prisma.savedFilter.deleteMany({ where: owned(actor, id) });
+  if (count === 0) throw AppError.notFound();
+}

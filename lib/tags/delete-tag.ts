@@ -1,0 +1,18 @@
+import "server-only";
+import { organizationScope } from "@/lib/auth/scope";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { prisma } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { AppError } from "@/lib/http/errors";
+
+/** Deletes a tag only when no contact of the organization carries it (409 otherwise). */
+export async function deleteTag({ actor, name }: { actor: SessionUser; name: string }): Promise<void> {
+  const scope = organizationScope(actor);
+  const orgCondition = scope.organization_id !== undefined ? Prisma.sql`organization_id = ${scope.organization_id}` : Prisma.sql`TRUE`;
+  const [{ n }] = await prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM contacts WHERE ${orgCondition} AND ${name} = ANY(tags)`;
+  if (n > 0) {
+    throw AppError.conflict(`The tag is still used by ${n} contact${n === 1 ? "" : "s"}; rename, merge or remove it from them first.`, { extra: { contact_count: n } });
+  }
+  const { count } = await prisma.tag.deleteMany({ where: { ...scope, name } });
+  if (count === 0) throw AppError.notFound();
+}

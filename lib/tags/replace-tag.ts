@@ -1,0 +1,43 @@
+import "server-only";
+import { departmentScope } from "@/lib/auth/scope";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { writeAuditLog } from "@/lib/audit/write-audit-log";
+import { prisma } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { AppError } from "@/lib/http/errors";
+import { registerTags } from "./register-tags";
+
+/**
+ * Renames `from` to `to` on every contact in the caller's scope (rename), or
+ * folds `from` into an existing `to` (merge); a contact that had both keeps
+ * one. Set-based: one UPDATE. Returns how many contacts changed.
+ */
+export async function replaceTag({ actor, from, to, mode }: { actor: SessionUser; from: string; to: string; mode: "rename" | "merge" }) {
+  if (from === to) throw AppError.validation({ [mode === "rename" ? "name" : "into"]: ["The new tag must differ from the old one."] });
+  const scope = departmentScope(actor);
+  const conditions = [Prisma.sql`${from} = ANY(c.tags)`];
+  if (scope.organization_id !== undefined) conditions.push(Prisma.sql`c.organization_id = ${scope.organization_id}`);
+  if (scope.department_id !== undefined) conditions.push(Prisma.sql`c.department_id = ${scope.department_id}`);
+
+  return prisma.$transaction(async (tx) => {
+    const known = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM contacts c WHERE ${Prisma.join(conditions, " AND ")}`;
+    const registered = await tx.tag.findFirst({ where: { name: from, organization_id: actor.organization_id }, select: { id: true } });
+    if (known[0].n === 0 && !registered) throw AppError.notFound();
+
+    const changed = await tx.$executeRaw`
+      UPDATE contacts c SET updated_at = now(), tags = (
+        SELECT array_agg(t ORDER BY first_position) FROM (
+          SELECT t, min(position) AS first_position
+          FROM unnest(array_replace(c.tags, ${from}, ${to})) WITH ORDINALITY AS u(t, position) GROUP BY t
+        ) deduplicated)
+      WHERE ${Prisma.join(conditions, " AND ")}`;
+    if (actor.role !== "super_admin") {
+      await registerTags(tx, actor.organization_id, [to]);
+      // The old name disappears from the organization's list once no contact carries it.
+      const left = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM contacts WHERE organization_id = ${actor.organization_id} AND ${from} = ANY(tags)`;
+      if (left[0].n === 0) await tx.tag.deleteMany({ where: { organization_id: actor.organization_id, name: from } });
+    }
+    await writeAuditLog(tx, { organization_id: actor.organization_id, user_id: actor.id, action: `tag.${mode}`, subject_type: "tag", subject_id: from, details: { from, to, contacts: changed } });
+    return { name: to, contacts_updated: changed };
+  });
+}

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { tagSchema } from "@/lib/contacts/schemas";
+
+/** Next.js hands over route segments still percent-encoded in some cases; decode once, safely. */
+function decodeSegment(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+export const tagParams = z.object({ name: z.string().transform(decodeSegment).pipe(tagSchema) });
+export const renameTagSchema = z.object({ name: tagSchema });
+export const mergeTagSchema = z.object({ into: tagSchema });
+
+/** The Do Not Call tag, recognised by name whatever its letter case. */
+export function isDncTag(tag: string): boolean {
+  return tag.trim().toLowerCase() === "dnc";
+}
