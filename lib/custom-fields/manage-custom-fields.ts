@@ -26,16 +26,14 @@ const select = {
 
 export async function listCustomFields({ actor, includeArchived }: { actor: SessionUser; includeArchived: boolean }) {
   const manager = can(actor.role, "custom_fields.write");
-  const data = await prisma.customFieldDefinition.findMany({
-    where: {
-      organization_id: actor.organization_id,
-      ...(!(manager && includeArchived) && { archived_at: null }),
-      ...(!manager && { visible_to: { has: actor.role as Role } }),
-    },
+  const fields = await prisma.customFieldDefinition.findMany({
+    where: { organization_id: actor.organization_id, ...(!(manager && includeArchived) && { archived_at: null }) },
     select,
     orderBy: [{ display_order: "asc" }, { id: "asc" }],
   });
-  return { data };
+  // Visibility is filtered here, not in SQL: an organization has a handful of
+  // definitions, and the driver adapters mis-encode enum-array filters.
+  return { data: manager ? fields : fields.filter((field) => field.visible_to.includes(actor.role as Role)) };
 }
 
 export async function createCustomField({ actor, input }: { actor: SessionUser; input: CreateCustomFieldInput }) {

@@ -9,7 +9,7 @@ export const DEFAULT_SETTINGS = {
     default_country: "US",
   },
   duplicates: {
-    fuzzy_name_threshold: 85,
+    fuzzy_name_threshold: 70,
     email_matching: false,
     merge_behavior: "manual",
     conflict_rule: "keep_newest",

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { makeContact } from "../support/contacts";
+import { createTenant } from "../support/factories";
+
+describe("duplicates and merge", () => {
+  it("groups by fuzzy name at the configured threshold, and by email only when enabled", async () => {
+    const tenant = await createTenant();
+    const a = await makeContact(tenant, { name: "Jonathan Smith", email: "js@example.com" });
+    const b = await makeContact(tenant, { name: "Jonathon Smith" });
+    await makeContact(tenant, { name: "Completely Different" });
+    const c = await makeContact(tenant, { name: "Other Name", email: "JS@example.com" });
+    // "Jonathan" / "Jonathon" Smith are 67% similar as trigrams.
+    await tenant.client.request("PUT", "/api/settings/duplicates", { token: tenant.admin.token, body: { fuzzy_name_threshold: 60 } });
+    const groups = async () => (await tenant.client.get("/api/contacts/duplicates", tenant.managerA.token)).body.data;
+    expect(await groups()).toEqual([expect.objectContaining({ reason: "name", contact_ids: [a.id, b.id] })]);
+
+    await tenant.client.request("PUT", "/api/settings/duplicates", { token: tenant.admin.token, body: { email_matching: true } });
+    const withEmail = await groups();
+    expect(withEmail).toContainEqual(expect.objectContaining({ reason: "email", key: "js@example.com", contact_ids: [a.id, c.id] }));
+    expect(withEmail[0].contacts[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String), phone: expect.any(String) });
+
+    await tenant.client.request("PUT", "/api/settings/duplicates", { token: tenant.admin.token, body: { fuzzy_name_threshold: 100, email_matching: false } });
+    expect(await groups()).toEqual([]);
+  });
+
+  it("merges into the chosen primary, carrying tags, notes and filling empty fields, and audits it", async () => {
+    const tenant = await createTenant();
+    const primary = await makeContact(tenant, { name: "Ada L", tags: ["vip"], notes: "Primary note" });
+    const dup = await makeContact(tenant, { name: "Ada Lovelace", email: "ada@example.com", company: "Engines", tags: ["london", "vip"], notes: "Dup note" });
+    const merged = await tenant.client.post("/api/contacts/merge", { primary_id: primary.id, duplicate_ids: [dup.id] }, tenant.managerA.token);
+    expect(merged.status).toBe(200);
+    expect(merged.body).toMatchObject({ id: primary.id, name: "Ada L", email: "ada@example.com", company: "Engines", tags: ["vip", "london"], merged_ids: [dup.id] });
+    expect(merged.body.notes).toContain("Primary note");
+    expect(merged.body.notes).toContain("Dup note");
+    expect((await tenant.client.get(`/api/contacts/${dup.id}`, tenant.managerA.token)).status).toBe(404);
+
+    const audit = await tenant.client.get("/api/audit-log?action=contact.merge", tenant.admin.token);
+    expect(audit.status).toBe(200);
+    expect(audit.body.data).toHaveLength(1);
+    expect(audit.body.data[0]).toMatchObject({
+      user_id: tenant.managerA.id,
+      subject_id: String(primary.id),
+      details: { primary_id: primary.id, merged_ids: [dup.id], mode: "manual", values_won: { name: { kept: "Ada L", discarded: ["Ada Lovelace"] } } },
+    });
+    expect(audit.body.data[0].details.removed[0]).toMatchObject({ id: dup.id, phone: dup.phone });
+    expect((await tenant.client.get("/api/audit-log", tenant.managerA.token)).status).toBe(403);
+  });
+
+  it("keeps the primary's own tags and notes when told not to merge them", async () => {
+    const tenant = await createTenant();
+    const primary = await makeContact(tenant, { tags: ["a"], notes: "mine" });
+    const dup = await makeContact(tenant, { tags: ["b"], notes: "theirs" });
+    const merged = await tenant.client.post("/api/contacts/merge", { primary_id: primary.id, duplicate_ids: [dup.id], merge_tags: false, merge_notes: false }, tenant.managerA.token);
+    expect(merged.body).toMatchObject({ tags: ["a"], notes: "mine" });
+  });
+
+  it("refuses merges across departments (403), organizations (404) and bad input (422)", async () => {
+    const tenant = await createTenant();
+    const other = await createTenant();
+    const mine = await makeContact(tenant);
+    const theirs = await makeContact(tenant, {}, tenant.managerB.token);
+    const foreign = await makeContact(other);
+    const merge = (body: object) => tenant.client.post("/api/contacts/merge", body, tenant.managerA.token);
+    expect((await merge({ primary_id: mine.id, duplicate_ids: [theirs.id] })).status).toBe(403);
+    expect((await merge({ primary_id: mine.id, duplicate_ids: [foreign.id] })).status).toBe(404);
+    expect((await merge({ primary_id: mine.id, duplicate_ids: [mine.id] })).status).toBe(422);
+    expect((await merge({ primary_id: mine.id, duplicate_ids: [] })).status).toBe(422);
+    expect((await tenant.client.get(`/api/contacts/${theirs.id}`, tenant.managerB.token)).status).toBe(200);
+  });
+
+  it("merges automatically by the conflict rule only when the settings say so", async () => {
+    const tenant = await createTenant();
+    const older = await makeContact(tenant, { name: "Katherine Johnson", tags: ["old"] });
+    const newer = await makeContact(tenant, { name: "Katherine Johnsen", tags: ["new"] });
+    const off = await tenant.client.post("/api/contacts/duplicates/auto-merge", undefined, tenant.managerA.token);
+    expect(off.status).toBe(409);
+    await tenant.client.request("PUT", "/api/settings/duplicates", { token: tenant.admin.token, body: { merge_behavior: "automatic", conflict_rule: "keep_oldest" } });
+    const run = await tenant.client.post("/api/contacts/duplicates/auto-merge", undefined, tenant.managerA.token);
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ groups_merged: 1, contacts_removed: 1, merged: [{ primary_id: older.id, merged_ids: [newer.id] }] });
+    expect((await tenant.client.get(`/api/contacts/${older.id}`, tenant.managerA.token)).body.tags).toEqual(["old", "new"]);
+    const audit = await tenant.client.get("/api/audit-log?action=contact.merge", tenant.admin.token);
+    expect(audit.body.data[0].details).toMatchObject({ mode: "automatic", rule: "keep_oldest" });
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { makeContact } from "../support/contacts";
+import { createTenant } from "../support/factories";
+
+describe("settings", () => {
+  it("account admins read defaults and change import, duplicate and retention settings; others get 403", async () => {
+    const tenant = await createTenant();
+    const get = (key: string, token = tenant.admin.token) => tenant.client.get(`/api/settings/${key}`, token);
+    expect((await get("import")).body).toEqual({ max_import_size: 10000, duplicate_handling: "skip", auto_tag: null, strictness: "lenient", phone_formatting: true, default_country: "US" });
+    expect((await get("duplicates")).body).toMatchObject({ fuzzy_name_threshold: 70, email_matching: false, merge_behavior: "manual" });
+    expect((await get("retention")).body).toEqual({ inactive_contact_days: null, keep_opted_out: true });
+    const put = await tenant.client.request("PUT", "/api/settings/import", { token: tenant.admin.token, body: { duplicate_handling: "ask", auto_tag: "imported" } });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ duplicate_handling: "ask", auto_tag: "imported", max_import_size: 10000 });
+    expect((await get("import")).body.duplicate_handling).toBe("ask");
+    const bad = await tenant.client.request("PUT", "/api/settings/duplicates", { token: tenant.admin.token, body: { fuzzy_name_threshold: 101 } });
+    expect(bad.status).toBe(422);
+    for (const token of [tenant.managerA.token, tenant.agentA.token]) {
+      expect((await get("import", token)).status).toBe(403);
+      expect((await tenant.client.request("PUT", "/api/settings/retention", { token, body: { inactive_contact_days: 1 } })).status).toBe(403);
+    }
+  });
+
+  it("runs retention on demand and reports what it removed", async () => {
+    const tenant = await createTenant();
+    await makeContact(tenant);
+    const disabled = await tenant.client.post("/api/settings/retention/run", undefined, tenant.admin.token);
+    expect(disabled.body).toMatchObject({ enabled: false, removed: 0 });
+    await tenant.client.request("PUT", "/api/settings/retention", { token: tenant.admin.token, body: { inactive_contact_days: 30 } });
+    const run = await tenant.client.post("/api/settings/retention/run", undefined, tenant.admin.token);
+    expect(run.body).toMatchObject({ enabled: true, removed: 0, contacts: [] });
+    expect((await tenant.client.get("/api/audit-log?action=retention.run", tenant.admin.token)).body.data).toHaveLength(1);
+    expect((await tenant.client.post("/api/settings/retention/run", undefined, tenant.managerA.token)).status).toBe(403);
+  });
+});
+
+describe("saved filters", () => {
+  it("belong to the user who saved them and hold valid list filters", async () => {
+    const tenant = await createTenant();
+    const created = await tenant.client.post("/api/saved-filters", { name: "VIPs", filters: { tags: "vip", sort: "name" } }, tenant.managerA.token);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: "VIPs", filters: { tags: "vip", sort: "name" } });
+    expect((await tenant.client.get("/api/saved-filters", tenant.managerA.token)).body.data).toHaveLength(1);
+    expect((await tenant.client.get("/api/saved-filters", tenant.managerB.token)).body.data).toEqual([]);
+    expect((await tenant.client.patch(`/api/saved-filters/${created.body.id}`, { name: "Mine" }, tenant.managerB.token)).status).toBe(404);
+    expect((await tenant.client.post("/api/saved-filters", { name: "Bad", filters: { sort: "bogus" } }, tenant.managerA.token)).status).toBe(422);
+    expect((await tenant.client.post("/api/saved-filters", { name: "Bad", filters: { nope: "1" } }, tenant.managerA.token)).status).toBe(422);
+    expect((await tenant.client.post("/api/saved-filters", { name: "VIPs", filters: {} }, tenant.managerA.token)).status).toBe(409);
+    const renamed = await tenant.client.patch(`/api/saved-filters/${created.body.id}`, { name: "Top" }, tenant.managerA.token);
+    expect(renamed.body.name).toBe("Top");
+    expect((await tenant.client.delete(`/api/saved-filters/${created.body.id}`, tenant.managerA.token)).status).toBe(204);
+    expect((await tenant.client.get("/api/saved-filters", tenant.agentA.token)).status).toBe(403);
+  });
+});

@@ -1,0 +1,100 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { makeContact } from "../support/contacts";
+import { createTenant, type Tenant } from "../support/factories";
+
+// Contact rules whose effects only the database shows (call logs have no API
+// of their own yet, and time has to be moved back for retention).
+let db: pg.Client;
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: inject("databaseUrl") });
+  await db.connect();
+});
+afterAll(() => db.end());
+
+async function addCall(tenant: Tenant, contactId: number, status: string, minutesAgo: number) {
+  const sid = `CAtest${Math.random().toString(36).slice(2)}${Date.now()}`;
+  await db.query(
+    `INSERT INTO call_logs (organization_id, department_id, user_id, contact_id, direction, phone_number, call_sid, status, duration, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, 'outbound-manual', '+15550000000', $5, $6, 30, now() - make_interval(mins => $7), now())`,
+    [tenant.organization.id, tenant.departments.a.id, tenant.agentA.id, contactId, sid, status, minutesAgo],
+  );
+  return sid;
+}
+
+describe("contacts and their call logs", () => {
+  it("a permanent delete keeps the contact's call logs, unlinked", async () => {
+    const tenant = await createTenant(inject("baseUrl"));
+    const contact = await makeContact(tenant);
+    const sid = await addCall(tenant, contact.id, "completed", 5);
+    expect((await tenant.client.delete(`/api/contacts/${contact.id}?permanent=true`, tenant.managerA.token)).status).toBe(204);
+    const { rows } = await db.query(`SELECT contact_id FROM call_logs WHERE call_sid = $1`, [sid]);
+    expect(rows).toEqual([{ contact_id: null }]);
+  });
+
+  it("merging carries the duplicates' call history and recomputes the call summary", async () => {
+    const tenant = await createTenant(inject("baseUrl"));
+    const primary = await makeContact(tenant);
+    const dup = await makeContact(tenant);
+    await addCall(tenant, primary.id, "no-answer", 60);
+    await addCall(tenant, dup.id, "busy", 30);
+    await addCall(tenant, dup.id, "completed", 10);
+    const merged = await tenant.client.post("/api/contacts/merge", { primary_id: primary.id, duplicate_ids: [dup.id] }, tenant.managerA.token);
+    expect(merged.body).toMatchObject({ total_calls: 3, last_call_outcome: "completed" });
+    const detail = await tenant.client.get(`/api/contacts/${primary.id}`, tenant.managerA.token);
+    expect(detail.body.call_history.map((c: { status: string }) => c.status)).toEqual(["completed", "busy", "no-answer"]);
+  });
+
+  it("a contact in a running campaign cannot be deleted or merged away (409)", async () => {
+    const tenant = await createTenant(inject("baseUrl"));
+    const contact = await makeContact(tenant);
+    const other = await makeContact(tenant);
+    const { rows } = await db.query(
+      `INSERT INTO campaigns (organization_id, department_id, name, status, updated_at) VALUES ($1, $2, 'Spring', 'running', now()) RETURNING id`,
+      [tenant.organization.id, tenant.departments.a.id],
+    );
+    await db.query(`INSERT INTO campaign_contacts (campaign_id, contact_id, phone, updated_at) VALUES ($1, $2, $3, now())`, [rows[0].id, contact.id, contact.phone]);
+    const refused = await tenant.client.delete(`/api/contacts/${contact.id}`, tenant.managerA.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain("Spring");
+    expect((await tenant.client.delete(`/api/contacts/${contact.id}?permanent=true`, tenant.admin.token)).status).toBe(409);
+    expect((await tenant.client.post("/api/contacts/merge", { primary_id: other.id, duplicate_ids: [contact.id] }, tenant.managerA.token)).status).toBe(409);
+    await db.query(`UPDATE campaigns SET status = 'completed' WHERE id = $1`, [rows[0].id]);
+    expect((await tenant.client.delete(`/api/contacts/${contact.id}`, tenant.managerA.token)).status).toBe(204);
+  });
+});
+
+describe("retention and counts", () => {
+  it("removes contacts inactive for N days, keeps opted-out and recently called ones", async () => {
+    const tenant = await createTenant(inject("baseUrl"));
+    const stale = await makeContact(tenant);
+    const optedOut = await makeContact(tenant, { opted_out: true });
+    const calledRecently = await makeContact(tenant);
+    const fresh = await makeContact(tenant);
+    await db.query(`UPDATE contacts SET created_at = now() - interval '100 days' WHERE id = ANY($1)`, [[stale.id, optedOut.id, calledRecently.id]]);
+    await db.query(`UPDATE contacts SET last_called_at = now() - interval '2 days' WHERE id = $1`, [calledRecently.id]);
+    await tenant.client.request("PUT", "/api/settings/retention", { token: tenant.admin.token, body: { inactive_contact_days: 30 } });
+    const run = await tenant.client.post("/api/settings/retention/run", undefined, tenant.admin.token);
+    expect(run.body).toMatchObject({ enabled: true, removed: 1, contacts: [{ id: stale.id, phone: stale.phone }] });
+    const left = (await tenant.client.get("/api/contacts?sort=created_at", tenant.admin.token)).body.data.map((c: { id: number }) => c.id).sort();
+    expect(left).toEqual([optedOut.id, calledRecently.id, fresh.id].sort());
+  });
+
+  it("the trigger-kept totals match a real count after creates, archives, moves and deletes", async () => {
+    const tenant = await createTenant(inject("baseUrl"));
+    const items = Array.from({ length: 30 }, (_, i) => ({ name: `Count ${i}`, phone: `+1777${String(tenant.organization.id % 1000).padStart(3, "0")}${String(i).padStart(4, "0")}` }));
+    await tenant.client.post("/api/contacts/bulk", items, tenant.managerA.token);
+    const list = (await tenant.client.get("/api/contacts?per_page=30", tenant.admin.token)).body.data;
+    await tenant.client.delete(`/api/contacts/${list[0].id}`, tenant.admin.token);
+    await tenant.client.delete(`/api/contacts/${list[1].id}?permanent=true`, tenant.admin.token);
+    await tenant.client.request("PUT", `/api/contacts/${list[2].id}`, { token: tenant.admin.token, body: { department_id: tenant.departments.b.id } });
+    const totals = async (query: string) => (await tenant.client.get(`/api/contacts?per_page=5&${query}`, tenant.admin.token)).body.meta.total;
+    const real = async (where: string) =>
+      (await db.query(`SELECT count(*)::int AS n FROM contacts WHERE organization_id = $1 AND ${where}`, [tenant.organization.id])).rows[0].n;
+    expect(await totals("")).toBe(await real("status = 'active'"));
+    expect(await totals("status=archived")).toBe(await real("status = 'archived'"));
+    expect(await totals("status=all")).toBe(await real("true"));
+    expect(await totals(`department_id=${tenant.departments.b.id}`)).toBe(await real(`status = 'active' AND department_id = ${tenant.departments.b.id}`));
+    expect(await totals("")).toBe(28);
+  });
+});
