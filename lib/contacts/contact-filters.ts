@@ -28,11 +28,7 @@ export function contactWhere(actor: SessionUser, filters: ContactFilters): { sql
   let filtered = false;
   if (filters.q) {
     filtered = true;
-    conditions.push(
-      looksLikePhone(filters.q)
-        ? Prisma.sql`c.phone_digits LIKE ${likePattern(phoneDigits(filters.q))}`
-        : Prisma.sql`c.search_text LIKE ${likePattern(filters.q.toLowerCase())}`,
-    );
+    conditions.push(quickSearch(filters.q));
   }
   if (filters.search) {
     filtered = true;
@@ -58,6 +54,17 @@ export function contactWhere(actor: SessionUser, filters: ContactFilters): { sql
   }
   const sql = conditions.length ? Prisma.join(conditions, " AND ") : Prisma.sql`TRUE`;
   return { sql, filtered };
+}
+
+/**
+ * Quick search: a phone fragment (digits typed any way) against phone digits;
+ * a complete email address as an exact, index-backed lookup; anything else as
+ * a fragment of name, email, company or phone (trigram index).
+ */
+function quickSearch(q: string): Prisma.Sql {
+  if (looksLikePhone(q)) return Prisma.sql`c.phone_digits LIKE ${likePattern(phoneDigits(q))}`;
+  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(q)) return Prisma.sql`lower(c.email) = ${q.toLowerCase()}`;
+  return Prisma.sql`c.search_text LIKE ${likePattern(q.toLowerCase())}`;
 }
 
 const SORT_SQL: Record<string, string> = {

@@ -2,7 +2,8 @@ import "server-only";
 import { departmentScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
-import { prisma } from "@/lib/db/client";
+import type { FieldDefinition } from "@/lib/custom-fields/validate-custom-field-values";
+import { database } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { CONTACT_COLUMNS_SQL, type ContactRow } from "./contact-columns";
 import { contactOrderBy, contactWhere, type ContactFilters } from "./contact-filters";
@@ -13,16 +14,30 @@ import { serializeContact } from "./serialize-contact";
 // (meta.total_exact = false) instead of counting every row.
 const EXACT_COUNT_CAP = 10_000;
 
+/** Runs a Prisma.sql statement on the driver: the list is the hottest read path. */
+function run<Row>(statement: Prisma.Sql): Promise<Row[]> {
+  return database().driver.query<Row>(statement.text, statement.values);
+}
+
 export async function listContacts({ actor, query }: { actor: SessionUser; query: ListContactsQuery }) {
   const { sql: where, filtered } = contactWhere(actor, query);
   const offset = (query.page - 1) * query.per_page;
-  const rows = await prisma.$queryRaw<ContactRow[]>`
-    SELECT ${Prisma.raw(CONTACT_COLUMNS_SQL)} FROM contacts c
-    WHERE ${where} ORDER BY ${contactOrderBy(query.sort)} LIMIT ${query.per_page} OFFSET ${offset}`;
+  // What does not depend on the page runs beside it: the counters of an
+  // unfiltered list, the caller's organization's field definitions.
+  const [rows, unfilteredTotal, ownDefinitions] = await Promise.all([
+    run<ContactRow>(Prisma.sql`
+      SELECT ${Prisma.raw(CONTACT_COLUMNS_SQL)} FROM contacts c
+      WHERE ${where} ORDER BY ${contactOrderBy(query.sort)} LIMIT ${query.per_page} OFFSET ${offset}`),
+    filtered ? undefined : countFromCounters(actor, query),
+    actor.role === "super_admin" ? undefined : loadDefinitions(actor.organization_id),
+  ]);
 
-  const { total, exact } = await countContacts(actor, query, where, filtered, rows.length, offset);
-  const organizations = [...new Set(rows.map((row) => row.organization_id))];
-  const definitions = new Map(await Promise.all(organizations.map(async (id) => [id, await loadDefinitions(id)] as const)));
+  const { total, exact } = unfilteredTotal !== undefined ? { total: unfilteredTotal, exact: true } : await countMatches(query, where, rows.length, offset);
+  const definitions = new Map<number, FieldDefinition[]>();
+  if (ownDefinitions) definitions.set(actor.organization_id, ownDefinitions);
+  for (const id of new Set(rows.map((row) => row.organization_id))) {
+    if (!definitions.has(id)) definitions.set(id, await loadDefinitions(id));
+  }
   return {
     data: rows.map((row) => serializeContact(row, definitions.get(row.organization_id) ?? [], actor.role)),
     meta: {
@@ -35,35 +50,26 @@ export async function listContacts({ actor, query }: { actor: SessionUser; query
   };
 }
 
-async function countContacts(
-  actor: SessionUser,
-  filters: ContactFilters,
-  where: Prisma.Sql,
-  filtered: boolean,
-  pageRows: number,
-  offset: number,
-): Promise<{ total: number; exact: boolean }> {
+/** Unfiltered lists: the trigger-maintained counters (exact, no scan). */
+async function countFromCounters(actor: SessionUser, filters: ContactFilters): Promise<number> {
+  const scope = departmentScope(actor);
+  const conditions = [Prisma.sql`TRUE`];
+  if (scope.organization_id !== undefined) conditions.push(Prisma.sql`organization_id = ${scope.organization_id}`);
+  if (scope.department_id !== undefined) conditions.push(Prisma.sql`department_id = ${scope.department_id}`);
+  if (filters.department_id) conditions.push(Prisma.sql`department_id = ${filters.department_id}`);
+  if (filters.status !== "all") conditions.push(Prisma.sql`status = ${filters.status}`);
+  const [row] = await run<{ n: string | null }>(Prisma.sql`SELECT sum(n)::text AS n FROM contact_counts WHERE ${Prisma.join(conditions, " AND ")}`);
+  return Number(row?.n ?? 0);
+}
+
+async function countMatches(filters: ListContactsQuery, where: Prisma.Sql, pageRows: number, offset: number): Promise<{ total: number; exact: boolean }> {
   // A short page tells the total without another query.
-  if (pageRows > 0 && pageRows < (filters as ListContactsQuery).per_page) return { total: offset + pageRows, exact: true };
-  if (!filtered) {
-    // Unfiltered lists: the trigger-maintained counters (exact, no scan).
-    const scope = departmentScope(actor);
-    const sum = await prisma.contactCount.aggregate({
-      _sum: { n: true },
-      where: {
-        ...(scope.organization_id !== undefined && { organization_id: scope.organization_id }),
-        ...(scope.department_id !== undefined && { department_id: scope.department_id }),
-        ...(filters.department_id && { department_id: filters.department_id }),
-        ...(filters.status !== "all" && { status: filters.status }),
-      },
-    });
-    return { total: Number(sum._sum.n ?? 0), exact: true };
-  }
-  const [{ n }] = await prisma.$queryRaw<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts c WHERE ${where} LIMIT ${EXACT_COUNT_CAP + 1}) capped`;
+  if (pageRows > 0 && pageRows < filters.per_page) return { total: offset + pageRows, exact: true };
+  const [{ n }] = await run<{ n: number }>(Prisma.sql`
+    SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts c WHERE ${where} LIMIT ${EXACT_COUNT_CAP + 1}) capped`);
   if (n <= EXACT_COUNT_CAP) return { total: n, exact: true };
-  const plan = await prisma.$queryRaw<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }[]>`
-    EXPLAIN (FORMAT JSON) SELECT 1 FROM contacts c WHERE ${where}`;
+  const plan = await run<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(Prisma.sql`
+    EXPLAIN (FORMAT JSON) SELECT 1 FROM contacts c WHERE ${where}`);
   const estimate = Math.round(plan[0]["QUERY PLAN"][0].Plan["Plan Rows"]);
   return { total: Math.max(estimate, n), exact: false };
 }

@@ -1,0 +1,140 @@
+// Benchmark: contact search at scale (issue 3).
+// Seeds 1,000,000 contacts into one organization on PostgreSQL with set-based
+// SQL, then measures through the API (sequential requests, p50/p95):
+// quick search by name fragment, phone fragment and email; full-text notes;
+// a tag filter; page 1 and page 200 of the default list. Each is compared with
+// the same SQL (page query + total) run directly, and the ratio printed.
+// Finally a bulk create of 10,000 contacts through the API is timed.
+// Targets: p95 < 50 ms, API <= 3x direct SQL, bulk 10,000 < 2 s.
+//
+//   npm run build && node bench/contacts-search.mjs
+//   BENCH_DATABASE_URL=postgresql://...  BENCH_CONTACTS=1000000  BENCH_RUNS=100
+import pg from "pg";
+import { createTestDatabase, startServer } from "../e2e/support/server.mjs";
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+async function timed(fn) {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+const database = await createTestDatabase(adminUrl);
+const server = await startServer({ databaseUrl: database.url, label: "bench" });
+const db = new pg.Client({ connectionString: database.url });
+await db.connect();
+
+try {
+  const base = server.baseUrl;
+  const json = async (path, init = {}) => {
+    const response = await fetch(`${base}${path}`, { ...init, headers: { "Content-Type": "application/json", ...init.headers } });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const login = (email, password) => json("/api/login", { method: "POST", body: JSON.stringify({ email, password }) });
+  const superToken = (await login("super@example.com", "password")).token;
+  const auth = (token) => ({ Authorization: `Bearer ${token}` });
+  const org = await json("/api/organizations", { method: "POST", headers: auth(superToken), body: JSON.stringify({ name: "Bench Co", departments: ["Sales", "Support"] }) });
+  await json("/api/users", {
+    method: "POST",
+    headers: auth(superToken),
+    body: JSON.stringify({ name: "Bench Admin", email: "bench.admin@bench.test", password: "bench-password", role: "account_admin", organization_id: org.id }),
+  });
+  const token = (await login("bench.admin@bench.test", "bench-password")).token;
+
+  console.log(`seeding ${CONTACTS.toLocaleString()} contacts...`);
+  const seedMs = await timed(() =>
+    db.query(
+      `INSERT INTO contacts (organization_id, department_id, name, phone, email, company, tags, notes, created_at, updated_at)
+       SELECT $1, $2 + (g % 2),
+              (ARRAY['Olivia','Liam','Emma','Noah','Amelia','Oliver','Sophia','Elijah','Mia','Lucas','Harper','Mateo','Evelyn','Levi','Aria','Ethan','Chloe','Kenji','Priya','Omar','Fatima','Diego','Ingrid','Wei','Zoe','Jose','Aisha','Hannah','Mohammed','Yuki'])[1 + g % 30]
+                || ' ' || (ARRAY['Smith','Johnson','Garcia','Brown','Nguyen','Patel','Kim','Muller','Rossi','Tanaka','Okafor','Silva','Cohen','Novak','OBrien','Larsen','Dubois','Haddad','Kowalski','Chen','Andersson','Moreau','Ivanova','Reyes','Fischer','Yamamoto','Schmidt','Lopez','Wilson','Taylor'])[1 + (g / 30) % 30]
+                || '-' || substr(md5(g::text), 1, 5),
+              '+1' || (2000000000 + g)::text,
+              'person' || g || '@' || (ARRAY['example.com','mail.test','corp.test','inbox.test'])[1 + g % 4],
+              'Company ' || (g % 5000),
+              CASE WHEN g % 20 = 0 THEN ARRAY['vip'] WHEN g % 7 = 0 THEN ARRAY['lead', 'newsletter'] WHEN g % 11 = 0 THEN ARRAY['customer'] ELSE ARRAY[]::text[] END,
+              CASE WHEN g % 50 = 0 THEN 'Asked about renewal pricing for next year'
+                   WHEN g % 3 = 0 THEN 'Interested in the premium plan, call back after demo'
+                   ELSE 'General enquiry' END,
+              now() - make_interval(secs => g * 60), now()
+       FROM generate_series(1, $3) AS g`,
+      [org.id, org.departments[0].id, CONTACTS],
+    ),
+  );
+  await db.query("ANALYZE contacts");
+  console.log(`seeded in ${(seedMs / 1000).toFixed(1)} s`);
+
+  const { rows: sample } = await db.query(`SELECT email, phone FROM contacts WHERE organization_id = $1 ORDER BY id OFFSET 123456 LIMIT 1`, [org.id]);
+  const scope = `c.organization_id = ${org.id}`;
+  const cols = "c.id, c.name, c.phone, c.email, c.company, c.tags, c.custom_fields, c.notes, c.status, c.created_at, c.updated_at";
+  const page = (where, offset = 0) => `SELECT ${cols} FROM contacts c WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT 25 OFFSET ${offset}`;
+  const capped = (where) => `SELECT count(*) FROM (SELECT 1 FROM contacts c WHERE ${where} LIMIT 10001) s`;
+  const countersTotal = `SELECT sum(n) FROM contact_counts WHERE organization_id = ${org.id} AND status = 'active'`;
+  const digits = sample[0].phone.slice(4, 11);
+
+  const cases = [
+    {
+      name: "quick search: name fragment",
+      path: "/api/contacts?q=tanaka-3f",
+      sql: [page(`${scope} AND c.status = 'active' AND c.search_text LIKE '%tanaka-3f%'`), capped(`${scope} AND c.status = 'active' AND c.search_text LIKE '%tanaka-3f%'`)],
+    },
+    { name: "quick search: phone fragment", path: `/api/contacts?q=${digits}`, sql: [page(`${scope} AND c.status = 'active' AND c.phone_digits LIKE '%${digits}%'`)] },
+    { name: "quick search: email", path: `/api/contacts?q=${encodeURIComponent(sample[0].email)}`, sql: [page(`${scope} AND c.status = 'active' AND lower(c.email) = '${sample[0].email}'`)] },
+    {
+      name: "full text: notes",
+      path: "/api/contacts?search=renewal",
+      sql: [
+        page(`${scope} AND c.status = 'active' AND (c.notes_tsv @@ plainto_tsquery('simple', 'renewal') OR c.search_text LIKE '%renewal%')`),
+        capped(`${scope} AND c.status = 'active' AND (c.notes_tsv @@ plainto_tsquery('simple', 'renewal') OR c.search_text LIKE '%renewal%')`),
+      ],
+    },
+    { name: "tag filter: vip", path: "/api/contacts?tags=vip", sql: [page(`${scope} AND c.status = 'active' AND c.tags @> ARRAY['vip']`), capped(`${scope} AND c.status = 'active' AND c.tags @> ARRAY['vip']`)] },
+    { name: "default list: page 1", path: "/api/contacts", sql: [page(`${scope} AND c.status = 'active'`), countersTotal] },
+    { name: "default list: page 200", path: "/api/contacts?page=200", sql: [page(`${scope} AND c.status = 'active'`, 199 * 25), countersTotal] },
+  ];
+
+  // The fixed cost of any request (HTTP, routing, proxy, wrapper), for reading the ratios.
+  const floor = [];
+  for (let i = 0; i < RUNS; i++) floor.push(await timed(() => json("/api/health")));
+  const floorP95 = percentile(floor, 95);
+  console.log(`\nframework floor (GET /api/health, no auth, no database): p50 ${percentile(floor, 50).toFixed(1)} ms, p95 ${floorP95.toFixed(1)} ms`);
+
+  console.log(`\ncontacts-search on PostgreSQL, ${CONTACTS.toLocaleString()} contacts, ${RUNS} sequential runs each`);
+  console.log("query                               API p50   API p95   SQL p95   ratio   net ratio   results");
+  let failed = false;
+  for (const c of cases) {
+    for (let i = 0; i < 5; i++) await json(c.path, { headers: auth(token) });
+    const api = [];
+    let total = 0;
+    for (let i = 0; i < RUNS; i++) api.push(await timed(async () => (total = (await json(c.path, { headers: auth(token) })).meta.total)));
+    const direct = [];
+    for (let i = 0; i < RUNS; i++) direct.push(await timed(async () => { for (const q of c.sql) await db.query(q); }));
+    const [p50, p95, sqlP95] = [percentile(api, 50), percentile(api, 95), percentile(direct, 95)];
+    const ratio = p95 / sqlP95;
+    // Net of the framework floor: what the query path adds over a request that does nothing.
+    const net = Math.max(0, p95 - floorP95) / sqlP95;
+    const ok = p95 < 50 && ratio <= 3;
+    failed ||= !ok;
+    const verdict = ok ? "PASS" : p95 < 50 && net <= 3 ? "FAIL (floor-bound: net ratio within 3x)" : "FAIL";
+    console.log(`${c.name.padEnd(34)} ${p50.toFixed(1).padStart(6)} ms ${p95.toFixed(1).padStart(6)} ms ${sqlP95.toFixed(1).padStart(6)} ms ${ratio.toFixed(2).padStart(6)}x ${net.toFixed(2).padStart(8)}x   ${String(total).padStart(7)} ${verdict}`);
+  }
+
+  const items = Array.from({ length: 10_000 }, (_, i) => ({ name: `Bulk Person ${i}`, phone: `+1999${String(i).padStart(7, "0")}`, email: `bulk${i}@example.com`, tags: ["bulk"], department_id: org.departments[0].id }));
+  let result;
+  const bulkMs = await timed(async () => (result = await json("/api/contacts/bulk", { method: "POST", headers: auth(token), body: JSON.stringify(items) })));
+  console.log(`\nbulk create 10,000 contacts: ${(bulkMs / 1000).toFixed(2)} s, created ${result.created}, failed ${result.failed} ${bulkMs < 2000 ? "PASS" : "FAIL"}`);
+  if (failed || bulkMs >= 2000) process.exitCode = 1;
+} finally {
+  await db.end();
+  await server.stop();
+  await database.drop();
+}
