@@ -10,6 +10,16 @@ import pg from "pg";
 
 export const TEST_FRONTEND_ORIGIN = "http://frontend.test";
 
+/** Provider credentials the test servers run with; tests sign callbacks with them. */
+export const TEST_PROVIDER = {
+  TWILIO_ACCOUNT_SID: "AC" + "a1".repeat(16),
+  TWILIO_AUTH_TOKEN: "test-auth-token-0123456789abcdef",
+  TWILIO_API_KEY_SID: "SK" + "b2".repeat(16),
+  TWILIO_API_KEY_SECRET: "test-api-key-secret-0123456789abcdef",
+  TWILIO_TWIML_APP_SID: "AP" + "c3".repeat(16),
+  TWILIO_CALLER_ID: "+15005550006",
+};
+
 /** A port nobody listens on right now. */
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -42,6 +52,7 @@ export async function startServer({ databaseUrl, env = {}, label = "server", por
       NEXTAUTH_SECRET: "test-secret-test-secret-test-secret",
       ENCRYPTION_KEY: randomBytes(32).toString("base64"),
       SEED_DEMO_DATA: "always",
+      ...TEST_PROVIDER,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "", DATA_DIR: dataDir }),
       ...env,
     },

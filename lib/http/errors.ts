@@ -10,6 +10,7 @@ export type ErrorCode =
   | "payload_too_large"
   | "validation"
   | "rate_limited"
+  | "unavailable"
   | "internal";
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -22,6 +23,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   validation: 422,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
 };
 
 export type FieldErrors = Record<string, string[]>;

@@ -1,0 +1,5 @@
+import { bigIdParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+import { acceptCall } from "@/lib/queue/accept-call";
+
+export const POST = route({ permission: "queue.handle", params: bigIdParams }, ({ user, params }) => acceptCall({ actor: user, id: params.id }));

@@ -1,0 +1,4 @@
+import { route } from "@/lib/http/route";
+import { listWaitingCalls } from "@/lib/queue/list-waiting-calls";
+
+export const GET = route({ permission: "queue.handle" }, ({ user }) => listWaitingCalls({ actor: user }));

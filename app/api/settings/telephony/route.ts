@@ -1,0 +1,9 @@
+import { route } from "@/lib/http/route";
+import { updateTelephonySettingsSchema } from "@/lib/telephony/schemas";
+import { getTelephonySettings, updateTelephonySettings } from "@/lib/telephony/telephony-settings";
+
+export const GET = route({ permission: "settings.manage" }, ({ user }) => getTelephonySettings({ actor: user }));
+
+export const PUT = route({ permission: "settings.manage", body: updateTelephonySettingsSchema }, ({ user, body }) =>
+  updateTelephonySettings({ actor: user, input: body }),
+);

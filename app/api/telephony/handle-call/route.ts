@@ -1,0 +1,7 @@
+import { agentDialQueue } from "@/lib/queue/agent-dial-queue";
+import { manualCallTwiml } from "@/lib/telephony/manual-call";
+import { providerRoute } from "@/lib/telephony/provider-route";
+
+// The TwiML application's voice address: a device either joins the call its
+// agent accepted (QueueEntryId) or places a manual call (To).
+export const POST = providerRoute((ctx) => (ctx.params.QueueEntryId || ctx.params.QueueName ? agentDialQueue(ctx) : manualCallTwiml(ctx)));

@@ -1,0 +1,4 @@
+import { recordManualCall } from "@/lib/telephony/manual-call";
+import { providerRoute } from "@/lib/telephony/provider-route";
+
+export const POST = providerRoute(recordManualCall);

@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { issueVoiceToken } from "@/lib/telephony/voice-token";
+
+const voiceTokenSchema = z.object({ recording_enabled: z.boolean().default(false) });
+
+export const POST = route({ permission: "calls.place", body: voiceTokenSchema }, ({ user, body }) =>
+  issueVoiceToken({ actor: user, recordingEnabled: body.recording_enabled }),
+);

@@ -1,0 +1,18 @@
+import { inject } from "vitest";
+import { ProviderSimulator } from "@/lib/telephony/simulator";
+import { TEST_PROVIDER } from "./server.mjs";
+import type { Tenant } from "./factories";
+
+export function provider(baseUrl = inject("baseUrl")) {
+  return new ProviderSimulator({ baseUrl, authToken: TEST_PROVIDER.TWILIO_AUTH_TOKEN, accountSid: TEST_PROVIDER.TWILIO_ACCOUNT_SID });
+}
+
+let numberCounter = 0;
+/** Gives the tenant a phone number of its own, so inbound calls to it land in its queue. */
+export async function giveNumber(tenant: Tenant): Promise<string> {
+  numberCounter += 1;
+  const number = `+1800${String((process.pid % 1000) * 1000 + numberCounter).padStart(7, "0")}`;
+  const response = await tenant.client.request("PUT", "/api/settings/telephony", { token: tenant.admin.token, body: { phone_numbers: [number] } });
+  if (response.status !== 200) throw new Error(`telephony settings: ${response.status} ${JSON.stringify(response.body)}`);
+  return number;
+}

@@ -1,0 +1,35 @@
+import "server-only";
+import { z } from "zod";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { prisma, type Tx } from "@/lib/db/client";
+
+export const AGENT_STATUSES = ["available", "busy", "wrap_up", "offline"] as const;
+export type AgentState = (typeof AGENT_STATUSES)[number];
+export const setAgentStatusSchema = z.object({
+  status: z.enum(AGENT_STATUSES, { error: `The status must be one of: ${AGENT_STATUSES.join(", ")}.` }),
+});
+
+/**
+ * Moves an agent to a state, in the database (every server process sees it),
+ * closing the previous entry of the state history that reports use.
+ */
+export async function changeAgentStatus(db: Tx, user: { id: number; organization_id: number }, status: AgentState, callSid: string | null = null) {
+  const now = new Date();
+  await db.agentStatusLog.updateMany({ where: { user_id: user.id, ended_at: null }, data: { ended_at: now } });
+  await db.agentStatusLog.create({ data: { user_id: user.id, organization_id: user.organization_id, status, started_at: now } });
+  return db.agentStatus.upsert({
+    where: { user_id: user.id },
+    create: { user_id: user.id, organization_id: user.organization_id, status, current_call_sid: callSid, changed_at: now },
+    update: { status, current_call_sid: callSid, changed_at: now },
+    select: { status: true, current_call_sid: true, changed_at: true },
+  });
+}
+
+export async function setAgentStatus({ actor, status }: { actor: SessionUser; status: AgentState }) {
+  return prisma.$transaction((tx) => changeAgentStatus(tx, actor, status));
+}
+
+export async function getAgentStatus({ actor }: { actor: SessionUser }) {
+  const row = await prisma.agentStatus.findUnique({ where: { user_id: actor.id }, select: { status: true, current_call_sid: true, changed_at: true } });
+  return row ?? { status: "offline", current_call_sid: null, changed_at: null };
+}

@@ -1,0 +1,15 @@
+// The provider's call statuses → the call log's four final ones. Anything not
+// final (queued, ringing, in-progress) is not a log status at all.
+const FINAL: Record<string, "completed" | "failed" | "busy" | "no-answer"> = {
+  completed: "completed",
+  failed: "failed",
+  busy: "busy",
+  "no-answer": "no-answer",
+  canceled: "no-answer",
+};
+
+export type CallLogStatus = (typeof FINAL)[string];
+
+export function finalCallStatus(providerStatus: string | undefined): CallLogStatus | null {
+  return providerStatus ? (FINAL[providerStatus.toLowerCase()] ?? null) : null;
+}

@@ -1,0 +1,51 @@
+import "server-only";
+import { z } from "zod";
+import { ownerScope } from "@/lib/auth/scope";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { prisma } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { AppError } from "@/lib/http/errors";
+import { pageOf, paginationSchema, skipTake } from "@/lib/http/pagination";
+import { callLogSelect, serializeCallLog } from "./serialize-call-log";
+
+export const listCallLogsQuery = paginationSchema.extend({
+  direction: z.enum(["outbound-manual", "outbound-campaign", "inbound"]).optional(),
+  status: z.enum(["completed", "failed", "busy", "no-answer"]).optional(),
+  from: z.iso.date("must be a date (YYYY-MM-DD).").optional(),
+  to: z.iso.date("must be a date (YYYY-MM-DD).").optional(),
+  user_id: z.coerce.number().int().positive().optional(),
+  contact_id: z.coerce.number().int().positive().optional(),
+});
+
+export const updateCallNotesSchema = z.object({ notes: z.string().max(10_000).nullable() });
+
+/** Call history: an agent their own calls, a manager the department's, an admin the organization's. */
+export async function listCallLogs({ actor, query }: { actor: SessionUser; query: z.infer<typeof listCallLogsQuery> }) {
+  const where: Prisma.CallLogWhereInput = {
+    ...ownerScope(actor),
+    ...(query.direction && { direction: query.direction }),
+    ...(query.status && { status: query.status }),
+    ...(query.user_id && { user_id: query.user_id }),
+    ...(query.contact_id && { contact_id: BigInt(query.contact_id) }),
+    ...((query.from || query.to) && {
+      created_at: {
+        ...(query.from && { gte: new Date(`${query.from}T00:00:00Z`) }),
+        ...(query.to && { lt: new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000) }),
+      },
+    }),
+  };
+  // An agent asking for someone else's calls gets an empty page, never theirs.
+  if (actor.role === "agent" && query.user_id && query.user_id !== actor.id) return pageOf([], 0, query);
+  const [rows, total] = await Promise.all([
+    prisma.callLog.findMany({ where, select: callLogSelect, orderBy: [{ created_at: "desc" }, { id: "desc" }], ...skipTake(query) }),
+    prisma.callLog.count({ where }),
+  ]);
+  return pageOf(rows.map(serializeCallLog), total, query);
+}
+
+/** Notes on a call: agents on their own calls, managers in their department, admins anywhere in the organization. */
+export async function updateCallNotes({ actor, id, notes }: { actor: SessionUser; id: bigint; notes: string | null }) {
+  const { count } = await prisma.callLog.updateMany({ where: { id, ...ownerScope(actor) }, data: { notes } });
+  if (count === 0) throw AppError.notFound();
+  return serializeCallLog(await prisma.callLog.findUniqueOrThrow({ where: { id }, select: callLogSelect }));
+}

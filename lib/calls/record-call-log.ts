@@ -1,0 +1,50 @@
+import "server-only";
+import type { Tx } from "@/lib/db/client";
+import type { CallLogStatus } from "./call-status";
+
+export interface CallLogEntry {
+  organization_id: number;
+  department_id: number | null;
+  user_id: number | null;
+  contact_id: bigint | null;
+  campaign_id?: number | null;
+  direction: "outbound-manual" | "outbound-campaign" | "inbound";
+  phone_number: string;
+  call_sid: string;
+  status: CallLogStatus;
+  duration: number;
+  wait_seconds?: number | null;
+  recording_url?: string | null;
+  answered_at?: Date | null;
+}
+
+/**
+ * Writes the call log of a finished call once per CallSid. The provider
+ * retries callbacks: a second delivery finds the row and changes nothing but
+ * facts that only grow (a longer duration, a recording that arrived later).
+ * The first write also moves the contact's call summary.
+ */
+export async function recordCallLog(db: Tx, entry: CallLogEntry): Promise<{ created: boolean }> {
+  const inserted = await db.$queryRaw<{ id: bigint }[]>`
+    INSERT INTO call_logs (organization_id, department_id, user_id, contact_id, campaign_id, direction, phone_number,
+                           call_sid, status, duration, wait_seconds, recording_url, answered_at, ended_at, started_at, updated_at)
+    VALUES (${entry.organization_id}, ${entry.department_id}, ${entry.user_id}, ${entry.contact_id}, ${entry.campaign_id ?? null},
+            ${entry.direction}, ${entry.phone_number}, ${entry.call_sid}, ${entry.status}, ${entry.duration},
+            ${entry.wait_seconds ?? null}, ${entry.recording_url ?? null}, ${entry.answered_at ?? null}, now(),
+            now() - make_interval(secs => ${entry.duration + (entry.wait_seconds ?? 0)}), now())
+    ON CONFLICT (call_sid) DO NOTHING
+    RETURNING id`;
+  if (inserted.length === 0) {
+    await db.$executeRaw`
+      UPDATE call_logs SET duration = GREATEST(duration, ${entry.duration}),
+             recording_url = COALESCE(recording_url, ${entry.recording_url ?? null}), updated_at = now()
+      WHERE call_sid = ${entry.call_sid} AND (duration < ${entry.duration} OR (recording_url IS NULL AND ${entry.recording_url ?? null}::text IS NOT NULL))`;
+    return { created: false };
+  }
+  if (entry.contact_id !== null) {
+    await db.$executeRaw`
+      UPDATE contacts SET total_calls = total_calls + 1, last_called_at = now(), last_call_outcome = ${entry.status}, updated_at = now()
+      WHERE id = ${entry.contact_id}`;
+  }
+  return { created: true };
+}

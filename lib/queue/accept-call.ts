@@ -1,0 +1,27 @@
+import "server-only";
+import { changeAgentStatus } from "@/lib/agents/agent-status";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { prisma } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+
+/**
+ * An available agent takes a waiting call. The claim is one conditional UPDATE
+ * (status waiting → accepted), so of two agents racing for the same call
+ * exactly one wins; the other gets 409.
+ */
+export async function acceptCall({ actor, id }: { actor: SessionUser; id: bigint }) {
+  return prisma.$transaction(async (tx) => {
+    const entry = await tx.queueEntry.findFirst({ where: { id, organization_id: actor.organization_id }, select: { id: true } });
+    if (!entry) throw AppError.notFound();
+    const agent = await tx.agentStatus.findUnique({ where: { user_id: actor.id }, select: { status: true } });
+    if (agent?.status !== "available") throw AppError.conflict("Set yourself Available before accepting calls.");
+    const claimed = await tx.$queryRaw<{ queue_name: string; call_sid: string }[]>`
+      UPDATE queue_entries SET status = 'accepted', accepted_by_user_id = ${actor.id}, accepted_at = now(), updated_at = now()
+      WHERE id = ${id} AND organization_id = ${actor.organization_id} AND status = 'waiting'
+      RETURNING queue_name, call_sid`;
+    if (claimed.length === 0) throw AppError.conflict("This call has already been taken or has ended.");
+    await changeAgentStatus(tx, actor, "busy", claimed[0].call_sid);
+    const { queue_name, call_sid } = claimed[0];
+    return { action: "dial_queue", queue: queue_name, call_sid, params: { QueueName: queue_name, QueueEntryId: String(id) } };
+  });
+}

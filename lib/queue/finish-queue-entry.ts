@@ -1,0 +1,39 @@
+import "server-only";
+import { changeAgentStatus } from "@/lib/agents/agent-status";
+import { recordCallLog } from "@/lib/calls/record-call-log";
+import { prisma } from "@/lib/db/client";
+
+/**
+ * The caller left the queue (the provider's dequeue callback, or a final
+ * status for a call still waiting). Bridged: logged as completed with its
+ * agent, talk time and wait, and the agent moves to wrap-up. Hung up while
+ * waiting: logged as abandoned (no-answer, no agent). Idempotent by CallSid.
+ */
+export async function finishQueueEntry({ organizationId, callSid, result, queueTime }: { organizationId: number; callSid: string; result: string; queueTime?: number }) {
+  return prisma.$transaction(async (tx) => {
+    const entry = await tx.queueEntry.findFirst({
+      where: { call_sid: callSid, organization_id: organizationId },
+      select: { id: true, status: true, from_number: true, contact_id: true, enqueued_at: true, accepted_at: true, accepted_by: { select: { id: true, organization_id: true, department_id: true } } },
+    });
+    if (!entry || entry.status === "completed" || entry.status === "abandoned") return { changed: false };
+    const now = Date.now();
+    const bridged = result === "bridged" && entry.accepted_by !== null;
+    const waitSeconds = queueTime ?? Math.round(((entry.accepted_at?.getTime() ?? now) - entry.enqueued_at.getTime()) / 1000);
+    await tx.queueEntry.update({ where: { id: entry.id }, data: { status: bridged ? "completed" : "abandoned", dequeued_at: new Date(now) } });
+    await recordCallLog(tx, {
+      organization_id: organizationId,
+      department_id: bridged ? (entry.accepted_by?.department_id ?? null) : null,
+      user_id: bridged ? entry.accepted_by!.id : null,
+      contact_id: entry.contact_id,
+      direction: "inbound",
+      phone_number: entry.from_number,
+      call_sid: callSid,
+      status: bridged ? "completed" : result === "hangup" || result === "leave" || result === "completed" ? "no-answer" : "failed",
+      duration: bridged && entry.accepted_at ? Math.max(0, Math.round((now - entry.accepted_at.getTime()) / 1000)) : 0,
+      wait_seconds: Math.max(0, waitSeconds),
+      answered_at: bridged ? entry.accepted_at : null,
+    });
+    if (entry.accepted_by) await changeAgentStatus(tx, entry.accepted_by, bridged ? "wrap_up" : "available");
+    return { changed: true };
+  });
+}

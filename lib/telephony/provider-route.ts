@@ -1,0 +1,55 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import twilio from "twilio";
+import { AppError } from "@/lib/http/errors";
+import { readBodyText } from "@/lib/http/read-body";
+import { logger } from "@/lib/logger";
+import { callbackUrl, organizationForCallback, providerConfig, type ProviderConfig } from "./provider-config";
+
+// The wrapper every provider callback goes through. Before anything else it
+// checks X-Twilio-Signature against the public callback address (APP_URL or
+// TUNNEL_URL, never the Host header) and the organization's auth token: a
+// missing or wrong signature is 403 and nothing runs. Answers are XML.
+
+export interface CallbackContext {
+  params: Record<string, string>;
+  query: URLSearchParams;
+  organizationId: number;
+  config: ProviderConfig;
+}
+
+const XML = { "Content-Type": "text/xml; charset=utf-8" };
+const MAX_CALLBACK_BYTES = 64 * 1024;
+
+export function xmlMessage(tag: "Error" | "Response", message?: string): string {
+  const escaped = (message ?? "").replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<?xml version="1.0" encoding="UTF-8"?><${tag}>${message ? `<Message>${escaped}</Message>` : ""}</${tag}>`;
+}
+
+export function providerRoute(handler: (ctx: CallbackContext) => Promise<string> | string) {
+  return async (request: Request): Promise<Response> => {
+    const requestId = randomUUID();
+    try {
+      const url = new URL(request.url);
+      const params = Object.fromEntries(new URLSearchParams(await readBodyText(request, MAX_CALLBACK_BYTES)));
+      const organizationId = await organizationForCallback(params);
+      if (organizationId === null) return new Response(xmlMessage("Error", "No organization is configured."), { status: 404, headers: XML });
+      const config = await providerConfig(organizationId);
+      // Verification is on whenever an auth token is configured.
+      if (config.auth_token) {
+        const signature = request.headers.get("x-twilio-signature");
+        const publicUrl = callbackUrl(url.pathname + url.search);
+        if (!signature || !twilio.validateRequest(config.auth_token, signature, publicUrl, params)) {
+          logger.warn("provider signature refused", { path: url.pathname, request_id: requestId });
+          return new Response(xmlMessage("Error", "Invalid signature."), { status: 403, headers: XML });
+        }
+      }
+      const twiml = await handler({ params, query: url.searchParams, organizationId, config });
+      return new Response(twiml, { status: 200, headers: XML });
+    } catch (error) {
+      if (error instanceof AppError) return new Response(xmlMessage("Error", error.message), { status: error.status, headers: XML });
+      logger.error("provider callback failed", { request_id: requestId, error: error instanceof Error ? error.stack : String(error) });
+      return new Response(xmlMessage("Error", "Server error."), { status: 500, headers: XML });
+    }
+  };
+}

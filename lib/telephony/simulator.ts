@@ -1,0 +1,75 @@
+import { randomBytes } from "node:crypto";
+import twilio from "twilio";
+
+// Plays the telephony provider: sends the exact form posts Twilio sends, signed
+// with X-Twilio-Signature over the public callback address. Used by the tests,
+// the benchmarks and `npm run simulate:call` to run the whole call flow on a
+// laptop without a provider account. Framework-free on purpose.
+
+export interface SimulatorOptions {
+  /** Where requests are sent (the server). */
+  baseUrl: string;
+  /** The address the provider believes it calls (APP_URL or TUNNEL_URL); signatures cover it. */
+  publicBaseUrl?: string;
+  authToken: string;
+  accountSid: string;
+}
+
+export interface ProviderResponse {
+  status: number;
+  body: string;
+  contentType: string | null;
+}
+
+export function newCallSid(): string {
+  return `CA${randomBytes(16).toString("hex")}`;
+}
+
+export function signature(authToken: string, url: string, params: Record<string, string>): string {
+  return twilio.getExpectedTwilioSignature(authToken, url, params);
+}
+
+export class ProviderSimulator {
+  constructor(private readonly options: SimulatorOptions) {}
+
+  /** A signed callback; `sign: false` omits the header, a string forges it. */
+  async post(path: string, params: Record<string, string>, sign: boolean | string = true): Promise<ProviderResponse> {
+    const full = { AccountSid: this.options.accountSid, ApiVersion: "2010-04-01", ...params };
+    const publicUrl = `${this.options.publicBaseUrl ?? this.options.baseUrl}${path}`;
+    const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "TwilioProxy/1.1" };
+    if (sign === true) headers["X-Twilio-Signature"] = signature(this.options.authToken, publicUrl, full);
+    else if (typeof sign === "string") headers["X-Twilio-Signature"] = sign;
+    const response = await fetch(`${this.options.baseUrl}${path}`, { method: "POST", headers, body: new URLSearchParams(full).toString() });
+    return { status: response.status, body: await response.text(), contentType: response.headers.get("content-type") };
+  }
+
+  inboundCall({ callSid = newCallSid(), from, to }: { callSid?: string; from: string; to: string }) {
+    return this.post("/api/telephony/inbound", { CallSid: callSid, From: from, To: to, Caller: from, Called: to, CallStatus: "ringing", Direction: "inbound" }).then((r) => ({ ...r, callSid }));
+  }
+
+  queueWait({ callSid, to, position = 1, queueTime = 0 }: { callSid: string; to: string; position?: number; queueTime?: number }) {
+    return this.post("/api/telephony/queue-wait", { CallSid: callSid, To: to, QueuePosition: String(position), QueueTime: String(queueTime), AvgQueueTime: "0", CurrentQueueSize: String(position) });
+  }
+
+  agentConnects({ identity, to, queueEntryId, queueName, path = "/api/telephony/agent-dial-queue" }: { identity: string; to: string; queueEntryId?: string; queueName?: string; path?: string }) {
+    return this.post(path, { CallSid: newCallSid(), From: `client:${identity}`, Caller: `client:${identity}`, To: to, ...(queueEntryId && { QueueEntryId: queueEntryId }), ...(queueName && { QueueName: queueName }) });
+  }
+
+  dequeue({ callSid, to, result, queueTime }: { callSid: string; to: string; result: "bridged" | "hangup" | "error" | "leave"; queueTime: number }) {
+    return this.post("/api/telephony/dequeue", { CallSid: callSid, To: to, QueueResult: result, QueueTime: String(queueTime), QueueSid: `QU${randomBytes(16).toString("hex")}` });
+  }
+
+  callStatus({ callSid, to, status, duration = 0 }: { callSid: string; to: string; status: string; duration?: number }) {
+    return this.post("/api/telephony/status", { CallSid: callSid, To: to, CallStatus: status, CallDuration: String(duration) });
+  }
+
+  manualCall({ identity, to, contactId, path = "/api/voice/manual/twiml" }: { identity: string; to: string; contactId?: number; path?: string }) {
+    const callSid = newCallSid();
+    return this.post(path, { CallSid: callSid, From: `client:${identity}`, Caller: `client:${identity}`, To: to, ...(contactId && { contactId: String(contactId) }) }).then((r) => ({ ...r, callSid }));
+  }
+
+  manualStatus({ callSid, identity, to, status, duration, contactId }: { callSid: string; identity: string; to: string; status: string; duration: number; contactId?: number }) {
+    const query = contactId ? `?contactId=${contactId}` : "";
+    return this.post(`/api/voice/manual/status${query}`, { CallSid: callSid, From: `client:${identity}`, To: to, CallStatus: status, CallDuration: String(duration) });
+  }
+}

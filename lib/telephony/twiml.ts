@@ -1,0 +1,52 @@
+import twilio from "twilio";
+
+// Call-control documents. Built with the provider's own TwiML builder, which
+// escapes every value: nothing a caller or client sends becomes markup.
+const { VoiceResponse } = twilio.twiml;
+
+export const HOLD_MUSIC_URL = "http://com.twilio.sounds.music.s3.amazonaws.com/MARKOVICHAMP-Borghestral.mp3";
+
+export function enqueueTwiml({ queueName, waitUrl, actionUrl }: { queueName: string; waitUrl: string; actionUrl: string }): string {
+  const response = new VoiceResponse();
+  response.enqueue({ waitUrl, waitUrlMethod: "POST", action: actionUrl, method: "POST" }, queueName);
+  return response.toString();
+}
+
+/** Hold instructions: where the caller is in line, how long it may take, then music. */
+export function holdTwiml({ position, expectedWaitSeconds }: { position: number | null; expectedWaitSeconds: number | null }): string {
+  const response = new VoiceResponse();
+  const parts: string[] = ["Thank you for calling. All of our agents are busy."];
+  if (position) parts.push(`You are caller number ${position} in line.`);
+  if (expectedWaitSeconds && expectedWaitSeconds > 0) {
+    const minutes = Math.max(1, Math.round(expectedWaitSeconds / 60));
+    parts.push(`Your expected wait is about ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+  }
+  response.say(parts.join(" "));
+  response.play({}, HOLD_MUSIC_URL);
+  return response.toString();
+}
+
+/** Connects the agent's device to exactly one waiting caller (one provider queue per call). */
+export function dialQueueTwiml(queueName: string): string {
+  const response = new VoiceResponse();
+  response.dial().queue(queueName);
+  return response.toString();
+}
+
+export function dialNumberTwiml({ to, callerId, record, actionUrl, statusUrl }: { to: string; callerId: string | null; record: boolean; actionUrl: string; statusUrl: string }): string {
+  const response = new VoiceResponse();
+  const dial = response.dial({ ...(callerId && { callerId }), ...(record && { record: "record-from-answer-dual" as const }), action: actionUrl, method: "POST" });
+  dial.number({ statusCallback: statusUrl, statusCallbackEvent: ["completed"], statusCallbackMethod: "POST" }, to);
+  return response.toString();
+}
+
+export function sayAndHangUp(message: string): string {
+  const response = new VoiceResponse();
+  response.say(message);
+  response.hangup();
+  return response.toString();
+}
+
+export function emptyTwiml(): string {
+  return new VoiceResponse().toString();
+}
