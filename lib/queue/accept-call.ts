@@ -3,6 +3,7 @@ import { changeAgentStatus } from "@/lib/agents/agent-status";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { forgetWaitingCalls } from "./list-waiting-calls";
 
 /**
  * An available agent takes a waiting call. The claim is one conditional UPDATE
@@ -10,7 +11,7 @@ import { AppError } from "@/lib/http/errors";
  * exactly one wins; the other gets 409.
  */
 export async function acceptCall({ actor, id }: { actor: SessionUser; id: bigint }) {
-  return prisma.$transaction(async (tx) => {
+  const accepted = await prisma.$transaction(async (tx) => {
     const entry = await tx.queueEntry.findFirst({ where: { id, organization_id: actor.organization_id }, select: { id: true } });
     if (!entry) throw AppError.notFound();
     const agent = await tx.agentStatus.findUnique({ where: { user_id: actor.id }, select: { status: true } });
@@ -24,4 +25,6 @@ export async function acceptCall({ actor, id }: { actor: SessionUser; id: bigint
     const { queue_name, call_sid } = claimed[0];
     return { action: "dial_queue", queue: queue_name, call_sid, params: { QueueName: queue_name, QueueEntryId: String(id) } };
   });
+  forgetWaitingCalls(actor.organization_id);
+  return accepted;
 }

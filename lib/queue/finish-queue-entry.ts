@@ -2,6 +2,7 @@ import "server-only";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { recordCallLog } from "@/lib/calls/record-call-log";
 import { prisma } from "@/lib/db/client";
+import { forgetWaitingCalls } from "./list-waiting-calls";
 
 /**
  * The caller left the queue (the provider's dequeue callback, or a final
@@ -10,7 +11,7 @@ import { prisma } from "@/lib/db/client";
  * waiting: logged as abandoned (no-answer, no agent). Idempotent by CallSid.
  */
 export async function finishQueueEntry({ organizationId, callSid, result, queueTime }: { organizationId: number; callSid: string; result: string; queueTime?: number }) {
-  return prisma.$transaction(async (tx) => {
+  const outcome = await prisma.$transaction(async (tx) => {
     const entry = await tx.queueEntry.findFirst({
       where: { call_sid: callSid, organization_id: organizationId },
       select: { id: true, status: true, from_number: true, contact_id: true, enqueued_at: true, accepted_at: true, accepted_by: { select: { id: true, organization_id: true, department_id: true } } },
@@ -36,4 +37,6 @@ export async function finishQueueEntry({ organizationId, callSid, result, queueT
     if (entry.accepted_by) await changeAgentStatus(tx, entry.accepted_by, bridged ? "wrap_up" : "available");
     return { changed: true };
   });
+  forgetWaitingCalls(organizationId);
+  return outcome;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { openSecrets } from "@/lib/crypto/secret-box";
-import { prisma } from "@/lib/db/client";
+import { database } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { userIdFromClient } from "./identity";
 
@@ -25,16 +25,22 @@ interface StoredTelephony {
   recording_enabled?: boolean;
 }
 
+interface SettingRow {
+  organization_id: number;
+  value: StoredTelephony;
+  encrypted_secrets: string | null;
+}
+
 /**
  * The provider configuration of an organization: its own settings where set,
  * the environment's TWILIO_* values otherwise.
  */
 export async function providerConfig(organizationId: number): Promise<ProviderConfig> {
-  const row = await prisma.setting.findUnique({
-    where: { organization_id_key: { organization_id: organizationId, key: "telephony" } },
-    select: { value: true, encrypted_secrets: true },
-  });
-  return merge(organizationId, (row?.value ?? {}) as StoredTelephony, openSecrets(row?.encrypted_secrets));
+  const [row] = await database().driver.query<SettingRow>(
+    `SELECT organization_id, value, encrypted_secrets FROM settings WHERE organization_id = $1 AND key = 'telephony'`,
+    [organizationId],
+  );
+  return merge(organizationId, row?.value ?? {}, openSecrets(row?.encrypted_secrets));
 }
 
 function merge(organizationId: number, stored: StoredTelephony, secrets: Record<string, string>): ProviderConfig {
@@ -53,25 +59,30 @@ function merge(organizationId: number, stored: StoredTelephony, secrets: Record<
 }
 
 /**
- * Which organization a provider callback belongs to: a call from a browser
- * device ("client:user_<id>") belongs to that user's organization; otherwise
- * the one that owns the called number, else the one whose account SID sent
- * it, else (one provider account in the environment) the first organization.
+ * The organization a provider callback belongs to, with its provider
+ * configuration, in one statement (every callback runs this first): a call
+ * from a browser device ("client:user_<id>") belongs to that user's
+ * organization; otherwise the owner of the called number, else of the account
+ * SID, else (one provider account in the environment) the first organization.
  */
-export async function organizationForCallback(params: Record<string, string>): Promise<number | null> {
+export async function callbackOrganization(params: Record<string, string>): Promise<ProviderConfig | null> {
   const deviceUser = userIdFromClient(params.From ?? params.Caller);
-  if (deviceUser) {
-    const user = await prisma.user.findUnique({ where: { id: deviceUser }, select: { organization_id: true } });
-    if (user) return user.organization_id;
-  }
-  const called = params.To ?? params.Called;
-  const settings = await prisma.setting.findMany({ where: { key: "telephony" }, select: { organization_id: true, value: true } });
-  const byNumber = settings.find((s) => called && ((s.value as StoredTelephony).phone_numbers ?? []).includes(called));
-  if (byNumber) return byNumber.organization_id;
-  const byAccount = settings.find((s) => params.AccountSid && (s.value as StoredTelephony).account_sid === params.AccountSid);
-  if (byAccount) return byAccount.organization_id;
-  const first = await prisma.organization.findFirst({ orderBy: { id: "asc" }, select: { id: true } });
-  return first?.id ?? null;
+  const called = params.To ?? params.Called ?? "";
+  const [row] = await database().driver.query<SettingRow & { rank: number }>(
+    `SELECT o.id AS organization_id, COALESCE(s.value, '{}'::jsonb) AS value, s.encrypted_secrets,
+            CASE WHEN o.id = (SELECT organization_id FROM users WHERE id = $1::int) THEN 0
+                 WHEN s.value -> 'phone_numbers' ? $2::text THEN 1
+                 WHEN s.value ->> 'account_sid' = $3::text THEN 2
+                 ELSE 3 END AS rank
+     FROM organizations o LEFT JOIN settings s ON s.organization_id = o.id AND s.key = 'telephony'
+     WHERE o.id = (SELECT organization_id FROM users WHERE id = $1::int)
+        OR s.value -> 'phone_numbers' ? $2::text
+        OR s.value ->> 'account_sid' = $3::text
+        OR o.id = (SELECT min(id) FROM organizations)
+     ORDER BY rank, o.id LIMIT 1`,
+    [deviceUser ?? -1, called, params.AccountSid ?? ""],
+  );
+  return row ? merge(row.organization_id, row.value ?? {}, openSecrets(row.encrypted_secrets)) : null;
 }
 
 /** The public address the provider calls back, built from TUNNEL_URL or APP_URL. */

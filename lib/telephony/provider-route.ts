@@ -4,7 +4,7 @@ import twilio from "twilio";
 import { AppError } from "@/lib/http/errors";
 import { readBodyText } from "@/lib/http/read-body";
 import { logger } from "@/lib/logger";
-import { callbackUrl, organizationForCallback, providerConfig, type ProviderConfig } from "./provider-config";
+import { callbackOrganization, callbackUrl, type ProviderConfig } from "./provider-config";
 
 // The wrapper every provider callback goes through. Before anything else it
 // checks X-Twilio-Signature against the public callback address (APP_URL or
@@ -32,9 +32,9 @@ export function providerRoute(handler: (ctx: CallbackContext) => Promise<string>
     try {
       const url = new URL(request.url);
       const params = Object.fromEntries(new URLSearchParams(await readBodyText(request, MAX_CALLBACK_BYTES)));
-      const organizationId = await organizationForCallback(params);
-      if (organizationId === null) return new Response(xmlMessage("Error", "No organization is configured."), { status: 404, headers: XML });
-      const config = await providerConfig(organizationId);
+      const config = await callbackOrganization(params);
+      if (!config) return new Response(xmlMessage("Error", "No organization is configured."), { status: 404, headers: XML });
+      const organizationId = config.organization_id;
       // Verification is on whenever an auth token is configured.
       if (config.auth_token) {
         const signature = request.headers.get("x-twilio-signature");

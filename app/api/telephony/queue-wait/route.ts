@@ -2,4 +2,11 @@ import { queuePosition } from "@/lib/queue/list-waiting-calls";
 import { providerRoute } from "@/lib/telephony/provider-route";
 import { holdTwiml } from "@/lib/telephony/twiml";
 
-export const POST = providerRoute(async ({ params }) => holdTwiml(await queuePosition(params.CallSid ?? "")));
+// Position comes from our own line (each call has a provider queue of its own,
+// so the provider's QueuePosition is always 1); the expected wait falls back
+// to the provider's AvgQueueTime when we have no recent answered calls.
+export const POST = providerRoute(async ({ params }) => {
+  const { position, expectedWaitSeconds } = await queuePosition(params.CallSid ?? "");
+  const providerAverage = Number(params.AvgQueueTime);
+  return holdTwiml({ position, expectedWaitSeconds: expectedWaitSeconds ?? (Number.isFinite(providerAverage) && providerAverage > 0 ? providerAverage : null) });
+});
