@@ -1,20 +1,13 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { registerTags } from "@/lib/tags/register-tags";
+import type { ContactRow } from "./contact-columns";
 
-export interface NewContact {
-  organization_id: number;
-  department_id: number;
-  created_by_user_id: number | null;
-  name: string;
-  phone: string;
-  email: string | null;
-  company: string | null;
-  tags: string[];
+/** A validated contact ready to store (see prepare-contact.ts). */
+export type NewContact = Pick<ContactRow, "organization_id" | "department_id" | "created_by_user_id" | "name" | "phone" | "email" | "company" | "tags" | "notes"> & {
   custom_fields: Record<string, unknown>;
-  notes: string | null;
   opted_out_at?: Date | null;
-}
+};
 
 const CHUNK = 5_000;
 
