@@ -4,6 +4,8 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { scheduleRetention } from "@/lib/contacts/schedule-retention";
 import { seedDemoData } from "@/lib/demo/seed-demo-data";
 import { env } from "@/lib/env";
+import { runImport } from "@/lib/imports/run-import";
+import { QUEUES, workOn } from "@/lib/jobs/job-queue";
 import { logger } from "@/lib/logger";
 
 /**
@@ -33,4 +35,6 @@ async function prepare(): Promise<void> {
     if (seeded) logger.info("demo data loaded", seeded);
   }
   scheduleRetention();
+  // Every server process works on imports; pg-boss hands each job to one of them.
+  await workOn<{ import_id: string }>(QUEUES.contactImport, ({ import_id }) => runImport(import_id));
 }

@@ -20,6 +20,8 @@ export interface SqlConnection {
 
 export interface Driver {
   kind: "postgres" | "embedded";
+  /** How pg-boss reaches this database: its own pool, or this process's PGlite. */
+  jobQueueDb: { connectionString: string } | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
   adapter: SqlDriverAdapterFactory;
   /** One statement on any pooled connection: for hot paths that skip the ORM. */
   query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
@@ -33,6 +35,7 @@ export function openPostgres(connectionString: string): Driver {
   return {
     kind: "postgres",
     adapter: new PrismaPg(pool) as unknown as SqlDriverAdapterFactory,
+    jobQueueDb: { connectionString },
     query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
     async withConnection(fn) {
       const client = await pool.connect();
@@ -61,6 +64,11 @@ export function openEmbedded(dataDir: string): Driver {
   return {
     kind: "embedded",
     adapter: new PrismaPGlite(db) as unknown as SqlDriverAdapterFactory,
+    // pg-boss sends multi-statement scripts without parameters: those go through exec.
+    jobQueueDb: {
+      executeSql: async (text, values) =>
+        values?.length ? db.query(text, values) : ((await db.exec(text)).at(-1) ?? { rows: [] }),
+    },
     query: conn.query,
     withConnection: (fn) => fn(conn),
     close: () => db.close(),

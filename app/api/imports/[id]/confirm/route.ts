@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { confirmImport } from "@/lib/imports/get-import";
+import { confirmImportSchema } from "@/lib/imports/schemas";
+
+const importParams = z.object({ id: z.uuid() });
+
+export const POST = route({ permission: "contacts.import", params: importParams, body: confirmImportSchema }, ({ user, params, body }) =>
+  confirmImport({ actor: user, id: params.id, input: body }),
+);

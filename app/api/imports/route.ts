@@ -1,0 +1,4 @@
+import { route } from "@/lib/http/route";
+import { listImports, listImportsQuery } from "@/lib/imports/get-import";
+
+export const GET = route({ permission: "contacts.import", query: listImportsQuery }, ({ user, query }) => listImports({ actor: user, query }));

@@ -1,0 +1,129 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { makeContact } from "../support/contacts";
+import { createTenant, type Tenant } from "../support/factories";
+
+const FIXTURE = readFileSync(path.join(process.cwd(), "..", "shared", "fixtures", "contacts-messy.csv"));
+
+async function upload(tenant: Tenant, file: Buffer | string, fields: Record<string, string> = {}, name = "contacts.csv", token = tenant.managerA.token) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append("file", new Blob([typeof file === "string" ? file : new Uint8Array(file)]), name);
+  const response = await fetch(`${tenant.client.baseUrl}/api/contacts/import/csv`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+  return { status: response.status, body: await response.json() };
+}
+
+async function settle(tenant: Tenant, id: string, token = tenant.managerA.token) {
+  for (let i = 0; i < 150; i++) {
+    const job = await tenant.client.get(`/api/imports/${id}`, token);
+    if (["completed", "failed", "awaiting_review"].includes(job.body.status)) return job.body;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("import did not settle");
+}
+
+describe("CSV import", () => {
+  it("imports the messy fixture: valid rows stored, each invalid and duplicate row reported with its reasons", async () => {
+    const tenant = await createTenant();
+    const accepted = await upload(tenant, FIXTURE, { auto_tag: "imported" });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body).toEqual({ import_id: expect.any(String), status: "queued" });
+    const job = await settle(tenant, accepted.body.import_id);
+    expect(job.status).toBe("completed");
+    expect(job.progress).toBe(100);
+    const { totals } = job;
+    expect(totals.rows).toBe(totals.valid + totals.duplicate + totals.invalid);
+    expect(totals.created).toBe(totals.valid);
+    const reasons = new Map(job.errors.map((e: { row: number; errors: object }) => [e.row, Object.keys(e.errors)]));
+    expect(reasons.get(7)).toEqual(["phone"]); // No Phone
+    expect(reasons.get(8)).toEqual(["phone"]); // 12345
+    expect(reasons.get(9)).toEqual(["phone"]); // too long
+    expect(reasons.get(11)).toEqual(["name"]); // no name
+    expect(reasons.get(14)).toEqual(["phone"]); // national UK number, default country US
+    expect(job.duplicates).toContainEqual(expect.objectContaining({ row: 10, phone: "+14155552671" })); // repeats Ada (row 2)
+
+    const list = async (q: string) => (await tenant.client.get(`/api/contacts?${q}&per_page=100`, tenant.managerA.token)).body.data;
+    expect((await list("status=active")).length).toBe(totals.created);
+    const [quoted] = await list(`q=${encodeURIComponent("quoted person")}`);
+    expect(quoted).toMatchObject({ name: '"The" Quoted Person', company: 'Quote "Co"', notes: "Line one\nline two" });
+    const [ada] = await list("q=lovelace");
+    expect(ada.tags).toEqual(["vip", "london", "imported"]);
+    expect((await list(`q=${encodeURIComponent("李雷")}`))[0].phone).toBe("+861065529988");
+    expect((await list("q=trailing"))[0]).toMatchObject({ name: "Trailing Spaces", phone: "+14155552678", email: "spaces@example.com" });
+    expect((await list("tags=dnc")).map((c: { name: string }) => c.name)).toEqual(["Zoë O'Brien"]);
+  });
+
+  it("strict mode rejects the whole file when any row is invalid, writing nothing", async () => {
+    const tenant = await createTenant();
+    const job = await settle(tenant, (await upload(tenant, FIXTURE, { strictness: "strict" })).body.import_id);
+    expect(job.status).toBe("failed");
+    expect(job.message).toMatch(/Strict/);
+    expect((await tenant.client.get("/api/contacts", tenant.managerA.token)).body.meta.total).toBe(0);
+  });
+
+  it("dry run stops after classification; confirm then imports", async () => {
+    const tenant = await createTenant();
+    const csv = "Name,Phone\nOne,+14155550001\nTwo,+14155550002\nBad,123\n";
+    const job = await settle(tenant, (await upload(tenant, csv, { dry_run: "true" })).body.import_id);
+    expect(job).toMatchObject({ status: "awaiting_review", totals: { rows: 3, valid: 2, invalid: 1, created: 0 } });
+    expect((await tenant.client.get("/api/contacts", tenant.managerA.token)).body.meta.total).toBe(0);
+    const confirmed = await tenant.client.post(`/api/imports/${job.id}/confirm`, {}, tenant.managerA.token);
+    expect(confirmed.status).toBe(200);
+    expect((await settle(tenant, job.id)).totals.created).toBe(2);
+    expect((await tenant.client.post(`/api/imports/${job.id}/confirm`, {}, tenant.managerA.token)).status).toBe(409);
+  });
+
+  it("duplicate handling: skip keeps existing contacts, update changes them, ask waits for the choice", async () => {
+    const tenant = await createTenant();
+    const existing = await makeContact(tenant, { name: "Old Name", tags: ["old"] });
+    const csv = `Name,Phone,Company,Tags\nNew Name,${existing.phone},New Co,fresh\nOther,+14155550123,,\n`;
+    const skipped = await settle(tenant, (await upload(tenant, csv, { duplicate_handling: "skip" })).body.import_id);
+    expect(skipped.totals).toMatchObject({ duplicate: 1, created: 1, skipped: 1, updated: 0 });
+    expect((await tenant.client.get(`/api/contacts/${existing.id}`, tenant.managerA.token)).body.name).toBe("Old Name");
+
+    const asked = await settle(tenant, (await upload(tenant, csv, { duplicate_handling: "ask" })).body.import_id);
+    expect(asked.status).toBe("awaiting_review");
+    expect(asked.duplicates.map((d: { duplicate_id: number }) => d.duplicate_id)).toContain(existing.id);
+    expect((await tenant.client.post(`/api/imports/${asked.id}/confirm`, {}, tenant.managerA.token)).status).toBe(422);
+    await tenant.client.post(`/api/imports/${asked.id}/confirm`, { duplicate_handling: "update" }, tenant.managerA.token);
+    expect((await settle(tenant, asked.id)).totals.updated).toBe(2);
+    const updated = (await tenant.client.get(`/api/contacts/${existing.id}`, tenant.managerA.token)).body;
+    expect(updated).toMatchObject({ name: "New Name", company: "New Co" });
+    expect(updated.tags.sort()).toEqual(["fresh", "old"]);
+  });
+
+  it("honours an explicit column mapping and the organization's row limit", async () => {
+    const tenant = await createTenant();
+    const mapped = await settle(tenant, (await upload(tenant, "Who,Digits\nMapped Person,+14155550777\n", { mapping: JSON.stringify({ Who: "name", Digits: "phone" }) })).body.import_id);
+    expect(mapped.totals.created).toBe(1);
+    await tenant.client.request("PUT", "/api/settings/import", { token: tenant.admin.token, body: { max_import_size: 2 } });
+    const big = await settle(tenant, (await upload(tenant, "Name,Phone\nA,+14155550901\nB,+14155550902\nC,+14155550903\n")).body.import_id);
+    expect(big.status).toBe("failed");
+    expect(big.message).toMatch(/more than 2 rows/);
+    const noPhone = await settle(tenant, (await upload(tenant, "Name,Email\nA,a@example.com\n")).body.import_id);
+    expect(noPhone.status).toBe("failed");
+    expect(noPhone.message).toMatch(/phone column/);
+  });
+
+  it("refuses wrong file types, bad options and non-multipart bodies with 422, agents with 403, and hides other organizations' imports", async () => {
+    const tenant = await createTenant();
+    const other = await createTenant();
+    expect((await upload(tenant, "x", {}, "contacts.xlsx")).status).toBe(422);
+    expect((await upload(tenant, "Name,Phone\n", { strictness: "sloppy" })).status).toBe(422);
+    expect((await tenant.client.post("/api/contacts/import/csv", { file: "x" }, tenant.managerA.token)).status).toBe(422);
+    expect((await upload(tenant, "Name,Phone\n", {}, "c.csv", tenant.agentA.token)).status).toBe(403);
+    const mine = (await upload(tenant, "Name,Phone\nA,+14155550950\n")).body.import_id;
+    expect((await other.client.get(`/api/imports/${mine}`, other.admin.token)).status).toBe(404);
+    expect((await tenant.client.get("/api/imports/not-a-uuid", tenant.managerA.token)).status).toBe(404);
+    const imports = await tenant.client.get("/api/imports", tenant.managerA.token);
+    expect(imports.body.data.map((j: { id: string }) => j.id)).toContain(mine);
+  });
+
+  it("refuses a file over 50 MB with 413 before reading it", async () => {
+    const tenant = await createTenant();
+    const response = await upload(tenant, Buffer.alloc(51 * 1024 * 1024, 65));
+    expect(response.status).toBe(413);
+    expect((await tenant.client.get("/api/imports", tenant.managerA.token)).body.meta.total).toBe(0);
+  });
+});

@@ -1,0 +1,76 @@
+import "server-only";
+import type { Role } from "@/lib/generated/prisma/enums";
+import type { FieldDefinition } from "@/lib/custom-fields/validate-custom-field-values";
+import { prepareContact } from "@/lib/contacts/prepare-contact";
+import { contactInputSchema } from "@/lib/contacts/schemas";
+import type { Tx } from "@/lib/db/client";
+import { fieldErrors } from "@/lib/http/validation";
+import { rowToInput, type ColumnMapping } from "./column-mapping";
+
+export interface ClassifiedRow {
+  row_number: number;
+  status: "valid" | "duplicate" | "invalid";
+  contact: object | null;
+  errors: Record<string, string[]> | null;
+  duplicate_id: number | null;
+}
+
+export interface ClassifyContext {
+  organizationId: number;
+  definitions: FieldDefinition[];
+  role: Role;
+  defaultCountry: string;
+  formatPhones: boolean;
+  mapping: ColumnMapping;
+  /** Phones seen earlier in this file → their row number. */
+  seen: Map<string, number>;
+}
+
+/**
+ * Classifies a batch of CSV records before anything is written: invalid
+ * (missing name or phone, bad E.164, too long, bad custom field value),
+ * duplicate (the phone exists in the organization, or repeats an earlier row
+ * of the file) or valid. One query per batch looks up existing phones.
+ */
+export async function classifyRows(db: Tx, ctx: ClassifyContext, records: { rowNumber: number; cells: string[] }[]): Promise<ClassifiedRow[]> {
+  const prepared = records.map(({ rowNumber, cells }) => {
+    const raw = rowToInput(cells, ctx.mapping);
+    const parsed = contactInputSchema.safeParse({ ...raw, format_phone: ctx.formatPhones });
+    if (!parsed.success) return { rowNumber, errors: fieldErrors(parsed.error) };
+    const { contact, errors } = prepareContact({ input: parsed.data, definitions: ctx.definitions, role: ctx.role, defaultCountry: ctx.defaultCountry, creating: true });
+    return Object.keys(errors).length ? { rowNumber, errors } : { rowNumber, contact };
+  });
+  const phones = prepared.flatMap((p) => ("contact" in p && p.contact?.phone ? [p.contact.phone] : []));
+  const existing = phones.length
+    ? await db.contact.findMany({ where: { organization_id: ctx.organizationId, phone: { in: phones } }, select: { id: true, phone: true } })
+    : [];
+  const existingByPhone = new Map(existing.map((c) => [c.phone, Number(c.id)]));
+
+  return prepared.map((p): ClassifiedRow => {
+    if (!("contact" in p) || !p.contact) return { row_number: p.rowNumber, status: "invalid", contact: null, errors: p.errors ?? {}, duplicate_id: null };
+    const phone = p.contact.phone!;
+    const earlier = ctx.seen.get(phone);
+    if (earlier !== undefined) {
+      return { row_number: p.rowNumber, status: "duplicate", contact: p.contact, errors: { phone: [`The phone repeats row ${earlier} of this file.`] }, duplicate_id: null };
+    }
+    ctx.seen.set(phone, p.rowNumber);
+    const duplicateId = existingByPhone.get(phone);
+    if (duplicateId !== undefined) {
+      return { row_number: p.rowNumber, status: "duplicate", contact: p.contact, errors: { phone: ["A contact with this phone number already exists."] }, duplicate_id: duplicateId };
+    }
+    return { row_number: p.rowNumber, status: "valid", contact: p.contact, errors: null, duplicate_id: null };
+  });
+}
+
+/** Stages classified rows set-based: one INSERT per batch. */
+export async function stageRows(db: Tx, importId: string, rows: ClassifiedRow[]): Promise<void> {
+  if (!rows.length) return;
+  await db.$executeRaw`
+    INSERT INTO import_rows (import_id, row_number, status, contact, errors, duplicate_id)
+    SELECT ${importId}::uuid, u.row_number, u.status, u.contact::jsonb, u.errors::jsonb, u.duplicate_id
+    FROM unnest(${rows.map((r) => r.row_number)}::int[], ${rows.map((r) => r.status)}::text[],
+                ${rows.map((r) => (r.contact ? JSON.stringify(r.contact) : null))}::text[],
+                ${rows.map((r) => (r.errors ? JSON.stringify(r.errors) : null))}::text[],
+                ${rows.map((r) => r.duplicate_id)}::bigint[]) AS u(row_number, status, contact, errors, duplicate_id)
+    ON CONFLICT (import_id, row_number) DO NOTHING`;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { mapColumns, rowToInput } from "./column-mapping";
+
+describe("import column mapping", () => {
+  const headers = ["\uFEFFName", "Phone Number", "E-mail", "Company Name", "Tags", "Notes", "Lead Source", "Birthday"];
+
+  it("maps headers by synonym, case and punctuation aside; others to custom fields or unmapped", () => {
+    const mapping = mapColumns(headers, [{ name: "lead_source", label: "Lead source" }]);
+    expect(mapping.targets.slice(0, 7)).toEqual([
+      { kind: "field", field: "name" },
+      { kind: "field", field: "phone" },
+      { kind: "field", field: "email" },
+      { kind: "field", field: "company" },
+      { kind: "field", field: "tags" },
+      { kind: "field", field: "notes" },
+      { kind: "custom", name: "lead_source" },
+    ]);
+    expect(mapping.unmapped).toEqual(["Birthday"]);
+  });
+
+  it("lets an explicit mapping win, including ignoring a column", () => {
+    const mapping = mapColumns(["Mobile", "Work phone", "Who"], [], { "Work phone": "phone", Mobile: "ignore", who: "name" });
+    expect(mapping.targets).toEqual([null, { kind: "field", field: "phone" }, { kind: "field", field: "name" }]);
+  });
+
+  it("turns a row into contact input: trimmed, tags split on ; or ,", () => {
+    const mapping = mapColumns(headers, [{ name: "lead_source", label: "Lead source" }]);
+    expect(rowToInput(["  Ada  ", " +14155552671 ", "ADA@x.com", "", "vip;london, uk", "n", "Web", "1815"], mapping)).toEqual({
+      name: "Ada",
+      phone: "+14155552671",
+      email: "ADA@x.com",
+      tags: ["vip", "london", "uk"],
+      notes: "n",
+      custom_fields: { lead_source: "Web" },
+    });
+  });
+});

@@ -1,0 +1,155 @@
+import "server-only";
+import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
+import { prisma } from "@/lib/db/client";
+import type { Role } from "@/lib/generated/prisma/enums";
+import { logger } from "@/lib/logger";
+import { getSettings } from "@/lib/settings/get-settings";
+import { classifyRows, stageRows, type ClassifyContext } from "./classify-rows";
+import { mapColumns } from "./column-mapping";
+import { uploadRecords } from "./read-upload";
+import type { ImportOptions } from "./schemas";
+import { writeImportBatch } from "./write-import-batch";
+
+const BATCH = 1_000;
+const PROGRESS_EVERY_MS = 1_000;
+
+export interface ImportTotals {
+  rows: number;
+  valid: number;
+  duplicate: number;
+  invalid: number;
+  created: number;
+  updated: number;
+  skipped: number;
+}
+
+const EMPTY: ImportTotals = { rows: 0, valid: 0, duplicate: 0, invalid: 0, created: 0, updated: 0, skipped: 0 };
+
+class ImportRefused extends Error {}
+
+/**
+ * The import job (run by a pg-boss worker in any server process). Phases:
+ * validating — every row classified and staged, nothing written; then either
+ * failed (strict and any invalid row, or too many rows), awaiting_review (dry
+ * run, or duplicates to decide), or importing — staged rows written in batches
+ * of 1,000, each in one transaction that also records how far it got, so a
+ * restarted job resumes after the last whole batch.
+ */
+export async function runImport(importId: string): Promise<void> {
+  const job = await prisma.importJob.findUnique({ where: { id: importId } });
+  if (!job || job.status === "completed" || job.status === "failed" || job.status === "awaiting_review") return;
+  try {
+    if (job.status === "queued" || job.status === "validating") {
+      const next = await validate(importId);
+      if (next !== "importing") return;
+    }
+    await write(importId);
+  } catch (error) {
+    const reason = error instanceof ImportRefused ? error.message : "The import failed unexpectedly; nothing after the last completed batch was written.";
+    if (!(error instanceof ImportRefused)) logger.error("import failed", { import_id: importId, error: error instanceof Error ? error.stack : String(error) });
+    await prisma.importJob.update({ where: { id: importId }, data: { status: "failed", failure_reason: reason, finished_at: new Date() } });
+  }
+}
+
+async function validate(importId: string): Promise<string> {
+  const job = await prisma.importJob.update({ where: { id: importId }, data: { status: "validating", started_at: new Date(), progress: 0 } });
+  await prisma.importRow.deleteMany({ where: { import_id: importId } }); // a restarted validation starts over
+  const options = job.options as ImportOptions;
+  const [settings, definitions, user] = await Promise.all([
+    getSettings(job.organization_id, "import"),
+    loadDefinitions(job.organization_id),
+    prisma.user.findUniqueOrThrow({ where: { id: job.user_id }, select: { role: true } }),
+  ]);
+  const totals = { ...EMPTY };
+  let ctx: ClassifyContext | null = null;
+  let batch: { rowNumber: number; cells: string[] }[] = [];
+  let lastProgress = Date.now();
+  let line = 0;
+
+  const flush = async () => {
+    if (!ctx || !batch.length) return;
+    const classified = await classifyRows(prisma, ctx, batch);
+    await stageRows(prisma, importId, classified);
+    for (const row of classified) totals[row.status] += 1;
+    batch = [];
+    if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
+      lastProgress = Date.now();
+      await prisma.importJob.update({ where: { id: importId }, data: { totals: { ...totals }, progress: Math.min(49, Math.round((totals.rows / settings.max_import_size) * 50)) } });
+    }
+  };
+
+  for await (const cells of uploadRecords(importId)) {
+    line += 1;
+    if (!ctx) {
+      const mapping = mapColumns(cells, definitions, options.mapping);
+      const fields = mapping.targets.flatMap((t) => (t?.kind === "field" ? [t.field] : []));
+      if (!fields.includes("name") || !fields.includes("phone")) {
+        throw new ImportRefused(`The header row needs a name and a phone column (found: ${cells.join(", ")}).`);
+      }
+      ctx = { organizationId: job.organization_id, definitions, role: user.role as Role, defaultCountry: settings.default_country, formatPhones: settings.phone_formatting, mapping, seen: new Map() };
+      await prisma.importJob.update({ where: { id: importId }, data: { totals: { ...totals, columns: cells, unmapped_columns: mapping.unmapped } as object } });
+      continue;
+    }
+    totals.rows += 1;
+    if (totals.rows > settings.max_import_size) {
+      throw new ImportRefused(`The file has more than ${settings.max_import_size} rows, the maximum for one import; split it or raise the limit in the import settings.`);
+    }
+    batch.push({ rowNumber: line, cells });
+    if (batch.length >= BATCH) await flush();
+  }
+  await flush();
+  if (!ctx) throw new ImportRefused("The file has no header row.");
+
+  const strict = (options.strictness ?? settings.strictness) === "strict";
+  const handling = options.duplicate_handling ?? settings.duplicate_handling;
+  let status: "failed" | "awaiting_review" | "importing" = "importing";
+  let reason: string | null = null;
+  if (strict && totals.invalid > 0) {
+    status = "failed";
+    reason = `Strict validation: ${totals.invalid} invalid row${totals.invalid === 1 ? "" : "s"}; nothing was imported.`;
+  } else if (options.dry_run || (handling === "ask" && totals.duplicate > 0)) {
+    status = "awaiting_review";
+  }
+  const previous = (await prisma.importJob.findUniqueOrThrow({ where: { id: importId }, select: { totals: true } })).totals as object;
+  await prisma.importJob.update({
+    where: { id: importId },
+    data: { status, failure_reason: reason, totals: { ...previous, ...totals }, progress: status === "importing" ? 50 : 100, ...(status === "failed" && { finished_at: new Date() }) },
+  });
+  return status;
+}
+
+async function write(importId: string): Promise<void> {
+  const job = await prisma.importJob.update({ where: { id: importId }, data: { status: "importing" } });
+  const options = job.options as ImportOptions;
+  const settings = await getSettings(job.organization_id, "import");
+  const handling = options.duplicate_handling === "update" ? "update" : options.duplicate_handling === "skip" ? "skip" : settings.duplicate_handling === "update" ? "update" : "skip";
+  const autoTag = options.auto_tag ?? settings.auto_tag ?? null;
+  const totalRows = await prisma.importRow.count({ where: { import_id: importId } });
+  let done = await prisma.importRow.count({ where: { import_id: importId, row_number: { lte: job.processed_rows } } });
+
+  for (;;) {
+    const current = await prisma.importJob.findUniqueOrThrow({ where: { id: importId }, select: { processed_rows: true, totals: true } });
+    const rows = await prisma.importRow.findMany({
+      where: { import_id: importId, row_number: { gt: current.processed_rows }, status: { in: ["valid", "duplicate"] } },
+      orderBy: { row_number: "asc" },
+      take: BATCH,
+    });
+    if (!rows.length) break;
+    await prisma.$transaction(async (tx) => {
+      const outcome = await writeImportBatch(tx, job, rows, { duplicateHandling: handling, autoTag });
+      const totals = current.totals as unknown as ImportTotals;
+      const last = rows[rows.length - 1].row_number;
+      done += rows.length;
+      // The batch and the record of its completion commit together.
+      await tx.importJob.update({
+        where: { id: importId },
+        data: {
+          processed_rows: last,
+          progress: Math.min(99, 50 + Math.round((done / Math.max(1, totalRows)) * 50)),
+          totals: { ...totals, created: totals.created + outcome.created, updated: totals.updated + outcome.updated, skipped: totals.skipped + outcome.skipped },
+        },
+      });
+    }, { timeout: 60_000 });
+  }
+  await prisma.importJob.update({ where: { id: importId }, data: { status: "completed", progress: 100, finished_at: new Date() } });
+}

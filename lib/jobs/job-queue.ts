@@ -1,0 +1,52 @@
+import "server-only";
+import PgBoss from "pg-boss";
+import { database } from "@/lib/db/client";
+import { logger } from "@/lib/logger";
+
+// Background jobs on pg-boss, in the same database as everything else (its own
+// "pgboss" schema), on PostgreSQL and on the embedded PGlite alike: jobs
+// survive restarts, each is handed to one worker at a time, and every server
+// process takes a share of the work.
+
+export const QUEUES = { contactImport: "contact-import" } as const;
+type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+const KEY = Symbol.for("contact-center.job-queue");
+const JOB_QUEUE_LOCK = 72707372;
+const holder = globalThis as typeof globalThis & { [KEY]?: Promise<PgBoss> };
+
+export function jobQueue(): Promise<PgBoss> {
+  holder[KEY] ??= (async () => {
+    const target = database().driver.jobQueueDb;
+    const boss = new PgBoss("connectionString" in target ? { connectionString: target.connectionString, schema: "pgboss" } : { db: target, schema: "pgboss" });
+    boss.on("error", (error) => logger.error("job queue error", { error: error.message }));
+    // Processes starting together on a fresh database would race (and deadlock)
+    // creating pg-boss's schema and queues: one at a time, like the migrations.
+    await database().driver.withConnection(async (conn) => {
+      await conn.query("SELECT pg_advisory_lock($1)", [JOB_QUEUE_LOCK]);
+      try {
+        await boss.start();
+        for (const name of Object.values(QUEUES)) {
+          if (await boss.getQueue(name)) continue;
+          // Expire a stuck job after 30 minutes so another worker can resume it; retry twice.
+          await boss.createQueue(name, { name, retryLimit: 2, retryDelay: 5, expireInSeconds: 1800 });
+        }
+      } finally {
+        await conn.query("SELECT pg_advisory_unlock($1)", [JOB_QUEUE_LOCK]);
+      }
+    });
+    return boss;
+  })();
+  return holder[KEY];
+}
+
+export async function enqueueJob(name: QueueName, data: object, singletonKey?: string): Promise<void> {
+  const boss = await jobQueue();
+  await boss.send(name, data, singletonKey ? { singletonKey } : {});
+}
+
+/** Registers this process as a worker for a queue. */
+export async function workOn<T extends object>(name: QueueName, handler: (data: T) => Promise<void>): Promise<void> {
+  const boss = await jobQueue();
+  await boss.work<T>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => handler(job.data));
+}
