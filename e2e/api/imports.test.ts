@@ -127,3 +127,40 @@ describe("CSV import", () => {
     expect((await tenant.client.get("/api/imports", tenant.managerA.token)).body.meta.total).toBe(0);
   });
 });
+
+describe("spreadsheet import", () => {
+  it("refuses links outside the provider and addresses inside the network with 422, before any request", async () => {
+    const tenant = await createTenant();
+    for (const url of [
+      "http://docs.google.com/spreadsheets/d/1AbCdEfGhIjKlMnOpQr/edit",
+      "https://127.0.0.1/spreadsheets/d/1AbCdEfGhIjKlMnOpQr/edit",
+      "https://localhost/spreadsheets/d/1AbCdEfGhIjKlMnOpQr/edit",
+      "https://169.254.169.254/latest/meta-data/",
+      "https://[::1]/spreadsheets/d/1AbCdEfGhIjKlMnOpQr/edit",
+      "https://10.0.0.5/spreadsheets/d/1AbCdEfGhIjKlMnOpQr/edit",
+      "https://docs.google.com.attacker.test/spreadsheets/d/1AbCdEfGhIjKlMnOpQr/edit",
+      "file:///etc/passwd",
+      "not a url",
+    ]) {
+      const response = await tenant.client.post("/api/contacts/import/spreadsheet", { url }, tenant.managerA.token);
+      expect(response.status, url).toBe(422);
+      expect(response.body.errors.url).toBeDefined();
+    }
+    expect((await tenant.client.post("/api/contacts/import/spreadsheet", {}, tenant.managerA.token)).status).toBe(422);
+    expect((await tenant.client.post("/api/contacts/import/spreadsheet", { url: "https://docs.google.com/spreadsheets/d/1AbCdEfGhIjKlMnOpQr/edit" }, tenant.agentA.token)).status).toBe(403);
+    expect((await tenant.client.get("/api/imports", tenant.managerA.token)).body.meta.total).toBe(0);
+  });
+
+  it("allows 10 spreadsheet imports per hour per user, then 429 with Retry-After", async () => {
+    const tenant = await createTenant();
+    const url = "https://docs.google.com/spreadsheets/d/1AbCdEfGhIjKlMnOpQrStUv/edit#gid=0";
+    const statuses = [];
+    for (let i = 0; i < 10; i++) statuses.push((await tenant.client.post("/api/contacts/import/spreadsheet", { url }, tenant.managerA.token)).status);
+    // Without network access the host may not resolve (422); with it the import is queued (202). Never 429 yet.
+    expect(statuses.every((s) => s === 202 || s === 422)).toBe(true);
+    const limited = await tenant.client.post("/api/contacts/import/spreadsheet", { url }, tenant.managerA.token);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await tenant.client.post("/api/contacts/import/spreadsheet", { url }, tenant.managerB.token)).status).not.toBe(429);
+  });
+});

@@ -7,7 +7,8 @@ import { getSettings } from "@/lib/settings/get-settings";
 import { classifyRows, stageRows, type ClassifyContext } from "./classify-rows";
 import { mapColumns } from "./column-mapping";
 import { uploadRecords } from "./read-upload";
-import type { ImportOptions } from "./schemas";
+import { FetchRefused, safeFetch } from "./safe-fetch";
+import { CSV_MAX_BYTES, type ImportOptions } from "./schemas";
 import { writeImportBatch } from "./write-import-batch";
 
 const BATCH = 1_000;
@@ -51,8 +52,40 @@ export async function runImport(importId: string): Promise<void> {
   }
 }
 
+/** A spreadsheet job first downloads the sheet into chunks, like an upload. */
+async function fetchSpreadsheet(importId: string, address: string): Promise<void> {
+  await prisma.importChunk.deleteMany({ where: { import_id: importId } });
+  let seq = 0;
+  let pending: Buffer[] = [];
+  let size = 0;
+  const store = async () => {
+    if (!size) return;
+    const data = new Uint8Array(Buffer.concat(pending));
+    pending = [];
+    size = 0;
+    await prisma.importChunk.create({ data: { import_id: importId, seq: seq++, data } });
+  };
+  try {
+    const bytes = await safeFetch(address, {
+      timeoutMs: 30_000,
+      maxBytes: CSV_MAX_BYTES,
+      onChunk: async (chunk) => {
+        pending.push(chunk);
+        size += chunk.length;
+        if (size >= 1024 * 1024) await store();
+      },
+    });
+    await store();
+    await prisma.importJob.update({ where: { id: importId }, data: { file_bytes: bytes } });
+  } catch (error) {
+    if (error instanceof FetchRefused) throw new ImportRefused(error.message);
+    throw new ImportRefused(`The spreadsheet could not be downloaded: ${(error as Error).message}`);
+  }
+}
+
 async function validate(importId: string): Promise<string> {
   const job = await prisma.importJob.update({ where: { id: importId }, data: { status: "validating", started_at: new Date(), progress: 0 } });
+  if (job.source === "spreadsheet" && job.source_name) await fetchSpreadsheet(importId, job.source_name);
   await prisma.importRow.deleteMany({ where: { import_id: importId } }); // a restarted validation starts over
   const options = job.options as ImportOptions;
   const [settings, definitions, user] = await Promise.all([

@@ -1,0 +1,8 @@
+import { route } from "@/lib/http/route";
+import { spreadsheetImportSchema } from "@/lib/imports/schemas";
+import { startSpreadsheetImport } from "@/lib/imports/start-spreadsheet-import";
+
+export const POST = route({ permission: "contacts.import", body: spreadsheetImportSchema, status: 202 }, ({ user, body }) => {
+  const { url, ...options } = body;
+  return startSpreadsheetImport({ actor: user, url, options });
+});

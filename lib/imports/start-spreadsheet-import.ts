@@ -1,0 +1,38 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { resolveDepartment } from "@/lib/contacts/contact-access";
+import { prisma } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { enqueueJob, QUEUES } from "@/lib/jobs/job-queue";
+import { hitRateLimit } from "@/lib/rate-limit/hit-rate-limit";
+import { assertPublicHost, FetchRefused } from "./safe-fetch";
+import type { ImportOptions } from "./schemas";
+import { spreadsheetCsvUrl } from "./spreadsheet-url";
+
+const PER_HOUR = 10;
+
+/**
+ * POST /api/contacts/import/spreadsheet: checks the link (https, the
+ * provider's host, every resolved address public) before any request is made,
+ * counts the import against the user's 10 per hour (in the database, shared by
+ * every process), then queues the job that fetches and imports the sheet.
+ */
+export async function startSpreadsheetImport({ actor, url, options }: { actor: SessionUser; url: string; options: ImportOptions }) {
+  const target = spreadsheetCsvUrl(url);
+  if ("error" in target) throw AppError.validation({ url: [target.error] });
+  const limit = await hitRateLimit(`spreadsheet-import:${actor.id}`, 3600);
+  if (limit.hits > PER_HOUR) throw AppError.tooManyRequests(limit.retryAfterSeconds, `At most ${PER_HOUR} spreadsheet imports per hour.`);
+  try {
+    await assertPublicHost(new URL(target.url).hostname);
+  } catch (error) {
+    if (error instanceof FetchRefused) throw AppError.validation({ url: [`${error.message}.`] });
+    throw error;
+  }
+  const department = await resolveDepartment(prisma, actor, options.department_id);
+  const job = await prisma.importJob.create({
+    data: { organization_id: department.organization_id, department_id: department.department_id, user_id: actor.id, source: "spreadsheet", source_name: target.url, options: options as object },
+    select: { id: true },
+  });
+  await enqueueJob(QUEUES.contactImport, { import_id: job.id }, job.id);
+  return { import_id: job.id, status: "queued" };
+}
