@@ -5,6 +5,12 @@ const nextConfig = {
   poweredByHeader: false,
   // Loaded by Node at run time, not bundled: PGlite ships WebAssembly and data
   // files next to its code; the database drivers are plain Node packages.
+  experimental: {
+    // Next.js buffers request bodies for proxy.ts (CORS). Room for the largest
+    // JSON body (bulk create, 10 MB) so the route itself answers 413 above it;
+    // CSV uploads bypass the proxy and stream (see proxy.ts).
+    proxyClientMaxBodySize: "11mb",
+  },
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg", "bcryptjs", "pg-boss", "twilio", "exceljs"],
 };
 

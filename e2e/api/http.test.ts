@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TEST_FRONTEND_ORIGIN } from "../support/server.mjs";
 import { api, loginAs } from "../support/api";
 
-const CORS_PATHS = ["/api/user", "/api/anything/deeper", "/sanctum/csrf-cookie", "/dashboard/x", "/auth/x", "/analytics/x"];
+const CORS_PATHS = ["/api/user", "/api/anything/deeper", "/api/contacts/import/csv", "/sanctum/csrf-cookie", "/dashboard/x", "/auth/x", "/analytics/x"];
 
 describe("CORS", () => {
   it.each(CORS_PATHS)("answers the preflight for %s without authentication", async (path) => {

@@ -82,6 +82,7 @@ export async function startServer({ databaseUrl, env = {}, label = "server", por
 
   return {
     baseUrl,
+    pid: child.pid,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {

@@ -30,3 +30,21 @@ export function corsHeaders(origin: string | null, preflight?: { method: string 
   }
   return headers;
 }
+
+/** The answer to a CORS preflight, for routes the proxy does not cover. */
+export function preflightResponse(request: Request): Response {
+  const headers = corsHeaders(request.headers.get("origin"), {
+    method: request.headers.get("access-control-request-method"),
+    headers: request.headers.get("access-control-request-headers"),
+  });
+  return new Response(null, { status: 204, headers });
+}
+
+/** Adds the CORS headers to a handler's responses, for routes the proxy does not cover. */
+export function withCors(handler: (request: Request) => Promise<Response>) {
+  return async (request: Request): Promise<Response> => {
+    const response = await handler(request);
+    corsHeaders(request.headers.get("origin")).forEach((value, key) => response.headers.set(key, value));
+    return response;
+  };
+}

@@ -40,13 +40,20 @@ export function jobQueue(): Promise<PgBoss> {
   return holder[KEY];
 }
 
+// This process's workers, so a job queued here is picked up at once rather
+// than at the next poll (other processes still find it by polling).
+const localWorkers = new Map<QueueName, string>();
+
 export async function enqueueJob(name: QueueName, data: object, singletonKey?: string): Promise<void> {
   const boss = await jobQueue();
   await boss.send(name, data, singletonKey ? { singletonKey } : {});
+  const worker = localWorkers.get(name);
+  if (worker) boss.notifyWorker(worker);
 }
 
 /** Registers this process as a worker for a queue. */
 export async function workOn<T extends object>(name: QueueName, handler: (data: T) => Promise<void>): Promise<void> {
   const boss = await jobQueue();
-  await boss.work<T>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => handler(job.data));
+  const id = await boss.work<T>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => handler(job.data));
+  localWorkers.set(name, id);
 }

@@ -1,5 +1,9 @@
+import { preflightResponse, withCors } from "@/lib/http/cors";
 import { route } from "@/lib/http/route";
 import { storeCsvUpload } from "@/lib/imports/store-upload";
 
-// Multipart upload: the wrapper authenticates; the body is streamed by the domain function.
-export const POST = route({ permission: "contacts.import", status: 202 }, ({ user, request }) => storeCsvUpload({ actor: user, request }));
+// Multipart upload: the wrapper authenticates; the body is streamed by the
+// domain function. Outside proxy.ts (which would buffer the body), so CORS is applied here.
+export const POST = withCors(route({ permission: "contacts.import", status: 202 }, ({ user, request }) => storeCsvUpload({ actor: user, request })));
+
+export const OPTIONS = preflightResponse;
