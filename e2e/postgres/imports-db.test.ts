@@ -1,0 +1,56 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { api } from "../support/api";
+import { createTenant, type Tenant } from "../support/factories";
+
+let db: pg.Client;
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: inject("databaseUrl") });
+  await db.connect();
+});
+afterAll(() => db.end());
+
+async function upload(baseUrl: string, token: string, csv: string, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append("file", new Blob([csv]), "contacts.csv");
+  const response = await fetch(`${baseUrl}/api/contacts/import/csv`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+  expect(response.status).toBe(202);
+  return (await response.json()).import_id as string;
+}
+
+async function settle(tenant: Tenant, id: string, baseUrl: string) {
+  const client = api(baseUrl);
+  for (let i = 0; i < 150; i++) {
+    const job = await client.get(`/api/imports/${id}`, tenant.managerA.token);
+    if (["completed", "failed", "awaiting_review"].includes(job.body.status)) return job.body;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("import did not settle");
+}
+
+const rows = (n: number, prefix: string) => ["Name,Phone", ...Array.from({ length: n }, (_, i) => `${prefix} ${i},+1408${String(i).padStart(7, "0")}`)].join("\n");
+
+describe("imports across processes", () => {
+  it("a job uploaded to one process is visible and finished from the other", async () => {
+    const tenant = await createTenant(inject("baseUrl"));
+    const id = await upload(inject("baseUrl"), tenant.managerA.token, rows(50, "Shared"));
+    const job = await settle(tenant, id, inject("secondBaseUrl"));
+    expect(job).toMatchObject({ status: "completed", totals: { created: 50 } });
+  });
+
+  it("resumes after the last committed batch: rows already written are not written again", async () => {
+    const tenant = await createTenant(inject("baseUrl"));
+    const id = await upload(inject("baseUrl"), tenant.managerA.token, rows(2500, "Resume"), { dry_run: "true" });
+    expect((await settle(tenant, id, inject("baseUrl"))).status).toBe("awaiting_review");
+    // As if a first run had committed the first batch (rows up to 1,001) and then crashed.
+    await db.query(`UPDATE import_jobs SET processed_rows = 1001 WHERE id = $1`, [id]);
+    await api(inject("secondBaseUrl")).post(`/api/imports/${id}/confirm`, {}, tenant.managerA.token);
+    const job = await settle(tenant, id, inject("baseUrl"));
+    expect(job).toMatchObject({ status: "completed", totals: { rows: 2500, created: 1500 } });
+    const { rows: found } = await db.query(`SELECT min(name) AS first FROM contacts WHERE organization_id = $1 AND name LIKE 'Resume %' AND name = 'Resume 999'`, [tenant.organization.id]);
+    expect(found[0].first).toBeNull();
+    const { rows: [count] } = await db.query(`SELECT count(*)::int AS n FROM contacts WHERE organization_id = $1`, [tenant.organization.id]);
+    expect(count.n).toBe(1500);
+  });
+});
