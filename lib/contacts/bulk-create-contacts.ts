@@ -6,7 +6,7 @@ import { prisma } from "@/lib/db/client";
 import { AppError, type FieldErrors } from "@/lib/http/errors";
 import { fieldErrors } from "@/lib/http/validation";
 import { getSettings } from "@/lib/settings/get-settings";
-import { insertContacts, type NewContact } from "./insert-contacts";
+import { insertContacts, toNewContact, type NewContact } from "./insert-contacts";
 import { resolveDepartment } from "./contact-access";
 import { prepareContact } from "./prepare-contact";
 import { createContactSchema } from "./schemas";
@@ -59,20 +59,7 @@ export async function bulkCreateContacts({ actor, items }: { actor: SessionUser;
       continue;
     }
     seen.set(phoneKey, index);
-    candidates.push({
-      index,
-      organization_id: department.organization_id,
-      department_id: department.department_id,
-      created_by_user_id: actor.id,
-      name: contact.name!,
-      phone: contact.phone!,
-      email: contact.email ?? null,
-      company: contact.company ?? null,
-      tags: contact.tags ?? [],
-      custom_fields: contact.custom_fields ?? {},
-      notes: contact.notes ?? null,
-      opted_out_at: contact.opted_out_at ?? null,
-    });
+    candidates.push({ index, ...toNewContact(contact, { ...department, created_by_user_id: actor.id }) });
   }
 
   const { inserted, duplicates } = await insertContacts(prisma, candidates);

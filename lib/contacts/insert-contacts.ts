@@ -2,12 +2,32 @@ import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { registerTags } from "@/lib/tags/register-tags";
 import type { ContactRow } from "./contact-columns";
+import type { PreparedContact } from "./prepare-contact";
 
 /** A validated contact ready to store (see prepare-contact.ts). */
 export type NewContact = Pick<ContactRow, "organization_id" | "department_id" | "created_by_user_id" | "name" | "phone" | "email" | "company" | "tags" | "notes"> & {
   custom_fields: Record<string, unknown>;
   opted_out_at?: Date | null;
 };
+
+/** A contact that passed prepareContact(), placed in its organization and department. */
+export function toNewContact(
+  contact: PreparedContact,
+  owner: { organization_id: number; department_id: number; created_by_user_id: number | null },
+  extraTags: string[] = [],
+): NewContact {
+  return {
+    ...owner,
+    name: contact.name!,
+    phone: contact.phone!,
+    email: contact.email ?? null,
+    company: contact.company ?? null,
+    tags: [...new Set([...(contact.tags ?? []), ...extraTags])],
+    custom_fields: contact.custom_fields ?? {},
+    notes: contact.notes ?? null,
+    opted_out_at: contact.opted_out_at ?? null,
+  };
+}
 
 const CHUNK = 5_000;
 

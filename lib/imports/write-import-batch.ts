@@ -1,5 +1,5 @@
 import "server-only";
-import { insertContacts } from "@/lib/contacts/insert-contacts";
+import { insertContacts, toNewContact } from "@/lib/contacts/insert-contacts";
 import type { PreparedContact } from "@/lib/contacts/prepare-contact";
 import type { Tx } from "@/lib/db/client";
 import { registerTags } from "@/lib/tags/register-tags";
@@ -30,21 +30,8 @@ export async function writeImportBatch(
 ): Promise<BatchOutcome> {
   const withTag = (tags: string[] = []) => (options.autoTag && !tags.includes(options.autoTag) ? [...tags, options.autoTag] : tags);
   const valid = rows.filter((r) => r.status === "valid").map((r) => r.contact as PreparedContact);
-  const { inserted } = await insertContacts(
-    tx,
-    valid.map((c) => ({
-      organization_id: job.organization_id,
-      department_id: job.department_id,
-      created_by_user_id: job.user_id,
-      name: c.name!,
-      phone: c.phone!,
-      email: c.email ?? null,
-      company: c.company ?? null,
-      tags: withTag(c.tags),
-      custom_fields: c.custom_fields ?? {},
-      notes: c.notes ?? null,
-    })),
-  );
+  const owner = { organization_id: job.organization_id, department_id: job.department_id, created_by_user_id: job.user_id };
+  const { inserted } = await insertContacts(tx, valid.map((c) => toNewContact(c, owner, options.autoTag ? [options.autoTag] : [])));
 
   const duplicates = rows.filter((r) => r.status === "duplicate" && r.duplicate_id !== null);
   let updated = 0;
