@@ -10,6 +10,7 @@ describe("environment", () => {
     expect(env.APP_URL).toBe("http://localhost:3000");
     expect(env.FRONTEND_URL).toBe("http://localhost:3000");
     expect(env.TOKEN_TTL_DAYS).toBe(30);
+    expect([env.LOGIN_MAX_FAILURES_PER_EMAIL, env.LOGIN_MAX_FAILURES_PER_ADDRESS, env.LOGIN_LOCKOUT_SECONDS]).toEqual([5, 50, 60]);
   });
 
   it("lets the tunnel address win for provider callbacks", () => {

@@ -27,7 +27,7 @@ export const envSchema = z
     TOKEN_TTL_DAYS: intFrom(30),
     LOGIN_MAX_FAILURES_PER_EMAIL: intFrom(5),
     LOGIN_MAX_FAILURES_PER_ADDRESS: intFrom(50),
-    LOGIN_LOCKOUT_SECONDS: intFrom(900),
+    LOGIN_LOCKOUT_SECONDS: intFrom(60),
     SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
     SLOW_QUERY_MS: intFrom(200),
     TWILIO_ACCOUNT_SID: z.string().optional(),
