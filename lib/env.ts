@@ -36,6 +36,8 @@ export const envSchema = z
     TWILIO_API_KEY_SECRET: z.string().optional(),
     TWILIO_TWIML_APP_SID: z.string().optional(),
     TWILIO_CALLER_ID: z.string().optional(),
+    /** The in-app provider simulator: auto = for organizations without a provider auth token. */
+    TELEPHONY_SIMULATOR: z.enum(["auto", "on", "off"]).default("auto"),
   })
   .transform((env) => {
     const appUrl = stripSlash(env.APP_URL ?? `http://localhost:${env.PORT}`);

@@ -41,6 +41,9 @@ describe("CSV import", () => {
     expect(reasons.get(9)).toEqual(["phone"]); // too long
     expect(reasons.get(11)).toEqual(["name"]); // no name
     expect(reasons.get(14)).toEqual(["phone"]); // national UK number, default country US
+    // The wizard's column mapping and the rejected rows' own values (for download).
+    expect(job.mapping).toEqual(expect.arrayContaining([expect.objectContaining({ field: "name" }), expect.objectContaining({ field: "phone" })]));
+    expect(job.errors.find((e: { row: number }) => e.row === 8).values).toMatchObject({ phone: "12345" });
     expect(job.duplicates).toContainEqual(expect.objectContaining({ row: 10, phone: "+14155552671" })); // repeats Ada (row 2)
 
     const list = async (q: string) => (await tenant.client.get(`/api/contacts?${q}&per_page=100`, tenant.managerA.token)).body.data;

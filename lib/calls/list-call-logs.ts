@@ -15,6 +15,7 @@ export const listCallLogsQuery = paginationSchema.extend({
   to: z.iso.date("must be a date (YYYY-MM-DD).").optional(),
   user_id: z.coerce.number().int().positive().optional(),
   contact_id: z.coerce.number().int().positive().optional(),
+  call_sid: z.string().trim().max(64).optional(),
 });
 
 export const updateCallNotesSchema = z.object({ notes: z.string().max(10_000).nullable() });
@@ -27,6 +28,7 @@ export async function listCallLogs({ actor, query }: { actor: SessionUser; query
     ...(query.status && { status: query.status }),
     ...(query.user_id && { user_id: query.user_id }),
     ...(query.contact_id && { contact_id: BigInt(query.contact_id) }),
+    ...(query.call_sid && { call_sid: query.call_sid }),
     ...((query.from || query.to) && {
       created_at: {
         ...(query.from && { gte: new Date(`${query.from}T00:00:00Z`) }),

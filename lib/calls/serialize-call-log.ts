@@ -13,6 +13,7 @@ export const callLogSelect = {
   notes: true,
   created_at: true,
   user: { select: { name: true } },
+  contact: { select: { name: true } },
 } as const;
 
 interface CallLogRow {
@@ -30,6 +31,7 @@ interface CallLogRow {
   notes: string | null;
   created_at: Date;
   user?: { name: string } | null;
+  contact?: { name: string } | null;
 }
 
 export function serializeCallLog(call: CallLogRow) {
@@ -38,6 +40,7 @@ export function serializeCallLog(call: CallLogRow) {
     user_id: call.user_id,
     user_name: call.user?.name ?? null,
     contact_id: call.contact_id === null ? null : Number(call.contact_id),
+    contact_name: call.contact?.name ?? null,
     campaign_id: call.campaign_id,
     direction: call.direction,
     phone_number: call.phone_number,

@@ -4,8 +4,10 @@ import type { Role } from "@/lib/generated/prisma/enums";
 export const DEMO_PASSWORD = "password";
 
 export const DEMO_ORGANIZATIONS = [
-  { name: "Acme", departments: ["Sales", "Support"] },
-  { name: "Globex", departments: ["Main"] },
+  // Each demo organization has a number of its own, so simulated inbound calls
+  // (no provider account needed) ring the right organization.
+  { name: "Acme", departments: ["Sales", "Support"], phone_number: "+15005550006" },
+  { name: "Globex", departments: ["Main"], phone_number: "+15005550007" },
 ] as const;
 
 export const DEMO_ACCOUNTS: { email: string; name: string; role: Role; organization: string; department: string | null }[] = [

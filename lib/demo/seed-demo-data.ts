@@ -35,7 +35,10 @@ export async function seedDemoData(db: Db) {
         organizations.set(org.name, created.id);
         for (const dept of created.departments) departments.set(`${org.name}/${dept.name}`, { id: dept.id, organization_id: created.id });
         await tx.setting.createMany({
-          data: Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ organization_id: created.id, key, value })),
+          data: [
+            ...Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ organization_id: created.id, key, value })),
+            { organization_id: created.id, key: "telephony", value: { phone_numbers: [org.phone_number], caller_id: org.phone_number } },
+          ],
         });
       }
 

@@ -36,9 +36,9 @@ export async function classifyRows(db: Tx, ctx: ClassifyContext, records: { rowN
   const prepared = records.map(({ rowNumber, cells }) => {
     const raw = rowToInput(cells, ctx.mapping);
     const parsed = contactInputSchema.safeParse({ ...raw, format_phone: ctx.formatPhones });
-    if (!parsed.success) return { rowNumber, errors: fieldErrors(parsed.error) };
+    if (!parsed.success) return { rowNumber, raw, errors: fieldErrors(parsed.error) };
     const { contact, errors } = prepareContact({ input: parsed.data, definitions: ctx.definitions, role: ctx.role, defaultCountry: ctx.defaultCountry, creating: true });
-    return Object.keys(errors).length ? { rowNumber, errors } : { rowNumber, contact };
+    return Object.keys(errors).length ? { rowNumber, raw, errors } : { rowNumber, contact };
   });
   const phones = prepared.flatMap((p) => ("contact" in p && p.contact?.phone ? [p.contact.phone] : []));
   const existing = phones.length
@@ -47,7 +47,8 @@ export async function classifyRows(db: Tx, ctx: ClassifyContext, records: { rowN
   const existingByPhone = new Map(existing.map((c) => [c.phone, Number(c.id)]));
 
   return prepared.map((p): ClassifiedRow => {
-    if (!("contact" in p) || !p.contact) return { row_number: p.rowNumber, status: "invalid", contact: null, errors: p.errors ?? {}, duplicate_id: null };
+    // An invalid row keeps the values it was read with, so the rejected rows can be downloaded and fixed.
+    if (!("contact" in p) || !p.contact) return { row_number: p.rowNumber, status: "invalid", contact: "raw" in p ? p.raw : null, errors: p.errors ?? {}, duplicate_id: null };
     const phone = p.contact.phone!;
     const earlier = ctx.seen.get(phone);
     if (earlier !== undefined) {

@@ -24,6 +24,7 @@ function summary(job: { id: string; status: string; source: string; source_name:
     totals: Object.fromEntries(TOTAL_KEYS.map((key) => [key, Number(raw[key] ?? 0)])),
     columns: (raw.columns as string[] | undefined) ?? [],
     unmapped_columns: (raw.unmapped_columns as string[] | undefined) ?? [],
+    mapping: (raw.mapping as { column: string; field: string | null }[] | undefined) ?? [],
     options: job.options,
     message: job.failure_reason,
     created_at: job.created_at,
@@ -36,12 +37,12 @@ function summary(job: { id: string; status: string; source: string; source_name:
 export async function getImport({ actor, id }: { actor: SessionUser; id: string }) {
   const job = await findImportForActor(actor, id);
   const [invalid, duplicates] = await Promise.all([
-    prisma.importRow.findMany({ where: { import_id: id, status: "invalid" }, orderBy: { row_number: "asc" }, take: MAX_LISTED_ROWS, select: { row_number: true, errors: true } }),
+    prisma.importRow.findMany({ where: { import_id: id, status: "invalid" }, orderBy: { row_number: "asc" }, take: MAX_LISTED_ROWS, select: { row_number: true, errors: true, contact: true } }),
     prisma.importRow.findMany({ where: { import_id: id, status: "duplicate" }, orderBy: { row_number: "asc" }, take: MAX_LISTED_ROWS, select: { row_number: true, errors: true, duplicate_id: true, contact: true } }),
   ]);
   return {
     ...summary(job),
-    errors: invalid.map((r) => ({ row: r.row_number, errors: r.errors })),
+    errors: invalid.map((r) => ({ row: r.row_number, errors: r.errors, values: r.contact })),
     duplicates: duplicates.map((r) => ({ row: r.row_number, duplicate_id: r.duplicate_id === null ? null : Number(r.duplicate_id), phone: (r.contact as { phone?: string } | null)?.phone ?? null, errors: r.errors })),
   };
 }

@@ -94,6 +94,8 @@ async function validate(importId: string): Promise<string> {
     prisma.user.findUniqueOrThrow({ where: { id: job.user_id }, select: { role: true } }),
   ]);
   const totals = { ...EMPTY };
+  // What the wizard shows next to the counts: the header row and where each column went.
+  let header: { columns: string[]; unmapped_columns: string[]; mapping: { column: string; field: string | null }[] } | null = null;
   let ctx: ClassifyContext | null = null;
   let batch: { rowNumber: number; cells: string[] }[] = [];
   let lastProgress = Date.now();
@@ -107,7 +109,7 @@ async function validate(importId: string): Promise<string> {
     batch = [];
     if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
       lastProgress = Date.now();
-      await prisma.importJob.update({ where: { id: importId }, data: { totals: { ...totals }, progress: Math.min(49, Math.round((totals.rows / settings.max_import_size) * 50)) } });
+      await prisma.importJob.update({ where: { id: importId }, data: { totals: { ...header, ...totals }, progress: Math.min(49, Math.round((totals.rows / settings.max_import_size) * 50)) } });
     }
   };
 
@@ -120,7 +122,15 @@ async function validate(importId: string): Promise<string> {
         throw new ImportRefused(`The header row needs a name and a phone column (found: ${cells.join(", ")}).`);
       }
       ctx = { organizationId: job.organization_id, definitions, role: user.role as Role, defaultCountry: settings.default_country, formatPhones: settings.phone_formatting, mapping, seen: new Map() };
-      await prisma.importJob.update({ where: { id: importId }, data: { totals: { ...totals, columns: cells, unmapped_columns: mapping.unmapped } as object } });
+      header = {
+        columns: cells,
+        unmapped_columns: mapping.unmapped,
+        mapping: cells.map((column, i) => {
+          const target = mapping.targets[i];
+          return { column, field: target === null ? null : target.kind === "field" ? target.field : `custom_fields.${target.name}` };
+        }),
+      };
+      await prisma.importJob.update({ where: { id: importId }, data: { totals: { ...header, ...totals } } });
       continue;
     }
     totals.rows += 1;
@@ -143,10 +153,9 @@ async function validate(importId: string): Promise<string> {
   } else if (options.dry_run || (handling === "ask" && totals.duplicate > 0)) {
     status = "awaiting_review";
   }
-  const previous = (await prisma.importJob.findUniqueOrThrow({ where: { id: importId }, select: { totals: true } })).totals as object;
   await prisma.importJob.update({
     where: { id: importId },
-    data: { status, failure_reason: reason, totals: { ...previous, ...totals }, progress: status === "importing" ? 50 : 100, ...(status === "failed" && { finished_at: new Date() }) },
+    data: { status, failure_reason: reason, totals: { ...header, ...totals }, progress: status === "importing" ? 50 : 100, ...(status === "failed" && { finished_at: new Date() }) },
   });
   return status;
 }

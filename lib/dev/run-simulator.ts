@@ -1,0 +1,111 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { prisma } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import { identityFor } from "@/lib/telephony/identity";
+import { providerConfig, type ProviderConfig } from "@/lib/telephony/provider-config";
+import { ProviderSimulator } from "@/lib/telephony/simulator";
+import type { SimulatorAction } from "./simulator-schemas";
+
+// Development without a provider account: the browser's simulated device asks
+// the server to play the provider, and the server sends the provider's exact
+// signed callbacks to itself (its own loopback port, never an address from the
+// request), so the queue, accept, dial and call-log code paths are the real ones.
+//
+// TELEPHONY_SIMULATOR=auto (the default) enables it only for organizations with
+// no provider auth token: their callbacks cannot be signature-checked anyway,
+// so the simulator opens nothing that was closed. `on` forces it (signed with
+// the organization's token), `off` removes it.
+
+export function simulatorEnabled(config: ProviderConfig): boolean {
+  const flag = env().TELEPHONY_SIMULATOR;
+  return flag === "on" || (flag === "auto" && !config.auth_token);
+}
+
+/** The number callers dial: the organization's first number, else its caller ID. */
+function organizationNumber(config: ProviderConfig): string | null {
+  return config.phone_numbers[0] ?? config.caller_id ?? null;
+}
+
+export async function simulatorStatus({ actor }: { actor: SessionUser }) {
+  const config = await providerConfig(actor.organization_id);
+  return { enabled: simulatorEnabled(config), number: organizationNumber(config), identity: identityFor(actor.id) };
+}
+
+function expectOk(response: { status: number; body: string }, what: string) {
+  if (response.status >= 400) throw AppError.conflict(`The simulated provider's ${what} was refused (${response.status}).`);
+}
+
+export async function runSimulator({ actor, input }: { actor: SessionUser; input: SimulatorAction }) {
+  const config = await providerConfig(actor.organization_id);
+  if (!simulatorEnabled(config)) throw AppError.notFound();
+  const number = organizationNumber(config);
+  if (!number) throw AppError.conflict("Give the organization a phone number in Settings → Telephony to simulate calls.");
+  const e = env();
+  const sim = new ProviderSimulator({
+    baseUrl: `http://127.0.0.1:${e.PORT}`,
+    publicBaseUrl: e.PUBLIC_BASE_URL,
+    authToken: config.auth_token ?? "",
+    accountSid: config.account_sid ?? `AC${"0".repeat(32)}`,
+  });
+  const identity = identityFor(actor.id);
+
+  switch (input.action) {
+    case "inbound": {
+      const from = input.from ?? (await randomContactPhone(actor.organization_id)) ?? "+14155550100";
+      const call = await sim.inboundCall({ from, to: number });
+      expectOk(call, "inbound call");
+      return { call_sid: call.callSid, from, to: number };
+    }
+    case "caller_hangup": {
+      await ownQueueEntry(actor, input.call_sid);
+      expectOk(await sim.callStatus({ callSid: input.call_sid, to: number, status: "completed" }), "status callback");
+      return { call_sid: input.call_sid };
+    }
+    case "connect": {
+      const response = await sim.agentConnects({ identity, to: number, queueEntryId: String(input.queue_entry_id), path: "/api/telephony/handle-call" });
+      expectOk(response, "device connection");
+      const connected = response.body.includes("<Queue");
+      if (!connected) throw AppError.conflict("This call is no longer waiting.");
+      return { connected };
+    }
+    case "hangup": {
+      const entry = await ownQueueEntry(actor, input.call_sid);
+      const queueTime = entry.accepted_at ? Math.round((entry.accepted_at.getTime() - entry.enqueued_at.getTime()) / 1000) : 0;
+      expectOk(await sim.dequeue({ callSid: input.call_sid, to: number, result: "bridged", queueTime }), "dequeue callback");
+      return { call_sid: input.call_sid, call_log_id: await callLogId(actor, input.call_sid) };
+    }
+    case "manual": {
+      const call = await sim.manualCall({ identity, to: input.to, contactId: input.contact_id, path: "/api/telephony/handle-call" });
+      expectOk(call, "manual call");
+      return { call_sid: call.callSid, dialing: call.body.includes("<Dial"), twiml: call.body };
+    }
+    case "manual_end": {
+      const response = await sim.manualStatus({ callSid: input.call_sid, identity, to: input.to, status: input.status, duration: input.duration, contactId: input.contact_id });
+      expectOk(response, "status callback");
+      return { call_sid: input.call_sid, call_log_id: await callLogId(actor, input.call_sid) };
+    }
+  }
+}
+
+async function ownQueueEntry(actor: SessionUser, callSid: string) {
+  const entry = await prisma.queueEntry.findFirst({
+    where: { call_sid: callSid, organization_id: actor.organization_id },
+    select: { enqueued_at: true, accepted_at: true },
+  });
+  if (!entry) throw AppError.notFound();
+  return entry;
+}
+
+async function callLogId(actor: SessionUser, callSid: string) {
+  const log = await prisma.callLog.findFirst({ where: { call_sid: callSid, organization_id: actor.organization_id }, select: { id: true } });
+  return log ? Number(log.id) : null;
+}
+
+async function randomContactPhone(organizationId: number): Promise<string | null> {
+  const [row] = await prisma.$queryRaw<{ phone: string }[]>`
+    SELECT phone FROM contacts WHERE organization_id = ${organizationId} AND status = 'active'
+    OFFSET floor(random() * LEAST(50, (SELECT count(*) FROM contacts WHERE organization_id = ${organizationId} AND status = 'active')))::int LIMIT 1`;
+  return row?.phone ?? null;
+}

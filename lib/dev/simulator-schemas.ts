@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { E164_PATTERN } from "@/lib/contacts/phone";
+
+const e164 = z.string().trim().regex(E164_PATTERN, "must be in E.164 format, e.g. +14155552671.");
+const callSid = z.string().regex(/^CA[0-9a-f]{32}$/, "must be a call SID.");
+
+// What the in-app provider simulator can play (the softphone's simulated device
+// and the "simulate inbound call" control send these).
+export const simulatorActionSchema = z.discriminatedUnion("action", [
+  /** A caller rings the organization's number (a random demo contact when `from` is not given). */
+  z.object({ action: z.literal("inbound"), from: e164.optional() }),
+  /** The caller gives up while still waiting. */
+  z.object({ action: z.literal("caller_hangup"), call_sid: callSid }),
+  /** The agent's device joins the call it accepted. */
+  z.object({ action: z.literal("connect"), queue_entry_id: z.number().int().positive() }),
+  /** The agent hangs up a connected queue call. */
+  z.object({ action: z.literal("hangup"), call_sid: callSid }),
+  /** The device places a manual call. */
+  z.object({ action: z.literal("manual"), to: z.string().trim().min(1).max(40), contact_id: z.number().int().positive().optional() }),
+  /** A manual call ends after `duration` seconds. */
+  z.object({
+    action: z.literal("manual_end"),
+    call_sid: callSid,
+    to: z.string().trim().min(1).max(40),
+    contact_id: z.number().int().positive().optional(),
+    duration: z.number().int().min(0).max(86_400),
+    status: z.enum(["completed", "busy", "no-answer", "failed"]).default("completed"),
+  }),
+]);
+export type SimulatorAction = z.infer<typeof simulatorActionSchema>;
