@@ -3,6 +3,7 @@ import { navigationFor, ROLE_LABELS } from "@/lib/navigation";
 import { AppProviders } from "@/components/app-providers";
 import { NavLinks } from "@/components/nav-links";
 import { SignOutButton } from "@/components/sign-out-button";
+import { DeviceStatus } from "@/components/softphone/device-status";
 
 export const dynamic = "force-dynamic";
 
@@ -15,6 +16,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
         <nav className="sidebar" aria-label="Main">
           <div className="brand">Contact Center</div>
           <NavLinks items={navigationFor(user.role)} />
+          <DeviceStatus />
           <div className="who">
             <strong>{user.name}</strong>
             <small data-testid="role">{ROLE_LABELS[user.role]}</small>

@@ -15,9 +15,17 @@ export const paginationSchema = z.object({
 
 export type Pagination = z.infer<typeof paginationSchema>;
 
+export interface PageMeta {
+  current_page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+  total_exact?: boolean;
+}
+
 export interface Page<T> {
   data: T[];
-  meta: { current_page: number; per_page: number; total: number; last_page: number };
+  meta: PageMeta;
 }
 
 export function pageOf<T>(data: T[], total: number, { page, per_page }: Pagination): Page<T> {

@@ -1,10 +1,16 @@
-import { EmptyState } from "@/components/ui/empty-state";
+import { CallHistory } from "@/components/calls/call-history";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireSession } from "@/lib/auth/current-session";
 
-export default function CallsPage() {
+export const dynamic = "force-dynamic";
+
+export default async function CallsPage() {
+  const { user } = await requireSession();
+  const agent = user.role === "agent";
   return (
     <>
-      <h1>Calls</h1>
-      <EmptyState title="Not available yet">Your call history will be listed here (issue 4).</EmptyState>
+      <PageHeader title={agent ? "My calls" : "Call history"} />
+      <CallHistory showAgent={!agent} />
     </>
   );
 }

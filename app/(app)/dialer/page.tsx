@@ -1,10 +1,14 @@
-import { EmptyState } from "@/components/ui/empty-state";
+import { Suspense } from "react";
+import { Dialer } from "@/components/dialer/dialer";
+import { PageHeader } from "@/components/ui/page-header";
 
 export default function DialerPage() {
   return (
     <>
-      <h1>Dialer</h1>
-      <EmptyState title="Not available yet">The browser softphone arrives with the telephony work (issue 4).</EmptyState>
+      <PageHeader title="Dialer" />
+      <Suspense>
+        <Dialer />
+      </Suspense>
     </>
   );
 }

@@ -1,10 +1,25 @@
-import { EmptyState } from "@/components/ui/empty-state";
+import { AvailabilitySwitch } from "@/components/queue/availability-switch";
+import { MyRecentCalls } from "@/components/calls/my-recent-calls";
+import { SimulateCallButton } from "@/components/queue/simulate-call-button";
+import { WaitingCalls } from "@/components/queue/waiting-calls";
+import { PageHeader } from "@/components/ui/page-header";
 
 export default function QueuePage() {
   return (
     <>
-      <h1>Queue</h1>
-      <EmptyState title="Not available yet">Waiting calls appear here once telephony is set up (issue 4).</EmptyState>
+      <PageHeader title="Queue">
+        <SimulateCallButton />
+      </PageHeader>
+      <div className="grid-2">
+        <div className="stack">
+          <div className="panel">
+            <h2>Availability</h2>
+            <AvailabilitySwitch />
+          </div>
+          <WaitingCalls />
+        </div>
+        <MyRecentCalls />
+      </div>
     </>
   );
 }

@@ -1,0 +1,126 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDateTime, formatDuration, formatPhone } from "@/lib/format/display";
+import type { Page } from "@/lib/http/pagination";
+import { apiFetch } from "@/lib/swr/api-fetch";
+import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Pager } from "@/components/ui/pager";
+import { SkeletonRows } from "@/components/ui/skeleton-rows";
+import type { CallLogView } from "./call-log-view";
+
+interface Filters {
+  direction: string;
+  status: string;
+  from: string;
+  to: string;
+}
+
+function NotesCell({ call, onSaved }: { call: CallLogView; onSaved: () => void }) {
+  const token = useApiToken();
+  const [editing, setEditing] = useState(false);
+  const [notes, setNotes] = useState(call.notes ?? "");
+  const [error, setError] = useState<string | null>(null);
+  if (!editing) {
+    return (
+      <span>
+        <span style={{ whiteSpace: "pre-wrap" }}>{call.notes ?? <span className="muted">—</span>}</span>{" "}
+        <button type="button" className="button ghost small" onClick={() => setEditing(true)} aria-label={`Edit notes of the call at ${formatDateTime(call.created_at)}`}>Edit</button>
+      </span>
+    );
+  }
+  const save = async () => {
+    try {
+      await apiFetch(`/api/voice/call-logs/${call.id}`, token!, { method: "PATCH", body: JSON.stringify({ notes: notes.trim() || null }) });
+      setEditing(false);
+      onSaved();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return (
+    <span className="stack" style={{ gap: 4 }}>
+      <textarea aria-label="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} rows={2} className="input" />
+      {error && <span className="error small">{error}</span>}
+      <span className="row" style={{ gap: 4 }}>
+        <button type="button" className="button small" onClick={save}>Save</button>
+        <button type="button" className="button secondary small" onClick={() => setEditing(false)}>Cancel</button>
+      </span>
+    </span>
+  );
+}
+
+/** Call history, scoped by the API exactly as the caller's role allows. */
+export function CallHistory({ showAgent }: { showAgent: boolean }) {
+  const [filters, setFilters] = useState<Filters>({ direction: "", status: "", from: "", to: "" });
+  const [page, setPage] = useState(1);
+  const query = new URLSearchParams({ page: String(page), per_page: "25", ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) });
+  const { data, error, isLoading, mutate } = useApi<Page<CallLogView>>(`/api/voice/call-logs?${query}`);
+  const set = (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    setFilters({ ...filters, [key]: e.target.value });
+    setPage(1);
+  };
+
+  return (
+    <>
+      <form className="filters" aria-label="Call filters" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label htmlFor="f-direction">Direction</label>
+          <select id="f-direction" value={filters.direction} onChange={set("direction")}>
+            <option value="">All</option>
+            <option value="inbound">Inbound</option>
+            <option value="outbound-manual">Outbound</option>
+            <option value="outbound-campaign">Campaign</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="f-status">Status</label>
+          <select id="f-status" value={filters.status} onChange={set("status")}>
+            <option value="">All</option>
+            <option value="completed">Completed</option>
+            <option value="no-answer">No answer</option>
+            <option value="busy">Busy</option>
+            <option value="failed">Failed</option>
+          </select>
+        </div>
+        <div className="field"><label htmlFor="f-from">From</label><input id="f-from" type="date" value={filters.from} onChange={set("from")} /></div>
+        <div className="field"><label htmlFor="f-to">To</label><input id="f-to" type="date" value={filters.to} onChange={set("to")} /></div>
+      </form>
+      {error && <div className="alert" role="alert">Could not load calls: {error.message}</div>}
+      {isLoading && <SkeletonRows label="Loading calls" />}
+      {data && data.data.length === 0 && <EmptyState title="No calls match">Calls you take or place appear here with their status, duration and notes.</EmptyState>}
+      {data && data.data.length > 0 && (
+        <div className="table-wrap">
+          <table className="data" aria-label="Calls">
+            <thead>
+              <tr>
+                <th>When</th><th>Direction</th><th>Contact / number</th>{showAgent && <th>Agent</th>}<th>Status</th><th className="num">Duration</th><th className="num">Wait</th><th>Recording</th><th>Notes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((call) => (
+                <tr key={call.id}>
+                  <td className="small">{formatDateTime(call.created_at)}</td>
+                  <td>{DIRECTION_LABEL[call.direction] ?? call.direction}</td>
+                  <td>
+                    {call.contact_id && call.contact_name && showAgent ? <Link href={`/contacts/${call.contact_id}`}>{call.contact_name}</Link> : call.contact_name}
+                    <div className="small muted mono">{formatPhone(call.phone_number)}</div>
+                  </td>
+                  {showAgent && <td>{call.user_name ?? <span className="muted">—</span>}</td>}
+                  <td><span className={`badge ${CALL_STATUS_BADGE[call.status] ?? ""}`}>{call.status}</span></td>
+                  <td className="num mono">{formatDuration(call.duration)}</td>
+                  <td className="num mono">{formatDuration(call.wait_seconds)}</td>
+                  <td>{call.recording_url ? <audio controls preload="none" src={call.recording_url} style={{ height: 32, maxWidth: 200 }} aria-label="Recording" /> : <span className="muted small">—</span>}</td>
+                  <td style={{ maxWidth: 260 }}><NotesCell call={call} onSaved={() => mutate()} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && <Pager meta={data.meta} onPage={setPage} />}
+    </>
+  );
+}

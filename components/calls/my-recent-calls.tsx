@@ -1,0 +1,32 @@
+"use client";
+
+import Link from "next/link";
+import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDuration, formatPhone } from "@/lib/format/display";
+import type { Page } from "@/lib/http/pagination";
+import { useApi } from "@/lib/swr/use-api";
+import type { CallLogView } from "./call-log-view";
+
+/** The agent's last few calls beside the queue. */
+export function MyRecentCalls() {
+  const { data, isLoading } = useApi<Page<CallLogView>>("/api/voice/call-logs?per_page=6", { refreshInterval: 10_000 });
+  return (
+    <section className="panel" aria-label="Recent calls">
+      <h2>Recent calls</h2>
+      {isLoading && <div className="skeleton" />}
+      {data && data.data.length === 0 && <p className="muted small">No calls yet today.</p>}
+      {data?.data.map((call) => (
+        <div key={call.id} className="row" style={{ justifyContent: "space-between", padding: "6px 0", borderBottom: "1px solid var(--border)" }}>
+          <span>
+            {call.contact_name ?? formatPhone(call.phone_number)}
+            <span className="small muted"> · {DIRECTION_LABEL[call.direction]}</span>
+          </span>
+          <span className="row" style={{ gap: 6, alignItems: "center" }}>
+            <span className={`badge ${CALL_STATUS_BADGE[call.status] ?? ""}`}>{call.status}</span>
+            <span className="mono small">{formatDuration(call.duration)}</span>
+          </span>
+        </div>
+      ))}
+      <p className="small" style={{ marginBottom: 0 }}><Link href="/calls">All my calls →</Link></p>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+"use client";
+
+import { AsYouType, parsePhoneNumberFromString } from "libphonenumber-js";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useState, type FormEvent } from "react";
+import { formatPhone } from "@/lib/format/display";
+import { useApi } from "@/lib/swr/use-api";
+import { Keypad } from "@/components/softphone/keypad";
+import { useSoftphone } from "@/components/softphone/softphone-provider";
+
+interface Suggestion {
+  id: number;
+  name: string;
+  phone: string;
+  company: string | null;
+}
+
+/** The E.164 form of what was typed, or null while it is not a whole international number. */
+export function toE164(typed: string): string | null {
+  const parsed = parsePhoneNumberFromString(typed.trim().startsWith("+") ? typed : `+${typed.replace(/^\+?/, "")}`);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+export function Dialer() {
+  const params = useSearchParams();
+  const { device, call, dial } = useSoftphone();
+  const [number, setNumber] = useState(() => (params.get("to") ? new AsYouType().input(params.get("to")!) : ""));
+  const [contact, setContact] = useState<{ id: number; name: string } | null>(() =>
+    params.get("contact") ? { id: Number(params.get("contact")), name: params.get("name") ?? "Contact" } : null,
+  );
+  const [search, setSearch] = useState("");
+  const [touched, setTouched] = useState(false);
+  const [debounced, setDebounced] = useState("");
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(search.trim()), 250);
+    return () => clearTimeout(t);
+  }, [search]);
+  const suggestions = useApi<{ data: Suggestion[] }>(debounced.length >= 2 ? `/api/contacts/lookup?q=${encodeURIComponent(debounced)}` : null);
+
+  const e164 = toE164(number);
+  const invalid = touched && number.trim() !== "" && !e164;
+
+  const onType = (value: string) => {
+    setContact(null);
+    // Format as typed, but never fight the user deleting a formatting character.
+    setNumber(value.length < number.length ? value : new AsYouType().input(value.startsWith("+") || value === "" ? value : `+${value}`));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!e164) return;
+    await dial(e164, contact);
+  };
+
+  const pick = (s: Suggestion) => {
+    setContact({ id: s.id, name: s.name });
+    setNumber(new AsYouType().input(s.phone));
+    setSearch("");
+    setDebounced("");
+  };
+
+  return (
+    <div className="grid-2">
+      <form className="panel" onSubmit={onSubmit} aria-label="Dial a number" noValidate>
+        <div className="field">
+          <label htmlFor="dial-number">Number</label>
+          <input
+            id="dial-number"
+            className="dial-number"
+            inputMode="tel"
+            autoComplete="off"
+            placeholder="+1 415 555 2671"
+            value={number}
+            onChange={(e) => onType(e.target.value)}
+            onBlur={() => setTouched(true)}
+            aria-invalid={invalid}
+            aria-describedby="dial-hint"
+          />
+          <span id="dial-hint" className={invalid ? "error" : "hint"}>
+            {invalid ? "Enter the full international number: + and country code, e.g. +1 415 555 2671." : contact ? `Calling ${contact.name}` : "International format, with the country code."}
+          </span>
+        </div>
+        <Keypad label="Dial pad" onDigit={(d) => onType(number + d)} />
+        <div className="row" style={{ marginTop: 12 }}>
+          <button type="submit" className="button ok" disabled={!device.registered || !!call}>Call</button>
+          <button type="button" className="button secondary" onClick={() => { setNumber(""); setContact(null); }}>Clear</button>
+          {!device.registered && <span className="small error">{device.reason}</span>}
+        </div>
+      </form>
+      <div className="panel">
+        <div className="field">
+          <label htmlFor="dial-search">Find a contact</label>
+          <input id="dial-search" type="search" placeholder="Name, company or number" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        {debounced.length >= 2 && suggestions.data && suggestions.data.data.length === 0 && <p className="muted small">No contact matches “{debounced}”.</p>}
+        {suggestions.data && suggestions.data.data.length > 0 && (
+          <ul className="suggestions" aria-label="Matching contacts">
+            {suggestions.data.data.map((s) => (
+              <li key={s.id}>
+                <button type="button" onClick={() => pick(s)}>
+                  <span><strong>{s.name}</strong>{s.company && <span className="muted small"> · {s.company}</span>}</span>
+                  <span className="mono small">{formatPhone(s.phone)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

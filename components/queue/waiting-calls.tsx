@@ -1,0 +1,78 @@
+"use client";
+
+import { useState } from "react";
+import { formatDuration, formatPhone } from "@/lib/format/display";
+import { apiFetch } from "@/lib/swr/api-fetch";
+import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { EmptyState } from "@/components/ui/empty-state";
+import { useSoftphone } from "@/components/softphone/softphone-provider";
+import { useSecondsSince } from "@/components/softphone/use-ticking";
+import { useAgentStatus } from "./availability-switch";
+
+interface WaitingCall {
+  id: number;
+  call_sid: string;
+  from: string;
+  queue: string;
+  position: number;
+  wait_seconds: number;
+  enqueued_at: string;
+  contact: { id: number; name: string | null } | null;
+}
+
+function Waiting({ since }: { since: string }) {
+  const seconds = useSecondsSince(new Date(since).getTime());
+  return <span className="wait mono" aria-label="Waiting time">{formatDuration(seconds)}</span>;
+}
+
+/** Waiting calls, polled every 2 seconds while the agent is Available. */
+export function WaitingCalls() {
+  const token = useApiToken();
+  const { call, acceptQueueCall, device } = useSoftphone();
+  const status = useAgentStatus();
+  const available = status.data?.status === "available";
+  const { data, error, isLoading, mutate } = useApi<{ data: WaitingCall[] }>(available ? "/api/queue/calls" : null, { refreshInterval: 2000 });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [accepting, setAccepting] = useState<number | null>(null);
+
+  if (!status.data) return <div className="skeleton" aria-label="Loading" />;
+  if (!available) {
+    return <EmptyState title="You are not taking calls">Set yourself Available to see the callers waiting and take the next one.</EmptyState>;
+  }
+
+  const accept = async (waiting: WaitingCall) => {
+    setProblem(null);
+    setAccepting(waiting.id);
+    try {
+      const accepted = await apiFetch<{ call_sid: string; queue: string }>(`/api/queue/calls/${waiting.id}/accept`, token!, { method: "POST", body: "{}" });
+      await status.mutate();
+      await acceptQueueCall({ id: waiting.id, call_sid: accepted.call_sid, queue: accepted.queue, from: waiting.from, contact: waiting.contact });
+    } catch (e) {
+      setProblem((e as Error).message);
+    } finally {
+      setAccepting(null);
+      mutate();
+    }
+  };
+
+  return (
+    <section aria-label="Waiting calls">
+      {problem && <div className="alert" role="alert">{problem}</div>}
+      {error && <div className="alert" role="alert">Could not load the queue: {error.message}</div>}
+      {isLoading && <div className="skeleton" aria-label="Loading the queue" />}
+      {data && data.data.length === 0 && <EmptyState title="No callers waiting">New calls appear here within two seconds.</EmptyState>}
+      {data?.data.map((waiting) => (
+        <div key={waiting.id} className="waiting-call" data-testid="waiting-call">
+          <div>
+            <strong>{waiting.contact?.name ?? formatPhone(waiting.from)}</strong>
+            <div className="small muted">{waiting.contact ? formatPhone(waiting.from) : "Unknown caller"} · position {waiting.position}</div>
+          </div>
+          <Waiting since={waiting.enqueued_at} />
+          <button type="button" className="button ok" disabled={!!call || accepting !== null || !device.registered} onClick={() => accept(waiting)}>
+            {accepting === waiting.id ? "Connecting…" : "Accept"}
+          </button>
+        </div>
+      ))}
+    </section>
+  );
+}

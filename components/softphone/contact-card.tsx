@@ -1,0 +1,38 @@
+"use client";
+
+import { formatDateTime, formatPhone } from "@/lib/format/display";
+import { useApi } from "@/lib/swr/use-api";
+
+interface CardContact {
+  id: number;
+  name: string;
+  phone: string;
+  email: string | null;
+  company: string | null;
+  tags: string[];
+  notes: string | null;
+  last_called_at: string | null;
+  last_call_outcome: string | null;
+  total_calls: number;
+}
+
+/** The caller's contact card during a call, found by their number in the organization. */
+export function ContactCard({ phone }: { phone: string }) {
+  const { data, isLoading } = useApi<{ data: CardContact[] }>(`/api/contacts/lookup?phone=${encodeURIComponent(phone)}`);
+  if (isLoading) return <div className="skeleton" aria-label="Loading the contact" />;
+  const contact = data?.data[0];
+  if (!contact) return <div className="contact-card muted small">Unknown caller: no contact has this number.</div>;
+  return (
+    <section className="contact-card" aria-label="Caller's contact card">
+      <strong>{contact.name}</strong>
+      {contact.company && <div className="small">{contact.company}</div>}
+      <div className="small muted">{formatPhone(contact.phone)}{contact.email ? ` · ${contact.email}` : ""}</div>
+      {contact.tags.length > 0 && <div>{contact.tags.map((t) => <span key={t} className={`tag ${t.toLowerCase() === "dnc" ? "dnc" : ""}`}>{t}</span>)}</div>}
+      <div className="small muted">
+        {contact.total_calls} call{contact.total_calls === 1 ? "" : "s"}
+        {contact.last_called_at && `, last ${formatDateTime(contact.last_called_at)} (${contact.last_call_outcome ?? "—"})`}
+      </div>
+      {contact.notes && <p className="small" style={{ margin: "6px 0 0", whiteSpace: "pre-wrap" }}>{contact.notes.slice(0, 300)}</p>}
+    </section>
+  );
+}

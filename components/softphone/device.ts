@@ -1,0 +1,32 @@
+// The browser phone behind the softphone: the provider's Voice SDK device, or
+// a simulated one that asks the server to play the provider (development
+// without a provider account). Both expose the same small surface.
+
+export interface CallEvents {
+  onConnected: () => void;
+  onEnded: () => void;
+  onError: (message: string) => void;
+}
+
+export interface CallHandle {
+  /** The provider's CallSid the call log is kept under, when known. */
+  callSid: string | null;
+  hangup: () => Promise<{ callLogId: number | null }>;
+  mute: (on: boolean) => void;
+  sendDigits: (digits: string) => void;
+}
+
+export interface QueueCall {
+  id: number;
+  call_sid: string;
+  queue: string;
+}
+
+export interface SoftphoneDevice {
+  mode: "provider" | "simulated";
+  joinQueueCall: (call: QueueCall, events: CallEvents) => Promise<CallHandle>;
+  dial: (to: string, contactId: number | null, events: CallEvents) => Promise<CallHandle>;
+  destroy: () => void;
+}
+
+export type ApiCall = <T>(path: string, init?: RequestInit) => Promise<T>;

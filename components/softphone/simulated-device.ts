@@ -1,0 +1,59 @@
+import type { ApiCall, CallEvents, CallHandle, QueueCall, SoftphoneDevice } from "./device";
+
+const simulate = <T,>(api: ApiCall, body: object) => api<T>("/api/dev/simulator", { method: "POST", body: JSON.stringify(body) });
+
+/**
+ * Each step of a call becomes one request to /api/dev/simulator, which sends
+ * the provider's signed callbacks to the server: accept → the device joins the
+ * caller's queue; hang up → the provider's dequeue (or the manual call's final
+ * status), which writes the call log. No audio, everything else is real.
+ */
+export function simulatedDevice(api: ApiCall): SoftphoneDevice {
+  return {
+    mode: "simulated",
+    async joinQueueCall(call: QueueCall, events: CallEvents): Promise<CallHandle> {
+      await simulate(api, { action: "connect", queue_entry_id: call.id });
+      events.onConnected();
+      return {
+        callSid: call.call_sid,
+        async hangup() {
+          const ended = await simulate<{ call_log_id: number | null }>(api, { action: "hangup", call_sid: call.call_sid });
+          events.onEnded();
+          return { callLogId: ended.call_log_id };
+        },
+        mute: () => undefined,
+        sendDigits: () => undefined,
+      };
+    },
+    async dial(to: string, contactId: number | null, events: CallEvents): Promise<CallHandle> {
+      const placed = await simulate<{ call_sid: string; dialing: boolean }>(api, { action: "manual", to, ...(contactId && { contact_id: contactId }) });
+      if (!placed.dialing) throw new Error("The provider refused to dial this number.");
+      let connectedAt: number | null = null;
+      // The simulated callee picks up after a short ring.
+      const ring = setTimeout(() => {
+        connectedAt = Date.now();
+        events.onConnected();
+      }, 1200);
+      return {
+        callSid: placed.call_sid,
+        async hangup() {
+          clearTimeout(ring);
+          const duration = connectedAt ? Math.round((Date.now() - connectedAt) / 1000) : 0;
+          const ended = await simulate<{ call_log_id: number | null }>(api, {
+            action: "manual_end",
+            call_sid: placed.call_sid,
+            to,
+            duration,
+            status: connectedAt ? "completed" : "no-answer",
+            ...(contactId && { contact_id: contactId }),
+          });
+          events.onEnded();
+          return { callLogId: ended.call_log_id };
+        },
+        mute: () => undefined,
+        sendDigits: () => undefined,
+      };
+    },
+    destroy: () => undefined,
+  };
+}

@@ -1,0 +1,183 @@
+"use client";
+
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
+import { useApiToken } from "@/lib/swr/use-api";
+import type { ApiCall, CallHandle, QueueCall, SoftphoneDevice } from "./device";
+import { providerDevice } from "./provider-device";
+import { simulatedDevice } from "./simulated-device";
+
+export interface DeviceState {
+  mode: "provider" | "simulated" | "none";
+  registered: boolean;
+  reason: string | null;
+  simulator: boolean;
+}
+
+export interface ActiveCall {
+  direction: "inbound" | "outbound";
+  number: string;
+  contactId: number | null;
+  contactName: string | null;
+  phase: "connecting" | "connected" | "ended";
+  connectedAt: number | null;
+  endedAt: number | null;
+  muted: boolean;
+  digits: string;
+  notes: string;
+  callSid: string | null;
+  callLogId: number | null;
+  error: string | null;
+  saving: boolean;
+  saved: boolean;
+}
+
+interface Softphone {
+  device: DeviceState;
+  call: ActiveCall | null;
+  acceptQueueCall: (call: QueueCall & { from: string; contact: { id: number; name: string | null } | null }) => Promise<void>;
+  dial: (to: string, contact: { id: number; name: string } | null) => Promise<void>;
+  hangup: () => Promise<void>;
+  toggleMute: () => void;
+  sendDigit: (digit: string) => void;
+  setNotes: (notes: string) => void;
+  finish: () => Promise<void>;
+}
+
+const SoftphoneContext = createContext<Softphone | null>(null);
+
+export function useSoftphone(): Softphone {
+  const value = useContext(SoftphoneContext);
+  if (!value) throw new Error("useSoftphone outside SoftphoneProvider");
+  return value;
+}
+
+/** Finds the call log the provider's callbacks wrote for a CallSid (they may land a moment after hang-up). */
+async function findCallLog(api: ApiCall, callSid: string): Promise<number | null> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const page = await api<{ data: { id: number }[] }>(`/api/voice/call-logs?call_sid=${encodeURIComponent(callSid)}`);
+    if (page.data[0]) return page.data[0].id;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return null;
+}
+
+export function SoftphoneProvider({ children }: { children: React.ReactNode }) {
+  const token = useApiToken();
+  const [device, setDevice] = useState<DeviceState>({ mode: "none", registered: false, reason: "Starting the phone…", simulator: false });
+  const [call, setCall] = useState<ActiveCall | null>(null);
+  const deviceRef = useRef<SoftphoneDevice | null>(null);
+  const handleRef = useRef<CallHandle | null>(null);
+  const api: ApiCall = useCallback(<T,>(path: string, init?: RequestInit) => apiFetch<T>(path, token!, init), [token]);
+
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    (async () => {
+      const simulator = await api<{ enabled: boolean }>("/api/dev/simulator").catch(() => ({ enabled: false }));
+      try {
+        const made = await providerDevice(api, (registered, reason) => !cancelled && setDevice((d) => ({ ...d, registered, reason })));
+        if (cancelled) return made.destroy();
+        deviceRef.current = made;
+        setDevice({ mode: "provider", registered: true, reason: null, simulator: simulator.enabled });
+      } catch (error) {
+        if (cancelled) return;
+        if (simulator.enabled) {
+          deviceRef.current = simulatedDevice(api);
+          setDevice({ mode: "simulated", registered: true, reason: "Simulated device: no provider account is configured.", simulator: true });
+        } else {
+          const reason = error instanceof ApiRequestError ? error.message : "The phone could not start (microphone or network).";
+          setDevice({ mode: "none", registered: false, reason, simulator: false });
+        }
+      }
+    })();
+    return () => {
+      cancelled = true;
+      deviceRef.current?.destroy();
+      deviceRef.current = null;
+    };
+  }, [token, api]);
+
+  const events = useMemo(
+    () => ({
+      onConnected: () => setCall((c) => (c ? { ...c, phase: "connected", connectedAt: Date.now() } : c)),
+      onEnded: () => setCall((c) => (c && c.phase !== "ended" ? { ...c, phase: "ended", endedAt: Date.now() } : c)),
+      onError: (message: string) => setCall((c) => (c ? { ...c, error: message } : c)),
+    }),
+    [],
+  );
+
+  const start = (base: Pick<ActiveCall, "direction" | "number" | "contactId" | "contactName">) =>
+    setCall({ ...base, phase: "connecting", connectedAt: null, endedAt: null, muted: false, digits: "", notes: "", callSid: null, callLogId: null, error: null, saving: false, saved: false });
+
+  const acceptQueueCall: Softphone["acceptQueueCall"] = async (queueCall) => {
+    if (!deviceRef.current) throw new Error(device.reason ?? "The phone is not ready.");
+    start({ direction: "inbound", number: queueCall.from, contactId: queueCall.contact?.id ?? null, contactName: queueCall.contact?.name ?? null });
+    try {
+      const handle = await deviceRef.current.joinQueueCall(queueCall, events);
+      handleRef.current = handle;
+      setCall((c) => (c ? { ...c, callSid: handle.callSid } : c));
+    } catch (error) {
+      setCall((c) => (c ? { ...c, phase: "ended", endedAt: Date.now(), error: (error as Error).message } : c));
+    }
+  };
+
+  const dial: Softphone["dial"] = async (to, contact) => {
+    if (!deviceRef.current) throw new Error(device.reason ?? "The phone is not ready.");
+    start({ direction: "outbound", number: to, contactId: contact?.id ?? null, contactName: contact?.name ?? null });
+    try {
+      const handle = await deviceRef.current.dial(to, contact?.id ?? null, events);
+      handleRef.current = handle;
+      setCall((c) => (c ? { ...c, callSid: handle.callSid } : c));
+    } catch (error) {
+      setCall((c) => (c ? { ...c, phase: "ended", endedAt: Date.now(), error: (error as Error).message } : c));
+    }
+  };
+
+  const hangup = async () => {
+    const handle = handleRef.current;
+    if (!handle) return setCall((c) => (c ? { ...c, phase: "ended", endedAt: Date.now() } : c));
+    try {
+      const { callLogId } = await handle.hangup();
+      setCall((c) => (c ? { ...c, phase: "ended", endedAt: c.endedAt ?? Date.now(), callLogId, callSid: handle.callSid } : c));
+    } catch (error) {
+      setCall((c) => (c ? { ...c, phase: "ended", endedAt: Date.now(), error: (error as Error).message } : c));
+    }
+  };
+
+  const toggleMute = () =>
+    setCall((c) => {
+      if (!c) return c;
+      handleRef.current?.mute(!c.muted);
+      return { ...c, muted: !c.muted };
+    });
+
+  const sendDigit = (digit: string) => {
+    handleRef.current?.sendDigits(digit);
+    setCall((c) => (c ? { ...c, digits: (c.digits + digit).slice(-24) } : c));
+  };
+
+  const setNotes = (notes: string) => setCall((c) => (c ? { ...c, notes } : c));
+
+  /** Wrap-up done: the notes go onto the call's log, and an inbound agent is Available again. */
+  const finish = async () => {
+    if (!call) return;
+    setCall({ ...call, saving: true, error: null });
+    try {
+      const callSid = call.callSid ?? handleRef.current?.callSid ?? null;
+      if (call.notes.trim()) {
+        const id = call.callLogId ?? (callSid ? await findCallLog(api, callSid) : null);
+        if (!id) throw new Error("The call log has not arrived yet; try again in a moment.");
+        await api(`/api/voice/call-logs/${id}`, { method: "PATCH", body: JSON.stringify({ notes: call.notes.trim() }) });
+      }
+      if (call.direction === "inbound") await api("/api/agent/status", { method: "POST", body: JSON.stringify({ status: "available" }) });
+      handleRef.current = null;
+      setCall(null);
+    } catch (error) {
+      setCall((c) => (c ? { ...c, saving: false, error: (error as Error).message } : c));
+    }
+  };
+
+  const value: Softphone = { device, call, acceptQueueCall, dial, hangup, toggleMute, sendDigit, setNotes, finish };
+  return <SoftphoneContext.Provider value={value}>{children}</SoftphoneContext.Provider>;
+}

@@ -1,0 +1,23 @@
+import type { PageMeta } from "@/lib/http/pagination";
+
+export function Pager({ meta, onPage }: { meta: PageMeta; onPage: (page: number) => void }) {
+  if (meta.total === 0) return null;
+  const first = (meta.current_page - 1) * meta.per_page + 1;
+  const last = Math.min(meta.total, meta.current_page * meta.per_page);
+  return (
+    <nav className="pager" aria-label="Pages">
+      <span className="muted small">
+        {first.toLocaleString()}–{last.toLocaleString()} of {meta.total.toLocaleString()}
+      </span>
+      <button type="button" className="button secondary small" disabled={meta.current_page <= 1} onClick={() => onPage(meta.current_page - 1)}>
+        Previous
+      </button>
+      <span className="small">
+        Page {meta.current_page} of {Math.max(1, meta.last_page).toLocaleString()}
+      </span>
+      <button type="button" className="button secondary small" disabled={meta.current_page >= meta.last_page} onClick={() => onPage(meta.current_page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}

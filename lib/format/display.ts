@@ -1,0 +1,31 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+
+// How the pages show numbers, times and durations (browser and server alike).
+
+export function formatPhone(e164: string | null | undefined): string {
+  if (!e164) return "—";
+  const parsed = parsePhoneNumberFromString(e164);
+  return parsed ? parsed.formatInternational() : e164;
+}
+
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined) return "—";
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
+}
+
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return "—";
+  return new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return "—";
+  return new Date(value).toLocaleDateString(undefined, { dateStyle: "medium" });
+}
+
+export const CALL_STATUS_BADGE: Record<string, string> = { completed: "ok", "no-answer": "warn", busy: "warn", failed: "danger" };
+export const DIRECTION_LABEL: Record<string, string> = { inbound: "Inbound", "outbound-manual": "Outbound", "outbound-campaign": "Campaign" };
