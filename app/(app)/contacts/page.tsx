@@ -1,10 +1,20 @@
-import { EmptyState } from "@/components/ui/empty-state";
+import Link from "next/link";
+import { Suspense } from "react";
+import { ContactsTable } from "@/components/contacts/contacts-table";
+import { ContactsNav } from "@/components/contacts/contacts-nav";
+import { PageHeader } from "@/components/ui/page-header";
 
 export default function ContactsPage() {
   return (
     <>
-      <h1>Contacts</h1>
-      <EmptyState title="Not available yet">The contact manager arrives with the contacts work (issue 3).</EmptyState>
+      <PageHeader title="Contacts">
+        <Link className="button secondary" href="/contacts/import">Import</Link>
+        <Link className="button" href="/contacts/new">New contact</Link>
+      </PageHeader>
+      <ContactsNav current="/contacts" />
+      <Suspense>
+        <ContactsTable />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,35 @@
+"use client";
+
+import { useEffect, useState } from "react";
+
+export const CONTACT_COLUMNS = [
+  { key: "phone", label: "Phone" },
+  { key: "email", label: "Email" },
+  { key: "company", label: "Company" },
+  { key: "tags", label: "Tags" },
+  { key: "department", label: "Department" },
+  { key: "status", label: "Status" },
+  { key: "last_called_at", label: "Last called", sort: "last_called_at" },
+  { key: "total_calls", label: "Calls", sort: "total_calls" },
+  { key: "created_at", label: "Created", sort: "created_at" },
+  { key: "updated_at", label: "Updated", sort: "updated_at" },
+] as const;
+export type ColumnKey = (typeof CONTACT_COLUMNS)[number]["key"];
+
+const DEFAULT: ColumnKey[] = ["phone", "email", "company", "tags", "last_called_at", "total_calls"];
+const STORAGE_KEY = "contacts.columns";
+
+/** The columns this person chose, remembered in the browser. */
+export function useColumnChoice() {
+  const [columns, setColumns] = useState<ColumnKey[]>(DEFAULT);
+  useEffect(() => {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (saved) setColumns(JSON.parse(saved) as ColumnKey[]);
+  }, []);
+  const toggle = (key: ColumnKey) => {
+    const next = columns.includes(key) ? columns.filter((c) => c !== key) : CONTACT_COLUMNS.map((c) => c.key).filter((k) => k === key || columns.includes(k));
+    setColumns(next);
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  };
+  return { columns, toggle };
+}

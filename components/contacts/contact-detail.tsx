@@ -1,0 +1,142 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDateTime, formatDuration, formatPhone } from "@/lib/format/display";
+import { apiFetch } from "@/lib/swr/api-fetch";
+import { useApi, useApiToken } from "@/lib/swr/use-api";
+import type { CallLogView } from "@/components/calls/call-log-view";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { ConfirmDialog } from "@/components/ui/modal";
+import { PageHeader } from "@/components/ui/page-header";
+import { SkeletonRows } from "@/components/ui/skeleton-rows";
+import type { ContactView, CustomFieldView } from "./types";
+
+type Detail = ContactView & { call_history: CallLogView[]; call_history_total: number };
+
+function fieldValue(value: unknown): string {
+  if (value === true) return "Yes";
+  if (value === false) return "No";
+  return value === null || value === undefined || value === "" ? "—" : String(value);
+}
+
+export function ContactDetail({ id }: { id: number }) {
+  const router = useRouter();
+  const params = useSearchParams();
+  const token = useApiToken();
+  const [historyPage, setHistoryPage] = useState(1);
+  const { data: contact, error, mutate } = useApi<Detail>(`/api/contacts/${id}?history_page=${historyPage}&history_per_page=10`, { keepPreviousData: true });
+  const fields = useApi<{ data: CustomFieldView[] }>("/api/custom-fields");
+  const [confirm, setConfirm] = useState<"archive" | "permanent" | null>(null);
+  const [pending, setPending] = useState(false);
+  const [actionError, setActionError] = useState<unknown>(null);
+
+  if (error) return <ErrorAlert error={error} prefix="Could not load the contact" />;
+  if (!contact) return <SkeletonRows label="Loading the contact" />;
+
+  const act = async (run: () => Promise<unknown>, after: () => void) => {
+    setPending(true);
+    setActionError(null);
+    try {
+      await run();
+      after();
+    } catch (e) {
+      setActionError(e);
+    } finally {
+      setPending(false);
+      setConfirm(null);
+    }
+  };
+  const archive = () => act(() => apiFetch(`/api/contacts/${id}`, token!, { method: "DELETE" }), () => mutate());
+  const destroy = () => act(() => apiFetch(`/api/contacts/${id}?permanent=true`, token!, { method: "DELETE" }), () => router.push("/contacts"));
+  const restore = () => act(() => apiFetch(`/api/contacts/${id}/restore`, token!, { method: "POST", body: "{}" }), () => mutate());
+  const dialHref = `/dialer?${new URLSearchParams({ to: contact.phone, contact: String(contact.id), name: contact.name })}`;
+  const labels = new Map((fields.data?.data ?? []).map((f) => [f.name, f.label]));
+  const pages = Math.max(1, Math.ceil(contact.call_history_total / 10));
+
+  return (
+    <>
+      <PageHeader title={contact.name}>
+        {contact.status === "active" && <Link className="button ok" href={dialHref}>Call</Link>}
+        <Link className="button secondary" href={`/contacts/${id}/edit`}>Edit</Link>
+        {contact.status === "active" ? (
+          <button type="button" className="button secondary" onClick={() => setConfirm("archive")}>Archive</button>
+        ) : (
+          <button type="button" className="button secondary" onClick={restore} disabled={pending}>Restore</button>
+        )}
+        <button type="button" className="button danger" onClick={() => setConfirm("permanent")}>Delete permanently</button>
+      </PageHeader>
+      {params.get("saved") && <div className="success" role="status" style={{ marginBottom: 12 }}>Contact saved.</div>}
+      {contact.status === "archived" && <div className="notice" style={{ marginBottom: 12 }}>Archived {formatDateTime(contact.archived_at)}: hidden from the list and from campaigns.</div>}
+      <ErrorAlert error={actionError} />
+      <div className="grid-2">
+        <section className="panel" aria-label="Call history">
+          <h2>Call history <span className="muted small">({contact.call_history_total})</span></h2>
+          {contact.call_history.length === 0 ? (
+            <EmptyState title="No calls yet">Calls with this contact appear here.</EmptyState>
+          ) : (
+            <table className="data">
+              <thead><tr><th>When</th><th>Direction</th><th>Agent</th><th>Status</th><th className="num">Duration</th><th>Notes</th></tr></thead>
+              <tbody>
+                {contact.call_history.map((call) => (
+                  <tr key={call.id}>
+                    <td className="small">{formatDateTime(call.created_at)}</td>
+                    <td>{DIRECTION_LABEL[call.direction] ?? call.direction}</td>
+                    <td>{call.user_name ?? "—"}</td>
+                    <td><span className={`badge ${CALL_STATUS_BADGE[call.status] ?? ""}`}>{call.status}</span></td>
+                    <td className="num mono">{formatDuration(call.duration)}</td>
+                    <td className="small">{call.notes ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {pages > 1 && (
+            <div className="pager">
+              <button type="button" className="button secondary small" disabled={historyPage <= 1} onClick={() => setHistoryPage(historyPage - 1)}>Newer</button>
+              <span className="small">Page {historyPage} of {pages}</span>
+              <button type="button" className="button secondary small" disabled={historyPage >= pages} onClick={() => setHistoryPage(historyPage + 1)}>Older</button>
+            </div>
+          )}
+        </section>
+        <section className="panel" aria-label="Contact details">
+          <dl className="kv">
+            <dt>Phone</dt><dd className="mono">{formatPhone(contact.phone)}</dd>
+            <dt>Email</dt><dd>{contact.email ?? "—"}</dd>
+            <dt>Company</dt><dd>{contact.company ?? "—"}</dd>
+            <dt>Tags</dt><dd>{contact.tags.length ? contact.tags.map((t) => <span key={t} className={`tag ${t.toLowerCase() === "dnc" ? "dnc" : ""}`}>{t}</span>) : "—"}</dd>
+            <dt>Status</dt><dd><span className={`badge ${contact.status === "active" ? "ok" : ""}`}>{contact.status}</span>{contact.opted_out && <span className="badge warn" style={{ marginLeft: 4 }}>opted out</span>}</dd>
+            <dt>Calls</dt><dd>{contact.total_calls}</dd>
+            <dt>Last called</dt><dd>{contact.last_called_at ? `${formatDateTime(contact.last_called_at)} (${contact.last_call_outcome ?? "—"})` : "Never"}</dd>
+            {Object.entries(contact.custom_fields as Record<string, unknown>).map(([name, value]) => (
+              <span key={name} style={{ display: "contents" }}><dt>{labels.get(name) ?? name}</dt><dd>{fieldValue(value)}</dd></span>
+            ))}
+            <dt>Created</dt><dd>{formatDateTime(contact.created_at)}</dd>
+            <dt>Updated</dt><dd>{formatDateTime(contact.updated_at)}</dd>
+          </dl>
+          {contact.notes && <><h2 style={{ marginTop: 16 }}>Notes</h2><p style={{ whiteSpace: "pre-wrap", margin: 0 }}>{contact.notes}</p></>}
+        </section>
+      </div>
+      <ConfirmDialog
+        open={confirm === "archive"}
+        title={`Archive ${contact.name}?`}
+        message="The contact is hidden from the list and from campaigns; you can restore it later."
+        confirmLabel="Archive"
+        pending={pending}
+        onConfirm={archive}
+        onClose={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        open={confirm === "permanent"}
+        title={`Delete ${contact.name} permanently?`}
+        message="This cannot be undone. The contact is removed; its call logs stay in the call history without the link."
+        confirmLabel="Delete permanently"
+        pending={pending}
+        onConfirm={destroy}
+        onClose={() => setConfirm(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import type { DepartmentView } from "./types";
+
+/** Tag, department, date and status filters (the quick search sits in the toolbar). */
+export function ContactFilterBar({ filters, set, setAll, departments }: {
+  filters: Record<string, string>;
+  set: (key: string, value: string) => void;
+  setAll: (filters: Record<string, string>) => void;
+  departments: DepartmentView[];
+}) {
+  const [tags, setTags] = useState(filters.tags ?? filters.tags_any ?? "");
+  const mode = filters.tags_any ? "tags_any" : "tags";
+  useEffect(() => setTags(filters.tags ?? filters.tags_any ?? ""), [filters.tags, filters.tags_any]);
+  const applyTags = (value: string, key = mode) => {
+    const { tags: _all, tags_any: _any, ...rest } = filters;
+    setAll(value.trim() ? { ...rest, [key]: value.trim() } : rest);
+  };
+  return (
+    <form className="filters" aria-label="Contact filters" onSubmit={(e) => { e.preventDefault(); applyTags(tags); }}>
+      <div className="field">
+        <label htmlFor="f-tags">Tags</label>
+        <input id="f-tags" className="input" placeholder="vip, london" value={tags} onChange={(e) => setTags(e.target.value)} onBlur={() => tags !== (filters[mode] ?? "") && applyTags(tags)} />
+      </div>
+      <div className="field">
+        <label htmlFor="f-tag-mode">Match</label>
+        <select id="f-tag-mode" value={mode} onChange={(e) => applyTags(tags, e.target.value)}>
+          <option value="tags">All tags</option>
+          <option value="tags_any">Any tag</option>
+        </select>
+      </div>
+      {departments.length > 1 && (
+        <div className="field">
+          <label htmlFor="f-dept">Department</label>
+          <select id="f-dept" value={filters.department_id ?? ""} onChange={(e) => set("department_id", e.target.value)}>
+            <option value="">All</option>
+            {departments.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+          </select>
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor="f-created-from">Created from</label>
+        <input id="f-created-from" type="date" value={filters.created_from ?? ""} onChange={(e) => set("created_from", e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="f-created-to">Created to</label>
+        <input id="f-created-to" type="date" value={filters.created_to ?? ""} onChange={(e) => set("created_to", e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="f-status">Status</label>
+        <select id="f-status" value={filters.status ?? "active"} onChange={(e) => set("status", e.target.value === "active" ? "" : e.target.value)}>
+          <option value="active">Active</option>
+          <option value="archived">Archived</option>
+          <option value="all">All</option>
+        </select>
+      </div>
+      <button type="submit" hidden>Apply</button>
+    </form>
+  );
+}

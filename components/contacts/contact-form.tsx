@@ -1,0 +1,122 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { createContactSchema, updateContactSchema } from "@/lib/contacts/schemas";
+import type { Page } from "@/lib/http/pagination";
+import { fieldErrors } from "@/lib/http/validation";
+import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
+import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { CustomFieldInput } from "./custom-field-input";
+import type { ContactView, CustomFieldView, DepartmentView } from "./types";
+
+type Errors = Record<string, string[]>;
+
+/** Create or edit a contact; the same zod schema as the API checks it before it is sent. */
+export function ContactForm({ contact }: { contact?: ContactView }) {
+  const router = useRouter();
+  const token = useApiToken();
+  const fields = useApi<{ data: CustomFieldView[] }>("/api/custom-fields");
+  const departments = useApi<Page<DepartmentView>>("/api/departments?per_page=100");
+  const [custom, setCustom] = useState<Record<string, unknown>>(contact?.custom_fields ?? {});
+  const [errors, setErrors] = useState<Errors>({});
+  const [duplicateId, setDuplicateId] = useState<number | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "").trim();
+    const customValues = Object.fromEntries(
+      Object.entries(custom).map(([k, v]) => [k, v === "" ? null : v]).filter(([, v]) => contact || v !== null),
+    );
+    const department = text("department_id");
+    const input = {
+      name: text("name"),
+      phone: text("phone"),
+      email: text("email") || null,
+      company: text("company") || null,
+      notes: text("notes") || null,
+      tags: text("tags").split(",").map((t) => t.trim()).filter(Boolean),
+      custom_fields: customValues,
+      format_phone: form.get("format_phone") === "on",
+      ...(department && { department_id: Number(department) }),
+    };
+    const parsed = (contact ? updateContactSchema : createContactSchema).safeParse(input);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setPending(true);
+    setDuplicateId(null);
+    try {
+      const saved = await apiFetch<ContactView>(contact ? `/api/contacts/${contact.id}` : "/api/contacts", token!, {
+        method: contact ? "PUT" : "POST",
+        body: JSON.stringify(input),
+      });
+      router.push(`/contacts/${saved.id}?saved=1`);
+      router.refresh();
+    } catch (error) {
+      if (error instanceof ApiRequestError) {
+        setErrors(error.body?.errors ?? { form: [error.message] });
+        const duplicate = (error.body as { duplicate_id?: number } | null)?.duplicate_id;
+        if (duplicate) setDuplicateId(duplicate);
+      } else setErrors({ form: [(error as Error).message] });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const error = (field: string) => errors[field]?.[0] && <span className="error">{errors[field][0]}</span>;
+  const visibleFields = (fields.data?.data ?? []).filter((f) => !f.archived_at);
+
+  return (
+    <form className="panel stack" onSubmit={onSubmit} noValidate aria-label={contact ? "Edit contact" : "New contact"}>
+      {errors.form && <div className="alert" role="alert">{errors.form[0]}</div>}
+      {duplicateId && (
+        <div className="alert" role="alert">
+          This phone number belongs to <a href={`/contacts/${duplicateId}`}>another contact</a>.
+        </div>
+      )}
+      <div className="grid-2" style={{ gridTemplateColumns: "1fr 1fr" }}>
+        <div>
+          <div className="field"><label htmlFor="c-name">Name *</label><input id="c-name" name="name" defaultValue={contact?.name} required maxLength={255} autoFocus />{error("name")}</div>
+          <div className="field">
+            <label htmlFor="c-phone">Phone *</label>
+            <input id="c-phone" name="phone" defaultValue={contact?.phone} required inputMode="tel" placeholder="+14155552671" aria-describedby="c-phone-hint" />
+            <span id="c-phone-hint" className="hint">E.164, e.g. +14155552671, or tick the box below to format a national number.</span>
+            {error("phone")}
+          </div>
+          <div className="field inline"><input id="c-format" name="format_phone" type="checkbox" /><label htmlFor="c-format">Format a national number with the organization&apos;s country</label></div>
+          <div className="field"><label htmlFor="c-email">Email</label><input id="c-email" name="email" type="email" defaultValue={contact?.email ?? ""} maxLength={255} />{error("email")}</div>
+          <div className="field"><label htmlFor="c-company">Company</label><input id="c-company" name="company" defaultValue={contact?.company ?? ""} maxLength={255} />{error("company")}</div>
+          <div className="field">
+            <label htmlFor="c-tags">Tags</label>
+            <input id="c-tags" name="tags" defaultValue={contact?.tags.join(", ")} placeholder="vip, london" aria-describedby="c-tags-hint" />
+            <span id="c-tags-hint" className="hint">Separate tags with commas. The tag DNC keeps a contact out of campaigns.</span>
+            {error("tags")}
+          </div>
+          {(departments.data?.data.length ?? 0) > 1 && (
+            <div className="field">
+              <label htmlFor="c-dept">Department</label>
+              <select id="c-dept" name="department_id" defaultValue={contact?.department_id ?? ""}>
+                {!contact && <option value="">Choose…</option>}
+                {departments.data!.data.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+              </select>
+              {error("department_id")}
+            </div>
+          )}
+        </div>
+        <div>
+          <div className="field"><label htmlFor="c-notes">Notes</label><textarea id="c-notes" name="notes" defaultValue={contact?.notes ?? ""} rows={5} />{error("notes")}</div>
+          {fields.isLoading && <div className="skeleton" />}
+          {visibleFields.map((field) => (
+            <CustomFieldInput key={field.id} field={field} value={custom[field.name]} onChange={(v) => setCustom({ ...custom, [field.name]: v })} error={errors[`custom_fields.${field.name}`]?.[0]} />
+          ))}
+          {error("custom_fields")}
+        </div>
+      </div>
+      <div className="row">
+        <button type="submit" className="button" disabled={pending}>{pending ? "Saving…" : contact ? "Save changes" : "Create contact"}</button>
+        <button type="button" className="button secondary" onClick={() => router.back()}>Cancel</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { formatDate, formatDateTime, formatPhone } from "@/lib/format/display";
+import type { Page } from "@/lib/http/pagination";
+import { useApi } from "@/lib/swr/use-api";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Pager } from "@/components/ui/pager";
+import { SkeletonRows } from "@/components/ui/skeleton-rows";
+import { BulkBar } from "./bulk-bar";
+import { ColumnMenu } from "./column-menu";
+import { ContactFilterBar } from "./contact-filter-bar";
+import { CONTACT_COLUMNS, useColumnChoice, type ColumnKey } from "./contact-columns";
+import { ExportMenu } from "./export-menu";
+import { SavedFilterMenu } from "./saved-filter-menu";
+import type { ContactView, DepartmentView } from "./types";
+import { useListFilters } from "./use-list-filters";
+
+function SortHeader({ label, field, sort, onSort }: { label: string; field: string; sort: string; onSort: (sort: string) => void }) {
+  const active = sort === field ? "ascending" : sort === `-${field}` ? "descending" : undefined;
+  return (
+    <th aria-sort={active ?? "none"}>
+      <button type="button" className="sort" onClick={() => onSort(sort === field ? `-${field}` : field)}>
+        {label} {active === "ascending" ? "▲" : active === "descending" ? "▼" : ""}
+      </button>
+    </th>
+  );
+}
+
+function cell(contact: ContactView, key: ColumnKey, departments: Map<number, string>) {
+  switch (key) {
+    case "phone": return <span className="mono">{formatPhone(contact.phone)}</span>;
+    case "email": return contact.email ?? <span className="muted">—</span>;
+    case "company": return contact.company ?? <span className="muted">—</span>;
+    case "tags": return contact.tags.map((t) => <span key={t} className={`tag ${t.toLowerCase() === "dnc" ? "dnc" : ""}`}>{t}</span>);
+    case "department": return departments.get(contact.department_id) ?? contact.department_id;
+    case "status": return <span className={`badge ${contact.status === "active" ? "ok" : ""}`}>{contact.status}</span>;
+    case "last_called_at": return contact.last_called_at ? formatDateTime(contact.last_called_at) : <span className="muted">Never</span>;
+    case "total_calls": return contact.total_calls;
+    case "created_at": return formatDate(contact.created_at);
+    case "updated_at": return formatDate(contact.updated_at);
+  }
+}
+
+/** The contact manager's list: search, filters, sorting, columns, presets, bulk actions, export. */
+export function ContactsTable() {
+  const { filters, page, set, setAll, setPage } = useListFilters();
+  const { columns, toggle } = useColumnChoice();
+  const [q, setQ] = useState(filters.q ?? "");
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [notice, setNotice] = useState<string | null>(null);
+  const departments = useApi<Page<DepartmentView>>("/api/departments?per_page=100");
+  const query = new URLSearchParams({ ...filters, page: String(page), per_page: "25" });
+  const { data, error, isLoading, mutate } = useApi<Page<ContactView>>(`/api/contacts?${query}`, { keepPreviousData: true });
+  const sort = filters.sort ?? "-created_at";
+  const departmentNames = new Map((departments.data?.data ?? []).map((d) => [d.id, d.name]));
+
+  // Typing searches after a short pause, not on every key.
+  useEffect(() => {
+    const t = setTimeout(() => q !== (filters.q ?? "") && set("q", q), 300);
+    return () => clearTimeout(t);
+  }, [q]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => setSelected(new Set()), [data]);
+
+  const rows = data?.data ?? [];
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const toggleRow = (id: number) => setSelected((s) => { const next = new Set(s); if (next.has(id)) next.delete(id); else next.add(id); return next; });
+  const { sort: _sort, ...presetFilters } = filters;
+  const filtered = Object.keys(presetFilters).length > 0;
+
+  return (
+    <>
+      <div className="toolbar">
+        <input type="search" aria-label="Search contacts" placeholder="Search name, phone, email or company" value={q} onChange={(e) => setQ(e.target.value)} />
+        <SavedFilterMenu current={filters} onApply={(f) => { setQ(f.q ?? ""); setAll(f); }} />
+        <ColumnMenu columns={columns} toggle={toggle} />
+        <ExportMenu filters={filters} />
+      </div>
+      <ContactFilterBar filters={filters} set={set} setAll={setAll} departments={departments.data?.data ?? []} />
+      {notice && <div className="success" role="status" style={{ marginBottom: 12 }}>{notice}</div>}
+      {selected.size > 0 && <BulkBar ids={[...selected]} archived={filters.status === "archived"} onDone={(m) => { setNotice(m); mutate(); }} />}
+      {error && <div className="alert" role="alert">Could not load contacts: {error.message}</div>}
+      {isLoading && !data && <SkeletonRows label="Loading contacts" rows={8} />}
+      {data && rows.length === 0 && (
+        <EmptyState title={filtered ? "No contact matches these filters" : "No contacts yet"}>
+          {filtered ? (
+            <button type="button" className="button secondary" onClick={() => { setQ(""); setAll({}); }}>Clear filters</button>
+          ) : (
+            <>Add one with <Link href="/contacts/new">New contact</Link> or bring a list in with <Link href="/contacts/import">Import</Link>.</>
+          )}
+        </EmptyState>
+      )}
+      {rows.length > 0 && (
+        <div className="table-wrap">
+          <table className="data" aria-label="Contacts" aria-busy={isLoading}>
+            <thead>
+              <tr>
+                <th style={{ width: 32 }}>
+                  <input type="checkbox" aria-label="Select all on this page" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))} />
+                </th>
+                <SortHeader label="Name" field="name" sort={sort} onSort={(s) => set("sort", s)} />
+                {CONTACT_COLUMNS.filter((c) => columns.includes(c.key)).map((c) =>
+                  "sort" in c ? <SortHeader key={c.key} label={c.label} field={c.sort} sort={sort} onSort={(s) => set("sort", s)} /> : <th key={c.key}>{c.label}</th>,
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((contact) => (
+                <tr key={contact.id} className={selected.has(contact.id) ? "selected" : undefined}>
+                  <td><input type="checkbox" aria-label={`Select ${contact.name}`} checked={selected.has(contact.id)} onChange={() => toggleRow(contact.id)} /></td>
+                  <td><Link href={`/contacts/${contact.id}`}>{contact.name}</Link></td>
+                  {CONTACT_COLUMNS.filter((c) => columns.includes(c.key)).map((c) => <td key={c.key}>{cell(contact, c.key, departmentNames)}</td>)}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && <Pager meta={data.meta} onPage={setPage} />}
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+"use client";
+
+import { formatDateTime } from "@/lib/format/display";
+import type { Page } from "@/lib/http/pagination";
+import { useApi } from "@/lib/swr/use-api";
+import type { ImportJobView } from "./import-types";
+
+const STATUS_BADGE: Record<string, string> = { completed: "ok", failed: "danger", awaiting_review: "warn", importing: "info", validating: "info", queued: "" };
+
+export function ImportHistory() {
+  const { data } = useApi<Page<ImportJobView>>("/api/imports?per_page=10", { refreshInterval: 5000 });
+  if (!data || data.data.length === 0) return null;
+  return (
+    <section className="panel" aria-label="Recent imports">
+      <h2>Recent imports</h2>
+      <table className="data">
+        <thead><tr><th>Started</th><th>File</th><th>Status</th><th className="num">Rows</th><th className="num">Created</th><th className="num">Updated</th><th className="num">Rejected</th></tr></thead>
+        <tbody>
+          {data.data.map((job) => (
+            <tr key={job.id}>
+              <td className="small">{formatDateTime(job.created_at)}</td>
+              <td>{job.file_name ?? job.source}</td>
+              <td><span className={`badge ${STATUS_BADGE[job.status] ?? ""}`}>{job.status.replace("_", " ")}</span> {job.status === "importing" && `${job.progress}%`}</td>
+              <td className="num">{job.totals.rows}</td>
+              <td className="num">{job.totals.created}</td>
+              <td className="num">{job.totals.updated}</td>
+              <td className="num">{job.totals.invalid}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

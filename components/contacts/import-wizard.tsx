@@ -1,0 +1,133 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
+import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { ImportReview } from "./import-review";
+import { ImportSourceForm, type ImportChoice } from "./import-source-form";
+import { SETTLED, type ImportJobView } from "./import-types";
+import { rejectedRowsCsv } from "./rejected-rows";
+import { saveBlob } from "./use-download";
+
+const STEPS = ["Source", "Preview", "Import"] as const;
+
+/** Uploads (or links) the file as a dry run: nothing is written until the preview is confirmed. */
+async function startDryRun(token: string, choice: ImportChoice, mapping?: Record<string, string>): Promise<string> {
+  const options: Record<string, string> = { dry_run: "true", strictness: choice.strictness, ...(choice.duplicate_handling !== "ask" && { duplicate_handling: choice.duplicate_handling }) };
+  if (choice.auto_tag) options.auto_tag = choice.auto_tag;
+  if (choice.department_id) options.department_id = choice.department_id;
+  if (mapping) options.mapping = JSON.stringify(mapping);
+  if (choice.file) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(options)) form.append(k, v);
+    form.append("file", choice.file);
+    const response = await fetch("/api/contacts/import/csv", { method: "POST", headers: { Authorization: `Bearer ${token}`, Accept: "application/json" }, body: form });
+    const body = await response.json().catch(() => null);
+    if (!response.ok) throw new ApiRequestError(response.status, body);
+    return body.import_id;
+  }
+  const started = await apiFetch<{ import_id: string }>("/api/contacts/import/spreadsheet", token, {
+    method: "POST",
+    body: JSON.stringify({ url: choice.url, ...options, dry_run: true, ...(choice.department_id && { department_id: Number(choice.department_id) }) }),
+  });
+  return started.import_id;
+}
+
+export function ImportWizard() {
+  const token = useApiToken();
+  const [choice, setChoice] = useState<ImportChoice | null>(null);
+  const [importId, setImportId] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [live, setLive] = useState(true);
+  const job = useApi<ImportJobView>(importId ? `/api/imports/${importId}` : null, { refreshInterval: live ? 600 : 0 });
+  useEffect(() => {
+    const status = job.data?.status;
+    // Poll while the job moves; stop at a state that waits for the person or is final.
+    setLive(!status || !SETTLED.includes(status) || (confirmed && status === "awaiting_review"));
+  }, [job.data?.status, confirmed]);
+
+  const check = async (next: ImportChoice, mapping?: Record<string, string>) => {
+    setPending(true);
+    setError(null);
+    setConfirmed(false);
+    try {
+      setChoice(next);
+      setImportId(await startDryRun(token!, next, mapping));
+    } catch (e) {
+      setError(e);
+    } finally {
+      setPending(false);
+    }
+  };
+  const start = async (duplicateHandling: "skip" | "update") => {
+    setError(null);
+    try {
+      await apiFetch(`/api/imports/${importId}/confirm`, token!, { method: "POST", body: JSON.stringify({ duplicate_handling: duplicateHandling }) });
+      setConfirmed(true);
+      setLive(true);
+      await job.mutate();
+    } catch (e) {
+      setError(e);
+    }
+  };
+  const reset = () => {
+    setChoice(null);
+    setImportId(null);
+    setConfirmed(false);
+  };
+
+  const data = job.data;
+  const step = !importId ? 0 : confirmed ? 2 : 1;
+  const validating = importId && (!data || data.status === "queued" || data.status === "validating");
+
+  return (
+    <div className="stack">
+      <ol className="steps" aria-label="Import steps">
+        {STEPS.map((label, i) => <li key={label} aria-current={i === step ? "step" : undefined} className={i < step ? "done" : undefined}>{i + 1}. {label}</li>)}
+      </ol>
+      <ErrorAlert error={error} />
+      {step === 0 && <ImportSourceForm pending={pending} onCheck={(c) => check(c)} />}
+      {validating && (
+        <div className="panel" aria-live="polite">
+          <p>Reading and checking every row… {data ? `${data.totals.rows.toLocaleString()} rows so far` : ""}</p>
+          <div className="progress" role="progressbar" aria-label="Checking" aria-valuenow={data?.progress ?? 0} aria-valuemin={0} aria-valuemax={100}><div style={{ width: `${Math.max(5, (data?.progress ?? 0) * 2)}%` }} /></div>
+        </div>
+      )}
+      {data && step === 1 && !validating && (
+        <ImportReview
+          job={data}
+          choice={choice!}
+          onRemap={(mapping) => check(choice!, mapping)}
+          onStart={start}
+          onCancel={reset}
+          onDownloadRejected={() => saveBlob(new Blob([rejectedRowsCsv(data)], { type: "text/csv" }), "rejected-rows.csv")}
+        />
+      )}
+      {data && step === 2 && (
+        <section className="panel stack" aria-label="Import progress">
+          <h2>{data.status === "completed" ? "Import finished" : data.status === "failed" ? "Import failed" : "Importing…"}</h2>
+          <div className="progress" role="progressbar" aria-label="Import progress" aria-valuenow={data.progress} aria-valuemin={0} aria-valuemax={100}>
+            <div style={{ width: `${data.progress}%` }} />
+          </div>
+          <p className="small muted" aria-live="polite">{data.progress}%</p>
+          {data.message && <div className="alert" role="alert">{data.message}</div>}
+          <div className="stats">
+            <div className="stat"><strong>{data.totals.created}</strong>created</div>
+            <div className="stat"><strong>{data.totals.updated}</strong>updated</div>
+            <div className="stat"><strong>{data.totals.skipped}</strong>skipped</div>
+            <div className="stat"><strong>{data.totals.invalid}</strong>rejected</div>
+          </div>
+          <div className="row">
+            {data.errors.length > 0 && <button type="button" className="button secondary" onClick={() => saveBlob(new Blob([rejectedRowsCsv(data)], { type: "text/csv" }), "rejected-rows.csv")}>Download rejected rows</button>}
+            <Link className="button" href={choice?.auto_tag ? `/contacts?tags=${encodeURIComponent(choice.auto_tag)}` : "/contacts?sort=-created_at"}>See the contacts</Link>
+            <button type="button" className="button secondary" onClick={reset}>Import another file</button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

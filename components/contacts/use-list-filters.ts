@@ -1,0 +1,32 @@
+"use client";
+
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+
+// The contact list's filters live in the address bar: shareable, kept by the
+// back button, and exactly the query the list, export and presets take.
+export const FILTER_KEYS = ["q", "search", "tags", "tags_any", "department_id", "created_from", "created_to", "status", "sort"] as const;
+
+export function useListFilters() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const filters: Record<string, string> = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    if (value) filters[key] = value;
+  }
+  const page = Number(params.get("page") ?? 1) || 1;
+
+  const replace = (next: Record<string, string>, nextPage = 1) => {
+    const query = new URLSearchParams(Object.entries(next).filter(([, v]) => v !== "" && v !== undefined));
+    if (nextPage > 1) query.set("page", String(nextPage));
+    router.replace(`${pathname}${query.size ? `?${query}` : ""}`, { scroll: false });
+  };
+  return {
+    filters,
+    page,
+    set: (key: string, value: string) => replace({ ...filters, [key]: value }),
+    setAll: (next: Record<string, string>) => replace(next),
+    setPage: (next: number) => replace(filters, next),
+  };
+}
