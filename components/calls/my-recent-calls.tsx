@@ -15,12 +15,12 @@ export function MyRecentCalls() {
       {isLoading && <div className="skeleton" />}
       {data && data.data.length === 0 && <p className="muted small">No calls yet today.</p>}
       {data?.data.map((call) => (
-        <div key={call.id} className="row" style={{ justifyContent: "space-between", padding: "6px 0", borderBottom: "1px solid var(--border)" }}>
+        <div key={call.id} className="recent-call">
           <span>
             {call.contact_name ?? formatPhone(call.phone_number)}
             <span className="small muted"> · {DIRECTION_LABEL[call.direction]}</span>
           </span>
-          <span className="row" style={{ gap: 6, alignItems: "center" }}>
+          <span>
             <span className={`badge ${CALL_STATUS_BADGE[call.status] ?? ""}`}>{call.status}</span>
             <span className="mono small">{formatDuration(call.duration)}</span>
           </span>

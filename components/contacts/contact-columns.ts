@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
 export const CONTACT_COLUMNS = [
   { key: "phone", label: "Phone" },
@@ -19,17 +19,25 @@ export type ColumnKey = (typeof CONTACT_COLUMNS)[number]["key"];
 const DEFAULT: ColumnKey[] = ["phone", "email", "company", "tags", "last_called_at", "total_calls"];
 const STORAGE_KEY = "contacts.columns";
 
+// The choice lives in localStorage; components subscribe to it as an external store.
+const listeners = new Set<() => void>();
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  window.addEventListener("storage", listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", listener);
+  };
+}
+
 /** The columns this person chose, remembered in the browser. */
 export function useColumnChoice() {
-  const [columns, setColumns] = useState<ColumnKey[]>(DEFAULT);
-  useEffect(() => {
-    const saved = localStorage.getItem(STORAGE_KEY);
-    if (saved) setColumns(JSON.parse(saved) as ColumnKey[]);
-  }, []);
+  const raw = useSyncExternalStore(subscribe, () => localStorage.getItem(STORAGE_KEY) ?? "", () => "");
+  const columns: ColumnKey[] = raw ? (JSON.parse(raw) as ColumnKey[]) : DEFAULT;
   const toggle = (key: ColumnKey) => {
     const next = columns.includes(key) ? columns.filter((c) => c !== key) : CONTACT_COLUMNS.map((c) => c.key).filter((k) => k === key || columns.includes(k));
-    setColumns(next);
     localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+    for (const listener of listeners) listener();
   };
   return { columns, toggle };
 }

@@ -1,9 +1,9 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { DepartmentView } from "./types";
 
-/** Tag, department, date and status filters (the quick search sits in the toolbar). */
+/** Tag, department, date and status filters (the quick search sits in the toolbar). Keyed by the tag filter, so it starts over when a preset changes it. */
 export function ContactFilterBar({ filters, set, setAll, departments }: {
   filters: Record<string, string>;
   set: (key: string, value: string) => void;
@@ -12,9 +12,8 @@ export function ContactFilterBar({ filters, set, setAll, departments }: {
 }) {
   const [tags, setTags] = useState(filters.tags ?? filters.tags_any ?? "");
   const mode = filters.tags_any ? "tags_any" : "tags";
-  useEffect(() => setTags(filters.tags ?? filters.tags_any ?? ""), [filters.tags, filters.tags_any]);
   const applyTags = (value: string, key = mode) => {
-    const { tags: _all, tags_any: _any, ...rest } = filters;
+    const rest = Object.fromEntries(Object.entries(filters).filter(([k]) => k !== "tags" && k !== "tags_any"));
     setAll(value.trim() ? { ...rest, [key]: value.trim() } : rest);
   };
   return (

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { useSWRConfig } from "swr";
 import { createContactSchema, updateContactSchema } from "@/lib/contacts/schemas";
 import type { Page } from "@/lib/http/pagination";
 import { fieldErrors } from "@/lib/http/validation";
@@ -16,6 +17,7 @@ type Errors = Record<string, string[]>;
 export function ContactForm({ contact }: { contact?: ContactView }) {
   const router = useRouter();
   const token = useApiToken();
+  const { mutate } = useSWRConfig();
   const fields = useApi<{ data: CustomFieldView[] }>("/api/custom-fields");
   const departments = useApi<Page<DepartmentView>>("/api/departments?per_page=100");
   const [custom, setCustom] = useState<Record<string, unknown>>(contact?.custom_fields ?? {});
@@ -51,8 +53,9 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
         method: contact ? "PUT" : "POST",
         body: JSON.stringify(input),
       });
+      // Every cached view of this contact (detail, lists) is stale now.
+      await mutate((key) => Array.isArray(key) && typeof key[0] === "string" && key[0].startsWith("/api/contacts"), undefined, { revalidate: true });
       router.push(`/contacts/${saved.id}?saved=1`);
-      router.refresh();
     } catch (error) {
       if (error instanceof ApiRequestError) {
         setErrors(error.body?.errors ?? { form: [error.message] });

@@ -48,7 +48,8 @@ export function ContactsTable() {
   const { filters, page, set, setAll, setPage } = useListFilters();
   const { columns, toggle } = useColumnChoice();
   const [q, setQ] = useState(filters.q ?? "");
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  // A selection belongs to the page it was made on: another page or filter starts empty.
+  const [selection, setSelection] = useState<{ key: string; ids: Set<number> }>({ key: "", ids: new Set() });
   const [notice, setNotice] = useState<string | null>(null);
   const departments = useApi<Page<DepartmentView>>("/api/departments?per_page=100");
   const query = new URLSearchParams({ ...filters, page: String(page), per_page: "25" });
@@ -61,13 +62,15 @@ export function ContactsTable() {
     const t = setTimeout(() => q !== (filters.q ?? "") && set("q", q), 300);
     return () => clearTimeout(t);
   }, [q]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => setSelected(new Set()), [data]);
+  const selectionKey = `${query}|${data?.data.map((r) => r.id).join(",")}`;
+  const selected = selection.key === selectionKey ? selection.ids : new Set<number>();
+  const setSelected = (update: Set<number> | ((current: Set<number>) => Set<number>)) =>
+    setSelection({ key: selectionKey, ids: typeof update === "function" ? update(selected) : update });
 
   const rows = data?.data ?? [];
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const toggleRow = (id: number) => setSelected((s) => { const next = new Set(s); if (next.has(id)) next.delete(id); else next.add(id); return next; });
-  const { sort: _sort, ...presetFilters } = filters;
-  const filtered = Object.keys(presetFilters).length > 0;
+  const filtered = Object.keys(filters).some((key) => key !== "sort");
 
   return (
     <>
@@ -77,9 +80,9 @@ export function ContactsTable() {
         <ColumnMenu columns={columns} toggle={toggle} />
         <ExportMenu filters={filters} />
       </div>
-      <ContactFilterBar filters={filters} set={set} setAll={setAll} departments={departments.data?.data ?? []} />
+      <ContactFilterBar key={filters.tags ?? filters.tags_any ?? ""} filters={filters} set={set} setAll={setAll} departments={departments.data?.data ?? []} />
       {notice && <div className="success" role="status" style={{ marginBottom: 12 }}>{notice}</div>}
-      {selected.size > 0 && <BulkBar ids={[...selected]} archived={filters.status === "archived"} onDone={(m) => { setNotice(m); mutate(); }} />}
+      {selected.size > 0 && <BulkBar ids={[...selected]} archived={filters.status === "archived"} onDone={(m) => { setNotice(m); setSelected(new Set()); mutate(); }} />}
       {error && <div className="alert" role="alert">Could not load contacts: {error.message}</div>}
       {isLoading && !data && <SkeletonRows label="Loading contacts" rows={8} />}
       {data && rows.length === 0 && (

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { formatDateTime, formatPhone } from "@/lib/format/display";
 import type { PageMeta } from "@/lib/http/pagination";
 import { apiFetch } from "@/lib/swr/api-fetch";
@@ -96,12 +96,19 @@ function MergeGroup({ group, onMerged }: { group: Group; onMerged: (message: str
 
 export function DuplicatesView() {
   const [reason, setReason] = useState("");
+  const [q, setQ] = useState("");
+  const [debounced, setDebounced] = useState("");
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(q.trim()), 300);
+    return () => clearTimeout(t);
+  }, [q]);
   const [page, setPage] = useState(1);
   const [notice, setNotice] = useState<string | null>(null);
-  const { data, error, isLoading, mutate } = useApi<{ data: Group[]; meta: PageMeta }>(`/api/contacts/duplicates?page=${page}&per_page=10${reason ? `&reason=${reason}` : ""}`);
+  const { data, error, isLoading, mutate } = useApi<{ data: Group[]; meta: PageMeta }>(`/api/contacts/duplicates?page=${page}&per_page=10${reason ? `&reason=${reason}` : ""}${debounced ? `&q=${encodeURIComponent(debounced)}` : ""}`);
   return (
     <div className="stack">
-      <div className="row" style={{ alignItems: "center" }}>
+"      <div className="row" style={{ alignItems: "center" }}>
+        <input type="search" className="input" aria-label="Find duplicates of" placeholder="Name, phone or email" value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} style={{ minWidth: 260 }} />
         <label htmlFor="dup-reason" className="small muted">Show</label>
         <select id="dup-reason" className="input" value={reason} onChange={(e) => { setReason(e.target.value); setPage(1); }}>
           <option value="">Every kind of duplicate</option>

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -42,13 +42,10 @@ export function ImportWizard() {
   const [confirmed, setConfirmed] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const [live, setLive] = useState(true);
-  const job = useApi<ImportJobView>(importId ? `/api/imports/${importId}` : null, { refreshInterval: live ? 600 : 0 });
-  useEffect(() => {
-    const status = job.data?.status;
-    // Poll while the job moves; stop at a state that waits for the person or is final.
-    setLive(!status || !SETTLED.includes(status) || (confirmed && status === "awaiting_review"));
-  }, [job.data?.status, confirmed]);
+  // Poll while the job moves; stop at a state that waits for the person or is final.
+  const job = useApi<ImportJobView>(importId ? `/api/imports/${importId}` : null, {
+    refreshInterval: (latest) => (!latest || !SETTLED.includes(latest.status) || (confirmed && latest.status === "awaiting_review") ? 600 : 0),
+  });
 
   const check = async (next: ImportChoice, mapping?: Record<string, string>) => {
     setPending(true);
@@ -68,7 +65,6 @@ export function ImportWizard() {
     try {
       await apiFetch(`/api/imports/${importId}/confirm`, token!, { method: "POST", body: JSON.stringify({ duplicate_handling: duplicateHandling }) });
       setConfirmed(true);
-      setLive(true);
       await job.mutate();
     } catch (e) {
       setError(e);

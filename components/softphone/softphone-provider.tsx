@@ -1,6 +1,7 @@
 "use client";
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useSWRConfig } from "swr";
 import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
 import type { ApiCall, CallHandle, QueueCall, SoftphoneDevice } from "./device";
@@ -68,6 +69,12 @@ export function SoftphoneProvider({ children }: { children: React.ReactNode }) {
   const [call, setCall] = useState<ActiveCall | null>(null);
   const deviceRef = useRef<SoftphoneDevice | null>(null);
   const handleRef = useRef<CallHandle | null>(null);
+  const { mutate } = useSWRConfig();
+  // The server moves the agent (busy → wrap-up → available) and writes call logs: pages showing those refresh.
+  const refresh = useCallback(
+    () => mutate((key) => Array.isArray(key) && typeof key[0] === "string" && /^\/api\/(agent\/status|voice\/call-logs|queue\/calls)/.test(key[0])),
+    [mutate],
+  );
   const api: ApiCall = useCallback(<T,>(path: string, init?: RequestInit) => apiFetch<T>(path, token!, init), [token]);
 
   useEffect(() => {
@@ -140,6 +147,7 @@ export function SoftphoneProvider({ children }: { children: React.ReactNode }) {
     try {
       const { callLogId } = await handle.hangup();
       setCall((c) => (c ? { ...c, phase: "ended", endedAt: c.endedAt ?? Date.now(), callLogId, callSid: handle.callSid } : c));
+      void refresh();
     } catch (error) {
       setCall((c) => (c ? { ...c, phase: "ended", endedAt: Date.now(), error: (error as Error).message } : c));
     }
@@ -173,6 +181,7 @@ export function SoftphoneProvider({ children }: { children: React.ReactNode }) {
       if (call.direction === "inbound") await api("/api/agent/status", { method: "POST", body: JSON.stringify({ status: "available" }) });
       handleRef.current = null;
       setCall(null);
+      void refresh();
     } catch (error) {
       setCall((c) => (c ? { ...c, saving: false, error: (error as Error).message } : c));
     }

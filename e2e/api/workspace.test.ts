@@ -90,3 +90,16 @@ describe("call logs by CallSid and the provider simulator switch", () => {
     expect((await tenant.client.get("/api/queue/calls", tenant.agentA.token)).body.data).toEqual([]);
   });
 });
+
+describe("duplicate search", () => {
+  it("narrows the duplicate groups to those whose key contains the text", async () => {
+    const tenant = await createTenant();
+    await Promise.all([makeContact(tenant, { name: "Quentin Duplicate" }), makeContact(tenant, { name: "Quentin Duplicate" }), makeContact(tenant, { name: "Other Twin" }), makeContact(tenant, { name: "Other Twin" })]);
+    const all = (await tenant.client.get("/api/contacts/duplicates?reason=name", tenant.managerA.token)).body.data;
+    expect(all.length).toBe(2);
+    const found = (await tenant.client.get("/api/contacts/duplicates?reason=name&q=quentin", tenant.managerA.token)).body;
+    expect(found.data).toHaveLength(1);
+    expect(found.data[0].contacts.map((c: { name: string }) => c.name)).toEqual(["Quentin Duplicate", "Quentin Duplicate"]);
+    expect(found.meta.total).toBe(1);
+  });
+});

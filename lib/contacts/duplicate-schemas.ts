@@ -3,6 +3,8 @@ import { paginationSchema } from "@/lib/http/pagination";
 
 export const findDuplicatesQuery = paginationSchema.extend({
   reason: z.enum(["phone", "email", "name"]).optional(),
+  /** Only groups whose phone, email or name contains this text. */
+  q: z.string().trim().max(255).optional(),
 });
 
 export const mergeContactsSchema = z

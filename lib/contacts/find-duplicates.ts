@@ -89,8 +89,9 @@ async function nameGroups(db: Tx, threshold: number, inScope: (alias: string) =>
 }
 
 /** GET /api/contacts/duplicates: the groups, paged, each with its contacts. */
-export async function findDuplicates({ actor, query }: { actor: SessionUser; query: { page: number; per_page: number; reason?: DuplicateGroup["reason"] } }) {
-  const groups = await prisma.$transaction((tx) => detectDuplicateGroups(tx, actor, query.reason));
+export async function findDuplicates({ actor, query }: { actor: SessionUser; query: { page: number; per_page: number; reason?: DuplicateGroup["reason"]; q?: string } }) {
+  const needle = query.q?.toLowerCase();
+  const groups = (await prisma.$transaction((tx) => detectDuplicateGroups(tx, actor, query.reason))).filter((g) => !needle || g.key.toLowerCase().includes(needle));
   const page = groups.slice((query.page - 1) * query.per_page, query.page * query.per_page);
   const ids = [...new Set(page.flatMap((g) => g.contact_ids))].map(BigInt);
   const contacts = await prisma.contact.findMany({

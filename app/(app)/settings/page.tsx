@@ -1,10 +1,14 @@
-import { EmptyState } from "@/components/ui/empty-state";
+import { Suspense } from "react";
+import { SettingsTabs } from "@/components/settings/settings-tabs";
+import { PageHeader } from "@/components/ui/page-header";
 
 export default function SettingsPage() {
   return (
     <>
-      <h1>Settings</h1>
-      <EmptyState title="Not available yet">Import, duplicate, retention and telephony settings arrive with their features.</EmptyState>
+      <PageHeader title="Settings" />
+      <Suspense>
+        <SettingsTabs />
+      </Suspense>
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { UsersManager } from "@/components/users/users-manager";
+import { PageHeader } from "@/components/ui/page-header";
 
 export default function UsersPage() {
   return (
     <>
-      <h1>Users</h1>
+      <PageHeader title="Users" />
       <UsersManager />
     </>
   );

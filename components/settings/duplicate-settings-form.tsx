@@ -1,0 +1,40 @@
+"use client";
+
+import type { FormEvent } from "react";
+import { duplicateSettingsSchema } from "@/lib/settings/schemas";
+import { SkeletonRows } from "@/components/ui/skeleton-rows";
+import { FieldError } from "./field-error";
+import { SaveRow, useSettingsForm } from "./use-settings-form";
+
+export function DuplicateSettingsForm() {
+  const form = useSettingsForm("/api/settings/duplicates", duplicateSettingsSchema.partial());
+  if (!form.data) return <SkeletonRows rows={4} />;
+  const d = form.data as { fuzzy_name_threshold: number; email_matching: boolean; merge_behavior: string; conflict_rule: string };
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    form.save({
+      fuzzy_name_threshold: Number(f.get("fuzzy_name_threshold")),
+      email_matching: f.get("email_matching") === "on",
+      merge_behavior: f.get("merge_behavior") as "manual",
+      conflict_rule: f.get("conflict_rule") as "keep_newest",
+    });
+  };
+  return (
+    <form className="panel" onSubmit={submit} aria-label="Duplicate settings" noValidate>
+      <div className="row">
+        <div className="field"><label htmlFor="d-threshold">Name similarity (0–100)</label><input id="d-threshold" name="fuzzy_name_threshold" type="number" min={0} max={100} defaultValue={d.fuzzy_name_threshold} /><FieldError message={form.error("fuzzy_name_threshold")} /></div>
+        <div className="field">
+          <label htmlFor="d-merge">Merging</label>
+          <select id="d-merge" name="merge_behavior" defaultValue={d.merge_behavior}><option value="manual">Manual review</option><option value="automatic">Automatic</option></select>
+        </div>
+        <div className="field">
+          <label htmlFor="d-rule">When merging keeps</label>
+          <select id="d-rule" name="conflict_rule" defaultValue={d.conflict_rule}><option value="keep_newest">The newest values</option><option value="keep_oldest">The oldest values</option></select>
+        </div>
+      </div>
+      <div className="field inline"><input id="d-email" name="email_matching" type="checkbox" defaultChecked={d.email_matching} /><label htmlFor="d-email">Also match contacts by email</label></div>
+      <SaveRow pending={form.pending} saved={form.saved} formError={form.error("form")} />
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+
+import type { FormEvent } from "react";
+import { importSettingsSchema } from "@/lib/settings/schemas";
+import { SkeletonRows } from "@/components/ui/skeleton-rows";
+import { FieldError } from "./field-error";
+import { SaveRow, useSettingsForm } from "./use-settings-form";
+
+export function ImportSettingsForm() {
+  const form = useSettingsForm("/api/settings/import", importSettingsSchema.partial());
+  if (!form.data) return <SkeletonRows rows={4} />;
+  const d = form.data as { max_import_size: number; duplicate_handling: string; auto_tag: string | null; strictness: string; phone_formatting: boolean; default_country: string };
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    form.save({
+      max_import_size: Number(f.get("max_import_size")),
+      duplicate_handling: f.get("duplicate_handling") as "skip",
+      auto_tag: String(f.get("auto_tag") ?? "").trim() || null,
+      strictness: f.get("strictness") as "lenient",
+      phone_formatting: f.get("phone_formatting") === "on",
+      default_country: String(f.get("default_country") ?? "").trim().toUpperCase(),
+    });
+  };
+  return (
+    <form className="panel" onSubmit={submit} aria-label="Import settings" noValidate>
+      <div className="row">
+        <div className="field"><label htmlFor="s-max">Largest import (rows)</label><input id="s-max" name="max_import_size" type="number" min={1} defaultValue={d.max_import_size} /><FieldError message={form.error("max_import_size")} /></div>
+        <div className="field">
+          <label htmlFor="s-dups">Duplicates by default</label>
+          <select id="s-dups" name="duplicate_handling" defaultValue={d.duplicate_handling}>
+            <option value="skip">Skip</option><option value="update">Update the existing contact</option><option value="ask">Ask after the preview</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="s-strict">Invalid rows</label>
+          <select id="s-strict" name="strictness" defaultValue={d.strictness}>
+            <option value="lenient">Skip and report (lenient)</option><option value="strict">Reject the whole file (strict)</option>
+          </select>
+        </div>
+        <div className="field"><label htmlFor="s-tag">Tag every import with</label><input id="s-tag" name="auto_tag" defaultValue={d.auto_tag ?? ""} placeholder="none" /><FieldError message={form.error("auto_tag")} /></div>
+        <div className="field"><label htmlFor="s-country">Default country</label><input id="s-country" name="default_country" defaultValue={d.default_country} maxLength={2} style={{ width: 80 }} /><FieldError message={form.error("default_country")} /></div>
+      </div>
+      <div className="field inline"><input id="s-format" name="phone_formatting" type="checkbox" defaultChecked={d.phone_formatting} /><label htmlFor="s-format">Format national phone numbers to E.164 with the default country</label></div>
+      <SaveRow pending={form.pending} saved={form.saved} formError={form.error("form")} />
+    </form>
+  );
+}

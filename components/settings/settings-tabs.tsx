@@ -1,0 +1,37 @@
+"use client";
+
+import { useRouter, useSearchParams } from "next/navigation";
+import { CustomFieldsManager } from "./custom-fields-manager";
+import { DuplicateSettingsForm } from "./duplicate-settings-form";
+import { ImportSettingsForm } from "./import-settings-form";
+import { RetentionSettingsForm } from "./retention-settings-form";
+import { TelephonySettingsForm } from "./telephony-settings-form";
+
+const TABS = [
+  { key: "import", label: "Import", panel: ImportSettingsForm },
+  { key: "duplicates", label: "Duplicates", panel: DuplicateSettingsForm },
+  { key: "retention", label: "Retention", panel: RetentionSettingsForm },
+  { key: "telephony", label: "Telephony", panel: TelephonySettingsForm },
+  { key: "custom-fields", label: "Custom fields", panel: CustomFieldsManager },
+] as const;
+
+export function SettingsTabs() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const current = TABS.find((t) => t.key === params.get("tab")) ?? TABS[0];
+  const Panel = current.panel;
+  return (
+    <>
+      <div className="tabs" role="tablist" aria-label="Settings sections">
+        {TABS.map((tab) => (
+          <button key={tab.key} type="button" role="tab" aria-selected={tab.key === current.key} onClick={() => router.replace(`/settings?tab=${tab.key}`, { scroll: false })}>
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={current.label}>
+        <Panel key={current.key} />
+      </div>
+    </>
+  );
+}

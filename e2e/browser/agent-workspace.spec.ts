@@ -1,0 +1,92 @@
+import { expect, test } from "@playwright/test";
+import { finalScreenshot, signIn } from "./helpers";
+
+// The agent's day without a provider account: the softphone runs on the
+// simulated device, and "Simulate inbound call" plays the provider.
+
+test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
+
+test("agent goes Available, a simulated call appears, accept, notes, hang up, and the call is in My calls", async ({ page }) => {
+  await signIn(page, "agent1@acme.example.com");
+  await expect(page).toHaveURL(/\/queue/);
+  await expect(page.getByTestId("device-status")).toContainText("Phone ready (simulated)");
+  await expect(page.getByText("You are not taking calls")).toBeVisible();
+
+  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await expect(page.getByRole("button", { name: "Available" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText("No callers waiting")).toBeVisible();
+
+  await page.getByRole("button", { name: "Simulate inbound call" }).click();
+  const waiting = page.getByTestId("waiting-call").first();
+  await expect(waiting).toBeVisible({ timeout: 5_000 }); // polled every 2 seconds
+  await expect(waiting).toContainText("position 1");
+  const caller = (await waiting.locator("strong").textContent())!;
+
+  await waiting.getByRole("button", { name: "Accept" }).click();
+  const dock = page.getByRole("complementary", { name: "Current call" });
+  await expect(dock).toContainText("On call");
+  await expect(dock.getByRole("region", { name: "Caller's contact card" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Busy" })).toHaveAttribute("aria-pressed", "true");
+  await dock.getByRole("button", { name: "Mute" }).click();
+  await expect(dock.getByRole("button", { name: "Unmute" })).toBeVisible();
+  await dock.getByRole("button", { name: "Keypad" }).click();
+  await dock.getByRole("button", { name: "Key 5" }).click();
+  await expect(dock.getByLabel("Digits sent")).toHaveText("5");
+  await dock.getByLabel("Call notes").fill("Asked about the spring offer");
+  await page.waitForTimeout(1100); // a call that lasts at least a second
+  await dock.getByRole("button", { name: "Hang up" }).click();
+  await expect(dock).toContainText("Call ended");
+  await dock.getByRole("button", { name: "Save notes and become available" }).click();
+  await expect(dock).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Available" })).toHaveAttribute("aria-pressed", "true");
+
+  await page.getByRole("link", { name: "My calls", exact: true }).click();
+  const row = page.getByRole("row").filter({ hasText: "Asked about the spring offer" });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText("Inbound");
+  await expect(row).toContainText("completed");
+  await expect(row).toContainText(caller.split(" ")[0]);
+});
+
+test("agent dials a number formatted as typed and the call appears in My calls", async ({ page }) => {
+  await signIn(page, "agent2@acme.example.com");
+  await page.getByRole("link", { name: "Dialer" }).click();
+  const number = page.getByLabel("Number", { exact: true });
+  await number.fill("44207946");
+  await page.getByRole("button", { name: "Call" }).click();
+  await expect(page.getByText("Enter the full international number")).toBeVisible();
+  await number.fill("");
+  await number.pressSequentially("14155550142");
+  await expect(number).toHaveValue("+1 415 555 0142");
+  await page.getByRole("button", { name: "Call" }).click();
+  const dock = page.getByRole("complementary", { name: "Current call" });
+  await expect(dock).toContainText("On call");
+  await dock.getByLabel("Call notes").fill("Left a callback time");
+  await dock.getByRole("button", { name: "Hang up" }).click();
+  await dock.getByRole("button", { name: "Save notes and close" }).click();
+  await expect(dock).toHaveCount(0);
+
+  await page.getByRole("link", { name: "My calls", exact: true }).click();
+  const row = page.getByRole("row").filter({ hasText: "Left a callback time" });
+  await expect(row).toContainText("Outbound");
+  await expect(row).toContainText("+1 415 555 0142");
+});
+
+test("agent picks a stored contact by search in the dialer", async ({ page }) => {
+  await signIn(page, "agent1@acme.example.com");
+  await page.goto("/dialer");
+  const lookup = await page.request.get("/api/auth/session").then((r) => r.json());
+  const contacts = await page.request.get("/api/contacts/lookup?q=a", { headers: { Authorization: `Bearer ${lookup.apiToken}` } }).then((r) => r.json());
+  const target = contacts.data[0];
+  await page.getByLabel("Find a contact").fill(target.name.slice(0, 6));
+  await page.getByRole("list", { name: "Matching contacts" }).getByRole("button").filter({ hasText: target.name }).first().click();
+  await expect(page.getByText(`Calling ${target.name}`)).toBeVisible();
+});
+
+test("an agent cannot reach the contact manager", async ({ page }) => {
+  await signIn(page, "agent1@acme.example.com");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contacts" })).toHaveCount(0);
+  await page.goto("/contacts");
+  await expect(page.getByRole("heading", { name: "No access" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Contacts" })).toHaveCount(0);
+});

@@ -1,0 +1,147 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { finalScreenshot, signIn, uniquePhone } from "./helpers";
+
+const FIXTURE = path.join(process.cwd(), "..", "shared", "fixtures", "contacts-messy.csv");
+
+test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
+
+test("manager creates, edits, searches and tags a contact", async ({ page }) => {
+  await signIn(page, "sales.manager@acme.example.com");
+  await expect(page).toHaveURL(/\/contacts/);
+  await expect(page.getByRole("table", { name: "Contacts" })).toBeVisible();
+
+  await page.getByRole("link", { name: "New contact" }).click();
+  const form = page.getByRole("form", { name: "New contact" });
+  await form.getByRole("button", { name: "Create contact" }).click();
+  await expect(form.getByText("The name field is required.")).toBeVisible(); // checked before sending
+  const phone = uniquePhone();
+  await form.getByLabel("Name *").fill("Grace Playwright");
+  await form.getByLabel("Phone *").fill(phone);
+  await form.getByLabel("Email").fill("grace@example.com");
+  await form.getByLabel("Company").fill("Harbor Labs");
+  await form.getByLabel("Tags").fill("prospect");
+  await form.getByLabel("Lead source").selectOption("Referral");
+  await form.getByRole("button", { name: "Create contact" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Contact saved." })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Grace Playwright" })).toBeVisible();
+  await expect(page.getByText("Referral")).toBeVisible();
+
+  await page.getByRole("link", { name: "Edit" }).click();
+  const edit = page.getByRole("form", { name: "Edit contact" });
+  await edit.getByLabel("Company").fill("Harbor Labs International");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("region", { name: "Contact details" })).toContainText("Harbor Labs International");
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contacts" }).click();
+  await page.getByLabel("Search contacts").fill("grace playw");
+  const table = page.getByRole("table", { name: "Contacts" });
+  await expect(table.getByRole("row")).toHaveCount(2); // header + Grace
+  await expect(table).toContainText("Grace Playwright");
+  await expect(page).toHaveURL(/q=grace/);
+
+  await table.getByLabel("Select Grace Playwright").check();
+  const bulk = page.getByRole("region", { name: "Bulk actions" });
+  await bulk.getByLabel("Tag for the selected contacts").fill("spring-fair");
+  await bulk.getByRole("button", { name: "Add tag" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tagged 1 contact with spring-fair." })).toBeVisible();
+  await expect(table).toContainText("spring-fair");
+
+  await page.getByRole("link", { name: "Tags" }).click();
+  const tags = page.getByRole("table", { name: "Tags" });
+  await expect(tags.getByRole("row").filter({ hasText: "spring-fair" })).toContainText("1");
+});
+
+test("manager imports a CSV through the wizard with progress, then downloads the rejected rows", async ({ page }) => {
+  await signIn(page, "sales.manager@acme.example.com");
+  await page.goto("/contacts/import");
+  await page.getByLabel("CSV file").setInputFiles(FIXTURE);
+  await page.getByLabel("Tag every imported contact").fill("messy-import");
+  await page.getByRole("button", { name: "Check the file" }).click();
+
+  const summary = page.getByRole("region", { name: "Summary" });
+  await expect(summary).toContainText("rows checked", { timeout: 20_000 });
+  await expect(page.getByRole("region", { name: "Column mapping" }).getByLabel("Field for column Phone Number")).toHaveValue("phone");
+  const invalid = page.getByRole("region", { name: "Invalid rows" });
+  await expect(invalid).toContainText("12345");
+  await expect(invalid).toContainText("phone:");
+  const download = page.waitForEvent("download");
+  await invalid.getByRole("button", { name: "Download rejected rows" }).click();
+  const file = readFileSync(await (await download).path(), "utf8");
+  expect(file.split("\n")[0]).toContain("row,reasons,name,phone");
+  expect(file).toContain("Bad Phone");
+
+  await page.getByRole("button", { name: /^Start import of/ }).click();
+  const progress = page.getByRole("region", { name: "Import progress" });
+  await expect(progress.getByRole("progressbar", { name: "Import progress" })).toBeVisible();
+  await expect(progress.getByRole("heading", { name: "Import finished" })).toBeVisible({ timeout: 30_000 });
+  await expect(progress.getByRole("progressbar", { name: "Import progress" })).toHaveAttribute("aria-valuenow", "100");
+
+  await progress.getByRole("link", { name: "See the contacts" }).click();
+  await expect(page).toHaveURL(/tags=messy-import/);
+  await page.getByLabel("Search contacts").fill("lovelace");
+  await expect(page.getByRole("table", { name: "Contacts" })).toContainText("Ada Lovelace");
+});
+
+test("manager exports the filtered contacts as CSV", async ({ page }) => {
+  await signIn(page, "sales.manager@acme.example.com");
+  await page.goto("/contacts?status=all");
+  await expect(page.getByRole("table", { name: "Contacts" })).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByLabel(/Export (all|filtered)/).selectOption("csv");
+  const saved = await download;
+  expect(saved.suggestedFilename()).toMatch(/\.csv$/);
+  const text = readFileSync(await saved.path(), "utf8");
+  expect(text.split("\n")[0].toLowerCase()).toContain("name");
+  expect(text.split("\n").length).toBeGreaterThan(10);
+});
+
+test("manager merges two duplicates side by side", async ({ page }) => {
+  await signIn(page, "sales.manager@acme.example.com");
+  const session = await page.request.get("/api/auth/session").then((r) => r.json());
+  const headers = { Authorization: `Bearer ${session.apiToken}` };
+  for (const [tags, calls] of [[["north"], 0], [["south"], 0]] as const) {
+    const created = await page.request.post("/api/contacts", { headers, data: { name: "Zebediah Mergeworth", phone: uniquePhone(), tags } });
+    expect(created.status(), String(calls)).toBe(201);
+  }
+
+  await page.goto("/contacts/duplicates");
+  await page.getByLabel("Find duplicates of").fill("zebediah");
+  const group = page.getByRole("region", { name: /Duplicates: zebediah/i });
+  await expect(group).toBeVisible();
+  await expect(group.getByRole("radio")).toHaveCount(2);
+  await group.getByRole("radio").first().check();
+  await group.getByRole("button", { name: /^Merge 1 into the kept contact/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Merged 1 contact into Zebediah Mergeworth." })).toBeVisible();
+  await expect(group).toHaveCount(0);
+
+  await page.goto("/contacts?q=zebediah");
+  const table = page.getByRole("table", { name: "Contacts" });
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table).toContainText("north");
+  await expect(table).toContainText("south");
+});
+
+test("admin settings: import defaults saved, custom field added", async ({ page }) => {
+  await signIn(page, "admin@acme.example.com");
+  await page.getByRole("link", { name: "Settings" }).click();
+  const importForm = page.getByRole("form", { name: "Import settings" });
+  await importForm.getByLabel("Largest import (rows)").fill("20000");
+  await importForm.getByRole("button", { name: "Save" }).click();
+  await expect(importForm.getByText("Saved.")).toBeVisible();
+
+  await page.getByRole("tab", { name: "Telephony" }).click();
+  const telephony = page.getByRole("form", { name: "Telephony settings" });
+  await expect(telephony.getByLabel("Inbound numbers")).toHaveValue("+15005550006");
+  await expect(telephony.getByText("Not set.").first()).toBeVisible();
+
+  await page.getByRole("tab", { name: "Custom fields" }).click();
+  const add = page.getByRole("form", { name: "Add a custom field" });
+  await add.getByLabel("Label").fill("Preferred channel");
+  await add.getByLabel("Key").fill("preferred_channel");
+  await add.getByLabel("Type").selectOption("dropdown");
+  await add.getByLabel("Options").fill("Phone, Email, SMS");
+  await add.getByRole("button", { name: "Add field" }).click();
+  await expect(page.getByRole("table", { name: "Custom fields" })).toContainText("Preferred channel");
+});

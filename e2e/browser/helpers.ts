@@ -1,0 +1,22 @@
+import { expect, type Page, type TestInfo } from "@playwright/test";
+
+export async function signIn(page: Page, email: string, password = "password") {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+}
+
+/** Every test keeps a screenshot of its final screen (test-results/screens/<test>.png). */
+export async function finalScreenshot(page: Page, testInfo: TestInfo) {
+  const name = testInfo.title.replace(/[^a-z0-9]+/gi, "-").toLowerCase().slice(0, 80);
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+let counter = 0;
+/** A phone number no other test uses (E.164, US toll-free range the demo data does not hold). */
+export function uniquePhone(): string {
+  counter += 1;
+  return `+1833${String((Date.now() % 100_000) * 10 + counter).padStart(7, "0").slice(-7)}`;
+}
