@@ -107,7 +107,7 @@ export function DuplicatesView() {
   const { data, error, isLoading, mutate } = useApi<{ data: Group[]; meta: PageMeta }>(`/api/contacts/duplicates?page=${page}&per_page=10${reason ? `&reason=${reason}` : ""}${debounced ? `&q=${encodeURIComponent(debounced)}` : ""}`);
   return (
     <div className="stack">
-"      <div className="row" style={{ alignItems: "center" }}>
+      <div className="row" style={{ alignItems: "center" }}>
         <input type="search" className="input" aria-label="Find duplicates of" placeholder="Name, phone or email" value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} style={{ minWidth: 260 }} />
         <label htmlFor="dup-reason" className="small muted">Show</label>
         <select id="dup-reason" className="input" value={reason} onChange={(e) => { setReason(e.target.value); setPage(1); }}>
