@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { finalScreenshot, signIn } from "./helpers";
+import { finalScreenshot, signIn, snap } from "./helpers";
 
 // The agent's day without a provider account: the softphone runs on the
 // simulated device, and "Simulate inbound call" plays the provider.
@@ -21,6 +21,7 @@ test("agent goes Available, a simulated call appears, accept, notes, hang up, an
   await expect(waiting).toBeVisible({ timeout: 5_000 }); // polled every 2 seconds
   await expect(waiting).toContainText("position 1");
   const caller = (await waiting.locator("strong").textContent())!;
+  await snap(page, "queue-waiting-call");
 
   await waiting.getByRole("button", { name: "Accept" }).click();
   const dock = page.getByRole("complementary", { name: "Current call" });
@@ -33,6 +34,7 @@ test("agent goes Available, a simulated call appears, accept, notes, hang up, an
   await dock.getByRole("button", { name: "Key 5" }).click();
   await expect(dock.getByLabel("Digits sent")).toHaveText("5");
   await dock.getByLabel("Call notes").fill("Asked about the spring offer");
+  await snap(page, "in-call-panel");
   await page.waitForTimeout(1100); // a call that lasts at least a second
   await dock.getByRole("button", { name: "Hang up" }).click();
   await expect(dock).toContainText("Call ended");

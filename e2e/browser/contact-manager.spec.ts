@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { finalScreenshot, signIn, uniquePhone } from "./helpers";
+import { finalScreenshot, signIn, snap, uniquePhone } from "./helpers";
 
 const FIXTURE = path.join(process.cwd(), "..", "shared", "fixtures", "contacts-messy.csv");
 
@@ -27,6 +27,7 @@ test("manager creates, edits, searches and tags a contact", async ({ page }) => 
   await expect(page.getByRole("status").filter({ hasText: "Contact saved." })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Grace Playwright" })).toBeVisible();
   await expect(page.getByText("Referral")).toBeVisible();
+  await snap(page, "contact-detail");
 
   await page.getByRole("link", { name: "Edit" }).click();
   const edit = page.getByRole("form", { name: "Edit contact" });
@@ -66,6 +67,7 @@ test("manager imports a CSV through the wizard with progress, then downloads the
   const invalid = page.getByRole("region", { name: "Invalid rows" });
   await expect(invalid).toContainText("12345");
   await expect(invalid).toContainText("phone:");
+  await snap(page, "import-preview");
   const download = page.waitForEvent("download");
   await invalid.getByRole("button", { name: "Download rejected rows" }).click();
   const file = readFileSync(await (await download).path(), "utf8");
@@ -77,6 +79,7 @@ test("manager imports a CSV through the wizard with progress, then downloads the
   await expect(progress.getByRole("progressbar", { name: "Import progress" })).toBeVisible();
   await expect(progress.getByRole("heading", { name: "Import finished" })).toBeVisible({ timeout: 30_000 });
   await expect(progress.getByRole("progressbar", { name: "Import progress" })).toHaveAttribute("aria-valuenow", "100");
+  await snap(page, "import-finished");
 
   await progress.getByRole("link", { name: "See the contacts" }).click();
   await expect(page).toHaveURL(/tags=messy-import/);
@@ -111,6 +114,7 @@ test("manager merges two duplicates side by side", async ({ page }) => {
   const group = page.getByRole("region", { name: /Duplicates: zebediah/i });
   await expect(group).toBeVisible();
   await expect(group.getByRole("radio")).toHaveCount(2);
+  await snap(page, "duplicates-side-by-side");
   await group.getByRole("radio").first().check();
   await group.getByRole("button", { name: /^Merge 1 into the kept contact/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "Merged 1 contact into Zebediah Mergeworth." })).toBeVisible();

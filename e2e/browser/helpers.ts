@@ -20,3 +20,8 @@ export function uniquePhone(): string {
   counter += 1;
   return `+1833${String((Date.now() % 100_000) * 10 + counter).padStart(7, "0").slice(-7)}`;
 }
+
+/** A screenshot of a moment inside a flow (the in-call panel, the import preview…). */
+export async function snap(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/step-${name}.png`, fullPage: true });
+}
