@@ -8,6 +8,9 @@ export const PHONE_FORMAT_MESSAGE = "The phone must be in E.164 format: + and co
 // Phone format (E.164, or national with format_phone) is checked in
 // prepare-contact.ts, where the organization's default country is known.
 
+// Built once: a schema made per call costs more than the check itself.
+const EMAIL = z.email();
+
 const optionalText = (max: number) =>
   z
     .string()
@@ -27,7 +30,7 @@ export const contactInputSchema = z.object({
     .max(255, "The email may not be longer than 255 characters.")
     .nullish()
     .transform((v) => (v ? v : null))
-    .refine((v) => v === null || z.email().safeParse(v).success, "The email must be a valid email address."),
+    .refine((v) => v === null || EMAIL.safeParse(v).success, "The email must be a valid email address."),
   company: optionalText(255),
   tags: z.array(tagSchema, { error: "The tags must be an array of strings." }).max(100).default([]),
   custom_fields: z.record(z.string(), z.unknown(), { error: "The custom fields must be an object." }).optional(),

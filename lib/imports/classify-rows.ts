@@ -41,8 +41,9 @@ export async function classifyRows(db: Tx, ctx: ClassifyContext, records: { rowN
     return Object.keys(errors).length ? { rowNumber, raw, errors } : { rowNumber, contact };
   });
   const phones = prepared.flatMap((p) => ("contact" in p && p.contact?.phone ? [p.contact.phone] : []));
+  // One array parameter rather than a bind parameter per phone.
   const existing = phones.length
-    ? await db.contact.findMany({ where: { organization_id: ctx.organizationId, phone: { in: phones } }, select: { id: true, phone: true } })
+    ? await db.$queryRaw<{ id: bigint; phone: string }[]>`SELECT id, phone FROM contacts WHERE organization_id = ${ctx.organizationId}::int AND phone = ANY(${phones}::text[])`
     : [];
   const existingByPhone = new Map(existing.map((c) => [c.phone, Number(c.id)]));
 

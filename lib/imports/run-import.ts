@@ -11,7 +11,9 @@ import { FetchRefused, safeFetch } from "./safe-fetch";
 import { CSV_MAX_BYTES, type ImportOptions } from "./schemas";
 import { writeImportBatch } from "./write-import-batch";
 
-const BATCH = 1_000;
+const BATCH = 2_000;
+/** Rows written per transaction: a crash leaves a whole batch or none of it. */
+const WRITE_BATCH = 5_000;
 const PROGRESS_EVERY_MS = 1_000;
 
 export interface ImportTotals {
@@ -40,11 +42,15 @@ export async function runImport(importId: string): Promise<void> {
   const job = await prisma.importJob.findUnique({ where: { id: importId } });
   if (!job || job.status === "completed" || job.status === "failed" || job.status === "awaiting_review") return;
   try {
+    const started = Date.now();
     if (job.status === "queued" || job.status === "validating") {
       const next = await validate(importId);
+      logger.info("import validated", { import_id: importId, ms: Date.now() - started, next });
       if (next !== "importing") return;
     }
+    const writing = Date.now();
     await write(importId);
+    logger.info("import written", { import_id: importId, ms: Date.now() - writing });
   } catch (error) {
     const reason = error instanceof ImportRefused ? error.message : "The import failed unexpectedly; nothing after the last completed batch was written.";
     if (!(error instanceof ImportRefused)) logger.error("import failed", { import_id: importId, error: error instanceof Error ? error.stack : String(error) });
@@ -101,10 +107,20 @@ async function validate(importId: string): Promise<string> {
   let lastProgress = Date.now();
   let line = 0;
 
+  const timing = { classify_ms: 0, stage_wait_ms: 0 };
+  // Staging a batch (database work) overlaps parsing and classifying the next
+  // one (this process's work); a batch is staged only after the one before it.
+  let staging: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (!ctx || !batch.length) return;
+    let t = performance.now();
     const classified = await classifyRows(prisma, ctx, batch);
-    await stageRows(prisma, importId, classified);
+    timing.classify_ms += performance.now() - t;
+    t = performance.now();
+    await staging;
+    timing.stage_wait_ms += performance.now() - t;
+    staging = stageRows(prisma, importId, classified);
+    staging.catch(() => undefined); // awaited at the next flush or at the end; never unhandled meanwhile
     for (const row of classified) totals[row.status] += 1;
     batch = [];
     if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
@@ -141,7 +157,9 @@ async function validate(importId: string): Promise<string> {
     if (batch.length >= BATCH) await flush();
   }
   await flush();
+  await staging;
   if (!ctx) throw new ImportRefused("The file has no header row.");
+  logger.info("import classified", { import_id: importId, classify_ms: Math.round(timing.classify_ms), stage_wait_ms: Math.round(timing.stage_wait_ms) });
 
   const strict = (options.strictness ?? settings.strictness) === "strict";
   const handling = options.duplicate_handling ?? settings.duplicate_handling;
@@ -166,27 +184,29 @@ async function write(importId: string): Promise<void> {
   const settings = await getSettings(job.organization_id, "import");
   const handling = options.duplicate_handling === "update" ? "update" : options.duplicate_handling === "skip" ? "skip" : settings.duplicate_handling === "update" ? "update" : "skip";
   const autoTag = options.auto_tag ?? settings.auto_tag ?? null;
-  const totalRows = await prisma.importRow.count({ where: { import_id: importId } });
-  let done = await prisma.importRow.count({ where: { import_id: importId, row_number: { lte: job.processed_rows } } });
+  const toWrite = { import_id: importId, status: { in: ["valid", "duplicate"] } };
+  const totalRows = await prisma.importRow.count({ where: toWrite });
+  let done = await prisma.importRow.count({ where: { ...toWrite, row_number: { lte: job.processed_rows } } });
 
   for (;;) {
     const current = await prisma.importJob.findUniqueOrThrow({ where: { id: importId }, select: { processed_rows: true, totals: true } });
-    const rows = await prisma.importRow.findMany({
-      where: { import_id: importId, row_number: { gt: current.processed_rows }, status: { in: ["valid", "duplicate"] } },
-      orderBy: { row_number: "asc" },
-      take: BATCH,
-    });
-    if (!rows.length) break;
+    // The batch: the next WRITE_BATCH rows to write, as a range of row numbers.
+    const [bounds] = await prisma.$queryRaw<{ through: number | null; rows: number }[]>`
+      SELECT max(row_number)::int AS through, count(*)::int AS rows FROM (
+        SELECT row_number FROM import_rows
+        WHERE import_id = ${importId}::uuid AND row_number > ${current.processed_rows} AND status IN ('valid', 'duplicate')
+        ORDER BY row_number LIMIT ${WRITE_BATCH}) AS next`;
+    if (!bounds.through) break;
+    const through = bounds.through;
     await prisma.$transaction(async (tx) => {
-      const outcome = await writeImportBatch(tx, job, rows, { duplicateHandling: handling, autoTag });
+      const outcome = await writeImportBatch(tx, job, { importId, after: current.processed_rows, through }, { duplicateHandling: handling, autoTag });
       const totals = current.totals as unknown as ImportTotals;
-      const last = rows[rows.length - 1].row_number;
-      done += rows.length;
+      done += bounds.rows;
       // The batch and the record of its completion commit together.
       await tx.importJob.update({
         where: { id: importId },
         data: {
-          processed_rows: last,
+          processed_rows: through,
           progress: Math.min(99, 50 + Math.round((done / Math.max(1, totalRows)) * 50)),
           totals: { ...totals, created: totals.created + outcome.created, updated: totals.updated + outcome.updated, skipped: totals.skipped + outcome.skipped },
         },

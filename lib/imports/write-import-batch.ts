@@ -1,8 +1,5 @@
 import "server-only";
-import { insertContacts, toNewContact } from "@/lib/contacts/insert-contacts";
-import type { PreparedContact } from "@/lib/contacts/prepare-contact";
 import type { Tx } from "@/lib/db/client";
-import { registerTags } from "@/lib/tags/register-tags";
 
 export interface BatchOutcome {
   created: number;
@@ -10,50 +7,73 @@ export interface BatchOutcome {
   skipped: number;
 }
 
-interface StagedRow {
-  row_number: number;
-  status: string;
-  contact: unknown;
-  duplicate_id: bigint | null;
+export interface BatchRange {
+  importId: string;
+  /** Rows after this row number … */
+  after: number;
+  /** … up to and including this one. */
+  through: number;
 }
 
 /**
- * Writes one batch of staged rows inside the caller's transaction: valid rows
- * inserted set-based, duplicates updated (when asked) with one UPDATE or
- * skipped. A row that became a duplicate since validation is skipped, not lost.
+ * Writes one batch of staged rows inside the caller's transaction, entirely
+ * in the database (the rows never travel back through Node): valid rows
+ * inserted with one INSERT … SELECT from the staging table, duplicates updated
+ * with one UPDATE … FROM (when asked) or skipped, their tags registered. A row
+ * whose phone became taken since validation is skipped, not lost.
  */
 export async function writeImportBatch(
   tx: Tx,
   job: { organization_id: number; department_id: number; user_id: number },
-  rows: StagedRow[],
+  range: BatchRange,
   options: { duplicateHandling: "skip" | "update"; autoTag: string | null },
 ): Promise<BatchOutcome> {
-  const withTag = (tags: string[] = []) => (options.autoTag && !tags.includes(options.autoTag) ? [...tags, options.autoTag] : tags);
-  const valid = rows.filter((r) => r.status === "valid").map((r) => r.contact as PreparedContact);
-  const owner = { organization_id: job.organization_id, department_id: job.department_id, created_by_user_id: job.user_id };
-  const { inserted } = await insertContacts(tx, valid.map((c) => toNewContact(c, owner, options.autoTag ? [options.autoTag] : [])));
+  const { importId, after, through } = range;
+  const tag = options.autoTag;
+  const [{ valid, duplicates }] = await tx.$queryRaw<{ valid: number; duplicates: number }[]>`
+    SELECT count(*) FILTER (WHERE status = 'valid')::int AS valid, count(*) FILTER (WHERE status = 'duplicate')::int AS duplicates
+    FROM import_rows WHERE import_id = ${importId}::uuid AND row_number > ${after} AND row_number <= ${through}`;
 
-  const duplicates = rows.filter((r) => r.status === "duplicate" && r.duplicate_id !== null);
+  const created = await tx.$executeRaw`
+    INSERT INTO contacts (organization_id, department_id, created_by_user_id, name, phone, email, company, tags, custom_fields, notes, opted_out_at, updated_at)
+    SELECT ${job.organization_id}::int, ${job.department_id}::int, ${job.user_id}::int,
+           r.contact->>'name', r.contact->>'phone', r.contact->>'email', r.contact->>'company',
+           t.tags || CASE WHEN ${tag}::text IS NULL OR ${tag}::text = ANY(t.tags) THEN '{}'::text[] ELSE ARRAY[${tag}::text] END,
+           COALESCE(r.contact->'custom_fields', '{}'::jsonb), r.contact->>'notes', (r.contact->>'opted_out_at')::timestamptz, now()
+    FROM import_rows r
+    CROSS JOIN LATERAL (SELECT ARRAY(SELECT jsonb_array_elements_text(COALESCE(r.contact->'tags', '[]'::jsonb))) AS tags) t
+    WHERE r.import_id = ${importId}::uuid AND r.row_number > ${after} AND r.row_number <= ${through} AND r.status = 'valid'
+    ON CONFLICT (organization_id, phone) DO NOTHING`;
+
   let updated = 0;
-  if (options.duplicateHandling === "update" && duplicates.length) {
-    const updates = duplicates.map((r) => ({ id: r.duplicate_id!, contact: r.contact as PreparedContact }));
+  if (options.duplicateHandling === "update" && duplicates > 0) {
     // File values win where the file has them; tags and custom fields are merged.
     updated = await tx.$executeRaw`
       UPDATE contacts c SET
-        name = u.name,
-        email = COALESCE(u.email, c.email),
-        company = COALESCE(u.company, c.company),
-        notes = COALESCE(u.notes, c.notes),
-        tags = ARRAY(SELECT DISTINCT t FROM unnest(c.tags || ARRAY(SELECT jsonb_array_elements_text(u.tags::jsonb))) AS t),
-        custom_fields = c.custom_fields || u.custom_fields::jsonb,
+        name = r.contact->>'name',
+        email = COALESCE(r.contact->>'email', c.email),
+        company = COALESCE(r.contact->>'company', c.company),
+        notes = COALESCE(r.contact->>'notes', c.notes),
+        tags = ARRAY(SELECT DISTINCT x FROM unnest(c.tags || ARRAY(SELECT jsonb_array_elements_text(COALESCE(r.contact->'tags', '[]'::jsonb))) || CASE WHEN ${tag}::text IS NULL THEN '{}'::text[] ELSE ARRAY[${tag}::text] END) AS x),
+        custom_fields = c.custom_fields || COALESCE(r.contact->'custom_fields', '{}'::jsonb),
         updated_at = now()
-      FROM unnest(${updates.map((u) => u.id)}::bigint[], ${updates.map((u) => u.contact.name ?? null)}::text[],
-                  ${updates.map((u) => u.contact.email ?? null)}::text[], ${updates.map((u) => u.contact.company ?? null)}::text[],
-                  ${updates.map((u) => u.contact.notes ?? null)}::text[], ${updates.map((u) => JSON.stringify(withTag(u.contact.tags)))}::text[],
-                  ${updates.map((u) => JSON.stringify(u.contact.custom_fields ?? {}))}::text[]) AS u(id, name, email, company, notes, tags, custom_fields)
-      WHERE c.id = u.id AND c.organization_id = ${job.organization_id}`;
-    await registerTags(tx, job.organization_id, options.autoTag ? [options.autoTag] : []);
+      FROM import_rows r
+      WHERE r.import_id = ${importId}::uuid AND r.row_number > ${after} AND r.row_number <= ${through}
+        AND r.status = 'duplicate' AND r.duplicate_id IS NOT NULL
+        AND c.id = r.duplicate_id AND c.organization_id = ${job.organization_id}::int`;
   }
-  const skipped = rows.filter((r) => r.status === "duplicate").length - updated + (valid.length - inserted.length);
-  return { created: inserted.length, updated, skipped };
+
+  // The organization's tag list learns every tag this batch wrote.
+  await tx.$executeRaw`
+    INSERT INTO tags (organization_id, name)
+    SELECT ${job.organization_id}::int, name FROM (
+      SELECT DISTINCT jsonb_array_elements_text(COALESCE(r.contact->'tags', '[]'::jsonb)) AS name
+      FROM import_rows r
+      WHERE r.import_id = ${importId}::uuid AND r.row_number > ${after} AND r.row_number <= ${through}
+        AND (r.status = 'valid' OR (${options.duplicateHandling === "update"} AND r.status = 'duplicate' AND r.duplicate_id IS NOT NULL))
+      UNION SELECT ${tag}::text WHERE ${tag}::text IS NOT NULL AND ${valid + updated > 0}
+    ) AS written
+    ON CONFLICT (organization_id, name) DO NOTHING`;
+
+  return { created, updated, skipped: duplicates - updated + (valid - created) };
 }

@@ -41,8 +41,13 @@ export function jobQueue(): Promise<PgBoss> {
 }
 
 // This process's workers, so a job queued here is picked up at once rather
-// than at the next poll (other processes still find it by polling).
-const localWorkers = new Map<QueueName, string>();
+// than at the next poll (other processes still find it by polling). Kept on
+// globalThis: the workers are registered from instrumentation, jobs are queued
+// from route handlers, and Next.js bundles those separately (a module-level
+// Map would be two Maps).
+const WORKERS = Symbol.for("contact-center.job-workers");
+const workerHolder = globalThis as typeof globalThis & { [WORKERS]?: Map<QueueName, string> };
+const localWorkers = (workerHolder[WORKERS] ??= new Map<QueueName, string>());
 
 export async function enqueueJob(name: QueueName, data: object, singletonKey?: string): Promise<void> {
   const boss = await jobQueue();
