@@ -79,9 +79,9 @@ try {
 
   const cold = await importOnce(csvFor(299, 500));
   const imports = [];
-  for (const area of [301, 302, 303, 305, 306]) imports.push(await importOnce(csvFor(area, 10_000)));
+  for (const area of [301, 302, 303, 304, 307]) imports.push(await importOnce(csvFor(area, 10_000)));
   const sqls = [];
-  for (const area of [401, 402, 403, 405, 406]) sqls.push(await sqlOnce(area));
+  for (const area of [401, 402, 403, 404, 407]) sqls.push(await sqlOnce(area));
   const importMs = median(imports.map((r) => r.ms));
   const sqlMs = median(sqls);
   const job = imports[imports.length - 1].job;
