@@ -36,19 +36,24 @@ export async function exportColumns(actor: SessionUser): Promise<{ columns: Expo
 
 /**
  * The contacts of a list filter, in batches, oldest first: keyset pagination on
- * id, so memory stays flat however many contacts there are.
+ * id, so memory stays flat however many contacts there are. The next batch is
+ * read while the caller encodes this one (at most two batches in memory).
  */
 export async function* exportBatches(actor: SessionUser, filters: ContactFilters): AsyncGenerator<{ contact: ContactRow; custom: Record<string, unknown> }[]> {
   const { sql: where } = contactWhere(actor, filters);
   const definitions = await loadDefinitions(actor.organization_id);
-  let after = "0";
-  for (;;) {
+  const read = (after: string) => {
     const statement = Prisma.sql`SELECT ${Prisma.raw(CONTACT_COLUMNS_SQL)} FROM contacts c
       WHERE ${where} AND c.id > ${after}::bigint ORDER BY c.id LIMIT ${BATCH}`;
-    const rows = await database().driver.query<ContactRow>(statement.text, statement.values);
+    const rows = database().driver.query<ContactRow>(statement.text, statement.values);
+    rows.catch(() => undefined); // awaited below; a consumer that stops early must not leave it unhandled
+    return rows;
+  };
+  let next: Promise<ContactRow[]> | null = read("0");
+  while (next) {
+    const rows: ContactRow[] = await next;
     if (rows.length === 0) return;
+    next = rows.length < BATCH ? null : read(String(rows[rows.length - 1].id));
     yield rows.map((contact) => ({ contact, custom: visibleCustomFields(definitions, actor.role, contact.custom_fields) }));
-    after = String(rows[rows.length - 1].id);
-    if (rows.length < BATCH) return;
   }
 }
