@@ -36,6 +36,8 @@ export const envSchema = z
     TWILIO_API_KEY_SECRET: z.string().optional(),
     TWILIO_TWIML_APP_SID: z.string().optional(),
     TWILIO_CALLER_ID: z.string().optional(),
+    /** Sends the provider REST client elsewhere (tests' fake provider); never taken from a request. */
+    TWILIO_API_BASE_URL: optionalUrl,
     /** The in-app provider simulator: auto = for organizations without a provider auth token. */
     TELEPHONY_SIMULATOR: z.enum(["auto", "on", "off"]).default("auto"),
   })

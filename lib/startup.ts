@@ -1,6 +1,7 @@
 import "server-only";
 import { database } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
+import { startCampaignWorker } from "@/lib/campaigns/campaign-jobs";
 import { scheduleRetention } from "@/lib/contacts/schedule-retention";
 import { seedDemoData } from "@/lib/demo/seed-demo-data";
 import { env } from "@/lib/env";
@@ -37,4 +38,6 @@ async function prepare(): Promise<void> {
   scheduleRetention();
   // Every server process works on imports; pg-boss hands each job to one of them.
   await workOn<{ import_id: string }>(QUEUES.contactImport, ({ import_id }) => runImport(import_id));
+  // …and on campaign dispatch ticks.
+  await startCampaignWorker();
 }

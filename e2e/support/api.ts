@@ -5,6 +5,7 @@ declare module "vitest" {
     baseUrl: string;
     secondBaseUrl: string;
     databaseUrl: string;
+    fakeProviderUrl: string;
   }
 }
 

@@ -1,23 +1,31 @@
 // Vitest global setup for the API suites: one real server per run, on the
 // embedded database, or (TEST_DB=postgres) two servers on one fresh PostgreSQL
 // database, started at the same moment so their migration runs race.
+import { startFakeProvider } from "./fake-provider.mjs";
 import { createTestDatabase, startServer } from "./server.mjs";
 
 export default async function setup(project) {
   const target = process.env.TEST_DB ?? "embedded";
+  // The provider's REST API for the campaign engine's dials.
+  const fake = await startFakeProvider();
+  const env = { TWILIO_API_BASE_URL: fake.baseUrl };
+  project.provide("fakeProviderUrl", fake.baseUrl);
   if (target === "embedded") {
-    const server = await startServer({ label: "embedded" });
+    const server = await startServer({ label: "embedded", env });
     project.provide("baseUrl", server.baseUrl);
     project.provide("secondBaseUrl", "");
     project.provide("databaseUrl", "");
-    return () => server.stop();
+    return async () => {
+      await server.stop();
+      await fake.stop();
+    };
   }
 
   if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const database = await createTestDatabase(process.env.TEST_DATABASE_URL);
   const [first, second] = await Promise.all([
-    startServer({ databaseUrl: database.url, label: "pg-1" }),
-    startServer({ databaseUrl: database.url, label: "pg-2" }),
+    startServer({ databaseUrl: database.url, label: "pg-1", env }),
+    startServer({ databaseUrl: database.url, label: "pg-2", env }),
   ]);
   project.provide("baseUrl", first.baseUrl);
   project.provide("secondBaseUrl", second.baseUrl);
@@ -25,5 +33,6 @@ export default async function setup(project) {
   return async () => {
     await Promise.all([first.stop(), second.stop()]);
     await database.drop();
+    await fake.stop();
   };
 }

@@ -26,7 +26,13 @@ export async function changeAgentStatus(db: Tx, user: { id: number; organization
 }
 
 export async function setAgentStatus({ actor, status }: { actor: SessionUser; status: AgentState }) {
-  return prisma.$transaction((tx) => changeAgentStatus(tx, actor, status));
+  const saved = await prisma.$transaction((tx) => changeAgentStatus(tx, actor, status));
+  // A free agent is capacity for the department's dialing campaigns.
+  if (status === "available") {
+    const { kickDepartmentCampaigns } = await import("@/lib/campaigns/campaign-jobs");
+    await kickDepartmentCampaigns(actor.organization_id, actor.department_id);
+  }
+  return saved;
 }
 
 export async function getAgentStatus({ actor }: { actor: SessionUser }) {

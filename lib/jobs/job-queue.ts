@@ -8,7 +8,7 @@ import { logger } from "@/lib/logger";
 // survive restarts, each is handed to one worker at a time, and every server
 // process takes a share of the work.
 
-export const QUEUES = { contactImport: "contact-import" } as const;
+export const QUEUES = { contactImport: "contact-import", campaignDispatch: "campaign-dispatch" } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 const KEY = Symbol.for("contact-center.job-queue");
@@ -28,8 +28,12 @@ export function jobQueue(): Promise<PgBoss> {
         await boss.start();
         for (const name of Object.values(QUEUES)) {
           if (await boss.getQueue(name)) continue;
-          // Expire a stuck job after 30 minutes so another worker can resume it; retry twice.
-          await boss.createQueue(name, { name, retryLimit: 2, retryDelay: 5, expireInSeconds: 1800 });
+          // Imports: expire a stuck job after 30 minutes so another worker can resume it; retry twice.
+          // Campaign dispatch ticks are cheap and repeatable: never retried, the next tick does the work.
+          await boss.createQueue(
+            name,
+            name === QUEUES.campaignDispatch ? { name, retryLimit: 0, expireInSeconds: 120 } : { name, retryLimit: 2, retryDelay: 5, expireInSeconds: 1800 },
+          );
         }
       } finally {
         await conn.query("SELECT pg_advisory_unlock($1)", [JOB_QUEUE_LOCK]);
@@ -49,9 +53,9 @@ const WORKERS = Symbol.for("contact-center.job-workers");
 const workerHolder = globalThis as typeof globalThis & { [WORKERS]?: Map<QueueName, string> };
 const localWorkers = (workerHolder[WORKERS] ??= new Map<QueueName, string>());
 
-export async function enqueueJob(name: QueueName, data: object, singletonKey?: string): Promise<void> {
+export async function enqueueJob(name: QueueName, data: object, singletonKey?: string, later?: { startAfterSeconds: number; singletonSeconds: number }): Promise<void> {
   const boss = await jobQueue();
-  await boss.send(name, data, singletonKey ? { singletonKey } : {});
+  await boss.send(name, data, { ...(singletonKey && { singletonKey }), ...(later && { startAfter: later.startAfterSeconds, singletonSeconds: later.singletonSeconds }) });
   const worker = localWorkers.get(name);
   if (worker) boss.notifyWorker(worker);
 }

@@ -62,8 +62,10 @@ function merge(organizationId: number, stored: StoredTelephony, secrets: Record<
  * The organization a provider callback belongs to, with its provider
  * configuration, in one statement (every callback runs this first): a call
  * from a browser device ("client:user_<id>") belongs to that user's
- * organization; otherwise the owner of the called number, else of the account
- * SID, else (one provider account in the environment) the first organization.
+ * organization; otherwise the owner of the called number, else of the calling
+ * number (a campaign call placed from the organization's caller ID), else of
+ * the account SID, else (one provider account in the environment) the first
+ * organization.
  */
 export async function callbackOrganization(params: Record<string, string>): Promise<ProviderConfig | null> {
   const deviceUser = userIdFromClient(params.From ?? params.Caller);
@@ -72,15 +74,17 @@ export async function callbackOrganization(params: Record<string, string>): Prom
     `SELECT o.id AS organization_id, COALESCE(s.value, '{}'::jsonb) AS value, s.encrypted_secrets,
             CASE WHEN o.id = (SELECT organization_id FROM users WHERE id = $1::int) THEN 0
                  WHEN s.value -> 'phone_numbers' ? $2::text THEN 1
-                 WHEN s.value ->> 'account_sid' = $3::text THEN 2
-                 ELSE 3 END AS rank
+                 WHEN s.value -> 'phone_numbers' ? $4::text THEN 2
+                 WHEN s.value ->> 'account_sid' = $3::text THEN 3
+                 ELSE 4 END AS rank
      FROM organizations o LEFT JOIN settings s ON s.organization_id = o.id AND s.key = 'telephony'
      WHERE o.id = (SELECT organization_id FROM users WHERE id = $1::int)
         OR s.value -> 'phone_numbers' ? $2::text
+        OR s.value -> 'phone_numbers' ? $4::text
         OR s.value ->> 'account_sid' = $3::text
         OR o.id = (SELECT min(id) FROM organizations)
      ORDER BY rank, o.id LIMIT 1`,
-    [deviceUser ?? -1, called, params.AccountSid ?? ""],
+    [deviceUser ?? -1, called, params.AccountSid ?? "", deviceUser ? "" : (params.From ?? "")],
   );
   return row ? merge(row.organization_id, row.value ?? {}, openSecrets(row.encrypted_secrets)) : null;
 }

@@ -1,0 +1,16 @@
+import { addCampaignContacts, listCampaignContacts, removeCampaignContacts } from "@/lib/campaigns/campaign-contacts";
+import { campaignContactIdsSchema, campaignContactsQuery } from "@/lib/campaigns/schemas";
+import { idParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ permission: "campaigns.manage", params: idParams, query: campaignContactsQuery }, ({ user, params, query }) =>
+  listCampaignContacts({ actor: user, id: params.id, query }),
+);
+
+export const POST = route({ permission: "campaigns.manage", params: idParams, body: campaignContactIdsSchema }, ({ user, params, body }) =>
+  addCampaignContacts({ actor: user, id: params.id, contactIds: body.contact_ids }),
+);
+
+export const DELETE = route({ permission: "campaigns.manage", params: idParams, body: campaignContactIdsSchema }, ({ user, params, body }) =>
+  removeCampaignContacts({ actor: user, id: params.id, contactIds: body.contact_ids }),
+);

@@ -1,0 +1,5 @@
+import { campaignDryRun } from "@/lib/campaigns/campaign-stats";
+import { idParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ permission: "campaigns.manage", params: idParams }, ({ user, params }) => campaignDryRun({ actor: user, id: params.id }));

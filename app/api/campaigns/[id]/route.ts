@@ -1,0 +1,12 @@
+import { deleteCampaign, getCampaign, updateCampaign } from "@/lib/campaigns/manage-campaigns";
+import { updateCampaignSchema } from "@/lib/campaigns/schemas";
+import { idParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ permission: "campaigns.manage", params: idParams }, ({ user, params }) => getCampaign({ actor: user, id: params.id }));
+
+export const PATCH = route({ permission: "campaigns.manage", params: idParams, body: updateCampaignSchema }, ({ user, params, body }) =>
+  updateCampaign({ actor: user, id: params.id, input: body }),
+);
+
+export const DELETE = route({ permission: "campaigns.manage", params: idParams, status: 204 }, ({ user, params }) => deleteCampaign({ actor: user, id: params.id }));

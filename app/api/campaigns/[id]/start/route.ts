@@ -1,0 +1,5 @@
+import { startCampaign } from "@/lib/campaigns/start-campaign";
+import { idParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+
+export const POST = route({ permission: "campaigns.manage", params: idParams }, ({ user, params }) => startCampaign({ actor: user, id: params.id }));

@@ -1,0 +1,5 @@
+import { campaignStats } from "@/lib/campaigns/campaign-stats";
+import { idParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ permission: "campaigns.manage", params: idParams }, ({ user, params }) => campaignStats({ actor: user, id: params.id }));

@@ -1,0 +1,7 @@
+import { createCampaign, listCampaigns } from "@/lib/campaigns/manage-campaigns";
+import { createCampaignSchema, listCampaignsQuery } from "@/lib/campaigns/schemas";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ permission: "campaigns.manage", query: listCampaignsQuery }, ({ user, query }) => listCampaigns({ actor: user, query }));
+
+export const POST = route({ permission: "campaigns.manage", body: createCampaignSchema, status: 201 }, ({ user, body }) => createCampaign({ actor: user, input: body }));

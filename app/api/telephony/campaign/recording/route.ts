@@ -1,0 +1,4 @@
+import { recordCampaignRecording } from "@/lib/campaigns/campaign-callbacks";
+import { providerRoute } from "@/lib/telephony/provider-route";
+
+export const POST = providerRoute(recordCampaignRecording);

@@ -1,0 +1,208 @@
+import { describe, expect, it } from "vitest";
+import { ALL_DAY, extraAgent, inHoursPhone, outOfHoursPhone, placedCalls, playCallback, waitForCalls } from "../support/campaigns";
+import { makeContact } from "../support/contacts";
+import { createTenant, type Tenant } from "../support/factories";
+import { giveNumber } from "../support/provider";
+
+async function campaign(tenant: Tenant, body: Record<string, unknown>, token = tenant.managerA.token) {
+  const response = await tenant.client.post("/api/campaigns", { name: "Spring outreach", calling_window: ALL_DAY, ...body }, token);
+  if (response.status !== 201) throw new Error(`campaign: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+const available = async (tenant: Tenant, token: string) => expect((await tenant.client.post("/api/agent/status", { status: "available" }, token)).status).toBe(200);
+const contactsOf = async (tenant: Tenant, id: number) => (await tenant.client.get(`/api/campaigns/${id}/contacts?per_page=100`, tenant.managerA.token)).body.data;
+
+describe("campaigns: definition and access", () => {
+  it("creates, lists, edits and deletes drafts; validates; agents 403, other departments 403, other organizations 404", async () => {
+    const tenant = await createTenant();
+    const created = await campaign(tenant, { selection: { tags: ["spring"] }, dialing_mode: "progressive", max_attempts: 2 });
+    expect(created).toMatchObject({ status: "draft", exclude_dnc: true, dialing_mode: "progressive", max_attempts: 2, department_id: tenant.departments.a.id, retry_outcomes: ["no-answer", "busy"] });
+
+    const list = await tenant.client.get("/api/campaigns", tenant.managerA.token);
+    expect(list.body.data.map((c: { id: number }) => c.id)).toEqual([created.id]);
+    expect((await tenant.client.get("/api/campaigns", tenant.managerB.token)).body.data).toEqual([]);
+    expect((await tenant.client.get(`/api/campaigns/${created.id}`, tenant.managerB.token)).status).toBe(403);
+    const outsider = await createTenant();
+    expect((await outsider.client.get(`/api/campaigns/${created.id}`, outsider.admin.token)).status).toBe(404);
+    for (const [method, path] of [["GET", "/api/campaigns"], ["POST", "/api/campaigns"], ["GET", `/api/campaigns/${created.id}`], ["POST", `/api/campaigns/${created.id}/start`], ["GET", `/api/campaigns/${created.id}/stats`]]) {
+      expect((await tenant.client.request(method, path, { token: tenant.agentA.token, body: method === "POST" ? {} : undefined })).status, `${method} ${path}`).toBe(403);
+    }
+
+    for (const body of [{ name: "", selection: { tags: ["x"] } }, { name: "No selection", selection: {} }, { name: "Bad", selection: { tags: ["x"] }, calling_window: { start: "20:00", end: "09:00", days: [1] } }, { name: "Bad", selection: { tags: ["x"] }, dialing_mode: "robocall" }, { name: "Bad", selection: { tags: ["x"] }, timezone_policy: "campaign" }, { name: "Bad", selection: { tags: ["x"] }, caller_id: "555" }]) {
+      const response = await tenant.client.post("/api/campaigns", body, tenant.managerA.token);
+      expect(response.status, JSON.stringify(body)).toBe(422);
+      expect(response.body.errors).toBeDefined();
+    }
+
+    const edited = await tenant.client.request("PATCH", `/api/campaigns/${created.id}`, { token: tenant.managerA.token, body: { name: "Spring outreach 2", retry_delay_minutes: 30 } });
+    expect(edited.body).toMatchObject({ name: "Spring outreach 2", retry_delay_minutes: 30 });
+    expect((await tenant.client.request("DELETE", `/api/campaigns/${created.id}`, { token: tenant.managerA.token })).status).toBe(204);
+    expect((await tenant.client.get(`/api/campaigns/${created.id}`, tenant.managerA.token)).status).toBe(404);
+  });
+
+  it("a dry run counts eligible and excluded contacts by reason; starting freezes them, and an active member cannot be deleted until removed", async () => {
+    const tenant = await createTenant();
+    const tag = `dry-${Date.now()}`;
+    const [eligible, dnc, archived, optedOut] = await Promise.all([
+      makeContact(tenant, { tags: [tag], phone: inHoursPhone() }),
+      makeContact(tenant, { tags: [tag, "DNC"], phone: inHoursPhone() }),
+      makeContact(tenant, { tags: [tag], phone: inHoursPhone() }),
+      makeContact(tenant, { tags: [tag], phone: inHoursPhone(), opted_out: true }),
+    ]);
+    await tenant.client.request("DELETE", `/api/contacts/${archived.id}`, { token: tenant.managerA.token });
+    const draft = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "preview" });
+
+    const dry = await tenant.client.get(`/api/campaigns/${draft.id}/dry-run`, tenant.managerA.token);
+    expect(dry.status).toBe(200);
+    expect(dry.body).toMatchObject({ eligible: 1, excluded: 3, excluded_by_reason: { dnc: 1, archived: 1, opted_out: 1 } });
+    expect(dry.body.message).toContain("No agent");
+
+    const started = await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token);
+    expect(started.body.status).toBe("running");
+    expect((await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token)).status).toBe(409);
+    const members = await contactsOf(tenant, draft.id);
+    const byContact = new Map(members.map((m: { contact_id: number }) => [m.contact_id, m]));
+    expect(byContact.get(eligible.id)).toMatchObject({ state: "pending", attempts: 0 });
+    expect(byContact.get(dnc.id)).toMatchObject({ state: "excluded", exclusion_reason: "dnc" });
+    expect(byContact.get(optedOut.id)).toMatchObject({ state: "excluded", exclusion_reason: "opted_out" });
+
+    expect((await tenant.client.request("DELETE", `/api/contacts/${eligible.id}`, { token: tenant.managerA.token })).status).toBe(409);
+    expect((await tenant.client.request("DELETE", `/api/campaigns/${draft.id}/contacts`, { token: tenant.managerA.token, body: { contact_ids: [eligible.id] } })).body).toEqual({ removed: 1 });
+    expect((await tenant.client.request("DELETE", `/api/contacts/${eligible.id}`, { token: tenant.managerA.token })).status).toBe(204);
+
+    expect((await tenant.client.post(`/api/campaigns/${draft.id}/pause`, {}, tenant.managerA.token)).body.status).toBe("paused");
+    expect((await tenant.client.post(`/api/campaigns/${draft.id}/pause`, {}, tenant.managerA.token)).status).toBe(409);
+    expect((await tenant.client.post(`/api/campaigns/${draft.id}/resume`, {}, tenant.managerA.token)).body.status).toBe("running");
+    expect((await tenant.client.request("DELETE", `/api/campaigns/${draft.id}`, { token: tenant.managerA.token })).status).toBe(409);
+    expect((await tenant.client.post(`/api/campaigns/${draft.id}/stop`, {}, tenant.managerA.token)).body.status).toBe("stopped");
+  });
+});
+
+describe("campaigns: the progressive engine", () => {
+  it("dials one contact per available agent, never DNC or out-of-hours ones, connects the answer to that agent and logs it once", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const tag = `prog-${Date.now()}`;
+    const [good, dnc, late] = await Promise.all([
+      makeContact(tenant, { name: "Answers Quickly", tags: [tag], phone: inHoursPhone() }),
+      makeContact(tenant, { tags: [tag, "dnc"], phone: inHoursPhone() }),
+      makeContact(tenant, { tags: [tag], phone: outOfHoursPhone() }),
+    ]);
+    const draft = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: number, max_attempts: 2, retry_delay_minutes: 30 });
+    await available(tenant, tenant.agentA.token);
+    await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token);
+
+    const [call] = await waitForCalls(good.phone);
+    expect(call).toMatchObject({ To: good.phone, From: number });
+    expect(call.Url).toContain(`/api/telephony/campaign/answer?cc=`);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await placedCalls(dnc.phone)).toEqual([]);
+    expect(await placedCalls(late.phone)).toEqual([]);
+    const members = new Map((await contactsOf(tenant, draft.id)).map((m: { contact_id: number }) => [m.contact_id, m]));
+    expect(members.get(good.id)).toMatchObject({ state: "dialing", attempts: 1, assigned_user_id: tenant.agentA.id, decision: expect.objectContaining({ allowed: true, attempt: 1 }) });
+    expect(members.get(late.id)).toMatchObject({ state: "pending", attempts: 0, decision: expect.objectContaining({ allowed: false, reason: "outside_window" }) });
+    expect(members.get(dnc.id)).toMatchObject({ state: "excluded", exclusion_reason: "dnc" });
+    // The agent is reserved for this call: no second dial while it rings.
+    expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.status).toBe("busy");
+
+    const answer = await playCallback(call.Url, { CallSid: call.sid, From: number, To: good.phone, CallStatus: "in-progress", Direction: "outbound-api" });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain(`<Client>user_${tenant.agentA.id}</Client>`);
+    const status = { CallSid: call.sid, From: number, To: good.phone, CallStatus: "completed", CallDuration: "42" };
+    expect((await playCallback(call.StatusCallback, status)).status).toBe(200);
+    expect((await playCallback(call.StatusCallback, status)).status).toBe(200); // a retried delivery
+
+    const logs = (await tenant.client.get(`/api/voice/call-logs?contact_id=${good.id}`, tenant.managerA.token)).body.data;
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ direction: "outbound-campaign", campaign_id: draft.id, user_id: tenant.agentA.id, status: "completed", duration: 42 });
+    const after = new Map((await contactsOf(tenant, draft.id)).map((m: { contact_id: number }) => [m.contact_id, m]));
+    expect(after.get(good.id)).toMatchObject({ state: "done", last_outcome: "answered" });
+    expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.status).toBe("wrap_up");
+    expect((await tenant.client.get(`/api/contacts/${good.id}`, tenant.managerA.token)).body).toMatchObject({ total_calls: 1, last_call_outcome: "completed" });
+
+    const stats = (await tenant.client.get(`/api/campaigns/${draft.id}/stats`, tenant.managerA.token)).body;
+    expect(stats).toMatchObject({ contacts: 3, attempts: 1, calls: 1, answer_rate: 1, abandon_rate: 0, average_talk_seconds: 42, by_state: { done: 1, excluded: 1, pending: 1 } });
+
+    // Signatures are checked on campaign callbacks like on every other.
+    const forged = await fetch(call.StatusCallback.replace(/^https?:\/\/[^/]+/, "http://127.0.0.1:1").replace("http://127.0.0.1:1", new URL(call.Url).origin), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(status).toString() });
+    expect(forged.status).toBe(403);
+  });
+
+  it("retries the outcomes the campaign retries after its delay, and stops at the attempt cap", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const tag = `retry-${Date.now()}`;
+    const [noAnswer, busy] = await Promise.all([makeContact(tenant, { tags: [tag], phone: inHoursPhone() }), makeContact(tenant, { tags: [tag], phone: inHoursPhone() })]);
+    const draft = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: number, max_attempts: 3, retry_delay_minutes: 45, retry_outcomes: ["no-answer"] });
+    const second = await extraAgent(tenant, "second");
+    await available(tenant, tenant.agentA.token);
+    await available(tenant, second.token);
+    await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token);
+    const [first] = await waitForCalls(noAnswer.phone);
+    const [other] = await waitForCalls(busy.phone);
+    await playCallback(first.StatusCallback, { CallSid: first.sid, From: number, To: noAnswer.phone, CallStatus: "no-answer", CallDuration: "0" });
+    await playCallback(other.StatusCallback, { CallSid: other.sid, From: number, To: busy.phone, CallStatus: "busy", CallDuration: "0" });
+
+    const members = new Map((await contactsOf(tenant, draft.id)).map((m: { contact_id: number }) => [m.contact_id, m]));
+    const retry = members.get(noAnswer.id) as { state: string; next_attempt_at: string; attempts: number };
+    expect(retry).toMatchObject({ state: "retry_wait", attempts: 1, last_outcome: "no-answer" });
+    const delay = Date.parse(retry.next_attempt_at) - Date.now();
+    expect(delay).toBeGreaterThan(44 * 60_000);
+    expect(delay).toBeLessThan(46 * 60_000);
+    expect(members.get(busy.id)).toMatchObject({ state: "done", last_outcome: "busy" }); // busy is not retried here
+    // Both agents were released (nobody answered) and nothing is dialed before the delay.
+    expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.status).toBe("available");
+    await new Promise((r) => setTimeout(r, 700));
+    expect(await placedCalls(noAnswer.phone)).toHaveLength(1);
+  });
+
+  it("a provider failure is retried as a failed attempt when the campaign asks, and the agent is released", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const tag = `fail-${Date.now()}`;
+    const contact = await makeContact(tenant, { tags: [tag], phone: inHoursPhone() });
+    const draft = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: number, max_attempts: 1, retry_outcomes: ["failed"] });
+    await available(tenant, tenant.agentA.token);
+    await fetch(`${(await import("vitest")).inject("fakeProviderUrl")}/__fail?count=1`, { method: "POST" });
+    await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token);
+    for (let i = 0; i < 50; i++) {
+      const [member] = await contactsOf(tenant, draft.id);
+      if (member.state === "done") break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const [member] = await contactsOf(tenant, draft.id);
+    expect(member).toMatchObject({ contact_id: contact.id, state: "done", last_outcome: "failed", attempts: 1 });
+    expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.status).toBe("available");
+    expect((await tenant.client.get(`/api/campaigns/${draft.id}`, tenant.managerA.token)).body.status).toBe("completed");
+  });
+});
+
+describe("campaigns: predictive answers with no free agent", () => {
+  it("holds the answered call two seconds for an agent, then says who called, hangs up and counts it abandoned", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const tag = `pred-${Date.now()}`;
+    const contact = await makeContact(tenant, { tags: [tag], phone: inHoursPhone() });
+    const draft = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "predictive", caller_id: number, pacing: { max_ratio: 3, max_calls_per_minute: 60 } });
+    await available(tenant, tenant.agentA.token);
+    await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token);
+    const [call] = await waitForCalls(contact.phone);
+    // The agent left before the contact picked up.
+    await tenant.client.post("/api/agent/status", { status: "offline" }, tenant.agentA.token);
+
+    const first = await playCallback(call.Url, { CallSid: call.sid, From: number, To: contact.phone, CallStatus: "in-progress" });
+    expect(first.body).toContain("<Pause");
+    expect(first.body).toContain("waited=1");
+    const last = await playCallback(call.Url.replace(/&waited=\d+/, "") + "&waited=2", { CallSid: call.sid, From: number, To: contact.phone, CallStatus: "in-progress" });
+    expect(last.body).toContain("<Say>");
+    expect(last.body).toContain(tenant.organization.name);
+    expect(last.body).toContain("<Hangup/>");
+    await playCallback(call.StatusCallback, { CallSid: call.sid, From: number, To: contact.phone, CallStatus: "completed", CallDuration: "9" });
+    const stats = (await tenant.client.get(`/api/campaigns/${draft.id}/stats`, tenant.managerA.token)).body;
+    expect(stats.by_outcome).toMatchObject({ abandoned: 1 });
+    expect(stats.abandon_rate).toBe(1);
+    const logs = (await tenant.client.get(`/api/voice/call-logs?contact_id=${contact.id}`, tenant.managerA.token)).body.data;
+    expect(logs[0]).toMatchObject({ direction: "outbound-campaign", user_id: null, campaign_id: draft.id });
+  });
+});

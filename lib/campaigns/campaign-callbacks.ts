@@ -1,0 +1,145 @@
+import "server-only";
+import twilio from "twilio";
+import { changeAgentStatus } from "@/lib/agents/agent-status";
+import { finalCallStatus } from "@/lib/calls/call-status";
+import { recordCallLog } from "@/lib/calls/record-call-log";
+import { prisma } from "@/lib/db/client";
+import { identityFor } from "@/lib/telephony/identity";
+import type { CallbackContext } from "@/lib/telephony/provider-route";
+import { callbackUrl } from "@/lib/telephony/provider-config";
+import { emptyTwiml, sayAndHangUp } from "@/lib/telephony/twiml";
+import { kickCampaign } from "./campaign-jobs";
+
+const { VoiceResponse } = twilio.twiml;
+
+/** Seconds an answered predictive call may wait for a free agent before it is abandoned. */
+export const AGENT_WAIT_SECONDS = 2;
+
+async function campaignContactOf(ctx: CallbackContext) {
+  const raw = ctx.query.get("cc") ?? "";
+  if (!/^\d{1,18}$/.test(raw)) return null;
+  const cc = await prisma.campaignContact.findUnique({ where: { id: BigInt(raw) }, include: { campaign: true } });
+  // A callback only ever acts inside the organization its signature was checked for.
+  return cc && cc.campaign.organization_id === ctx.organizationId ? cc : null;
+}
+
+function identification(organizationName: string): string {
+  return `Hello, this is ${organizationName} calling. We are sorry we could not connect you to an agent. We will try again later, or call us back at this number. Goodbye.`;
+}
+
+/** Claims one free agent of the department for an answered predictive call. */
+async function claimAgent(organizationId: number, departmentId: number, callSid: string): Promise<number | null> {
+  const rows = await prisma.$queryRaw<{ user_id: number }[]>`
+    UPDATE agent_statuses SET status = 'busy', current_call_sid = ${callSid}, changed_at = now()
+    WHERE user_id = (
+      SELECT a.user_id FROM agent_statuses a JOIN users u ON u.id = a.user_id
+      WHERE a.organization_id = ${organizationId} AND u.department_id = ${departmentId} AND u.active AND a.status = 'available'
+      ORDER BY a.changed_at LIMIT 1 FOR UPDATE OF a SKIP LOCKED)
+    RETURNING user_id`;
+  return rows[0]?.user_id ?? null;
+}
+
+/**
+ * The contact answered: a machine gets the voicemail message (when asked); a
+ * person is connected to the reserved agent (progressive) or to the first free
+ * one (predictive), who has AGENT_WAIT_SECONDS to appear before the caller
+ * hears who called and the call is logged as abandoned.
+ */
+export async function answerCampaignCall(ctx: CallbackContext): Promise<string> {
+  const cc = await campaignContactOf(ctx);
+  if (!cc) return sayAndHangUp("Goodbye.");
+  const { campaign } = cc;
+  const callSid = ctx.params.CallSid ?? "";
+  if (ctx.params.AnsweredBy?.startsWith("machine") && campaign.amd_enabled) {
+    await prisma.campaignContact.update({ where: { id: cc.id }, data: { state: "answered", last_outcome: "voicemail" } });
+    if (cc.assigned_user_id) await prisma.$executeRaw`UPDATE agent_statuses SET status = 'available', changed_at = now() WHERE user_id = ${cc.assigned_user_id} AND status = 'busy' AND current_call_sid IS NULL`;
+    return campaign.voicemail_message ? sayAndHangUp(campaign.voicemail_message) : emptyTwiml();
+  }
+
+  let agent = cc.assigned_user_id;
+  if (campaign.dialing_mode === "predictive" && !agent) agent = await claimAgent(campaign.organization_id, campaign.department_id, callSid);
+  if (!agent) {
+    const waited = Number(ctx.query.get("waited") ?? 0);
+    if (waited < AGENT_WAIT_SECONDS) {
+      const response = new VoiceResponse();
+      response.pause({ length: 1 });
+      response.redirect({ method: "POST" }, callbackUrl(`/api/telephony/campaign/answer?cc=${cc.id}&waited=${waited + 1}`));
+      return response.toString();
+    }
+    await prisma.campaignContact.update({ where: { id: cc.id }, data: { state: "answered", last_outcome: "abandoned" } });
+    const organization = await prisma.organization.findUnique({ where: { id: campaign.organization_id }, select: { name: true } });
+    return sayAndHangUp(identification(organization?.name ?? "our company"));
+  }
+
+  await prisma.$transaction(async (tx) => {
+    await tx.campaignContact.update({ where: { id: cc.id }, data: { state: "answered", last_outcome: "answered", assigned_user_id: agent } });
+    await changeAgentStatus(tx, { id: agent!, organization_id: campaign.organization_id }, "busy", callSid);
+  });
+  const response = new VoiceResponse();
+  const dial = response.dial({ ...(campaign.caller_id && { callerId: campaign.caller_id }), ...(campaign.recording_enabled && { record: "record-from-answer-dual" as const }) });
+  dial.client({}, identityFor(agent));
+  return response.toString();
+}
+
+/**
+ * The call ended: one outbound-campaign call log per CallSid (retries change
+ * nothing), and the campaign contact moves on: done when answered or out of
+ * attempts, back to wait for a retry when the outcome is one the campaign
+ * retries. The agent goes to wrap-up after a conversation, else is free again.
+ */
+export async function finishCampaignCall(ctx: CallbackContext): Promise<string> {
+  const status = finalCallStatus(ctx.params.CallStatus);
+  const callSid = ctx.params.CallSid;
+  const cc = await campaignContactOf(ctx);
+  if (!status || !callSid || !cc) return emptyTwiml();
+  const { campaign } = cc;
+  const duration = Math.max(0, Number(ctx.params.CallDuration ?? 0) || 0);
+  const outcome = cc.last_outcome && cc.state === "answered" ? cc.last_outcome : status;
+  const changed = await prisma.$transaction(async (tx) => {
+    const agentId = outcome === "answered" ? cc.assigned_user_id : null;
+    const { created } = await recordCallLog(tx, {
+      organization_id: campaign.organization_id,
+      department_id: campaign.department_id,
+      user_id: agentId,
+      contact_id: cc.contact_id,
+      campaign_id: campaign.id,
+      direction: "outbound-campaign",
+      phone_number: cc.phone,
+      call_sid: callSid,
+      status,
+      duration,
+      answered_at: cc.state === "answered" ? new Date(Date.now() - duration * 1000) : null,
+    });
+    // A status for an older attempt (or a retried delivery) moves nothing.
+    if (!created || (cc.last_call_sid !== null && cc.last_call_sid !== callSid)) return false;
+    const answered = cc.state === "answered";
+    const retry = !answered && campaign.retry_outcomes.includes(status) && cc.attempts < campaign.max_attempts && campaign.status === "running";
+    await tx.campaignContact.update({
+      where: { id: cc.id },
+      data: {
+        state: retry ? "retry_wait" : "done",
+        last_call_sid: callSid,
+        last_outcome: answered ? outcome : status,
+        next_attempt_at: retry ? new Date(Date.now() + campaign.retry_delay_minutes * 60_000) : null,
+      },
+    });
+    if (cc.assigned_user_id) {
+      const agent = await tx.agentStatus.findUnique({ where: { user_id: cc.assigned_user_id }, select: { status: true, current_call_sid: true } });
+      if (agent?.status === "busy" && (agent.current_call_sid === callSid || agent.current_call_sid === null)) {
+        await changeAgentStatus(tx, { id: cc.assigned_user_id, organization_id: campaign.organization_id }, outcome === "answered" ? "wrap_up" : "available");
+      }
+    }
+    return true;
+  });
+  if (changed) await kickCampaign(campaign.id);
+  return emptyTwiml();
+}
+
+/** The recording of a campaign call, once the provider has it. */
+export async function recordCampaignRecording(ctx: CallbackContext): Promise<string> {
+  const cc = await campaignContactOf(ctx);
+  const url = ctx.params.RecordingUrl;
+  if (!cc || !url || !ctx.params.CallSid || !/^https:\/\//.test(url)) return emptyTwiml();
+  await prisma.callLog.updateMany({ where: { call_sid: ctx.params.CallSid, organization_id: ctx.organizationId, recording_url: null }, data: { recording_url: url } });
+  return emptyTwiml();
+}

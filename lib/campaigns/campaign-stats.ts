@@ -1,0 +1,68 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { prisma } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { findCampaignForActor } from "./campaign-access";
+import { exclusionReasonSql, selectionWhere } from "./campaign-selection";
+
+const STATES = ["pending", "dialing", "answered", "retry_wait", "done", "excluded"] as const;
+
+/** Totals by state and outcome, attempts, answer and abandon rates, average talk time and progress. */
+export async function campaignStats({ actor, id }: { actor: SessionUser; id: number }) {
+  const campaign = await findCampaignForActor(prisma, actor, id);
+  const [states, outcomes, exclusions, calls] = await Promise.all([
+    prisma.campaignContact.groupBy({ by: ["state"], where: { campaign_id: id }, _count: { _all: true }, _sum: { attempts: true } }),
+    prisma.campaignContact.groupBy({ by: ["last_outcome"], where: { campaign_id: id, last_outcome: { not: null } }, _count: { _all: true } }),
+    prisma.campaignContact.groupBy({ by: ["exclusion_reason"], where: { campaign_id: id, state: "excluded" }, _count: { _all: true } }),
+    prisma.callLog.aggregate({ where: { campaign_id: id }, _count: { _all: true }, _avg: { duration: true } }),
+  ]);
+  const byState = Object.fromEntries(STATES.map((s) => [s, states.find((r) => r.state === s)?._count._all ?? 0]));
+  const byOutcome = Object.fromEntries(outcomes.map((o) => [o.last_outcome!, o._count._all]));
+  const total = Object.values(byState).reduce((a, b) => a + b, 0);
+  const attempts = states.reduce((sum, r) => sum + (r._sum.attempts ?? 0), 0);
+  const answered = (byOutcome.answered ?? 0) + (byOutcome.abandoned ?? 0) + (byOutcome.voicemail ?? 0);
+  const talked = await prisma.callLog.aggregate({ where: { campaign_id: id, user_id: { not: null }, status: "completed" }, _avg: { duration: true } });
+  return {
+    campaign_id: campaign.id,
+    status: campaign.status,
+    contacts: total,
+    by_state: byState,
+    by_outcome: byOutcome,
+    excluded_by_reason: Object.fromEntries(exclusions.map((e) => [e.exclusion_reason ?? "unknown", e._count._all])),
+    attempts,
+    calls: calls._count._all,
+    answer_rate: attempts ? answered / attempts : 0,
+    abandon_rate: answered ? (byOutcome.abandoned ?? 0) / answered : 0,
+    average_talk_seconds: Math.round(talked._avg.duration ?? 0),
+    progress: total ? Math.round(((byState.done + byState.excluded) / total) * 100) : 0,
+  };
+}
+
+/**
+ * What starting would do, without starting: eligible and excluded contacts by
+ * reason, and how long it would take at the agents available now (the
+ * department's recent average handle time, 3 minutes when there is none).
+ */
+export async function campaignDryRun({ actor, id }: { actor: SessionUser; id: number }) {
+  const campaign = await findCampaignForActor(prisma, actor, id);
+  const where = await selectionWhere(campaign);
+  const rows = await prisma.$queryRaw<{ reason: string | null; n: number }[]>(Prisma.sql`
+    SELECT s.reason, count(*)::int AS n FROM (SELECT ${exclusionReasonSql(campaign.exclude_dnc)} AS reason FROM contacts c WHERE ${where}) AS s GROUP BY s.reason`);
+  const eligible = rows.find((r) => r.reason === null)?.n ?? 0;
+  const excluded = Object.fromEntries(rows.filter((r) => r.reason !== null).map((r) => [r.reason!, r.n]));
+  const [agents] = await prisma.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM agent_statuses a JOIN users u ON u.id = a.user_id
+    WHERE a.organization_id = ${campaign.organization_id} AND u.department_id = ${campaign.department_id} AND a.status IN ('available', 'busy', 'wrap_up')`;
+  const handle = await prisma.callLog.aggregate({ where: { organization_id: campaign.organization_id, department_id: campaign.department_id, status: "completed", created_at: { gte: new Date(Date.now() - 30 * 86_400_000) } }, _avg: { duration: true } });
+  const handleSeconds = Math.round(handle._avg.duration ?? 180) + 30; // talk plus dialing and wrap-up
+  const estimatedSeconds = agents.n > 0 ? Math.ceil((eligible * handleSeconds) / agents.n) : null;
+  return {
+    eligible,
+    excluded: Object.values(excluded).reduce((a, b) => a + b, 0),
+    excluded_by_reason: excluded,
+    agents_on_duty: agents.n,
+    average_handle_seconds: handleSeconds,
+    estimated_seconds: estimatedSeconds,
+    message: agents.n > 0 ? null : "No agent of the department is on duty: the campaign would wait for one.",
+  };
+}

@@ -1,0 +1,186 @@
+import "server-only";
+import { prisma, type Tx } from "@/lib/db/client";
+import type { Campaign } from "@/lib/generated/prisma/client";
+import { logger } from "@/lib/logger";
+import { callbackUrl, providerConfig } from "@/lib/telephony/provider-config";
+import { providerRestClient } from "@/lib/telephony/provider-rest";
+import { kickCampaignLater } from "./campaign-jobs";
+import { decideDial, type CallingWindow, type DialPolicy } from "./dial-compliance";
+import { dialRatio } from "./dial-ratio";
+
+interface Candidate {
+  id: bigint;
+  contact_id: bigint;
+  phone: string;
+  attempts: number;
+  tags: string[];
+  status: string;
+  opted_out: boolean;
+  timezone_field: string | null;
+  last_dialed_at: Date | null;
+}
+
+interface Dial {
+  id: bigint;
+  phone: string;
+  agent: number | null;
+}
+
+export function dialPolicy(campaign: Campaign): DialPolicy {
+  return {
+    window: campaign.calling_window as unknown as CallingWindow,
+    timezonePolicy: campaign.timezone_policy === "campaign" ? "campaign" : "contact",
+    maxAttempts: campaign.max_attempts,
+    retryDelayMinutes: campaign.retry_delay_minutes,
+    excludeDnc: campaign.exclude_dnc,
+  };
+}
+
+/** Reserves up to `count` available agents of the department (row locks: two ticks never take the same agent). */
+async function reserveAgents(tx: Tx, campaign: Campaign, count: number): Promise<number[]> {
+  if (count <= 0) return [];
+  const rows = await tx.$queryRaw<{ user_id: number }[]>`
+    UPDATE agent_statuses SET status = 'busy', changed_at = now()
+    WHERE user_id IN (
+      SELECT a.user_id FROM agent_statuses a JOIN users u ON u.id = a.user_id
+      WHERE a.organization_id = ${campaign.organization_id} AND u.department_id = ${campaign.department_id} AND u.active AND a.status = 'available'
+      ORDER BY a.changed_at LIMIT ${count} FOR UPDATE OF a SKIP LOCKED)
+    RETURNING user_id`;
+  return rows.map((r) => r.user_id);
+}
+
+async function availableAgents(tx: Tx, campaign: Campaign): Promise<number> {
+  const [row] = await tx.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM agent_statuses a JOIN users u ON u.id = a.user_id
+    WHERE a.organization_id = ${campaign.organization_id} AND u.department_id = ${campaign.department_id} AND u.active AND a.status = 'available'`;
+  return row.n;
+}
+
+/**
+ * One tick of a running progressive or predictive campaign: how many lines may
+ * be opened now, which contacts pass the checks (claimed with row locks, so no
+ * contact is ever dialed twice at once, whichever process runs the tick), then
+ * the dials through the provider's REST API, outside the transaction.
+ */
+export async function dispatchCampaign(campaignId: number): Promise<{ dialed: number }> {
+  const campaign = await prisma.campaign.findUnique({ where: { id: campaignId } });
+  if (!campaign || campaign.status !== "running" || campaign.dialing_mode === "preview") return { dialed: 0 };
+  const policy = dialPolicy(campaign);
+  const pacing = campaign.pacing as { max_ratio?: number; max_calls_per_minute?: number };
+  const now = new Date();
+
+  const dials = await prisma.$transaction(async (tx) => {
+    const [flight] = await tx.$queryRaw<{ in_flight: number; last_minute: number }[]>`
+      SELECT count(*) FILTER (WHERE state = 'dialing')::int AS in_flight,
+             count(*) FILTER (WHERE last_attempt_at > now() - interval '1 minute')::int AS last_minute
+      FROM campaign_contacts WHERE campaign_id = ${campaignId}`;
+    const perMinuteLeft = Math.max(0, (pacing.max_calls_per_minute ?? 60) - flight.last_minute);
+    let agents: number[] = [];
+    let lines: number;
+    if (campaign.dialing_mode === "progressive") {
+      agents = await reserveAgents(tx, campaign, perMinuteLeft);
+      lines = agents.length;
+    } else {
+      const ratio = await dialRatio(tx, campaign, pacing.max_ratio ?? 2);
+      lines = Math.min(perMinuteLeft, Math.floor((await availableAgents(tx, campaign)) * ratio) - flight.in_flight);
+    }
+    if (lines <= 0) return [];
+
+    // A few more candidates than lines: some will be skipped by the checks.
+    const candidates = await tx.$queryRaw<Candidate[]>`
+      SELECT cc.id, cc.contact_id, cc.phone, cc.attempts, c.tags, c.status, (c.opted_out_at IS NOT NULL) AS opted_out,
+             NULLIF(COALESCE(c.custom_fields->>'timezone', c.custom_fields->>'time_zone'), '') AS timezone_field,
+             (SELECT max(x.last_attempt_at) FROM campaign_contacts x WHERE x.phone = cc.phone AND x.last_attempt_at IS NOT NULL) AS last_dialed_at
+      FROM campaign_contacts cc JOIN contacts c ON c.id = cc.contact_id
+      WHERE cc.campaign_id = ${campaignId} AND cc.state IN ('pending', 'retry_wait') AND (cc.next_attempt_at IS NULL OR cc.next_attempt_at <= now())
+      ORDER BY cc.next_attempt_at NULLS FIRST, cc.id
+      LIMIT ${lines * 3 + 10}
+      FOR UPDATE OF cc SKIP LOCKED`;
+
+    const chosen: Dial[] = [];
+    for (const candidate of candidates) {
+      const decision = decideDial(
+        { phone: candidate.phone, tags: candidate.tags, attempts: candidate.attempts, timezoneField: candidate.timezone_field, lastDialedAt: candidate.last_dialed_at, archived: candidate.status === "archived", optedOut: candidate.opted_out },
+        policy,
+        now,
+      );
+      if (decision.allowed) {
+        if (chosen.length >= lines) break;
+        const agent = campaign.dialing_mode === "progressive" ? agents[chosen.length] : null;
+        await tx.$executeRaw`
+          UPDATE campaign_contacts SET state = 'dialing', attempts = attempts + 1, last_attempt_at = now(), next_attempt_at = NULL,
+                 assigned_user_id = ${agent}, decision = ${JSON.stringify({ ...decision, at: now.toISOString() })}::jsonb, updated_at = now()
+          WHERE id = ${candidate.id}`;
+        chosen.push({ id: candidate.id, phone: candidate.phone, agent });
+      } else if (decision.reason === "outside_window" || decision.reason === "recently_dialed") {
+        await tx.$executeRaw`
+          UPDATE campaign_contacts SET next_attempt_at = ${decision.retry_at ?? new Date(now.getTime() + 15 * 60_000)},
+                 decision = ${JSON.stringify({ ...decision, at: now.toISOString() })}::jsonb, updated_at = now()
+          WHERE id = ${candidate.id}`;
+      } else {
+        const state = decision.reason === "max_attempts" ? "done" : "excluded";
+        await tx.$executeRaw`
+          UPDATE campaign_contacts SET state = ${state}, exclusion_reason = ${state === "excluded" ? decision.reason : null},
+                 last_outcome = COALESCE(last_outcome, ${decision.reason}), decision = ${JSON.stringify({ ...decision, at: now.toISOString() })}::jsonb, updated_at = now()
+          WHERE id = ${candidate.id}`;
+      }
+    }
+    // Agents reserved for lines that found no contact are free again.
+    const unused = agents.slice(chosen.length);
+    if (unused.length) await tx.$executeRaw`UPDATE agent_statuses SET status = 'available', changed_at = now() WHERE user_id = ANY(${unused}::int[]) AND status = 'busy' AND current_call_sid IS NULL`;
+    return chosen;
+  });
+
+  if (dials.length) await placeDials(campaign, dials);
+  await finishOrContinue(campaign);
+  return { dialed: dials.length };
+}
+
+async function placeDials(campaign: Campaign, dials: Dial[]): Promise<void> {
+  const config = await providerConfig(campaign.organization_id);
+  const client = providerRestClient(config);
+  const from = campaign.caller_id ?? config.caller_id;
+  await Promise.all(
+    dials.map(async (dial) => {
+      const query = `?cc=${dial.id}`;
+      try {
+        if (!client || !from) throw new Error("Telephony is not configured (account, auth token and caller ID are needed to dial).");
+        const call = await client.calls.create({
+          to: dial.phone,
+          from,
+          url: callbackUrl(`/api/telephony/campaign/answer${query}`),
+          method: "POST",
+          statusCallback: callbackUrl(`/api/telephony/campaign/status${query}`),
+          statusCallbackEvent: ["completed"],
+          statusCallbackMethod: "POST",
+          timeout: 25,
+          ...(campaign.amd_enabled && { machineDetection: "DetectMessageEnd" }),
+          ...(campaign.recording_enabled && { record: true, recordingStatusCallback: callbackUrl(`/api/telephony/campaign/recording${query}`), recordingStatusCallbackMethod: "POST" }),
+        });
+        await prisma.campaignContact.updateMany({ where: { id: dial.id, state: "dialing" }, data: { last_call_sid: call.sid } });
+      } catch (error) {
+        logger.warn("campaign dial failed", { campaign_id: campaign.id, campaign_contact_id: String(dial.id), error: (error as Error).message });
+        await prisma.$transaction(async (tx) => {
+          const [row] = await tx.$queryRaw<{ attempts: number }[]>`SELECT attempts FROM campaign_contacts WHERE id = ${dial.id}`;
+          const retry = campaign.retry_outcomes.includes("failed") && row.attempts < campaign.max_attempts;
+          await tx.campaignContact.update({
+            where: { id: dial.id },
+            data: { state: retry ? "retry_wait" : "done", last_outcome: "failed", next_attempt_at: retry ? new Date(Date.now() + campaign.retry_delay_minutes * 60_000) : null },
+          });
+          if (dial.agent) await tx.$executeRaw`UPDATE agent_statuses SET status = 'available', changed_at = now() WHERE user_id = ${dial.agent} AND status = 'busy' AND current_call_sid IS NULL`;
+        });
+      }
+    }),
+  );
+}
+
+/** Completes a campaign with nothing left to dial; otherwise looks again shortly (retries, calling windows). */
+async function finishOrContinue(campaign: Campaign): Promise<void> {
+  const [left] = await prisma.$queryRaw<{ open: number }[]>`
+    SELECT count(*)::int AS open FROM campaign_contacts WHERE campaign_id = ${campaign.id} AND state IN ('pending', 'retry_wait', 'dialing', 'answered')`;
+  if (left.open === 0) {
+    await prisma.campaign.updateMany({ where: { id: campaign.id, status: "running" }, data: { status: "completed", finished_at: new Date() } });
+    return;
+  }
+  await kickCampaignLater(campaign.id, 3);
+}

@@ -1,0 +1,71 @@
+import "server-only";
+import type { z } from "zod";
+import { departmentScope } from "@/lib/auth/scope";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { resolveDepartment } from "@/lib/contacts/contact-access";
+import { prisma } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { pageOf, skipTake } from "@/lib/http/pagination";
+import { findCampaignForActor } from "./campaign-access";
+import type { CreateCampaignInput, listCampaignsQuery, UpdateCampaignInput } from "./schemas";
+import { serializeCampaign } from "./serialize-campaign";
+
+async function checkSavedFilter(actor: SessionUser, id: number | undefined) {
+  if (id === undefined) return;
+  const found = await prisma.savedFilter.findFirst({ where: { id, organization_id: actor.organization_id }, select: { id: true } });
+  if (!found) throw AppError.validation({ "selection.saved_filter_id": ["The saved filter does not exist."] });
+}
+
+export async function createCampaign({ actor, input }: { actor: SessionUser; input: CreateCampaignInput }) {
+  const { organization_id, department_id } = await resolveDepartment(prisma, actor, input.department_id);
+  await checkSavedFilter(actor, input.selection.saved_filter_id);
+  const campaign = await prisma.campaign.create({ data: { ...input, organization_id, department_id, created_by_user_id: actor.id } });
+  return serializeCampaign(campaign);
+}
+
+export async function listCampaigns({ actor, query }: { actor: SessionUser; query: z.infer<typeof listCampaignsQuery> }) {
+  const where = { ...departmentScope(actor), ...(query.status && { status: query.status }) };
+  const [rows, total] = await Promise.all([
+    prisma.campaign.findMany({ where, orderBy: [{ created_at: "desc" }, { id: "desc" }], ...skipTake(query) }),
+    prisma.campaign.count({ where }),
+  ]);
+  const counts = await prisma.campaignContact.groupBy({ by: ["campaign_id", "state"], where: { campaign_id: { in: rows.map((r) => r.id) } }, _count: { _all: true } });
+  return pageOf(
+    rows.map((row) => {
+      const mine = counts.filter((c) => c.campaign_id === row.id);
+      const total = mine.reduce((sum, c) => sum + c._count._all, 0);
+      const finished = mine.filter((c) => c.state === "done" || c.state === "excluded").reduce((sum, c) => sum + c._count._all, 0);
+      return { ...serializeCampaign(row), contacts: total, progress: total ? Math.round((finished / total) * 100) : 0 };
+    }),
+    total,
+    query,
+  );
+}
+
+export async function getCampaign({ actor, id }: { actor: SessionUser; id: number }) {
+  return serializeCampaign(await findCampaignForActor(prisma, actor, id));
+}
+
+/** Settings change while a campaign is a draft or paused; a running one is paused first. */
+export async function updateCampaign({ actor, id, input }: { actor: SessionUser; id: number; input: UpdateCampaignInput }) {
+  const current = await findCampaignForActor(prisma, actor, id);
+  if (!["draft", "paused"].includes(current.status)) throw AppError.conflict(`A ${current.status} campaign cannot be edited; pause it first.`);
+  if (current.status !== "draft" && (input.selection || input.department_id)) {
+    throw AppError.conflict("The contacts of a started campaign are fixed; add or remove contacts instead.");
+  }
+  await checkSavedFilter(actor, input.selection?.saved_filter_id);
+  const { department_id, ...fields } = input;
+  const placement = department_id !== undefined ? await resolveDepartment(prisma, actor, department_id) : null;
+  const { count } = await prisma.campaign.updateMany({
+    where: { id, status: current.status, ...departmentScope(actor) },
+    data: { ...fields, ...(placement && { department_id: placement.department_id }), selection: (fields.selection ?? undefined) as object | undefined, pacing: fields.pacing as object | undefined, calling_window: fields.calling_window as object | undefined },
+  });
+  if (count === 0) throw AppError.conflict("The campaign changed meanwhile; reload it.");
+  return getCampaign({ actor, id });
+}
+
+export async function deleteCampaign({ actor, id }: { actor: SessionUser; id: number }): Promise<void> {
+  await findCampaignForActor(prisma, actor, id);
+  const { count } = await prisma.campaign.deleteMany({ where: { id, status: "draft", ...departmentScope(actor) } });
+  if (count === 0) throw AppError.conflict("Only a draft campaign can be deleted; stop it instead.");
+}
