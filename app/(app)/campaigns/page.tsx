@@ -1,10 +1,14 @@
-import { EmptyState } from "@/components/ui/empty-state";
+import Link from "next/link";
+import { CampaignList } from "@/components/campaigns/campaign-list";
+import { PageHeader } from "@/components/ui/page-header";
 
 export default function CampaignsPage() {
   return (
     <>
-      <h1>Campaigns</h1>
-      <EmptyState title="Not available yet">Outbound campaigns arrive with the campaign dialer (issue 7).</EmptyState>
+      <PageHeader title="Campaigns">
+        <Link className="button" href="/campaigns/new">New campaign</Link>
+      </PageHeader>
+      <CampaignList />
     </>
   );
 }

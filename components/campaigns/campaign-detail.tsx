@@ -1,0 +1,203 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { formatDateTime, formatDuration, formatPhone } from "@/lib/format/display";
+import type { Page } from "@/lib/http/pagination";
+import { apiFetch } from "@/lib/swr/api-fetch";
+import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { ConfirmDialog } from "@/components/ui/modal";
+import { PageHeader } from "@/components/ui/page-header";
+import { Pager } from "@/components/ui/pager";
+import { SkeletonRows } from "@/components/ui/skeleton-rows";
+import { MODE_LABEL, STATUS_BADGE, type CampaignView } from "./types";
+
+interface Stats {
+  contacts: number;
+  by_state: Record<string, number>;
+  by_outcome: Record<string, number>;
+  excluded_by_reason: Record<string, number>;
+  attempts: number;
+  calls: number;
+  answer_rate: number;
+  abandon_rate: number;
+  average_talk_seconds: number;
+  progress: number;
+}
+interface DryRun {
+  eligible: number;
+  excluded: number;
+  excluded_by_reason: Record<string, number>;
+  agents_on_duty: number;
+  estimated_seconds: number | null;
+  message: string | null;
+}
+interface Member {
+  id: number;
+  contact_id: number;
+  name: string;
+  phone: string;
+  state: string;
+  exclusion_reason: string | null;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_outcome: string | null;
+  decision: { allowed?: boolean; reason?: string; detail?: string; local_time?: string } | null;
+}
+
+const REASONS: Record<string, string> = { dnc: "Tagged DNC", archived: "Archived", opted_out: "Opted out", duplicate_phone: "Same phone as another", removed: "Removed by hand", campaign_stopped: "Campaign stopped", max_attempts: "Out of attempts" };
+const pct = (n: number) => `${Math.round(n * 1000) / 10}%`;
+
+function DryRunPanel({ id }: { id: number }) {
+  const { data, error } = useApi<DryRun>(`/api/campaigns/${id}/dry-run`);
+  if (error) return <ErrorAlert error={error} prefix="Dry run failed" />;
+  if (!data) return <SkeletonRows rows={2} label="Counting contacts" />;
+  return (
+    <section className="panel" aria-label="Dry run">
+      <h2>Before you start</h2>
+      <div className="stats">
+        <div className="stat"><strong style={{ color: "var(--ok)" }}>{data.eligible}</strong>will be called</div>
+        <div className="stat"><strong>{data.excluded}</strong>left out</div>
+        <div className="stat"><strong>{data.agents_on_duty}</strong>agents on duty</div>
+        <div className="stat"><strong>{data.estimated_seconds === null ? "—" : formatDuration(data.estimated_seconds)}</strong>estimated time</div>
+      </div>
+      {data.excluded > 0 && <p className="small">{Object.entries(data.excluded_by_reason).map(([r, n]) => `${REASONS[r] ?? r}: ${n}`).join(" · ")}</p>}
+      {data.message && <p className="notice small">{data.message}</p>}
+    </section>
+  );
+}
+
+function LivePanel({ id }: { id: number }) {
+  const { data } = useApi<Stats>(`/api/campaigns/${id}/stats`, { refreshInterval: 2000 });
+  if (!data) return <SkeletonRows rows={2} label="Loading figures" />;
+  const s = data.by_state;
+  return (
+    <section className="panel stack" aria-label="Live figures">
+      <div>
+        <div className="progress" role="progressbar" aria-label="Campaign progress" aria-valuenow={data.progress} aria-valuemin={0} aria-valuemax={100}><div style={{ width: `${data.progress}%` }} /></div>
+        <span className="small muted">{data.progress}% of {data.contacts} contacts finished</span>
+      </div>
+      <div className="stats">
+        <div className="stat"><strong>{s.pending ?? 0}</strong>waiting</div>
+        <div className="stat"><strong>{s.dialing ?? 0}</strong>dialing now</div>
+        <div className="stat"><strong>{s.answered ?? 0}</strong>on a call</div>
+        <div className="stat"><strong>{s.retry_wait ?? 0}</strong>to retry</div>
+        <div className="stat"><strong>{s.done ?? 0}</strong>done</div>
+        <div className="stat"><strong>{s.excluded ?? 0}</strong>left out</div>
+      </div>
+      <div className="stats">
+        <div className="stat"><strong>{data.attempts}</strong>attempts</div>
+        <div className="stat"><strong>{pct(data.answer_rate)}</strong>answer rate</div>
+        <div className="stat"><strong style={{ color: data.abandon_rate > 0.03 ? "var(--danger)" : undefined }}>{pct(data.abandon_rate)}</strong>abandon rate</div>
+        <div className="stat"><strong>{formatDuration(data.average_talk_seconds)}</strong>average talk</div>
+      </div>
+    </section>
+  );
+}
+
+function Members({ id }: { id: number }) {
+  const [state, setState] = useState("");
+  const [page, setPage] = useState(1);
+  const { data } = useApi<Page<Member>>(`/api/campaigns/${id}/contacts?page=${page}&per_page=25${state ? `&state=${state}` : ""}`, { refreshInterval: 4000 });
+  return (
+    <section className="panel" aria-label="Campaign contacts">
+      <div className="row" style={{ justifyContent: "space-between", alignItems: "center" }}>
+        <h2 style={{ margin: 0 }}>Contacts</h2>
+        <select aria-label="Contact state" className="input" value={state} onChange={(e) => { setState(e.target.value); setPage(1); }}>
+          <option value="">Every state</option>
+          {["pending", "dialing", "answered", "retry_wait", "done", "excluded"].map((s) => <option key={s} value={s}>{s.replace("_", " ")}</option>)}
+        </select>
+      </div>
+      {data && data.data.length === 0 && <p className="muted small">No contacts in this state.</p>}
+      {data && data.data.length > 0 && (
+        <table className="data" style={{ marginTop: 12 }}>
+          <thead><tr><th>Contact</th><th>State</th><th className="num">Attempts</th><th>Last outcome</th><th>Next attempt</th><th>Why</th></tr></thead>
+          <tbody>
+            {data.data.map((m) => (
+              <tr key={m.id}>
+                <td><Link href={`/contacts/${m.contact_id}`}>{m.name}</Link><div className="small muted mono">{formatPhone(m.phone)}</div></td>
+                <td><span className="badge">{m.state.replace("_", " ")}</span></td>
+                <td className="num">{m.attempts}</td>
+                <td>{m.last_outcome ?? "—"}</td>
+                <td className="small">{m.next_attempt_at ? formatDateTime(m.next_attempt_at) : "—"}</td>
+                <td className="small">{m.exclusion_reason ? (REASONS[m.exclusion_reason] ?? m.exclusion_reason) : m.decision ? (m.decision.allowed ? `Allowed at ${m.decision.local_time}` : (m.decision.detail ?? m.decision.reason)) : "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {data && <Pager meta={data.meta} onPage={setPage} />}
+    </section>
+  );
+}
+
+export function CampaignDetail({ id }: { id: number }) {
+  const router = useRouter();
+  const token = useApiToken();
+  const { data: campaign, error, mutate } = useApi<CampaignView>(`/api/campaigns/${id}`, { refreshInterval: 5000 });
+  const [confirm, setConfirm] = useState<"stop" | "delete" | null>(null);
+  const [problem, setProblem] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+  if (error) return <ErrorAlert error={error} prefix="Could not load the campaign" />;
+  if (!campaign) return <SkeletonRows />;
+
+  const act = async (move: "start" | "pause" | "resume" | "stop" | "delete") => {
+    setPending(true);
+    setProblem(null);
+    try {
+      if (move === "delete") {
+        await apiFetch(`/api/campaigns/${id}`, token!, { method: "DELETE" });
+        return router.push("/campaigns");
+      }
+      await mutate(await apiFetch<CampaignView>(`/api/campaigns/${id}/${move}`, token!, { method: "POST", body: "{}" }), { revalidate: false });
+    } catch (e) {
+      setProblem(e);
+    } finally {
+      setPending(false);
+      setConfirm(null);
+    }
+  };
+  const w = campaign.calling_window;
+  const days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].filter((_, i) => w.days.includes(i + 1)).join(", ");
+
+  return (
+    <>
+      <PageHeader title={campaign.name}>
+        <span className={`badge ${STATUS_BADGE[campaign.status] ?? ""}`} style={{ alignSelf: "center" }}>{campaign.status}</span>
+        {campaign.status === "draft" && <button type="button" className="button ok" disabled={pending} onClick={() => act("start")}>Start</button>}
+        {campaign.status === "running" && <button type="button" className="button secondary" disabled={pending} onClick={() => act("pause")}>Pause</button>}
+        {campaign.status === "paused" && <button type="button" className="button ok" disabled={pending} onClick={() => act("resume")}>Resume</button>}
+        {["running", "paused"].includes(campaign.status) && <button type="button" className="button danger" onClick={() => setConfirm("stop")}>Stop</button>}
+        {["draft", "paused"].includes(campaign.status) && <Link className="button secondary" href={`/campaigns/${id}/edit`}>Edit</Link>}
+        {campaign.status === "draft" && <button type="button" className="button secondary" onClick={() => setConfirm("delete")}>Delete</button>}
+      </PageHeader>
+      <ErrorAlert error={problem} />
+      <div className="grid-2">
+        <div className="stack">
+          {campaign.status === "draft" ? <DryRunPanel id={id} /> : <LivePanel id={id} />}
+          {campaign.status !== "draft" ? <Members id={id} /> : <EmptyState title="Not started">Starting freezes the contacts the selection names; the list above says who would be called.</EmptyState>}
+        </div>
+        <section className="panel" aria-label="Campaign settings">
+          <dl className="kv">
+            <dt>Mode</dt><dd>{MODE_LABEL[campaign.dialing_mode]}{campaign.dialing_mode === "predictive" && ` (up to ${campaign.pacing.max_ratio} lines per agent)`}</dd>
+            <dt>Contacts</dt><dd>{[campaign.selection.tags?.length && `tagged ${campaign.selection.tags.join(", ")}`, campaign.selection.saved_filter_id && "a saved filter", campaign.selection.contact_ids?.length && `${campaign.selection.contact_ids.length} chosen`].filter(Boolean).join(" · ") || "—"}</dd>
+            <dt>DNC</dt><dd>{campaign.exclude_dnc ? "Left out" : "Included"}</dd>
+            <dt>Caller ID</dt><dd className="mono">{campaign.caller_id ? formatPhone(campaign.caller_id) : "Organization default"}</dd>
+            <dt>Hours</dt><dd>{w.start}–{w.end}, {days} ({campaign.timezone_policy === "contact" ? "contact's time" : w.timezone})</dd>
+            <dt>Attempts</dt><dd>{campaign.max_attempts}, {campaign.retry_delay_minutes} min apart, after {campaign.retry_outcomes.join(", ") || "nothing"}</dd>
+            <dt>Pacing</dt><dd>at most {campaign.pacing.max_calls_per_minute} calls a minute</dd>
+            <dt>Machines</dt><dd>{campaign.amd_enabled ? (campaign.voicemail_message ? "Detected, message left" : "Detected, hung up") : "Not detected"}</dd>
+            <dt>Recording</dt><dd>{campaign.recording_enabled ? "On" : "Off"}</dd>
+            <dt>Started</dt><dd>{formatDateTime(campaign.started_at)}</dd>
+            <dt>Finished</dt><dd>{formatDateTime(campaign.finished_at)}</dd>
+          </dl>
+        </section>
+      </div>
+      <ConfirmDialog open={confirm === "stop"} title="Stop the campaign?" message="Contacts not yet reached will not be called. A stopped campaign cannot be started again." confirmLabel="Stop campaign" pending={pending} onConfirm={() => act("stop")} onClose={() => setConfirm(null)} />
+      <ConfirmDialog open={confirm === "delete"} title="Delete this draft?" message="The draft campaign is removed." confirmLabel="Delete" pending={pending} onConfirm={() => act("delete")} onClose={() => setConfirm(null)} />
+    </>
+  );
+}

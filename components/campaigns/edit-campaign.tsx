@@ -1,0 +1,20 @@
+"use client";
+
+import { useApi } from "@/lib/swr/use-api";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { PageHeader } from "@/components/ui/page-header";
+import { SkeletonRows } from "@/components/ui/skeleton-rows";
+import { CampaignForm } from "./campaign-form";
+import type { CampaignView } from "./types";
+
+export function EditCampaign({ id }: { id: number }) {
+  const { data, error } = useApi<CampaignView>(`/api/campaigns/${id}`);
+  return (
+    <>
+      <PageHeader title={data ? `Edit ${data.name}` : "Edit campaign"} />
+      <ErrorAlert error={error} prefix="Could not load the campaign" />
+      {!data && !error && <SkeletonRows />}
+      {data && <CampaignForm campaign={data} />}
+    </>
+  );
+}
