@@ -25,7 +25,7 @@ export interface QueueCall {
 export interface SoftphoneDevice {
   mode: "provider" | "simulated";
   joinQueueCall: (call: QueueCall, events: CallEvents) => Promise<CallHandle>;
-  dial: (to: string, contactId: number | null, events: CallEvents) => Promise<CallHandle>;
+  dial: (to: string, contactId: number | null, events: CallEvents, campaignContactId?: number | null) => Promise<CallHandle>;
   destroy: () => void;
 }
 

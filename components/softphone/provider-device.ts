@@ -45,7 +45,8 @@ export async function providerDevice(api: ApiCall, onState: (registered: boolean
   return {
     mode: "provider",
     joinQueueCall: (queueCall: QueueCall, events) => connect({ QueueEntryId: String(queueCall.id), QueueName: queueCall.queue }, events, queueCall.call_sid),
-    dial: (to, contactId, events) => connect({ To: to, ...(contactId && { contactId: String(contactId) }) }, events, null),
+    dial: (to, contactId, events, campaignContactId) =>
+      connect({ To: to, ...(contactId && { contactId: String(contactId) }), ...(campaignContactId && { CampaignContactId: String(campaignContactId) }) }, events, null),
     destroy: () => device.destroy(),
   };
 }

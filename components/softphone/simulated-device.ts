@@ -25,8 +25,9 @@ export function simulatedDevice(api: ApiCall): SoftphoneDevice {
         sendDigits: () => undefined,
       };
     },
-    async dial(to: string, contactId: number | null, events: CallEvents): Promise<CallHandle> {
-      const placed = await simulate<{ call_sid: string; dialing: boolean }>(api, { action: "manual", to, ...(contactId && { contact_id: contactId }) });
+    async dial(to: string, contactId: number | null, events: CallEvents, campaignContactId?: number | null): Promise<CallHandle> {
+      const campaign = campaignContactId ? { campaign_contact_id: campaignContactId } : {};
+      const placed = await simulate<{ call_sid: string; dialing: boolean }>(api, { action: "manual", to, ...(contactId && { contact_id: contactId }), ...campaign });
       if (!placed.dialing) throw new Error("The provider refused to dial this number.");
       let connectedAt: number | null = null;
       // The simulated callee picks up after a short ring.
@@ -46,6 +47,7 @@ export function simulatedDevice(api: ApiCall): SoftphoneDevice {
             duration,
             status: connectedAt ? "completed" : "no-answer",
             ...(contactId && { contact_id: contactId }),
+            ...campaign,
           });
           events.onEnded();
           return { callLogId: ended.call_log_id };

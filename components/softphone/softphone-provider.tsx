@@ -37,7 +37,7 @@ interface Softphone {
   device: DeviceState;
   call: ActiveCall | null;
   acceptQueueCall: (call: QueueCall & { from: string; contact: { id: number; name: string | null } | null }) => Promise<void>;
-  dial: (to: string, contact: { id: number; name: string } | null) => Promise<void>;
+  dial: (to: string, contact: { id: number; name: string } | null, campaignContactId?: number) => Promise<void>;
   hangup: () => Promise<void>;
   toggleMute: () => void;
   sendDigit: (digit: string) => void;
@@ -129,11 +129,11 @@ export function SoftphoneProvider({ children }: { children: React.ReactNode }) {
     }
   };
 
-  const dial: Softphone["dial"] = async (to, contact) => {
+  const dial: Softphone["dial"] = async (to, contact, campaignContactId) => {
     if (!deviceRef.current) throw new Error(device.reason ?? "The phone is not ready.");
     start({ direction: "outbound", number: to, contactId: contact?.id ?? null, contactName: contact?.name ?? null });
     try {
-      const handle = await deviceRef.current.dial(to, contact?.id ?? null, events);
+      const handle = await deviceRef.current.dial(to, contact?.id ?? null, events, campaignContactId ?? null);
       handleRef.current = handle;
       setCall((c) => (c ? { ...c, callSid: handle.callSid } : c));
     } catch (error) {

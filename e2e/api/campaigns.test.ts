@@ -206,3 +206,40 @@ describe("campaigns: predictive answers with no free agent", () => {
     expect(logs[0]).toMatchObject({ direction: "outbound-campaign", user_id: null, campaign_id: draft.id });
   });
 });
+
+describe("campaigns: preview mode", () => {
+  it("hands an agent the next allowed contact, keeps it theirs until they call or skip, and logs the call as a campaign call", async () => {
+    const tenant = await createTenant();
+    const tag = `preview-${Date.now()}`;
+    const [first, second] = await Promise.all([makeContact(tenant, { name: "Preview First", tags: [tag], phone: inHoursPhone() }), makeContact(tenant, { name: "Preview Second", tags: [tag], phone: inHoursPhone() })]);
+    await makeContact(tenant, { tags: [tag, "DNC"], phone: inHoursPhone() });
+    const draft = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "preview" });
+    await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token);
+
+    const next = await tenant.client.post("/api/campaigns/preview/next", {}, tenant.agentA.token);
+    expect(next.status).toBe(200);
+    const handed = next.body.data;
+    expect(handed).toMatchObject({ campaign: { id: draft.id }, attempt: 1 });
+    expect([first.id, second.id]).toContain(handed.contact.id);
+    expect((await tenant.client.post("/api/campaigns/preview/next", {}, tenant.agentA.token)).body.data.campaign_contact_id).toBe(handed.campaign_contact_id);
+    expect((await tenant.client.post("/api/campaigns/preview/next", {}, tenant.agentB.token)).body.data).toBeNull(); // another department
+    expect((await tenant.client.post("/api/campaigns/preview/next", {}, tenant.managerA.token)).body.data?.campaign_contact_id).not.toBe(handed.campaign_contact_id);
+
+    // Skipping gives it back; the next one is the other contact.
+    const agent2 = await extraAgent(tenant, "previewer");
+    const other = (await tenant.client.post("/api/campaigns/preview/next", {}, agent2.token)).body.data;
+    if (other) expect((await tenant.client.post(`/api/campaigns/preview/${other.campaign_contact_id}/skip`, {}, agent2.token)).body).toEqual({ skipped: true });
+    expect((await tenant.client.post(`/api/campaigns/preview/${handed.campaign_contact_id}/skip`, {}, agent2.token)).status).toBe(404); // not theirs
+
+    const { provider } = await import("../support/provider");
+    const sim = provider();
+    const identity = `user_${tenant.agentA.id}`;
+    const placed = await sim.manualCall({ identity, to: handed.contact.phone, contactId: handed.contact.id, campaignContactId: handed.campaign_contact_id, path: "/api/telephony/handle-call" });
+    expect(placed.body).toContain("campaignContactId=");
+    await sim.manualStatus({ callSid: placed.callSid, identity, to: handed.contact.phone, status: "completed", duration: 33, contactId: handed.contact.id, campaignContactId: handed.campaign_contact_id });
+    const [log] = (await tenant.client.get(`/api/voice/call-logs?call_sid=${placed.callSid}`, tenant.agentA.token)).body.data;
+    expect(log).toMatchObject({ direction: "outbound-campaign", campaign_id: draft.id, contact_id: handed.contact.id, user_id: tenant.agentA.id, duration: 33 });
+    const members = new Map((await contactsOf(tenant, draft.id)).map((m: { id: number }) => [m.id, m]));
+    expect(members.get(handed.campaign_contact_id)).toMatchObject({ state: "done", last_outcome: "answered", attempts: 1 });
+  });
+});

@@ -5,20 +5,9 @@ import { logger } from "@/lib/logger";
 import { callbackUrl, providerConfig } from "@/lib/telephony/provider-config";
 import { providerRestClient } from "@/lib/telephony/provider-rest";
 import { kickCampaignLater } from "./campaign-jobs";
+import { applyDecision, lockCandidates, toDialCandidate } from "./claim-contacts";
 import { decideDial, type CallingWindow, type DialPolicy } from "./dial-compliance";
 import { dialRatio } from "./dial-ratio";
-
-interface Candidate {
-  id: bigint;
-  contact_id: bigint;
-  phone: string;
-  attempts: number;
-  tags: string[];
-  status: string;
-  opted_out: boolean;
-  timezone_field: string | null;
-  last_dialed_at: Date | null;
-}
 
 interface Dial {
   id: bigint;
@@ -87,43 +76,14 @@ export async function dispatchCampaign(campaignId: number): Promise<{ dialed: nu
     if (lines <= 0) return [];
 
     // A few more candidates than lines: some will be skipped by the checks.
-    const candidates = await tx.$queryRaw<Candidate[]>`
-      SELECT cc.id, cc.contact_id, cc.phone, cc.attempts, c.tags, c.status, (c.opted_out_at IS NOT NULL) AS opted_out,
-             NULLIF(COALESCE(c.custom_fields->>'timezone', c.custom_fields->>'time_zone'), '') AS timezone_field,
-             (SELECT max(x.last_attempt_at) FROM campaign_contacts x WHERE x.phone = cc.phone AND x.last_attempt_at IS NOT NULL) AS last_dialed_at
-      FROM campaign_contacts cc JOIN contacts c ON c.id = cc.contact_id
-      WHERE cc.campaign_id = ${campaignId} AND cc.state IN ('pending', 'retry_wait') AND (cc.next_attempt_at IS NULL OR cc.next_attempt_at <= now())
-      ORDER BY cc.next_attempt_at NULLS FIRST, cc.id
-      LIMIT ${lines * 3 + 10}
-      FOR UPDATE OF cc SKIP LOCKED`;
-
+    const candidates = await lockCandidates(tx, [campaignId], lines * 3 + 10);
     const chosen: Dial[] = [];
     for (const candidate of candidates) {
-      const decision = decideDial(
-        { phone: candidate.phone, tags: candidate.tags, attempts: candidate.attempts, timezoneField: candidate.timezone_field, lastDialedAt: candidate.last_dialed_at, archived: candidate.status === "archived", optedOut: candidate.opted_out },
-        policy,
-        now,
-      );
-      if (decision.allowed) {
-        if (chosen.length >= lines) break;
-        const agent = campaign.dialing_mode === "progressive" ? agents[chosen.length] : null;
-        await tx.$executeRaw`
-          UPDATE campaign_contacts SET state = 'dialing', attempts = attempts + 1, last_attempt_at = now(), next_attempt_at = NULL,
-                 assigned_user_id = ${agent}, decision = ${JSON.stringify({ ...decision, at: now.toISOString() })}::jsonb, updated_at = now()
-          WHERE id = ${candidate.id}`;
-        chosen.push({ id: candidate.id, phone: candidate.phone, agent });
-      } else if (decision.reason === "outside_window" || decision.reason === "recently_dialed") {
-        await tx.$executeRaw`
-          UPDATE campaign_contacts SET next_attempt_at = ${decision.retry_at ?? new Date(now.getTime() + 15 * 60_000)},
-                 decision = ${JSON.stringify({ ...decision, at: now.toISOString() })}::jsonb, updated_at = now()
-          WHERE id = ${candidate.id}`;
-      } else {
-        const state = decision.reason === "max_attempts" ? "done" : "excluded";
-        await tx.$executeRaw`
-          UPDATE campaign_contacts SET state = ${state}, exclusion_reason = ${state === "excluded" ? decision.reason : null},
-                 last_outcome = COALESCE(last_outcome, ${decision.reason}), decision = ${JSON.stringify({ ...decision, at: now.toISOString() })}::jsonb, updated_at = now()
-          WHERE id = ${candidate.id}`;
-      }
+      const decision = decideDial(toDialCandidate(candidate), policy, now);
+      if (decision.allowed && chosen.length >= lines) break;
+      const agent = decision.allowed && campaign.dialing_mode === "progressive" ? agents[chosen.length] : null;
+      await applyDecision(tx, candidate.id, decision, now, agent);
+      if (decision.allowed) chosen.push({ id: candidate.id, phone: candidate.phone, agent });
     }
     // Agents reserved for lines that found no contact are free again.
     const unused = agents.slice(chosen.length);

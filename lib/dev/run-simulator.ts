@@ -77,12 +77,12 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
       return { call_sid: input.call_sid, call_log_id: await callLogId(actor, input.call_sid) };
     }
     case "manual": {
-      const call = await sim.manualCall({ identity, to: input.to, contactId: input.contact_id, path: "/api/telephony/handle-call" });
+      const call = await sim.manualCall({ identity, to: input.to, contactId: input.contact_id, campaignContactId: input.campaign_contact_id, path: "/api/telephony/handle-call" });
       expectOk(call, "manual call");
       return { call_sid: call.callSid, dialing: call.body.includes("<Dial"), twiml: call.body };
     }
     case "manual_end": {
-      const response = await sim.manualStatus({ callSid: input.call_sid, identity, to: input.to, status: input.status, duration: input.duration, contactId: input.contact_id });
+      const response = await sim.manualStatus({ callSid: input.call_sid, identity, to: input.to, status: input.status, duration: input.duration, contactId: input.contact_id, campaignContactId: input.campaign_contact_id });
       expectOk(response, "status callback");
       return { call_sid: input.call_sid, call_log_id: await callLogId(actor, input.call_sid) };
     }

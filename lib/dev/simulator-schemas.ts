@@ -16,13 +16,14 @@ export const simulatorActionSchema = z.discriminatedUnion("action", [
   /** The agent hangs up a connected queue call. */
   z.object({ action: z.literal("hangup"), call_sid: callSid }),
   /** The device places a manual call. */
-  z.object({ action: z.literal("manual"), to: z.string().trim().min(1).max(40), contact_id: z.number().int().positive().optional() }),
+  z.object({ action: z.literal("manual"), to: z.string().trim().min(1).max(40), contact_id: z.number().int().positive().optional(), campaign_contact_id: z.number().int().positive().optional() }),
   /** A manual call ends after `duration` seconds. */
   z.object({
     action: z.literal("manual_end"),
     call_sid: callSid,
     to: z.string().trim().min(1).max(40),
     contact_id: z.number().int().positive().optional(),
+    campaign_contact_id: z.number().int().positive().optional(),
     duration: z.number().int().min(0).max(86_400),
     status: z.enum(["completed", "busy", "no-answer", "failed"]).default("completed"),
   }),

@@ -18,7 +18,9 @@ export function manualCallTwiml({ params, config }: CallbackContext): string {
   const to = (params.To ?? "").trim();
   if (!isE164(to)) return sayAndHangUp("Sorry, that number is not valid. Please check it and try again.");
   const contactId = /^\d{1,15}$/.test(params.contactId ?? "") ? params.contactId : null;
-  const query = contactId ? `?contactId=${contactId}` : "";
+  const campaignContactId = /^\d{1,18}$/.test(params.CampaignContactId ?? "") ? params.CampaignContactId : null;
+  const search = new URLSearchParams({ ...(contactId && { contactId }), ...(campaignContactId && { campaignContactId }) }).toString();
+  const query = search ? `?${search}` : "";
   return dialNumberTwiml({
     to,
     callerId: config.caller_id,
@@ -43,19 +45,37 @@ export async function recordManualCall({ params, query, organizationId }: Callba
       ? await prisma.contact.findUnique({ where: { organization_id_phone: { organization_id: organizationId, phone: to } }, select: { id: true } })
       : null;
   const duration = Number(params.DialCallDuration ?? params.CallDuration ?? 0);
-  await prisma.$transaction((tx) =>
-    recordCallLog(tx, {
+  // A preview-mode campaign call: the contact handed to this agent, logged as a campaign call.
+  const previewed = await previewedCampaignContact(query.get("campaignContactId"), user?.id ?? null, organizationId);
+  await prisma.$transaction(async (tx) => {
+    const { created } = await recordCallLog(tx, {
       organization_id: organizationId,
       department_id: user?.department_id ?? null,
       user_id: user?.id ?? null,
-      contact_id: contact?.id ?? null,
-      direction: "outbound-manual",
+      contact_id: previewed?.contact_id ?? contact?.id ?? null,
+      campaign_id: previewed?.campaign.id ?? null,
+      direction: previewed ? "outbound-campaign" : "outbound-manual",
       phone_number: to.slice(0, 32),
       call_sid: callSid,
       status,
       duration: Number.isFinite(duration) && duration > 0 ? Math.round(duration) : 0,
       recording_url: params.RecordingUrl ?? null,
-    }),
-  );
+    });
+    if (created && previewed) {
+      const retry = status !== "completed" && previewed.campaign.retry_outcomes.includes(status) && previewed.attempts < previewed.campaign.max_attempts;
+      await tx.campaignContact.update({
+        where: { id: previewed.id },
+        data: { state: retry ? "retry_wait" : "done", last_outcome: status === "completed" ? "answered" : status, last_call_sid: callSid, next_attempt_at: retry ? new Date(Date.now() + previewed.campaign.retry_delay_minutes * 60_000) : null },
+      });
+    }
+  });
   return emptyTwiml();
+}
+
+async function previewedCampaignContact(raw: string | null, userId: number | null, organizationId: number) {
+  if (!raw || !/^\d{1,18}$/.test(raw) || userId === null) return null;
+  return prisma.campaignContact.findFirst({
+    where: { id: BigInt(raw), assigned_user_id: userId, campaign: { organization_id: organizationId } },
+    select: { id: true, contact_id: true, attempts: true, campaign: { select: { id: true, retry_outcomes: true, max_attempts: true, retry_delay_minutes: true } } },
+  });
 }

@@ -63,13 +63,14 @@ export class ProviderSimulator {
     return this.post("/api/telephony/status", { CallSid: callSid, To: to, CallStatus: status, CallDuration: String(duration) });
   }
 
-  manualCall({ identity, to, contactId, path = "/api/voice/manual/twiml" }: { identity: string; to: string; contactId?: number; path?: string }) {
+  manualCall({ identity, to, contactId, campaignContactId, path = "/api/voice/manual/twiml" }: { identity: string; to: string; contactId?: number; campaignContactId?: number; path?: string }) {
     const callSid = newCallSid();
-    return this.post(path, { CallSid: callSid, From: `client:${identity}`, Caller: `client:${identity}`, To: to, ...(contactId && { contactId: String(contactId) }) }).then((r) => ({ ...r, callSid }));
+    return this.post(path, { CallSid: callSid, From: `client:${identity}`, Caller: `client:${identity}`, To: to, ...(contactId && { contactId: String(contactId) }), ...(campaignContactId && { CampaignContactId: String(campaignContactId) }) }).then((r) => ({ ...r, callSid }));
   }
 
-  manualStatus({ callSid, identity, to, status, duration, contactId }: { callSid: string; identity: string; to: string; status: string; duration: number; contactId?: number }) {
-    const query = contactId ? `?contactId=${contactId}` : "";
+  manualStatus({ callSid, identity, to, status, duration, contactId, campaignContactId }: { callSid: string; identity: string; to: string; status: string; duration: number; contactId?: number; campaignContactId?: number }) {
+    const search = new URLSearchParams({ ...(contactId && { contactId: String(contactId) }), ...(campaignContactId && { campaignContactId: String(campaignContactId) }) }).toString();
+    const query = search ? `?${search}` : "";
     return this.post(`/api/voice/manual/status${query}`, { CallSid: callSid, From: `client:${identity}`, To: to, CallStatus: status, CallDuration: String(duration) });
   }
 }

@@ -1,5 +1,6 @@
 import { AvailabilitySwitch } from "@/components/queue/availability-switch";
 import { MyRecentCalls } from "@/components/calls/my-recent-calls";
+import { PreviewCard } from "@/components/queue/preview-card";
 import { SimulateCallButton } from "@/components/queue/simulate-call-button";
 import { WaitingCalls } from "@/components/queue/waiting-calls";
 import { PageHeader } from "@/components/ui/page-header";
@@ -18,7 +19,10 @@ export default function QueuePage() {
           </div>
           <WaitingCalls />
         </div>
-        <MyRecentCalls />
+        <div className="stack">
+          <PreviewCard />
+          <MyRecentCalls />
+        </div>
       </div>
     </>
   );

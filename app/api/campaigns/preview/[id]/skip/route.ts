@@ -1,0 +1,5 @@
+import { skipPreviewContact } from "@/lib/campaigns/preview-contact";
+import { bigIdParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+
+export const POST = route({ permission: "calls.place", params: bigIdParams }, ({ user, params }) => skipPreviewContact({ actor: user, id: params.id }));

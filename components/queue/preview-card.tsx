@@ -1,0 +1,76 @@
+"use client";
+
+import { useState } from "react";
+import { formatDateTime, formatPhone } from "@/lib/format/display";
+import { apiFetch } from "@/lib/swr/api-fetch";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useSoftphone } from "@/components/softphone/softphone-provider";
+
+interface Preview {
+  campaign_contact_id: number;
+  campaign: { id: number; name: string };
+  attempt: number;
+  decision: { local_time?: string } | null;
+  contact: { id: number; name: string; phone: string; email: string | null; company: string | null; tags: string[]; notes: string | null; total_calls: number; last_called_at: string | null; last_call_outcome: string | null };
+}
+
+/** Preview-mode campaigns: the agent asks for the next contact, reads the card, then calls or skips. */
+export function PreviewCard() {
+  const token = useApiToken();
+  const { call, dial, device } = useSoftphone();
+  const [preview, setPreview] = useState<Preview | null | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const next = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      setPreview((await apiFetch<{ data: Preview | null }>("/api/campaigns/preview/next", token!, { method: "POST", body: "{}" })).data);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setPending(false);
+    }
+  };
+  const skip = async () => {
+    if (!preview) return;
+    await apiFetch(`/api/campaigns/preview/${preview.campaign_contact_id}/skip`, token!, { method: "POST", body: "{}" });
+    setPreview(undefined);
+  };
+  const place = async () => {
+    if (!preview) return;
+    await dial(preview.contact.phone, { id: preview.contact.id, name: preview.contact.name }, preview.campaign_contact_id);
+    setPreview(undefined);
+  };
+
+  return (
+    <section className="panel" aria-label="Campaign preview">
+      <h2>Campaign calls</h2>
+      {error && <div className="alert" role="alert">{error}</div>}
+      {preview === undefined && (
+        <button type="button" className="button secondary" onClick={next} disabled={pending || !!call}>{pending ? "Looking…" : "Get the next campaign contact"}</button>
+      )}
+      {preview === null && (
+        <p className="muted small">No preview campaign has a contact to call now. <button type="button" className="button ghost small" onClick={next}>Look again</button></p>
+      )}
+      {preview && (
+        <div className="stack" style={{ gap: 10 }}>
+          <div className="contact-card">
+            <div className="small muted">{preview.campaign.name} · attempt {preview.attempt}</div>
+            <strong>{preview.contact.name}</strong>
+            {preview.contact.company && <div className="small">{preview.contact.company}</div>}
+            <div className="small mono">{formatPhone(preview.contact.phone)}</div>
+            {preview.decision?.local_time && <div className="small muted">Their time: {preview.decision.local_time}</div>}
+            <div className="small muted">{preview.contact.total_calls} calls{preview.contact.last_called_at && `, last ${formatDateTime(preview.contact.last_called_at)} (${preview.contact.last_call_outcome ?? "—"})`}</div>
+            {preview.contact.notes && <p className="small" style={{ margin: "6px 0 0", whiteSpace: "pre-wrap" }}>{preview.contact.notes.slice(0, 300)}</p>}
+          </div>
+          <div className="row">
+            <button type="button" className="button ok" onClick={place} disabled={!device.registered || !!call}>Call {preview.contact.name.split(" ")[0]}</button>
+            <button type="button" className="button secondary" onClick={skip}>Skip</button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { prisma } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { applyDecision, lockCandidates, toDialCandidate } from "./claim-contacts";
+import { decideDial } from "./dial-compliance";
+import { dialPolicy } from "./dispatch-campaign";
+
+async function card(id: bigint) {
+  const cc = await prisma.campaignContact.findUniqueOrThrow({
+    where: { id },
+    include: { campaign: { select: { id: true, name: true } }, contact: { select: { id: true, name: true, phone: true, email: true, company: true, tags: true, notes: true, total_calls: true, last_called_at: true, last_call_outcome: true } } },
+  });
+  return {
+    campaign_contact_id: Number(cc.id),
+    campaign: cc.campaign,
+    attempt: cc.attempts,
+    decision: cc.decision,
+    contact: { ...cc.contact, id: Number(cc.contact.id) },
+  };
+}
+
+/**
+ * Preview mode: hands the agent the next contact of a running preview
+ * campaign of their department, after the same checks as every engine dial,
+ * and keeps it theirs (state dialing) until they call or skip it. Asking again
+ * returns the contact already handed over.
+ */
+export async function nextPreviewContact({ actor }: { actor: SessionUser }) {
+  if (actor.department_id === null) return { data: null };
+  const held = await prisma.campaignContact.findFirst({ where: { assigned_user_id: actor.id, state: "dialing", last_call_sid: null, campaign: { dialing_mode: "preview", status: "running" } }, select: { id: true } });
+  if (held) return { data: await card(held.id) };
+  const campaigns = await prisma.campaign.findMany({ where: { organization_id: actor.organization_id, department_id: actor.department_id, status: "running", dialing_mode: "preview" }, orderBy: { started_at: "asc" } });
+  if (!campaigns.length) return { data: null };
+  const byId = new Map(campaigns.map((c) => [c.id, c]));
+  const now = new Date();
+  const chosen = await prisma.$transaction(async (tx) => {
+    for (const candidate of await lockCandidates(tx, [...byId.keys()], 20)) {
+      const decision = decideDial(toDialCandidate(candidate), dialPolicy(byId.get(candidate.campaign_id)!), now);
+      await applyDecision(tx, candidate.id, decision, now, decision.allowed ? actor.id : null);
+      if (decision.allowed) return candidate.id;
+    }
+    return null;
+  });
+  return { data: chosen === null ? null : await card(chosen) };
+}
+
+/** The agent passes on a previewed contact: it goes back to the line, the attempt not counted. */
+export async function skipPreviewContact({ actor, id }: { actor: SessionUser; id: bigint }) {
+  const { count } = await prisma.campaignContact.updateMany({
+    where: { id, assigned_user_id: actor.id, state: "dialing", last_call_sid: null },
+    data: { state: "pending", assigned_user_id: null, attempts: { decrement: 1 }, next_attempt_at: new Date(Date.now() + 10 * 60_000) },
+  });
+  if (count === 0) throw AppError.notFound();
+  return { skipped: true };
+}
