@@ -103,7 +103,7 @@ try {
   };
 
   const window = { start: "00:00", end: "23:59", days: [1, 2, 3, 4, 5, 6, 7] };
-  const campaign = await post(one.baseUrl, "/api/campaigns", manager, { name: "Bench", selection: { tags: ["bench"] }, dialing_mode: "progressive", caller_id: NUMBER, calling_window: window, pacing: { max_ratio: 1, max_calls_per_minute: 600 }, retry_delay_minutes: 60 });
+  const campaign = await post(one.baseUrl, "/api/campaigns", manager, { name: "Bench", selection: { tags: ["bench"] }, dialing_mode: "progressive", caller_id: NUMBER, calling_window: window, pacing: { max_ratio: 1, max_calls_per_minute: 6000 }, retry_delay_minutes: 60 });
   await post(one.baseUrl, `/api/campaigns/${campaign.id}/start`, manager, {});
   const t0 = performance.now();
   await Promise.all(agents.map((a) => post(a.base, "/api/agent/status", a.token, { status: "available" })));

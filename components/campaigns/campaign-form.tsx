@@ -117,7 +117,7 @@ export function CampaignForm({ campaign }: { campaign?: CampaignView }) {
             </select>
           </div>
           {mode === "predictive" && <div className="field"><label htmlFor="k-ratio">Most lines per agent</label><input id="k-ratio" name="max_ratio" type="number" step="0.5" min={1} max={5} defaultValue={campaign?.pacing.max_ratio ?? 2} /></div>}
-          <div className="field"><label htmlFor="k-cpm">Most new calls per minute</label><input id="k-cpm" name="max_calls_per_minute" type="number" min={1} max={600} defaultValue={campaign?.pacing.max_calls_per_minute ?? 60} /></div>
+          <div className="field"><label htmlFor="k-cpm">Most new calls per minute</label><input id="k-cpm" name="max_calls_per_minute" type="number" min={1} max={6000} defaultValue={campaign?.pacing.max_calls_per_minute ?? 60} /></div>
           <div className="field"><label htmlFor="k-attempts">Attempts per contact</label><input id="k-attempts" name="max_attempts" type="number" min={1} max={10} defaultValue={campaign?.max_attempts ?? 3} />{error("max_attempts")}</div>
           <div className="field"><label htmlFor="k-delay">Minutes between attempts</label><input id="k-delay" name="retry_delay_minutes" type="number" min={1} defaultValue={campaign?.retry_delay_minutes ?? 60} />{error("retry_delay_minutes")}</div>
         </div>

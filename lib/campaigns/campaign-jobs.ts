@@ -7,14 +7,17 @@ import { logger } from "@/lib/logger";
 // run any tick, and two ticks of one campaign at once are harmless (contacts
 // and agents are claimed with row locks). A tick is queued whenever something
 // may open capacity (start, resume, an agent becoming available, a call
-// ending) and, while work remains, again a few seconds later.
+// ending) and, while work remains, again a few seconds later. The queue is
+// "stately" per key: kicks while a tick is already waiting add nothing (that
+// tick will see the new state), so a burst of events never piles up ticks.
 
 export async function kickCampaign(campaignId: number): Promise<void> {
-  await enqueueJob(QUEUES.campaignDispatch, { campaign_id: campaignId });
+  await enqueueJob(QUEUES.campaignDispatch, { campaign_id: campaignId }, `campaign-${campaignId}`);
 }
 
+/** The follow-up tick, under a key of its own so it never blocks an immediate kick. */
 export async function kickCampaignLater(campaignId: number, seconds = 3): Promise<void> {
-  await enqueueJob(QUEUES.campaignDispatch, { campaign_id: campaignId }, `campaign-${campaignId}-later`, { startAfterSeconds: seconds, singletonSeconds: seconds });
+  await enqueueJob(QUEUES.campaignDispatch, { campaign_id: campaignId }, `campaign-${campaignId}-later`, seconds);
 }
 
 /** An agent of this department may now take a call: every running dialing campaign there gets a tick. */

@@ -34,7 +34,7 @@ export const pacingSchema = z.object({
   /** Predictive: the most lines dialed per available agent (the engine adapts below it). */
   max_ratio: z.number().min(1).max(5).default(2),
   /** A ceiling on new dials per minute for the whole campaign. */
-  max_calls_per_minute: z.number().int().min(1).max(600).default(60),
+  max_calls_per_minute: z.number().int().min(1).max(6000).default(60),
 });
 
 const base = z.object({

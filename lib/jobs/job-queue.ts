@@ -8,7 +8,7 @@ import { logger } from "@/lib/logger";
 // survive restarts, each is handed to one worker at a time, and every server
 // process takes a share of the work.
 
-export const QUEUES = { contactImport: "contact-import", campaignDispatch: "campaign-dispatch" } as const;
+export const QUEUES = { contactImport: "contact-import", campaignDispatch: "campaign-tick" } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 const KEY = Symbol.for("contact-center.job-queue");
@@ -29,10 +29,13 @@ export function jobQueue(): Promise<PgBoss> {
         for (const name of Object.values(QUEUES)) {
           if (await boss.getQueue(name)) continue;
           // Imports: expire a stuck job after 30 minutes so another worker can resume it; retry twice.
-          // Campaign dispatch ticks are cheap and repeatable: never retried, the next tick does the work.
+          // Campaign ticks are cheap and repeatable: never retried, and "stately" (per key at most one
+          // waiting and one running), so a burst of kicks collapses into the one tick still to come.
           await boss.createQueue(
             name,
-            name === QUEUES.campaignDispatch ? { name, retryLimit: 0, expireInSeconds: 120 } : { name, retryLimit: 2, retryDelay: 5, expireInSeconds: 1800 },
+            name === QUEUES.campaignDispatch
+              ? { name, policy: "stately", retryLimit: 0, expireInSeconds: 120 }
+              : { name, retryLimit: 2, retryDelay: 5, expireInSeconds: 1800 },
           );
         }
       } finally {
@@ -53,9 +56,9 @@ const WORKERS = Symbol.for("contact-center.job-workers");
 const workerHolder = globalThis as typeof globalThis & { [WORKERS]?: Map<QueueName, string> };
 const localWorkers = (workerHolder[WORKERS] ??= new Map<QueueName, string>());
 
-export async function enqueueJob(name: QueueName, data: object, singletonKey?: string, later?: { startAfterSeconds: number; singletonSeconds: number }): Promise<void> {
+export async function enqueueJob(name: QueueName, data: object, singletonKey?: string, startAfterSeconds?: number): Promise<void> {
   const boss = await jobQueue();
-  await boss.send(name, data, { ...(singletonKey && { singletonKey }), ...(later && { startAfter: later.startAfterSeconds, singletonSeconds: later.singletonSeconds }) });
+  await boss.send(name, data, { ...(singletonKey && { singletonKey }), ...(startAfterSeconds && { startAfter: startAfterSeconds }) });
   const worker = localWorkers.get(name);
   if (worker) boss.notifyWorker(worker);
 }
