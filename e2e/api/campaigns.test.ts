@@ -243,3 +243,62 @@ describe("campaigns: preview mode", () => {
     expect(members.get(handed.campaign_contact_id)).toMatchObject({ state: "done", last_outcome: "answered", attempts: 1 });
   });
 });
+
+describe("campaigns: machines, recordings and the abandon cap", () => {
+  it("leaves the voicemail message on a machine, asks the provider to detect machines and keeps the recording", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const tag = `amd-${Date.now()}`;
+    const contact = await makeContact(tenant, { tags: [tag], phone: inHoursPhone() });
+    const draft = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: number, amd_enabled: true, voicemail_message: "Hi, this is Spring Co. <b>Call</b> us back.", recording_enabled: true });
+    await available(tenant, tenant.agentA.token);
+    await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token);
+    const [call] = await waitForCalls(contact.phone);
+    expect(call.MachineDetection).toBe("DetectMessageEnd");
+    const machine = await playCallback(call.Url, { CallSid: call.sid, From: number, To: contact.phone, CallStatus: "in-progress", AnsweredBy: "machine_end_beep" });
+    expect(machine.body).toContain("Hi, this is Spring Co. &lt;b&gt;Call&lt;/b&gt; us back.");
+    expect(machine.body).not.toContain("<Client>");
+    expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.status).toBe("available");
+    await playCallback(call.StatusCallback, { CallSid: call.sid, From: number, To: contact.phone, CallStatus: "completed", CallDuration: "20" });
+    const recording = `https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/RE${"7".repeat(32)}`;
+    const recordingCallback = call.Url.replace("/answer?", "/recording?");
+    expect((await playCallback(recordingCallback, { CallSid: call.sid, RecordingUrl: recording, RecordingStatus: "completed", From: number, To: contact.phone })).status).toBe(200);
+    const [log] = (await tenant.client.get(`/api/voice/call-logs?call_sid=${call.sid}`, tenant.managerA.token)).body.data;
+    expect(log).toMatchObject({ direction: "outbound-campaign", recording_url: recording, user_id: null });
+    expect((await tenant.client.get(`/api/campaigns/${draft.id}/stats`, tenant.managerA.token)).body.by_outcome).toMatchObject({ voicemail: 1 });
+  });
+
+  it("dials ahead of the agents until calls are abandoned, then one line per agent so the abandon rate stays capped", async () => {
+    const dialsFor = async (tenant: Tenant, number: string, agents: { token: string }[]) => {
+      const tag = `cap-${Date.now()}-${Math.random()}`;
+      const contacts = await Promise.all(Array.from({ length: 8 }, () => makeContact(tenant, { tags: [tag], phone: inHoursPhone() })));
+      const draft = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "predictive", caller_id: number, pacing: { max_ratio: 3, max_calls_per_minute: 60 } });
+      await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token);
+      for (const agent of agents) await available(tenant, agent.token);
+      await new Promise((r) => setTimeout(r, 1500));
+      const phones = new Set(contacts.map((c) => c.phone));
+      const placed = (await placedCalls()).filter((c) => phones.has(c.To));
+      await tenant.client.post(`/api/campaigns/${draft.id}/stop`, {}, tenant.managerA.token);
+      return placed;
+    };
+
+    // No history: two free agents, three lines.
+    const fresh = await createTenant();
+    const freshNumber = await giveNumber(fresh);
+    expect(await dialsFor(fresh, freshNumber, [fresh.agentA, await extraAgent(fresh, "second")])).toHaveLength(3);
+
+    // An organization whose calls were abandoned: never more lines than agents.
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const tag = `aband-${Date.now()}`;
+    const victim = await makeContact(tenant, { tags: [tag], phone: inHoursPhone() });
+    const first = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "predictive", caller_id: number });
+    await available(tenant, tenant.agentA.token);
+    await tenant.client.post(`/api/campaigns/${first.id}/start`, {}, tenant.managerA.token);
+    const [call] = await waitForCalls(victim.phone);
+    await tenant.client.post("/api/agent/status", { status: "offline" }, tenant.agentA.token);
+    await playCallback(call.Url + "&waited=2", { CallSid: call.sid, From: number, To: victim.phone, CallStatus: "in-progress" });
+    await playCallback(call.StatusCallback, { CallSid: call.sid, From: number, To: victim.phone, CallStatus: "completed", CallDuration: "5" });
+    expect(await dialsFor(tenant, number, [tenant.agentA, await extraAgent(tenant, "second")])).toHaveLength(2);
+  });
+});
