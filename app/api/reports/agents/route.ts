@@ -1,0 +1,4 @@
+import { agentReport } from "@/lib/reports/agent-report";
+import { reportRoute } from "@/lib/reports/report-route";
+
+export const GET = reportRoute("agents", agentReport);

@@ -1,0 +1,4 @@
+import { tagReport } from "@/lib/reports/grouped-reports";
+import { reportRoute } from "@/lib/reports/report-route";
+
+export const GET = reportRoute("tags", tagReport);

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { makeContact } from "../support/contacts";
+import { createTenant, type Tenant } from "../support/factories";
+import { giveNumber, provider } from "../support/provider";
+
+// A fixed set of calls made through the provider's callbacks, then every
+// figure of the reports checked exactly, and scoped by role.
+
+const today = new Date().toISOString().slice(0, 10);
+const range = `from=${today}&to=${today}&tz=UTC`;
+
+async function answeredInbound(tenant: Tenant, number: string, from: string, agent: { token: string }, wait: number, talk: number) {
+  const sim = provider();
+  await tenant.client.post("/api/agent/status", { status: "available" }, agent.token);
+  const call = await sim.inboundCall({ from, to: number });
+  const [entry] = (await tenant.client.get("/api/queue/calls", agent.token)).body.data.filter((c: { call_sid: string }) => c.call_sid === call.callSid);
+  expect((await tenant.client.post(`/api/queue/calls/${entry.id}/accept`, undefined, agent.token)).status).toBe(200);
+  await sim.dequeue({ callSid: call.callSid, to: number, result: "bridged", queueTime: wait });
+  await sim.callStatus({ callSid: call.callSid, to: number, status: "completed", duration: talk });
+}
+
+async function manual(tenant: Tenant, userId: number, to: string, status: string, duration: number, contactId?: number) {
+  const sim = provider();
+  const call = await sim.manualCall({ identity: `user_${userId}`, to, contactId });
+  await sim.manualStatus({ callSid: call.callSid, identity: `user_${userId}`, to, status, duration, contactId });
+}
+
+describe("reports", () => {
+  it("counts a fixed set of calls exactly, scoped to each role, and exports them as CSV", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const vip = await makeContact(tenant, { name: "Report Vip", tags: ["vip", "north"] });
+    await answeredInbound(tenant, number, "+14155550901", tenant.agentA, 10, 100);
+    await answeredInbound(tenant, number, "+14155550902", tenant.agentA, 40, 200);
+    const sim = provider();
+    const gone = await sim.inboundCall({ from: "+14155550903", to: number });
+    await sim.callStatus({ callSid: gone.callSid, to: number, status: "completed", duration: 0 }); // hung up while waiting
+    await manual(tenant, tenant.agentA.id, vip.phone, "completed", 60, vip.id);
+    await manual(tenant, tenant.agentB.id, "+14155550904", "busy", 0);
+
+    const get = async (path: string, token = tenant.admin.token) => {
+      const response = await tenant.client.get(`/api/reports/${path}${path.includes("?") ? "&" : "?"}${range}`, token);
+      expect(response.status, path).toBe(200);
+      return response.body;
+    };
+
+    const summary = await get("summary");
+    expect(summary).toMatchObject({
+      total_calls: 5,
+      by_direction: { inbound: 3, "outbound-manual": 2 },
+      by_status: { completed: 3, "no-answer": 1, busy: 1 },
+      inbound_calls: 3,
+      answered: 2,
+      abandoned: 1,
+      answer_rate: 0.6667,
+      abandon_rate: 0.3333,
+      service_level: 0.3333, // only the 10-second wait is within 20 seconds
+      average_handle_seconds: 120, // (100 + 200 + 60) / 3
+    });
+    // Waits 10, 40 and the abandoned caller's (0 s here): average and 90th percentile (continuous).
+    const waits = [0, 10, 40];
+    expect(summary.average_wait_seconds).toBeCloseTo(waits.reduce((a, b) => a + b) / 3, 1);
+    expect(summary.p90_wait_seconds).toBeCloseTo(10 + 0.8 * 30, 1);
+    expect((await get("summary?service_level_seconds=45")).service_level).toBe(0.6667);
+
+    const agents = (await get("agents")).data;
+    expect(agents.find((a: { user_id: number }) => a.user_id === tenant.agentA.id)).toMatchObject({ calls: 3, talk_seconds: 360, average_handle_seconds: 120 });
+    expect(agents.find((a: { user_id: number }) => a.user_id === tenant.agentB.id)).toMatchObject({ calls: 1, talk_seconds: 0 });
+    const agentA = agents.find((a: { user_id: number }) => a.user_id === tenant.agentA.id);
+    expect(agentA.seconds_in_state.available + agentA.seconds_in_state.busy + agentA.seconds_in_state.wrap_up).toBeGreaterThanOrEqual(0);
+
+    const hourly = (await get("hourly")).data;
+    expect(hourly).toHaveLength(24);
+    expect(hourly.reduce((s: number, h: { calls: number }) => s + h.calls, 0)).toBe(5);
+    expect(hourly.find((h: { hour: number }) => h.hour === new Date().getUTCHours())).toMatchObject({ calls: 5, inbound: 3, answered: 2, abandoned: 1 });
+    const daily = (await get("daily")).data;
+    expect(daily).toEqual([{ day: today, calls: 5, inbound: 3, answered: 2, abandoned: 1, average_handle_seconds: 120 }]);
+    const tags = (await get("tags")).data;
+    expect(tags).toEqual(expect.arrayContaining([{ tag: "vip", calls: 1, connected: 1, connect_rate: 1, talk_seconds: 60, average_handle_seconds: 60 }, expect.objectContaining({ tag: "north", calls: 1 })]));
+
+    // A manager sees the department's calls (the abandoned caller reached no department), an agent their own.
+    expect(await get("summary", tenant.managerA.token)).toMatchObject({ total_calls: 3, inbound_calls: 2, answered: 2, abandoned: 0 });
+    expect(await get("summary", tenant.managerB.token)).toMatchObject({ total_calls: 1, by_status: { busy: 1 } });
+    expect(await get("summary", tenant.agentB.token)).toMatchObject({ total_calls: 1 });
+    expect((await get("agents", tenant.agentA.token)).data.map((a: { user_id: number }) => a.user_id)).toEqual([tenant.agentA.id]);
+    const outsider = await createTenant();
+    expect(await get("summary", outsider.admin.token)).toMatchObject({ total_calls: 0, answer_rate: null });
+
+    const csv = await fetch(`${tenant.client.baseUrl}/api/reports/agents?${range}&format=csv`, { headers: { Authorization: `Bearer ${tenant.admin.token}` } });
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const text = (await csv.text()).replace(/^\uFEFF/, "");
+    expect(text.split("\r\n")[0]).toBe("user_id,name,calls,talk_seconds,average_handle_seconds,seconds_in_state.available,seconds_in_state.busy,seconds_in_state.wrap_up,seconds_in_state.offline");
+    expect(text).toContain(`${tenant.agentA.id},`);
+
+    const live = (await tenant.client.get("/api/reports/live?tz=UTC", tenant.admin.token)).body;
+    expect(live).toMatchObject({ calls_waiting: 0, longest_wait_seconds: 0, today: { inbound: 3, answered: 2, abandoned: 1, service_level: 0.3333 } });
+    expect(Object.values(live.agents_by_state).reduce((a: number, b) => a + (b as number), 0)).toBe(2);
+  });
+
+  it("refuses a bad range or time zone with 422 and answers the wallboard's waiting callers", async () => {
+    const tenant = await createTenant();
+    for (const query of ["from=2026-01-02&to=2026-01-01", "from=2026-01-01&to=2026-01-02&tz=Mars/Olympus", "from=2024-01-01&to=2026-01-01", "to=2026-01-01", "from=yesterday&to=today"]) {
+      const response = await tenant.client.get(`/api/reports/summary?${query}`, tenant.admin.token);
+      expect(response.status, query).toBe(422);
+      expect(response.body.errors).toBeDefined();
+    }
+    const number = await giveNumber(tenant);
+    await provider().inboundCall({ from: "+14155550905", to: number });
+    await new Promise((r) => setTimeout(r, 1100));
+    const live = (await tenant.client.get("/api/reports/live", tenant.agentA.token)).body;
+    expect(live.calls_waiting).toBe(1);
+    expect(live.longest_wait_seconds).toBeGreaterThanOrEqual(1);
+    expect((await tenant.client.get("/api/reports/live?tz=Nowhere/Land", tenant.agentA.token)).status).toBe(422);
+  });
+});

@@ -1,0 +1,36 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { callScope, userParts } from "./report-scope";
+import { num, runSql } from "./run-sql";
+import type { ReportQuery } from "./schemas";
+
+/** Per agent: calls, talk time, average handle time, and seconds in each availability state within the range. */
+export async function agentReport({ actor, query }: { actor: SessionUser; query: ReportQuery }) {
+  const users = Prisma.join([Prisma.sql`u.role = 'agent'`, ...userParts(actor, query, Prisma.raw("u"))], " AND ");
+  const start = Prisma.sql`(${query.from}::date::timestamp AT TIME ZONE ${query.tz})`;
+  const end = Prisma.sql`((${query.to}::date + 1)::timestamp AT TIME ZONE ${query.tz})`;
+  const [rows, states] = await Promise.all([
+    runSql<{ user_id: number; name: string; calls: number; talk: number; aht: number | null }>(Prisma.sql`
+      SELECT u.id AS user_id, u.name, count(l.id)::int AS calls, COALESCE(sum(l.duration), 0)::int AS talk,
+             avg(l.duration) FILTER (WHERE l.status = 'completed') AS aht
+      FROM users u LEFT JOIN call_logs l ON l.user_id = u.id AND ${callScope(actor, query)}
+      WHERE ${users} GROUP BY u.id, u.name ORDER BY u.name`),
+    runSql<{ user_id: number; status: string; seconds: number }>(Prisma.sql`
+      SELECT s.user_id, s.status,
+             round(sum(extract(epoch FROM least(COALESCE(s.ended_at, now()), ${end}) - greatest(s.started_at, ${start}))))::int AS seconds
+      FROM agent_status_logs s JOIN users u ON u.id = s.user_id
+      WHERE ${users} AND s.started_at < ${end} AND COALESCE(s.ended_at, now()) > ${start}
+      GROUP BY 1, 2`),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      user_id: r.user_id,
+      name: r.name,
+      calls: r.calls,
+      talk_seconds: r.talk,
+      average_handle_seconds: num(r.aht),
+      seconds_in_state: Object.fromEntries(["available", "busy", "wrap_up", "offline"].map((state) => [state, states.find((s) => s.user_id === r.user_id && s.status === state)?.seconds ?? 0])),
+    })),
+  };
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+// The reports' common query, shared by the routes and the reports page.
+const date = z.iso.date("must be a date (YYYY-MM-DD).");
+const timeZone = z
+  .string()
+  .max(64)
+  .default("UTC")
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "Unknown time zone (use a name like America/New_York).");
+
+export const reportQuerySchema = z
+  .object({
+    from: date,
+    to: date,
+    /** The caller's time zone: days and hours are counted on its clock. */
+    tz: timeZone,
+    department_id: z.coerce.number().int().positive().optional(),
+    /** Service level: inbound calls answered within this many seconds. */
+    service_level_seconds: z.coerce.number().int().min(1).max(3600).default(20),
+    format: z.enum(["json", "csv"]).default("json"),
+  })
+  .superRefine((q, ctx) => {
+    if (q.from > q.to) ctx.addIssue({ code: "custom", path: ["to"], message: "The range must end on or after its start." });
+    if (Date.parse(q.to) - Date.parse(q.from) > 366 * 86_400_000) ctx.addIssue({ code: "custom", path: ["to"], message: "At most a year at a time." });
+  });
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+export const liveQuerySchema = z.object({
+  tz: timeZone,
+  department_id: z.coerce.number().int().positive().optional(),
+  service_level_seconds: z.coerce.number().int().min(1).max(3600).default(20),
+});

@@ -1,0 +1,58 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { callScope } from "./report-scope";
+import { num, ratio, runSql } from "./run-sql";
+import type { ReportQuery } from "./schemas";
+
+// Inbound answered = completed with an agent; abandoned = ended with no agent.
+export const INBOUND_FIGURES = Prisma.sql`
+  count(*) FILTER (WHERE l.direction = 'inbound')::int AS inbound,
+  count(*) FILTER (WHERE l.direction = 'inbound' AND l.status = 'completed' AND l.user_id IS NOT NULL)::int AS answered,
+  count(*) FILTER (WHERE l.direction = 'inbound' AND l.user_id IS NULL)::int AS abandoned`;
+
+interface SummaryRow {
+  total: number;
+  inbound: number;
+  answered: number;
+  abandoned: number;
+  within_sl: number;
+  avg_wait: number | null;
+  p90_wait: number | null;
+  aht: number | null;
+}
+
+/** Calls by direction and status, answer rate, wait (average, 90th percentile), handle time, abandon rate, service level. */
+export async function summaryReport({ actor, query }: { actor: SessionUser; query: ReportQuery }) {
+  const scope = callScope(actor, query);
+  const [[row], breakdown] = await Promise.all([
+    runSql<SummaryRow>(Prisma.sql`
+      SELECT count(*)::int AS total, ${INBOUND_FIGURES},
+             count(*) FILTER (WHERE l.direction = 'inbound' AND l.status = 'completed' AND l.user_id IS NOT NULL AND COALESCE(l.wait_seconds, 0) <= ${query.service_level_seconds})::int AS within_sl,
+             avg(l.wait_seconds) FILTER (WHERE l.direction = 'inbound') AS avg_wait,
+             percentile_cont(0.9) WITHIN GROUP (ORDER BY l.wait_seconds) FILTER (WHERE l.direction = 'inbound') AS p90_wait,
+             avg(l.duration) FILTER (WHERE l.status = 'completed' AND l.user_id IS NOT NULL) AS aht
+      FROM call_logs l WHERE ${scope}`),
+    runSql<{ direction: string; status: string; calls: number }>(Prisma.sql`
+      SELECT l.direction, l.status, count(*)::int AS calls FROM call_logs l WHERE ${scope} GROUP BY 1, 2 ORDER BY 1, 2`),
+  ]);
+  return {
+    from: query.from,
+    to: query.to,
+    tz: query.tz,
+    total_calls: row.total,
+    by_direction: Object.fromEntries([...new Set(breakdown.map((b) => b.direction))].map((d) => [d, breakdown.filter((b) => b.direction === d).reduce((s, b) => s + b.calls, 0)])),
+    by_status: Object.fromEntries([...new Set(breakdown.map((b) => b.status))].map((s) => [s, breakdown.filter((b) => b.status === s).reduce((t, b) => t + b.calls, 0)])),
+    by_direction_and_status: breakdown,
+    inbound_calls: row.inbound,
+    answered: row.answered,
+    abandoned: row.abandoned,
+    answer_rate: ratio(row.answered, row.inbound),
+    abandon_rate: ratio(row.abandoned, row.inbound),
+    average_wait_seconds: num(row.avg_wait),
+    p90_wait_seconds: num(row.p90_wait),
+    average_handle_seconds: num(row.aht),
+    service_level_seconds: query.service_level_seconds,
+    service_level: ratio(row.within_sl, row.inbound),
+  };
+}
