@@ -12,13 +12,14 @@ const CALLS = { href: "/calls", label: "Call history" };
 const CONTACTS = { href: "/contacts", label: "Contacts" };
 const CAMPAIGNS = { href: "/campaigns", label: "Campaigns" };
 const REPORTS = { href: "/reports", label: "Reports" };
+const MY_NUMBERS = { href: "/reports", label: "My numbers" };
 const USERS = { href: "/users", label: "Users" };
 const SETTINGS = { href: "/settings", label: "Settings" };
 
 // What each role finds in the sidebar: agents handle calls, managers run
 // contacts, campaigns and reports, admins also manage users and settings.
 const NAVIGATION: Record<Role, NavItem[]> = {
-  agent: [QUEUE, DIALER, MY_CALLS],
+  agent: [QUEUE, DIALER, MY_CALLS, MY_NUMBERS],
   dept_manager: [CONTACTS, CAMPAIGNS, REPORTS, DIALER, CALLS],
   account_admin: [CONTACTS, CAMPAIGNS, REPORTS, USERS, SETTINGS, DIALER, CALLS],
   super_admin: [CONTACTS, CAMPAIGNS, REPORTS, USERS, SETTINGS, DIALER, CALLS],

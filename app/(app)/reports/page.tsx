@@ -1,10 +1,15 @@
-import { EmptyState } from "@/components/ui/empty-state";
+import { ReportsView } from "@/components/reports/reports-view";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireSession } from "@/lib/auth/current-session";
 
-export default function ReportsPage() {
+export const dynamic = "force-dynamic";
+
+export default async function ReportsPage() {
+  const { user } = await requireSession();
   return (
     <>
-      <h1>Reports</h1>
-      <EmptyState title="Not available yet">Reports and the wallboard arrive with the reporting work (issue 8).</EmptyState>
+      <PageHeader title={user.role === "agent" ? "My numbers" : "Reports"} />
+      <ReportsView showDepartments={user.role === "account_admin" || user.role === "super_admin"} />
     </>
   );
 }

@@ -1,0 +1,147 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import Link from "next/link";
+import { useState } from "react";
+import { formatDuration } from "@/lib/format/display";
+import type { Page } from "@/lib/http/pagination";
+import { useApi } from "@/lib/swr/use-api";
+import type { DepartmentView } from "@/components/contacts/types";
+import { useDownload } from "@/components/contacts/use-download";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { SkeletonRows } from "@/components/ui/skeleton-rows";
+import { SortableTable } from "./sortable-table";
+
+// Charts draw in the browser only (they measure their container).
+const DailyChart = dynamic(() => import("./report-charts").then((m) => m.DailyChart), { ssr: false, loading: () => <div className="skeleton" style={{ height: 260 }} /> });
+const HourlyChart = dynamic(() => import("./report-charts").then((m) => m.HourlyChart), { ssr: false, loading: () => <div className="skeleton" style={{ height: 260 }} /> });
+
+interface Summary {
+  total_calls: number;
+  inbound_calls: number;
+  answered: number;
+  abandoned: number;
+  answer_rate: number | null;
+  abandon_rate: number | null;
+  average_wait_seconds: number | null;
+  p90_wait_seconds: number | null;
+  average_handle_seconds: number | null;
+  service_level: number | null;
+  service_level_seconds: number;
+  by_direction: Record<string, number>;
+}
+interface AgentRow { user_id: number; name: string; calls: number; talk_seconds: number; average_handle_seconds: number | null; seconds_in_state: Record<string, number> }
+interface GroupRow { calls: number; connected: number; connect_rate: number | null; talk_seconds: number; average_handle_seconds: number | null }
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const pct = (n: number | null) => (n === null ? "—" : `${Math.round(n * 1000) / 10}%`);
+const dur = (n: unknown) => formatDuration(typeof n === "number" ? n : null);
+
+function Tile({ label, value, hint }: { label: string; value: React.ReactNode; hint?: string }) {
+  return <div className="stat" title={hint}><strong>{value}</strong>{label}</div>;
+}
+
+/** Reports for a date range on the caller's clock: agents see their own numbers, managers their department, admins everything. */
+export function ReportsView({ showDepartments }: { showDepartments: boolean }) {
+  const [from, setFrom] = useState(day(-29));
+  const [to, setTo] = useState(day(0));
+  const [department, setDepartment] = useState("");
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const query = new URLSearchParams({ from, to, tz, ...(department && { department_id: department }) }).toString();
+  const departments = useApi<Page<DepartmentView>>(showDepartments ? "/api/departments?per_page=100" : null);
+  const summary = useApi<Summary>(`/api/reports/summary?${query}`);
+  const daily = useApi<{ data: { day: string; calls: number; answered: number; abandoned: number }[] }>(`/api/reports/daily?${query}`);
+  const hourly = useApi<{ data: { hour: number; calls: number; inbound: number; answered: number }[] }>(`/api/reports/hourly?${query}`);
+  const agents = useApi<{ data: AgentRow[] }>(`/api/reports/agents?${query}`);
+  const campaigns = useApi<{ data: (GroupRow & { name: string })[] }>(`/api/reports/campaigns?${query}`);
+  const tags = useApi<{ data: (GroupRow & { tag: string })[] }>(`/api/reports/tags?${query}`);
+  const { download, error: downloadError } = useDownload();
+  const csv = (name: string) => download(`/api/reports/${name}?${query}&format=csv`, `${name}.csv`);
+  const s = summary.data;
+
+  return (
+    <div className="stack">
+      <form className="filters" aria-label="Report range" onSubmit={(e) => e.preventDefault()}>
+        <div className="field"><label htmlFor="r-from">From</label><input id="r-from" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} /></div>
+        <div className="field"><label htmlFor="r-to">To</label><input id="r-to" type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} /></div>
+        {(departments.data?.data.length ?? 0) > 1 && (
+          <div className="field">
+            <label htmlFor="r-dept">Department</label>
+            <select id="r-dept" value={department} onChange={(e) => setDepartment(e.target.value)}>
+              <option value="">All</option>
+              {departments.data!.data.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+            </select>
+          </div>
+        )}
+        <span className="small muted" style={{ alignSelf: "center" }}>Times in {tz}</span>
+        <Link href="/reports/live" className="button secondary" style={{ marginLeft: "auto" }}>Live wallboard</Link>
+      </form>
+      <ErrorAlert error={summary.error} prefix="Could not load the reports" />
+      {downloadError && <div className="alert" role="alert">{downloadError}</div>}
+      {!s && !summary.error && <SkeletonRows rows={3} label="Loading reports" />}
+      {s && (
+        <section className="panel" aria-label="Summary">
+          <div className="row" style={{ justifyContent: "space-between", alignItems: "center" }}>
+            <h2 style={{ margin: 0 }}>Summary</h2>
+            <button type="button" className="button ghost small" onClick={() => csv("summary")}>Download CSV</button>
+          </div>
+          <div className="stats" style={{ marginTop: 12 }}>
+            <Tile label="calls" value={s.total_calls} />
+            <Tile label="inbound" value={s.inbound_calls} />
+            <Tile label="answer rate" value={pct(s.answer_rate)} />
+            <Tile label="abandon rate" value={pct(s.abandon_rate)} />
+            <Tile label={`service level (${s.service_level_seconds} s)`} value={pct(s.service_level)} hint="Share of inbound calls answered within the target" />
+            <Tile label="average wait" value={dur(s.average_wait_seconds)} />
+            <Tile label="90% waited less than" value={dur(s.p90_wait_seconds)} />
+            <Tile label="average handle time" value={dur(s.average_handle_seconds)} />
+          </div>
+        </section>
+      )}
+      <div className="grid-2" style={{ gridTemplateColumns: "1fr 1fr" }}>
+        <section className="panel" aria-label="Calls per day">
+          <div className="row" style={{ justifyContent: "space-between" }}><h2>Calls per day</h2><button type="button" className="button ghost small" onClick={() => csv("daily")}>CSV</button></div>
+          {daily.data ? <DailyChart data={daily.data.data} /> : <div className="skeleton" style={{ height: 260 }} />}
+        </section>
+        <section className="panel" aria-label="Calls by hour">
+          <div className="row" style={{ justifyContent: "space-between" }}><h2>By hour of day</h2><button type="button" className="button ghost small" onClick={() => csv("hourly")}>CSV</button></div>
+          {hourly.data ? <HourlyChart data={hourly.data.data} /> : <div className="skeleton" style={{ height: 260 }} />}
+        </section>
+      </div>
+      <section className="panel" aria-label="Agents">
+        <div className="row" style={{ justifyContent: "space-between" }}><h2>Agents</h2><button type="button" className="button ghost small" onClick={() => csv("agents")}>CSV</button></div>
+        {agents.data ? (
+          <SortableTable
+            label="Agent figures"
+            empty="No agents in this scope."
+            rows={agents.data.data.map((a) => ({ ...a, available: a.seconds_in_state.available, busy: a.seconds_in_state.busy, wrap_up: a.seconds_in_state.wrap_up }))}
+            columns={[
+              { key: "name", label: "Agent" },
+              { key: "calls", label: "Calls", numeric: true },
+              { key: "talk_seconds", label: "Talk time", numeric: true, format: dur },
+              { key: "average_handle_seconds", label: "Avg handle", numeric: true, format: dur },
+              { key: "available", label: "Available", numeric: true, format: dur },
+              { key: "busy", label: "Busy", numeric: true, format: dur },
+              { key: "wrap_up", label: "Wrap-up", numeric: true, format: dur },
+            ]}
+          />
+        ) : <SkeletonRows rows={2} />}
+      </section>
+      <div className="grid-2" style={{ gridTemplateColumns: "1fr 1fr" }}>
+        <section className="panel" aria-label="Campaigns report">
+          <div className="row" style={{ justifyContent: "space-between" }}><h2>Campaigns</h2><button type="button" className="button ghost small" onClick={() => csv("campaigns")}>CSV</button></div>
+          {campaigns.data && (
+            <SortableTable label="Campaign figures" empty="No campaign calls in this range." rows={campaigns.data.data}
+              columns={[{ key: "name", label: "Campaign" }, { key: "calls", label: "Calls", numeric: true }, { key: "connected", label: "Connected", numeric: true }, { key: "connect_rate", label: "Rate", numeric: true, format: (v) => pct(v as number | null) }, { key: "average_handle_seconds", label: "Avg handle", numeric: true, format: dur }]} />
+          )}
+        </section>
+        <section className="panel" aria-label="Tags report">
+          <div className="row" style={{ justifyContent: "space-between" }}><h2>Contact tags</h2><button type="button" className="button ghost small" onClick={() => csv("tags")}>CSV</button></div>
+          {tags.data && (
+            <SortableTable label="Tag figures" empty="No calls with tagged contacts in this range." rows={tags.data.data}
+              columns={[{ key: "tag", label: "Tag" }, { key: "calls", label: "Calls", numeric: true }, { key: "connected", label: "Connected", numeric: true }, { key: "talk_seconds", label: "Talk time", numeric: true, format: dur }]} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

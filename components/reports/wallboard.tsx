@@ -1,0 +1,39 @@
+"use client";
+
+import { formatDuration } from "@/lib/format/display";
+import { useApi } from "@/lib/swr/use-api";
+import { SkeletonRows } from "@/components/ui/skeleton-rows";
+
+interface Live {
+  at: string;
+  calls_waiting: number;
+  longest_wait_seconds: number;
+  agents_by_state: Record<string, number>;
+  today: { inbound: number; answered: number; abandoned: number; service_level: number | null; service_level_seconds: number };
+}
+
+/** The wallboard: refreshed every three seconds. */
+export function Wallboard() {
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const { data, error } = useApi<Live>(`/api/reports/live?tz=${encodeURIComponent(tz)}`, { refreshInterval: 3000 });
+  if (error) return <div className="alert" role="alert">Could not load the wallboard: {error.message}</div>;
+  if (!data) return <SkeletonRows rows={3} label="Loading the wallboard" />;
+  const big = { fontSize: "2.6rem" };
+  return (
+    <div className="stack" aria-live="polite">
+      <div className="stats">
+        <div className="stat"><strong style={{ ...big, color: data.calls_waiting > 0 ? "var(--warn)" : undefined }}>{data.calls_waiting}</strong>calls waiting</div>
+        <div className="stat"><strong style={big}>{formatDuration(data.longest_wait_seconds)}</strong>longest wait</div>
+        <div className="stat"><strong style={big}>{data.today.answered}</strong>answered today</div>
+        <div className="stat"><strong style={{ ...big, color: data.today.abandoned > 0 ? "var(--danger)" : undefined }}>{data.today.abandoned}</strong>abandoned today</div>
+        <div className="stat"><strong style={big}>{data.today.service_level === null ? "—" : `${Math.round(data.today.service_level * 100)}%`}</strong>service level ({data.today.service_level_seconds} s)</div>
+      </div>
+      <div className="stats">
+        {(["available", "busy", "wrap_up", "offline"] as const).map((state) => (
+          <div key={state} className="stat"><strong style={big}>{data.agents_by_state[state]}</strong>agents {state.replace("_", "-")}</div>
+        ))}
+      </div>
+      <p className="small muted">Updated {new Date(data.at).toLocaleTimeString()}</p>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { finalScreenshot, signIn, snap } from "./helpers";
+
+test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
+
+test("an admin reads the reports with charts, sorts the agents and downloads a CSV; the wallboard refreshes", async ({ page }) => {
+  await signIn(page, "admin@acme.example.com");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reports" }).click();
+  const summary = page.getByRole("region", { name: "Summary" });
+  await expect(summary).toContainText("calls");
+  await expect(summary).toContainText("answer rate");
+  await expect(page.getByRole("img", { name: "Calls per day" }).locator("svg .recharts-line").first()).toBeVisible();
+  await expect(page.getByRole("img", { name: "Calls by hour of day" }).locator("svg .recharts-bar").first()).toBeVisible();
+
+  const agents = page.getByRole("table", { name: "Agent figures" });
+  await expect(agents).toContainText("Andy Agent");
+  await agents.getByRole("button", { name: /Calls/ }).click();
+  await expect(agents.getByRole("columnheader", { name: /Calls/ })).toHaveAttribute("aria-sort", "descending");
+  await snap(page, "reports");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("region", { name: "Agents" }).getByRole("button", { name: "CSV" }).click();
+  const csv = readFileSync(await (await download).path(), "utf8");
+  expect(csv).toContain("user_id,name,calls,talk_seconds");
+
+  await page.getByRole("link", { name: "Live wallboard" }).click();
+  await expect(page.getByText("calls waiting")).toBeVisible();
+  await expect(page.getByText("agents available")).toBeVisible();
+});
+
+test("an agent sees only their own numbers", async ({ page }) => {
+  await signIn(page, "agent2@acme.example.com");
+  await page.getByRole("link", { name: "My numbers" }).click();
+  await expect(page.getByRole("heading", { name: "My numbers" })).toBeVisible();
+  const agents = page.getByRole("table", { name: "Agent figures" });
+  await expect(agents.getByRole("row")).toHaveCount(2);
+  await expect(agents).toContainText("Agent");
+});
