@@ -12,10 +12,13 @@ export async function agentReport({ actor, query }: { actor: SessionUser; query:
   const end = Prisma.sql`((${query.to}::date + 1)::timestamp AT TIME ZONE ${query.tz})`;
   const [rows, states] = await Promise.all([
     runSql<{ user_id: number; name: string; calls: number; talk: number; aht: number | null }>(Prisma.sql`
-      SELECT u.id AS user_id, u.name, count(l.id)::int AS calls, COALESCE(sum(l.duration), 0)::int AS talk,
-             avg(l.duration) FILTER (WHERE l.status = 'completed') AS aht
-      FROM users u LEFT JOIN call_logs l ON l.user_id = u.id AND ${callScope(actor, query)}
-      WHERE ${users} GROUP BY u.id, u.name ORDER BY u.name`),
+      SELECT u.id AS user_id, u.name, COALESCE(c.calls, 0)::int AS calls, COALESCE(c.talk, 0)::int AS talk, c.aht
+      FROM users u LEFT JOIN (
+        -- The range's calls grouped by agent first (an index-only scan), then matched to the agents.
+        SELECT l.user_id, count(*) AS calls, sum(l.duration) AS talk, avg(l.duration) FILTER (WHERE l.status = 'completed') AS aht
+        FROM call_logs l WHERE ${callScope(actor, query)} AND l.user_id IS NOT NULL GROUP BY l.user_id
+      ) c ON c.user_id = u.id
+      WHERE ${users} ORDER BY u.name`),
     runSql<{ user_id: number; status: string; seconds: number }>(Prisma.sql`
       SELECT s.user_id, s.status,
              round(sum(extract(epoch FROM least(COALESCE(s.ended_at, now()), ${end}) - greatest(s.started_at, ${start}))))::int AS seconds
