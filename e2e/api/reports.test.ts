@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ALL_DAY, inHoursPhone, playCallback, waitForCalls } from "../support/campaigns";
 import { makeContact } from "../support/contacts";
 import { createTenant, type Tenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
@@ -37,6 +38,18 @@ describe("reports", () => {
     await sim.callStatus({ callSid: gone.callSid, to: number, status: "completed", duration: 0 }); // hung up while waiting
     await manual(tenant, tenant.agentA.id, vip.phone, "completed", 60, vip.id);
     await manual(tenant, tenant.agentB.id, "+14155550904", "busy", 0);
+    // A campaign call answered by agent A (talk 30 s), through the engine and the provider's callbacks.
+    const target = await makeContact(tenant, { name: "Campaign Target", tags: ["report-campaign"], phone: inHoursPhone() });
+    const created = await tenant.client.post("/api/campaigns", { name: "Report push", selection: { tags: ["report-campaign"] }, dialing_mode: "progressive", caller_id: number, calling_window: ALL_DAY }, tenant.managerA.token);
+    await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token);
+    await tenant.client.post(`/api/campaigns/${created.body.id}/start`, {}, tenant.managerA.token);
+    const [dialed] = await waitForCalls(target.phone);
+    await playCallback(dialed.Url, { CallSid: dialed.sid, From: number, To: target.phone, CallStatus: "in-progress" });
+    await playCallback(dialed.StatusCallback, { CallSid: dialed.sid, From: number, To: target.phone, CallStatus: "completed", CallDuration: "30" });
+    // Agent B is Available for two seconds, then Offline.
+    await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentB.token);
+    await new Promise((r) => setTimeout(r, 2000));
+    await tenant.client.post("/api/agent/status", { status: "offline" }, tenant.agentB.token);
 
     const get = async (path: string, token = tenant.admin.token) => {
       const response = await tenant.client.get(`/api/reports/${path}${path.includes("?") ? "&" : "?"}${range}`, token);
@@ -46,16 +59,16 @@ describe("reports", () => {
 
     const summary = await get("summary");
     expect(summary).toMatchObject({
-      total_calls: 5,
-      by_direction: { inbound: 3, "outbound-manual": 2 },
-      by_status: { completed: 3, "no-answer": 1, busy: 1 },
+      total_calls: 6,
+      by_direction: { inbound: 3, "outbound-manual": 2, "outbound-campaign": 1 },
+      by_status: { completed: 4, "no-answer": 1, busy: 1 },
       inbound_calls: 3,
       answered: 2,
       abandoned: 1,
       answer_rate: 0.6667,
       abandon_rate: 0.3333,
       service_level: 0.3333, // only the 10-second wait is within 20 seconds
-      average_handle_seconds: 120, // (100 + 200 + 60) / 3
+      average_handle_seconds: 97.5, // (100 + 200 + 60 + 30) / 4
     });
     // Waits 10, 40 and the abandoned caller's (0 s here): average and 90th percentile (continuous).
     const waits = [0, 10, 40];
@@ -64,22 +77,27 @@ describe("reports", () => {
     expect((await get("summary?service_level_seconds=45")).service_level).toBe(0.6667);
 
     const agents = (await get("agents")).data;
-    expect(agents.find((a: { user_id: number }) => a.user_id === tenant.agentA.id)).toMatchObject({ calls: 3, talk_seconds: 360, average_handle_seconds: 120 });
-    expect(agents.find((a: { user_id: number }) => a.user_id === tenant.agentB.id)).toMatchObject({ calls: 1, talk_seconds: 0 });
-    const agentA = agents.find((a: { user_id: number }) => a.user_id === tenant.agentA.id);
-    expect(agentA.seconds_in_state.available + agentA.seconds_in_state.busy + agentA.seconds_in_state.wrap_up).toBeGreaterThanOrEqual(0);
+    expect(agents.find((a: { user_id: number }) => a.user_id === tenant.agentA.id)).toMatchObject({ calls: 4, talk_seconds: 390, average_handle_seconds: 97.5 });
+    const agentB = agents.find((a: { user_id: number }) => a.user_id === tenant.agentB.id);
+    expect(agentB).toMatchObject({ calls: 1, talk_seconds: 0 });
+    expect(agentB.seconds_in_state.available).toBeGreaterThanOrEqual(2);
+    expect(agentB.seconds_in_state.available).toBeLessThanOrEqual(4);
+    expect(agentB.seconds_in_state.busy).toBe(0);
 
     const hourly = (await get("hourly")).data;
     expect(hourly).toHaveLength(24);
-    expect(hourly.reduce((s: number, h: { calls: number }) => s + h.calls, 0)).toBe(5);
-    expect(hourly.find((h: { hour: number }) => h.hour === new Date().getUTCHours())).toMatchObject({ calls: 5, inbound: 3, answered: 2, abandoned: 1 });
+    expect(hourly.reduce((s: number, h: { calls: number }) => s + h.calls, 0)).toBe(6);
+    const thisHour = hourly.filter((h: { calls: number }) => h.calls > 0);
+    expect(thisHour.reduce((s: number, h: { inbound: number }) => s + h.inbound, 0)).toBe(3);
     const daily = (await get("daily")).data;
-    expect(daily).toEqual([{ day: today, calls: 5, inbound: 3, answered: 2, abandoned: 1, average_handle_seconds: 120 }]);
+    expect(daily).toEqual([{ day: today, calls: 6, inbound: 3, answered: 2, abandoned: 1, average_handle_seconds: 97.5 }]);
+    expect((await get("campaigns")).data).toEqual([{ campaign_id: created.body.id, name: "Report push", calls: 1, connected: 1, connect_rate: 1, talk_seconds: 30, average_handle_seconds: 30 }]);
     const tags = (await get("tags")).data;
     expect(tags).toEqual(expect.arrayContaining([{ tag: "vip", calls: 1, connected: 1, connect_rate: 1, talk_seconds: 60, average_handle_seconds: 60 }, expect.objectContaining({ tag: "north", calls: 1 })]));
 
     // A manager sees the department's calls (the abandoned caller reached no department), an agent their own.
-    expect(await get("summary", tenant.managerA.token)).toMatchObject({ total_calls: 3, inbound_calls: 2, answered: 2, abandoned: 0 });
+    expect(await get("summary", tenant.managerA.token)).toMatchObject({ total_calls: 4, inbound_calls: 2, answered: 2, abandoned: 0 });
+    expect((await get("campaigns", tenant.managerB.token)).data).toEqual([]);
     expect(await get("summary", tenant.managerB.token)).toMatchObject({ total_calls: 1, by_status: { busy: 1 } });
     expect(await get("summary", tenant.agentB.token)).toMatchObject({ total_calls: 1 });
     expect((await get("agents", tenant.agentA.token)).data.map((a: { user_id: number }) => a.user_id)).toEqual([tenant.agentA.id]);
@@ -93,7 +111,7 @@ describe("reports", () => {
     expect(text).toContain(`${tenant.agentA.id},`);
 
     const live = (await tenant.client.get("/api/reports/live?tz=UTC", tenant.admin.token)).body;
-    expect(live).toMatchObject({ calls_waiting: 0, longest_wait_seconds: 0, today: { inbound: 3, answered: 2, abandoned: 1, service_level: 0.3333 } });
+    expect(live).toMatchObject({ calls_waiting: 0, longest_wait_seconds: 0, agents_by_state: { offline: 1, wrap_up: 1 }, today: { inbound: 3, answered: 2, abandoned: 1, service_level: 0.3333 } });
     expect(Object.values(live.agents_by_state).reduce((a: number, b) => a + (b as number), 0)).toBe(2);
   });
 
