@@ -26,20 +26,5 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/step-${name}.png`, fullPage: true });
 }
 
-/** A US/UK/Asia-Pacific number where it is now between 09:00 and 20:00 (campaign calling hours). */
-export function inHoursPhone(): string {
-  const places = [
-    { zone: "America/New_York", prefix: "+1212555", digits: 4 },
-    { zone: "America/Los_Angeles", prefix: "+1415555", digits: 4 },
-    { zone: "Europe/London", prefix: "+44207946", digits: 4 },
-    { zone: "Asia/Tokyo", prefix: "+81355", digits: 6 },
-    { zone: "Australia/Sydney", prefix: "+61285", digits: 6 },
-    { zone: "Asia/Kolkata", prefix: "+91224", digits: 6 },
-  ];
-  const place = places.find(({ zone }) => {
-    const hour = Number(new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "2-digit", hourCycle: "h23" }).format(new Date()));
-    return hour >= 9 && hour < 20;
-  })!;
-  counter += 1;
-  return `${place.prefix}${String((Date.now() + counter * 7919) % 10 ** place.digits).padStart(place.digits, "0")}`;
-}
+
+export { inHoursPhone } from "../support/daytime-phones";

@@ -1,45 +1,11 @@
 import { inject } from "vitest";
-import { localClock } from "@/lib/campaigns/contact-timezones";
 import { loginAs } from "./api";
 import { FACTORY_PASSWORD, type Tenant } from "./factories";
 import { provider } from "./provider";
 
-// Numbers whose local time is (or is not) inside legal calling hours right
-// now, so the campaign tests hold at any hour of the day they run.
-const PLACES = [
-  { zone: "America/New_York", prefix: "+1212555", digits: 4 },
-  { zone: "America/Los_Angeles", prefix: "+1415555", digits: 4 },
-  { zone: "Pacific/Honolulu", prefix: "+1808555", digits: 4 },
-  { zone: "Europe/London", prefix: "+44207946", digits: 4 },
-  { zone: "Asia/Tokyo", prefix: "+81355", digits: 6 },
-  { zone: "Australia/Sydney", prefix: "+61285", digits: 6 },
-  { zone: "Asia/Kolkata", prefix: "+91224", digits: 6 },
-];
+export { inHoursPhone, outOfHoursPhone } from "./daytime-phones";
 
 let counter = 0;
-function numberIn(place: (typeof PLACES)[number]): string {
-  counter += 1;
-  const unique = (process.pid * 7919 + counter * 104_729 + Date.now()) % 10 ** place.digits;
-  return `${place.prefix}${String(unique).padStart(place.digits, "0")}`;
-}
-
-/** A number where it is now between 09:00 and 20:00. */
-export function inHoursPhone(): string {
-  const place = PLACES.find((p) => {
-    const { minutes } = localClock(new Date(), p.zone);
-    return minutes >= 9 * 60 + 5 && minutes < 20 * 60 - 5;
-  });
-  return numberIn(place!);
-}
-
-/** A number where it is now before 07:00 or after 22:00. */
-export function outOfHoursPhone(): string {
-  const place = PLACES.find((p) => {
-    const { minutes } = localClock(new Date(), p.zone);
-    return minutes < 7 * 60 || minutes >= 22 * 60;
-  });
-  return numberIn(place!);
-}
 
 export interface PlacedCall {
   sid: string;
