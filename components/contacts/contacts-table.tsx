@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useRef, useState } from "react";
 import { formatDate, formatDateTime, formatPhone } from "@/lib/format/display";
 import type { Page } from "@/lib/http/pagination";
 import { useApi } from "@/lib/swr/use-api";
@@ -58,10 +58,12 @@ export function ContactsTable() {
   const departmentNames = new Map((departments.data?.data ?? []).map((d) => [d.id, d.name]));
 
   // Typing searches after a short pause, not on every key.
-  useEffect(() => {
-    const t = setTimeout(() => q !== (filters.q ?? "") && set("q", q), 300);
-    return () => clearTimeout(t);
-  }, [q]); // eslint-disable-line react-hooks/exhaustive-deps
+  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const search = (value: string) => {
+    setQ(value);
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => set("q", value.trim()), 300);
+  };
   const selectionKey = `${query}|${data?.data.map((r) => r.id).join(",")}`;
   const selected = selection.key === selectionKey ? selection.ids : new Set<number>();
   const setSelected = (update: Set<number> | ((current: Set<number>) => Set<number>)) =>
@@ -75,7 +77,7 @@ export function ContactsTable() {
   return (
     <>
       <div className="toolbar">
-        <input type="search" aria-label="Search contacts" placeholder="Search name, phone, email or company" value={q} onChange={(e) => setQ(e.target.value)} />
+        <input type="search" aria-label="Search contacts" placeholder="Search name, phone, email or company" value={q} onChange={(e) => search(e.target.value)} />
         <SavedFilterMenu current={filters} onApply={(f) => { setQ(f.q ?? ""); setAll(f); }} />
         <ColumnMenu columns={columns} toggle={toggle} />
         <ExportMenu filters={filters} />
