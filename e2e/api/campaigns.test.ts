@@ -50,12 +50,14 @@ describe("campaigns: definition and access", () => {
       makeContact(tenant, { tags: [tag], phone: inHoursPhone() }),
       makeContact(tenant, { tags: [tag], phone: inHoursPhone(), opted_out: true }),
     ]);
+    // A second eligible contact keeps the campaign open once the first is removed (an empty one completes).
+    await makeContact(tenant, { tags: [tag], phone: inHoursPhone() });
     await tenant.client.request("DELETE", `/api/contacts/${archived.id}`, { token: tenant.managerA.token });
     const draft = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "preview" });
 
     const dry = await tenant.client.get(`/api/campaigns/${draft.id}/dry-run`, tenant.managerA.token);
     expect(dry.status).toBe(200);
-    expect(dry.body).toMatchObject({ eligible: 1, excluded: 3, excluded_by_reason: { dnc: 1, archived: 1, opted_out: 1 } });
+    expect(dry.body).toMatchObject({ eligible: 2, excluded: 3, excluded_by_reason: { dnc: 1, archived: 1, opted_out: 1 } });
     expect(dry.body.message).toContain("No agent");
 
     const started = await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token);
@@ -300,5 +302,38 @@ describe("campaigns: machines, recordings and the abandon cap", () => {
     await playCallback(call.Url + "&waited=2", { CallSid: call.sid, From: number, To: victim.phone, CallStatus: "in-progress" });
     await playCallback(call.StatusCallback, { CallSid: call.sid, From: number, To: victim.phone, CallStatus: "completed", CallDuration: "5" });
     expect(await dialsFor(tenant, number, [tenant.agentA, await extraAgent(tenant, "second")])).toHaveLength(2);
+  });
+});
+
+describe("campaigns: completion and pauses", () => {
+  it("a paused campaign keeps a no-answer's retry, and a preview campaign completes once its last contact is done", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const tag = `pause-${Date.now()}`;
+    const contact = await makeContact(tenant, { tags: [tag], phone: inHoursPhone() });
+    const draft = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: number, retry_outcomes: ["no-answer"] });
+    await available(tenant, tenant.agentA.token);
+    await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token);
+    const [call] = await waitForCalls(contact.phone);
+    await tenant.client.post(`/api/campaigns/${draft.id}/pause`, {}, tenant.managerA.token);
+    await playCallback(call.StatusCallback, { CallSid: call.sid, From: number, To: contact.phone, CallStatus: "no-answer", CallDuration: "0" });
+    expect((await contactsOf(tenant, draft.id))[0]).toMatchObject({ state: "retry_wait", attempts: 1 });
+
+    const previewTag = `lone-${Date.now()}`;
+    const lone = await makeContact(tenant, { tags: [previewTag], phone: inHoursPhone() });
+    const preview = await campaign(tenant, { selection: { tags: [previewTag] }, dialing_mode: "preview" });
+    await tenant.client.post(`/api/campaigns/${preview.id}/start`, {}, tenant.managerA.token);
+    const handed = (await tenant.client.post("/api/campaigns/preview/next", {}, tenant.agentA.token)).body.data;
+    expect(handed.contact.id).toBe(lone.id);
+    const { provider } = await import("../support/provider");
+    const sim = provider();
+    const placed = await sim.manualCall({ identity: `user_${tenant.agentA.id}`, to: lone.phone, campaignContactId: handed.campaign_contact_id, path: "/api/telephony/handle-call" });
+    await sim.manualStatus({ callSid: placed.callSid, identity: `user_${tenant.agentA.id}`, to: lone.phone, status: "completed", duration: 12, campaignContactId: handed.campaign_contact_id });
+    let status = "";
+    for (let i = 0; i < 40 && status !== "completed"; i++) {
+      status = (await tenant.client.get(`/api/campaigns/${preview.id}`, tenant.managerA.token)).body.status;
+      if (status !== "completed") await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe("completed");
   });
 });

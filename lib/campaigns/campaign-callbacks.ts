@@ -113,7 +113,8 @@ export async function finishCampaignCall(ctx: CallbackContext): Promise<string> 
     // A status for an older attempt (or a retried delivery) moves nothing.
     if (!created || (cc.last_call_sid !== null && cc.last_call_sid !== callSid)) return false;
     const answered = cc.state === "answered";
-    const retry = !answered && campaign.retry_outcomes.includes(status) && cc.attempts < campaign.max_attempts && campaign.status === "running";
+    // A paused campaign keeps its retries; a stopped one makes none.
+    const retry = !answered && campaign.retry_outcomes.includes(status) && cc.attempts < campaign.max_attempts && campaign.status !== "stopped";
     await tx.campaignContact.update({
       where: { id: cc.id },
       data: {

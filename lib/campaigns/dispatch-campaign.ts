@@ -53,7 +53,12 @@ async function availableAgents(tx: Tx, campaign: Campaign): Promise<number> {
  */
 export async function dispatchCampaign(campaignId: number): Promise<{ dialed: number }> {
   const campaign = await prisma.campaign.findUnique({ where: { id: campaignId } });
-  if (!campaign || campaign.status !== "running" || campaign.dialing_mode === "preview") return { dialed: 0 };
+  if (!campaign || campaign.status !== "running") return { dialed: 0 };
+  // Preview campaigns are dialed by agents; a tick only notices when they are finished.
+  if (campaign.dialing_mode === "preview") {
+    await completeIfDone(campaign);
+    return { dialed: 0 };
+  }
   const policy = dialPolicy(campaign);
   const pacing = campaign.pacing as { max_ratio?: number; max_calls_per_minute?: number };
   const now = new Date();
@@ -134,13 +139,16 @@ async function placeDials(campaign: Campaign, dials: Dial[]): Promise<void> {
   );
 }
 
-/** Completes a campaign with nothing left to dial; otherwise looks again shortly (retries, calling windows). */
-async function finishOrContinue(campaign: Campaign): Promise<void> {
+/** Completes a running campaign with nothing left to dial; true when it did. */
+async function completeIfDone(campaign: Campaign): Promise<boolean> {
   const [left] = await prisma.$queryRaw<{ open: number }[]>`
     SELECT count(*)::int AS open FROM campaign_contacts WHERE campaign_id = ${campaign.id} AND state IN ('pending', 'retry_wait', 'dialing', 'answered')`;
-  if (left.open === 0) {
-    await prisma.campaign.updateMany({ where: { id: campaign.id, status: "running" }, data: { status: "completed", finished_at: new Date() } });
-    return;
-  }
-  await kickCampaignLater(campaign.id, 3);
+  if (left.open > 0) return false;
+  await prisma.campaign.updateMany({ where: { id: campaign.id, status: "running" }, data: { status: "completed", finished_at: new Date() } });
+  return true;
+}
+
+/** Completes a campaign with nothing left to dial; otherwise looks again shortly (retries, calling windows). */
+async function finishOrContinue(campaign: Campaign): Promise<void> {
+  if (!(await completeIfDone(campaign))) await kickCampaignLater(campaign.id, 3);
 }

@@ -47,7 +47,7 @@ export async function recordManualCall({ params, query, organizationId }: Callba
   const duration = Number(params.DialCallDuration ?? params.CallDuration ?? 0);
   // A preview-mode campaign call: the contact handed to this agent, logged as a campaign call.
   const previewed = await previewedCampaignContact(query.get("campaignContactId"), user?.id ?? null, organizationId);
-  await prisma.$transaction(async (tx) => {
+  const moved = await prisma.$transaction(async (tx) => {
     const { created } = await recordCallLog(tx, {
       organization_id: organizationId,
       department_id: user?.department_id ?? null,
@@ -68,7 +68,13 @@ export async function recordManualCall({ params, query, organizationId }: Callba
         data: { state: retry ? "retry_wait" : "done", last_outcome: status === "completed" ? "answered" : status, last_call_sid: callSid, next_attempt_at: retry ? new Date(Date.now() + previewed.campaign.retry_delay_minutes * 60_000) : null },
       });
     }
+    return created && previewed !== null;
   });
+  // The campaign may be finished now.
+  if (moved && previewed) {
+    const { kickCampaign } = await import("@/lib/campaigns/campaign-jobs");
+    await kickCampaign(previewed.campaign.id);
+  }
   return emptyTwiml();
 }
 
