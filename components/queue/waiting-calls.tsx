@@ -57,6 +57,7 @@ export function WaitingCalls() {
 
   return (
     <section aria-label="Waiting calls">
+      <h2 style={{ fontSize: "1.05rem", margin: "0 0 10px" }}>Callers waiting{data ? ` (${data.data.length})` : ""}</h2>
       {problem && <div className="alert" role="alert">{problem}</div>}
       {error && <div className="alert" role="alert">Could not load the queue: {error.message}</div>}
       {isLoading && <div className="skeleton" aria-label="Loading the queue" />}
