@@ -43,10 +43,28 @@ export async function resolveToken(bearer: string): Promise<SessionUser | null> 
   if (!row) return null;
   const { last_used_at, ...user } = row;
   // Keep last_used_at roughly current without a write on every request.
-  if (!last_used_at || Date.now() - new Date(last_used_at).getTime() > LAST_USED_RESOLUTION_MS) {
-    void prisma.apiToken.update({ where: { id: row.token_id }, data: { last_used_at: new Date() } }).catch(() => {});
-  }
+  if (!last_used_at || Date.now() - new Date(last_used_at).getTime() > LAST_USED_RESOLUTION_MS) noteTokenUse(row.token_id);
   return user;
+}
+
+// Uses are stamped in one statement a second, not one per token: when a floor
+// of agents signs in together, a thousand single-row updates would compete
+// with the requests themselves.
+const usedTokens = new Set<number>();
+let stampTimer: ReturnType<typeof setTimeout> | null = null;
+
+function noteTokenUse(tokenId: number): void {
+  usedTokens.add(tokenId);
+  stampTimer ??= setTimeout(stampTokenUses, 1000).unref();
+}
+
+function stampTokenUses(): void {
+  const ids = [...usedTokens];
+  usedTokens.clear();
+  stampTimer = null;
+  database()
+    .driver.query("UPDATE api_tokens SET last_used_at = now() WHERE id = ANY($1::int[])", [ids])
+    .catch(() => {});
 }
 
 export async function revokeToken(tokenId: number): Promise<void> {
