@@ -103,6 +103,17 @@ describe("bearer tokens", () => {
     }
   });
 
+  it("requests arriving together each get their own user (token checks share a statement)", async () => {
+    const client = api();
+    const emails = ["agent1@acme.example.com", "agent2@acme.example.com", "sales.manager@acme.example.com", "admin@globex.example.com"];
+    const tokens = await Promise.all(emails.map((email) => loginAs(client, email)));
+    const [id] = tokens[0].split("|");
+    const forged = `${id}|${tokens[1].split("|")[1]}`; // a real id with another token's secret
+    const requests = [...tokens, ...tokens, forged].map((token) => client.get("/api/user", token));
+    const answers = await Promise.all(requests);
+    expect(answers.map((answer) => answer.body.email ?? answer.status)).toEqual([...emails, ...emails, 401]);
+  });
+
   it("logout revokes only the token used", async () => {
     const client = api();
     const first = await loginAs(client, "agent3@acme.example.com");

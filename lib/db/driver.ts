@@ -31,7 +31,9 @@ export interface Driver {
 }
 
 export function openPostgres(connectionString: string): Driver {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // Idle connections are kept a minute (pg's default is 10 s): a burst of
+  // requests after a quiet moment should not wait for new backends to start.
+  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 60_000 });
   return {
     kind: "postgres",
     adapter: new PrismaPg(pool) as unknown as SqlDriverAdapterFactory,
