@@ -20,8 +20,12 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 // event (a restart, the start of a shift) from a thousand agents polling.
 export async function pollLikeAgents({ url, headersFor, agents, intervalMs, seconds }) {
   const target = new URL(url);
-  // One keep-alive connection per agent at most, as each browser holds its own.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: agents });
+  // The polls share a pool of kept-alive connections, as the reverse proxy in
+  // front of a production server keeps them (the pool opens as many as the
+  // polls in flight need). Idle connections are closed after 4 s, before the
+  // server's 5 s keep-alive timeout, so a poll never goes out on a connection
+  // the server is closing.
+  const pool = new http.Agent({ keepAlive: true, maxSockets: agents, timeout: 4000 });
   /** @type {{ second: number, ms: number, first: boolean }[]} */
   const samples = [];
   const lagMs = [];
@@ -33,7 +37,7 @@ export async function pollLikeAgents({ url, headersFor, agents, intervalMs, seco
     new Promise((resolve) => {
       const sentAt = performance.now();
       const request = http.get(
-        { host: target.hostname, port: target.port, path: target.pathname + target.search, agent, headers: headersFor(index) },
+        { host: target.hostname, port: target.port, path: target.pathname + target.search, agent: pool, headers: headersFor(index) },
         (response) => {
           response.resume();
           response.on("end", () => {
@@ -67,7 +71,7 @@ export async function pollLikeAgents({ url, headersFor, agents, intervalMs, seco
     }),
   );
   await Promise.all(inFlight);
-  agent.destroy();
+  pool.destroy();
 
   const bySecond = new Map();
   for (const { second, ms } of samples) bySecond.set(second, [...(bySecond.get(second) ?? []), ms]);
@@ -76,7 +80,7 @@ export async function pollLikeAgents({ url, headersFor, agents, intervalMs, seco
     return { second, requests: values.length, p99: percentile(values, 99), max: values.at(-1) };
   });
   return {
-    /** Each agent's first poll: a new connection to a server that has not seen this agent yet. */
+    /** Each agent's first poll: the server has not seen this agent's token yet. */
     firstPolls: samples.filter((sample) => sample.first).map((sample) => sample.ms),
     /** Every later poll: the agents' steady state. */
     latencies: samples.filter((sample) => !sample.first).map((sample) => sample.ms),

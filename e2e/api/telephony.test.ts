@@ -43,9 +43,11 @@ describe("provider signatures", () => {
     }
   });
 
-  it("an organization's own auth token replaces the environment's for its numbers", async () => {
+  it("an organization's own auth token replaces the environment's for its numbers, from the next callback on", async () => {
     const tenant = await createTenant();
     const number = await giveNumber(tenant);
+    // A first call: the server now knows (and remembers) whose number this is.
+    expect((await provider().inboundCall({ from: "+14155550102", to: number })).status).toBe(200);
     const ownToken = "own-auth-token-for-this-organization";
     await tenant.client.request("PUT", "/api/settings/telephony", { token: tenant.admin.token, body: { auth_token: ownToken } });
     const envSigned = await provider().inboundCall({ from: "+14155550101", to: number });
@@ -53,6 +55,10 @@ describe("provider signatures", () => {
     const own = provider();
     Object.assign(own, { options: { ...own["options"], authToken: ownToken } });
     expect((await own.inboundCall({ from: "+14155550101", to: number })).status).toBe(200);
+    // Removing it puts the environment's token back, at once.
+    await tenant.client.request("PUT", "/api/settings/telephony", { token: tenant.admin.token, body: { auth_token: null } });
+    expect((await own.inboundCall({ from: "+14155550103", to: number })).status).toBe(403);
+    expect((await provider().inboundCall({ from: "+14155550103", to: number })).status).toBe(200);
   });
 });
 

@@ -33,7 +33,11 @@ interface CachedList {
   readAt: number;
   reading?: Promise<Uint8Array>;
 }
-const cache = new Map<number, CachedList>();
+// On globalThis: the routes that write the queue and the one that lists it may
+// be bundled apart by Next.js, each with its own copy of this module.
+const CACHE = Symbol.for("contact-center.waiting-calls");
+const cacheHolder = globalThis as typeof globalThis & { [CACHE]?: Map<number, CachedList> };
+const cache = (cacheHolder[CACHE] ??= new Map());
 
 function waitingCallsBody(organizationId: number): Uint8Array | Promise<Uint8Array> {
   let entry = cache.get(organizationId);

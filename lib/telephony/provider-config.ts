@@ -70,6 +70,8 @@ function merge(organizationId: number, stored: StoredTelephony, secrets: Record<
 export async function callbackOrganization(params: Record<string, string>): Promise<ProviderConfig | null> {
   const deviceUser = userIdFromClient(params.From ?? params.Caller);
   const called = params.To ?? params.Called ?? "";
+  const known = deviceUser ? undefined : ownerOfNumber(called);
+  if (known) return known;
   const [row] = await database().driver.query<SettingRow & { rank: number }>(
     `SELECT o.id AS organization_id, COALESCE(s.value, '{}'::jsonb) AS value, s.encrypted_secrets,
             CASE WHEN o.id = (SELECT organization_id FROM users WHERE id = $1::int) THEN 0
@@ -86,7 +88,33 @@ export async function callbackOrganization(params: Record<string, string>): Prom
      ORDER BY rank, o.id LIMIT 1`,
     [deviceUser ?? -1, called, params.AccountSid ?? "", deviceUser ? "" : (params.From ?? "")],
   );
-  return row ? merge(row.organization_id, row.value ?? {}, openSecrets(row.encrypted_secrets)) : null;
+  if (!row) return null;
+  const config = merge(row.organization_id, row.value ?? {}, openSecrets(row.encrypted_secrets));
+  if (row.rank === 1) numberOwners.set(called, { at: Date.now(), config });
+  return config;
+}
+
+// Every inbound call starts with "whose number is this?", and a queue of
+// callers asks it hundreds of times a second for the same few numbers. Each
+// process remembers the answer for two seconds; its own settings writes forget
+// it at once, another process's are seen within those two seconds.
+// On globalThis: the settings route that forgets and the callback routes that
+// remember may be bundled apart by Next.js, each with its own module copy.
+const NUMBER_OWNER_MS = 2000;
+const OWNERS = Symbol.for("contact-center.number-owners");
+const ownersHolder = globalThis as typeof globalThis & { [OWNERS]?: Map<string, { at: number; config: ProviderConfig }> };
+const numberOwners = (ownersHolder[OWNERS] ??= new Map());
+
+function ownerOfNumber(called: string): ProviderConfig | undefined {
+  const hit = numberOwners.get(called);
+  if (hit && Date.now() - hit.at < NUMBER_OWNER_MS) return hit.config;
+  numberOwners.delete(called);
+  return undefined;
+}
+
+/** Called when this process changes an organization's telephony settings. */
+export function forgetNumberOwners(): void {
+  numberOwners.clear();
 }
 
 /** The public address the provider calls back, built from TUNNEL_URL or APP_URL. */

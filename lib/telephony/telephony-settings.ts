@@ -2,7 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { openSecrets, sealSecrets } from "@/lib/crypto/secret-box";
 import { prisma } from "@/lib/db/client";
-import { providerConfig } from "./provider-config";
+import { forgetNumberOwners, providerConfig } from "./provider-config";
 import type { UpdateTelephonySettingsInput } from "./schemas";
 
 /** The telephony settings as an admin sees them: secrets only as "set" or not. */
@@ -36,5 +36,6 @@ export async function updateTelephonySettings({ actor, input }: { actor: Session
     create: { organization_id: actor.organization_id, key: "telephony", value, encrypted_secrets: encrypted },
     update: { value, encrypted_secrets: encrypted },
   });
+  forgetNumberOwners();
   return getTelephonySettings({ actor });
 }
