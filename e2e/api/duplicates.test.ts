@@ -43,7 +43,15 @@ describe("duplicates and merge", () => {
       details: { primary_id: primary.id, merged_ids: [dup.id], mode: "manual", values_won: { name: { kept: "Ada L", discarded: ["Ada Lovelace"] } } },
     });
     expect(audit.body.data[0].details.removed[0]).toMatchObject({ id: dup.id, phone: dup.phone });
-    expect((await tenant.client.get("/api/audit-log", tenant.managerA.token)).status).toBe(403);
+
+    // The manager reads the merges of their own department; the other
+    // department's manager does not see them, agents may not read the log.
+    const own = await tenant.client.get("/api/audit-log?action=contact.merge", tenant.managerA.token);
+    expect(own.status).toBe(200);
+    expect(own.body.data.map((entry: { subject_id: string }) => entry.subject_id)).toEqual([String(primary.id)]);
+    expect(own.body.data[0].department_id).toBe(tenant.departments.a.id);
+    expect((await tenant.client.get("/api/audit-log", tenant.managerB.token)).body.data).toEqual([]);
+    expect((await tenant.client.get("/api/audit-log", tenant.agentA.token)).status).toBe(403);
   });
 
   it("keeps the primary's own tags and notes when told not to merge them", async () => {

@@ -69,4 +69,15 @@ describe("request handling", () => {
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ message: "Not found." });
   });
+
+  it.each([
+    ["GET", "/api/no-such-thing"],
+    ["POST", "/api/contacts/1/no-such-action"],
+    ["DELETE", "/api/settings/nothing/here"],
+  ])("answers %s %s, a path no route claims, with the JSON 404", async (method, path) => {
+    const response = await api().request(method, path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(response.body).toEqual({ message: "Not found." });
+  });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { organizationScope } from "@/lib/auth/scope";
+import { departmentScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { pageOf, paginationSchema, skipTake } from "@/lib/http/pagination";
@@ -12,8 +12,10 @@ export const listAuditLogQuery = paginationSchema.extend({
 });
 
 export async function listAuditLog({ actor, query }: { actor: SessionUser; query: z.infer<typeof listAuditLogQuery> }) {
+  // A manager reads the entries of their department; organization-wide
+  // entries (department null) are the account admins'.
   const where = {
-    ...organizationScope(actor),
+    ...departmentScope(actor),
     ...(query.action && { action: query.action }),
     ...(query.subject_type && { subject_type: query.subject_type }),
     ...(query.subject_id && { subject_id: query.subject_id }),
@@ -22,7 +24,7 @@ export async function listAuditLog({ actor, query }: { actor: SessionUser; query
     prisma.auditLog.findMany({
       where,
       orderBy: [{ created_at: "desc" }, { id: "desc" }],
-      select: { id: true, organization_id: true, user_id: true, action: true, subject_type: true, subject_id: true, details: true, created_at: true, user: { select: { name: true, email: true } } },
+      select: { id: true, organization_id: true, department_id: true, user_id: true, action: true, subject_type: true, subject_id: true, details: true, created_at: true, user: { select: { name: true, email: true } } },
       ...skipTake(query),
     }),
     prisma.auditLog.count({ where }),

@@ -3,6 +3,8 @@ import type { Tx } from "@/lib/db/client";
 
 export interface AuditEntry {
   organization_id: number | null;
+  /** Set when the entry concerns one department, so its manager can read it. */
+  department_id?: number | null;
   user_id: number | null;
   action: string;
   subject_type?: string;
@@ -15,6 +17,7 @@ export async function writeAuditLog(db: Tx, entry: AuditEntry): Promise<void> {
   await db.auditLog.create({
     data: {
       organization_id: entry.organization_id,
+      department_id: entry.department_id ?? null,
       user_id: entry.user_id,
       action: entry.action,
       subject_type: entry.subject_type ?? null,

@@ -14,7 +14,7 @@ const PERMISSIONS = {
   "custom_fields.read": ["super_admin", "account_admin", "dept_manager", "agent"],
   "custom_fields.write": ["super_admin", "account_admin"],
   "settings.manage": ["super_admin", "account_admin"],
-  "audit.read": ["super_admin", "account_admin"],
+  "audit.read": ["super_admin", "account_admin", "dept_manager"],
   "calls.place": ["super_admin", "account_admin", "dept_manager", "agent"],
   "calls.read": ["super_admin", "account_admin", "dept_manager", "agent"],
   "queue.handle": ["super_admin", "account_admin", "dept_manager", "agent"],

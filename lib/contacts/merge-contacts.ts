@@ -84,6 +84,7 @@ export async function mergeInTransaction(tx: Tx, actor: SessionUser, input: Merg
 
   await writeAuditLog(tx, {
     organization_id: primary.organization_id,
+    department_id: primary.department_id,
     user_id: actor.id,
     action: "contact.merge",
     subject_type: "contact",

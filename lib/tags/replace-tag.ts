@@ -37,7 +37,7 @@ export async function replaceTag({ actor, from, to, mode }: { actor: SessionUser
       const left = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM contacts WHERE organization_id = ${actor.organization_id} AND ${from} = ANY(tags)`;
       if (left[0].n === 0) await tx.tag.deleteMany({ where: { organization_id: actor.organization_id, name: from } });
     }
-    await writeAuditLog(tx, { organization_id: actor.organization_id, user_id: actor.id, action: `tag.${mode}`, subject_type: "tag", subject_id: from, details: { from, to, contacts: changed } });
+    await writeAuditLog(tx, { organization_id: actor.organization_id, department_id: scope.department_id ?? null, user_id: actor.id, action: `tag.${mode}`, subject_type: "tag", subject_id: from, details: { from, to, contacts: changed } });
     return { name: to, contacts_updated: changed };
   });
 }

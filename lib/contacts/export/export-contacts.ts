@@ -3,6 +3,7 @@ import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { z } from "zod";
+import { departmentScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { prisma } from "@/lib/db/client";
@@ -32,6 +33,8 @@ export async function exportContacts({ actor, query }: { actor: SessionUser; que
   const { columns } = await exportColumns(actor);
   await writeAuditLog(prisma, {
     organization_id: actor.organization_id,
+    // A manager's export covers their department only.
+    department_id: departmentScope(actor).department_id ?? null,
     user_id: actor.id,
     action: "contacts.export",
     subject_type: "contacts",
