@@ -34,3 +34,8 @@ export function assignableRoles(role: Role): Role[] {
   if (role === "account_admin") return ["account_admin", "dept_manager", "agent"];
   return [];
 }
+
+/** The roles that hold a permission (for the OpenAPI document). */
+export function rolesWith(permission: Permission): readonly Role[] {
+  return PERMISSIONS[permission];
+}

@@ -2,6 +2,8 @@
 // every method and header, credentials, on a fixed set of path prefixes.
 // Pure functions so proxy.ts (which runs before any route) and tests share them.
 
+import { describeRoute, routeDescription } from "./route-description";
+
 const CORS_PATHS = [/^\/api\//, /^\/sanctum\/csrf-cookie$/, /^\/dashboard\//, /^\/auth\//, /^\/analytics\//];
 
 export function isCorsPath(pathname: string): boolean {
@@ -42,9 +44,11 @@ export function preflightResponse(request: Request): Response {
 
 /** Adds the CORS headers to a handler's responses, for routes the proxy does not cover. */
 export function withCors(handler: (request: Request) => Promise<Response>) {
-  return async (request: Request): Promise<Response> => {
+  const wrapped = async (request: Request): Promise<Response> => {
     const response = await handler(request);
     corsHeaders(request.headers.get("origin")).forEach((value, key) => response.headers.set(key, value));
     return response;
   };
+  const description = routeDescription(handler);
+  return description ? describeRoute(wrapped, description) : wrapped;
 }

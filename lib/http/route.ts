@@ -8,6 +8,7 @@ import { logger } from "@/lib/logger";
 import { AppError, fromDatabaseError } from "./errors";
 import { jsonResponse } from "./json";
 import { ONE_MEGABYTE, readJsonBody } from "./read-body";
+import { describeRoute } from "./route-description";
 import { validate } from "./validation";
 
 // The one wrapper every JSON API route goes through. In order: bearer token →
@@ -52,7 +53,7 @@ export function route<
   options: RouteOptions<B, Q, P> & { auth?: A },
   handler: (ctx: Context<B, Q, P, A>) => Promise<unknown> | unknown,
 ) {
-  return async (request: Request, next?: NextContext): Promise<Response> => {
+  const handle = async (request: Request, next?: NextContext): Promise<Response> => {
     const requestId = randomUUID();
     try {
       const user = await authenticate(request, options.auth !== false);
@@ -75,6 +76,8 @@ export function route<
       return errorResponse(error, requestId, request);
     }
   };
+  // The OpenAPI document is built from these same options (lib/openapi).
+  return describeRoute(handle, { kind: "json", ...options });
 }
 
 function parseParams<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import twilio from "twilio";
 import { AppError } from "@/lib/http/errors";
 import { readBodyText } from "@/lib/http/read-body";
+import { describeRoute } from "@/lib/http/route-description";
 import { logger } from "@/lib/logger";
 import { callbackOrganization, callbackUrl, type ProviderConfig } from "./provider-config";
 
@@ -27,7 +28,7 @@ export function xmlMessage(tag: "Error" | "Response", message?: string): string 
 }
 
 export function providerRoute(handler: (ctx: CallbackContext) => Promise<string> | string) {
-  return async (request: Request): Promise<Response> => {
+  return describeRoute(async (request: Request): Promise<Response> => {
     const requestId = randomUUID();
     try {
       const url = new URL(request.url);
@@ -51,5 +52,5 @@ export function providerRoute(handler: (ctx: CallbackContext) => Promise<string>
       logger.error("provider callback failed", { request_id: requestId, error: error instanceof Error ? error.stack : String(error) });
       return new Response(xmlMessage("Error", "Server error."), { status: 500, headers: XML });
     }
-  };
+  }, { kind: "provider" });
 }

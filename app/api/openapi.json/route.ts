@@ -1,0 +1,9 @@
+import { route } from "@/lib/http/route";
+import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
+import { env } from "@/lib/env";
+
+// The API's OpenAPI 3.1 document, public like any API reference. Built from
+// the route handlers themselves on first request.
+let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+
+export const GET = route({ auth: false }, () => (document ??= buildOpenApiDocument(env().APP_URL)));

@@ -1,0 +1,87 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { api } from "../support/api";
+
+// The OpenAPI document must name every route file and every method it
+// exports, with the schemas the route really validates.
+
+const API_DIR = path.resolve(import.meta.dirname, "../../app/api");
+// The catch-all only answers 404 for paths that do not exist; the document does not describe itself.
+const UNDOCUMENTED = new Set(["/api/{unknown}", "/api/openapi.json"]);
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === "route.ts" ? [full] : [];
+  });
+}
+
+/** app/api/contacts/[id]/route.ts → /api/contacts/{id}; [...x] → {x}. */
+function openApiPath(file: string): string {
+  const relative = path.relative(path.dirname(API_DIR), path.dirname(file)).split(path.sep).join("/");
+  return `/${relative.replace(/\[(?:\.\.\.)?(\w+)\]/g, "{$1}")}`;
+}
+
+function exportedMethods(source: string): string[] {
+  const methods = new Set<string>();
+  for (const m of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(m[1]);
+  for (const m of source.matchAll(/export (?:const )?\{([^}]*)\}/g)) {
+    for (const part of m[1].split(",")) {
+      const name = part.trim().split(/\s+as\s+/).pop();
+      if (name && /^(GET|POST|PUT|PATCH|DELETE)$/.test(name)) methods.add(name);
+    }
+  }
+  return [...methods].sort();
+}
+
+describe("OpenAPI document", () => {
+  it("is served without authentication and lists every route and method with a summary", async () => {
+    const response = await api().get("/api/openapi.json");
+    expect(response.status).toBe(200);
+    const document = response.body;
+    expect(document.openapi).toBe("3.1.0");
+
+    const expected = Object.fromEntries(
+      routeFiles(API_DIR)
+        .map((file) => [openApiPath(file), exportedMethods(readFileSync(file, "utf8"))] as const)
+        .filter(([route]) => !UNDOCUMENTED.has(route)),
+    );
+    expect(Object.keys(expected).length).toBeGreaterThan(70);
+    const documented = Object.fromEntries(Object.entries(document.paths as Record<string, object>).map(([route, operations]) => [route, Object.keys(operations).map((m) => m.toUpperCase()).sort()]));
+    expect(documented).toEqual(expected);
+
+    for (const [route, operations] of Object.entries(document.paths as Record<string, Record<string, { summary?: string; tags?: string[] }>>)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        expect(operation.summary, `${method} ${route}`).toEqual(expect.stringMatching(/\w/));
+        expect(operation.tags, `${method} ${route}`).toHaveLength(1);
+      }
+    }
+  });
+
+  it("describes requests with the schemas the routes validate, and who may call them", async () => {
+    const { body: document } = await api().get("/api/openapi.json");
+    const create = document.paths["/api/contacts"].post;
+    expect(create.requestBody.content["application/json"].schema.required).toEqual(["name", "phone"]);
+    expect(create.description).toContain("dept_manager");
+    expect(create.description).not.toContain("agent");
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(["201", "401", "403", "409", "422"]));
+
+    const list = document.paths["/api/contacts"].get;
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(["q", "search", "tags", "tags_any", "status", "sort", "page", "per_page"]));
+    const status = list.parameters.find((p: { name: string }) => p.name === "status");
+    expect(status.schema.enum).toEqual(["active", "archived", "all"]);
+
+    const show = document.paths["/api/contacts/{id}"].get;
+    expect(show.parameters[0]).toMatchObject({ name: "id", in: "path", required: true });
+    expect(Object.keys(show.responses)).toContain("404");
+
+    const inbound = document.paths["/api/telephony/inbound"].post;
+    expect(inbound.parameters[0].name).toBe("X-Twilio-Signature");
+    expect(inbound.requestBody.content).toHaveProperty("application/x-www-form-urlencoded");
+
+    expect(document.paths["/api/login"].post.security).toEqual([]);
+    expect(document.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
+  });
+});

@@ -1,0 +1,31 @@
+import type { z } from "zod";
+
+// What a route handler accepts, attached to the handler itself by its wrapper
+// (route(), providerRoute()) so the OpenAPI document is read off the routes
+// that run, not kept beside them.
+
+export const ROUTE_DESCRIPTION = Symbol.for("contact-center.route-description");
+
+export type RouteDescription =
+  | {
+      kind: "json";
+      auth?: boolean;
+      permission?: string;
+      body?: z.ZodType;
+      query?: z.ZodType;
+      params?: z.ZodType;
+      maxBodyBytes?: number;
+      status?: number;
+    }
+  /** A provider callback: form-encoded, signed, answered with TwiML. */
+  | { kind: "provider" };
+
+export type DescribedHandler = { [ROUTE_DESCRIPTION]?: RouteDescription };
+
+export function describeRoute<H extends object>(handler: H, description: RouteDescription): H & DescribedHandler {
+  return Object.assign(handler, { [ROUTE_DESCRIPTION]: description });
+}
+
+export function routeDescription(handler: unknown): RouteDescription | undefined {
+  return typeof handler === "function" ? (handler as DescribedHandler)[ROUTE_DESCRIPTION] : undefined;
+}

@@ -1,0 +1,139 @@
+import "server-only";
+import { z } from "zod";
+import { rolesWith, type Permission } from "@/lib/auth/permissions";
+import { routeDescription, type RouteDescription } from "@/lib/http/route-description";
+import { METHODS, OPERATIONS, type Method, type OperationGroup } from "./operations";
+
+// The OpenAPI 3.1 document of the API, built from the running routes: each
+// handler carries its permission and its zod schemas (lib/http/route-description),
+// turned into JSON Schema here, so the document cannot drift from what the
+// routes accept. Written once per process, on first request.
+
+type JsonSchema = Record<string, unknown>;
+
+const ERROR_RESPONSES: Record<string, string> = {
+  "401": "Missing, malformed, expired or revoked bearer token: `{\"message\":\"Unauthenticated.\"}`",
+  "403": "The role may not use this route or act on that record: `{\"message\":\"Forbidden.\"}`",
+  "404": "No such record in the caller's reach: `{\"message\":\"Not found.\"}`",
+  "409": "Conflict",
+  "413": "Body over the route's size limit",
+  "422": "Validation failed: `{ message, errors: { field: [reasons] } }`",
+  "429": "Rate limited (Retry-After header)",
+};
+
+function jsonSchema(schema: z.ZodType): JsonSchema {
+  // Input side: what a client sends (defaults optional, coercions as their source type).
+  const converted = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  delete converted.$schema; // the document's dialect is OpenAPI 3.1's, said once
+  return converted;
+}
+
+function parameters(description: Extract<RouteDescription, { kind: "json" }>, path: string) {
+  const out: JsonSchema[] = [];
+  const pathNames = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const paramProps = (description.params ? jsonSchema(description.params).properties : undefined) as Record<string, JsonSchema> | undefined;
+  for (const name of pathNames) out.push({ name, in: "path", required: true, schema: paramProps?.[name] ?? { type: "string" } });
+  if (description.query) {
+    const query = jsonSchema(description.query);
+    const required = new Set((query.required as string[] | undefined) ?? []);
+    for (const [name, schema] of Object.entries((query.properties as Record<string, JsonSchema> | undefined) ?? {})) {
+      out.push({ name, in: "query", required: required.has(name), schema });
+    }
+  }
+  return out;
+}
+
+function jsonOperation(group: OperationGroup, method: Method, description: Extract<RouteDescription, { kind: "json" }>) {
+  const roles = description.permission ? rolesWith(description.permission as Permission) : undefined;
+  const authenticated = description.auth !== false;
+  const who = !authenticated ? "No authentication." : roles ? `Roles: ${roles.join(", ")}.` : "Any signed-in user.";
+  const success = String(description.status ?? (method === "DELETE" ? 204 : 200));
+  const errors = new Set<string>();
+  if (authenticated) errors.add("401");
+  if (roles || group.path.includes("{")) errors.add("403");
+  if (group.path.includes("{")) errors.add("404");
+  if (description.body || description.query || description.params) errors.add("422");
+  if (description.body) errors.add("413");
+  const extra = group.responses?.[method] ?? {};
+
+  return {
+    tags: [group.tag],
+    summary: group.summary[method],
+    description: [who, group.description?.[method]].filter(Boolean).join(" "),
+    operationId: `${method.toLowerCase()}${group.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
+    ...(authenticated ? { security: [{ bearer: [] }] } : { security: [] }),
+    parameters: parameters(description, group.path),
+    ...(description.body && { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(description.body) } } } }),
+    responses: {
+      [success]: success === "204" ? { description: "Done, no body" } : { description: "Success", content: { "application/json": {} } },
+      ...Object.fromEntries([...errors].map((status) => [status, { $ref: `#/components/responses/${status}` }])),
+      ...Object.fromEntries(Object.entries(extra).map(([status, text]) => [status, { description: text, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }])),
+    },
+  };
+}
+
+function providerOperation(group: OperationGroup, method: Method) {
+  return {
+    tags: [group.tag],
+    summary: group.summary[method],
+    description:
+      "Called by the telephony provider, not by clients: a form-encoded body signed with X-Twilio-Signature (HMAC-SHA1 of the public URL and the sorted parameters with the account's auth token). Answers TwiML.",
+    operationId: `${method.toLowerCase()}${group.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
+    security: [],
+    parameters: [{ name: "X-Twilio-Signature", in: "header", required: true, schema: { type: "string" } }],
+    requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: { type: "object", additionalProperties: { type: "string" } } } } },
+    responses: {
+      "200": { description: "TwiML", content: { "text/xml": {} } },
+      "403": { description: "Signature missing or wrong", content: { "text/xml": {} } },
+      "404": { description: "No organization owns the called number", content: { "text/xml": {} } },
+    },
+  };
+}
+
+function foreignOperation(group: OperationGroup, method: Method) {
+  return { tags: [group.tag], summary: group.summary[method], description: group.description?.[method], security: [], responses: { "200": { description: "next-auth's answer" } } };
+}
+
+export function buildOpenApiDocument(serverUrl?: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const group of OPERATIONS) {
+    for (const method of METHODS) {
+      const handler = group.module[method];
+      if (!handler) continue;
+      const description = routeDescription(handler);
+      paths[group.path] ??= {};
+      paths[group.path][method.toLowerCase()] =
+        description?.kind === "json" ? jsonOperation(group, method, description) : description?.kind === "provider" ? providerOperation(group, method) : foreignOperation(group, method);
+    }
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Contact center API",
+      version: "1.0.0",
+      description:
+        "Voice queues, the browser softphone, outbound campaigns and the contact database. Authenticate with `POST /api/login` and send `Authorization: Bearer <token>`. Field names are snake_case; lists are paged; errors always carry `message`.",
+    },
+    ...(serverUrl && { servers: [{ url: serverUrl }] }),
+    tags: [...new Set(OPERATIONS.map((g) => g.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "Opaque token from POST /api/login; expires after 30 days unless configured otherwise." } },
+      schemas: {
+        Error: {
+          type: "object",
+          required: ["message"],
+          properties: {
+            message: { type: "string" },
+            errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+            duplicate_id: { type: "integer", description: "409 on a duplicate phone: the contact that holds it" },
+            request_id: { type: "string", description: "500 only: quote it when reporting the failure" },
+          },
+        },
+      },
+      responses: Object.fromEntries(
+        Object.entries(ERROR_RESPONSES).map(([status, text]) => [status, { description: text, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }]),
+      ),
+    },
+  };
+}

@@ -1,0 +1,189 @@
+import "server-only";
+import * as agentStatus from "@/app/api/agent/status/route";
+import * as auditLog from "@/app/api/audit-log/route";
+import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
+import * as authLogin from "@/app/api/auth/login/route";
+import * as campaignContacts from "@/app/api/campaigns/[id]/contacts/route";
+import * as campaignDryRun from "@/app/api/campaigns/[id]/dry-run/route";
+import * as campaignPause from "@/app/api/campaigns/[id]/pause/route";
+import * as campaignResume from "@/app/api/campaigns/[id]/resume/route";
+import * as campaign from "@/app/api/campaigns/[id]/route";
+import * as campaignStart from "@/app/api/campaigns/[id]/start/route";
+import * as campaignStats from "@/app/api/campaigns/[id]/stats/route";
+import * as campaignStop from "@/app/api/campaigns/[id]/stop/route";
+import * as previewSkip from "@/app/api/campaigns/preview/[id]/skip/route";
+import * as previewNext from "@/app/api/campaigns/preview/next/route";
+import * as campaigns from "@/app/api/campaigns/route";
+import * as contactRestore from "@/app/api/contacts/[id]/restore/route";
+import * as contact from "@/app/api/contacts/[id]/route";
+import * as contactBulkActions from "@/app/api/contacts/bulk-actions/route";
+import * as contactBulk from "@/app/api/contacts/bulk/route";
+import * as autoMerge from "@/app/api/contacts/duplicates/auto-merge/route";
+import * as duplicates from "@/app/api/contacts/duplicates/route";
+import * as contactExport from "@/app/api/contacts/export/route";
+import * as importCsv from "@/app/api/contacts/import/csv/route";
+import * as importSpreadsheet from "@/app/api/contacts/import/spreadsheet/route";
+import * as contactLookup from "@/app/api/contacts/lookup/route";
+import * as contactMerge from "@/app/api/contacts/merge/route";
+import * as contacts from "@/app/api/contacts/route";
+import * as customFieldArchive from "@/app/api/custom-fields/[id]/archive/route";
+import * as customField from "@/app/api/custom-fields/[id]/route";
+import * as customFieldOrder from "@/app/api/custom-fields/order/route";
+import * as customFields from "@/app/api/custom-fields/route";
+import * as departments from "@/app/api/departments/route";
+import * as simulator from "@/app/api/dev/simulator/route";
+import * as health from "@/app/api/health/route";
+import * as importConfirm from "@/app/api/imports/[id]/confirm/route";
+import * as importOne from "@/app/api/imports/[id]/route";
+import * as imports from "@/app/api/imports/route";
+import * as login from "@/app/api/login/route";
+import * as logout from "@/app/api/logout/route";
+import * as organizations from "@/app/api/organizations/route";
+import * as queueAccept from "@/app/api/queue/calls/[id]/accept/route";
+import * as queueCalls from "@/app/api/queue/calls/route";
+import * as reportAgents from "@/app/api/reports/agents/route";
+import * as reportCampaigns from "@/app/api/reports/campaigns/route";
+import * as reportDaily from "@/app/api/reports/daily/route";
+import * as reportHourly from "@/app/api/reports/hourly/route";
+import * as reportLive from "@/app/api/reports/live/route";
+import * as reportSummary from "@/app/api/reports/summary/route";
+import * as reportTags from "@/app/api/reports/tags/route";
+import * as savedFilter from "@/app/api/saved-filters/[id]/route";
+import * as savedFilters from "@/app/api/saved-filters/route";
+import * as settingsDuplicates from "@/app/api/settings/duplicates/route";
+import * as settingsImport from "@/app/api/settings/import/route";
+import * as settingsRetention from "@/app/api/settings/retention/route";
+import * as retentionRun from "@/app/api/settings/retention/run/route";
+import * as settingsTelephony from "@/app/api/settings/telephony/route";
+import * as tagMerge from "@/app/api/tags/[name]/merge/route";
+import * as tag from "@/app/api/tags/[name]/route";
+import * as tags from "@/app/api/tags/route";
+import * as agentDialQueue from "@/app/api/telephony/agent-dial-queue/route";
+import * as campaignAnswer from "@/app/api/telephony/campaign/answer/route";
+import * as campaignRecording from "@/app/api/telephony/campaign/recording/route";
+import * as campaignCallStatus from "@/app/api/telephony/campaign/status/route";
+import * as dequeue from "@/app/api/telephony/dequeue/route";
+import * as handleCall from "@/app/api/telephony/handle-call/route";
+import * as inbound from "@/app/api/telephony/inbound/route";
+import * as queueWait from "@/app/api/telephony/queue-wait/route";
+import * as callStatus from "@/app/api/telephony/status/route";
+import * as currentUser from "@/app/api/user/route";
+import * as userOne from "@/app/api/users/[id]/route";
+import * as users from "@/app/api/users/route";
+import * as callLog from "@/app/api/voice/call-logs/[id]/route";
+import * as callLogs from "@/app/api/voice/call-logs/route";
+import * as manualStatus from "@/app/api/voice/manual/status/route";
+import * as manualTwiml from "@/app/api/voice/manual/twiml/route";
+import * as voiceToken from "@/app/api/voice/token/route";
+
+// Every API route, its path and one line per method. The request schemas,
+// permissions and statuses are not written here: they are read off the
+// handlers (lib/http/route-description). e2e/api/openapi.test.ts fails when a
+// route file is missing from this list or a method lacks its line.
+
+export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type Method = (typeof METHODS)[number];
+
+export interface OperationGroup {
+  path: string;
+  tag: string;
+  module: Partial<Record<Method | "OPTIONS", unknown>>;
+  summary: Partial<Record<Method, string>>;
+  /** Behaviour the specification leaves open, decided here. */
+  description?: Partial<Record<Method, string>>;
+  /** Statuses beyond the ones every wrapped route may answer. */
+  responses?: Partial<Record<Method, Record<string, string>>>;
+}
+
+const LIST_NOTE = "A page: `{ data, meta: { current_page, per_page, total, last_page } }`; `page` is 1-based, `per_page` defaults to 25 and is clamped to 100.";
+
+export const OPERATIONS: OperationGroup[] = [
+  // Identity
+  { path: "/api/login", tag: "Identity", module: login, summary: { POST: "Sign in with email and password; returns the user and an opaque bearer token" }, responses: { POST: { "422": "Wrong credentials (errors.email)", "429": "Too many failed attempts for this email or address (Retry-After)" } } },
+  { path: "/api/auth/login", tag: "Identity", module: authLogin, summary: { POST: "Same as POST /api/login (the front end's path)" }, responses: { POST: { "422": "Wrong credentials (errors.email)", "429": "Too many failed attempts (Retry-After)" } } },
+  { path: "/api/auth/{nextauth}", tag: "Identity", module: nextAuth, summary: { GET: "next-auth's web session endpoints (session, csrf, providers)", POST: "next-auth's web sign-in and sign-out" }, description: { GET: "next-auth's own protocol for the browser pages; API clients use bearer tokens.", POST: "next-auth's own protocol for the browser pages; credentials are checked like POST /api/login." } },
+  { path: "/api/logout", tag: "Identity", module: logout, summary: { POST: "Revoke the token that made the request" } },
+  { path: "/api/user", tag: "Identity", module: currentUser, summary: { GET: "The signed-in user" } },
+  { path: "/api/users", tag: "Identity", module: users, summary: { GET: "List users in the caller's scope", POST: "Create a user (account_admin within the organization, super_admin anywhere)" }, description: { GET: LIST_NOTE } },
+  { path: "/api/users/{id}", tag: "Identity", module: userOne, summary: { GET: "One user", PATCH: "Change a user's name, email, role, department or password", DELETE: "Deactivate a user and revoke their tokens" } },
+  { path: "/api/organizations", tag: "Identity", module: organizations, summary: { GET: "Organizations the caller may see", POST: "Create an organization with its departments (super_admin)" } },
+  { path: "/api/departments", tag: "Identity", module: departments, summary: { GET: "Departments the caller may see", POST: "Create a department in the caller's organization" } },
+  { path: "/api/audit-log", tag: "Identity", module: auditLog, summary: { GET: "Audit entries: merges, tag renames and merges, field deletions, retention runs, exports" }, description: { GET: `Newest first. An account admin reads the organization's entries; a department manager the entries about their department (merges of its contacts, their own exports and tag renames); organization-wide entries stay with the account admins. ${LIST_NOTE}` } },
+
+  // Contacts
+  { path: "/api/contacts", tag: "Contacts", module: contacts, summary: { GET: "List and search contacts", POST: "Create a contact" }, description: { GET: `Filters: q (quick search over name, phone digits, email, company), search (full text over notes and the quick-search fields), tags (all of), tags_any, department_id, created_from, created_to, status (active, archived, all). ${LIST_NOTE} Above 10,000 matches a filtered list reports the planner's estimate and meta.total_exact = false.`, POST: "The phone must be E.164 unless format_phone is true (a national number is then normalized with the organization's default country)." }, responses: { POST: { "409": "The phone already belongs to a contact of the organization (duplicate_id)" } } },
+  { path: "/api/contacts/{id}", tag: "Contacts", module: contact, summary: { GET: "One contact with its call history and the custom fields the caller may see", PUT: "Update a contact", DELETE: "Archive a contact, or remove it with permanent=true" }, description: { GET: "call_history is newest first, paged by history_page and history_per_page (default 50), with its total.", DELETE: "Archived contacts leave the default list and can be restored; permanent=true deletes the contact and keeps its call logs with contact_id null." }, responses: { PUT: { "409": "The phone already belongs to another contact (duplicate_id)" }, DELETE: { "409": "The contact is in an active campaign" } } },
+  { path: "/api/contacts/{id}/restore", tag: "Contacts", module: contactRestore, summary: { POST: "Restore an archived contact" } },
+  { path: "/api/contacts/bulk", tag: "Contacts", module: contactBulk, summary: { POST: "Create up to 10,000 contacts; each failure is reported by index" }, description: { POST: "Answers 200 `{ created, failed, errors: [{ index, errors }] }`; valid items are stored even when others fail. Body limit 10 MB." } },
+  { path: "/api/contacts/bulk-actions", tag: "Contacts", module: contactBulkActions, summary: { POST: "Add or remove tags on, archive or restore up to 1,000 contacts at once" }, responses: { POST: { "409": "Archiving: a contact is in an active campaign" } } },
+  { path: "/api/contacts/lookup", tag: "Contacts", module: contactLookup, summary: { GET: "Find contacts by phone number or quick search (the softphone's screen pop and dialer)" } },
+  { path: "/api/contacts/duplicates", tag: "Contacts", module: duplicates, summary: { GET: "Duplicate groups: same phone, same email when enabled, similar names at the configured threshold" } },
+  { path: "/api/contacts/duplicates/auto-merge", tag: "Contacts", module: autoMerge, summary: { POST: "Merge every duplicate group by the configured conflict rule (keep newest or keep oldest)" } },
+  { path: "/api/contacts/merge", tag: "Contacts", module: contactMerge, summary: { POST: "Merge duplicates into a chosen primary; audited" }, responses: { POST: { "409": "A duplicate is in an active campaign" } } },
+  { path: "/api/contacts/export", tag: "Contacts", module: contactExport, summary: { GET: "Export all or the filtered contacts as CSV, XLSX or vCard (streamed; audited)" }, description: { GET: "Takes every list filter. Cells that a spreadsheet would read as a formula are neutralized." } },
+  { path: "/api/contacts/import/csv", tag: "Imports", module: importCsv, summary: { POST: "Upload a CSV file (multipart field file, at most 50 MB) to import" }, description: { POST: "Answers 202 `{ import_id, status }`; the import runs in the background and is followed at GET /api/imports/{id}." }, responses: { POST: { "413": "The file is over 50 MB" } } },
+  { path: "/api/contacts/import/spreadsheet", tag: "Imports", module: importSpreadsheet, summary: { POST: "Import a published spreadsheet by its URL" }, description: { POST: "Only public https addresses are fetched (no private, loopback or link-local hosts)." } },
+  { path: "/api/imports", tag: "Imports", module: imports, summary: { GET: "Imports in the caller's scope, newest first" } },
+  { path: "/api/imports/{id}", tag: "Imports", module: importOne, summary: { GET: "An import's progress, counts and row-by-row failures" } },
+  { path: "/api/imports/{id}/confirm", tag: "Imports", module: importConfirm, summary: { POST: "Go on with an import that stopped to ask about duplicates (skip or update them)" } },
+  { path: "/api/tags", tag: "Contacts", module: tags, summary: { GET: "Tags with their contact counts in the caller's scope; the DNC tag is flagged" } },
+  { path: "/api/tags/{name}", tag: "Contacts", module: tag, summary: { PATCH: "Rename a tag on every contact", DELETE: "Delete a tag no contact uses" }, responses: { DELETE: { "409": "The tag is still in use" } } },
+  { path: "/api/tags/{name}/merge", tag: "Contacts", module: tagMerge, summary: { POST: "Fold a tag into another" } },
+  { path: "/api/custom-fields", tag: "Contacts", module: customFields, summary: { GET: "Custom field definitions the caller may see", POST: "Define a custom field (account_admin)" } },
+  { path: "/api/custom-fields/{id}", tag: "Contacts", module: customField, summary: { PATCH: "Change a field's label, options, required flag, visibility or order", DELETE: "Delete a field and erase its values on every contact (confirm=true required)" } },
+  { path: "/api/custom-fields/{id}/archive", tag: "Contacts", module: customFieldArchive, summary: { POST: "Archive a field (hidden, values kept)", DELETE: "Unarchive a field" } },
+  { path: "/api/custom-fields/order", tag: "Contacts", module: customFieldOrder, summary: { PUT: "Set the display order of the fields" } },
+  { path: "/api/saved-filters", tag: "Contacts", module: savedFilters, summary: { GET: "The caller's saved filter presets", POST: "Save a filter preset" } },
+  { path: "/api/saved-filters/{id}", tag: "Contacts", module: savedFilter, summary: { PATCH: "Rename or change a preset", DELETE: "Delete a preset" } },
+  { path: "/api/settings/import", tag: "Settings", module: settingsImport, summary: { GET: "Import settings", PUT: "Change import settings" } },
+  { path: "/api/settings/duplicates", tag: "Settings", module: settingsDuplicates, summary: { GET: "Duplicate detection settings", PUT: "Change duplicate detection settings" } },
+  { path: "/api/settings/retention", tag: "Settings", module: settingsRetention, summary: { GET: "Retention settings", PUT: "Change retention settings" } },
+  { path: "/api/settings/retention/run", tag: "Settings", module: retentionRun, summary: { POST: "Run the retention job now and report what it removed" } },
+  { path: "/api/settings/telephony", tag: "Settings", module: settingsTelephony, summary: { GET: "Telephony settings (secrets never returned, only whether they are set)", PUT: "Change telephony settings; secrets are stored encrypted" } },
+
+  // Calls
+  { path: "/api/voice/token", tag: "Calls", module: voiceToken, summary: { POST: "An access token for the browser softphone" } },
+  { path: "/api/voice/call-logs", tag: "Calls", module: callLogs, summary: { GET: "Call logs in the caller's scope" }, description: { GET: LIST_NOTE } },
+  { path: "/api/voice/call-logs/{id}", tag: "Calls", module: callLog, summary: { PATCH: "Add notes or an outcome to a call" } },
+  { path: "/api/queue/calls", tag: "Calls", module: queueCalls, summary: { GET: "Calls waiting in the organization's queue" }, description: { GET: "Read from a per-process view refreshed every 250 ms: a call can appear up to a second late." } },
+  { path: "/api/queue/calls/{id}/accept", tag: "Calls", module: queueAccept, summary: { POST: "Take a waiting call" }, responses: { POST: { "409": "Someone else already took the call" } } },
+  { path: "/api/agent/status", tag: "Calls", module: agentStatus, summary: { GET: "The caller's availability", POST: "Set the caller's availability" } },
+  { path: "/api/dev/simulator", tag: "Calls", module: simulator, summary: { GET: "The call simulator's state (development without a provider)", POST: "Drive the call simulator" } },
+
+  // Campaigns
+  { path: "/api/campaigns", tag: "Campaigns", module: campaigns, summary: { GET: "Campaigns in the caller's scope", POST: "Create a campaign" } },
+  { path: "/api/campaigns/{id}", tag: "Campaigns", module: campaign, summary: { GET: "One campaign", PATCH: "Change a campaign", DELETE: "Delete a draft campaign" }, responses: { DELETE: { "409": "The campaign is not a draft; stop it instead" } } },
+  { path: "/api/campaigns/{id}/contacts", tag: "Campaigns", module: campaignContacts, summary: { GET: "The campaign's contacts and their dialing state", POST: "Add contacts; archived, opted-out, repeated phones and (when the campaign excludes DNC) DNC-tagged contacts are left out and reported", DELETE: "Remove contacts" } },
+  { path: "/api/campaigns/{id}/dry-run", tag: "Campaigns", module: campaignDryRun, summary: { GET: "What starting the campaign now would dial" } },
+  { path: "/api/campaigns/{id}/start", tag: "Campaigns", module: campaignStart, summary: { POST: "Start dialing" } },
+  { path: "/api/campaigns/{id}/pause", tag: "Campaigns", module: campaignPause, summary: { POST: "Pause dialing" } },
+  { path: "/api/campaigns/{id}/resume", tag: "Campaigns", module: campaignResume, summary: { POST: "Resume dialing" } },
+  { path: "/api/campaigns/{id}/stop", tag: "Campaigns", module: campaignStop, summary: { POST: "Stop the campaign for good" } },
+  { path: "/api/campaigns/{id}/stats", tag: "Campaigns", module: campaignStats, summary: { GET: "Progress and outcomes" } },
+  { path: "/api/campaigns/preview/next", tag: "Campaigns", module: previewNext, summary: { POST: "The next contact for a preview-mode agent" } },
+  { path: "/api/campaigns/preview/{id}/skip", tag: "Campaigns", module: previewSkip, summary: { POST: "Skip a previewed contact" } },
+
+  // Reports
+  { path: "/api/reports/summary", tag: "Reports", module: reportSummary, summary: { GET: "Call totals for a date range (format=csv for a spreadsheet)" } },
+  { path: "/api/reports/daily", tag: "Reports", module: reportDaily, summary: { GET: "Calls per day" } },
+  { path: "/api/reports/hourly", tag: "Reports", module: reportHourly, summary: { GET: "Calls per hour of the day" } },
+  { path: "/api/reports/agents", tag: "Reports", module: reportAgents, summary: { GET: "Per-agent figures and time in each state" } },
+  { path: "/api/reports/campaigns", tag: "Reports", module: reportCampaigns, summary: { GET: "Per-campaign figures" } },
+  { path: "/api/reports/tags", tag: "Reports", module: reportTags, summary: { GET: "Calls by contact tag" } },
+  { path: "/api/reports/live", tag: "Reports", module: reportLive, summary: { GET: "Right now: waiting calls, agents by state, calls in progress" } },
+
+  // Provider callbacks
+  { path: "/api/telephony/inbound", tag: "Provider callbacks", module: inbound, summary: { POST: "An inbound call: queue it" } },
+  { path: "/api/telephony/queue-wait", tag: "Provider callbacks", module: queueWait, summary: { POST: "What a waiting caller hears" } },
+  { path: "/api/telephony/dequeue", tag: "Provider callbacks", module: dequeue, summary: { POST: "A queued call left the queue" } },
+  { path: "/api/telephony/agent-dial-queue", tag: "Provider callbacks", module: agentDialQueue, summary: { POST: "Connect the accepting agent to the queued call" } },
+  { path: "/api/telephony/handle-call", tag: "Provider callbacks", module: handleCall, summary: { POST: "An outgoing call from the softphone" } },
+  { path: "/api/telephony/status", tag: "Provider callbacks", module: callStatus, summary: { POST: "Call status changes" } },
+  { path: "/api/telephony/campaign/answer", tag: "Provider callbacks", module: campaignAnswer, summary: { POST: "A campaign call was answered" } },
+  { path: "/api/telephony/campaign/status", tag: "Provider callbacks", module: campaignCallStatus, summary: { POST: "A campaign call's status changed" } },
+  { path: "/api/telephony/campaign/recording", tag: "Provider callbacks", module: campaignRecording, summary: { POST: "A campaign call's recording is ready" } },
+  { path: "/api/voice/manual/twiml", tag: "Provider callbacks", module: manualTwiml, summary: { POST: "Instructions for a call placed from the call log" } },
+  { path: "/api/voice/manual/status", tag: "Provider callbacks", module: manualStatus, summary: { POST: "Status of a call placed from the call log" } },
+
+  { path: "/api/health", tag: "Service", module: health, summary: { GET: "Liveness: answers without authentication or database" } },
+];
