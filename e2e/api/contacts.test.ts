@@ -286,6 +286,31 @@ describe("bulk create", () => {
   });
 });
 
+describe("text PostgreSQL cannot store", () => {
+  it("refuses a NUL character as invalid input wherever it comes, and changes nothing", async () => {
+    const tenant = await createTenant();
+    const token = tenant.managerA.token;
+    const created = await tenant.client.post("/api/contacts", { name: "Nul\u0000Person", phone: phone(), tags: ["ok", "b\u0000"] }, token);
+    expect(created.status).toBe(422);
+    expect(created.body.errors).toEqual({ name: ["may not contain the NUL character."] });
+    const search = await tenant.client.get("/api/contacts?q=a%00b", token);
+    expect(search.status).toBe(422);
+    expect(search.body.errors).toHaveProperty("q");
+    const contact = await createContact(tenant, { tags: ["keep"] });
+    expect((await tenant.client.request("PUT", `/api/contacts/${contact.id}`, { token, body: { notes: "x\u0000" } })).status).toBe(422);
+    // A tag name with a NUL cannot exist.
+    expect((await tenant.client.patch("/api/tags/ke%00ep", { name: "other" }, token)).status).toBe(404);
+    expect((await tenant.client.delete("/api/tags/ke%00ep", token)).status).toBe(404);
+
+    const bulk = await tenant.client.post("/api/contacts/bulk", [{ name: "Good", phone: phone() }, { name: "Bad", phone: phone(), custom_fields: { "x\u0000": "1" } }], token);
+    expect(bulk.status).toBe(200);
+    expect(bulk.body).toMatchObject({ created: 1, failed: 1, errors: [{ index: 1, errors: { "custom_fields.x": ["may not contain the NUL character."] } }] });
+    const list = await tenant.client.get("/api/contacts", token);
+    expect(list.body.data.map((c: { name: string; notes: string | null }) => [c.name, c.notes])).toEqual(expect.arrayContaining([["Good", null], ["Ada Lovelace", null]]));
+    expect(list.body.meta.total).toBe(2);
+  });
+});
+
 describe("detail view", () => {
   it("includes the call history newest first with a total, and the call summary", async () => {
     const client = api();

@@ -57,6 +57,18 @@ describe("CSV import", () => {
     expect((await list("tags=dnc")).map((c: { name: string }) => c.name)).toEqual(["Zoë O'Brien"]);
   });
 
+  it("reports a row holding a NUL character as invalid and imports the rest", async () => {
+    const tenant = await createTenant();
+    const csv = 'na\u0000me,phone,notes\nNul Notes,+14155558801,"a\u0000b"\nOk Person,+14155558803,fine\n';
+    const accepted = await upload(tenant, csv, { mapping: JSON.stringify({ "na\uFFFDme": "name" }) });
+    expect(accepted.status).toBe(202);
+    const job = await settle(tenant, accepted.body.import_id);
+    expect(job.status).toBe("completed");
+    expect(job.totals).toMatchObject({ rows: 2, valid: 1, invalid: 1, created: 1 });
+    expect(job.errors).toEqual([expect.objectContaining({ row: 2, errors: { notes: ["may not contain the NUL character."] }, values: expect.objectContaining({ notes: "a\uFFFDb" }) })]);
+    expect((await tenant.client.get("/api/contacts", tenant.managerA.token)).body.data.map((c: { name: string }) => c.name)).toEqual(["Ok Person"]);
+  });
+
   it("strict mode rejects the whole file when any row is invalid, writing nothing", async () => {
     const tenant = await createTenant();
     const job = await settle(tenant, (await upload(tenant, FIXTURE, { strictness: "strict" })).body.import_id);

@@ -4,7 +4,7 @@ import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import type { FieldDefinition } from "@/lib/custom-fields/validate-custom-field-values";
 import { prisma } from "@/lib/db/client";
 import { AppError, type FieldErrors } from "@/lib/http/errors";
-import { fieldErrors } from "@/lib/http/validation";
+import { fieldErrors, nulCharacterErrors } from "@/lib/http/validation";
 import { getSettings } from "@/lib/settings/get-settings";
 import { insertContacts, toNewContact, type NewContact } from "./insert-contacts";
 import { resolveDepartment } from "./contact-access";
@@ -29,6 +29,11 @@ export async function bulkCreateContacts({ actor, items }: { actor: SessionUser;
   const seen = new Map<string, number>();
 
   for (const [index, item] of items.entries()) {
+    const nul = nulCharacterErrors(item);
+    if (nul) {
+      errors.push({ index, errors: nul });
+      continue;
+    }
     const parsed = createContactSchema.safeParse(item);
     if (!parsed.success) {
       errors.push({ index, errors: fieldErrors(parsed.error) });

@@ -9,7 +9,7 @@ import { AppError, fromDatabaseError } from "./errors";
 import { jsonResponse } from "./json";
 import { ONE_MEGABYTE, readJsonBody } from "./read-body";
 import { describeRoute } from "./route-description";
-import { validate } from "./validation";
+import { nulCharacterPath, refuseNulCharacters, validate } from "./validation";
 
 // The one wrapper every JSON API route goes through. In order: bearer token →
 // user (401), permission (403), params/query/body validation (422), then the
@@ -31,6 +31,11 @@ interface RouteOptions<B, Q, P> {
   maxBodyBytes?: number;
   /** Status of a successful answer (201 for creations). */
   status?: number;
+  /**
+   * false when the handler validates the body's items one by one and reports
+   * each failure itself (bulk create), so one bad item cannot refuse the rest.
+   */
+  refuseNulInBody?: boolean;
 }
 
 interface Context<B, Q, P, Authed> {
@@ -61,11 +66,9 @@ export function route<
 
       // A malformed id is an id that does not exist: 404, like any unknown record.
       const params = options.params ? parseParams(options.params, await next?.params) : undefined;
-      const query = options.query
-        ? validate(options.query, Object.fromEntries(new URL(request.url).searchParams))
-        : undefined;
+      const query = options.query ? validInput(options.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined;
       const body = options.body
-        ? validate(options.body, await readJsonBody(request, options.maxBodyBytes ?? ONE_MEGABYTE))
+        ? validInput(options.body, await readJsonBody(request, options.maxBodyBytes ?? ONE_MEGABYTE), options.refuseNulInBody !== false)
         : undefined;
 
       const result = await handler({ request, user, body, query, params, requestId } as Context<B, Q, P, A>);
@@ -82,8 +85,20 @@ export function route<
 
 function parseParams<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   const result = schema.safeParse(raw);
-  if (!result.success) throw AppError.notFound();
+  // A NUL cannot be in any stored name or id: such a record does not exist.
+  if (!result.success || nulCharacterPath(result.data) !== undefined) throw AppError.notFound();
   return result.data;
+}
+
+/**
+ * Validated input, with NUL characters refused (422): PostgreSQL cannot store
+ * them in text. Checked after parsing, so one spelled inside a JSON string
+ * field (a mapping's "\u0000") is caught too.
+ */
+function validInput<S extends z.ZodType>(schema: S, input: unknown, refuseNul = true): z.infer<S> {
+  const data = validate(schema, input);
+  if (refuseNul) refuseNulCharacters(data);
+  return data;
 }
 
 async function authenticate(request: Request, required: boolean): Promise<SessionUser | null> {

@@ -4,7 +4,7 @@ import type { FieldDefinition } from "@/lib/custom-fields/validate-custom-field-
 import { prepareContact } from "@/lib/contacts/prepare-contact";
 import { contactInputSchema } from "@/lib/contacts/schemas";
 import type { Tx } from "@/lib/db/client";
-import { fieldErrors } from "@/lib/http/validation";
+import { fieldErrors, nulCharacterErrors, replaceNulCharacters } from "@/lib/http/validation";
 import { rowToInput, type ColumnMapping } from "./column-mapping";
 
 export interface ClassifiedRow {
@@ -35,6 +35,9 @@ export interface ClassifyContext {
 export async function classifyRows(db: Tx, ctx: ClassifyContext, records: { rowNumber: number; cells: string[] }[]): Promise<ClassifiedRow[]> {
   const prepared = records.map(({ rowNumber, cells }) => {
     const raw = rowToInput(cells, ctx.mapping);
+    // PostgreSQL cannot store a NUL: the row is invalid, kept readable for the rejected-rows download.
+    const nul = nulCharacterErrors(raw);
+    if (nul) return { rowNumber, raw: replaceNulCharacters(raw), errors: nul };
     const parsed = contactInputSchema.safeParse({ ...raw, format_phone: ctx.formatPhones });
     if (!parsed.success) return { rowNumber, raw, errors: fieldErrors(parsed.error) };
     const { contact, errors } = prepareContact({ input: parsed.data, definitions: ctx.definitions, role: ctx.role, defaultCountry: ctx.defaultCountry, creating: true });

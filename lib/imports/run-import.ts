@@ -2,6 +2,7 @@ import "server-only";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import { prisma } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
+import { replaceNulCharacters } from "@/lib/http/validation";
 import { logger } from "@/lib/logger";
 import { getSettings } from "@/lib/settings/get-settings";
 import { classifyRows, stageRows, type ClassifyContext } from "./classify-rows";
@@ -129,9 +130,11 @@ async function validate(importId: string): Promise<string> {
     }
   };
 
-  for await (const cells of uploadRecords(importId)) {
+  for await (let cells of uploadRecords(importId)) {
     line += 1;
     if (!ctx) {
+      // Column names only guide the mapping; a NUL in one (a binary or UTF-16 file) must not fail the import.
+      cells = replaceNulCharacters(cells);
       const mapping = mapColumns(cells, definitions, options.mapping);
       const fields = mapping.targets.flatMap((t) => (t?.kind === "field" ? [t.field] : []));
       if (!fields.includes("name") || !fields.includes("phone")) {

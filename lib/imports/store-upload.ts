@@ -5,7 +5,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { resolveDepartment } from "@/lib/contacts/contact-access";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { fieldErrors } from "@/lib/http/validation";
+import { fieldErrors, refuseNulCharacters } from "@/lib/http/validation";
 import { enqueueJob, QUEUES } from "@/lib/jobs/job-queue";
 import { CSV_EXTENSIONS, CSV_MAX_BYTES, importOptionsSchema } from "./schemas";
 
@@ -34,8 +34,10 @@ export async function storeCsvUpload({ actor, request }: { actor: SessionUser; r
     if (!filename) throw AppError.validation({ file: ["The file field is required."] });
     if (!CSV_EXTENSIONS.some((ext) => filename.toLowerCase().endsWith(ext))) throw AppError.validation({ file: ["The file must be a .csv or .txt file."] });
     if (bytes === 0) throw AppError.validation({ file: ["The file is empty."] });
+    refuseNulCharacters({ ...fields, file: filename });
     const options = importOptionsSchema.safeParse(fields);
     if (!options.success) throw AppError.validation(fieldErrors(options.error));
+    refuseNulCharacters(options.data); // the mapping's JSON may spell one as \u0000
     const target = await resolveDepartment(prisma, actor, options.data.department_id);
     await prisma.importJob.update({
       where: { id: job.id },
