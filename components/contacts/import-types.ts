@@ -4,7 +4,7 @@ export interface ImportJobView {
   source: string;
   file_name: string | null;
   progress: number;
-  totals: { rows: number; valid: number; duplicate: number; invalid: number; created: number; updated: number; skipped: number };
+  totals: { rows: number; valid: number; duplicate: number; invalid: number; created: number; updated: number; skipped: number; auto_merged: number };
   columns: string[];
   unmapped_columns: string[];
   mapping: { column: string; field: string | null }[];

@@ -116,6 +116,7 @@ export function ImportWizard() {
             <div className="stat"><strong>{data.totals.updated}</strong>updated</div>
             <div className="stat"><strong>{data.totals.skipped}</strong>skipped</div>
             <div className="stat"><strong>{data.totals.invalid}</strong>rejected</div>
+            {data.totals.auto_merged > 0 && <div className="stat"><strong>{data.totals.auto_merged}</strong>merged as duplicates</div>}
           </div>
           <div className="row">
             {data.errors.length > 0 && <button type="button" className="button secondary" onClick={() => saveBlob(new Blob([rejectedRowsCsv(data)], { type: "text/csv" }), "rejected-rows.csv")}>Download rejected rows</button>}

@@ -69,6 +69,24 @@ describe("CSV import", () => {
     expect((await tenant.client.get("/api/contacts", tenant.managerA.token)).body.data.map((c: { name: string }) => c.name)).toEqual(["Ok Person"]);
   });
 
+  it("merges the duplicates an import brings in when the organization merges automatically", async () => {
+    const tenant = await createTenant();
+    const existing = await makeContact(tenant, { name: "Grace Hopper", email: "grace@navy.example", tags: ["before"] });
+    await tenant.client.request("PUT", "/api/settings/duplicates", { token: tenant.admin.token, body: { merge_behavior: "automatic", conflict_rule: "keep_newest", email_matching: true } });
+    const accepted = await upload(tenant, "name,phone,email,tags\nG. Hopper,+14155550931,grace@navy.example,imported\nAlan Turing,+14155550932,alan@example.com,\n");
+    const job = await settle(tenant, accepted.body.import_id);
+    expect(job.status).toBe("completed");
+    expect(job.totals).toMatchObject({ rows: 2, created: 2, auto_merged: 1 });
+
+    const list = (await tenant.client.get("/api/contacts", tenant.managerA.token)).body.data;
+    expect(list.map((c: { name: string }) => c.name).sort()).toEqual(["Alan Turing", "G. Hopper"]);
+    const kept = list.find((c: { name: string }) => c.name === "G. Hopper");
+    expect(kept.tags.sort()).toEqual(["before", "imported"]);
+    expect((await tenant.client.get(`/api/contacts/${existing.id}`, tenant.managerA.token)).status).toBe(404);
+    const audit = await tenant.client.get("/api/audit-log?action=contact.merge", tenant.managerA.token);
+    expect(audit.body.data).toEqual([expect.objectContaining({ user_id: tenant.managerA.id, details: expect.objectContaining({ mode: "automatic", rule: "keep_newest", merged_ids: [existing.id] }) })]);
+  });
+
   it("strict mode rejects the whole file when any row is invalid, writing nothing", async () => {
     const tenant = await createTenant();
     const job = await settle(tenant, (await upload(tenant, FIXTURE, { strictness: "strict" })).body.import_id);

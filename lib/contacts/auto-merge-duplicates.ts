@@ -14,10 +14,15 @@ import { mergeInTransaction } from "./merge-contacts";
  * active campaign) are reported, not lost.
  */
 export async function autoMergeDuplicates({ actor }: { actor: SessionUser }) {
+  const result = await autoMergeIfEnabled({ actor });
+  if (!result) throw AppError.conflict("Automatic merging is off: set merge_behavior to automatic in the duplicate settings, or merge groups one by one.");
+  return result;
+}
+
+/** The automatic merge when the organization has it on (also run after every import); null when it is off. */
+export async function autoMergeIfEnabled({ actor }: { actor: SessionUser }) {
   const settings = await getSettings(actor.organization_id, "duplicates");
-  if (settings.merge_behavior !== "automatic") {
-    throw AppError.conflict("Automatic merging is off: set merge_behavior to automatic in the duplicate settings, or merge groups one by one.");
-  }
+  if (settings.merge_behavior !== "automatic") return null;
   const groups = await prisma.$transaction((tx) => detectDuplicateGroups(tx, actor));
   const merged: { primary_id: number; merged_ids: number[]; reason: string }[] = [];
   const skipped: { contact_ids: number[]; reason: string }[] = [];

@@ -10,7 +10,8 @@ import type { confirmImportSchema } from "./schemas";
 
 const MAX_LISTED_ROWS = 1_000;
 
-const TOTAL_KEYS = ["rows", "valid", "duplicate", "invalid", "created", "updated", "skipped"] as const;
+// auto_merged: contacts merged away by the automatic merge that follows an import (duplicate settings).
+const TOTAL_KEYS = ["rows", "valid", "duplicate", "invalid", "created", "updated", "skipped", "auto_merged"] as const;
 
 function summary(job: { id: string; status: string; source: string; source_name: string | null; progress: number; totals: unknown; options: unknown; failure_reason: string | null; created_at: Date; started_at: Date | null; finished_at: Date | null }) {
   const raw = (job.totals ?? {}) as Record<string, unknown>;

@@ -1,10 +1,12 @@
 import "server-only";
+import { autoMergeIfEnabled } from "@/lib/contacts/auto-merge-duplicates";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import { prisma } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { replaceNulCharacters } from "@/lib/http/validation";
 import { logger } from "@/lib/logger";
 import { getSettings } from "@/lib/settings/get-settings";
+import { userSelect } from "@/lib/users/serialize-user";
 import { classifyRows, stageRows, type ClassifyContext } from "./classify-rows";
 import { mapColumns } from "./column-mapping";
 import { uploadRecords } from "./read-upload";
@@ -216,5 +218,28 @@ async function write(importId: string): Promise<void> {
       });
     }, { timeout: 60_000 });
   }
-  await prisma.importJob.update({ where: { id: importId }, data: { status: "completed", progress: 100, finished_at: new Date() } });
+  const autoMerged = await mergeImportedDuplicates(job.user_id);
+  const { totals } = await prisma.importJob.findUniqueOrThrow({ where: { id: importId }, select: { totals: true } });
+  await prisma.importJob.update({
+    where: { id: importId },
+    data: { status: "completed", progress: 100, finished_at: new Date(), totals: { ...(totals as object), auto_merged: autoMerged } },
+  });
+}
+
+/**
+ * Imports are where duplicates come from: when the organization merges them
+ * automatically, the merge runs as the importing user (their scope, audited in
+ * their name) once the rows are written. Returns the contacts merged away; a
+ * failure here is logged and leaves the imported rows in place.
+ */
+async function mergeImportedDuplicates(userId: number): Promise<number> {
+  try {
+    const user = await prisma.user.findUnique({ where: { id: userId }, select: userSelect });
+    if (!user?.active) return 0;
+    const result = await autoMergeIfEnabled({ actor: { ...user, token_id: 0 } });
+    return result?.contacts_removed ?? 0;
+  } catch (error) {
+    logger.error("automatic merge after import failed", { user_id: userId, error: error instanceof Error ? error.stack : String(error) });
+    return 0;
+  }
 }
