@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { api } from "../support/api";
+import { makeContact } from "../support/contacts";
+import { createTenant } from "../support/factories";
 
 // The OpenAPI document must name every route file and every method it
 // exports, with the schemas the route really validates.
@@ -83,5 +85,22 @@ describe("OpenAPI document", () => {
 
     expect(document.paths["/api/login"].post.security).toEqual([]);
     expect(document.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
+  });
+
+  it("spells out the contact's shape as the API really answers it", async () => {
+    const { body: document } = await api().get("/api/openapi.json");
+    const schemas = document.components.schemas;
+    const tenant = await createTenant();
+    const contact = await makeContact(tenant, { email: "shape@example.com" });
+    const keys = (value: object) => Object.keys(value).sort();
+
+    expect(keys(contact)).toEqual(keys(schemas.Contact.properties));
+    const list = await tenant.client.get("/api/contacts", tenant.managerA.token);
+    expect(keys(list.body)).toEqual(keys(schemas.ContactPage.properties));
+    expect(keys(list.body.meta)).toEqual(keys(schemas.PageMeta.properties));
+    const detail = await tenant.client.get(`/api/contacts/${contact.id}`, tenant.managerA.token);
+    expect(keys(detail.body)).toEqual([...keys(schemas.Contact.properties), ...keys(schemas.ContactDetail.allOf[1].properties)].sort());
+    expect(document.paths["/api/contacts"].get.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ContactPage" });
+    expect(document.paths["/api/contacts/{id}"].get.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ContactDetail" });
   });
 });

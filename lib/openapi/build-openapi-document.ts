@@ -3,6 +3,7 @@ import { z } from "zod";
 import { rolesWith, type Permission } from "@/lib/auth/permissions";
 import { routeDescription, type RouteDescription } from "@/lib/http/route-description";
 import { METHODS, OPERATIONS, type Method, type OperationGroup } from "./operations";
+import { RESOURCE_SCHEMAS } from "./resource-schemas";
 
 // The OpenAPI 3.1 document of the API, built from the running routes: each
 // handler carries its permission and its zod schemas (lib/http/route-description),
@@ -65,11 +66,16 @@ function jsonOperation(group: OperationGroup, method: Method, description: Extra
     parameters: parameters(description, group.path),
     ...(description.body && { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(description.body) } } } }),
     responses: {
-      [success]: success === "204" ? { description: "Done, no body" } : { description: "Success", content: { "application/json": {} } },
+      [success]: success === "204" ? { description: "Done, no body" } : { description: "Success", content: { "application/json": returnsSchema(group, method) } },
       ...Object.fromEntries([...errors].map((status) => [status, { $ref: `#/components/responses/${status}` }])),
       ...Object.fromEntries(Object.entries(extra).map(([status, text]) => [status, { description: text, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }])),
     },
   };
+}
+
+function returnsSchema(group: OperationGroup, method: Method) {
+  const name = group.returns?.[method];
+  return name ? { schema: { $ref: `#/components/schemas/${name}` } } : {};
 }
 
 function providerOperation(group: OperationGroup, method: Method) {
@@ -120,6 +126,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "Opaque token from POST /api/login; expires after 30 days unless configured otherwise." } },
       schemas: {
+        ...RESOURCE_SCHEMAS,
         Error: {
           type: "object",
           required: ["message"],
