@@ -279,7 +279,7 @@ describe("campaigns: machines, recordings and the abandon cap", () => {
       for (const agent of agents) await available(tenant, agent.token);
       await new Promise((r) => setTimeout(r, 1500));
       const phones = new Set(contacts.map((c) => c.phone));
-      const placed = (await placedCalls()).filter((c) => phones.has(c.To));
+      const placed = (await placedCalls()).filter((c) => c.From === number && phones.has(c.To));
       await tenant.client.post(`/api/campaigns/${draft.id}/stop`, {}, tenant.managerA.token);
       return placed;
     };

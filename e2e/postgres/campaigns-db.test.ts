@@ -36,12 +36,12 @@ describe("the campaign engine across processes", () => {
     const phones = new Set(contacts.map((c) => c.phone));
     let dialed: { To: string; Url: string }[] = [];
     for (let i = 0; i < 60; i++) {
-      dialed = (await placedCalls()).filter((c) => phones.has(c.To));
+      dialed = (await placedCalls()).filter((c) => c.From === number && phones.has(c.To));
       if (dialed.length >= agents.length) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     await new Promise((r) => setTimeout(r, 1500)); // any late double dial would show now
-    dialed = (await placedCalls()).filter((c) => phones.has(c.To));
+    dialed = (await placedCalls()).filter((c) => c.From === number && phones.has(c.To));
     expect(dialed).toHaveLength(agents.length); // one line per agent, no more
     expect(new Set(dialed.map((c) => c.To)).size).toBe(dialed.length); // nobody twice
 

@@ -1,14 +1,17 @@
 // Numbers whose local time is (or is not) inside calling hours right now, so
 // the campaign tests hold at any hour of the day they run. Shared by the API
 // suites and the browser suite (no test-runner imports here).
+// Every place leaves at least ten million numbers: test files run in parallel
+// processes against one fake provider, and tests that read back what was
+// dialed must never see another file's number (a 4-digit range once did).
 const PLACES = [
-  { zone: "America/New_York", prefix: "+1212555", digits: 4 },
-  { zone: "America/Los_Angeles", prefix: "+1415555", digits: 4 },
-  { zone: "Pacific/Honolulu", prefix: "+1808555", digits: 4 },
-  { zone: "Europe/London", prefix: "+44207946", digits: 4 },
-  { zone: "Asia/Tokyo", prefix: "+81355", digits: 6 },
-  { zone: "Australia/Sydney", prefix: "+61285", digits: 6 },
-  { zone: "Asia/Kolkata", prefix: "+91224", digits: 6 },
+  { zone: "America/New_York", prefix: "+1212", digits: 7 },
+  { zone: "America/Los_Angeles", prefix: "+1415", digits: 7 },
+  { zone: "Pacific/Honolulu", prefix: "+1808", digits: 7 },
+  { zone: "Europe/London", prefix: "+4420", digits: 8 },
+  { zone: "Asia/Tokyo", prefix: "+813", digits: 8 },
+  { zone: "Australia/Sydney", prefix: "+612", digits: 8 },
+  { zone: "Asia/Kolkata", prefix: "+9122", digits: 8 },
 ];
 
 function minutesNow(zone: string): number {
@@ -20,7 +23,7 @@ function minutesNow(zone: string): number {
 let counter = 0;
 function numberIn(place: (typeof PLACES)[number]): string {
   counter += 1;
-  const unique = (process.pid * 7919 + counter * 104_729 + Date.now()) % 10 ** place.digits;
+  const unique = (process.pid * 7919 + counter * 104_729 + Date.now() + Math.floor(Math.random() * 10 ** place.digits)) % 10 ** place.digits;
   return `${place.prefix}${String(unique).padStart(place.digits, "0")}`;
 }
 
