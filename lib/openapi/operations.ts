@@ -108,7 +108,7 @@ export const OPERATIONS: OperationGroup[] = [
   { path: "/api/logout", tag: "Identity", module: logout, summary: { POST: "Revoke the token that made the request" } },
   { path: "/api/user", tag: "Identity", module: currentUser, summary: { GET: "The signed-in user" } },
   { path: "/api/users", tag: "Identity", module: users, summary: { GET: "List users in the caller's scope", POST: "Create a user (account_admin within the organization, super_admin anywhere)" }, description: { GET: LIST_NOTE } },
-  { path: "/api/users/{id}", tag: "Identity", module: userOne, summary: { GET: "One user", PATCH: "Change a user's name, email, role, department or password", DELETE: "Deactivate a user and revoke their tokens" } },
+  { path: "/api/users/{id}", tag: "Identity", module: userOne, summary: { GET: "One user", PATCH: "Change a user's name, email, password, role, department or active flag", DELETE: "Deactivate a user and revoke their tokens" } },
   { path: "/api/organizations", tag: "Identity", module: organizations, summary: { GET: "Organizations the caller may see", POST: "Create an organization with its departments (super_admin)" } },
   { path: "/api/departments", tag: "Identity", module: departments, summary: { GET: "Departments the caller may see", POST: "Create a department in the caller's organization" } },
   { path: "/api/audit-log", tag: "Identity", module: auditLog, summary: { GET: "Audit entries: merges, tag renames and merges, field deletions, retention runs, exports" }, description: { GET: `Newest first. An account admin reads the organization's entries; a department manager the entries about their department (merges of its contacts, their own exports and tag renames); organization-wide entries stay with the account admins. ${LIST_NOTE}` } },
@@ -147,7 +147,7 @@ export const OPERATIONS: OperationGroup[] = [
   // Calls
   { path: "/api/voice/token", tag: "Calls", module: voiceToken, summary: { POST: "An access token for the browser softphone" } },
   { path: "/api/voice/call-logs", tag: "Calls", module: callLogs, summary: { GET: "Call logs in the caller's scope" }, description: { GET: LIST_NOTE } },
-  { path: "/api/voice/call-logs/{id}", tag: "Calls", module: callLog, summary: { PATCH: "Add notes or an outcome to a call" } },
+  { path: "/api/voice/call-logs/{id}", tag: "Calls", module: callLog, summary: { PATCH: "Write the notes of a call" } },
   { path: "/api/queue/calls", tag: "Calls", module: queueCalls, summary: { GET: "Calls waiting in the organization's queue" }, description: { GET: "Read from a per-process view refreshed every 250 ms: a call can appear up to a second late." } },
   { path: "/api/queue/calls/{id}/accept", tag: "Calls", module: queueAccept, summary: { POST: "Take a waiting call" }, responses: { POST: { "409": "Someone else already took the call" } } },
   { path: "/api/agent/status", tag: "Calls", module: agentStatus, summary: { GET: "The caller's availability", POST: "Set the caller's availability" } },
