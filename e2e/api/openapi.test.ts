@@ -54,12 +54,16 @@ describe("OpenAPI document", () => {
     const documented = Object.fromEntries(Object.entries(document.paths as Record<string, object>).map(([route, operations]) => [route, Object.keys(operations).map((m) => m.toUpperCase()).sort()]));
     expect(documented).toEqual(expected);
 
-    for (const [route, operations] of Object.entries(document.paths as Record<string, Record<string, { summary?: string; tags?: string[] }>>)) {
+    const operationIds: string[] = [];
+    for (const [route, operations] of Object.entries(document.paths as Record<string, Record<string, { summary?: string; tags?: string[]; operationId?: string }>>)) {
       for (const [method, operation] of Object.entries(operations)) {
         expect(operation.summary, `${method} ${route}`).toEqual(expect.stringMatching(/\w/));
         expect(operation.tags, `${method} ${route}`).toHaveLength(1);
+        operationIds.push(operation.operationId ?? `missing: ${method} ${route}`);
       }
     }
+    expect(operationIds.filter((id) => id.startsWith("missing"))).toEqual([]);
+    expect(new Set(operationIds).size).toBe(operationIds.length);
   });
 
   it("describes requests with the schemas the routes validate, and who may call them", async () => {

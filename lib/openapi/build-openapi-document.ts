@@ -61,7 +61,7 @@ function jsonOperation(group: OperationGroup, method: Method, description: Extra
     tags: [group.tag],
     summary: group.summary[method],
     description: [who, group.description?.[method]].filter(Boolean).join(" "),
-    operationId: `${method.toLowerCase()}${group.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
+    operationId: operationId(method, group.path),
     ...(authenticated ? { security: [{ bearer: [] }] } : { security: [] }),
     parameters: parameters(description, group.path),
     ...(description.body && { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(description.body) } } } }),
@@ -84,7 +84,7 @@ function providerOperation(group: OperationGroup, method: Method) {
     summary: group.summary[method],
     description:
       "Called by the telephony provider, not by clients: a form-encoded body signed with X-Twilio-Signature (HMAC-SHA1 of the public URL and the sorted parameters with the account's auth token). Answers TwiML.",
-    operationId: `${method.toLowerCase()}${group.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
+    operationId: operationId(method, group.path),
     security: [],
     parameters: [{ name: "X-Twilio-Signature", in: "header", required: true, schema: { type: "string" } }],
     requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: { type: "object", additionalProperties: { type: "string" } } } } },
@@ -97,7 +97,19 @@ function providerOperation(group: OperationGroup, method: Method) {
 }
 
 function foreignOperation(group: OperationGroup, method: Method) {
-  return { tags: [group.tag], summary: group.summary[method], description: group.description?.[method], security: [], responses: { "200": { description: "next-auth's answer" } } };
+  return {
+    tags: [group.tag],
+    summary: group.summary[method],
+    description: group.description?.[method],
+    operationId: operationId(method, group.path),
+    security: [],
+    responses: { "200": { description: "next-auth's answer" } },
+  };
+}
+
+/** post + /api/contacts/{id}/restore → postApiContactsIdRestore */
+function operationId(method: Method, path: string): string {
+  return `${method.toLowerCase()}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`;
 }
 
 export function buildOpenApiDocument(serverUrl?: string) {
