@@ -4,10 +4,12 @@ export function Pager({ meta, onPage }: { meta: PageMeta; onPage: (page: number)
   if (meta.total === 0) return null;
   const first = (meta.current_page - 1) * meta.per_page + 1;
   const last = Math.min(meta.total, meta.current_page * meta.per_page);
+  // Above 10,000 matches a filtered list counts no further: the total is the planner's estimate.
   return (
     <nav className="pager" aria-label="Pages">
       <span className="muted small">
-        {first.toLocaleString()}–{last.toLocaleString()} of {meta.total.toLocaleString()}
+        {first.toLocaleString()}–{last.toLocaleString()} of {meta.total_exact === false ? "about " : ""}
+        {meta.total.toLocaleString()}
       </span>
       <button type="button" className="button secondary small" disabled={meta.current_page <= 1} onClick={() => onPage(meta.current_page - 1)}>
         Previous

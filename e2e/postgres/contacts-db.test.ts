@@ -97,4 +97,23 @@ describe("retention and counts", () => {
     expect(await totals(`department_id=${tenant.departments.b.id}`)).toBe(await real(`status = 'active' AND department_id = ${tenant.departments.b.id}`));
     expect(await totals("")).toBe(28);
   });
+
+  it("a filtered list counts exactly up to 10,000 matches and gives the planner's estimate above", async () => {
+    const tenant = await createTenant(inject("baseUrl"));
+    await db.query(
+      `INSERT INTO contacts (organization_id, department_id, name, phone, tags, updated_at)
+       SELECT $1, $2, 'Mass ' || g, '+1888' || lpad(g::text, 7, '0'), CASE WHEN g <= 300 THEN ARRAY['few', 'mass'] ELSE ARRAY['mass'] END, now()
+       FROM generate_series(1, 20000) g`,
+      [tenant.organization.id, tenant.departments.a.id],
+    );
+    await db.query("ANALYZE contacts");
+    const few = await tenant.client.get("/api/contacts?tags=few&per_page=100", tenant.admin.token);
+    expect(few.body.meta).toMatchObject({ total: 300, total_exact: true, last_page: 3 });
+    const mass = await tenant.client.get("/api/contacts?tags=mass", tenant.admin.token);
+    expect(mass.body.data).toHaveLength(25);
+    expect(mass.body.meta.total_exact).toBe(false);
+    expect(mass.body.meta.total).toBeGreaterThan(10_000);
+    // Unfiltered, the trigger-kept counters are exact at any size.
+    expect((await tenant.client.get("/api/contacts", tenant.admin.token)).body.meta).toMatchObject({ total: 20_000, total_exact: true });
+  });
 });

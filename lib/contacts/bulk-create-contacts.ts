@@ -67,7 +67,7 @@ export async function bulkCreateContacts({ actor, items }: { actor: SessionUser;
     candidates.push({ index, ...toNewContact(contact, { ...department, created_by_user_id: actor.id }) });
   }
 
-  const { inserted, duplicates } = await insertContacts(prisma, candidates);
+  const { inserted, duplicates } = await insertContacts(candidates);
   for (const candidate of candidates) {
     const duplicateId = duplicates.get(`${candidate.organization_id}:${candidate.phone}`);
     if (duplicateId !== undefined) {

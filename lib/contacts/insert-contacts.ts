@@ -1,5 +1,5 @@
 import "server-only";
-import type { Tx } from "@/lib/db/client";
+import { database, prisma } from "@/lib/db/client";
 import { registerTags } from "@/lib/tags/register-tags";
 import type { ContactRow } from "./contact-columns";
 import type { PreparedContact } from "./prepare-contact";
@@ -31,43 +31,63 @@ export function toNewContact(
 
 const CHUNK = 5_000;
 
+interface InsertedRow {
+  phone: string;
+  organization_id: number;
+}
+
 /**
  * Inserts already-validated contacts set-based: one INSERT ... SELECT FROM
- * unnest(...) per 5,000 rows, whatever the row count. A phone that already
- * exists in the organization (checked in the same statement, so concurrent
- * writers cannot slip one in) is skipped and returned with the existing id.
- * Shared by bulk create and the import pipeline.
+ * unnest(...) per 5,000 rows, whatever the row count, the chunks in parallel
+ * on their own connections (a 10,000-item bulk create keeps two database cores
+ * busy instead of one: 1.0 s instead of 1.55 s of inserting, bench/contacts-search.mjs).
+ * So it runs outside any transaction, like bulk create always has: each item
+ * stands on its own. A phone that already exists in the organization (checked in the same
+ * statement, so concurrent writers cannot slip one in) is skipped and
+ * returned with the existing id.
  */
-export async function insertContacts(db: Tx, contacts: NewContact[]): Promise<{ inserted: { id: bigint; phone: string; organization_id: number }[]; duplicates: Map<string, number> }> {
-  const inserted: { id: bigint; phone: string; organization_id: number }[] = [];
-  for (let start = 0; start < contacts.length; start += CHUNK) {
-    const chunk = contacts.slice(start, start + CHUNK);
-    const rows = await db.$queryRaw<{ id: bigint; phone: string; organization_id: number }[]>`
-      INSERT INTO contacts (organization_id, department_id, created_by_user_id, name, phone, email, company, tags, custom_fields, notes, opted_out_at, updated_at)
-      SELECT u.organization_id, u.department_id, u.created_by_user_id, u.name, u.phone, u.email, u.company,
-             ARRAY(SELECT jsonb_array_elements_text(u.tags::jsonb)), u.custom_fields::jsonb, u.notes, u.opted_out_at, now()
-      FROM unnest(
-        ${chunk.map((c) => c.organization_id)}::int[], ${chunk.map((c) => c.department_id)}::int[],
-        ${chunk.map((c) => c.created_by_user_id)}::int[], ${chunk.map((c) => c.name)}::text[],
-        ${chunk.map((c) => c.phone)}::text[], ${chunk.map((c) => c.email)}::text[], ${chunk.map((c) => c.company)}::text[],
-        ${chunk.map((c) => JSON.stringify(c.tags))}::text[], ${chunk.map((c) => JSON.stringify(c.custom_fields))}::text[],
-        ${chunk.map((c) => c.notes)}::text[], ${chunk.map((c) => c.opted_out_at ?? null)}::timestamptz[]
-      ) AS u(organization_id, department_id, created_by_user_id, name, phone, email, company, tags, custom_fields, notes, opted_out_at)
-      ON CONFLICT (organization_id, phone) DO NOTHING
-      RETURNING id, phone, organization_id`;
-    inserted.push(...rows);
-  }
+export async function insertContacts(contacts: NewContact[]): Promise<{ inserted: InsertedRow[]; duplicates: Map<string, number> }> {
+  const chunks: NewContact[][] = [];
+  for (let start = 0; start < contacts.length; start += CHUNK) chunks.push(contacts.slice(start, start + CHUNK));
+  const inserted = (await Promise.all(chunks.map(insertChunk))).flat();
 
   const insertedKeys = new Set(inserted.map((row) => `${row.organization_id}:${row.phone}`));
   const skipped = contacts.filter((c) => !insertedKeys.has(`${c.organization_id}:${c.phone}`));
   const duplicates = new Map<string, number>();
   for (const organizationId of new Set(skipped.map((c) => c.organization_id))) {
     const phones = skipped.filter((c) => c.organization_id === organizationId).map((c) => c.phone);
-    const existing = await db.contact.findMany({ where: { organization_id: organizationId, phone: { in: phones } }, select: { id: true, phone: true } });
+    const existing = await prisma.contact.findMany({ where: { organization_id: organizationId, phone: { in: phones } }, select: { id: true, phone: true } });
     for (const row of existing) duplicates.set(`${organizationId}:${row.phone}`, Number(row.id));
   }
   for (const organizationId of new Set(contacts.map((c) => c.organization_id))) {
-    await registerTags(db, organizationId, contacts.filter((c) => c.organization_id === organizationId).flatMap((c) => c.tags));
+    await registerTags(prisma, organizationId, contacts.filter((c) => c.organization_id === organizationId).flatMap((c) => c.tags));
   }
   return { inserted, duplicates };
+}
+
+const INSERT_SQL = `
+  INSERT INTO contacts (organization_id, department_id, created_by_user_id, name, phone, email, company, tags, custom_fields, notes, opted_out_at, updated_at)
+  SELECT u.organization_id, u.department_id, u.created_by_user_id, u.name, u.phone, u.email, u.company,
+         ARRAY(SELECT jsonb_array_elements_text(u.tags::jsonb)), u.custom_fields::jsonb, u.notes, u.opted_out_at, now()
+  FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::timestamptz[])
+    AS u(organization_id, department_id, created_by_user_id, name, phone, email, company, tags, custom_fields, notes, opted_out_at)
+  ON CONFLICT (organization_id, phone) DO NOTHING
+  RETURNING phone, organization_id`;
+
+// Plain SQL on the driver: the ORM's own handling of eleven 5,000-value
+// arrays costs about 50 ms a bulk create.
+function insertChunk(chunk: NewContact[]): Promise<InsertedRow[]> {
+  return database().driver.query<InsertedRow>(INSERT_SQL, [
+    chunk.map((c) => c.organization_id),
+    chunk.map((c) => c.department_id),
+    chunk.map((c) => c.created_by_user_id),
+    chunk.map((c) => c.name),
+    chunk.map((c) => c.phone),
+    chunk.map((c) => c.email),
+    chunk.map((c) => c.company),
+    chunk.map((c) => JSON.stringify(c.tags)),
+    chunk.map((c) => JSON.stringify(c.custom_fields)),
+    chunk.map((c) => c.notes),
+    chunk.map((c) => c.opted_out_at?.toISOString() ?? null),
+  ]);
 }

@@ -13,6 +13,9 @@ import { serializeContact } from "./serialize-contact";
 // Above this many matches a filtered list reports the planner's estimate
 // (meta.total_exact = false) instead of counting every row.
 const EXACT_COUNT_CAP = 10_000;
+// When the planner expects this many matches or more, the capped count is
+// skipped and the estimate reported straight away.
+const SKIP_COUNT_ESTIMATE = 15_000;
 
 /** Runs a Prisma.sql statement on the driver: the list is the hottest read path. */
 function run<Row>(statement: Prisma.Sql): Promise<Row[]> {
@@ -65,11 +68,20 @@ async function countFromCounters(actor: SessionUser, filters: ContactFilters): P
 async function countMatches(filters: ListContactsQuery, where: Prisma.Sql, pageRows: number, offset: number): Promise<{ total: number; exact: boolean }> {
   // A short page tells the total without another query.
   if (pageRows > 0 && pageRows < filters.per_page) return { total: offset + pageRows, exact: true };
+  const seen = offset + pageRows;
+  const estimate = await plannerEstimate(where);
+  // Far above the cap, counting up to it would only confirm what the planner
+  // knows, at the price of the whole request (a tag on 50,000 of a million
+  // contacts: 30 ms of counting for a 6 ms page).
+  if (estimate >= SKIP_COUNT_ESTIMATE) return { total: Math.max(estimate, seen), exact: false };
   const [{ n }] = await run<{ n: number }>(Prisma.sql`
     SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts c WHERE ${where} LIMIT ${EXACT_COUNT_CAP + 1}) capped`);
   if (n <= EXACT_COUNT_CAP) return { total: n, exact: true };
+  return { total: Math.max(estimate, n), exact: false };
+}
+
+async function plannerEstimate(where: Prisma.Sql): Promise<number> {
   const plan = await run<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(Prisma.sql`
     EXPLAIN (FORMAT JSON) SELECT 1 FROM contacts c WHERE ${where}`);
-  const estimate = Math.round(plan[0]["QUERY PLAN"][0].Plan["Plan Rows"]);
-  return { total: Math.max(estimate, n), exact: false };
+  return Math.round(plan[0]["QUERY PLAN"][0].Plan["Plan Rows"]);
 }

@@ -12,7 +12,7 @@ const PAGE_META = {
     per_page: { type: "integer" },
     total: { type: "integer" },
     last_page: { type: "integer" },
-    total_exact: { type: "boolean", description: "false when total is the planner's estimate (a filtered list above 10,000 matches)" },
+    total_exact: { type: "boolean", description: "false when total is the planner's estimate (a filtered list above 10,000 matches, or expected to have 15,000 or more)" },
   },
 };
 
