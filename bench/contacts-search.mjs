@@ -88,7 +88,7 @@ try {
               '+1' || (2000000000 + g)::text,
               'person' || g || '@' || (ARRAY['example.com','mail.test','corp.test','inbox.test'])[1 + g % 4],
               'Company ' || (g % 5000),
-              CASE WHEN g % 20 = 0 THEN ARRAY['vip'] WHEN g % 7 = 0 THEN ARRAY['lead', 'newsletter'] WHEN g % 11 = 0 THEN ARRAY['customer'] ELSE ARRAY[]::text[] END,
+              CASE WHEN g > $3 - 2000 THEN ARRAY['legacy'] WHEN g % 20 = 0 THEN ARRAY['vip'] WHEN g % 7 = 0 THEN ARRAY['lead', 'newsletter'] WHEN g % 11 = 0 THEN ARRAY['customer'] ELSE ARRAY[]::text[] END,
               CASE WHEN g % 50 = 0 THEN 'Asked about renewal pricing for next year'
                    WHEN g % 3 = 0 THEN 'Interested in the premium plan, call back after demo'
                    ELSE 'General enquiry' END,
@@ -102,7 +102,7 @@ try {
 
   const { rows: sample } = await db.query(`SELECT email, phone FROM contacts WHERE organization_id = $1 ORDER BY id OFFSET 123456 LIMIT 1`, [org.id]);
   const scope = `c.organization_id = ${org.id}`;
-  const cols = "c.id, c.name, c.phone, c.email, c.company, c.tags, c.custom_fields, c.notes, c.status, c.created_at, c.updated_at";
+  const cols = "c.id, c.organization_id, c.department_id, c.created_by_user_id, c.name, c.phone, c.email, c.company, c.tags, c.custom_fields, c.notes, c.status, c.archived_at, c.opted_out_at, c.last_called_at, c.last_call_outcome, c.total_calls, c.created_at, c.updated_at";
   const page = (where, offset = 0) => `SELECT ${cols} FROM contacts c WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT 25 OFFSET ${offset}`;
   // A full page of a filtered list is followed by what the API runs for its
   // total (lib/contacts/list-contacts.ts): the planner's estimate, then, when
@@ -113,6 +113,9 @@ try {
     const estimate = rows[0]["QUERY PLAN"][0].Plan["Plan Rows"];
     return estimate >= 15_000 ? [explain(where)] : [explain(where), `SELECT count(*) FROM (SELECT 1 FROM contacts c WHERE ${where} LIMIT 10001) s`];
   };
+  // Newest-first pages of a tag filter walk the newest 5,000 contacts first.
+  const windowed = (where) =>
+    `SELECT * FROM (SELECT ${cols} FROM contacts c WHERE ${scope} AND c.status = 'active' ORDER BY c.created_at DESC, c.id DESC LIMIT 5000) c WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT 25`;
   const countersTotal = `SELECT sum(n) FROM contact_counts WHERE organization_id = ${org.id} AND status = 'active'`;
   const digits = sample[0].phone.slice(4, 11);
 
@@ -132,7 +135,18 @@ try {
         ...(await capped(`${scope} AND c.status = 'active' AND (c.notes_tsv @@ plainto_tsquery('simple', 'renewal') OR c.search_text LIKE '%renewal%')`)),
       ],
     },
-    { name: "tag filter: vip", path: "/api/contacts?tags=vip", sql: [page(`${scope} AND c.status = 'active' AND c.tags @> ARRAY['vip']`), ...(await capped(`${scope} AND c.status = 'active' AND c.tags @> ARRAY['vip']`))] },
+    { name: "tag filter: vip", path: "/api/contacts?tags=vip", sql: [windowed(`${scope} AND c.status = 'active' AND c.tags @> ARRAY['vip']`), ...(await capped(`${scope} AND c.status = 'active' AND c.tags @> ARRAY['vip']`))] },
+    {
+      // A tag on the 2,000 oldest contacts (last year's import): the newest-first
+      // walk finds none in the newest 5,000, so the page comes from the tag's index.
+      name: "tag filter: legacy (oldest 2,000)",
+      path: "/api/contacts?tags=legacy",
+      sql: [
+        `SELECT * FROM (SELECT ${cols} FROM contacts c WHERE ${scope} AND c.status = 'active' ORDER BY c.created_at DESC, c.id DESC LIMIT 5000) c WHERE ${scope} AND c.status = 'active' AND c.tags @> ARRAY['legacy'] ORDER BY c.created_at DESC, c.id DESC LIMIT 25`,
+        `SELECT ${cols} FROM contacts c WHERE ${scope} AND c.status = 'active' AND c.tags @> ARRAY['legacy'] ORDER BY c.created_at + interval '0 seconds' DESC, c.id DESC LIMIT 25`,
+        ...(await capped(`${scope} AND c.status = 'active' AND c.tags @> ARRAY['legacy']`)),
+      ],
+    },
     { name: "default list: page 1", path: "/api/contacts", sql: [page(`${scope} AND c.status = 'active'`), countersTotal] },
     { name: "default list: page 200", path: "/api/contacts?page=200", sql: [page(`${scope} AND c.status = 'active'`, 199 * 25), countersTotal] },
   ];
