@@ -28,7 +28,7 @@ export async function listContacts({ actor, query }: { actor: SessionUser; query
   // What does not depend on the page runs beside it: the counters of an
   // unfiltered list, the caller's organization's field definitions.
   const [rows, unfilteredTotal, ownDefinitions] = await Promise.all([
-    pageOfContacts(actor, query, where, filtered),
+    pageOfContacts(actor, query, where),
     filtered ? undefined : countFromCounters(actor, query),
     actor.role === "super_admin" ? undefined : loadDefinitions(actor.organization_id),
   ]);
@@ -51,28 +51,30 @@ export async function listContacts({ actor, query }: { actor: SessionUser; query
   };
 }
 
-// How many of the newest contacts a tag, department or date filter reads in
-// date order before it turns to its own index instead (see pageOfContacts):
-// at least this many, or 40 rows for each row the page needs (so matches on
-// 1 contact in 40 or more are still found by the walk on deep pages).
+// How many of the newest contacts a tag filter reads in date order before it
+// turns to the tag's index instead (see pageOfContacts): at least this many,
+// or 40 rows for each row the page needs (so a tag on 1 contact in 40 or more
+// is still found by the walk on deep pages).
 const RECENT_WINDOW = 5_000;
 const ROWS_PER_MATCH = 40;
 
 /**
- * One page of contacts. A newest-first page of a tag, department or date
- * filter is read in date order from the newest contacts, which stops at a
- * full page: a tag on 5% of a million contacts needs about 500 rows. But the
- * planner does the same when the matches are few and old (a tag from last
- * year's import on the 2,000 oldest contacts), and then walks most of the
- * table: 690 ms. So that walk is bounded (5,000 newest contacts for page 1),
- * and a page it cannot fill is read from the matches themselves
- * (the expression in ORDER BY keeps the planner off the date index: it uses
- * the filter's index and sorts what matches).
+ * One page of contacts. A newest-first page of a tag filter is read in date
+ * order from the newest contacts, which stops at a full page: a tag on 5% of
+ * a million contacts needs about 500 rows. But the planner does the same when
+ * the matches are few and old (a tag from last year's import on the 2,000
+ * oldest contacts), and then walks most of the table: 690 ms. So that walk is
+ * bounded (5,000 newest contacts for page 1), and a page it cannot fill is
+ * read through the tag's own index and sorted (the expression in ORDER BY
+ * keeps the planner off the date index), which costs what the tag matches.
+ * Other filters keep the planner's plan: a date range is the date index's own
+ * range, and quick and full-text searches already go through their indexes.
  */
-async function pageOfContacts(actor: SessionUser, query: ListContactsQuery, where: Prisma.Sql, filtered: boolean): Promise<ContactRow[]> {
+async function pageOfContacts(actor: SessionUser, query: ListContactsQuery, where: Prisma.Sql): Promise<ContactRow[]> {
   const columns = Prisma.raw(CONTACT_COLUMNS_SQL);
   const offset = (query.page - 1) * query.per_page;
-  const windowed = filtered && !query.q && !query.search && query.sort === "-created_at" && query.status !== "all" && actor.role !== "super_admin";
+  const tagged = Boolean(query.tags?.length || query.tags_any?.length);
+  const windowed = tagged && !query.q && !query.search && query.sort === "-created_at" && query.status !== "all" && actor.role !== "super_admin";
   if (!windowed) {
     return run(Prisma.sql`SELECT ${columns} FROM contacts c WHERE ${where} ORDER BY ${contactOrderBy(query.sort)} LIMIT ${query.per_page} OFFSET ${offset}`);
   }
