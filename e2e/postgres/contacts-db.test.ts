@@ -119,6 +119,11 @@ describe("retention and counts", () => {
     expect(names(await tenant.client.get("/api/contacts?tags=mass&page=400", tenant.admin.token))).toEqual(Array.from({ length: 25 }, (_, i) => `Mass ${10025 - i}`));
     expect(mass.body.meta.total_exact).toBe(false);
     expect(mass.body.meta.total).toBeGreaterThan(10_000);
+    // A page past the end shows nothing and bounds the total by what came before it.
+    const past = await tenant.client.get("/api/contacts?tags=mass&page=1000", tenant.admin.token);
+    expect(past.body.data).toEqual([]);
+    expect(past.body.meta.total).toBeGreaterThan(10_000);
+    expect(past.body.meta.total).toBeLessThanOrEqual(999 * 25);
     // Unfiltered, the trigger-kept counters are exact at any size.
     expect((await tenant.client.get("/api/contacts", tenant.admin.token)).body.meta).toMatchObject({ total: 20_000, total_exact: true });
   });

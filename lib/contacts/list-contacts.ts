@@ -113,12 +113,16 @@ async function countMatches(
 ): Promise<{ total: number; exact: boolean }> {
   // A short page tells the total without another query.
   if (pageRows > 0 && pageRows < filters.per_page) return { total: offset + pageRows, exact: true };
-  const seen = offset + pageRows;
+  if (pageRows === 0 && offset === 0) return { total: 0, exact: true };
   const estimate = (await planned) ?? (await plannerEstimate(where));
   // Far above the cap, counting up to it would only confirm what the planner
   // knows, at the price of the whole request (a tag on 50,000 of a million
-  // contacts: 30 ms of counting for a 6 ms page).
-  if (estimate >= SKIP_COUNT_ESTIMATE) return { total: Math.max(estimate, seen), exact: false };
+  // contacts: 30 ms of counting for a 6 ms page). What the page showed bounds
+  // the estimate: a full page means at least offset + per_page matches, an
+  // empty one past the end at most offset.
+  if (estimate >= SKIP_COUNT_ESTIMATE) {
+    return { total: pageRows > 0 ? Math.max(estimate, offset + pageRows) : Math.min(estimate, offset), exact: false };
+  }
   const [{ n }] = await run<{ n: number }>(Prisma.sql`
     SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts c WHERE ${where} LIMIT ${EXACT_COUNT_CAP + 1}) capped`);
   if (n <= EXACT_COUNT_CAP) return { total: n, exact: true };
