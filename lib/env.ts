@@ -30,6 +30,7 @@ export const envSchema = z
     LOGIN_LOCKOUT_SECONDS: intFrom(60),
     SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
     SLOW_QUERY_MS: intFrom(200),
+    DUPLICATE_NAME_BUDGET_MS: intFrom(3000),
     TWILIO_ACCOUNT_SID: z.string().optional(),
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_API_KEY_SID: z.string().optional(),

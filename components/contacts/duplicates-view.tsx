@@ -104,7 +104,7 @@ export function DuplicatesView() {
   }, [q]);
   const [page, setPage] = useState(1);
   const [notice, setNotice] = useState<string | null>(null);
-  const { data, error, isLoading, mutate } = useApi<{ data: Group[]; meta: PageMeta }>(`/api/contacts/duplicates?page=${page}&per_page=10${reason ? `&reason=${reason}` : ""}${debounced ? `&q=${encodeURIComponent(debounced)}` : ""}`);
+  const { data, error, isLoading, mutate } = useApi<{ data: Group[]; meta: PageMeta & { complete?: boolean } }>(`/api/contacts/duplicates?page=${page}&per_page=10${reason ? `&reason=${reason}` : ""}${debounced ? `&q=${encodeURIComponent(debounced)}` : ""}`);
   return (
     <div className="stack">
       <div className="row" style={{ alignItems: "center" }}>
@@ -112,15 +112,19 @@ export function DuplicatesView() {
         <label htmlFor="dup-reason" className="small muted">Show</label>
         <select id="dup-reason" className="input" value={reason} onChange={(e) => { setReason(e.target.value); setPage(1); }}>
           <option value="">Every kind of duplicate</option>
-          <option value="phone">Same phone</option>
           <option value="email">Same email</option>
           <option value="name">Similar name</option>
         </select>
       </div>
       {notice && <div className="success" role="status">{notice}</div>}
+      {data?.meta.complete === false && (
+        <div className="notice" role="status">
+          There are too many contacts to compare every name in one go: some similar names may be missing. Type part of a name above to compare just those.
+        </div>
+      )}
       {error && <ErrorAlert error={error} prefix="Could not look for duplicates" />}
       {isLoading && <SkeletonRows label="Looking for duplicates" />}
-      {data && data.data.length === 0 && <EmptyState title="No duplicates found">Contacts sharing a phone, an email or a very similar name appear here to merge.</EmptyState>}
+      {data && data.data.length === 0 && <EmptyState title="No duplicates found">Contacts sharing an email (when email matching is on) or a very similar name appear here to merge.</EmptyState>}
       {data?.data.map((group) => <MergeGroup key={`${group.reason}-${group.contact_ids.join("-")}`} group={group} onMerged={(m) => { setNotice(m); mutate(); }} />)}
       {data && <Pager meta={data.meta} onPage={setPage} />}
     </div>

@@ -1,7 +1,9 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { api } from "../support/api";
 import { makeContact } from "../support/contacts";
 import { createTenant, type Tenant } from "../support/factories";
+import { startServer } from "../support/server.mjs";
 
 // Contact rules whose effects only the database shows (call logs have no API
 // of their own yet, and time has to be moved back for retention).
@@ -127,4 +129,31 @@ describe("retention and counts", () => {
     // Unfiltered, the trigger-kept counters are exact at any size.
     expect((await tenant.client.get("/api/contacts", tenant.admin.token)).body.meta).toMatchObject({ total: 20_000, total_exact: true });
   });
+});
+
+describe("duplicate detection at scale", () => {
+  it("compares similar names within a time budget, and says so when it runs out instead of hanging", async () => {
+    const tenant = await createTenant(inject("baseUrl"));
+    await db.query(
+      `INSERT INTO contacts (organization_id, department_id, name, phone, updated_at)
+       SELECT $1, $2, 'Jonathan Smithers ' || g, '+1877' || lpad(g::text, 7, '0'), now() FROM generate_series(1, 400) g`,
+      [tenant.organization.id, tenant.departments.a.id],
+    );
+    const whole = await tenant.client.get("/api/contacts/duplicates?reason=name", tenant.admin.token);
+    expect(whole.body.meta).toMatchObject({ complete: true });
+    expect(whole.body.data[0].contacts.length).toBeGreaterThan(1);
+
+    // A second server whose budget no comparison can meet (the same database, so the same token).
+    const hurried = await startServer({ databaseUrl: inject("databaseUrl"), env: { DUPLICATE_NAME_BUDGET_MS: "1" }, label: "hurried" });
+    try {
+      const cut = await api(hurried.baseUrl).get("/api/contacts/duplicates?reason=name", tenant.admin.token);
+      expect(cut.status).toBe(200);
+      expect(cut.body).toMatchObject({ data: [], meta: { total: 0, complete: false } });
+      // Phones are unique per organization: there is never a phone group to find.
+      const phones = await api(hurried.baseUrl).get("/api/contacts/duplicates?reason=phone", tenant.admin.token);
+      expect(phones.body).toMatchObject({ data: [], meta: { complete: true } });
+    } finally {
+      await hurried.stop();
+    }
+  }, 120_000);
 });

@@ -3,7 +3,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { getSettings } from "@/lib/settings/get-settings";
-import { detectDuplicateGroups } from "./find-duplicates";
+import { DETECTION_TIMEOUT_MS, detectDuplicateGroups } from "./find-duplicates";
 import { mergeInTransaction } from "./merge-contacts";
 
 /**
@@ -23,7 +23,7 @@ export async function autoMergeDuplicates({ actor }: { actor: SessionUser }) {
 export async function autoMergeIfEnabled({ actor }: { actor: SessionUser }) {
   const settings = await getSettings(actor.organization_id, "duplicates");
   if (settings.merge_behavior !== "automatic") return null;
-  const groups = await prisma.$transaction((tx) => detectDuplicateGroups(tx, actor));
+  const { groups, complete } = await prisma.$transaction((tx) => detectDuplicateGroups(tx, actor), { timeout: DETECTION_TIMEOUT_MS });
   const merged: { primary_id: number; merged_ids: number[]; reason: string }[] = [];
   const skipped: { contact_ids: number[]; reason: string }[] = [];
   const gone = new Set<number>();
@@ -53,5 +53,6 @@ export async function autoMergeIfEnabled({ actor }: { actor: SessionUser }) {
       skipped.push({ contact_ids: ids, reason: error.message });
     }
   }
-  return { groups_merged: merged.length, contacts_removed: gone.size, merged, skipped };
+  // complete: false when similar names could not all be compared in time (DUPLICATE_NAME_BUDGET_MS).
+  return { groups_merged: merged.length, contacts_removed: gone.size, merged, skipped, complete };
 }

@@ -7,7 +7,8 @@ import type { ListContactsQuery } from "./schemas";
 
 export type ContactFilters = Omit<ListContactsQuery, "page" | "per_page" | "sort">;
 
-function likePattern(text: string): string {
+/** A LIKE pattern matching text anywhere, its wildcards escaped. */
+export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
