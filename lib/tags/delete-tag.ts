@@ -9,7 +9,7 @@ import { AppError } from "@/lib/http/errors";
 export async function deleteTag({ actor, name }: { actor: SessionUser; name: string }): Promise<void> {
   const scope = organizationScope(actor);
   const orgCondition = scope.organization_id !== undefined ? Prisma.sql`organization_id = ${scope.organization_id}` : Prisma.sql`TRUE`;
-  const [{ n }] = await prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM contacts WHERE ${orgCondition} AND ${name} = ANY(tags)`;
+  const [{ n }] = await prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM contacts WHERE ${orgCondition} AND tags @> ARRAY[${name}]::text[]`;
   if (n > 0) {
     throw AppError.conflict(`The tag is still used by ${n} contact${n === 1 ? "" : "s"}; rename, merge or remove it from them first.`, { extra: { contact_count: n } });
   }
