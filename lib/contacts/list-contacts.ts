@@ -31,7 +31,7 @@ export async function listContacts({ actor, query }: { actor: SessionUser; query
   // organization's field definitions.
   const estimate = filtered ? plannerEstimate(where).catch(() => null) : null;
   const [rows, unfilteredTotal, ownDefinitions] = await Promise.all([
-    pageOfContacts(actor, query, where),
+    pageOfContacts(actor, query, where, estimate),
     filtered ? undefined : countFromCounters(actor, query),
     actor.role === "super_admin" ? undefined : loadDefinitions(actor.organization_id),
   ]);
@@ -60,6 +60,10 @@ export async function listContacts({ actor, query }: { actor: SessionUser; query
 // is still found by the walk on deep pages).
 const RECENT_WINDOW = 5_000;
 const ROWS_PER_MATCH = 40;
+// Up to this many expected matches, a page the walk could not fill is read
+// through the tag's index and sorted; more matches than that are left to the
+// planner (they are rarely all old, and sorting them would cost more).
+const SORT_MATCHES_UP_TO = 20_000;
 
 /**
  * One page of contacts. A newest-first page of a tag filter is read in date
@@ -69,24 +73,27 @@ const ROWS_PER_MATCH = 40;
  * oldest contacts), and then walks most of the table: 690 ms. So that walk is
  * bounded (5,000 newest contacts for page 1), and a page it cannot fill is
  * read through the tag's own index and sorted (the expression in ORDER BY
- * keeps the planner off the date index), which costs what the tag matches.
+ * keeps the planner off the date index), which costs what the tag matches:
+ * when the planner expects that to be many (a big tag that simply missed the
+ * newest contacts, after an import), the planner's own plan runs instead.
  * Other filters keep the planner's plan: a date range is the date index's own
  * range, and quick and full-text searches already go through their indexes.
  */
-async function pageOfContacts(actor: SessionUser, query: ListContactsQuery, where: Prisma.Sql): Promise<ContactRow[]> {
+async function pageOfContacts(actor: SessionUser, query: ListContactsQuery, where: Prisma.Sql, estimate: Promise<number | null> | null): Promise<ContactRow[]> {
   const columns = Prisma.raw(CONTACT_COLUMNS_SQL);
   const offset = (query.page - 1) * query.per_page;
+  const plannersPlan = () =>
+    run<ContactRow>(Prisma.sql`SELECT ${columns} FROM contacts c WHERE ${where} ORDER BY ${contactOrderBy(query.sort)} LIMIT ${query.per_page} OFFSET ${offset}`);
   const tagged = Boolean(query.tags?.length || query.tags_any?.length);
   const windowed = tagged && !query.q && !query.search && query.sort === "-created_at" && query.status !== "all" && actor.role !== "super_admin";
-  if (!windowed) {
-    return run(Prisma.sql`SELECT ${columns} FROM contacts c WHERE ${where} ORDER BY ${contactOrderBy(query.sort)} LIMIT ${query.per_page} OFFSET ${offset}`);
-  }
+  if (!windowed) return plannersPlan();
   const recent = await run<ContactRow>(Prisma.sql`
     SELECT * FROM (
       SELECT ${columns} FROM contacts c WHERE c.organization_id = ${actor.organization_id} AND c.status = ${query.status}
       ORDER BY c.created_at DESC, c.id DESC LIMIT ${Math.max(RECENT_WINDOW, ROWS_PER_MATCH * (offset + query.per_page))}) c
     WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT ${query.per_page} OFFSET ${offset}`);
   if (recent.length === query.per_page) return recent;
+  if (((await estimate) ?? 0) > SORT_MATCHES_UP_TO) return plannersPlan();
   return run(Prisma.sql`
     SELECT ${columns} FROM contacts c WHERE ${where}
     ORDER BY c.created_at + interval '0 seconds' DESC, c.id DESC LIMIT ${query.per_page} OFFSET ${offset}`);
