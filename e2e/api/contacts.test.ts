@@ -108,6 +108,11 @@ describe("contacts CRUD", () => {
     expect((await put({ phone: "nope" })).status).toBe(422);
     expect((await put({ email: null })).body.email).toBeNull();
     expect((await put({ phone: contact.phone })).status).toBe(200);
+    // A body naming no field is a no-op, not a missing contact.
+    const before = (await tenant.client.request("GET", `/api/contacts/${contact.id}`, { token: tenant.managerA.token })).body;
+    const noop = await put({});
+    expect(noop.status).toBe(200);
+    expect(noop.body).toMatchObject({ id: contact.id, company: "New Co", updated_at: before.updated_at });
   });
 
   it("archives by default, lists archived only on request, restores, and deletes permanently", async () => {

@@ -42,9 +42,11 @@ export async function updateContact({ actor, id, input }: { actor: SessionUser; 
   }
 
   const updated = await prisma.$transaction(async (tx) => {
+    // A PUT that names no field changes nothing (and keeps updated_at): the
+    // ORM would skip an empty write and report no row, which is not a 404.
+    const changes = Object.values(data).some((value) => value !== undefined);
     // The scope is repeated in the write itself, not only in the lookup above.
-    const { count } = await tx.contact.updateMany({ where: { id, ...departmentScope(actor) }, data });
-    if (count === 0) throw AppError.notFound();
+    if (changes && (await tx.contact.updateMany({ where: { id, ...departmentScope(actor) }, data })).count === 0) throw AppError.notFound();
     if (contact.tags) await registerTags(tx, current.organization_id, contact.tags);
     return tx.contact.findUniqueOrThrow({ where: { id }, select: contactSelect });
   });
