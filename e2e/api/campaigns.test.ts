@@ -37,6 +37,14 @@ describe("campaigns: definition and access", () => {
 
     const edited = await tenant.client.request("PATCH", `/api/campaigns/${created.id}`, { token: tenant.managerA.token, body: { name: "Spring outreach 2", retry_delay_minutes: 30 } });
     expect(edited.body).toMatchObject({ name: "Spring outreach 2", retry_delay_minutes: 30 });
+    // What a PATCH leaves out keeps its value (not the creation default).
+    const tuned = await tenant.client.request("PATCH", `/api/campaigns/${created.id}`, { token: tenant.managerA.token, body: { exclude_dnc: false, dialing_mode: "preview" } });
+    expect(tuned.body).toMatchObject({ exclude_dnc: false, dialing_mode: "preview" });
+    const renamed = await tenant.client.request("PATCH", `/api/campaigns/${created.id}`, { token: tenant.managerA.token, body: { name: "Spring outreach 3" } });
+    expect(renamed.body).toMatchObject({ name: "Spring outreach 3", exclude_dnc: false, dialing_mode: "preview", max_attempts: 2, retry_delay_minutes: 30 });
+    const empty = await tenant.client.request("PATCH", `/api/campaigns/${created.id}`, { token: tenant.managerA.token, body: {} });
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ name: "Spring outreach 3", exclude_dnc: false });
     expect((await tenant.client.request("DELETE", `/api/campaigns/${created.id}`, { token: tenant.managerA.token })).status).toBe(204);
     expect((await tenant.client.get(`/api/campaigns/${created.id}`, tenant.managerA.token)).status).toBe(404);
   });

@@ -110,4 +110,17 @@ describe("custom field definitions", () => {
     expect((await tenant.client.patch(`/api/custom-fields/${b.id}`, { label: "Bee", field_type: "text_short" }, tenant.admin.token)).status).toBe(422);
     expect((await tenant.client.patch(`/api/custom-fields/${b.id}`, { label: "Bee" }, tenant.admin.token)).body.label).toBe("Bee");
   });
+
+  it("a PATCH changes only the attributes it names", async () => {
+    const tenant = await createTenant();
+    const dropdown = await field(tenant, { name: "tier", label: "Tier", field_type: "dropdown", options: ["Gold", "Silver"], required: true, visible_to: ["account_admin"] });
+    const relabelled = await tenant.client.patch(`/api/custom-fields/${dropdown.id}`, { label: "Customer tier" }, tenant.admin.token);
+    expect(relabelled.status).toBe(200);
+    expect(relabelled.body).toMatchObject({ label: "Customer tier", options: ["Gold", "Silver"], required: true, visible_to: ["account_admin"] });
+    const untouched = await tenant.client.patch(`/api/custom-fields/${dropdown.id}`, {}, tenant.admin.token);
+    expect(untouched.status).toBe(200);
+    expect(untouched.body).toMatchObject({ label: "Customer tier", options: ["Gold", "Silver"], required: true });
+    const number = await field(tenant, { name: "seats", label: "Seats", field_type: "integer" });
+    expect((await tenant.client.patch(`/api/custom-fields/${number.id}`, { options: ["1"] }, tenant.admin.token)).status).toBe(422);
+  });
 });

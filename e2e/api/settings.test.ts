@@ -47,6 +47,10 @@ describe("saved filters", () => {
     expect((await tenant.client.post("/api/saved-filters", { name: "Bad", filters: { nope: "1" } }, tenant.managerA.token)).status).toBe(422);
     expect((await tenant.client.post("/api/saved-filters", { name: "VIPs", filters: {} }, tenant.managerA.token)).status).toBe(409);
     const renamed = await tenant.client.patch(`/api/saved-filters/${created.body.id}`, { name: "Top" }, tenant.managerA.token);
+    const untouched = await tenant.client.patch(`/api/saved-filters/${created.body.id}`, {}, tenant.managerA.token);
+    expect(untouched.status).toBe(200);
+    expect(untouched.body).toMatchObject({ name: "Top", filters: { tags: "vip", sort: "name" } });
+    expect((await tenant.client.patch(`/api/saved-filters/${created.body.id}`, {}, tenant.managerB.token)).status).toBe(404);
     expect(renamed.body.name).toBe("Top");
     expect((await tenant.client.delete(`/api/saved-filters/${created.body.id}`, tenant.managerA.token)).status).toBe(204);
     expect((await tenant.client.get("/api/saved-filters", tenant.agentA.token)).status).toBe(403);

@@ -95,6 +95,9 @@ describe("users administration", () => {
     );
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: "Renamed", role: "dept_manager", department_id: tenant.departments.b.id });
+    const empty = await tenant.client.patch(`/api/users/${tenant.agentA.id}`, {}, tenant.admin.token);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ name: "Renamed", role: "dept_manager" });
     const password = await tenant.client.patch(`/api/users/${tenant.agentB.id}`, { password: "a-new-password" }, tenant.admin.token);
     expect(password.status).toBe(200);
     expect((await tenant.client.get("/api/user", tenant.agentB.token)).status).toBe(401);

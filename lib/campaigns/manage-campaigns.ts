@@ -9,6 +9,7 @@ import { pageOf, skipTake } from "@/lib/http/pagination";
 import { findCampaignForActor } from "./campaign-access";
 import type { CreateCampaignInput, listCampaignsQuery, UpdateCampaignInput } from "./schemas";
 import { serializeCampaign } from "./serialize-campaign";
+import { hasChanges } from "@/lib/http/patch-schema";
 
 async function checkSavedFilter(actor: SessionUser, id: number | undefined) {
   if (id === undefined) return;
@@ -56,10 +57,9 @@ export async function updateCampaign({ actor, id, input }: { actor: SessionUser;
   await checkSavedFilter(actor, input.selection?.saved_filter_id);
   const { department_id, ...fields } = input;
   const placement = department_id !== undefined ? await resolveDepartment(prisma, actor, department_id) : null;
-  const { count } = await prisma.campaign.updateMany({
-    where: { id, status: current.status, ...departmentScope(actor) },
-    data: { ...fields, ...(placement && { department_id: placement.department_id }), selection: (fields.selection ?? undefined) as object | undefined, pacing: fields.pacing as object | undefined, calling_window: fields.calling_window as object | undefined },
-  });
+  const data = { ...fields, ...(placement && { department_id: placement.department_id }), selection: (fields.selection ?? undefined) as object | undefined, pacing: fields.pacing as object | undefined, calling_window: fields.calling_window as object | undefined };
+  if (!hasChanges(data)) return getCampaign({ actor, id });
+  const { count } = await prisma.campaign.updateMany({ where: { id, status: current.status, ...departmentScope(actor) }, data });
   if (count === 0) throw AppError.conflict("The campaign changed meanwhile; reload it.");
   return getCampaign({ actor, id });
 }

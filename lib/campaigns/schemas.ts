@@ -2,6 +2,7 @@ import { z } from "zod";
 import { E164_PATTERN } from "@/lib/contacts/phone";
 import { tagSchema } from "@/lib/contacts/schemas";
 import { paginationSchema } from "@/lib/http/pagination";
+import { patchSchema } from "@/lib/http/patch-schema";
 
 // Shared by the campaign routes and the campaign form.
 export const DIALING_MODES = ["preview", "progressive", "predictive"] as const;
@@ -70,7 +71,7 @@ function campaignRules(value: { timezone_policy?: string; calling_window?: { tim
 }
 
 export const createCampaignSchema = base.superRefine(campaignRules);
-export const updateCampaignSchema = base.partial().superRefine(campaignRules);
+export const updateCampaignSchema = patchSchema(base).superRefine(campaignRules);
 export type CreateCampaignInput = z.infer<typeof createCampaignSchema>;
 export type UpdateCampaignInput = z.infer<typeof updateCampaignSchema>;
 

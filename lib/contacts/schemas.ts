@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paginationSchema } from "@/lib/http/pagination";
+import { patchSchema } from "@/lib/http/patch-schema";
 import { E164_PATTERN } from "./phone";
 
 export const PHONE_FORMAT_MESSAGE = "The phone must be in E.164 format: + and country code, e.g. +14155552671.";
@@ -49,10 +50,7 @@ function phoneFormat<T extends { phone?: string; format_phone?: boolean }>(value
 }
 
 export const createContactSchema = contactInputSchema.superRefine(phoneFormat);
-export const updateContactSchema = contactInputSchema
-  .partial()
-  .extend({ tags: z.array(tagSchema).max(100).optional() })
-  .superRefine(phoneFormat);
+export const updateContactSchema = patchSchema(contactInputSchema).superRefine(phoneFormat);
 
 export type ContactInput = z.infer<typeof contactInputSchema>;
 export type ContactUpdateInput = z.infer<typeof updateContactSchema>;

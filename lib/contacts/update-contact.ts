@@ -12,6 +12,7 @@ import { duplicatePhoneError, findContactForAction, resolveDepartment } from "./
 import { prepareContact } from "./prepare-contact";
 import type { ContactUpdateInput } from "./schemas";
 import { serializeContact } from "./serialize-contact";
+import { hasChanges } from "@/lib/http/patch-schema";
 
 /** PUT: a partial contact; custom_fields merge into the stored ones (null removes one). */
 export async function updateContact({ actor, id, input }: { actor: SessionUser; id: bigint; input: ContactUpdateInput }) {
@@ -42,11 +43,9 @@ export async function updateContact({ actor, id, input }: { actor: SessionUser; 
   }
 
   const updated = await prisma.$transaction(async (tx) => {
-    // A PUT that names no field changes nothing (and keeps updated_at): the
-    // ORM would skip an empty write and report no row, which is not a 404.
-    const changes = Object.values(data).some((value) => value !== undefined);
+    // A PUT that names no field changes nothing (and keeps updated_at).
     // The scope is repeated in the write itself, not only in the lookup above.
-    if (changes && (await tx.contact.updateMany({ where: { id, ...departmentScope(actor) }, data })).count === 0) throw AppError.notFound();
+    if (hasChanges(data) && (await tx.contact.updateMany({ where: { id, ...departmentScope(actor) }, data })).count === 0) throw AppError.notFound();
     if (contact.tags) await registerTags(tx, current.organization_id, contact.tags);
     return tx.contact.findUniqueOrThrow({ where: { id }, select: contactSelect });
   });

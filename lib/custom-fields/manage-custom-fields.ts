@@ -6,6 +6,7 @@ import { prisma } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { AppError } from "@/lib/http/errors";
 import type { CreateCustomFieldInput, UpdateCustomFieldInput } from "./schemas";
+import { hasChanges } from "@/lib/http/patch-schema";
 
 // Custom field definitions belong to the caller's organization. Admins manage
 // them; everyone else reads the active ones their role may see.
@@ -56,8 +57,11 @@ export async function updateCustomField({ actor, id, input }: { actor: SessionUs
     throw AppError.validation({ field_type: ["The type of an existing field cannot change; create a new field instead."] });
   }
   if (current.field_type === "dropdown" && input.options?.length === 0) throw AppError.validation({ options: ["A dropdown needs at least one option."] });
-  const { count } = await prisma.customFieldDefinition.updateMany({ where: { id, organization_id: actor.organization_id }, data: input });
-  if (count === 0) throw AppError.notFound();
+  if (current.field_type !== "dropdown" && input.options?.length) throw AppError.validation({ options: ["Only a dropdown field has options."] });
+  if (hasChanges(input)) {
+    const { count } = await prisma.customFieldDefinition.updateMany({ where: { id, organization_id: actor.organization_id }, data: input });
+    if (count === 0) throw AppError.notFound();
+  }
   return prisma.customFieldDefinition.findUniqueOrThrow({ where: { id }, select });
 }
 

@@ -4,6 +4,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import type { createSavedFilterSchema, updateSavedFilterSchema } from "./schemas";
+import { hasChanges } from "@/lib/http/patch-schema";
 
 // Saved filter presets belong to the user who saved them: nobody else sees them.
 const select = { id: true, name: true, filters: true, created_at: true, updated_at: true } as const;
@@ -18,9 +19,17 @@ export async function createSavedFilter({ actor, input }: { actor: SessionUser; 
 }
 
 export async function updateSavedFilter({ actor, id, input }: { actor: SessionUser; id: number; input: z.infer<typeof updateSavedFilterSchema> }) {
-  const { count } = await prisma.savedFilter.updateMany({ where: owned(actor, id), data: { ...input, filters: input.filters as object | undefined } });
+  const data = { ...input, filters: input.filters as object | undefined };
+  if (!hasChanges(data)) return findOwned(actor, id);
+  const { count } = await prisma.savedFilter.updateMany({ where: owned(actor, id), data });
   if (count === 0) throw AppError.notFound();
   return prisma.savedFilter.findUniqueOrThrow({ where: { id }, select });
+}
+
+async function findOwned(actor: SessionUser, id: number) {
+  const filter = await prisma.savedFilter.findFirst({ where: owned(actor, id), select });
+  if (!filter) throw AppError.notFound();
+  return filter;
 }
 
 export async function deleteSavedFilter({ actor, id }: { actor: SessionUser; id: number }) {

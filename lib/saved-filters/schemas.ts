@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listContactsQuery } from "@/lib/contacts/schemas";
+import { patchSchema } from "@/lib/http/patch-schema";
 
 // A preset stores contact list filters as the list endpoint takes them in its
 // query string (so a client applies one by appending it), checked by the same schema.
@@ -14,4 +15,4 @@ export const createSavedFilterSchema = z.object({
   name: z.string().trim().min(1, "The name field is required.").max(100),
   filters,
 });
-export const updateSavedFilterSchema = createSavedFilterSchema.partial();
+export const updateSavedFilterSchema = patchSchema(createSavedFilterSchema);

@@ -9,6 +9,7 @@ import { AppError } from "@/lib/http/errors";
 import { checkAssignment } from "./check-assignment";
 import type { UpdateUserInput } from "./schemas";
 import { serializeUser, userSelect } from "./serialize-user";
+import { hasChanges } from "@/lib/http/patch-schema";
 
 export async function updateUser({ actor, id, input }: { actor: SessionUser; id: number; input: UpdateUserInput }) {
   const scope = userScope(actor);
@@ -34,8 +35,7 @@ export async function updateUser({ actor, id, input }: { actor: SessionUser; id:
         department_id: input.department_id === undefined ? current.department_id : input.department_id,
       });
     }
-    const { count } = await tx.user.updateMany({ where: { id, ...scope }, data });
-    if (count === 0) throw AppError.notFound();
+    if (hasChanges(data) && (await tx.user.updateMany({ where: { id, ...scope }, data })).count === 0) throw AppError.notFound();
     if (input.password !== undefined || input.active === false) await revokeUserTokens(id, tx);
     const updated = await tx.user.findFirstOrThrow({ where: { id }, select: userSelect });
     return serializeUser(updated);
