@@ -182,6 +182,13 @@ try {
     console.log(`${c.name.padEnd(34)} ${p50.toFixed(1).padStart(6)} ms ${p95.toFixed(1).padStart(6)} ms ${sqlP95.toFixed(1).padStart(6)} ms ${ratio.toFixed(2).padStart(6)}x ${net.toFixed(2).padStart(8)}x   ${String(total).padStart(7)} ${verdict}`);
   }
 
+  // Not a target of the issue, but loaded with every contact manager page:
+  // the tag list with counts (from tag_counts; it unnested every contact's tags before).
+  await warm(() => get("/api/tags", auth(token)));
+  const tagList = [];
+  for (let i = 0; i < RUNS; i++) tagList.push(await timed(() => get("/api/tags", auth(token))));
+  console.log(`\ntag list (GET /api/tags): p50 ${percentile(tagList, 50).toFixed(1)} ms, p95 ${percentile(tagList, 95).toFixed(1)} ms`);
+
   const items = Array.from({ length: 10_000 }, (_, i) => ({ name: `Bulk Person ${i}`, phone: `+1999${String(i).padStart(7, "0")}`, email: `bulk${i}@example.com`, tags: ["bulk"], department_id: org.departments[0].id }));
   let result;
   const bulkMs = await timed(async () => (result = await json("/api/contacts/bulk", { method: "POST", headers: auth(token), body: JSON.stringify(items) })));

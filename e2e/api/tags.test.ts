@@ -1,6 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { makeContact } from "../support/contacts";
-import { createTenant } from "../support/factories";
+import { makeContact, uniquePhone } from "../support/contacts";
+import { createTenant, type Tenant } from "../support/factories";
+
+/** Tag → active contacts carrying it, counted from the contact list itself. */
+async function recount(tenant: Tenant, token: string) {
+  const counts: Record<string, number> = {};
+  for (let page = 1; ; page++) {
+    const { body } = await tenant.client.get(`/api/contacts?per_page=100&page=${page}`, token);
+    for (const contact of body.data) for (const tag of new Set<string>(contact.tags)) counts[tag] = (counts[tag] ?? 0) + 1;
+    if (page >= body.meta.last_page) return counts;
+  }
+}
+
+async function listedCounts(tenant: Tenant, token: string) {
+  const { body } = await tenant.client.get("/api/tags", token);
+  return Object.fromEntries(body.filter((t: { contact_count: number }) => t.contact_count > 0).map((t: { name: string; contact_count: number }) => [t.name, t.contact_count]));
+}
 
 describe("tags", () => {
   it("lists tags with contact counts in the caller's scope and flags DNC whatever its case", async () => {
@@ -64,5 +79,38 @@ describe("tags", () => {
     const renamed = await tenant.client.patch(`/api/tags/${encodeURIComponent("50% off/vip")}`, { name: "promo" }, tenant.admin.token);
     expect(renamed.status).toBe(200);
     expect(renamed.body.contacts_updated).toBe(1);
+  });
+
+  it("keeps counts equal to the contacts through every kind of write", async () => {
+    const tenant = await createTenant();
+    const { admin, managerA, managerB } = tenant;
+    const a1 = await makeContact(tenant, { tags: ["vip", "gold"] });
+    const a2 = await makeContact(tenant, { tags: ["vip", "vip", "lead"] });
+    const a3 = await makeContact(tenant, { tags: ["lead"] });
+    const b1 = await makeContact(tenant, { tags: ["vip", "silver"] }, managerB.token);
+    const b2 = await makeContact(tenant, { tags: ["gold"] }, managerB.token);
+    const put = (id: number, body: object, token = admin.token) => tenant.client.request("PUT", `/api/contacts/${id}`, { token, body });
+    const steps: [string, () => Promise<unknown>][] = [
+      ["edit tags", () => put(a1.id, { tags: ["gold", "platinum"] })],
+      ["edit something else", () => put(a2.id, { company: "Acme" })],
+      ["archive", () => tenant.client.delete(`/api/contacts/${a3.id}`, admin.token)],
+      ["move department", () => put(b1.id, { department_id: tenant.departments.a.id })],
+      ["bulk create", () => tenant.client.post("/api/contacts/bulk", [{ name: "Bulk", phone: uniquePhone(), tags: ["vip", "bulk"] }, { name: "", phone: "bad", tags: ["never"] }], managerA.token)],
+      ["bulk add tags", () => tenant.client.post("/api/contacts/bulk-actions", { action: "add_tags", ids: [a1.id, a2.id], tags: ["q4"] }, admin.token)],
+      ["bulk remove tags", () => tenant.client.post("/api/contacts/bulk-actions", { action: "remove_tags", ids: [a2.id], tags: ["vip"] }, admin.token)],
+      ["restore", () => tenant.client.post(`/api/contacts/${a3.id}/restore`, undefined, admin.token)],
+      ["merge contacts", () => tenant.client.post("/api/contacts/merge", { primary_id: a1.id, duplicate_ids: [b2.id], merge_tags: true, merge_notes: false, merge_call_history: true }, admin.token)],
+      ["rename tag", () => tenant.client.patch("/api/tags/lead", { name: "prospect" }, admin.token)],
+      ["merge tag", () => tenant.client.post("/api/tags/q4/merge", { into: "gold" }, admin.token)],
+      ["bulk archive", () => tenant.client.post("/api/contacts/bulk-actions", { action: "archive", ids: [a2.id] }, admin.token)],
+      ["delete permanently", () => tenant.client.delete(`/api/contacts/${b1.id}?permanent=true`, admin.token)],
+    ];
+    for (const [step, run] of steps) {
+      const response = (await run()) as { status: number };
+      expect(response.status, step).toBeLessThan(300);
+      expect(await listedCounts(tenant, admin.token), step).toEqual(await recount(tenant, admin.token));
+      expect(await listedCounts(tenant, managerA.token), step).toEqual(await recount(tenant, managerA.token));
+    }
+    expect(await listedCounts(tenant, admin.token)).toEqual({ gold: 1, platinum: 1, prospect: 1, vip: 1, bulk: 1 });
   });
 });

@@ -129,7 +129,7 @@ export const OPERATIONS: OperationGroup[] = [
   { path: "/api/imports", tag: "Imports", module: imports, summary: { GET: "Imports in the caller's scope, newest first" } },
   { path: "/api/imports/{id}", tag: "Imports", module: importOne, summary: { GET: "An import's progress, counts and row-by-row failures" } },
   { path: "/api/imports/{id}/confirm", tag: "Imports", module: importConfirm, summary: { POST: "Go on with an import that stopped to ask about duplicates (skip or update them)" } },
-  { path: "/api/tags", tag: "Contacts", module: tags, summary: { GET: "Tags with their contact counts in the caller's scope; the DNC tag is flagged" } },
+  { path: "/api/tags", tag: "Contacts", module: tags, summary: { GET: "Tags with their contact counts in the caller's scope; the DNC tag is flagged" }, description: { GET: "contact_count counts active contacts (archived ones are left out). Registered tags no active contact carries are listed with 0 until deleted." } },
   { path: "/api/tags/{name}", tag: "Contacts", module: tag, summary: { PATCH: "Rename a tag on every contact", DELETE: "Delete a tag no contact uses" }, responses: { DELETE: { "409": "The tag is still in use" } } },
   { path: "/api/tags/{name}/merge", tag: "Contacts", module: tagMerge, summary: { POST: "Fold a tag into another" } },
   { path: "/api/custom-fields", tag: "Contacts", module: customFields, summary: { GET: "Custom field definitions the caller may see", POST: "Define a custom field (account_admin)" } },

@@ -15,4 +15,5 @@ export async function deleteTag({ actor, name }: { actor: SessionUser; name: str
   }
   const { count } = await prisma.tag.deleteMany({ where: { ...scope, name } });
   if (count === 0) throw AppError.notFound();
+  await prisma.$executeRaw`DELETE FROM tag_counts WHERE ${orgCondition} AND tag = ${name} AND n = 0`;
 }

@@ -6,20 +6,20 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { isDncTag } from "./schemas";
 
 /**
- * Tags with the number of contacts the caller can see carrying each: every
- * tag used on a contact in scope, plus the organization's registered tags not
- * used (yet or any more), with 0.
+ * Tags with the number of active contacts the caller can see carrying each:
+ * every tag used on a contact in scope, plus the organization's registered
+ * tags not used (yet or any more), with 0. The counts come from tag_counts,
+ * kept by triggers on contacts (migration 20261122080000_tag_counts).
  */
 export async function listTags({ actor }: { actor: SessionUser }) {
   const scope = departmentScope(actor);
-  const conditions = [Prisma.sql`c.status = 'active'`];
-  if (scope.organization_id !== undefined) conditions.push(Prisma.sql`c.organization_id = ${scope.organization_id}`);
-  if (scope.department_id !== undefined) conditions.push(Prisma.sql`c.department_id = ${scope.department_id}`);
+  const conditions = [Prisma.sql`TRUE`];
+  if (scope.organization_id !== undefined) conditions.push(Prisma.sql`organization_id = ${scope.organization_id}`);
+  if (scope.department_id !== undefined) conditions.push(Prisma.sql`department_id = ${scope.department_id}`);
   const used = await prisma.$queryRaw<{ name: string; contact_count: number }[]>`
-    SELECT t AS name, count(*)::int AS contact_count
-    FROM contacts c, unnest(c.tags) AS t
+    SELECT tag AS name, sum(n)::int AS contact_count FROM tag_counts
     WHERE ${Prisma.join(conditions, " AND ")}
-    GROUP BY t`;
+    GROUP BY tag HAVING sum(n) > 0`;
   const registered = await prisma.tag.findMany({
     where: scope.organization_id !== undefined ? { organization_id: scope.organization_id } : {},
     select: { name: true },

@@ -41,7 +41,10 @@ export async function replaceTag({ actor, from, to, mode }: { actor: SessionUser
       await registerTags(tx, actor.organization_id, [to]);
       // The old name disappears from the organization's list once no contact carries it.
       const left = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts WHERE organization_id = ${actor.organization_id} AND tags @> ARRAY[${from}]::text[] LIMIT 1) one`;
-      if (left[0].n === 0) await tx.tag.deleteMany({ where: { organization_id: actor.organization_id, name: from } });
+      if (left[0].n === 0) {
+        await tx.tag.deleteMany({ where: { organization_id: actor.organization_id, name: from } });
+        await tx.$executeRaw`DELETE FROM tag_counts WHERE organization_id = ${actor.organization_id} AND tag = ${from} AND n = 0`;
+      }
     }
     await writeAuditLog(tx, { organization_id: actor.organization_id, department_id: scope.department_id ?? null, user_id: actor.id, action: `tag.${mode}`, subject_type: "tag", subject_id: from, details: { from, to, contacts: changed } });
     return { name: to, contacts_updated: changed };
