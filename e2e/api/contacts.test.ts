@@ -251,6 +251,13 @@ describe("contact list, search and filters", () => {
     expect(await ids("created_to=2000-01-01")).toEqual([]);
     expect(await ids("created_from=2999-01-01")).toEqual([]);
     expect((await tenant.client.get("/api/contacts?created_from=yesterday", tenant.managerA.token)).status).toBe(422);
+    expect((await tenant.client.get("/api/contacts?created_to=2026-02-30", tenant.managerA.token)).status).toBe(422);
+    // An ISO date-time is an exact bound, the contact's own creation instant included.
+    const at = encodeURIComponent(contact.created_at);
+    const before = encodeURIComponent(new Date(Date.parse(contact.created_at) - 1).toISOString());
+    expect(await ids(`created_from=${at}&created_to=${at}`)).toEqual([contact.id]);
+    expect(await ids(`created_to=${before}`)).toEqual([]);
+    expect(await ids(`created_from=${encodeURIComponent(new Date(Date.parse(contact.created_at) + 1).toISOString())}`)).toEqual([]);
   });
 });
 

@@ -47,11 +47,16 @@ export function contactWhere(actor: SessionUser, filters: ContactFilters): { sql
   }
   if (filters.created_from) {
     filtered = true;
-    conditions.push(Prisma.sql`c.created_at >= ${new Date(`${filters.created_from}T00:00:00Z`)}`);
+    conditions.push(Prisma.sql`c.created_at >= ${isDay(filters.created_from) ? new Date(`${filters.created_from}T00:00:00Z`) : new Date(filters.created_from)}`);
   }
   if (filters.created_to) {
     filtered = true;
-    conditions.push(Prisma.sql`c.created_at < ${new Date(Date.parse(`${filters.created_to}T00:00:00Z`) + 86_400_000)}`);
+    // A day includes all of it; an instant is the last moment included.
+    conditions.push(
+      isDay(filters.created_to)
+        ? Prisma.sql`c.created_at < ${new Date(Date.parse(`${filters.created_to}T00:00:00Z`) + 86_400_000)}`
+        : Prisma.sql`c.created_at <= ${new Date(filters.created_to)}`,
+    );
   }
   const sql = conditions.length ? Prisma.join(conditions, " AND ") : Prisma.sql`TRUE`;
   return { sql, filtered };
@@ -84,3 +89,5 @@ const SORT_SQL: Record<string, string> = {
 export function contactOrderBy(sort: string): Prisma.Sql {
   return Prisma.raw(SORT_SQL[sort] ?? SORT_SQL["-created_at"]);
 }
+
+const isDay = (value: string) => value.length === 10;

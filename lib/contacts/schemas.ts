@@ -59,7 +59,8 @@ const csv = z
   .string()
   .transform((v) => v.split(",").map((t) => t.trim()).filter(Boolean))
   .optional();
-const isoDate = z.iso.date("must be a date (YYYY-MM-DD).").optional();
+// A whole day (YYYY-MM-DD, UTC) or an exact instant (ISO 8601 with a zone).
+const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "must be a date (YYYY-MM-DD) or an ISO 8601 date-time." }).optional();
 
 export const CONTACT_SORTS = ["name", "-name", "created_at", "-created_at", "updated_at", "-updated_at", "last_called_at", "-last_called_at", "total_calls", "-total_calls"] as const;
 
