@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRef, useState } from "react";
-import { formatDate, formatDateTime, formatPhone } from "@/lib/format/display";
+import { formatDate, formatDateTime, formatPhone, formatShortDateTime } from "@/lib/format/display";
 import type { Page } from "@/lib/http/pagination";
 import { useApi } from "@/lib/swr/use-api";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -36,7 +36,12 @@ function cell(contact: ContactView, key: ColumnKey, departments: Map<number, str
     case "tags": return contact.tags.map((t) => <span key={t} className={`tag ${t.toLowerCase() === "dnc" ? "dnc" : ""}`}>{t}</span>);
     case "department": return departments.get(contact.department_id) ?? contact.department_id;
     case "status": return <span className={`badge ${contact.status === "active" ? "ok" : ""}`}>{contact.status}</span>;
-    case "last_called_at": return contact.last_called_at ? formatDateTime(contact.last_called_at) : <span className="muted">Never</span>;
+    case "last_called_at":
+      return contact.last_called_at ? (
+        <time className="nowrap" dateTime={contact.last_called_at} title={formatDateTime(contact.last_called_at)}>{formatShortDateTime(contact.last_called_at)}</time>
+      ) : (
+        <span className="muted">Never</span>
+      );
     case "total_calls": return contact.total_calls;
     case "created_at": return formatDate(contact.created_at);
     case "updated_at": return formatDate(contact.updated_at);

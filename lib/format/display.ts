@@ -22,6 +22,15 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
+/** A table cell's time: "Nov 18, 3:35 AM" this year, "Nov 18, 2025" before (the full time is its title). */
+export function formatShortDateTime(value: string | Date | null | undefined, now = new Date()): string {
+  if (!value) return "—";
+  const date = new Date(value);
+  return date.getFullYear() === now.getFullYear()
+    ? date.toLocaleString(undefined, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })
+    : date.toLocaleDateString(undefined, { dateStyle: "medium" });
+}
+
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return "—";
   return new Date(value).toLocaleDateString(undefined, { dateStyle: "medium" });
