@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { api } from "../support/api";
 import { makeContact } from "../support/contacts";
 import { createTenant, type Tenant } from "../support/factories";
+import { pendingSearchPages } from "../support/gin-pending";
 import { startServer } from "../support/server.mjs";
 
 // Contact rules whose effects only the database shows (call logs have no API
@@ -156,4 +157,30 @@ describe("duplicate detection at scale", () => {
       await hurried.stop();
     }
   }, 120_000);
+});
+
+describe("search indexes after a large write", () => {
+  const pendingPages = () => pendingSearchPages(db);
+
+  it("a bulk create of 1,000 contacts or more leaves no pending list behind it; rows written otherwise do", async () => {
+    const tenant = await createTenant(inject("baseUrl"));
+    const stamp = Date.now() % 1_000_000;
+    const items = Array.from({ length: 2_000 }, (_, i) => ({ name: `Pending Person ${stamp}-${i}`, phone: `+1778${String(stamp % 1000).padStart(3, "0")}${String(i).padStart(4, "0")}`, email: `pending${stamp}.${i}@example.com`, tags: [`pending-${stamp}`] }));
+    // Without the merge, 2,000 rows leave the index's pending list long.
+    await db.query(
+      `INSERT INTO contacts (organization_id, department_id, name, phone, created_at, updated_at)
+       SELECT $1, $2, 'Unmerged ' || g || ' ' || md5(g::text), '+1666' || lpad((g + $3)::text, 7, '0'), now(), now() FROM generate_series(1, 2000) g`,
+      [tenant.organization.id, tenant.departments.a.id, stamp],
+    );
+    expect(await pendingPages()).toBeGreaterThan(20);
+    const created = await tenant.client.post("/api/contacts/bulk", items, tenant.managerA.token);
+    expect(created.body).toMatchObject({ created: 2_000, failed: 0 });
+    // The merge runs once the answer is sent; other suites may write a few rows meanwhile.
+    let pages = await pendingPages();
+    for (let i = 0; i < 50 && pages > 5; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      pages = await pendingPages();
+    }
+    expect(pages).toBeLessThanOrEqual(5);
+  });
 });

@@ -2,6 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { api } from "../support/api";
 import { createTenant, type Tenant } from "../support/factories";
+import { pendingSearchPages } from "../support/gin-pending";
 
 let db: pg.Client;
 beforeAll(async () => {
@@ -52,5 +53,13 @@ describe("imports across processes", () => {
     expect(found[0].first).toBeNull();
     const { rows: [count] } = await db.query(`SELECT count(*)::int AS n FROM contacts WHERE organization_id = $1`, [tenant.organization.id]);
     expect(count.n).toBe(1500);
+  });
+
+  it("an import of 1,000 rows or more has merged its search index entries when it completes", async () => {
+    const tenant = await createTenant(inject("baseUrl"));
+    const id = await upload(inject("baseUrl"), tenant.managerA.token, rows(1500, "Indexed").replaceAll("+1408", "+1409"));
+    expect(await settle(tenant, id, inject("baseUrl"))).toMatchObject({ status: "completed", totals: { created: 1500 } });
+    // Other suites may write a few rows meanwhile; 1,500 unmerged rows leave dozens of pages.
+    expect(await pendingSearchPages(db)).toBeLessThanOrEqual(5);
   });
 });

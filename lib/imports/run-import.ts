@@ -1,5 +1,6 @@
 import "server-only";
 import { autoMergeIfEnabled } from "@/lib/contacts/auto-merge-duplicates";
+import { FLUSH_AFTER_ROWS, flushSearchIndexes } from "@/lib/contacts/flush-search-indexes";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import { prisma } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -218,6 +219,7 @@ async function write(importId: string): Promise<void> {
       });
     }, { timeout: 60_000 });
   }
+  if (done >= FLUSH_AFTER_ROWS) await flushSearchIndexes();
   const autoMerged = await mergeImportedDuplicates(job.user_id);
   const { totals } = await prisma.importJob.findUniqueOrThrow({ where: { id: importId }, select: { totals: true } });
   await prisma.importJob.update({

@@ -1,0 +1,29 @@
+import "server-only";
+import { database } from "@/lib/db/client";
+import { logger } from "@/lib/logger";
+
+/** Below this many new contacts, autovacuum's own merge comes soon enough. */
+export const FLUSH_AFTER_ROWS = 1_000;
+
+// Every GIN index on contacts: tags, the trigram searches, notes, fuzzy names.
+const FLUSH_SQL = `
+  SELECT gin_clean_pending_list(i.indexrelid::regclass)
+  FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
+  WHERE i.indrelid = 'contacts'::regclass AND a.amname = 'gin'`;
+
+/**
+ * GIN indexes take new rows into a pending list (up to 4 MB) that every
+ * search through them reads in full until autovacuum merges it into the
+ * index. Right after 30,000 imported contacts, a tag filter took 2.9 ms
+ * instead of 0.7 and a name search 6.0 ms instead of 4.1. Merging the lists
+ * once the writes are done costs about 300 ms for those 30,000 rows. A
+ * failure (a database role that does not own the indexes) is logged, never
+ * raised: searches stay correct, only slower until autovacuum comes.
+ */
+export async function flushSearchIndexes(): Promise<void> {
+  try {
+    await database().driver.query(FLUSH_SQL);
+  } catch (error) {
+    logger.warn("could not merge the contact search indexes' pending lists", { error: error instanceof Error ? error.message : String(error) });
+  }
+}
