@@ -6,10 +6,10 @@ import { resolveDepartment } from "@/lib/contacts/contact-access";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { pageOf, skipTake } from "@/lib/http/pagination";
+import { hasChanges } from "@/lib/http/patch-schema";
 import { findCampaignForActor } from "./campaign-access";
 import type { CreateCampaignInput, listCampaignsQuery, UpdateCampaignInput } from "./schemas";
 import { serializeCampaign } from "./serialize-campaign";
-import { hasChanges } from "@/lib/http/patch-schema";
 
 async function checkSavedFilter(actor: SessionUser, id: number | undefined) {
   if (id === undefined) return;

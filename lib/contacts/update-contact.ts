@@ -5,6 +5,7 @@ import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import { prisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
+import { hasChanges } from "@/lib/http/patch-schema";
 import { getSettings } from "@/lib/settings/get-settings";
 import { registerTags } from "@/lib/tags/register-tags";
 import { contactSelect } from "./contact-columns";
@@ -12,7 +13,6 @@ import { duplicatePhoneError, findContactForAction, resolveDepartment } from "./
 import { prepareContact } from "./prepare-contact";
 import type { ContactUpdateInput } from "./schemas";
 import { serializeContact } from "./serialize-contact";
-import { hasChanges } from "@/lib/http/patch-schema";
 
 /** PUT: a partial contact; custom_fields merge into the stored ones (null removes one). */
 export async function updateContact({ actor, id, input }: { actor: SessionUser; id: bigint; input: ContactUpdateInput }) {

@@ -5,8 +5,8 @@ import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { prisma } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { AppError } from "@/lib/http/errors";
-import type { CreateCustomFieldInput, UpdateCustomFieldInput } from "./schemas";
 import { hasChanges } from "@/lib/http/patch-schema";
+import type { CreateCustomFieldInput, UpdateCustomFieldInput } from "./schemas";
 
 // Custom field definitions belong to the caller's organization. Admins manage
 // them; everyone else reads the active ones their role may see.

@@ -3,8 +3,8 @@ import { z } from "zod";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import type { createSavedFilterSchema, updateSavedFilterSchema } from "./schemas";
 import { hasChanges } from "@/lib/http/patch-schema";
+import type { createSavedFilterSchema, updateSavedFilterSchema } from "./schemas";
 
 // Saved filter presets belong to the user who saved them: nobody else sees them.
 const select = { id: true, name: true, filters: true, created_at: true, updated_at: true } as const;

@@ -6,10 +6,10 @@ import { revokeUserTokens } from "@/lib/auth/tokens";
 import { prisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
+import { hasChanges } from "@/lib/http/patch-schema";
 import { checkAssignment } from "./check-assignment";
 import type { UpdateUserInput } from "./schemas";
 import { serializeUser, userSelect } from "./serialize-user";
-import { hasChanges } from "@/lib/http/patch-schema";
 
 export async function updateUser({ actor, id, input }: { actor: SessionUser; id: number; input: UpdateUserInput }) {
   const scope = userScope(actor);
