@@ -76,6 +76,21 @@ describe("duplicates and merge", () => {
     expect((await tenant.client.get(`/api/contacts/${theirs.id}`, tenant.managerB.token)).status).toBe(200);
   });
 
+  it("keeps an active contact: an archived one may be merged away, not kept", async () => {
+    const tenant = await createTenant();
+    const active = await makeContact(tenant, { tags: ["live"] });
+    const archived = await makeContact(tenant, { tags: ["old"] });
+    await tenant.client.delete(`/api/contacts/${archived.id}`, tenant.managerA.token);
+    const merge = (body: object) => tenant.client.post("/api/contacts/merge", body, tenant.managerA.token);
+    const refused = await merge({ primary_id: archived.id, duplicate_ids: [active.id] });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.primary_id[0]).toContain("archived");
+    expect((await tenant.client.get(`/api/contacts/${active.id}`, tenant.managerA.token)).status).toBe(200);
+    const merged = await merge({ primary_id: active.id, duplicate_ids: [archived.id] });
+    expect(merged.status).toBe(200);
+    expect(merged.body).toMatchObject({ status: "active", tags: ["live", "old"] });
+  });
+
   it("merges automatically by the conflict rule only when the settings say so", async () => {
     const tenant = await createTenant();
     const older = await makeContact(tenant, { name: "Katherine Johnson", tags: ["old"] });

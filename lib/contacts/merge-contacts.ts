@@ -38,6 +38,9 @@ export async function mergeInTransaction(tx: Tx, actor: SessionUser, input: Merg
   if (new Set(rows.map((row) => row.organization_id)).size > 1) throw AppError.validation({ duplicate_ids: ["Contacts of different organizations cannot be merged."] });
 
   const primary = rows.find((row) => Number(row.id) === input.primary_id)!;
+  // Merging into an archived contact would hide the active duplicates' data
+  // with it; archived duplicates may be folded into an active primary.
+  if (primary.status !== "active") throw AppError.validation({ primary_id: ["The contact to keep is archived: restore it first, or keep an active one."] });
   const duplicates = rows.filter((row) => row !== primary).sort((a, b) => b.updated_at.getTime() - a.updated_at.getTime());
   const duplicateIds = duplicates.map((row) => row.id);
   await assertNotInActiveCampaign(tx, duplicateIds);
