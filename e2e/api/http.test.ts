@@ -80,4 +80,23 @@ describe("request handling", () => {
     expect(response.headers.get("content-type")).toContain("application/json");
     expect(response.body).toEqual({ message: "Not found." });
   });
+
+  it.each([
+    ["PATCH", "/api/contacts", "GET, HEAD, OPTIONS, POST"],
+    ["DELETE", "/api/login", "OPTIONS, POST"],
+    ["POST", "/api/contacts/1", "DELETE, GET, HEAD, OPTIONS, PUT"],
+    ["PUT", "/api/telephony/inbound", "OPTIONS, POST"],
+  ])("answers %s %s, a method the path does not serve, with a JSON 405 and Allow", async (method, path, allow) => {
+    const response = await api().request(method, path, { body: {} });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(response.headers.get("allow")).toBe(allow);
+    expect(response.body).toEqual({ message: "Method not allowed." });
+  });
+
+  it("answers OPTIONS without an Origin with what the path serves", async () => {
+    const response = await api().request("OPTIONS", "/api/contacts");
+    expect(response.status).toBe(204);
+    expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS, POST");
+  });
 });

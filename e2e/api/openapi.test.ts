@@ -29,7 +29,8 @@ function openApiPath(file: string): string {
 function exportedMethods(source: string): string[] {
   const methods = new Set<string>();
   for (const m of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(m[1]);
-  for (const m of source.matchAll(/export (?:const )?\{([^}]*)\}/g)) {
+  // Methods a path does not serve (methodsNotAllowed, 405) are not operations.
+  for (const m of source.matchAll(/export (?:const )?\{([^}]*)\}(?! = methodsNotAllowed)/g)) {
     for (const part of m[1].split(",")) {
       const name = part.trim().split(/\s+as\s+/).pop();
       if (name && /^(GET|POST|PUT|PATCH|DELETE)$/.test(name)) methods.add(name);

@@ -18,7 +18,9 @@ export type RouteDescription =
       status?: number;
     }
   /** A provider callback: form-encoded, signed, answered with TwiML. */
-  | { kind: "provider" };
+  | { kind: "provider" }
+  /** A method the path does not serve (405): left out of the document. */
+  | { kind: "not_allowed" };
 
 export type DescribedHandler = { [ROUTE_DESCRIPTION]?: RouteDescription };
 

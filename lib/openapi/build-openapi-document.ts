@@ -119,6 +119,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
       const handler = group.module[method];
       if (!handler) continue;
       const description = routeDescription(handler);
+      if (description?.kind === "not_allowed") continue;
       paths[group.path] ??= {};
       paths[group.path][method.toLowerCase()] =
         description?.kind === "json" ? jsonOperation(group, method, description) : description?.kind === "provider" ? providerOperation(group, method) : foreignOperation(group, method);

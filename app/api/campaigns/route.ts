@@ -1,7 +1,10 @@
 import { createCampaign, listCampaigns } from "@/lib/campaigns/manage-campaigns";
 import { createCampaignSchema, listCampaignsQuery } from "@/lib/campaigns/schemas";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const GET = route({ permission: "campaigns.manage", query: listCampaignsQuery }, ({ user, query }) => listCampaigns({ actor: user, query }));
 
 export const POST = route({ permission: "campaigns.manage", body: createCampaignSchema, status: 201 }, ({ user, body }) => createCampaign({ actor: user, input: body }));
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

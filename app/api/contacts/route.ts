@@ -1,6 +1,7 @@
 import { createContact } from "@/lib/contacts/create-contact";
 import { listContacts } from "@/lib/contacts/list-contacts";
 import { createContactSchema, listContactsQuery } from "@/lib/contacts/schemas";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const GET = route({ permission: "contacts.read", query: listContactsQuery }, ({ user, query }) =>
@@ -10,3 +11,5 @@ export const GET = route({ permission: "contacts.read", query: listContactsQuery
 export const POST = route({ permission: "contacts.write", body: createContactSchema, status: 201 }, ({ user, body }) =>
   createContact({ actor: user, input: body }),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

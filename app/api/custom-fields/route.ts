@@ -1,5 +1,6 @@
 import { createCustomField, listCustomFields } from "@/lib/custom-fields/manage-custom-fields";
 import { createCustomFieldSchema, listCustomFieldsQuery } from "@/lib/custom-fields/schemas";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const GET = route({ permission: "custom_fields.read", query: listCustomFieldsQuery }, ({ user, query }) =>
@@ -9,3 +10,5 @@ export const GET = route({ permission: "custom_fields.read", query: listCustomFi
 export const POST = route({ permission: "custom_fields.write", body: createCustomFieldSchema, status: 201 }, ({ user, body }) =>
   createCustomField({ actor: user, input: body }),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

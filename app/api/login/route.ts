@@ -1,8 +1,11 @@
 import { login } from "@/lib/auth/login";
 import { loginSchema } from "@/lib/auth/schemas";
 import { clientAddress } from "@/lib/http/client-address";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const POST = route({ auth: false, body: loginSchema }, ({ body, request }) =>
   login({ input: body, clientAddress: clientAddress(request) }),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

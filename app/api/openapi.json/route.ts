@@ -1,3 +1,4 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
 import { env } from "@/lib/env";
@@ -7,3 +8,5 @@ import { env } from "@/lib/env";
 let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 
 export const GET = route({ auth: false }, () => (document ??= buildOpenApiDocument(env().APP_URL)));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

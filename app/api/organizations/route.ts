@@ -1,3 +1,4 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { paginationSchema } from "@/lib/http/pagination";
 import { route } from "@/lib/http/route";
 import { createOrganization } from "@/lib/organizations/create-organization";
@@ -12,3 +13,5 @@ export const POST = route(
   { permission: "organizations.write", body: createOrganizationSchema, status: 201 },
   ({ body }) => createOrganization({ input: body }),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

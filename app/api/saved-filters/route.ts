@@ -1,3 +1,4 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 import { createSavedFilter, listSavedFilters } from "@/lib/saved-filters/manage-saved-filters";
 import { createSavedFilterSchema } from "@/lib/saved-filters/schemas";
@@ -7,3 +8,5 @@ export const GET = route({ permission: "contacts.read" }, ({ user }) => listSave
 export const POST = route({ permission: "contacts.read", body: createSavedFilterSchema, status: 201 }, ({ user, body }) =>
   createSavedFilter({ actor: user, input: body }),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

@@ -1,5 +1,8 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 import { serializeUser } from "@/lib/users/serialize-user";
 
 // The token lookup already loaded the caller: no second query.
 export const GET = route({}, ({ user }) => serializeUser(user));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

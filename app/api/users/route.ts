@@ -1,3 +1,4 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 import { createUser } from "@/lib/users/create-user";
 import { listUsers } from "@/lib/users/list-users";
@@ -10,3 +11,5 @@ export const GET = route({ permission: "users.read", query: listUsersQuery }, ({
 export const POST = route({ permission: "users.write", body: createUserSchema, status: 201 }, ({ user, body }) =>
   createUser({ actor: user, input: body }),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

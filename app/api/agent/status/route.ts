@@ -1,4 +1,5 @@
 import { getAgentStatus, setAgentStatus, setAgentStatusSchema } from "@/lib/agents/agent-status";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const GET = route({ permission: "queue.handle" }, ({ user }) => getAgentStatus({ actor: user }));
@@ -6,3 +7,5 @@ export const GET = route({ permission: "queue.handle" }, ({ user }) => getAgentS
 export const POST = route({ permission: "queue.handle", body: setAgentStatusSchema }, ({ user, body }) =>
   setAgentStatus({ actor: user, status: body.status }),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

@@ -3,9 +3,12 @@
 // credentials it checks go through lib/auth/login like POST /api/login.
 import NextAuth from "next-auth";
 import { authOptions } from "@/lib/auth/next-auth-options";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 
 async function handler(request: Request, context: { params: Promise<{ nextauth: string[] }> }) {
   return NextAuth(authOptions())(request, { params: await context.params });
 }
 
 export { handler as GET, handler as POST };
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

@@ -1,5 +1,6 @@
 import { deleteCampaign, getCampaign, updateCampaign } from "@/lib/campaigns/manage-campaigns";
 import { updateCampaignSchema } from "@/lib/campaigns/schemas";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 
@@ -10,3 +11,5 @@ export const PATCH = route({ permission: "campaigns.manage", params: idParams, b
 );
 
 export const DELETE = route({ permission: "campaigns.manage", params: idParams, status: 204 }, ({ user, params }) => deleteCampaign({ actor: user, id: params.id }));
+
+export const { POST, PUT, OPTIONS } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

@@ -2,6 +2,7 @@ import { deleteContact } from "@/lib/contacts/delete-contact";
 import { getContact } from "@/lib/contacts/get-contact";
 import { contactHistoryQuery, deleteContactQuery, updateContactSchema } from "@/lib/contacts/schemas";
 import { updateContact } from "@/lib/contacts/update-contact";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 
@@ -16,3 +17,5 @@ export const PUT = route({ permission: "contacts.write", params: bigIdParams, bo
 export const DELETE = route({ permission: "contacts.write", params: bigIdParams, query: deleteContactQuery }, ({ user, params, query }) =>
   deleteContact({ actor: user, id: params.id, permanent: query.permanent }),
 );
+
+export const { POST, PATCH, OPTIONS } = methodsNotAllowed(["GET", "PUT", "DELETE"]);

@@ -2,6 +2,7 @@ import { after } from "next/server";
 import { bulkCreateContacts } from "@/lib/contacts/bulk-create-contacts";
 import { FLUSH_AFTER_ROWS, flushSearchIndexes } from "@/lib/contacts/flush-search-indexes";
 import { bulkCreateSchema } from "@/lib/contacts/schemas";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 
 // The contract allows bulk bodies up to 10 MB (other JSON bodies: 1 MB). Items
@@ -15,3 +16,5 @@ export const POST = route(
     return result;
   },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,5 +1,6 @@
 import { deleteCustomField, updateCustomField } from "@/lib/custom-fields/manage-custom-fields";
 import { deleteCustomFieldSchema, updateCustomFieldSchema } from "@/lib/custom-fields/schemas";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 
@@ -11,3 +12,5 @@ export const PATCH = route({ permission: "custom_fields.write", params: idParams
 export const DELETE = route({ permission: "custom_fields.write", params: idParams, body: deleteCustomFieldSchema }, ({ user, params }) =>
   deleteCustomField({ actor: user, id: params.id }),
 );
+
+export const { GET, POST, PUT, OPTIONS } = methodsNotAllowed(["PATCH", "DELETE"]);

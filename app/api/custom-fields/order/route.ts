@@ -1,7 +1,10 @@
 import { reorderCustomFields } from "@/lib/custom-fields/manage-custom-fields";
 import { reorderCustomFieldsSchema } from "@/lib/custom-fields/schemas";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const PUT = route({ permission: "custom_fields.write", body: reorderCustomFieldsSchema }, ({ user, body }) =>
   reorderCustomFields({ actor: user, ids: body.ids }),
 );
+
+export const { GET, POST, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["PUT"]);

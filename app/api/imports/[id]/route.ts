@@ -1,7 +1,10 @@
 import { z } from "zod";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 import { getImport } from "@/lib/imports/get-import";
 
 const importParams = z.object({ id: z.uuid() });
 
 export const GET = route({ permission: "contacts.import", params: importParams }, ({ user, params }) => getImport({ actor: user, id: params.id }));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

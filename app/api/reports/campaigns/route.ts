@@ -1,4 +1,7 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { campaignReport } from "@/lib/reports/grouped-reports";
 import { reportRoute } from "@/lib/reports/report-route";
 
 export const GET = reportRoute("campaigns", campaignReport);
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

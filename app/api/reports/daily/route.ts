@@ -1,4 +1,7 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { dailyReport } from "@/lib/reports/time-report";
 import { reportRoute } from "@/lib/reports/report-route";
 
 export const GET = reportRoute("daily", dailyReport);
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -1,5 +1,8 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 import { liveReport } from "@/lib/reports/live-report";
 import { liveQuerySchema } from "@/lib/reports/schemas";
 
 export const GET = route({ permission: "reports.read", query: liveQuerySchema }, ({ user, query }) => liveReport({ actor: user, query }));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -1,4 +1,7 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { summaryReport } from "@/lib/reports/summary-report";
 import { reportRoute } from "@/lib/reports/report-route";
 
 export const GET = reportRoute("summary", summaryReport);
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

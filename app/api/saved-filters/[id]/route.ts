@@ -1,3 +1,4 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 import { deleteSavedFilter, updateSavedFilter } from "@/lib/saved-filters/manage-saved-filters";
@@ -10,3 +11,5 @@ export const PATCH = route({ permission: "contacts.read", params: idParams, body
 export const DELETE = route({ permission: "contacts.read", params: idParams }, ({ user, params }) =>
   deleteSavedFilter({ actor: user, id: params.id }),
 );
+
+export const { GET, POST, PUT, OPTIONS } = methodsNotAllowed(["PATCH", "DELETE"]);

@@ -1,3 +1,4 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 import { updateTelephonySettingsSchema } from "@/lib/telephony/schemas";
 import { getTelephonySettings, updateTelephonySettings } from "@/lib/telephony/telephony-settings";
@@ -7,3 +8,5 @@ export const GET = route({ permission: "settings.manage" }, ({ user }) => getTel
 export const PUT = route({ permission: "settings.manage", body: updateTelephonySettingsSchema }, ({ user, body }) =>
   updateTelephonySettings({ actor: user, input: body }),
 );
+
+export const { POST, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "PUT"]);

@@ -1,3 +1,4 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 import { deleteTag } from "@/lib/tags/delete-tag";
 import { replaceTag } from "@/lib/tags/replace-tag";
@@ -10,3 +11,5 @@ export const PATCH = route({ permission: "contacts.write", params: tagParams, bo
 export const DELETE = route({ permission: "contacts.write", params: tagParams }, ({ user, params }) =>
   deleteTag({ actor: user, name: params.name }),
 );
+
+export const { GET, POST, PUT, OPTIONS } = methodsNotAllowed(["PATCH", "DELETE"]);

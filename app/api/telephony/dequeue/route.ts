@@ -1,3 +1,4 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { finishQueueEntry } from "@/lib/queue/finish-queue-entry";
 import { providerRoute } from "@/lib/telephony/provider-route";
 import { emptyTwiml } from "@/lib/telephony/twiml";
@@ -9,3 +10,5 @@ export const POST = providerRoute(async ({ params, organizationId }) => {
   }
   return emptyTwiml();
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,3 +1,4 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { enqueueCall } from "@/lib/queue/enqueue-call";
 import { callbackUrl } from "@/lib/telephony/provider-config";
 import { providerRoute } from "@/lib/telephony/provider-route";
@@ -7,3 +8,5 @@ export const POST = providerRoute(async ({ params, organizationId }) => {
   const entry = await enqueueCall({ organizationId, params });
   return enqueueTwiml({ queueName: entry.queue_name, waitUrl: callbackUrl("/api/telephony/queue-wait"), actionUrl: callbackUrl("/api/telephony/dequeue") });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,3 +1,4 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { queuePosition } from "@/lib/queue/list-waiting-calls";
 import { providerRoute } from "@/lib/telephony/provider-route";
 import { holdTwiml } from "@/lib/telephony/twiml";
@@ -10,3 +11,5 @@ export const POST = providerRoute(async ({ params }) => {
   const providerAverage = Number(params.AvgQueueTime);
   return holdTwiml({ position, expectedWaitSeconds: expectedWaitSeconds ?? (Number.isFinite(providerAverage) && providerAverage > 0 ? providerAverage : null) });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,3 +1,4 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 import { deactivateUser } from "@/lib/users/deactivate-user";
@@ -16,3 +17,5 @@ export const PATCH = route({ permission: "users.write", params: idParams, body: 
 export const DELETE = route({ permission: "users.write", params: idParams }, ({ user, params }) =>
   deactivateUser({ actor: user, id: params.id }),
 );
+
+export const { POST, PUT, OPTIONS } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

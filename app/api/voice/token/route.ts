@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 import { issueVoiceToken } from "@/lib/telephony/voice-token";
 
@@ -7,3 +8,5 @@ const voiceTokenSchema = z.object({ recording_enabled: z.boolean().default(false
 export const POST = route({ permission: "calls.place", body: voiceTokenSchema }, ({ user, body }) =>
   issueVoiceToken({ actor: user, recordingEnabled: body.recording_enabled }),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

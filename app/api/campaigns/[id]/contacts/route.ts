@@ -1,5 +1,6 @@
 import { addCampaignContacts, listCampaignContacts, removeCampaignContacts } from "@/lib/campaigns/campaign-contacts";
 import { campaignContactIdsSchema, campaignContactsQuery } from "@/lib/campaigns/schemas";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 
@@ -14,3 +15,5 @@ export const POST = route({ permission: "campaigns.manage", params: idParams, bo
 export const DELETE = route({ permission: "campaigns.manage", params: idParams, body: campaignContactIdsSchema }, ({ user, params, body }) =>
   removeCampaignContacts({ actor: user, id: params.id, contactIds: body.contact_ids }),
 );
+
+export const { PUT, PATCH, OPTIONS } = methodsNotAllowed(["GET", "POST", "DELETE"]);

@@ -1,5 +1,8 @@
 import { moveCampaign } from "@/lib/campaigns/start-campaign";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 
 export const POST = route({ permission: "campaigns.manage", params: idParams }, ({ user, params }) => moveCampaign({ actor: user, id: params.id, move: "resume" }));
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,5 +1,8 @@
 import { campaignStats } from "@/lib/campaigns/campaign-stats";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 
 export const GET = route({ permission: "campaigns.manage", params: idParams }, ({ user, params }) => campaignStats({ actor: user, id: params.id }));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -1,7 +1,10 @@
 import { restoreContact } from "@/lib/contacts/restore-contact";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 
 export const POST = route({ permission: "contacts.write", params: bigIdParams }, ({ user, params }) =>
   restoreContact({ actor: user, id: params.id }),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

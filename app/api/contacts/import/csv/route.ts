@@ -1,4 +1,5 @@
 import { preflightResponse, withCors } from "@/lib/http/cors";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 import { storeCsvUpload } from "@/lib/imports/store-upload";
 
@@ -7,3 +8,5 @@ import { storeCsvUpload } from "@/lib/imports/store-upload";
 export const POST = withCors(route({ permission: "contacts.import", status: 202 }, ({ user, request }) => storeCsvUpload({ actor: user, request })));
 
 export const OPTIONS = preflightResponse;
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -1,3 +1,4 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 import { spreadsheetImportSchema } from "@/lib/imports/schemas";
 import { startSpreadsheetImport } from "@/lib/imports/start-spreadsheet-import";
@@ -6,3 +7,5 @@ export const POST = route({ permission: "contacts.import", body: spreadsheetImpo
   const { url, ...options } = body;
   return startSpreadsheetImport({ actor: user, url, options });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,4 +1,5 @@
 import { archiveCustomField } from "@/lib/custom-fields/manage-custom-fields";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 
@@ -10,3 +11,5 @@ export const POST = route({ permission: "custom_fields.write", params: idParams 
 export const DELETE = route({ permission: "custom_fields.write", params: idParams }, ({ user, params }) =>
   archiveCustomField({ actor: user, id: params.id, archived: false }),
 );
+
+export const { GET, PUT, PATCH, OPTIONS } = methodsNotAllowed(["POST", "DELETE"]);

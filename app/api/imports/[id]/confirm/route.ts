@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 import { confirmImport } from "@/lib/imports/get-import";
 import { confirmImportSchema } from "@/lib/imports/schemas";
@@ -8,3 +9,5 @@ const importParams = z.object({ id: z.uuid() });
 export const POST = route({ permission: "contacts.import", params: importParams, body: confirmImportSchema }, ({ user, params, body }) =>
   confirmImport({ actor: user, id: params.id, input: body }),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);
