@@ -240,6 +240,12 @@ describe("contact list, search and filters", () => {
     expect(await ids("tags=vip")).toEqual([a.id, b.id]);
     expect(await ids("tags=vip,lead")).toEqual([a.id]);
     expect(await ids("tags_any=lead,newsletter")).toEqual([a.id, c.id]);
+    // Repeated, or in the [] list form: every value counts, not the last one.
+    expect(await ids("tags=vip&tags=lead")).toEqual([a.id]);
+    expect(await ids("tags[]=vip&tags[]=lead")).toEqual([a.id]);
+    expect(await ids("tags_any=lead&tags_any=newsletter")).toEqual([a.id, c.id]);
+    // A single-valued parameter given twice is refused rather than half-read.
+    expect((await tenant.client.get("/api/contacts?status=active&status=archived", tenant.managerA.token)).status).toBe(422);
   });
 
   it("filters by created date range and rejects malformed dates", async () => {

@@ -55,9 +55,10 @@ export const updateContactSchema = patchSchema(contactInputSchema).superRefine(p
 export type ContactInput = z.infer<typeof contactInputSchema>;
 export type ContactUpdateInput = z.infer<typeof updateContactSchema>;
 
+// Comma-separated (`tags=vip,gold`), and/or repeated (`tags=vip&tags=gold`).
 const csv = z
-  .string()
-  .transform((v) => v.split(",").map((t) => t.trim()).filter(Boolean))
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((part) => part.split(",")).map((t) => t.trim()).filter(Boolean))
   .optional();
 // A whole day (YYYY-MM-DD, UTC) or an exact instant (ISO 8601 with a zone).
 const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "must be a date (YYYY-MM-DD) or an ISO 8601 date-time." }).optional();

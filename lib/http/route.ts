@@ -7,6 +7,7 @@ import { resolveToken } from "@/lib/auth/tokens";
 import { logger } from "@/lib/logger";
 import { AppError, fromDatabaseError } from "./errors";
 import { jsonResponse } from "./json";
+import { queryObject } from "./query-object";
 import { ONE_MEGABYTE, readJsonBody } from "./read-body";
 import { describeRoute } from "./route-description";
 import { nulCharacterPath, refuseNulCharacters, validate } from "./validation";
@@ -66,7 +67,7 @@ export function route<
 
       // A malformed id is an id that does not exist: 404, like any unknown record.
       const params = options.params ? parseParams(options.params, await next?.params) : undefined;
-      const query = options.query ? validInput(options.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined;
+      const query = options.query ? validInput(options.query, queryObject(new URL(request.url).searchParams)) : undefined;
       const body = options.body
         ? validInput(options.body, await readJsonBody(request, options.maxBodyBytes ?? ONE_MEGABYTE), options.refuseNulInBody !== false)
         : undefined;
