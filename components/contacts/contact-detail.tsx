@@ -107,7 +107,7 @@ export function ContactDetail({ id }: { id: number }) {
             <dt>Email</dt><dd>{contact.email ?? "—"}</dd>
             <dt>Company</dt><dd>{contact.company ?? "—"}</dd>
             <dt>Tags</dt><dd>{contact.tags.length ? contact.tags.map((t) => <span key={t} className={`tag ${t.toLowerCase() === "dnc" ? "dnc" : ""}`}>{t}</span>) : "—"}</dd>
-            <dt>Status</dt><dd><span className={`badge ${contact.status === "active" ? "ok" : ""}`}>{contact.status}</span>{contact.opted_out && <span className="badge warn" style={{ marginLeft: 4 }}>opted out</span>}</dd>
+            <dt>Status</dt><dd><span className={`badge ${contact.status === "active" ? "ok" : ""}`}>{contact.status}</span>{contact.opted_out && <span className="badge warn" style={{ marginLeft: 4 }} title={contact.opted_out_at ? `Opted out ${formatDateTime(contact.opted_out_at)}` : undefined}>opted out</span>}</dd>
             <dt>Calls</dt><dd>{contact.total_calls}</dd>
             <dt>Last called</dt><dd>{contact.last_called_at ? `${formatDateTime(contact.last_called_at)} (${contact.last_call_outcome ?? "—"})` : "Never"}</dd>
             {Object.entries(contact.custom_fields as Record<string, unknown>).map(([name, value]) => (

@@ -42,6 +42,7 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
       tags: text("tags").split(",").map((t) => t.trim()).filter(Boolean),
       custom_fields: customValues,
       format_phone: form.get("format_phone") === "on",
+      opted_out: form.get("opted_out") === "on",
       ...(department && { department_id: Number(department) }),
     };
     const parsed = (contact ? updateContactSchema : createContactSchema).safeParse(input);
@@ -95,6 +96,13 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
             <input id="c-tags" name="tags" defaultValue={contact?.tags.join(", ")} placeholder="vip, london" aria-describedby="c-tags-hint" />
             <span id="c-tags-hint" className="hint">Separate tags with commas. The tag DNC keeps a contact out of campaigns.</span>
             {error("tags")}
+          </div>
+          <div className="field">
+            <span className="row" style={{ gap: 8, alignItems: "center" }}>
+              <input id="c-opted-out" name="opted_out" type="checkbox" defaultChecked={contact?.opted_out ?? false} aria-describedby="c-opted-out-hint" />
+              <label htmlFor="c-opted-out" style={{ fontWeight: 500 }}>Opted out of calls</label>
+            </span>
+            <span id="c-opted-out-hint" className="hint">Campaigns never dial a contact who opted out.</span>
           </div>
           {(departments.data?.data.length ?? 0) > 1 && (
             <div className="field">

@@ -1,7 +1,8 @@
 import type { ApiContact } from "@/lib/contacts/serialize-contact";
 
 /** A contact as the pages receive it (dates as strings). */
-export type ContactView = Omit<ApiContact, "created_at" | "updated_at" | "last_called_at" | "archived_at"> & {
+export type ContactView = Omit<ApiContact, "created_at" | "updated_at" | "last_called_at" | "archived_at" | "opted_out_at"> & {
+  opted_out_at: string | null;
   created_at: string;
   updated_at: string;
   last_called_at: string | null;

@@ -9,39 +9,100 @@ import { ConfirmDialog } from "@/components/ui/modal";
 import { FieldError } from "./field-error";
 import { SaveRow, useSettingsForm } from "./use-settings-form";
 
+/** What POST /api/settings/retention/run answers (a dry run or a run). */
+interface RetentionReport {
+  enabled: boolean;
+  removed: number;
+  inactive_contact_days?: number;
+  contacts: { id: number; name: string; phone: string }[];
+}
+
+const plural = (n: number) => `${n.toLocaleString()} contact${n === 1 ? "" : "s"}`;
+const NAMES_SHOWN = 10;
+
 export function RetentionSettingsForm() {
   const token = useApiToken();
   const form = useSettingsForm("/api/settings/retention", retentionSettingsSchema.partial());
-  const [confirm, setConfirm] = useState(false);
-  const [result, setResult] = useState<string | null>(null);
+  // The dry run's report, shown in the confirmation before anything is deleted.
+  const [preview, setPreview] = useState<RetentionReport | null>(null);
+  const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
   if (!form.data) return <SkeletonRows rows={3} />;
   const d = form.data as { inactive_contact_days: number | null; keep_opted_out: boolean };
+
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const days = String(f.get("inactive_contact_days") ?? "").trim();
     form.save({ inactive_contact_days: days ? Number(days) : null, keep_opted_out: f.get("keep_opted_out") === "on" });
   };
-  const runNow = async () => {
-    setConfirm(false);
-    const outcome = await apiFetch<Record<string, unknown>>("/api/settings/retention/run", token!, { method: "POST", body: "{}" }).catch((e: Error) => ({ error: e.message }));
-    setResult(JSON.stringify(outcome));
+  const run = async (dryRun: boolean) => {
+    setBusy(true);
+    setStatus(null);
+    try {
+      return await apiFetch<RetentionReport>("/api/settings/retention/run", token!, { method: "POST", body: JSON.stringify({ dry_run: dryRun }) });
+    } catch (e) {
+      setStatus({ text: (e as Error).message, error: true });
+      return null;
+    } finally {
+      setBusy(false);
+    }
   };
+  const previewRun = async () => {
+    const report = await run(true);
+    if (!report) return;
+    if (!report.enabled) setStatus({ text: "Retention is off: enter a number of days and save first." });
+    else if (report.removed === 0) setStatus({ text: `No contact has gone ${report.inactive_contact_days} days without a call: nothing to delete.` });
+    else setPreview(report);
+  };
+  const confirmRun = async () => {
+    setPreview(null);
+    const report = await run(false);
+    if (report) setStatus({ text: `Deleted ${plural(report.removed)}. The run is in the audit log.` });
+  };
+
   return (
     <form className="panel" onSubmit={submit} aria-label="Retention settings" noValidate>
       <div className="field">
-        <label htmlFor="r-days">Archive contacts not called or changed for (days)</label>
-        <input id="r-days" name="inactive_contact_days" type="number" min={1} defaultValue={d.inactive_contact_days ?? ""} placeholder="Never" style={{ width: 160 }} />
-        <span className="hint">Empty keeps contacts forever. Retention runs every day on its own.</span>
+        <label htmlFor="r-days">Delete contacts with no call for (days)</label>
+        <input id="r-days" name="inactive_contact_days" type="number" min={1} max={36500} defaultValue={d.inactive_contact_days ?? ""} placeholder="Never" style={{ width: 160 }} aria-describedby="r-days-hint" />
+        <span id="r-days-hint" className="hint">
+          Counted from the last call, or from when the contact was added if never called. Deleted contacts are gone for good; their call logs stay.
+          Contacts in a running or paused campaign are kept. Empty keeps contacts forever. Retention runs every day on its own.
+        </span>
         <FieldError message={form.error("inactive_contact_days")} />
       </div>
-      <div className="field inline"><input id="r-optout" name="keep_opted_out" type="checkbox" defaultChecked={d.keep_opted_out} /><label htmlFor="r-optout">Keep contacts who opted out (proof of their choice)</label></div>
+      <div className="field inline"><input id="r-optout" name="keep_opted_out" type="checkbox" defaultChecked={d.keep_opted_out} /><label htmlFor="r-optout">Keep contacts who opted out, so their choice is remembered</label></div>
       <div className="row">
         <SaveRow pending={form.pending} saved={form.saved} formError={form.error("form")} />
-        <button type="button" className="button secondary" onClick={() => setConfirm(true)}>Run retention now</button>
+        <button type="button" className="button secondary" disabled={busy} onClick={previewRun}>{busy ? "Checking…" : "Run retention now…"}</button>
       </div>
-      {result && <p className="small muted" role="status">Retention run: {result}</p>}
-      <ConfirmDialog open={confirm} title="Run retention now?" message="Contacts inactive for longer than the configured period are archived now." confirmLabel="Run now" onConfirm={runNow} onClose={() => setConfirm(false)} />
+      {status && <p className={`small ${status.error ? "error" : "muted"}`} role={status.error ? "alert" : "status"}>{status.text}</p>}
+      <ConfirmDialog
+        open={preview !== null}
+        title={`Delete ${plural(preview?.removed ?? 0)}?`}
+        message={preview && <RetentionPreview report={preview} />}
+        confirmLabel={`Delete ${plural(preview?.removed ?? 0)}`}
+        pending={busy}
+        onConfirm={confirmRun}
+        onClose={() => setPreview(null)}
+      />
     </form>
+  );
+}
+
+/** The confirmation's body: who would go, by the saved policy. */
+function RetentionPreview({ report }: { report: RetentionReport }) {
+  const more = report.removed - Math.min(NAMES_SHOWN, report.contacts.length);
+  return (
+    <>
+      <p>
+        {plural(report.removed)} had no call in the last {report.inactive_contact_days} days (by the saved settings). They are deleted permanently; their call logs are kept.
+      </p>
+      <ul className="small" aria-label="Contacts to delete">
+        {report.contacts.slice(0, NAMES_SHOWN).map((c) => <li key={c.id}>{c.name} <span className="mono muted">{c.phone}</span></li>)}
+        {more > 0 && <li className="muted">and {more.toLocaleString()} more</li>}
+      </ul>
+    </>
   );
 }

@@ -115,6 +115,21 @@ describe("contacts CRUD", () => {
     expect(noop.body).toMatchObject({ id: contact.id, company: "New Co", updated_at: before.updated_at });
   });
 
+  it("dates an opt-out when it is given and keeps the date when the contact is saved again", async () => {
+    const tenant = await createTenant();
+    const contact = await createContact(tenant, { opted_out: true });
+    expect(contact).toMatchObject({ opted_out: true });
+    expect(Date.parse(contact.opted_out_at)).toBeGreaterThan(Date.now() - 60_000);
+    const put = (body: object) => tenant.client.request("PUT", `/api/contacts/${contact.id}`, { token: tenant.managerA.token, body });
+    await new Promise((r) => setTimeout(r, 20));
+    const resaved = await put({ name: "Ada Byron", opted_out: true });
+    expect(resaved.body).toMatchObject({ name: "Ada Byron", opted_out: true, opted_out_at: contact.opted_out_at });
+    expect((await put({ opted_out: false })).body).toMatchObject({ opted_out: false, opted_out_at: null });
+    const again = (await put({ opted_out: true })).body;
+    expect(Date.parse(again.opted_out_at)).toBeGreaterThan(Date.parse(contact.opted_out_at));
+    expect((await put({ opted_out: "yes" })).status).toBe(422);
+  });
+
   it("archives by default, lists archived only on request, restores, and deletes permanently", async () => {
     const tenant = await createTenant();
     const contact = await createContact(tenant);

@@ -30,6 +30,11 @@ describe("settings", () => {
     const run = await tenant.client.post("/api/settings/retention/run", undefined, tenant.admin.token);
     expect(run.body).toMatchObject({ enabled: true, removed: 0, contacts: [] });
     expect((await tenant.client.get("/api/audit-log?action=retention.run", tenant.admin.token)).body.data).toHaveLength(1);
+    // A dry run reports the same way, is not a run, and so leaves no audit entry.
+    const dry = await tenant.client.post("/api/settings/retention/run", { dry_run: true }, tenant.admin.token);
+    expect(dry.body).toEqual({ enabled: true, dry_run: true, inactive_contact_days: 30, keep_opted_out: true, removed: 0, contacts: [], contacts_truncated: false });
+    expect((await tenant.client.get("/api/audit-log?action=retention.run", tenant.admin.token)).body.data).toHaveLength(1);
+    expect((await tenant.client.post("/api/settings/retention/run", { dry_run: "yes" }, tenant.admin.token)).status).toBe(422);
     expect((await tenant.client.post("/api/settings/retention/run", undefined, tenant.managerA.token)).status).toBe(403);
   });
 });

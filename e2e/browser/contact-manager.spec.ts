@@ -32,8 +32,11 @@ test("manager creates, edits, searches and tags a contact", async ({ page }) => 
   await page.getByRole("link", { name: "Edit" }).click();
   const edit = page.getByRole("form", { name: "Edit contact" });
   await edit.getByLabel("Company").fill("Harbor Labs International");
+  await edit.getByLabel("Opted out of calls").check();
   await edit.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByRole("region", { name: "Contact details" })).toContainText("Harbor Labs International");
+  const details = page.getByRole("region", { name: "Contact details" });
+  await expect(details).toContainText("Harbor Labs International");
+  await expect(details.getByText("opted out")).toBeVisible();
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contacts" }).click();
   await page.getByLabel("Search contacts").fill("grace playw");
@@ -127,13 +130,32 @@ test("manager merges two duplicates side by side", async ({ page }) => {
   await expect(table).toContainText("south");
 });
 
-test("admin settings: import defaults saved, custom field added", async ({ page }) => {
+test("admin settings: import defaults saved, retention previewed, custom field added", async ({ page }) => {
   await signIn(page, "admin@acme.example.com");
   await page.getByRole("link", { name: "Settings" }).click();
   const importForm = page.getByRole("form", { name: "Import settings" });
   await importForm.getByLabel("Largest import (rows)").fill("20000");
   await importForm.getByRole("button", { name: "Save" }).click();
   await expect(importForm.getByText("Saved.")).toBeVisible();
+
+  // Retention shows who a run would delete before anything is deleted.
+  await page.getByRole("tab", { name: "Retention" }).click();
+  const retention = page.getByRole("form", { name: "Retention settings" });
+  await retention.getByRole("button", { name: "Run retention now…" }).click();
+  await expect(retention.getByRole("status")).toHaveText("Retention is off: enter a number of days and save first.");
+  await retention.getByLabel("Delete contacts with no call for (days)").fill("20");
+  await retention.getByRole("button", { name: "Save" }).click();
+  await expect(retention.getByText("Saved.")).toBeVisible();
+  await retention.getByRole("button", { name: "Run retention now…" }).click();
+  const confirm = page.getByRole("dialog", { name: /^Delete \d+ contacts\?$/ });
+  await expect(confirm.getByRole("list", { name: "Contacts to delete" }).getByRole("listitem")).toHaveCount(11); // ten names, "and N more"
+  await snap(page, "retention-preview");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await retention.getByLabel("Delete contacts with no call for (days)").fill("");
+  const saved = page.waitForResponse((r) => r.url().endsWith("/api/settings/retention") && r.request().method() === "PUT");
+  await retention.getByRole("button", { name: "Save" }).click();
+  expect(await (await saved).json()).toMatchObject({ inactive_contact_days: null });
 
   await page.getByRole("tab", { name: "Telephony" }).click();
   const telephony = page.getByRole("form", { name: "Telephony settings" });

@@ -77,10 +77,37 @@ describe("retention and counts", () => {
     await db.query(`UPDATE contacts SET created_at = now() - interval '100 days' WHERE id = ANY($1)`, [[stale.id, optedOut.id, calledRecently.id]]);
     await db.query(`UPDATE contacts SET last_called_at = now() - interval '2 days' WHERE id = $1`, [calledRecently.id]);
     await tenant.client.request("PUT", "/api/settings/retention", { token: tenant.admin.token, body: { inactive_contact_days: 30 } });
+    const ids = async () => (await tenant.client.get("/api/contacts?sort=created_at", tenant.admin.token)).body.data.map((c: { id: number }) => c.id).sort();
+    const all = await ids();
+    const dry = await tenant.client.post("/api/settings/retention/run", { dry_run: true }, tenant.admin.token);
+    expect(dry.body).toMatchObject({ enabled: true, dry_run: true, removed: 1, contacts: [{ id: stale.id, phone: stale.phone }], contacts_truncated: false });
+    expect(await ids()).toEqual(all);
     const run = await tenant.client.post("/api/settings/retention/run", undefined, tenant.admin.token);
-    expect(run.body).toMatchObject({ enabled: true, removed: 1, contacts: [{ id: stale.id, phone: stale.phone }] });
-    const left = (await tenant.client.get("/api/contacts?sort=created_at", tenant.admin.token)).body.data.map((c: { id: number }) => c.id).sort();
-    expect(left).toEqual([optedOut.id, calledRecently.id, fresh.id].sort());
+    expect(run.body).toMatchObject({ enabled: true, dry_run: false, removed: 1, contacts: [{ id: stale.id, phone: stale.phone }] });
+    expect(await ids()).toEqual([optedOut.id, calledRecently.id, fresh.id].sort());
+    // Without keep_opted_out, an opted-out contact goes by the same rule as the rest.
+    await tenant.client.request("PUT", "/api/settings/retention", { token: tenant.admin.token, body: { keep_opted_out: false } });
+    const second = await tenant.client.post("/api/settings/retention/run", {}, tenant.admin.token);
+    expect(second.body).toMatchObject({ removed: 1, keep_opted_out: false, contacts: [{ id: optedOut.id }] });
+    expect(await ids()).toEqual([calledRecently.id, fresh.id].sort());
+  });
+
+  it("names the first 1,000 removed contacts and counts them all", async () => {
+    const tenant = await createTenant(inject("baseUrl"));
+    await db.query(
+      `INSERT INTO contacts (organization_id, department_id, name, phone, created_at, updated_at)
+       SELECT $1, $2, 'Old ' || g, '+1666' || lpad(($1 % 1000)::text, 3, '0') || lpad(g::text, 5, '0'), now() - interval '400 days', now()
+       FROM generate_series(1, 1200) g`,
+      [tenant.organization.id, tenant.departments.a.id],
+    );
+    await tenant.client.request("PUT", "/api/settings/retention", { token: tenant.admin.token, body: { inactive_contact_days: 365 } });
+    const dry = await tenant.client.post("/api/settings/retention/run", { dry_run: true }, tenant.admin.token);
+    expect(dry.body).toMatchObject({ removed: 1200, contacts_truncated: true });
+    expect(dry.body.contacts).toHaveLength(1000);
+    const run = await tenant.client.post("/api/settings/retention/run", {}, tenant.admin.token);
+    expect(run.body).toMatchObject({ removed: 1200, contacts_truncated: true });
+    expect(run.body.contacts.map((c: { id: number }) => c.id)).toEqual(dry.body.contacts.map((c: { id: number }) => c.id));
+    expect((await tenant.client.get("/api/contacts?status=all", tenant.admin.token)).body.meta.total).toBe(0);
   });
 
   it("the trigger-kept totals match a real count after creates, archives, moves and deletes", async () => {

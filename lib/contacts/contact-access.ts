@@ -12,7 +12,7 @@ import { AppError } from "@/lib/http/errors";
 export async function findContactForAction(db: Tx, actor: SessionUser, id: bigint) {
   const contact = await db.contact.findFirst({
     where: { id, ...organizationScope(actor) },
-    select: { id: true, organization_id: true, department_id: true, status: true, custom_fields: true },
+    select: { id: true, organization_id: true, department_id: true, status: true, custom_fields: true, opted_out_at: true },
   });
   if (!contact) throw AppError.notFound();
   const scope = departmentScope(actor);

@@ -19,6 +19,7 @@ export function serializeContact(contact: ContactRow, definitions: FieldDefiniti
     status: contact.status,
     archived_at: contact.archived_at,
     opted_out: contact.opted_out_at !== null,
+    opted_out_at: contact.opted_out_at,
     last_called_at: contact.last_called_at,
     last_call_outcome: contact.last_call_outcome,
     total_calls: contact.total_calls,

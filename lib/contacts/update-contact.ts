@@ -29,6 +29,8 @@ export async function updateContact({ actor, id, input }: { actor: SessionUser; 
   if (Object.keys(errors).length) throw AppError.validation(errors);
 
   const data: Prisma.ContactUncheckedUpdateManyInput = { ...contact, custom_fields: contact.custom_fields as object | undefined };
+  // An opt-out is dated when it is given; saving the form again must not move it.
+  if (input.opted_out === true && current.opted_out_at) delete data.opted_out_at;
   if (input.department_id !== undefined && input.department_id !== current.department_id) {
     const target = await resolveDepartment(prisma, actor, input.department_id);
     if (target.organization_id !== current.organization_id) throw AppError.validation({ department_id: ["The selected department is invalid."] });

@@ -33,6 +33,7 @@ const CONTACT = {
     status: { type: "string", enum: ["active", "archived"] },
     archived_at: nullable("string", { format: "date-time" }),
     opted_out: { type: "boolean" },
+    opted_out_at: nullable("string", { format: "date-time", description: "When the contact opted out (opted_out true); saving it again keeps the date" }),
     last_called_at: nullable("string", { format: "date-time" }),
     last_call_outcome: nullable("string"),
     total_calls: { type: "integer" },

@@ -22,6 +22,12 @@ export const retentionSettingsSchema = z.object({
   keep_opted_out: z.boolean(),
 });
 
+/** POST /api/settings/retention/run: an empty body runs the policy. */
+export const retentionRunSchema = z.object({
+  /** Report what a run would remove, and remove nothing. */
+  dry_run: z.boolean().optional(),
+});
+
 export const SETTINGS_SCHEMAS = {
   import: importSettingsSchema,
   duplicates: duplicateSettingsSchema,
