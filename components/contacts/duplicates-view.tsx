@@ -10,6 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
+import { AutoMergeButton } from "./auto-merge-button";
 
 interface GroupContact {
   id: number;
@@ -103,7 +104,7 @@ export function DuplicatesView() {
     return () => clearTimeout(t);
   }, [q]);
   const [page, setPage] = useState(1);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
   const { data, error, isLoading, mutate } = useApi<{ data: Group[]; meta: PageMeta & { complete?: boolean } }>(`/api/contacts/duplicates?page=${page}&per_page=10${reason ? `&reason=${reason}` : ""}${debounced ? `&q=${encodeURIComponent(debounced)}` : ""}`);
   return (
     <div className="stack">
@@ -115,8 +116,9 @@ export function DuplicatesView() {
           <option value="email">Same email</option>
           <option value="name">Similar name</option>
         </select>
+        <span style={{ marginLeft: "auto" }}><AutoMergeButton onDone={(text, merged) => { setNotice({ text, ok: merged }); if (merged) mutate(); }} /></span>
       </div>
-      {notice && <div className="success" role="status">{notice}</div>}
+      {notice && <div className={notice.ok ? "success" : "notice"} role="status">{notice.text}</div>}
       {data?.meta.complete === false && (
         <div className="notice" role="status">
           There are too many contacts to compare every name in one go: some similar names may be missing. Type part of a name above to compare just those.
@@ -125,7 +127,7 @@ export function DuplicatesView() {
       {error && <ErrorAlert error={error} prefix="Could not look for duplicates" />}
       {isLoading && <SkeletonRows label="Looking for duplicates" />}
       {data && data.data.length === 0 && <EmptyState title="No duplicates found">Contacts sharing an email (when email matching is on) or a very similar name appear here to merge.</EmptyState>}
-      {data?.data.map((group) => <MergeGroup key={`${group.reason}-${group.contact_ids.join("-")}`} group={group} onMerged={(m) => { setNotice(m); mutate(); }} />)}
+      {data?.data.map((group) => <MergeGroup key={`${group.reason}-${group.contact_ids.join("-")}`} group={group} onMerged={(m) => { setNotice({ text: m, ok: true }); mutate(); }} />)}
       {data && <Pager meta={data.meta} onPage={setPage} />}
     </div>
   );

@@ -98,9 +98,16 @@ describe("duplicates and merge", () => {
     const off = await tenant.client.post("/api/contacts/duplicates/auto-merge", undefined, tenant.managerA.token);
     expect(off.status).toBe(409);
     await tenant.client.request("PUT", "/api/settings/duplicates", { token: tenant.admin.token, body: { merge_behavior: "automatic", conflict_rule: "keep_oldest" } });
+    // A dry run answers what the run will do, and leaves both contacts and the audit log as they were.
+    const dry = await tenant.client.post("/api/contacts/duplicates/auto-merge", { dry_run: true }, tenant.managerA.token);
+    expect(dry.body).toMatchObject({ dry_run: true, conflict_rule: "keep_oldest", groups_merged: 1, contacts_removed: 1, merged: [{ primary_id: older.id, merged_ids: [newer.id] }], skipped: [] });
+    expect((await tenant.client.get(`/api/contacts/${newer.id}`, tenant.managerA.token)).body.tags).toEqual(["new"]);
+    expect((await tenant.client.get(`/api/contacts/${older.id}`, tenant.managerA.token)).body.tags).toEqual(["old"]);
+    expect((await tenant.client.get("/api/audit-log?action=contact.merge", tenant.admin.token)).body.data).toEqual([]);
+    expect((await tenant.client.post("/api/contacts/duplicates/auto-merge", { dry_run: 1 }, tenant.managerA.token)).status).toBe(422);
     const run = await tenant.client.post("/api/contacts/duplicates/auto-merge", undefined, tenant.managerA.token);
     expect(run.status).toBe(200);
-    expect(run.body).toMatchObject({ groups_merged: 1, contacts_removed: 1, merged: [{ primary_id: older.id, merged_ids: [newer.id] }] });
+    expect(run.body).toMatchObject({ dry_run: false, groups_merged: 1, contacts_removed: 1, merged: [{ primary_id: older.id, merged_ids: [newer.id] }] });
     expect((await tenant.client.get(`/api/contacts/${older.id}`, tenant.managerA.token)).body.tags).toEqual(["old", "new"]);
     const audit = await tenant.client.get("/api/audit-log?action=contact.merge", tenant.admin.token);
     expect(audit.body.data[0].details).toMatchObject({ mode: "automatic", rule: "keep_oldest" });

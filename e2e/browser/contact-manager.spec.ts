@@ -113,6 +113,24 @@ test("manager merges two duplicates side by side", async ({ page }) => {
   }
 
   await page.goto("/contacts/duplicates");
+  // Merging everything at once is the organization's choice, and is previewed before it happens.
+  const mergeAll = page.getByRole("button", { name: "Merge all automatically…" });
+  await mergeAll.click();
+  await expect(page.getByRole("status").filter({ hasText: "Automatic merging is off" })).toBeVisible();
+  const admin = await page.request.post("/api/login", { data: { email: "admin@acme.example.com", password: "password" } }).then((r) => r.json());
+  const setMerging = (merge_behavior: string) =>
+    page.request.put("/api/settings/duplicates", { headers: { Authorization: `Bearer ${admin.token}` }, data: { merge_behavior } });
+  expect((await setMerging("automatic")).status()).toBe(200);
+  try {
+    await mergeAll.click();
+    const plan = page.getByRole("dialog", { name: /^Merge \d+ groups?\?$/ });
+    await expect(plan).toContainText("into the newest contact of their group");
+    await plan.getByRole("button", { name: "Cancel" }).click();
+    await expect(plan).toBeHidden();
+  } finally {
+    await setMerging("manual");
+  }
+
   await page.getByLabel("Find duplicates of").fill("zebediah");
   const group = page.getByRole("region", { name: /Duplicates: zebediah/i });
   await expect(group).toBeVisible();

@@ -6,21 +6,25 @@ import { getSettings } from "@/lib/settings/get-settings";
 import { DETECTION_TIMEOUT_MS, detectDuplicateGroups } from "./find-duplicates";
 import { mergeInTransaction } from "./merge-contacts";
 
+/** Thrown inside a dry run's merge so that its transaction rolls back. */
+class DryRunRollback extends Error {}
+
 /**
  * Merges every duplicate group automatically when the organization's merge
  * behaviour is "automatic": the primary is the newest or the oldest contact of
  * each group (the conflict rule), everything else is carried over. Each merge
  * is audited like a manual one; groups that cannot merge (a member in an
- * active campaign) are reported, not lost.
+ * active campaign) are reported, not lost. A dry run performs each merge and
+ * rolls it back, so it reports exactly what a run would do and changes nothing.
  */
-export async function autoMergeDuplicates({ actor }: { actor: SessionUser }) {
-  const result = await autoMergeIfEnabled({ actor });
+export async function autoMergeDuplicates({ actor, dryRun = false }: { actor: SessionUser; dryRun?: boolean }) {
+  const result = await autoMergeIfEnabled({ actor, dryRun });
   if (!result) throw AppError.conflict("Automatic merging is off: set merge_behavior to automatic in the duplicate settings, or merge groups one by one.");
   return result;
 }
 
 /** The automatic merge when the organization has it on (also run after every import); null when it is off. */
-export async function autoMergeIfEnabled({ actor }: { actor: SessionUser }) {
+export async function autoMergeIfEnabled({ actor, dryRun = false }: { actor: SessionUser; dryRun?: boolean }) {
   const settings = await getSettings(actor.organization_id, "duplicates");
   if (settings.merge_behavior !== "automatic") return null;
   const { groups, complete } = await prisma.$transaction((tx) => detectDuplicateGroups(tx, actor), { timeout: DETECTION_TIMEOUT_MS });
@@ -35,8 +39,8 @@ export async function autoMergeIfEnabled({ actor }: { actor: SessionUser }) {
     const primary = Number((settings.conflict_rule === "keep_oldest" ? contacts[0] : contacts[contacts.length - 1]).id);
     const duplicateIds = contacts.map((c) => Number(c.id)).filter((id) => id !== primary);
     try {
-      await prisma.$transaction((tx) =>
-        mergeInTransaction(tx, actor, {
+      await prisma.$transaction(async (tx) => {
+        await mergeInTransaction(tx, actor, {
           primary_id: primary,
           duplicate_ids: duplicateIds,
           merge_tags: true,
@@ -44,15 +48,19 @@ export async function autoMergeIfEnabled({ actor }: { actor: SessionUser }) {
           merge_call_history: true,
           mode: "automatic",
           rule: settings.conflict_rule,
-        }),
-      );
-      duplicateIds.forEach((id) => gone.add(id));
-      merged.push({ primary_id: primary, merged_ids: duplicateIds, reason: group.reason });
+        });
+        if (dryRun) throw new DryRunRollback();
+      });
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      skipped.push({ contact_ids: ids, reason: error.message });
+      if (!(error instanceof DryRunRollback)) {
+        if (!(error instanceof AppError)) throw error;
+        skipped.push({ contact_ids: ids, reason: error.message });
+        continue;
+      }
     }
+    duplicateIds.forEach((id) => gone.add(id));
+    merged.push({ primary_id: primary, merged_ids: duplicateIds, reason: group.reason });
   }
   // complete: false when similar names could not all be compared in time (DUPLICATE_NAME_BUDGET_MS).
-  return { groups_merged: merged.length, contacts_removed: gone.size, merged, skipped, complete };
+  return { dry_run: dryRun, conflict_rule: settings.conflict_rule, groups_merged: merged.length, contacts_removed: gone.size, merged, skipped, complete };
 }

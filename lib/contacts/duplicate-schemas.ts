@@ -18,3 +18,9 @@ export const mergeContactsSchema = z
   .refine((v) => !v.duplicate_ids.includes(v.primary_id), { path: ["duplicate_ids"], message: "The primary contact cannot also be a duplicate." });
 
 export type MergeContactsInput = z.infer<typeof mergeContactsSchema>;
+
+/** POST /api/contacts/duplicates/auto-merge: an empty body merges. */
+export const autoMergeSchema = z.object({
+  /** Report what the automatic merge would do, and merge nothing. */
+  dry_run: z.boolean().optional(),
+});
