@@ -54,6 +54,14 @@ export function ContactFilterBar({ filters, set, setAll, departments }: {
           <option value="all">All</option>
         </select>
       </div>
+      <div className="field">
+        <label htmlFor="f-opted-out">Opted out</label>
+        <select id="f-opted-out" value={filters.opted_out ?? ""} onChange={(e) => set("opted_out", e.target.value)}>
+          <option value="">Either</option>
+          <option value="true">Opted out</option>
+          <option value="false">Not opted out</option>
+        </select>
+      </div>
       <button type="submit" hidden>Apply</button>
     </form>
   );

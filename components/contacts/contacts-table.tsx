@@ -119,7 +119,7 @@ export function ContactsTable() {
               {rows.map((contact) => (
                 <tr key={contact.id} className={selected.has(contact.id) ? "selected" : undefined}>
                   <td><input type="checkbox" aria-label={`Select ${contact.name}`} checked={selected.has(contact.id)} onChange={() => toggleRow(contact.id)} /></td>
-                  <td><Link href={`/contacts/${contact.id}`}>{contact.name}</Link></td>
+                  <td><Link href={`/contacts/${contact.id}`}>{contact.name}</Link>{contact.opted_out && <span className="badge warn" style={{ marginLeft: 6 }} title="Opted out of calls">opted out</span>}</td>
                   {CONTACT_COLUMNS.filter((c) => columns.includes(c.key)).map((c) => <td key={c.key}>{cell(contact, c.key, departmentNames)}</td>)}
                 </tr>
               ))}

@@ -4,7 +4,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 
 // The contact list's filters live in the address bar: shareable, kept by the
 // back button, and exactly the query the list, export and presets take.
-export const FILTER_KEYS = ["q", "search", "tags", "tags_any", "department_id", "created_from", "created_to", "status", "sort"] as const;
+export const FILTER_KEYS = ["q", "search", "tags", "tags_any", "department_id", "created_from", "created_to", "status", "opted_out", "sort"] as const;
 
 export function useListFilters() {
   const params = useSearchParams();

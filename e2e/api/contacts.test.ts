@@ -130,6 +130,26 @@ describe("contacts CRUD", () => {
     expect((await put({ opted_out: "yes" })).status).toBe(422);
   });
 
+  it("filters by opt-out, in the list, the export and a saved filter", async () => {
+    const tenant = await createTenant();
+    const optedOut = await createContact(tenant, { opted_out: true });
+    const reachable = await createContact(tenant);
+    const ids = async (query: string) => (await tenant.client.get(`/api/contacts?${query}`, tenant.managerA.token)).body.data.map((c: { id: number }) => c.id);
+    expect(await ids("opted_out=true")).toEqual([optedOut.id]);
+    expect(await ids("opted_out=1")).toEqual([optedOut.id]);
+    expect(await ids("opted_out=false")).toEqual([reachable.id]);
+    expect((await ids("")).sort()).toEqual([optedOut.id, reachable.id].sort());
+    const bad = await tenant.client.get("/api/contacts?opted_out=maybe", tenant.managerA.token);
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.opted_out).toEqual(["must be true or false."]);
+    const csv = await tenant.client.get("/api/contacts/export?format=csv&opted_out=true", tenant.managerA.token);
+    expect(csv.status).toBe(200);
+    expect(csv.body).toContain(optedOut.phone);
+    expect(csv.body).not.toContain(reachable.phone);
+    const preset = await tenant.client.post("/api/saved-filters", { name: "Opted out", filters: { opted_out: "true" } }, tenant.managerA.token);
+    expect(preset.status).toBe(201);
+  });
+
   it("archives by default, lists archived only on request, restores, and deletes permanently", async () => {
     const tenant = await createTenant();
     const contact = await createContact(tenant);

@@ -44,6 +44,11 @@ test("manager creates, edits, searches and tags a contact", async ({ page }) => 
   await expect(table.getByRole("row")).toHaveCount(2); // header + Grace
   await expect(table).toContainText("Grace Playwright");
   await expect(page).toHaveURL(/q=grace/);
+  await page.getByRole("form", { name: "Contact filters" }).getByLabel("Opted out").selectOption("false");
+  await expect(page.getByText("No contact matches these filters")).toBeVisible(); // Grace opted out above
+  await page.getByRole("form", { name: "Contact filters" }).getByLabel("Opted out").selectOption("true");
+  await expect(table.getByRole("row").filter({ hasText: "Grace Playwright" })).toContainText("opted out");
+  await expect(page).toHaveURL(/opted_out=true/);
 
   await table.getByLabel("Select Grace Playwright").check();
   const bulk = page.getByRole("region", { name: "Bulk actions" });

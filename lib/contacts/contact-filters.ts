@@ -45,6 +45,10 @@ export function contactWhere(actor: SessionUser, filters: ContactFilters): { sql
     filtered = true;
     conditions.push(Prisma.sql`c.tags && ${filters.tags_any}::text[]`);
   }
+  if (filters.opted_out !== undefined) {
+    filtered = true;
+    conditions.push(filters.opted_out ? Prisma.sql`c.opted_out_at IS NOT NULL` : Prisma.sql`c.opted_out_at IS NULL`);
+  }
   if (filters.created_from) {
     filtered = true;
     conditions.push(Prisma.sql`c.created_at >= ${isDay(filters.created_from) ? new Date(`${filters.created_from}T00:00:00Z`) : new Date(filters.created_from)}`);

@@ -74,6 +74,11 @@ export const listContactsQuery = paginationSchema.extend({
   created_from: isoDate,
   created_to: isoDate,
   status: z.enum(["active", "archived", "all"]).default("active"),
+  /** true: only contacts who opted out of calls; false: only those who did not. */
+  opted_out: z
+    .enum(["true", "false", "1", "0"], { error: "must be true or false." })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
   sort: z.enum(CONTACT_SORTS).default("-created_at"),
 });
 
