@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { apiFetch } from "@/lib/swr/api-fetch";
+import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
 import { ConfirmDialog } from "@/components/ui/modal";
 
@@ -31,7 +31,9 @@ export function AutoMergeButton({ onDone }: { onDone: (message: string, merged: 
     try {
       return await apiFetch<AutoMergeReport>("/api/contacts/duplicates/auto-merge", token!, { method: "POST", body: JSON.stringify({ dry_run: dryRun }) });
     } catch (e) {
-      onDone((e as Error).message, false);
+      // The API's 409 speaks to API clients; on the page, say who can change it and where.
+      const off = e instanceof ApiRequestError && e.status === 409;
+      onDone(off ? "Automatic merging is off for your organization: an account admin turns it on under Settings → Duplicates. Until then, merge the groups below one by one." : (e as Error).message, false);
       return null;
     } finally {
       setBusy(false);

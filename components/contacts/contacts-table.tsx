@@ -82,7 +82,7 @@ export function ContactsTable() {
   return (
     <>
       <div className="toolbar">
-        <input type="search" aria-label="Search contacts" placeholder="Search name, phone, email or company" value={q} onChange={(e) => search(e.target.value)} />
+        <input type="search" aria-label="Search contacts" placeholder="Name, phone, email or company" value={q} onChange={(e) => search(e.target.value)} />
         <SavedFilterMenu current={filters} onApply={(f) => { setQ(f.q ?? ""); setAll(f); }} />
         <ColumnMenu columns={columns} toggle={toggle} />
         <ExportMenu filters={filters} />

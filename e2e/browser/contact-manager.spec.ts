@@ -121,7 +121,7 @@ test("manager merges two duplicates side by side", async ({ page }) => {
   // Merging everything at once is the organization's choice, and is previewed before it happens.
   const mergeAll = page.getByRole("button", { name: "Merge all automatically…" });
   await mergeAll.click();
-  await expect(page.getByRole("status").filter({ hasText: "Automatic merging is off" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Automatic merging is off for your organization" })).toBeVisible();
   const admin = await page.request.post("/api/login", { data: { email: "admin@acme.example.com", password: "password" } }).then((r) => r.json());
   const setMerging = (merge_behavior: string) =>
     page.request.put("/api/settings/duplicates", { headers: { Authorization: `Bearer ${admin.token}` }, data: { merge_behavior } });
