@@ -13,6 +13,7 @@ const FIELDS = [
   { value: "company", label: "Company" },
   { value: "tags", label: "Tags" },
   { value: "notes", label: "Notes" },
+  { value: "opted_out", label: "Opted out (yes/no)" },
 ];
 const SHOWN_ROWS = 50;
 

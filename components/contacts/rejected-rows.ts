@@ -15,6 +15,8 @@ export function rejectedRowsCsv(job: ImportJobView): string {
       company: values.company ?? "",
       tags: Array.isArray(values.tags) ? values.tags.join(";") : "",
       notes: values.notes ?? "",
+      // Only when the file had the column: "yes"/"no" as read, or the unreadable value itself.
+      ...(values.opted_out !== undefined && { opted_out: values.opted_out === true ? "yes" : values.opted_out === false ? "no" : values.opted_out }),
       ...Object.fromEntries(Object.entries(custom).map(([k, v]) => [k, v ?? ""])),
     };
   });

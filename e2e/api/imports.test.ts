@@ -126,6 +126,30 @@ describe("CSV import", () => {
     expect(updated.tags.sort()).toEqual(["fresh", "old"]);
   });
 
+  it("reads an opt-out column: records opt-outs, refuses unreadable values by row, never lifts an existing opt-out", async () => {
+    const tenant = await createTenant();
+    const optedOut = await makeContact(tenant, { opted_out: true });
+    const reachable = await makeContact(tenant);
+    const base = tenant.organization.id % 1000;
+    const csv = [
+      "Name,Phone,Do Not Call",
+      `Says yes,+1415666${String(base).padStart(3, "0")}1,Yes`,
+      `Says no,+1415666${String(base).padStart(3, "0")}2,no`,
+      `Says maybe,+1415666${String(base).padStart(3, "0")}3,maybe`,
+      `Was opted out,${optedOut.phone},no`,
+      `Opts out now,${reachable.phone},x`,
+    ].join("\n");
+    const job = await settle(tenant, (await upload(tenant, csv, { duplicate_handling: "update" })).body.import_id);
+    expect(job.totals).toMatchObject({ created: 2, updated: 2, invalid: 1 });
+    expect(job.errors).toEqual([{ row: 4, errors: { opted_out: ["The opted out field must be true or false (yes or no in a file)."] }, values: expect.objectContaining({ opted_out: "maybe" }) }]);
+    const byName = async (q: string) => (await tenant.client.get(`/api/contacts?q=${encodeURIComponent(q)}`, tenant.managerA.token)).body.data[0];
+    expect(await byName("Says yes")).toMatchObject({ opted_out: true });
+    expect(await byName("Says no")).toMatchObject({ opted_out: false });
+    const kept = (await tenant.client.get(`/api/contacts/${optedOut.id}`, tenant.managerA.token)).body;
+    expect(kept).toMatchObject({ name: "Was opted out", opted_out: true, opted_out_at: optedOut.opted_out_at });
+    expect((await tenant.client.get(`/api/contacts/${reachable.id}`, tenant.managerA.token)).body).toMatchObject({ opted_out: true });
+  });
+
   it("honours an explicit column mapping and the organization's row limit", async () => {
     const tenant = await createTenant();
     const mapped = await settle(tenant, (await upload(tenant, "Who,Digits\nMapped Person,+14155550777\n", { mapping: JSON.stringify({ Who: "name", Digits: "phone" }) })).body.import_id);

@@ -39,7 +39,7 @@ export const contactInputSchema = z.object({
   department_id: z.number().int().positive().optional(),
   format_phone: z.boolean().optional(),
   /** Opted out of being called: kept, but never dialed by a campaign. */
-  opted_out: z.boolean().optional(),
+  opted_out: z.boolean({ error: "The opted out field must be true or false (yes or no in a file)." }).optional(),
 });
 
 /** Reports a non-E.164 phone together with the other field errors (format_phone is checked later). */

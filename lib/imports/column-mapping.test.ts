@@ -34,4 +34,15 @@ describe("import column mapping", () => {
       custom_fields: { lead_source: "Web" },
     });
   });
+
+  it("reads an opt-out column as yes or no, and leaves anything else for validation to refuse", () => {
+    const mapping = mapColumns(["Name", "Phone", "Do Not Call"], []);
+    expect(mapping.targets[2]).toEqual({ kind: "field", field: "opted_out" });
+    const read = (cell: string) => rowToInput(["Ada", "+14155552671", cell], mapping).opted_out;
+    expect(["Yes", "y", "TRUE", "1", "x"].map(read)).toEqual([true, true, true, true, true]);
+    expect(["No", "n", "false", "0"].map(read)).toEqual([false, false, false, false]);
+    expect(read("")).toBeUndefined();
+    expect(read("maybe")).toBe("maybe");
+    expect(mapColumns(["Mobile", "Unsubscribed"], [], { Unsubscribed: "opted_out" }).targets[1]).toEqual({ kind: "field", field: "opted_out" });
+  });
 });

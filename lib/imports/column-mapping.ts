@@ -3,7 +3,7 @@
 // with the synonyms people actually use; other columns go to the custom field
 // of the same name or label; an explicit mapping wins over all of that.
 
-export type ContactField = "name" | "phone" | "email" | "company" | "tags" | "notes";
+export type ContactField = "name" | "phone" | "email" | "company" | "tags" | "notes" | "opted_out";
 export type Target = { kind: "field"; field: ContactField } | { kind: "custom"; name: string };
 
 const SYNONYMS: Record<ContactField, string[]> = {
@@ -13,7 +13,13 @@ const SYNONYMS: Record<ContactField, string[]> = {
   company: ["company", "companyname", "organization", "organisation", "business", "account", "employer"],
   tags: ["tags", "tag", "labels", "label", "groups"],
   notes: ["notes", "note", "comments", "comment", "remarks", "description"],
+  opted_out: ["optedout", "optout", "donotcall", "dnc", "donotcontact", "unsubscribed"],
 };
+
+// How an opt-out column says yes or no. Anything else is left as written, so
+// the row is refused with the reason instead of guessed.
+const YES = new Set(["yes", "y", "true", "1", "x", "opted out", "optedout"]);
+const NO = new Set(["no", "n", "false", "0"]);
 
 export function normalizeHeader(header: string): string {
   return header.replace(/^\uFEFF/, "").toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -49,12 +55,13 @@ export function mapColumns(headers: string[], customFields: { name: string; labe
 
 /** One CSV row as contact input: trimmed, tags split on ; or , and empty cells dropped. */
 export function rowToInput(cells: string[], mapping: ColumnMapping) {
-  const input: { name?: string; phone?: string; email?: string; company?: string; notes?: string; tags?: string[]; custom_fields?: Record<string, string> } = {};
+  const input: { name?: string; phone?: string; email?: string; company?: string; notes?: string; tags?: string[]; opted_out?: boolean | string; custom_fields?: Record<string, string> } = {};
   mapping.targets.forEach((target, index) => {
     const value = (cells[index] ?? "").trim();
     if (!target || value === "") return;
     if (target.kind === "custom") (input.custom_fields ??= {})[target.name] = value;
     else if (target.field === "tags") input.tags = value.split(/[;,]/).map((t) => t.trim()).filter(Boolean);
+    else if (target.field === "opted_out") input.opted_out = YES.has(value.toLowerCase()) ? true : NO.has(value.toLowerCase()) ? false : value;
     else input[target.field] = value;
   });
   return input;

@@ -56,6 +56,9 @@ export async function writeImportBatch(
         notes = COALESCE(r.contact->>'notes', c.notes),
         tags = ARRAY(SELECT DISTINCT x FROM unnest(c.tags || ARRAY(SELECT jsonb_array_elements_text(COALESCE(r.contact->'tags', '[]'::jsonb))) || CASE WHEN ${tag}::text IS NULL THEN '{}'::text[] ELSE ARRAY[${tag}::text] END) AS x),
         custom_fields = c.custom_fields || COALESCE(r.contact->'custom_fields', '{}'::jsonb),
+        -- A file may record an opt-out, never lift one: an old export re-imported
+        -- must not make callable again someone who asked not to be called.
+        opted_out_at = COALESCE(c.opted_out_at, (r.contact->>'opted_out_at')::timestamptz),
         updated_at = now()
       FROM import_rows r
       WHERE r.import_id = ${importId}::uuid AND r.row_number > ${after} AND r.row_number <= ${through}
