@@ -14,7 +14,7 @@ describe("contact export", () => {
     const tenant = await createTenant();
     await tenant.client.post("/api/custom-fields", { name: "source", label: "Lead source", field_type: "text_short" }, tenant.admin.token);
     await makeContact(tenant, { name: "=HYPERLINK(\"http://evil.example\",\"click\")", company: "+SUM(A1:A9)", tags: ["vip", "london"], notes: "Line one\nline two", custom_fields: { source: "@web" } });
-    await makeContact(tenant, { name: "Plain Person", tags: ["other"] });
+    await makeContact(tenant, { name: "Plain Person", tags: ["other"], opted_out: true });
     await makeContact(tenant, { name: "Other Department", tags: ["vip"] }, tenant.managerB.token);
 
     const all = await download(tenant, "format=csv");
@@ -23,7 +23,7 @@ describe("contact export", () => {
     expect(all.disposition).toMatch(/attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(all.bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const rows = Papa.parse<string[]>(all.bytes.toString("utf8").slice(1), { skipEmptyLines: true }).data;
-    expect(rows[0]).toEqual(["Name", "Phone", "Email", "Company", "Tags", "Lead source", "Date added", "Last call date", "Last call outcome", "Notes"]);
+    expect(rows[0]).toEqual(["Name", "Phone", "Email", "Company", "Tags", "Lead source", "Date added", "Last call date", "Last call outcome", "Notes", "Opted out"]);
     expect(rows).toHaveLength(3);
     const risky = rows.find((r) => r[0].includes("HYPERLINK"))!;
     expect(risky[0]).toBe("'=HYPERLINK(\"http://evil.example\",\"click\")");
@@ -31,6 +31,8 @@ describe("contact export", () => {
     expect(risky[4]).toBe("vip, london");
     expect(risky[5]).toBe("'@web");
     expect(risky[9]).toBe("Line one\nline two");
+    expect(risky[10]).toBe("no");
+    expect(rows.find((r) => r[0] === "Plain Person")![10]).toBe("yes");
 
     const filtered = Papa.parse<string[]>((await download(tenant, "format=csv&tags=vip", tenant.admin.token)).bytes.toString("utf8").slice(1), { skipEmptyLines: true }).data;
     expect(filtered.slice(1).map((r) => r[0]).sort()).toEqual(["'=HYPERLINK(\"http://evil.example\",\"click\")", "Other Department"]);

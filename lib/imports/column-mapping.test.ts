@@ -44,5 +44,7 @@ describe("import column mapping", () => {
     expect(read("")).toBeUndefined();
     expect(read("maybe")).toBe("maybe");
     expect(mapColumns(["Mobile", "Unsubscribed"], [], { Unsubscribed: "opted_out" }).targets[1]).toEqual({ kind: "field", field: "opted_out" });
+    // The export's own header, so an exported file imports back with its opt-outs.
+    expect(mapColumns(["Opted out"], []).targets[0]).toEqual({ kind: "field", field: "opted_out" });
   });
 });

@@ -16,7 +16,7 @@ export interface ExportColumn {
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : "");
 
-/** The export's columns: the spec's fields plus one per custom field the caller may see. */
+/** The export's columns: the spec's fields plus one per custom field the caller may see, and the opt-out. */
 export async function exportColumns(actor: SessionUser): Promise<{ columns: ExportColumn[]; customNames: string[] }> {
   const definitions = (await loadDefinitions(actor.organization_id)).filter((d) => !d.archived_at && d.visible_to.includes(actor.role));
   const columns: ExportColumn[] = [
@@ -30,6 +30,8 @@ export async function exportColumns(actor: SessionUser): Promise<{ columns: Expo
     { header: "Last call date", value: (c) => iso(c.last_called_at) },
     { header: "Last call outcome", value: (c) => c.last_call_outcome ?? "" },
     { header: "Notes", value: (c) => c.notes ?? "" },
+    // Last, beside the spec's columns; read back by an import ("Opted out" is one of its headers).
+    { header: "Opted out", value: (c) => (c.opted_out_at ? "yes" : "no") },
   ];
   return { columns, customNames: definitions.map((d) => d.name) };
 }
