@@ -5,7 +5,7 @@ import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
 import { ConfirmDialog } from "@/components/ui/modal";
 
-/** Actions on the selected contacts: tag, untag, archive or restore, in one request. */
+/** Actions on the selected contacts: tag, untag, opt out, archive or restore, in one request. */
 export function BulkBar({ ids, archived, onDone }: { ids: number[]; archived: boolean; onDone: (message: string) => void }) {
   const token = useApiToken();
   const [tag, setTag] = useState("");
@@ -36,6 +36,7 @@ export function BulkBar({ ids, archived, onDone }: { ids: number[]; archived: bo
       <input className="input" aria-label="Tag for the selected contacts" placeholder="tag" value={tag} onChange={(e) => setTag(e.target.value)} style={{ width: 160 }} />
       <button type="button" className="button small" disabled={pending || tags.length === 0} onClick={() => run({ action: "add_tags", tags }, (n) => `Tagged ${plural(n)} with ${tags.join(", ")}.`)}>Add tag</button>
       <button type="button" className="button secondary small" disabled={pending || tags.length === 0} onClick={() => run({ action: "remove_tags", tags }, (n) => `Removed ${tags.join(", ")} from ${plural(n)}.`)}>Remove tag</button>
+      <button type="button" className="button secondary small" disabled={pending} onClick={() => run({ action: "opt_out" }, (n) => `Marked ${plural(n)} as opted out${n < ids.length ? `; ${ids.length - n} already ${ids.length - n === 1 ? "was" : "were"} (or ${ids.length - n === 1 ? "is" : "are"} outside your department)` : ""}.`)}>Mark opted out</button>
       {archived ? (
         <button type="button" className="button secondary small" disabled={pending} onClick={() => run({ action: "restore" }, (n) => `Restored ${plural(n)}.`)}>Restore</button>
       ) : (

@@ -31,6 +31,16 @@ describe("contact bulk actions", () => {
     expect((await read(one.id)).status).toBe("archived");
     expect((await act({ action: "restore", ids: [one.id] })).body.updated).toBe(1);
     expect((await read(one.id)).status).toBe("active");
+
+    // Opting out: only contacts in scope not yet opted out; an earlier opt-out keeps its date.
+    const first = await act({ action: "opt_out", ids: [one.id] });
+    expect(first.body).toEqual({ action: "opt_out", requested: 1, updated: 1 });
+    const dated = (await read(one.id)).opted_out_at;
+    expect(dated).not.toBeNull();
+    expect((await act({ action: "opt_out", ids: [one.id, two.id, other.id] })).body.updated).toBe(1);
+    expect(await read(one.id)).toMatchObject({ opted_out: true, opted_out_at: dated });
+    expect((await read(two.id)).opted_out).toBe(true);
+    expect((await read(other.id, tenant.managerB.token)).opted_out).toBe(false);
   });
 
   it("refuses bad input with 422 and agents with 403, changing nothing", async () => {

@@ -56,6 +56,9 @@ test("manager creates, edits, searches and tags a contact", async ({ page }) => 
   await bulk.getByRole("button", { name: "Add tag" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Tagged 1 contact with spring-fair." })).toBeVisible();
   await expect(table).toContainText("spring-fair");
+  await table.getByLabel("Select Grace Playwright").check();
+  await bulk.getByRole("button", { name: "Mark opted out" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Marked 0 contacts as opted out; 1 already was" })).toBeVisible();
 
   await page.getByRole("link", { name: "Tags" }).click();
   const tags = page.getByRole("table", { name: "Tags" });

@@ -15,13 +15,17 @@ export const bulkContactActionSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("remove_tags"), ids: z.array(z.number().int().positive()).min(1).max(BULK_ACTION_MAX_IDS), tags: z.array(tagSchema).min(1).max(20) }),
   z.object({ action: z.literal("archive"), ids: z.array(z.number().int().positive()).min(1).max(BULK_ACTION_MAX_IDS) }),
   z.object({ action: z.literal("restore"), ids: z.array(z.number().int().positive()).min(1).max(BULK_ACTION_MAX_IDS) }),
+  // Recording opt-outs in bulk (a list of people who asked not to be called);
+  // lifting one is a deliberate edit of that contact (docs/decisions/011).
+  z.object({ action: z.literal("opt_out"), ids: z.array(z.number().int().positive()).min(1).max(BULK_ACTION_MAX_IDS) }),
 ]);
 export type BulkContactAction = z.infer<typeof bulkContactActionSchema>;
 
 /**
  * One statement for the selected contacts the caller may change (the scope is
- * in the WHERE, so ids outside it are simply not counted): tag, untag, archive
- * or restore. Archiving refuses (409) while any of them is in an active campaign.
+ * in the WHERE, so ids outside it are simply not counted): tag, untag, archive,
+ * restore or opt out (contacts already opted out keep their date and are not
+ * counted). Archiving refuses (409) while any of them is in an active campaign.
  */
 export async function bulkContactAction({ actor, input }: { actor: SessionUser; input: BulkContactAction }) {
   const ids = [...new Set(input.ids)].map(BigInt);
@@ -33,6 +37,8 @@ export async function bulkContactAction({ actor, input }: { actor: SessionUser; 
         return (await tx.contact.updateMany({ where: { ...where, status: "active" }, data: { status: "archived", archived_at: new Date() } })).count;
       case "restore":
         return (await tx.contact.updateMany({ where: { ...where, status: "archived" }, data: { status: "active", archived_at: null } })).count;
+      case "opt_out":
+        return (await tx.contact.updateMany({ where: { ...where, opted_out_at: null }, data: { opted_out_at: new Date() } })).count;
       case "add_tags": {
         const scope = departmentScope(actor);
         const count = await tx.$executeRaw`
