@@ -49,6 +49,21 @@ describe("tags", () => {
     expect((await tenant.client.patch("/api/tags/vip", { name: "" }, tenant.admin.token)).status).toBe(422);
   });
 
+  it("two concurrent renames of one tag: one renames it, the other finds it gone", async () => {
+    const tenant = await createTenant();
+    await Promise.all(Array.from({ length: 5 }, () => makeContact(tenant, { tags: ["spring"] })));
+    for (let round = 0; round < 3; round++) {
+      const from = round === 0 ? "spring" : `winner-${round - 1}`;
+      const answers = await Promise.all(["a", "b"].map((side) => tenant.client.patch(`/api/tags/${from}`, { name: `${side}-${round}` }, tenant.admin.token)));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
+      const won = answers.find((a) => a.status === 200)!.body;
+      expect(won.contacts_updated).toBe(5);
+      const names = (await tenant.client.get("/api/tags", tenant.admin.token)).body.map((t: { name: string }) => t.name);
+      expect(names).toEqual([won.name]); // the loser's name was not registered
+      await tenant.client.patch(`/api/tags/${won.name}`, { name: `winner-${round}` }, tenant.admin.token);
+    }
+  });
+
   it("merges a tag into another", async () => {
     const tenant = await createTenant();
     const a = await makeContact(tenant, { tags: ["prospect"] });

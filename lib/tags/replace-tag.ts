@@ -26,9 +26,12 @@ export async function replaceTag({ actor, from, to, mode }: { actor: SessionUser
   if (scope.department_id !== undefined) conditions.push(Prisma.sql`c.department_id = ${scope.department_id}`);
 
   return prisma.$transaction(async (tx) => {
+    // Changes of one tag queue behind each other on its row in the tag list:
+    // the second of two concurrent renames then finds the tag gone (404),
+    // instead of renaming nothing and registering its own new name.
+    const registered = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM tags WHERE organization_id = ${actor.organization_id} AND name = ${from} FOR UPDATE`;
     const known = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts c WHERE ${Prisma.join(conditions, " AND ")} LIMIT 1) one`;
-    const registered = await tx.tag.findFirst({ where: { name: from, organization_id: actor.organization_id }, select: { id: true } });
-    if (known[0].n === 0 && !registered) throw AppError.notFound();
+    if (known[0].n === 0 && registered.length === 0) throw AppError.notFound();
 
     const changed = await tx.$executeRaw`
       UPDATE contacts c SET updated_at = now(), tags = (
