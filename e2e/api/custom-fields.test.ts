@@ -79,7 +79,12 @@ describe("custom field definitions", () => {
     const tenant = await createTenant();
     const def = await field(tenant, { name: "colour", label: "Colour", field_type: "text_short" });
     const contact = await makeContact(tenant, { custom_fields: { colour: "blue" } });
-    expect((await tenant.client.post(`/api/custom-fields/${def.id}/archive`, undefined, tenant.admin.token)).body.archived_at).not.toBeNull();
+    const archivedAt = (await tenant.client.post(`/api/custom-fields/${def.id}/archive`, undefined, tenant.admin.token)).body.archived_at;
+    expect(archivedAt).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 20));
+    // Archiving again keeps the date it was archived.
+    expect((await tenant.client.post(`/api/custom-fields/${def.id}/archive`, undefined, tenant.admin.token)).body.archived_at).toBe(archivedAt);
+    expect((await tenant.client.post(`/api/custom-fields/999999/archive`, undefined, tenant.admin.token)).status).toBe(404);
     expect((await tenant.client.get(`/api/contacts/${contact.id}`, tenant.admin.token)).body.custom_fields).toEqual({});
     expect((await tenant.client.get("/api/custom-fields", tenant.admin.token)).body.data).toEqual([]);
     expect((await tenant.client.get("/api/custom-fields?include_archived=true", tenant.admin.token)).body.data).toHaveLength(1);

@@ -67,13 +67,19 @@ export async function updateCustomField({ actor, id, input }: { actor: SessionUs
 
 /** Archive hides a field everywhere but keeps every stored value. */
 export async function archiveCustomField({ actor, id, archived }: { actor: SessionUser; id: number; archived: boolean }) {
-  const { count } = await prisma.customFieldDefinition.updateMany({
-    where: { id, organization_id: actor.organization_id },
+  // Archiving an archived field (or restoring an active one) changes nothing: the date it was archived stays.
+  await prisma.customFieldDefinition.updateMany({
+    where: { id, organization_id: actor.organization_id, archived_at: archived ? null : { not: null } },
     data: { archived_at: archived ? new Date() : null },
   });
-  if (count === 0) throw AppError.notFound();
-  return prisma.customFieldDefinition.findUniqueOrThrow({ where: { id }, select });
+  const field = await prisma.customFieldDefinition.findFirst({ where: { id, organization_id: actor.organization_id }, select });
+  if (!field) throw AppError.notFound();
+  return field;
 }
+
+// Erasing a field rewrites every contact holding a value: minutes over a
+// million contacts. The client's default of 5 s would turn that into a 500.
+const ERASE_TIMEOUT_MS = 300_000;
 
 /** Delete is irreversible: the definition goes and its value is erased from every contact. */
 export async function deleteCustomField({ actor, id }: { actor: SessionUser; id: number }) {
@@ -86,7 +92,7 @@ export async function deleteCustomField({ actor, id }: { actor: SessionUser; id:
     await tx.customFieldDefinition.delete({ where: { id } });
     await writeAuditLog(tx, { organization_id: actor.organization_id, user_id: actor.id, action: "custom_field.delete", subject_type: "custom_field", subject_id: id, details: { name: field.name, contacts_erased: erased } });
     return { deleted: true, name: field.name, contacts_erased: erased };
-  });
+  }, { timeout: ERASE_TIMEOUT_MS });
 }
 
 /** Display order follows the given ids; fields not listed keep their place after them. */
