@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from "react";
 import { retentionSettingsSchema } from "@/lib/settings/schemas";
 import { apiFetch } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
+import { formatDateTime } from "@/lib/format/display";
+import { useApi, useApiToken } from "@/lib/swr/use-api";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { ConfirmDialog } from "@/components/ui/modal";
 import { FieldError } from "./field-error";
@@ -18,6 +19,19 @@ interface RetentionReport {
 }
 
 const plural = (n: number) => `${n.toLocaleString()} contact${n === 1 ? "" : "s"}`;
+
+type AuditPage = { data: { created_at: string; user_name: string | null; details: { removed?: number } }[] };
+
+/** The last run, from the audit log: the daily job's work is otherwise invisible. */
+function LastRun({ data }: { data?: AuditPage }) {
+  const last = data?.data[0];
+  if (!data) return null;
+  return (
+    <p className="small muted" aria-label="Last retention run">
+      {last ? `Last run ${formatDateTime(last.created_at)} (${last.user_name ?? "the daily job"}): ${plural(last.details.removed ?? 0)} deleted.` : "Retention has not run yet."}
+    </p>
+  );
+}
 const NAMES_SHOWN = 10;
 
 export function RetentionSettingsForm() {
@@ -27,6 +41,7 @@ export function RetentionSettingsForm() {
   const [preview, setPreview] = useState<RetentionReport | null>(null);
   const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const lastRun = useApi<AuditPage>("/api/audit-log?action=retention.run&per_page=1");
   if (!form.data) return <SkeletonRows rows={3} />;
   const d = form.data as { inactive_contact_days: number | null; keep_opted_out: boolean };
 
@@ -59,6 +74,7 @@ export function RetentionSettingsForm() {
     setPreview(null);
     const report = await run(false);
     if (report) setStatus({ text: `Deleted ${plural(report.removed)}. The run is in the audit log.` });
+    await lastRun.mutate();
   };
 
   return (
@@ -77,6 +93,7 @@ export function RetentionSettingsForm() {
         <SaveRow pending={form.pending} saved={form.saved} formError={form.error("form")} />
         <button type="button" className="button secondary" disabled={busy} onClick={previewRun}>{busy ? "Checking…" : "Run retention now…"}</button>
       </div>
+      <LastRun data={lastRun.data} />
       {status && <p className={`small ${status.error ? "error" : "muted"}`} role={status.error ? "alert" : "status"}>{status.text}</p>}
       <ConfirmDialog
         open={preview !== null}

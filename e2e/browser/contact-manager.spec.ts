@@ -167,6 +167,7 @@ test("admin settings: import defaults saved, retention previewed, custom field a
   // Retention shows who a run would delete before anything is deleted.
   await page.getByRole("tab", { name: "Retention" }).click();
   const retention = page.getByRole("form", { name: "Retention settings" });
+  await expect(retention.getByLabel("Last retention run")).toHaveText("Retention has not run yet.");
   await retention.getByRole("button", { name: "Run retention now…" }).click();
   await expect(retention.getByRole("status")).toHaveText("Retention is off: enter a number of days and save first.");
   await retention.getByLabel("Delete contacts with no call for (days)").fill("20");
