@@ -13,6 +13,15 @@ interface Suggestion {
   name: string;
   phone: string;
   company: string | null;
+  tags: string[];
+  opted_out: boolean;
+}
+
+/** Why this contact should not be called unprompted, or null. Dialing stays possible: they may have asked for the call. */
+function doNotCallReason(s: Suggestion): string | null {
+  if (s.opted_out) return "opted out of calls";
+  if (s.tags.some((t) => t.toLowerCase() === "dnc")) return "tagged DNC";
+  return null;
 }
 
 /** The E.164 form of what was typed, or null while it is not a whole international number. */
@@ -25,7 +34,7 @@ export function Dialer() {
   const params = useSearchParams();
   const { device, call, dial } = useSoftphone();
   const [number, setNumber] = useState(() => (params.get("to") ? new AsYouType().input(params.get("to")!) : ""));
-  const [contact, setContact] = useState<{ id: number; name: string } | null>(() =>
+  const [contact, setContact] = useState<{ id: number; name: string; warning?: string | null } | null>(() =>
     params.get("contact") ? { id: Number(params.get("contact")), name: params.get("name") ?? "Contact" } : null,
   );
   const [search, setSearch] = useState("");
@@ -54,7 +63,7 @@ export function Dialer() {
   };
 
   const pick = (s: Suggestion) => {
-    setContact({ id: s.id, name: s.name });
+    setContact({ id: s.id, name: s.name, warning: doNotCallReason(s) });
     setNumber(new AsYouType().input(s.phone));
     setSearch("");
     setDebounced("");
@@ -80,6 +89,7 @@ export function Dialer() {
           <span id="dial-hint" className={invalid ? "error" : "hint"}>
             {invalid ? "Enter the full international number: + and country code, e.g. +1 415 555 2671." : contact ? `Calling ${contact.name}` : "International format, with the country code."}
           </span>
+          {contact?.warning && <span className="error" role="alert">{contact.name} is {contact.warning}: call only if they asked you to.</span>}
         </div>
         <Keypad label="Dial pad" onDigit={(d) => onType(number + d)} />
         <div className="row" style={{ marginTop: 12 }}>
@@ -99,7 +109,10 @@ export function Dialer() {
             {suggestions.data.data.map((s) => (
               <li key={s.id}>
                 <button type="button" onClick={() => pick(s)}>
-                  <span><strong>{s.name}</strong>{s.company && <span className="muted small"> · {s.company}</span>}</span>
+                  <span>
+                    <strong>{s.name}</strong>{s.company && <span className="muted small"> · {s.company}</span>}
+                    {doNotCallReason(s) && <span className="badge warn" style={{ marginLeft: 6 }}>{doNotCallReason(s)}</span>}
+                  </span>
                   <span className="mono small">{formatPhone(s.phone)}</span>
                 </button>
               </li>

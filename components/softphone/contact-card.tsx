@@ -14,6 +14,7 @@ interface CardContact {
   last_called_at: string | null;
   last_call_outcome: string | null;
   total_calls: number;
+  opted_out: boolean;
 }
 
 /** The caller's contact card during a call, found by their number in the organization. */
@@ -25,6 +26,7 @@ export function ContactCard({ phone }: { phone: string }) {
   return (
     <section className="contact-card" aria-label="Caller's contact card">
       <strong>{contact.name}</strong>
+      {contact.opted_out && <span className="badge warn" style={{ marginLeft: 6 }}>Opted out of calls</span>}
       {contact.company && <div className="small">{contact.company}</div>}
       <div className="small muted">{formatPhone(contact.phone)}{contact.email ? ` · ${contact.email}` : ""}</div>
       {contact.tags.length > 0 && <div>{contact.tags.map((t) => <span key={t} className={`tag ${t.toLowerCase() === "dnc" ? "dnc" : ""}`}>{t}</span>)}</div>}

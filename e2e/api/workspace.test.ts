@@ -66,7 +66,7 @@ describe("softphone contact lookup", () => {
     const byName = await lookup("q=lookup");
     expect(byName.status).toBe(200);
     expect(byName.body.data.map((c: { id: number }) => c.id)).toEqual([mine.id]);
-    expect(byName.body.data[0]).toMatchObject({ name: "Lookup Lovelace", phone: mine.phone, company: "Engines" });
+    expect(byName.body.data[0]).toMatchObject({ name: "Lookup Lovelace", phone: mine.phone, company: "Engines", opted_out: false });
     expect((await lookup(`q=${mine.phone.slice(2, 9)}`)).body.data.map((c: { id: number }) => c.id)).toEqual([mine.id]);
     expect((await lookup(`phone=${encodeURIComponent(theirs.phone)}`)).body.data.map((c: { id: number }) => c.id)).toEqual([theirs.id]);
 
@@ -74,6 +74,9 @@ describe("softphone contact lookup", () => {
     expect((await lookup(`phone=${encodeURIComponent(mine.phone)}`, outsider.agentA.token)).body.data).toEqual([]);
     expect((await lookup("")).status).toBe(422);
     expect((await tenant.client.get("/api/contacts/lookup?q=x")).status).toBe(401);
+    const refused = await makeContact(tenant, { name: "Lookup Refuser", opted_out: true });
+    expect((await lookup(`phone=${encodeURIComponent(refused.phone)}`)).body.data).toEqual([expect.objectContaining({ id: refused.id, opted_out: true })]);
+    expect((await lookup(`phone=${encodeURIComponent(refused.phone)}`)).body.data[0]).not.toHaveProperty("opted_out_at");
   });
 });
 

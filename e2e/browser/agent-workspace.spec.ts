@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { finalScreenshot, signIn, snap } from "./helpers";
+import { finalScreenshot, signIn, snap, uniquePhone } from "./helpers";
 
 // The agent's day without a provider account: the softphone runs on the
 // simulated device, and "Simulate inbound call" plays the provider.
@@ -79,10 +79,25 @@ test("agent picks a stored contact by search in the dialer", async ({ page }) =>
   await page.goto("/dialer");
   const lookup = await page.request.get("/api/auth/session").then((r) => r.json());
   const contacts = await page.request.get("/api/contacts/lookup?q=a", { headers: { Authorization: `Bearer ${lookup.apiToken}` } }).then((r) => r.json());
-  const target = contacts.data[0];
+  // One with nothing to warn about (the demo data tags some contacts DNC).
+  const target = contacts.data.find((c: { opted_out: boolean; tags: string[] }) => !c.opted_out && !c.tags.some((t) => t.toLowerCase() === "dnc"));
   await page.getByLabel("Find a contact").fill(target.name.slice(0, 6));
   await page.getByRole("list", { name: "Matching contacts" }).getByRole("button").filter({ hasText: target.name }).first().click();
   await expect(page.getByText(`Calling ${target.name}`)).toBeVisible();
+  await expect(page.getByRole("form", { name: "Dial a number" }).getByRole("alert")).toHaveCount(0);
+});
+
+test("agent is warned before dialing a contact who opted out", async ({ page }) => {
+  const manager = await page.request.post("/api/login", { data: { email: "sales.manager@acme.example.com", password: "password" } }).then((r) => r.json());
+  const created = await page.request.post("/api/contacts", { headers: { Authorization: `Bearer ${manager.token}` }, data: { name: "Quentin Refuser", phone: uniquePhone(), opted_out: true } });
+  expect(created.status()).toBe(201);
+  await signIn(page, "agent1@acme.example.com");
+  await page.goto("/dialer");
+  await page.getByLabel("Find a contact").fill("Quentin Ref");
+  const match = page.getByRole("list", { name: "Matching contacts" }).getByRole("button").filter({ hasText: "Quentin Refuser" });
+  await expect(match).toContainText("opted out of calls");
+  await match.click();
+  await expect(page.getByRole("form", { name: "Dial a number" }).getByRole("alert")).toHaveText("Quentin Refuser is opted out of calls: call only if they asked you to.");
 });
 
 test("an agent cannot reach the contact manager", async ({ page }) => {

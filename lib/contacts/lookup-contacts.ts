@@ -13,7 +13,7 @@ export const lookupContactsQuery = z
   })
   .refine((v) => v.q || v.phone, { message: "Give q (name, phone, email or company) or phone.", path: ["q"] });
 
-const CARD = { id: true, name: true, phone: true, email: true, company: true, tags: true, notes: true, last_called_at: true, last_call_outcome: true, total_calls: true } as const;
+const CARD = { id: true, name: true, phone: true, email: true, company: true, tags: true, notes: true, last_called_at: true, last_call_outcome: true, total_calls: true, opted_out_at: true } as const;
 
 interface CardRow {
   id: bigint;
@@ -26,9 +26,11 @@ interface CardRow {
   last_called_at: Date | null;
   last_call_outcome: string | null;
   total_calls: number;
+  opted_out_at: Date | null;
 }
 
-const card = (c: CardRow) => ({ ...c, id: Number(c.id) });
+// opted_out: the agent is told before dialing someone who asked not to be called.
+const card = ({ opted_out_at, ...c }: CardRow) => ({ ...c, id: Number(c.id), opted_out: opted_out_at !== null });
 
 /**
  * The softphone's contact lookup (every role that places calls, agents
@@ -43,7 +45,7 @@ export async function lookupContacts({ actor, query }: { actor: SessionUser; que
   }
   const { sql } = contactWhere(actor, { q: query.q, status: "active" } as ContactFilters);
   const statement = Prisma.sql`
-    SELECT c.id, c.name, c.phone, c.email, c.company, c.tags, c.notes, c.last_called_at, c.last_call_outcome, c.total_calls
+    SELECT c.id, c.name, c.phone, c.email, c.company, c.tags, c.notes, c.last_called_at, c.last_call_outcome, c.total_calls, c.opted_out_at
     FROM contacts c WHERE ${sql} ORDER BY ${contactOrderBy("name")} LIMIT 10`;
   const rows = await database().driver.query<CardRow>(statement.text, statement.values);
   return { data: rows.map(card) };
