@@ -15,9 +15,11 @@ type Operation = { parameters?: { name: string; in: string }[]; requestBody?: { 
 // imports, whose limits and multipart bodies imports.test.ts covers.
 const SKIPPED = /^\/api\/(login|auth\/|logout|telephony\/|voice\/manual\/|contacts\/import\/)/;
 
-const BAD_VALUES: unknown[] = ["a\u0000b", null, "x", -1, 1e308, [1, "a"], { k: { deep: [] } }, "9".repeat(40)];
-const BAD_QUERY = ["%00", "x", "-1", "99999999999999999999", "2020-02-30", "a,,b"];
-const BAD_IDS = ["abc", "99999999999999999999", "%00", "-5", "1"];
+// 99999999999 is an exact JavaScript integer past PostgreSQL's int4; year
+// 0000 is valid ISO 8601 that PostgreSQL refuses.
+const BAD_VALUES: unknown[] = ["a\u0000b", null, "x", -1, 1e308, 99_999_999_999, [1, "a"], { k: { deep: [] } }, "9".repeat(40)];
+const BAD_QUERY = ["%00", "x", "-1", "99999999999999999999", "99999999999", "2020-02-30", "0000-01-01", "a,,b"];
+const BAD_IDS = ["abc", "99999999999999999999", "99999999999", "%00", "-5", "1"];
 
 function requestsFor(path: string, method: string, operation: Operation) {
   const base = path.replace(/\{\w+\}/g, "1");

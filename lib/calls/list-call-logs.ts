@@ -1,9 +1,11 @@
 import "server-only";
 import { z } from "zod";
+import { bigIdQuery, intIdQuery } from "@/lib/http/params";
 import { ownerScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { isoDay } from "@/lib/http/date-params";
 import { AppError } from "@/lib/http/errors";
 import { pageOf, paginationSchema, skipTake } from "@/lib/http/pagination";
 import { callLogSelect, serializeCallLog } from "./serialize-call-log";
@@ -11,10 +13,10 @@ import { callLogSelect, serializeCallLog } from "./serialize-call-log";
 export const listCallLogsQuery = paginationSchema.extend({
   direction: z.enum(["outbound-manual", "outbound-campaign", "inbound"]).optional(),
   status: z.enum(["completed", "failed", "busy", "no-answer"]).optional(),
-  from: z.iso.date("must be a date (YYYY-MM-DD).").optional(),
-  to: z.iso.date("must be a date (YYYY-MM-DD).").optional(),
-  user_id: z.coerce.number().int().positive().optional(),
-  contact_id: z.coerce.number().int().positive().optional(),
+  from: isoDay().optional(),
+  to: isoDay().optional(),
+  user_id: intIdQuery.optional(),
+  contact_id: bigIdQuery.optional(),
   call_sid: z.string().trim().max(64).optional(),
 });
 

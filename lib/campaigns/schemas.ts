@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bigId, intId } from "@/lib/http/params";
 import { E164_PATTERN } from "@/lib/contacts/phone";
 import { tagSchema } from "@/lib/contacts/schemas";
 import { paginationSchema } from "@/lib/http/pagination";
@@ -15,8 +16,8 @@ export const selectionSchema = z
   .object({
     tags: z.array(tagSchema).max(20).optional(),
     tags_any: z.array(tagSchema).max(20).optional(),
-    saved_filter_id: z.number().int().positive().optional(),
-    contact_ids: z.array(z.number().int().positive()).max(10_000).optional(),
+    saved_filter_id: intId.optional(),
+    contact_ids: z.array(bigId).max(10_000).optional(),
   })
   .refine((s) => s.tags?.length || s.tags_any?.length || s.saved_filter_id || s.contact_ids?.length, {
     message: "Choose the contacts: tags, a saved filter or explicit contacts.",
@@ -40,7 +41,7 @@ export const pacingSchema = z.object({
 
 const base = z.object({
   name: z.string().trim().min(1, "The name field is required.").max(255),
-  department_id: z.number().int().positive().optional(),
+  department_id: intId.optional(),
   caller_id: z.string().trim().regex(E164_PATTERN, "The caller ID must be an E.164 number.").nullish(),
   selection: selectionSchema,
   exclude_dnc: z.boolean().default(true),
@@ -77,4 +78,4 @@ export type UpdateCampaignInput = z.infer<typeof updateCampaignSchema>;
 
 export const listCampaignsQuery = paginationSchema.extend({ status: z.enum(CAMPAIGN_STATUSES).optional() });
 export const campaignContactsQuery = paginationSchema.extend({ state: z.enum(["pending", "dialing", "answered", "retry_wait", "done", "excluded"]).optional() });
-export const campaignContactIdsSchema = z.object({ contact_ids: z.array(z.number().int().positive()).min(1).max(10_000) });
+export const campaignContactIdsSchema = z.object({ contact_ids: z.array(bigId).min(1).max(10_000) });

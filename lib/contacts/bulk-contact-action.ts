@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { bigId } from "@/lib/http/params";
 import { departmentScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
@@ -11,13 +12,13 @@ export const BULK_ACTION_MAX_IDS = 1_000;
 
 // Shared by POST /api/contacts/bulk-actions and the contact table's bulk bar.
 export const bulkContactActionSchema = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("add_tags"), ids: z.array(z.number().int().positive()).min(1).max(BULK_ACTION_MAX_IDS), tags: z.array(tagSchema).min(1).max(20) }),
-  z.object({ action: z.literal("remove_tags"), ids: z.array(z.number().int().positive()).min(1).max(BULK_ACTION_MAX_IDS), tags: z.array(tagSchema).min(1).max(20) }),
-  z.object({ action: z.literal("archive"), ids: z.array(z.number().int().positive()).min(1).max(BULK_ACTION_MAX_IDS) }),
-  z.object({ action: z.literal("restore"), ids: z.array(z.number().int().positive()).min(1).max(BULK_ACTION_MAX_IDS) }),
+  z.object({ action: z.literal("add_tags"), ids: z.array(bigId).min(1).max(BULK_ACTION_MAX_IDS), tags: z.array(tagSchema).min(1).max(20) }),
+  z.object({ action: z.literal("remove_tags"), ids: z.array(bigId).min(1).max(BULK_ACTION_MAX_IDS), tags: z.array(tagSchema).min(1).max(20) }),
+  z.object({ action: z.literal("archive"), ids: z.array(bigId).min(1).max(BULK_ACTION_MAX_IDS) }),
+  z.object({ action: z.literal("restore"), ids: z.array(bigId).min(1).max(BULK_ACTION_MAX_IDS) }),
   // Recording opt-outs in bulk (a list of people who asked not to be called);
   // lifting one is a deliberate edit of that contact (docs/decisions/011).
-  z.object({ action: z.literal("opt_out"), ids: z.array(z.number().int().positive()).min(1).max(BULK_ACTION_MAX_IDS) }),
+  z.object({ action: z.literal("opt_out"), ids: z.array(bigId).min(1).max(BULK_ACTION_MAX_IDS) }),
 ]);
 export type BulkContactAction = z.infer<typeof bulkContactActionSchema>;
 

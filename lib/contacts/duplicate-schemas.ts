@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bigId } from "@/lib/http/params";
 import { paginationSchema } from "@/lib/http/pagination";
 
 export const findDuplicatesQuery = paginationSchema.extend({
@@ -9,8 +10,8 @@ export const findDuplicatesQuery = paginationSchema.extend({
 
 export const mergeContactsSchema = z
   .object({
-    primary_id: z.number().int().positive(),
-    duplicate_ids: z.array(z.number().int().positive()).min(1, "Choose at least one duplicate.").max(50),
+    primary_id: bigId,
+    duplicate_ids: z.array(bigId).min(1, "Choose at least one duplicate.").max(50),
     merge_tags: z.boolean().default(true),
     merge_notes: z.boolean().default(true),
     merge_call_history: z.boolean().default(true),

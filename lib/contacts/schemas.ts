@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { intId, intIdQuery } from "@/lib/http/params";
+import { isoDayOrInstant } from "@/lib/http/date-params";
 import { paginationSchema } from "@/lib/http/pagination";
 import { patchSchema } from "@/lib/http/patch-schema";
 import { E164_PATTERN } from "./phone";
@@ -36,7 +38,7 @@ export const contactInputSchema = z.object({
   tags: z.array(tagSchema, { error: "The tags must be an array of strings." }).max(100).default([]),
   custom_fields: z.record(z.string(), z.unknown(), { error: "The custom fields must be an object." }).optional(),
   notes: optionalText(65_535),
-  department_id: z.number().int().positive().optional(),
+  department_id: intId.optional(),
   format_phone: z.boolean().optional(),
   /** Opted out of being called: kept, but never dialed by a campaign. */
   opted_out: z.boolean({ error: "The opted out field must be true or false (yes or no in a file)." }).optional(),
@@ -61,7 +63,7 @@ const csv = z
   .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((part) => part.split(",")).map((t) => t.trim()).filter(Boolean))
   .optional();
 // A whole day (YYYY-MM-DD, UTC) or an exact instant (ISO 8601 with a zone).
-const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "must be a date (YYYY-MM-DD) or an ISO 8601 date-time." }).optional();
+const isoDate = isoDayOrInstant().optional();
 
 export const CONTACT_SORTS = ["name", "-name", "created_at", "-created_at", "updated_at", "-updated_at", "last_called_at", "-last_called_at", "total_calls", "-total_calls"] as const;
 
@@ -70,7 +72,7 @@ export const listContactsQuery = paginationSchema.extend({
   search: z.string().trim().max(255).optional(),
   tags: csv,
   tags_any: csv,
-  department_id: z.coerce.number().int().positive().optional(),
+  department_id: intIdQuery.optional(),
   created_from: isoDate,
   created_to: isoDate,
   status: z.enum(["active", "archived", "all"]).default("active"),

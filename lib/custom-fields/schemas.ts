@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { intId } from "@/lib/http/params";
 import { patchSchema } from "@/lib/http/patch-schema";
 import { roleSchema } from "@/lib/users/schemas";
 import { FIELD_TYPES } from "./field-types";
@@ -31,7 +32,7 @@ function optionsFitType(value: { field_type?: string; options?: string[] }, ctx:
 export const createCustomFieldSchema = base.superRefine(optionsFitType);
 // The name is the key stored in every contact: it cannot change.
 export const updateCustomFieldSchema = patchSchema(base.omit({ name: true })).superRefine(optionsFitType);
-export const reorderCustomFieldsSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
+export const reorderCustomFieldsSchema = z.object({ ids: z.array(intId).min(1).max(1000) });
 export const deleteCustomFieldSchema = z.object({
   confirm: z.literal(true, { error: "Deleting a field erases its values on every contact: send confirm: true." }),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bigId } from "@/lib/http/params";
 import { E164_PATTERN } from "@/lib/contacts/phone";
 
 const e164 = z.string().trim().regex(E164_PATTERN, "must be in E.164 format, e.g. +14155552671.");
@@ -12,18 +13,18 @@ export const simulatorActionSchema = z.discriminatedUnion("action", [
   /** The caller gives up while still waiting. */
   z.object({ action: z.literal("caller_hangup"), call_sid: callSid }),
   /** The agent's device joins the call it accepted. */
-  z.object({ action: z.literal("connect"), queue_entry_id: z.number().int().positive() }),
+  z.object({ action: z.literal("connect"), queue_entry_id: bigId }),
   /** The agent hangs up a connected queue call. */
   z.object({ action: z.literal("hangup"), call_sid: callSid }),
   /** The device places a manual call. */
-  z.object({ action: z.literal("manual"), to: z.string().trim().min(1).max(40), contact_id: z.number().int().positive().optional(), campaign_contact_id: z.number().int().positive().optional() }),
+  z.object({ action: z.literal("manual"), to: z.string().trim().min(1).max(40), contact_id: bigId.optional(), campaign_contact_id: bigId.optional() }),
   /** A manual call ends after `duration` seconds. */
   z.object({
     action: z.literal("manual_end"),
     call_sid: callSid,
     to: z.string().trim().min(1).max(40),
-    contact_id: z.number().int().positive().optional(),
-    campaign_contact_id: z.number().int().positive().optional(),
+    contact_id: bigId.optional(),
+    campaign_contact_id: bigId.optional(),
     duration: z.number().int().min(0).max(86_400),
     status: z.enum(["completed", "busy", "no-answer", "failed"]).default("completed"),
   }),

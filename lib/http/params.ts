@@ -8,3 +8,14 @@ export const idParams = z.object({ id: z.coerce.number().int().positive().max(IN
 
 /** `{ id }` of a record with a bigint key (contacts, call logs...). */
 export const bigIdParams = z.object({ id: z.coerce.bigint().positive().max(2n ** 53n) });
+
+// The same limits for ids given in a body or a query string: a value past the
+// column's range is refused with 422 (PostgreSQL would fail the query: a 500).
+/** An integer key (users, departments, organizations, campaigns, custom fields, saved filters). */
+export const intId = z.number().int().positive().max(INT4_MAX, "is not a valid id.");
+/** A bigint key (contacts, call logs, queue entries, campaign contacts), within JavaScript's exact integers. */
+export const bigId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER, "is not a valid id.");
+/** intId read from a query string. */
+export const intIdQuery = z.coerce.number().int().positive().max(INT4_MAX, "is not a valid id.");
+/** bigId read from a query string. */
+export const bigIdQuery = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER, "is not a valid id.");

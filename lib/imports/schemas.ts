@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { intIdQuery } from "@/lib/http/params";
 
 // Options of a CSV or spreadsheet import (multipart form fields or JSON), shared
 // by the routes and the import wizard. Form fields arrive as strings.
@@ -19,7 +20,7 @@ export const importOptionsSchema = z.object({
   auto_tag: z.string().trim().min(1).max(100).optional(),
   strictness: z.enum(["strict", "lenient"]).optional(),
   dry_run: bool.optional(),
-  department_id: z.coerce.number().int().positive().optional(),
+  department_id: intIdQuery.optional(),
 });
 export type ImportOptions = z.infer<typeof importOptionsSchema>;
 

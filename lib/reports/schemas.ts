@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { intIdQuery } from "@/lib/http/params";
+import { isoDay } from "@/lib/http/date-params";
 
 // The reports' common query, shared by the routes and the reports page.
-const date = z.iso.date("must be a date (YYYY-MM-DD).");
+const date = isoDay();
 const timeZone = z
   .string()
   .max(64)
@@ -21,7 +23,7 @@ export const reportQuerySchema = z
     to: date,
     /** The caller's time zone: days and hours are counted on its clock. */
     tz: timeZone,
-    department_id: z.coerce.number().int().positive().optional(),
+    department_id: intIdQuery.optional(),
     /** Service level: inbound calls answered within this many seconds. */
     service_level_seconds: z.coerce.number().int().min(1).max(3600).default(20),
     format: z.enum(["json", "csv"]).default("json"),
@@ -34,6 +36,6 @@ export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 export const liveQuerySchema = z.object({
   tz: timeZone,
-  department_id: z.coerce.number().int().positive().optional(),
+  department_id: intIdQuery.optional(),
   service_level_seconds: z.coerce.number().int().min(1).max(3600).default(20),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { intId, intIdQuery } from "@/lib/http/params";
 import { paginationSchema } from "@/lib/http/pagination";
 
 export const roleSchema = z.enum(["super_admin", "account_admin", "dept_manager", "agent"], {
@@ -14,8 +15,8 @@ export const createUserSchema = z.object({
   email,
   password,
   role: roleSchema,
-  department_id: z.number().int().positive().nullable().optional(),
-  organization_id: z.number().int().positive().optional(),
+  department_id: intId.nullable().optional(),
+  organization_id: intId.optional(),
 });
 
 export const updateUserSchema = z
@@ -24,14 +25,14 @@ export const updateUserSchema = z
     email,
     password,
     role: roleSchema,
-    department_id: z.number().int().positive().nullable(),
+    department_id: intId.nullable(),
     active: z.boolean(),
   })
   .partial();
 
 export const listUsersQuery = paginationSchema.extend({
   role: roleSchema.optional().catch(undefined),
-  department_id: z.coerce.number().int().positive().optional().catch(undefined),
+  department_id: intIdQuery.optional().catch(undefined),
   q: z.string().trim().max(255).optional(),
 });
 
