@@ -49,6 +49,20 @@ describe("campaigns: definition and access", () => {
     expect((await tenant.client.get(`/api/campaigns/${created.id}`, tenant.managerA.token)).status).toBe(404);
   });
 
+  it("picks contacts by the caller's own saved filter, not another user's; an editor may keep the one the campaign has", async () => {
+    const tenant = await createTenant();
+    const preset = (await tenant.client.post("/api/saved-filters", { name: "Spring VIPs", filters: { tags: "spring" } }, tenant.managerA.token)).body;
+    const mine = await campaign(tenant, { selection: { saved_filter_id: preset.id } });
+    expect(mine.selection).toEqual({ saved_filter_id: preset.id });
+    const theirs = await tenant.client.post("/api/campaigns", { name: "Borrowed", calling_window: ALL_DAY, selection: { saved_filter_id: preset.id } }, tenant.managerB.token);
+    expect(theirs.status).toBe(422);
+    expect(theirs.body.errors["selection.saved_filter_id"]).toEqual(["The saved filter does not exist."]);
+    const edited = await tenant.client.patch(`/api/campaigns/${mine.id}`, { name: "Spring VIPs, renamed", selection: { saved_filter_id: preset.id } }, tenant.admin.token);
+    expect(edited.status).toBe(200);
+    const adminPreset = (await tenant.client.post("/api/saved-filters", { name: "Admin's", filters: { tags: "x" } }, tenant.admin.token)).body;
+    expect((await tenant.client.patch(`/api/campaigns/${mine.id}`, { selection: { saved_filter_id: adminPreset.id } }, tenant.managerA.token)).status).toBe(422);
+  });
+
   it("a dry run counts eligible and excluded contacts by reason; starting freezes them, and an active member cannot be deleted until removed", async () => {
     const tenant = await createTenant();
     const tag = `dry-${Date.now()}`;

@@ -11,9 +11,15 @@ import { findCampaignForActor } from "./campaign-access";
 import type { CreateCampaignInput, listCampaignsQuery, UpdateCampaignInput } from "./schemas";
 import { serializeCampaign } from "./serialize-campaign";
 
-async function checkSavedFilter(actor: SessionUser, id: number | undefined) {
-  if (id === undefined) return;
-  const found = await prisma.savedFilter.findFirst({ where: { id, organization_id: actor.organization_id }, select: { id: true } });
+/**
+ * A campaign picks its contacts by one of the caller's own presets: presets are
+ * personal (GET /api/saved-filters lists only the caller's), so another user's
+ * is as unknown as a missing one. A campaign edited by someone else may keep
+ * the preset it already has.
+ */
+async function checkSavedFilter(actor: SessionUser, id: number | undefined, kept?: number) {
+  if (id === undefined || id === kept) return;
+  const found = await prisma.savedFilter.findFirst({ where: { id, user_id: actor.id, organization_id: actor.organization_id }, select: { id: true } });
   if (!found) throw AppError.validation({ "selection.saved_filter_id": ["The saved filter does not exist."] });
 }
 
@@ -54,7 +60,7 @@ export async function updateCampaign({ actor, id, input }: { actor: SessionUser;
   if (current.status !== "draft" && (input.selection || input.department_id)) {
     throw AppError.conflict("The contacts of a started campaign are fixed; add or remove contacts instead.");
   }
-  await checkSavedFilter(actor, input.selection?.saved_filter_id);
+  await checkSavedFilter(actor, input.selection?.saved_filter_id, (current.selection as { saved_filter_id?: number } | null)?.saved_filter_id);
   const { department_id, ...fields } = input;
   const placement = department_id !== undefined ? await resolveDepartment(prisma, actor, department_id) : null;
   const data = { ...fields, ...(placement && { department_id: placement.department_id }), selection: (fields.selection ?? undefined) as object | undefined, pacing: fields.pacing as object | undefined, calling_window: fields.calling_window as object | undefined };
