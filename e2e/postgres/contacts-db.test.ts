@@ -95,12 +95,14 @@ describe("retention and counts", () => {
   it("names the first 1,000 removed contacts and counts them all", async () => {
     const tenant = await createTenant(inject("baseUrl"));
     await db.query(
-      `INSERT INTO contacts (organization_id, department_id, name, phone, created_at, updated_at)
-       SELECT $1, $2, 'Old ' || g, '+1666' || lpad(($1 % 1000)::text, 3, '0') || lpad(g::text, 5, '0'), now() - interval '400 days', now()
+      `INSERT INTO contacts (organization_id, department_id, name, phone, tags, created_at, updated_at)
+       SELECT $1, $2, 'Old ' || g, '+1666' || lpad(($1 % 1000)::text, 3, '0') || lpad(g::text, 5, '0'), ARRAY['aged'], now() - interval '400 days', now()
        FROM generate_series(1, 1200) g`,
       [tenant.organization.id, tenant.departments.a.id],
     );
     await tenant.client.request("PUT", "/api/settings/retention", { token: tenant.admin.token, body: { inactive_contact_days: 365 } });
+    const aged = async () => (await tenant.client.get("/api/tags", tenant.admin.token)).body.find((t: { name: string }) => t.name === "aged")?.contact_count ?? 0;
+    expect(await aged()).toBe(1200);
     const dry = await tenant.client.post("/api/settings/retention/run", { dry_run: true }, tenant.admin.token);
     expect(dry.body).toMatchObject({ removed: 1200, contacts_truncated: true });
     expect(dry.body.contacts).toHaveLength(1000);
@@ -108,6 +110,10 @@ describe("retention and counts", () => {
     expect(run.body).toMatchObject({ removed: 1200, contacts_truncated: true });
     expect(run.body.contacts.map((c: { id: number }) => c.id)).toEqual(dry.body.contacts.map((c: { id: number }) => c.id));
     expect((await tenant.client.get("/api/contacts?status=all", tenant.admin.token)).body.meta.total).toBe(0);
+    // The trigger-kept counters followed the deletion.
+    const { rows } = await db.query(`SELECT coalesce(sum(n), 0)::int AS n FROM contact_counts WHERE organization_id = $1`, [tenant.organization.id]);
+    expect(rows[0].n).toBe(0);
+    expect(await aged()).toBe(0);
   });
 
   it("the trigger-kept totals match a real count after creates, archives, moves and deletes", async () => {
