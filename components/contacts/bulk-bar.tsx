@@ -4,6 +4,8 @@ import { useState } from "react";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
 import { ConfirmDialog } from "@/components/ui/modal";
+import { knownTags } from "@/lib/tags/known-tag";
+import { useRefreshTagNames, useTagNames } from "./use-tag-names";
 
 /** Actions on the selected contacts: tag, untag, opt out, archive or restore, in one request. */
 export function BulkBar({ ids, archived, onDone }: { ids: number[]; archived: boolean; onDone: (message: string) => void }) {
@@ -19,6 +21,7 @@ export function BulkBar({ ids, archived, onDone }: { ids: number[]; archived: bo
     try {
       const result = await apiFetch<{ updated: number }>("/api/contacts/bulk-actions", token!, { method: "POST", body: JSON.stringify({ ...body, ids }) });
       setTag("");
+      await refreshTagNames();
       onDone(describe(result.updated));
     } catch (e) {
       setError((e as Error).message);
@@ -27,7 +30,10 @@ export function BulkBar({ ids, archived, onDone }: { ids: number[]; archived: bo
       setConfirming(false);
     }
   };
-  const tags = tag.split(",").map((t) => t.trim()).filter(Boolean);
+  // Typed in any case, a tag that exists is written (or removed) with the organization's spelling.
+  const names = useTagNames();
+  const refreshTagNames = useRefreshTagNames();
+  const tags = knownTags(tag, names);
   const plural = (n: number) => `${n} contact${n === 1 ? "" : "s"}`;
 
   return (

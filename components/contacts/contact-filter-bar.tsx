@@ -1,7 +1,9 @@
 "use client";
 
 import { useState } from "react";
+import { knownTags } from "@/lib/tags/known-tag";
 import type { DepartmentView } from "./types";
+import { useTagNames } from "./use-tag-names";
 
 /** Tag, department, date and status filters (the quick search sits in the toolbar). Keyed by the tag filter, so it starts over when a preset changes it. */
 export function ContactFilterBar({ filters, set, setAll, departments }: {
@@ -11,16 +13,23 @@ export function ContactFilterBar({ filters, set, setAll, departments }: {
   departments: DepartmentView[];
 }) {
   const [tags, setTags] = useState(filters.tags ?? filters.tags_any ?? "");
+  const names = useTagNames();
   const mode = filters.tags_any ? "tags_any" : "tags";
+  // Typed "vip" filters on the organization's "VIP" (filters match tags exactly).
   const applyTags = (value: string, key = mode) => {
     const rest = Object.fromEntries(Object.entries(filters).filter(([k]) => k !== "tags" && k !== "tags_any"));
-    setAll(value.trim() ? { ...rest, [key]: value.trim() } : rest);
+    const chosen = knownTags(value, names).join(", ");
+    setTags(chosen);
+    setAll(chosen ? { ...rest, [key]: chosen } : rest);
   };
+  const unknown = names.length ? (filters[mode] ?? "").split(",").map((t) => t.trim()).filter((t) => t && !names.includes(t)) : [];
   return (
     <form className="filters" aria-label="Contact filters" onSubmit={(e) => { e.preventDefault(); applyTags(tags); }}>
       <div className="field">
         <label htmlFor="f-tags">Tags</label>
-        <input id="f-tags" className="input" placeholder="vip, london" value={tags} onChange={(e) => setTags(e.target.value)} onBlur={() => tags !== (filters[mode] ?? "") && applyTags(tags)} />
+        <input id="f-tags" className="input" placeholder="vip, london" list="f-tag-names" value={tags} onChange={(e) => setTags(e.target.value)} onBlur={() => tags !== (filters[mode] ?? "") && applyTags(tags)} aria-describedby="f-tags-unknown" />
+        <datalist id="f-tag-names">{names.map((n) => <option key={n} value={n} />)}</datalist>
+        {unknown.length > 0 && <span id="f-tags-unknown" className="hint">No contact carries {unknown.map((t) => `“${t}”`).join(", ")}.</span>}
       </div>
       <div className="field">
         <label htmlFor="f-tag-mode">Match</label>

@@ -59,6 +59,15 @@ test("manager creates, edits, searches and tags a contact", async ({ page }) => 
   await table.getByLabel("Select Grace Playwright").check();
   await bulk.getByRole("button", { name: "Mark opted out" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Marked 0 contacts as opted out; 1 already was" })).toBeVisible();
+  // The tag filter takes the organization's spelling whatever the case typed, and says when no contact has a tag.
+  const filterBar = page.getByRole("form", { name: "Contact filters" });
+  await filterBar.getByLabel("Tags").fill("SPRING-FAIR");
+  await filterBar.getByLabel("Tags").press("Enter");
+  await expect(page).toHaveURL(/tags=spring-fair/);
+  await expect(table).toContainText("Grace Playwright");
+  await filterBar.getByLabel("Tags").fill("no-such-tag");
+  await filterBar.getByLabel("Tags").press("Enter");
+  await expect(filterBar.getByText("No contact carries “no-such-tag”.")).toBeVisible();
 
   await page.getByRole("link", { name: "Tags" }).click();
   const tags = page.getByRole("table", { name: "Tags" });
