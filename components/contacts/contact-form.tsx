@@ -8,8 +8,10 @@ import type { Page } from "@/lib/http/pagination";
 import { fieldErrors } from "@/lib/http/validation";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { knownTags } from "@/lib/tags/known-tag";
 import { CustomFieldInput } from "./custom-field-input";
 import type { ContactView, CustomFieldView, DepartmentView } from "./types";
+import { useRefreshTagNames, useTagNames } from "./use-tag-names";
 
 type Errors = Record<string, string[]>;
 
@@ -24,6 +26,8 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
   const [errors, setErrors] = useState<Errors>({});
   const [duplicateId, setDuplicateId] = useState<number | null>(null);
   const [pending, setPending] = useState(false);
+  const tagNames = useTagNames();
+  const refreshTagNames = useRefreshTagNames();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,7 +43,8 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
       email: text("email") || null,
       company: text("company") || null,
       notes: text("notes") || null,
-      tags: text("tags").split(",").map((t) => t.trim()).filter(Boolean),
+      // A tag typed in another case than the organization's is saved with its spelling.
+      tags: knownTags(text("tags"), tagNames),
       custom_fields: customValues,
       format_phone: form.get("format_phone") === "on",
       opted_out: form.get("opted_out") === "on",
@@ -56,6 +61,7 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
       });
       // Every cached view of this contact (detail, lists) is stale now.
       await mutate((key) => Array.isArray(key) && typeof key[0] === "string" && key[0].startsWith("/api/contacts"), undefined, { revalidate: true });
+      await refreshTagNames();
       router.push(`/contacts/${saved.id}?saved=1`);
     } catch (error) {
       if (error instanceof ApiRequestError) {
@@ -93,7 +99,8 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
           <div className="field"><label htmlFor="c-company">Company</label><input id="c-company" name="company" defaultValue={contact?.company ?? ""} maxLength={255} />{error("company")}</div>
           <div className="field">
             <label htmlFor="c-tags">Tags</label>
-            <input id="c-tags" name="tags" defaultValue={contact?.tags.join(", ")} placeholder="vip, london" aria-describedby="c-tags-hint" />
+            <input id="c-tags" name="tags" defaultValue={contact?.tags.join(", ")} placeholder="vip, london" list="c-tag-names" aria-describedby="c-tags-hint" />
+            <datalist id="c-tag-names">{tagNames.map((n) => <option key={n} value={n} />)}</datalist>
             <span id="c-tags-hint" className="hint">Separate tags with commas. The tag DNC keeps a contact out of campaigns.</span>
             {error("tags")}
           </div>

@@ -21,12 +21,13 @@ test("manager creates, edits, searches and tags a contact", async ({ page }) => 
   await form.getByLabel("Phone *").fill(phone);
   await form.getByLabel("Email").fill("grace@example.com");
   await form.getByLabel("Company").fill("Harbor Labs");
-  await form.getByLabel("Tags").fill("prospect");
+  await form.getByLabel("Tags").fill("Prospect"); // the demo organization spells it "prospect"
   await form.getByLabel("Lead source").selectOption("Referral");
   await form.getByRole("button", { name: "Create contact" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Contact saved." })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Grace Playwright" })).toBeVisible();
   await expect(page.getByText("Referral")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Contact details" }).locator(".tag")).toHaveText(["prospect"]);
   await snap(page, "contact-detail");
 
   await page.getByRole("link", { name: "Edit" }).click();
