@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { formatCount } from "@/lib/format/display";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
 import { ConfirmDialog } from "@/components/ui/modal";
@@ -14,8 +15,8 @@ interface AutoMergeReport {
   complete: boolean;
 }
 
-const contacts = (n: number) => `${n.toLocaleString()} contact${n === 1 ? "" : "s"}`;
-const groups = (n: number) => `${n.toLocaleString()} group${n === 1 ? "" : "s"}`;
+const contacts = (n: number) => formatCount(n, "contact");
+const groups = (n: number) => formatCount(n, "group");
 
 /**
  * "Merge all automatically": asks the API for a dry run first, shows what it

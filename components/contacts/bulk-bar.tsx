@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { formatCount } from "@/lib/format/display";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
 import { ConfirmDialog } from "@/components/ui/modal";
@@ -34,7 +35,7 @@ export function BulkBar({ ids, archived, onDone }: { ids: number[]; archived: bo
   const names = useTagNames();
   const refreshTagNames = useRefreshTagNames();
   const tags = knownTags(tag, names);
-  const plural = (n: number) => `${n} contact${n === 1 ? "" : "s"}`;
+  const plural = (n: number) => formatCount(n, "contact");
 
   return (
     <div className="bulkbar" role="region" aria-label="Bulk actions">

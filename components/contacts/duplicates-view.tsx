@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { formatDateTime, formatPhone } from "@/lib/format/display";
+import { formatCount, formatDateTime, formatPhone } from "@/lib/format/display";
 import type { PageMeta } from "@/lib/http/pagination";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
@@ -47,7 +47,7 @@ function MergeGroup({ group, onMerged }: { group: Group; onMerged: (message: str
     try {
       const duplicateIds = group.contacts.map((c) => c.id).filter((id) => id !== primary);
       await apiFetch("/api/contacts/merge", token!, { method: "POST", body: JSON.stringify({ primary_id: primary, duplicate_ids: duplicateIds, ...options }) });
-      onMerged(`Merged ${duplicateIds.length} contact${duplicateIds.length === 1 ? "" : "s"} into ${group.contacts.find((c) => c.id === primary)?.name}.`);
+      onMerged(`Merged ${formatCount(duplicateIds.length, "contact")} into ${group.contacts.find((c) => c.id === primary)?.name}.`);
     } catch (e) {
       setError(e);
     } finally {

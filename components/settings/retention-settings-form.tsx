@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { retentionSettingsSchema } from "@/lib/settings/schemas";
 import { apiFetch } from "@/lib/swr/api-fetch";
-import { formatDateTime } from "@/lib/format/display";
+import { formatCount, formatDateTime } from "@/lib/format/display";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { ConfirmDialog } from "@/components/ui/modal";
@@ -18,7 +18,7 @@ interface RetentionReport {
   contacts: { id: number; name: string; phone: string }[];
 }
 
-const plural = (n: number) => `${n.toLocaleString()} contact${n === 1 ? "" : "s"}`;
+const plural = (n: number) => formatCount(n, "contact");
 
 type AuditPage = { data: { created_at: string; user_name: string | null; details: { removed?: number } }[] };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatShortDateTime } from "./display";
+import { formatCount, formatShortDateTime } from "./display";
 
 describe("formatShortDateTime", () => {
   const now = new Date("2026-11-22T12:00:00");
@@ -15,4 +15,10 @@ describe("formatShortDateTime", () => {
     expect(text).not.toMatch(/35/);
   });
   it("shows a dash for no time", () => expect(formatShortDateTime(null, now)).toBe("—"));
+});
+
+describe("formatCount", () => {
+  it("puts the noun in the plural except for one", () => {
+    expect([0, 1, 2].map((n) => formatCount(n, "contact"))).toEqual(["0 contacts", "1 contact", "2 contacts"]);
+  });
 });

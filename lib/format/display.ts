@@ -31,6 +31,11 @@ export function formatShortDateTime(value: string | Date | null | undefined, now
     : date.toLocaleDateString(undefined, { dateStyle: "medium" });
 }
 
+/** "1 contact", "79 contacts", "1,200 contacts": a count with its noun (plural by "s"). */
+export function formatCount(n: number, noun: string): string {
+  return `${n.toLocaleString()} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return "—";
   return new Date(value).toLocaleDateString(undefined, { dateStyle: "medium" });
