@@ -3,6 +3,7 @@ import { intId, intIdQuery } from "@/lib/http/params";
 import { isoDayOrInstant } from "@/lib/http/date-params";
 import { paginationSchema } from "@/lib/http/pagination";
 import { patchSchema } from "@/lib/http/patch-schema";
+import { requiredText } from "@/lib/http/required-text";
 import { E164_PATTERN } from "./phone";
 
 export const PHONE_FORMAT_MESSAGE = "The phone must be in E.164 format: + and country code, e.g. +14155552671.";
@@ -25,8 +26,8 @@ const optionalText = (max: number) =>
 export const tagSchema = z.string().trim().min(1, "Tags may not be empty.").max(100, "Tags may not be longer than 100 characters.");
 
 export const contactInputSchema = z.object({
-  name: z.string({ error: "The name field is required." }).trim().min(1, "The name field is required.").max(255, "The name may not be longer than 255 characters."),
-  phone: z.string({ error: "The phone field is required." }).trim().min(1, "The phone field is required.").max(64, "The phone may not be longer than 20 characters."),
+  name: requiredText("name").trim().min(1, "The name field is required.").max(255, "The name may not be longer than 255 characters."),
+  phone: requiredText("phone").trim().min(1, "The phone field is required.").max(64, "The phone may not be longer than 20 characters."),
   email: z
     .string()
     .trim()
