@@ -28,16 +28,21 @@ export function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)];
 }
 
+/** "Müller" → "muller", "O'Brien" → "obrien": accents dropped, not the letters under them. */
+function asciiLetters(name: string): string {
+  return name.toLowerCase().normalize("NFD").replace(/[^a-z]/g, "");
+}
+
 export function fakePerson(index: number, random: () => number) {
   const first = pick(random, FIRST);
   const last = pick(random, LAST);
   const area = AREA_CODES[Math.floor(index / 100) % AREA_CODES.length];
   const line = String(100 + (index % 100)).padStart(4, "0");
-  const domain = `${last.toLowerCase().replace(/[^a-z]/g, "") || "mail"}.example.com`;
+  const domain = `${asciiLetters(last) || "mail"}.example.com`;
   return {
     name: `${first} ${last}`,
     phone: `+1${area}555${line}`,
-    email: random() < 0.85 ? `${first.toLowerCase().normalize("NFD").replace(/[^a-z]/g, "")}.${index}@${domain}` : null,
+    email: random() < 0.85 ? `${asciiLetters(first)}.${index}@${domain}` : null,
     company: pick(random, COMPANIES),
     notes: pick(random, NOTES),
   };
