@@ -60,4 +60,18 @@ describe("saved filters", () => {
     expect((await tenant.client.delete(`/api/saved-filters/${created.body.id}`, tenant.managerA.token)).status).toBe(204);
     expect((await tenant.client.get("/api/saved-filters", tenant.agentA.token)).status).toBe(403);
   });
+
+  it("take values written as JSON and store them as the list's query string spells them", async () => {
+    const tenant = await createTenant();
+    const created = await tenant.client.post(
+      "/api/saved-filters",
+      { name: "Typed", filters: { tags: ["vip", "gold"], department_id: tenant.departments.a.id, opted_out: false } },
+      tenant.managerA.token,
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.filters).toEqual({ tags: "vip,gold", department_id: String(tenant.departments.a.id), opted_out: "false" });
+    const bad = await tenant.client.post("/api/saved-filters", { name: "Bad", filters: { tags: [1, 2], q: { x: 1 } } }, tenant.managerA.token);
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(["filters.q", "filters.tags"]);
+  });
 });
