@@ -7,6 +7,7 @@ import type { Page } from "@/lib/http/pagination";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import type { CallLogView } from "./call-log-view";
@@ -85,10 +86,10 @@ export function CallHistory({ showAgent }: { showAgent: boolean }) {
             <option value="failed">Failed</option>
           </select>
         </div>
-        <div className="field"><label htmlFor="f-from">From</label><input id="f-from" type="date" value={filters.from} onChange={set("from")} /></div>
-        <div className="field"><label htmlFor="f-to">To</label><input id="f-to" type="date" value={filters.to} onChange={set("to")} /></div>
+        <div className="field"><label htmlFor="f-from">From</label><input id="f-from" type="date" value={filters.from} max={filters.to || undefined} onChange={set("from")} /></div>
+        <div className="field"><label htmlFor="f-to">To</label><input id="f-to" type="date" value={filters.to} min={filters.from || undefined} onChange={set("to")} /></div>
       </form>
-      {error && <div className="alert" role="alert">Could not load calls: {error.message}</div>}
+      <ErrorAlert error={error} prefix="Could not load calls" />
       {isLoading && <SkeletonRows label="Loading calls" />}
       {data && data.data.length === 0 && <EmptyState title="No calls match">Calls you take or place appear here with their status, duration and notes.</EmptyState>}
       {data && data.data.length > 0 && (

@@ -49,11 +49,11 @@ export function ContactFilterBar({ filters, set, setAll, departments }: {
       )}
       <div className="field">
         <label htmlFor="f-created-from">Created from</label>
-        <input id="f-created-from" type="date" value={filters.created_from ?? ""} onChange={(e) => set("created_from", e.target.value)} />
+        <input id="f-created-from" type="date" value={filters.created_from ?? ""} max={filters.created_to || undefined} onChange={(e) => set("created_from", e.target.value)} />
       </div>
       <div className="field">
         <label htmlFor="f-created-to">Created to</label>
-        <input id="f-created-to" type="date" value={filters.created_to ?? ""} onChange={(e) => set("created_to", e.target.value)} />
+        <input id="f-created-to" type="date" value={filters.created_to ?? ""} min={filters.created_from || undefined} onChange={(e) => set("created_to", e.target.value)} />
       </div>
       <div className="field">
         <label htmlFor="f-status">Status</label>

@@ -6,6 +6,7 @@ import { formatDate, formatDateTime, formatPhone, formatShortDateTime } from "@/
 import type { Page } from "@/lib/http/pagination";
 import { useApi } from "@/lib/swr/use-api";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { BulkBar } from "./bulk-bar";
@@ -90,7 +91,7 @@ export function ContactsTable() {
       <ContactFilterBar key={filters.tags ?? filters.tags_any ?? ""} filters={filters} set={set} setAll={setAll} departments={departments.data?.data ?? []} />
       {notice && <div className="success" role="status" style={{ marginBottom: 12 }}>{notice}</div>}
       {selected.size > 0 && <BulkBar ids={[...selected]} archived={filters.status === "archived"} onDone={(m) => { setNotice(m); setSelected(new Set()); mutate(); }} />}
-      {error && <div className="alert" role="alert">Could not load contacts: {error.message}</div>}
+      <ErrorAlert error={error} prefix="Could not load contacts" />
       {isLoading && !data && <SkeletonRows label="Loading contacts" rows={8} />}
       {data && rows.length === 0 && (
         <EmptyState title={filtered ? "No contact matches these filters" : "No contacts yet"}>

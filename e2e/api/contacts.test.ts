@@ -299,6 +299,19 @@ describe("contact list, search and filters", () => {
     expect(await ids(`created_from=${at}&created_to=${at}`)).toEqual([contact.id]);
     expect(await ids(`created_to=${before}`)).toEqual([]);
     expect(await ids(`created_from=${encodeURIComponent(new Date(Date.parse(contact.created_at) + 1).toISOString())}`)).toEqual([]);
+    // Dates given the wrong way round are refused, not answered with an empty list,
+    // wherever the list's filters are taken (list, export, saved filter).
+    const swapped = "created_from=2026-11-10&created_to=2026-11-01";
+    for (const path of [`/api/contacts?${swapped}`, `/api/contacts/export?${swapped}`]) {
+      const refused = await tenant.client.get(path, tenant.managerA.token);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.created_to).toEqual(["must not be before created_from."]);
+    }
+    const preset = await tenant.client.post("/api/saved-filters", { name: "Swapped", filters: { created_from: "2026-11-10", created_to: "2026-11-01" } }, tenant.managerA.token);
+    expect(preset.status).toBe(422);
+    expect(preset.body.errors["filters.created_to"]).toBeDefined();
+    // An instant later on the same day is still within a day's range.
+    expect(await ids(`created_from=${at}&created_to=${today}`)).toEqual([contact.id]);
   });
 });
 

@@ -237,6 +237,9 @@ describe("call logs and settings", () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(await count(tenant.admin.token, `?from=${today}&to=${today}`)).toBe(3);
     expect((await tenant.client.get("/api/voice/call-logs?from=nope", tenant.admin.token)).status).toBe(422);
+    const swapped = await tenant.client.get("/api/voice/call-logs?from=2026-11-10&to=2026-11-01", tenant.admin.token);
+    expect(swapped.status).toBe(422);
+    expect(swapped.body.errors.to).toEqual(["must not be before from."]);
 
     const mine = (await tenant.client.get("/api/voice/call-logs", tenant.agentA.token)).body.data[0];
     const theirs = (await tenant.client.get("/api/voice/call-logs", tenant.agentB.token)).body.data[0];

@@ -18,6 +18,9 @@ export const listCallLogsQuery = paginationSchema.extend({
   user_id: intIdQuery.optional(),
   contact_id: bigIdQuery.optional(),
   call_sid: z.string().trim().max(64).optional(),
+}).superRefine((query, ctx) => {
+  // Whole days, so a one-day range has from = to; a start after the end selects nothing.
+  if (query.from && query.to && query.from > query.to) ctx.addIssue({ code: "custom", path: ["to"], message: "must not be before from." });
 });
 
 export const updateCallNotesSchema = z.object({ notes: z.string().max(10_000).nullable() });

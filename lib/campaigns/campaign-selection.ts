@@ -1,7 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { contactWhere, type ContactFilters } from "@/lib/contacts/contact-filters";
-import { listContactsQuery } from "@/lib/contacts/schemas";
+import { contactListFilters } from "@/lib/contacts/schemas";
 import { prisma } from "@/lib/db/client";
 import { Prisma, type Campaign } from "@/lib/generated/prisma/client";
 import type { z } from "zod";
@@ -25,7 +25,8 @@ export async function selectionWhere(campaign: Pick<Campaign, "organization_id" 
   if (selection.saved_filter_id) {
     const preset = await prisma.savedFilter.findFirst({ where: { id: selection.saved_filter_id, organization_id: campaign.organization_id }, select: { filters: true } });
     if (preset) {
-      const filters = listContactsQuery.omit({ page: true, per_page: true, sort: true }).parse({ ...(preset.filters as object), status: "all" }) as ContactFilters;
+      // Without the date order check: a preset saved before it existed still selects (nothing, as then).
+      const filters = contactListFilters.omit({ page: true, per_page: true, sort: true }).parse({ ...(preset.filters as object), status: "all" }) as ContactFilters;
       parts.push(Prisma.sql`(${contactWhere(department, filters).sql})`);
     }
   }

@@ -68,7 +68,11 @@ const isoDate = isoDayOrInstant().optional();
 
 export const CONTACT_SORTS = ["name", "-name", "created_at", "-created_at", "updated_at", "-updated_at", "last_called_at", "-last_called_at", "total_calls", "-total_calls"] as const;
 
-export const listContactsQuery = paginationSchema.extend({
+/**
+ * The list's filters without cross-field checks: what saved filters, exports
+ * and campaign selections narrow down with omit(), which refined schemas refuse.
+ */
+export const contactListFilters = paginationSchema.extend({
   q: z.string().trim().max(255).optional(),
   search: z.string().trim().max(255).optional(),
   tags: csv,
@@ -84,6 +88,16 @@ export const listContactsQuery = paginationSchema.extend({
     .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
   sort: z.enum(CONTACT_SORTS).default("-created_at"),
 });
+
+/** A start after the end selects nothing: the caller swapped the dates. Days count whole (UTC). */
+export function createdRangeInOrder(value: { created_from?: string; created_to?: string }, ctx: z.RefinementCtx): void {
+  if (!value.created_from || !value.created_to) return;
+  const start = Date.parse(value.created_from.length === 10 ? `${value.created_from}T00:00:00Z` : value.created_from);
+  const end = value.created_to.length === 10 ? Date.parse(`${value.created_to}T00:00:00Z`) + 86_400_000 - 1 : Date.parse(value.created_to);
+  if (start > end) ctx.addIssue({ code: "custom", path: ["created_to"], message: "must not be before created_from." });
+}
+
+export const listContactsQuery = contactListFilters.superRefine(createdRangeInOrder);
 
 export type ListContactsQuery = z.infer<typeof listContactsQuery>;
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { listContactsQuery } from "@/lib/contacts/schemas";
+import { contactListFilters, createdRangeInOrder } from "@/lib/contacts/schemas";
 import { patchSchema } from "@/lib/http/patch-schema";
 
 // A preset stores contact list filters as the list endpoint takes them in its
 // query string (so a client applies one by appending it), checked by the same schema.
-const listFilters = listContactsQuery.omit({ page: true, per_page: true }).strict();
+const listFilters = contactListFilters.omit({ page: true, per_page: true }).strict().superRefine(createdRangeInOrder);
 
 // A client writing JSON sends a preset's values as JSON: a list of tags, a
 // department id as a number, opted_out as a boolean. They are stored as the

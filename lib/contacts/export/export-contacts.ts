@@ -7,14 +7,15 @@ import { departmentScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { prisma } from "@/lib/db/client";
-import { listContactsQuery } from "../schemas";
+import { contactListFilters, createdRangeInOrder } from "../schemas";
 import { exportBatches, exportColumns, type ExportColumn } from "./export-rows";
 import { neutralizeCell } from "./neutralize-cell";
 import { toVCard } from "./vcard";
 
-export const exportContactsQuery = listContactsQuery.omit({ page: true, per_page: true, sort: true }).extend({
-  format: z.enum(["csv", "xlsx", "vcf"]).default("csv"),
-});
+export const exportContactsQuery = contactListFilters
+  .omit({ page: true, per_page: true, sort: true })
+  .extend({ format: z.enum(["csv", "xlsx", "vcf"]).default("csv") })
+  .superRefine(createdRangeInOrder);
 export type ExportContactsQuery = z.infer<typeof exportContactsQuery>;
 
 const CONTENT_TYPES = {
