@@ -116,6 +116,19 @@ describe("custom field definitions", () => {
     expect((await tenant.client.patch(`/api/custom-fields/${b.id}`, { label: "Bee" }, tenant.admin.token)).body.label).toBe("Bee");
   });
 
+  it("keeps every field of saves that arrive together, each naming another field", async () => {
+    const tenant = await createTenant();
+    const names = Array.from({ length: 6 }, (_, i) => `field_${i}`);
+    for (const name of names) await field(tenant, { name, label: name, field_type: "text_short" });
+    const contact = await makeContact(tenant, {});
+    const saves = await Promise.all(
+      names.map((name) => tenant.client.request("PUT", `/api/contacts/${contact.id}`, { token: tenant.managerA.token, body: { custom_fields: { [name]: `set ${name}` } } })),
+    );
+    expect(saves.map((save) => save.status)).toEqual(names.map(() => 200));
+    const stored = (await tenant.client.get(`/api/contacts/${contact.id}`, tenant.managerA.token)).body.custom_fields;
+    expect(stored).toEqual(Object.fromEntries(names.map((name) => [name, `set ${name}`])));
+  });
+
   it("a PATCH changes only the attributes it names", async () => {
     const tenant = await createTenant();
     const dropdown = await field(tenant, { name: "tier", label: "Tier", field_type: "dropdown", options: ["Gold", "Silver"], required: true, visible_to: ["account_admin"] });

@@ -112,4 +112,26 @@ describe("duplicates and merge", () => {
     const audit = await tenant.client.get("/api/audit-log?action=contact.merge", tenant.admin.token);
     expect(audit.body.data[0].details).toMatchObject({ mode: "automatic", rule: "keep_oldest" });
   });
+
+  it("merges the same contacts once when asked several times at once, and merges in opposite directions without deadlock", async () => {
+    const tenant = await createTenant();
+    const primary = await makeContact(tenant, { name: "Grace H", notes: "Kept" });
+    const dup = await makeContact(tenant, { name: "Grace Hopper", notes: "Folded in" });
+    // A double click, or two managers on the same group.
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => tenant.client.post("/api/contacts/merge", { primary_id: primary.id, duplicate_ids: [dup.id], merge_notes: true }, tenant.managerA.token)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404, 404, 404]);
+    const kept = (await tenant.client.get(`/api/contacts/${primary.id}`, tenant.managerA.token)).body;
+    expect(kept.notes.match(/Merged from/g)).toHaveLength(1);
+    expect((await tenant.client.get("/api/audit-log?action=contact.merge", tenant.admin.token)).body.data).toHaveLength(1);
+
+    const a = await makeContact(tenant, { name: "Alan T" });
+    const b = await makeContact(tenant, { name: "Alan Turing" });
+    const crossed = await Promise.all([
+      tenant.client.post("/api/contacts/merge", { primary_id: a.id, duplicate_ids: [b.id] }, tenant.managerA.token),
+      tenant.client.post("/api/contacts/merge", { primary_id: b.id, duplicate_ids: [a.id] }, tenant.managerA.token),
+    ]);
+    expect(crossed.map((c) => c.status).sort()).toEqual([200, 404]);
+  });
 });
