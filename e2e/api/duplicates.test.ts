@@ -134,4 +134,24 @@ describe("duplicates and merge", () => {
     ]);
     expect(crossed.map((c) => c.status).sort()).toEqual([200, 404]);
   });
+
+  it("two automatic merges at once merge each group once between them", async () => {
+    const tenant = await createTenant();
+    for (const name of ["Mary Jackson", "Dorothy Vaughan", "Annie Easley", "Christine Darden"]) {
+      await makeContact(tenant, { name });
+      await makeContact(tenant, { name });
+    }
+    await tenant.client.request("PUT", "/api/settings/duplicates", { token: tenant.admin.token, body: { merge_behavior: "automatic" } });
+    const runs = await Promise.all([
+      tenant.client.post("/api/contacts/duplicates/auto-merge", undefined, tenant.managerA.token),
+      tenant.client.post("/api/contacts/duplicates/auto-merge", undefined, tenant.admin.token),
+    ]);
+    expect(runs.map((run) => run.status)).toEqual([200, 200]);
+    // A group the other run took is neither merged again nor reported as a failure.
+    expect(runs.flatMap((run) => run.body.skipped)).toEqual([]);
+    expect(runs.reduce((sum, run) => sum + run.body.groups_merged, 0)).toBe(4);
+    expect(runs.reduce((sum, run) => sum + run.body.contacts_removed, 0)).toBe(4);
+    expect((await tenant.client.get("/api/audit-log?action=contact.merge", tenant.admin.token)).body.data).toHaveLength(4);
+    expect((await tenant.client.get("/api/contacts", tenant.managerA.token)).body.meta.total).toBe(4);
+  });
 });

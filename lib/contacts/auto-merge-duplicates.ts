@@ -4,10 +4,20 @@ import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { getSettings } from "@/lib/settings/get-settings";
 import { DETECTION_TIMEOUT_MS, detectDuplicateGroups } from "./find-duplicates";
+import { lockContacts } from "./lock-contacts";
 import { mergeInTransaction } from "./merge-contacts";
 
 /** Thrown inside a dry run's merge so that its transaction rolls back. */
-class DryRunRollback extends Error {}
+class DryRunRollback extends Error {
+  constructor(readonly plan: MergePlan) {
+    super("dry run");
+  }
+}
+
+interface MergePlan {
+  primary_id: number;
+  merged_ids: number[];
+}
 
 /**
  * Merges every duplicate group automatically when the organization's merge
@@ -34,32 +44,40 @@ export async function autoMergeIfEnabled({ actor, dryRun = false }: { actor: Ses
   for (const group of groups) {
     const ids = group.contact_ids.filter((id) => !gone.has(id));
     if (ids.length < 2) continue;
-    const contacts = await prisma.contact.findMany({ where: { id: { in: ids.map(BigInt) } }, select: { id: true, created_at: true } });
-    contacts.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || Number(a.id - b.id));
-    const primary = Number((settings.conflict_rule === "keep_oldest" ? contacts[0] : contacts[contacts.length - 1]).id);
-    const duplicateIds = contacts.map((c) => Number(c.id)).filter((id) => id !== primary);
+    let plan: MergePlan | null;
     try {
-      await prisma.$transaction(async (tx) => {
+      plan = await prisma.$transaction(async (tx) => {
+        // The group is read again under lock: a merge running beside this one
+        // (another run, a manager's click) may have taken some of its contacts.
+        // What remains is merged; a group down to one contact is done.
+        await lockContacts(tx, ids.map(BigInt));
+        const contacts = await tx.contact.findMany({ where: { id: { in: ids.map(BigInt) } }, select: { id: true, created_at: true } });
+        if (contacts.length < 2) return null;
+        contacts.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || Number(a.id - b.id));
+        const primary = Number((settings.conflict_rule === "keep_oldest" ? contacts[0] : contacts[contacts.length - 1]).id);
+        const planned = { primary_id: primary, merged_ids: contacts.map((c) => Number(c.id)).filter((id) => id !== primary) };
         await mergeInTransaction(tx, actor, {
-          primary_id: primary,
-          duplicate_ids: duplicateIds,
+          primary_id: planned.primary_id,
+          duplicate_ids: planned.merged_ids,
           merge_tags: true,
           merge_notes: true,
           merge_call_history: true,
           mode: "automatic",
           rule: settings.conflict_rule,
         });
-        if (dryRun) throw new DryRunRollback();
+        if (dryRun) throw new DryRunRollback(planned);
+        return planned;
       });
     } catch (error) {
-      if (!(error instanceof DryRunRollback)) {
-        if (!(error instanceof AppError)) throw error;
+      if (error instanceof DryRunRollback) plan = error.plan;
+      else if (error instanceof AppError) {
         skipped.push({ contact_ids: ids, reason: error.message });
         continue;
-      }
+      } else throw error;
     }
-    duplicateIds.forEach((id) => gone.add(id));
-    merged.push({ primary_id: primary, merged_ids: duplicateIds, reason: group.reason });
+    if (!plan) continue;
+    plan.merged_ids.forEach((id) => gone.add(id));
+    merged.push({ ...plan, reason: group.reason });
   }
   // complete: false when similar names could not all be compared in time (DUPLICATE_NAME_BUDGET_MS).
   return { dry_run: dryRun, conflict_rule: settings.conflict_rule, groups_merged: merged.length, contacts_removed: gone.size, merged, skipped, complete };

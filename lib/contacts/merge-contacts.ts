@@ -7,6 +7,7 @@ import { prisma, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { contactSelect, type ContactRow } from "./contact-columns";
 import { assertNotInActiveCampaign } from "./delete-contact";
+import { lockContacts } from "./lock-contacts";
 import type { MergeContactsInput } from "./duplicate-schemas";
 import { serializeContact } from "./serialize-contact";
 
@@ -32,11 +33,9 @@ export async function mergeContacts({ actor, input }: { actor: SessionUser; inpu
 export async function mergeInTransaction(tx: Tx, actor: SessionUser, input: MergeOptions): Promise<ContactRow> {
   const ids = [input.primary_id, ...input.duplicate_ids].map(BigInt);
   // Two merges of the same contacts (a double click, two managers at once)
-  // run one after the other, the rows locked in id order so that merges of
-  // a into b and b into a cannot deadlock. The second then finds its
-  // duplicates gone (404) instead of merging them again into the notes and
-  // the audit log.
-  await tx.$queryRaw`SELECT id FROM contacts WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`;
+  // run one after the other: the second finds its duplicates gone (404)
+  // instead of merging them again into the notes and the audit log.
+  await lockContacts(tx, ids);
   const rows = await tx.contact.findMany({ where: { id: { in: ids }, ...organizationScope(actor) }, select: contactSelect });
   if (rows.length !== new Set(ids).size) throw AppError.notFound();
   const scope = departmentScope(actor);
