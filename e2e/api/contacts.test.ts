@@ -207,9 +207,16 @@ describe("contact access", () => {
     await createContact(tenant, {}, tenant.managerB.token);
     expect((await tenant.client.get("/api/contacts", tenant.admin.token)).body.meta.total).toBe(2);
     expect((await tenant.client.get(`/api/contacts?department_id=${tenant.departments.b.id}`, tenant.admin.token)).body.meta.total).toBe(1);
+    // The API asks only for name and phone: without a department the contact
+    // goes to the organization's first one.
     const noDepartment = await tenant.client.post("/api/contacts", { name: "x", phone: phone() }, tenant.admin.token);
-    expect(noDepartment.status).toBe(422);
-    expect(noDepartment.body.errors.department_id).toBeDefined();
+    expect(noDepartment.status).toBe(201);
+    expect(noDepartment.body.department_id).toBe(tenant.departments.a.id);
+    const bulk = await tenant.client.post("/api/contacts/bulk", [{ name: "y", phone: phone() }], tenant.admin.token);
+    expect(bulk.body).toMatchObject({ created: 1, failed: 0 });
+    const foreign = await tenant.client.post("/api/contacts", { name: "x", phone: phone(), department_id: (await createTenant()).departments.a.id }, tenant.admin.token);
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors.department_id).toEqual(["The selected department is invalid."]);
     const inB = await tenant.client.post("/api/contacts", { name: "x", phone: phone(), department_id: tenant.departments.b.id }, tenant.admin.token);
     expect(inB.status).toBe(201);
     expect(inB.body.department_id).toBe(tenant.departments.b.id);

@@ -21,9 +21,11 @@ export async function findContactForAction(db: Tx, actor: SessionUser, id: bigin
 }
 
 /**
- * The department a new contact goes to: a manager's own (asking for another is
- * 403); for admins the one requested, which must be in their organization, or
- * the organization's only department.
+ * The department a new contact (campaign, import) goes to: a manager's own
+ * (asking for another is 403); for admins the one requested, which must be in
+ * their organization. An admin who names none gets their organization's first
+ * department: the API asks only for a name and a phone, and a contact always
+ * belongs to a department (the pages still ask which one).
  */
 export async function resolveDepartment(db: Tx, actor: SessionUser, requested?: number) {
   if (actor.role === "dept_manager" || actor.role === "agent") {
@@ -31,18 +33,17 @@ export async function resolveDepartment(db: Tx, actor: SessionUser, requested?: 
     if (requested !== undefined && requested !== actor.department_id) throw AppError.forbidden();
     return { organization_id: actor.organization_id, department_id: actor.department_id };
   }
-  const departments = await db.department.findMany({
-    where: { ...organizationScope(actor), ...(requested !== undefined ? { id: requested } : {}) },
+  const department = await db.department.findFirst({
+    where: requested !== undefined ? { ...organizationScope(actor), id: requested } : { organization_id: actor.organization_id },
     select: { id: true, organization_id: true },
-    take: 2,
+    orderBy: { id: "asc" },
   });
-  if (requested !== undefined && departments.length === 0) {
-    throw AppError.validation({ department_id: ["The selected department is invalid."] });
+  if (!department) {
+    throw AppError.validation({
+      department_id: [requested !== undefined ? "The selected department is invalid." : "The organization has no department yet: create one first."],
+    });
   }
-  if (departments.length !== 1 || (actor.role === "super_admin" && requested === undefined)) {
-    throw AppError.validation({ department_id: ["The department_id field is required."] });
-  }
-  return { organization_id: departments[0].organization_id, department_id: departments[0].id };
+  return { organization_id: department.organization_id, department_id: department.id };
 }
 
 export function duplicatePhoneError(duplicateId: bigint | number) {
