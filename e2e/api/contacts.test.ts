@@ -59,13 +59,24 @@ describe("contacts CRUD", () => {
       expect(response.body.errors.phone).toBeDefined();
     }
     expect((await post({ name: "x".repeat(256), phone: phone() })).body.errors.name).toBeDefined();
-    expect((await post({ name: "X", phone: phone(), email: "not-mail" })).body.errors.email).toBeDefined();
+    for (const bad of ["not-mail", "a@b", "a..b@example.com", "a b@example.com"]) {
+      expect((await post({ name: "X", phone: phone(), email: bad })).body.errors?.email, bad).toBeDefined();
+    }
     expect((await post({ name: "X", phone: phone(), company: "c".repeat(256) })).body.errors.company).toBeDefined();
     expect((await post({ name: "X", phone: phone(), tags: "vip" })).body.errors.tags).toBeDefined();
     expect((await post({ name: "X", phone: phone(), tags: [1] })).status).toBe(422);
     expect((await post({ name: "X", phone: phone(), custom_fields: [] })).body.errors.custom_fields).toBeDefined();
     const list = await tenant.client.get("/api/contacts", tenant.managerA.token);
     expect(list.body.meta.total).toBe(0);
+  });
+
+  it("takes internationalized email addresses", async () => {
+    const tenant = await createTenant();
+    for (const email of ["chloé.rossi@example.com", "李雷@example.cn", "jose@münchen.de"]) {
+      const created = await tenant.client.post("/api/contacts", { name: "Intl", phone: phone(), email }, tenant.managerA.token);
+      expect(created.status, email).toBe(201);
+      expect(created.body.email).toBe(email);
+    }
   });
 
   it("refuses a phone already used in the organization with 409 and duplicate_id, but not in another organization", async () => {

@@ -41,6 +41,8 @@ describe("CSV import", () => {
     expect(reasons.get(9)).toEqual(["phone"]); // too long
     expect(reasons.get(11)).toEqual(["name"]); // no name
     expect(reasons.get(14)).toEqual(["phone"]); // national UK number, default country US
+    // Nothing else is refused: internationalized addresses (harper.müller15@…) are addresses.
+    expect([...reasons.keys()]).toEqual([7, 8, 9, 11, 14]);
     // The wizard's column mapping and the rejected rows' own values (for download).
     expect(job.mapping).toEqual(expect.arrayContaining([expect.objectContaining({ field: "name" }), expect.objectContaining({ field: "phone" })]));
     expect(job.errors.find((e: { row: number }) => e.row === 8).values).toMatchObject({ phone: "12345" });
@@ -55,6 +57,7 @@ describe("CSV import", () => {
     expect((await list(`q=${encodeURIComponent("李雷")}`))[0].phone).toBe("+861065529988");
     expect((await list("q=trailing"))[0]).toMatchObject({ name: "Trailing Spaces", phone: "+14155552678", email: "spaces@example.com" });
     expect((await list("tags=dnc")).map((c: { name: string }) => c.name)).toEqual(["Zoë O'Brien"]);
+    expect((await list("q=harper"))[0]).toMatchObject({ name: "Harper Müller", email: "harper.müller15@example.com" });
   });
 
   it("reports a row holding a NUL character as invalid and imports the rest", async () => {

@@ -12,8 +12,14 @@ export const PHONE_FORMAT_MESSAGE = "The phone must be in E.164 format: + and co
 // Phone format (E.164, or national with format_phone) is checked in
 // prepare-contact.ts, where the organization's default country is known.
 
+// A contact's address may be internationalized (RFC 6531, IDN): people are
+// called José Müller and 李雷, and so are their mailboxes. This is zod's own
+// email pattern with letters, marks and digits of any script where it allows
+// ASCII ones (zod's unicodeEmail pattern takes "a@b", which no one can write to).
+const EMAIL_PATTERN =
+  /^(?:[\p{L}\p{M}\p{N}_'+\-]+\.)*[\p{L}\p{M}\p{N}_'+\-]*[\p{L}\p{M}\p{N}_+-]@(?:[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N}\-]*\.)+\p{L}[\p{L}\p{M}]+$/u;
 // Built once: a schema made per call costs more than the check itself.
-const EMAIL = z.email();
+const EMAIL = z.email({ pattern: EMAIL_PATTERN });
 
 const optionalText = (max: number) =>
   z
