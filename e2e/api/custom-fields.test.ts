@@ -98,6 +98,15 @@ describe("custom field definitions", () => {
     expect(deleted.body.contacts_erased).toBe(1);
     await field(tenant, { name: "colour", label: "Colour again", field_type: "text_short" });
     expect((await tenant.client.get(`/api/contacts/${contact.id}`, tenant.admin.token)).body.custom_fields).toEqual({});
+
+    // The query may confirm instead of the body (some clients send none with DELETE); false confirms nothing.
+    const again = await field(tenant, { name: "size", label: "Size", field_type: "text_short" });
+    expect((await tenant.client.delete(`/api/custom-fields/${again.id}?confirm=false`, tenant.admin.token)).status).toBe(422);
+    expect((await tenant.client.request("DELETE", `/api/custom-fields/${again.id}`, { token: tenant.admin.token, body: { confirm: false } })).status).toBe(422);
+    expect((await tenant.client.delete(`/api/custom-fields/${again.id}?confirm=yes`, tenant.admin.token)).status).toBe(422);
+    const byQuery = await tenant.client.delete(`/api/custom-fields/${again.id}?confirm=true`, tenant.admin.token);
+    expect(byQuery.status).toBe(200);
+    expect(byQuery.body).toMatchObject({ deleted: true, name: "size" });
   });
 
   it("reorders fields and refuses ids of another organization", async () => {

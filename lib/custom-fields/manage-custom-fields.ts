@@ -6,7 +6,7 @@ import { prisma } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { AppError } from "@/lib/http/errors";
 import { hasChanges } from "@/lib/http/patch-schema";
-import type { CreateCustomFieldInput, UpdateCustomFieldInput } from "./schemas";
+import { DELETE_CONFIRMATION_MESSAGE, type CreateCustomFieldInput, type UpdateCustomFieldInput } from "./schemas";
 
 // Custom field definitions belong to the caller's organization. Admins manage
 // them; everyone else reads the active ones their role may see.
@@ -82,7 +82,8 @@ export async function archiveCustomField({ actor, id, archived }: { actor: Sessi
 const ERASE_TIMEOUT_MS = 300_000;
 
 /** Delete is irreversible: the definition goes and its value is erased from every contact. */
-export async function deleteCustomField({ actor, id }: { actor: SessionUser; id: number }) {
+export async function deleteCustomField({ actor, id, confirmed }: { actor: SessionUser; id: number; confirmed: boolean }) {
+  if (!confirmed) throw AppError.validation({ confirm: [DELETE_CONFIRMATION_MESSAGE] });
   return prisma.$transaction(async (tx) => {
     const field = await tx.customFieldDefinition.findFirst({ where: { id, organization_id: actor.organization_id }, select: { name: true } });
     if (!field) throw AppError.notFound();

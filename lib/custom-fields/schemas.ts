@@ -33,9 +33,11 @@ export const createCustomFieldSchema = base.superRefine(optionsFitType);
 // The name is the key stored in every contact: it cannot change.
 export const updateCustomFieldSchema = patchSchema(base.omit({ name: true })).superRefine(optionsFitType);
 export const reorderCustomFieldsSchema = z.object({ ids: z.array(intId).min(1).max(1000) });
-export const deleteCustomFieldSchema = z.object({
-  confirm: z.literal(true, { error: "Deleting a field erases its values on every contact: send confirm: true." }),
-});
+// A deletion is confirmed by {"confirm": true} in the body or by ?confirm=true,
+// like ?permanent=true on a contact: some clients send no body with DELETE.
+export const DELETE_CONFIRMATION_MESSAGE = "Deleting a field erases its values on every contact: send confirm: true (in the body, or ?confirm=true).";
+export const deleteCustomFieldSchema = z.object({ confirm: z.boolean({ error: "must be true or false." }).optional() });
+export const deleteCustomFieldQuery = z.object({ confirm: z.enum(["true", "false", "1", "0"], { error: "must be true or false." }).optional() });
 export const listCustomFieldsQuery = z.object({
   include_archived: z.enum(["true", "false", "1", "0"]).optional().transform((v) => v === "true" || v === "1"),
 });

@@ -1,5 +1,5 @@
 import { deleteCustomField, updateCustomField } from "@/lib/custom-fields/manage-custom-fields";
-import { deleteCustomFieldSchema, updateCustomFieldSchema } from "@/lib/custom-fields/schemas";
+import { deleteCustomFieldQuery, deleteCustomFieldSchema, updateCustomFieldSchema } from "@/lib/custom-fields/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
@@ -8,9 +8,11 @@ export const PATCH = route({ permission: "custom_fields.write", params: idParams
   updateCustomField({ actor: user, id: params.id, input: body }),
 );
 
-// Irreversible: the request must confirm it with {"confirm": true}.
-export const DELETE = route({ permission: "custom_fields.write", params: idParams, body: deleteCustomFieldSchema }, ({ user, params }) =>
-  deleteCustomField({ actor: user, id: params.id }),
+// Irreversible: the request must confirm it ({"confirm": true} or ?confirm=true).
+export const DELETE = route(
+  { permission: "custom_fields.write", params: idParams, query: deleteCustomFieldQuery, body: deleteCustomFieldSchema },
+  ({ user, params, query, body }) =>
+    deleteCustomField({ actor: user, id: params.id, confirmed: body.confirm === true || query.confirm === "true" || query.confirm === "1" }),
 );
 
 export const { GET, POST, PUT, OPTIONS } = methodsNotAllowed(["PATCH", "DELETE"]);
