@@ -2,7 +2,7 @@ import { z } from "zod";
 import { intId } from "@/lib/http/params";
 import { patchSchema } from "@/lib/http/patch-schema";
 import { roleSchema } from "@/lib/users/schemas";
-import { FIELD_TYPES } from "./field-types";
+import { canonicalFieldType, FIELD_TYPES } from "./field-types";
 
 // Shared by the custom field routes and the admin settings page.
 const fieldName = z
@@ -13,7 +13,7 @@ const fieldName = z
 const base = z.object({
   name: fieldName,
   label: z.string().trim().min(1, "The label field is required.").max(255),
-  field_type: z.enum(FIELD_TYPES, { error: `The field type must be one of: ${FIELD_TYPES.join(", ")}.` }),
+  field_type: z.preprocess(canonicalFieldType, z.enum(FIELD_TYPES, { error: `The field type must be one of: ${FIELD_TYPES.join(", ")}.` })),
   options: z.array(z.string().trim().min(1).max(255)).max(500).default([]),
   required: z.boolean().default(false),
   visible_to: z.array(roleSchema).min(1, "At least one role must see the field.").default(["super_admin", "account_admin", "dept_manager", "agent"]),
