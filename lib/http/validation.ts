@@ -5,6 +5,11 @@ import { AppError, type FieldErrors } from "./errors";
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
+    // A strict object's extra keys are reported each under its own name.
+    if (issue.code === "unrecognized_keys") {
+      for (const extra of issue.keys) (errors[[...issue.path, extra].join(".")] ??= []).push("is not a known field.");
+      continue;
+    }
     const key = issue.path.length ? issue.path.join(".") : "body";
     (errors[key] ??= []).push(issue.message);
   }

@@ -21,7 +21,12 @@ const queryValue = z.preprocess(
 
 const filters = z.record(z.string(), queryValue, { error: "The filters must be an object of query parameters." }).superRefine((value, ctx) => {
   const parsed = listFilters.safeParse(value);
-  if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      if (issue.code === "unrecognized_keys") for (const extra of issue.keys) ctx.addIssue({ code: "custom", path: [extra], message: "is not a known filter." });
+      else ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    }
+  }
 });
 
 export const createSavedFilterSchema = z.object({

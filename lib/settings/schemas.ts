@@ -35,4 +35,45 @@ export const SETTINGS_SCHEMAS = {
 } as const;
 
 export type SettingsKey = keyof typeof SETTINGS_SCHEMAS;
+
+// Other names for the same settings: the spec's own wording snake_cased
+// ("Auto-Tagging", "Validation Strictness", "Fuzzy name matching threshold")
+// and the usual variants. A key nobody knows is refused (422), never ignored:
+// a client that spelled a setting its own way must not believe it saved it.
+const KEY_ALIASES: Record<SettingsKey, Record<string, string>> = {
+  import: { auto_tagging: "auto_tag", validation_strictness: "strictness", phone_format: "phone_formatting", country: "default_country" },
+  duplicates: {
+    fuzzy_name_matching_threshold: "fuzzy_name_threshold",
+    fuzzy_threshold: "fuzzy_name_threshold",
+    fuzzy_match_threshold: "fuzzy_name_threshold",
+    name_matching_threshold: "fuzzy_name_threshold",
+    check_email: "email_matching",
+    merge_mode: "merge_behavior",
+    conflict_rules: "conflict_rule",
+    conflict_resolution: "conflict_rule",
+  },
+  retention: { inactive_days: "inactive_contact_days", retention_days: "inactive_contact_days", delete_after_days: "inactive_contact_days", keep_opted_out_contacts: "keep_opted_out" },
+};
+
+// Choice values as people write them: "Keep newest", "Manual review", "Skip".
+const VALUE_ALIASES: Record<string, string> = { manual_review: "manual", auto: "automatic", newest: "keep_newest", oldest: "keep_oldest" };
+
+function canonicalSettings(key: SettingsKey, input: unknown): unknown {
+  if (!input || typeof input !== "object" || Array.isArray(input)) return input;
+  const shape = SETTINGS_SCHEMAS[key].shape as Record<string, z.ZodType>;
+  return Object.fromEntries(
+    Object.entries(input).map(([name, value]) => {
+      const field = KEY_ALIASES[key][name] ?? name;
+      const choices = shape[field] instanceof z.ZodEnum ? (shape[field] as z.ZodEnum).options : undefined;
+      if (!choices || typeof value !== "string") return [field, value];
+      const spelled = value.trim().toLowerCase().replace(/[\s-]+/g, "_");
+      return [field, choices.includes(spelled) ? spelled : (VALUE_ALIASES[spelled] ?? value)];
+    }),
+  );
+}
+
+/** What PUT /api/settings/{key} takes: some of the settings, under their names or the usual other ones. */
+export function settingsInputSchema<K extends SettingsKey>(key: K) {
+  return z.preprocess((input) => canonicalSettings(key, input), SETTINGS_SCHEMAS[key].partial().strict());
+}
 export type SettingsValue<K extends SettingsKey> = z.infer<(typeof SETTINGS_SCHEMAS)[K]>;

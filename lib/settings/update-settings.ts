@@ -4,7 +4,12 @@ import { prisma } from "@/lib/db/client";
 import { getSettings } from "./get-settings";
 import type { SettingsKey, SettingsValue } from "./schemas";
 
-/** Changes some settings of the caller's organization; the rest keep their values. */
+/**
+ * Changes some settings of the caller's organization; the rest keep their
+ * values. The change is merged into the stored object by the database itself,
+ * so two admins saving different settings at once both keep theirs (read,
+ * merge and write back in the process would let the later save undo the other).
+ */
 export async function updateSettings<K extends SettingsKey>({
   actor,
   key,
@@ -14,11 +19,9 @@ export async function updateSettings<K extends SettingsKey>({
   key: K;
   input: Partial<SettingsValue<K>>;
 }): Promise<SettingsValue<K>> {
-  const value = { ...(await getSettings(actor.organization_id, key)), ...input };
-  await prisma.setting.upsert({
-    where: { organization_id_key: { organization_id: actor.organization_id, key } },
-    create: { organization_id: actor.organization_id, key, value },
-    update: { value },
-  });
-  return value;
+  const change = JSON.stringify(input);
+  await prisma.$executeRaw`
+    INSERT INTO settings (organization_id, key, value, updated_at) VALUES (${actor.organization_id}, ${key}, ${change}::jsonb, now())
+    ON CONFLICT (organization_id, key) DO UPDATE SET value = settings.value || EXCLUDED.value, updated_at = now()`;
+  return getSettings(actor.organization_id, key);
 }
