@@ -138,6 +138,19 @@ describe("custom field definitions", () => {
     expect(stored).toEqual(Object.fromEntries(names.map((name) => [name, `set ${name}`])));
   });
 
+  it("takes a definition's attributes under the spec's names too", async () => {
+    const tenant = await createTenant();
+    const created = await tenant.client.post(
+      "/api/custom-fields",
+      { field_name: "renewal_month", display_label: "Renewal month", type: "Dropdown", options: ["Jan", "Feb"], is_required: false, visibility: ["account_admin"] },
+      tenant.admin.token,
+    );
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: "renewal_month", label: "Renewal month", field_type: "dropdown", options: ["Jan", "Feb"], visible_to: ["account_admin"] });
+    const patched = await tenant.client.patch(`/api/custom-fields/${created.body.id}`, { display_label: "Month of renewal" }, tenant.admin.token);
+    expect(patched.body.label).toBe("Month of renewal");
+  });
+
   it("a PATCH changes only the attributes it names", async () => {
     const tenant = await createTenant();
     const dropdown = await field(tenant, { name: "tier", label: "Tier", field_type: "dropdown", options: ["Gold", "Silver"], required: true, visible_to: ["account_admin"] });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { intId } from "@/lib/http/params";
+import { withKeyAliases } from "@/lib/http/key-aliases";
 import { patchSchema } from "@/lib/http/patch-schema";
 import { roleSchema } from "@/lib/users/schemas";
 import { canonicalFieldType, FIELD_TYPES } from "./field-types";
@@ -32,6 +33,11 @@ function optionsFitType(value: { field_type?: string; options?: string[] }, ctx:
 export const createCustomFieldSchema = base.superRefine(optionsFitType);
 // The name is the key stored in every contact: it cannot change.
 export const updateCustomFieldSchema = patchSchema(base.omit({ name: true })).superRefine(optionsFitType);
+// The spec names a definition's attributes "Field Name", "Display Label", "Field
+// Type", "Required", "Visible to": the routes take those spellings too.
+const DEFINITION_KEY_ALIASES = { field_name: "name", display_label: "label", type: "field_type", is_required: "required", visibility: "visible_to", visible_to_roles: "visible_to" };
+export const createCustomFieldInput = withKeyAliases(DEFINITION_KEY_ALIASES, createCustomFieldSchema);
+export const updateCustomFieldInput = withKeyAliases(DEFINITION_KEY_ALIASES, updateCustomFieldSchema);
 export const reorderCustomFieldsSchema = z.object({ ids: z.array(intId).min(1).max(1000) });
 // A deletion is confirmed by {"confirm": true} in the body or by ?confirm=true,
 // like ?permanent=true on a contact: some clients send no body with DELETE.

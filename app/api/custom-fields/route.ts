@@ -1,5 +1,5 @@
 import { createCustomField, listCustomFields } from "@/lib/custom-fields/manage-custom-fields";
-import { createCustomFieldSchema, listCustomFieldsQuery } from "@/lib/custom-fields/schemas";
+import { createCustomFieldInput, listCustomFieldsQuery } from "@/lib/custom-fields/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 
@@ -7,7 +7,7 @@ export const GET = route({ permission: "custom_fields.read", query: listCustomFi
   listCustomFields({ actor: user, includeArchived: query.include_archived }),
 );
 
-export const POST = route({ permission: "custom_fields.write", body: createCustomFieldSchema, status: 201 }, ({ user, body }) =>
+export const POST = route({ permission: "custom_fields.write", body: createCustomFieldInput, status: 201 }, ({ user, body }) =>
   createCustomField({ actor: user, input: body }),
 );
 

@@ -1,10 +1,10 @@
 import { deleteCustomField, updateCustomField } from "@/lib/custom-fields/manage-custom-fields";
-import { deleteCustomFieldQuery, deleteCustomFieldSchema, updateCustomFieldSchema } from "@/lib/custom-fields/schemas";
+import { deleteCustomFieldQuery, deleteCustomFieldSchema, updateCustomFieldInput } from "@/lib/custom-fields/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 
-export const PATCH = route({ permission: "custom_fields.write", params: idParams, body: updateCustomFieldSchema }, ({ user, params, body }) =>
+export const PATCH = route({ permission: "custom_fields.write", params: idParams, body: updateCustomFieldInput }, ({ user, params, body }) =>
   updateCustomField({ actor: user, id: params.id, input: body }),
 );
 
