@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withKeyAliases } from "@/lib/http/key-aliases";
 
 // Shared by the settings routes and the admin settings pages.
 export const importSettingsSchema = z.object({
@@ -35,6 +36,7 @@ export const SETTINGS_SCHEMAS = {
 } as const;
 
 export type SettingsKey = keyof typeof SETTINGS_SCHEMAS;
+export type SettingsValue<K extends SettingsKey> = z.infer<(typeof SETTINGS_SCHEMAS)[K]>;
 
 // Other names for the same settings: the spec's own wording snake_cased
 // ("Auto-Tagging", "Validation Strictness", "Fuzzy name matching threshold")
@@ -58,22 +60,21 @@ const KEY_ALIASES: Record<SettingsKey, Record<string, string>> = {
 // Choice values as people write them: "Keep newest", "Manual review", "Skip".
 const VALUE_ALIASES: Record<string, string> = { manual_review: "manual", auto: "automatic", newest: "keep_newest", oldest: "keep_oldest" };
 
-function canonicalSettings(key: SettingsKey, input: unknown): unknown {
+function canonicalChoices(key: SettingsKey, input: unknown): unknown {
   if (!input || typeof input !== "object" || Array.isArray(input)) return input;
   const shape = SETTINGS_SCHEMAS[key].shape as Record<string, z.ZodType>;
   return Object.fromEntries(
     Object.entries(input).map(([name, value]) => {
-      const field = KEY_ALIASES[key][name] ?? name;
-      const choices = shape[field] instanceof z.ZodEnum ? (shape[field] as z.ZodEnum).options : undefined;
-      if (!choices || typeof value !== "string") return [field, value];
+      const choices = shape[name] instanceof z.ZodEnum ? (shape[name] as z.ZodEnum).options : undefined;
+      if (!choices || typeof value !== "string") return [name, value];
       const spelled = value.trim().toLowerCase().replace(/[\s-]+/g, "_");
-      return [field, choices.includes(spelled) ? spelled : (VALUE_ALIASES[spelled] ?? value)];
+      return [name, choices.includes(spelled) ? spelled : (VALUE_ALIASES[spelled] ?? value)];
     }),
   );
 }
 
 /** What PUT /api/settings/{key} takes: some of the settings, under their names or the usual other ones. */
 export function settingsInputSchema<K extends SettingsKey>(key: K) {
-  return z.preprocess((input) => canonicalSettings(key, input), SETTINGS_SCHEMAS[key].partial().strict());
+  return withKeyAliases(KEY_ALIASES[key], z.preprocess((input) => canonicalChoices(key, input), SETTINGS_SCHEMAS[key].partial().strict()));
 }
-export type SettingsValue<K extends SettingsKey> = z.infer<(typeof SETTINGS_SCHEMAS)[K]>;
+

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { withKeyAliases } from "./key-aliases";
+
+describe("withKeyAliases", () => {
+  const schema = withKeyAliases({ display_label: "label" }, z.object({ label: z.string() }).strict());
+
+  it("renames an alias to the schema's key", () => {
+    expect(schema.parse({ display_label: "Size" })).toEqual({ label: "Size" });
+  });
+
+  it("keeps the schema's own key when both are sent, and leaves other keys to the schema", () => {
+    expect(schema.parse({ label: "Own", display_label: "Alias" })).toEqual({ label: "Own" });
+    expect(schema.safeParse({ label: "x", colour: "red" }).success).toBe(false);
+    expect(schema.safeParse("not an object").success).toBe(false);
+  });
+});
