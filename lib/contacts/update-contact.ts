@@ -10,6 +10,7 @@ import { getSettings } from "@/lib/settings/get-settings";
 import { registerTags } from "@/lib/tags/register-tags";
 import { contactSelect } from "./contact-columns";
 import { duplicatePhoneError, findContactForAction, resolveDepartment } from "./contact-access";
+import { lockContacts } from "./lock-contacts";
 import { prepareContact } from "./prepare-contact";
 import type { ContactUpdateInput } from "./schemas";
 import { serializeContact } from "./serialize-contact";
@@ -24,7 +25,7 @@ export async function updateContact({ actor, id, input }: { actor: SessionUser; 
     // The row is locked for this read-modify-write: custom_fields merge into
     // what is stored, so two saves naming different fields must both stay
     // (each read the other's value, and the later one wrote it back).
-    await tx.$queryRaw`SELECT 1 FROM contacts WHERE id = ${id} FOR UPDATE`;
+    await lockContacts(tx, [id]);
     const current = await findContactForAction(tx, actor, id);
     const { contact, errors } = prepareContact({
       input,
