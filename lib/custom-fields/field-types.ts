@@ -1,3 +1,5 @@
+import { looseKey } from "@/lib/format/loose-key";
+
 // The spec's seven custom field types, as stored in field_type.
 export const FIELD_TYPES = ["text_short", "text_long", "integer", "decimal", "date", "dropdown", "checkbox"] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -17,27 +19,27 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
 // (decimal)") and the usual names elsewhere (text, textarea, select, boolean).
 const FIELD_TYPE_ALIASES: Record<string, FieldType> = {
   text: "text_short",
-  short_text: "text_short",
+  "short text": "text_short",
   string: "text_short",
-  long_text: "text_long",
+  "long text": "text_long",
   textarea: "text_long",
   int: "integer",
-  number_integer: "integer",
   number: "decimal",
-  number_decimal: "decimal",
   float: "decimal",
   select: "dropdown",
   enum: "dropdown",
   boolean: "checkbox",
   bool: "checkbox",
-  checkbox_yes_no: "checkbox",
-  checkbox_yes_no_boolean: "checkbox",
+  "Checkbox (yes/no boolean)": "checkbox",
 };
+
+const TYPE_BY_LOOSE_KEY = new Map<string, FieldType>([
+  ...FIELD_TYPES.map((type): [string, FieldType] => [looseKey(type), type]),
+  ...Object.entries(FIELD_TYPE_LABELS).map(([type, label]): [string, FieldType] => [looseKey(label), type as FieldType]),
+  ...Object.entries(FIELD_TYPE_ALIASES).map(([alias, type]): [string, FieldType] => [looseKey(alias), type]),
+]);
 
 /** A field type as sent ("Text (short)", "select", "TEXT_LONG") in the stored spelling; anything unknown is returned as it came, to be refused. */
 export function canonicalFieldType(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  const key = value.trim().toLowerCase().replace(/[^a-z]+/g, "_").replace(/^_|_$/g, "");
-  if ((FIELD_TYPES as readonly string[]).includes(key)) return key;
-  return FIELD_TYPE_ALIASES[key] ?? value;
+  return typeof value === "string" ? (TYPE_BY_LOOSE_KEY.get(looseKey(value)) ?? value) : value;
 }

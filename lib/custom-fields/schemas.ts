@@ -43,7 +43,12 @@ export const reorderCustomFieldsSchema = z.object({ ids: z.array(intId).min(1).m
 // like ?permanent=true on a contact: some clients send no body with DELETE.
 export const DELETE_CONFIRMATION_MESSAGE = "Deleting a field erases its values on every contact: send confirm: true (in the body, or ?confirm=true).";
 export const deleteCustomFieldSchema = z.object({ confirm: z.boolean({ error: "must be true or false." }).optional() });
-export const deleteCustomFieldQuery = z.object({ confirm: z.enum(["true", "false", "1", "0"], { error: "must be true or false." }).optional() });
+export const deleteCustomFieldQuery = z.object({
+  confirm: z
+    .enum(["true", "false", "1", "0"], { error: "must be true or false." })
+    .optional()
+    .transform((v) => v === "true" || v === "1"),
+});
 export const listCustomFieldsQuery = z.object({
   include_archived: z.enum(["true", "false", "1", "0"]).optional().transform((v) => v === "true" || v === "1"),
 });

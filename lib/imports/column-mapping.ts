@@ -3,6 +3,8 @@
 // with the synonyms people actually use; other columns go to the custom field
 // of the same name or label; an explicit mapping wins over all of that.
 
+import { looseKey } from "@/lib/format/loose-key";
+
 export type ContactField = "name" | "phone" | "email" | "company" | "tags" | "notes" | "opted_out";
 export type Target = { kind: "field"; field: ContactField } | { kind: "custom"; name: string };
 
@@ -22,7 +24,7 @@ const YES = new Set(["yes", "y", "true", "1", "x", "opted out", "optedout"]);
 const NO = new Set(["no", "n", "false", "0"]);
 
 export function normalizeHeader(header: string): string {
-  return header.replace(/^\uFEFF/, "").toLowerCase().replace(/[^a-z0-9]/g, "");
+  return looseKey(header.replace(/^\uFEFF/, ""));
 }
 
 export interface ColumnMapping {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { looseKey } from "@/lib/format/loose-key";
 import { withKeyAliases } from "@/lib/http/key-aliases";
 
 // Shared by the settings routes and the admin settings pages.
@@ -58,17 +59,17 @@ const KEY_ALIASES: Record<SettingsKey, Record<string, string>> = {
 };
 
 // Choice values as people write them: "Keep newest", "Manual review", "Skip".
-const VALUE_ALIASES: Record<string, string> = { manual_review: "manual", auto: "automatic", newest: "keep_newest", oldest: "keep_oldest" };
+const VALUE_ALIASES: Record<string, string> = { manualreview: "manual", auto: "automatic", newest: "keep_newest", oldest: "keep_oldest" };
 
 function canonicalChoices(key: SettingsKey, input: unknown): unknown {
   if (!input || typeof input !== "object" || Array.isArray(input)) return input;
   const shape = SETTINGS_SCHEMAS[key].shape as Record<string, z.ZodType>;
   return Object.fromEntries(
     Object.entries(input).map(([name, value]) => {
-      const choices = shape[name] instanceof z.ZodEnum ? (shape[name] as z.ZodEnum).options : undefined;
+      const choices = shape[name] instanceof z.ZodEnum ? (shape[name] as z.ZodEnum).options.map(String) : undefined;
       if (!choices || typeof value !== "string") return [name, value];
-      const spelled = value.trim().toLowerCase().replace(/[\s-]+/g, "_");
-      return [name, choices.includes(spelled) ? spelled : (VALUE_ALIASES[spelled] ?? value)];
+      const typed = looseKey(value);
+      return [name, choices.find((choice) => looseKey(choice) === typed) ?? VALUE_ALIASES[typed] ?? value];
     }),
   );
 }

@@ -12,7 +12,7 @@ export const PATCH = route({ permission: "custom_fields.write", params: idParams
 export const DELETE = route(
   { permission: "custom_fields.write", params: idParams, query: deleteCustomFieldQuery, body: deleteCustomFieldSchema },
   ({ user, params, query, body }) =>
-    deleteCustomField({ actor: user, id: params.id, confirmed: body.confirm === true || query.confirm === "true" || query.confirm === "1" }),
+    deleteCustomField({ actor: user, id: params.id, confirmed: body.confirm === true || query.confirm }),
 );
 
 export const { GET, POST, PUT, OPTIONS } = methodsNotAllowed(["PATCH", "DELETE"]);
