@@ -14,7 +14,7 @@ import { createTestDatabase, startServer } from "../e2e/support/server.mjs";
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 function rssOf(pid) {
-  // The server is `node .../next start`: read its resident memory from /proc.
+  // The server is `node scripts/server.mjs`: read its resident memory from /proc.
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
 }

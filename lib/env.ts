@@ -1,10 +1,13 @@
 import "server-only";
 import { z } from "zod";
+import { parseTrustedProxies } from "@/lib/http/trusted-proxies";
 
 // Every setting the service reads, parsed once. A missing or malformed value
 // stops start-up with a message naming the variable (see formatEnvError).
 const optionalUrl = z.url().optional().or(z.literal("").transform(() => undefined));
 const intFrom = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+// An empty value is no value: `TWILIO_AUTH_TOKEN=` must never become a signing key of "".
+const optionalText = z.string().optional().transform((value) => value || undefined);
 
 export const envSchema = z
   .object({
@@ -28,15 +31,26 @@ export const envSchema = z
     LOGIN_MAX_FAILURES_PER_EMAIL: intFrom(5),
     LOGIN_MAX_FAILURES_PER_ADDRESS: intFrom(50),
     LOGIN_LOCKOUT_SECONDS: intFrom(60),
+    /** Proxies in front of the server: empty (none: the socket address counts), a hop count, or addresses/CIDRs. */
+    TRUSTED_PROXIES: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        try {
+          parseTrustedProxies(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: `must be a hop count or a comma list of addresses and CIDRs: ${(error as Error).message}` });
+        }
+      }),
     SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
     SLOW_QUERY_MS: intFrom(200),
     DUPLICATE_NAME_BUDGET_MS: intFrom(3000),
-    TWILIO_ACCOUNT_SID: z.string().optional(),
-    TWILIO_AUTH_TOKEN: z.string().optional(),
-    TWILIO_API_KEY_SID: z.string().optional(),
-    TWILIO_API_KEY_SECRET: z.string().optional(),
-    TWILIO_TWIML_APP_SID: z.string().optional(),
-    TWILIO_CALLER_ID: z.string().optional(),
+    TWILIO_ACCOUNT_SID: optionalText,
+    TWILIO_AUTH_TOKEN: optionalText,
+    TWILIO_API_KEY_SID: optionalText,
+    TWILIO_API_KEY_SECRET: optionalText,
+    TWILIO_TWIML_APP_SID: optionalText,
+    TWILIO_CALLER_ID: optionalText,
     /** Sends the provider REST client elsewhere (tests' fake provider); never taken from a request. */
     TWILIO_API_BASE_URL: optionalUrl,
     /** The in-app provider simulator: auto = for organizations without a provider auth token. */

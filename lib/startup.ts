@@ -8,6 +8,7 @@ import { env } from "@/lib/env";
 import { runImport } from "@/lib/imports/run-import";
 import { QUEUES, workOn } from "@/lib/jobs/job-queue";
 import { logger } from "@/lib/logger";
+import { ensureAllSigningSecrets } from "@/lib/telephony/signing-secret";
 
 /**
  * Runs once per server process before it answers requests (instrumentation.ts):
@@ -35,9 +36,22 @@ async function prepare(): Promise<void> {
     const seeded = await seedDemoData(prisma);
     if (seeded) logger.info("demo data loaded", seeded);
   }
+  await giveEveryOrganizationASigningSecret();
   scheduleRetention();
   // Every server process works on imports; pg-boss hands each job to one of them.
   await workOn<{ import_id: string }>(QUEUES.contactImport, ({ import_id }) => runImport(import_id));
   // …and on campaign dispatch ticks.
   await startCampaignWorker();
+}
+
+/** Callbacks are never taken unsigned: every organization has a key before the first one arrives. */
+async function giveEveryOrganizationASigningSecret(): Promise<void> {
+  try {
+    const created = await ensureAllSigningSecrets();
+    if (created) logger.info("callback signing secrets created", { organizations: created });
+  } catch (error) {
+    // Without ENCRYPTION_KEY nothing secret can be stored: callbacks of
+    // organizations with no provider auth token are refused (403) until it is set.
+    logger.error("callback signing secrets could not be created", { error: error instanceof Error ? error.message : String(error) });
+  }
 }

@@ -2,7 +2,8 @@
 //  1. builds when there is no build yet;
 //  2. without DATABASE_URL (embedded database) creates and keeps the two
 //     secrets the service needs in DATA_DIR, so sessions survive restarts;
-//  3. starts `next start`; the server applies migrations and loads the demo
+//  3. starts scripts/server.mjs (Next.js behind a Node server that hands route
+//     handlers the socket address); the server applies migrations and loads the demo
 //     data itself (instrumentation.ts) before it answers requests.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -32,6 +33,6 @@ if (!env.DATABASE_URL) {
 
 const port = env.PORT || "3000";
 env.NEXTAUTH_URL ||= env.APP_URL || `http://localhost:${port}`;
-const server = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env });
+const server = spawn(process.execPath, ["scripts/server.mjs"], { stdio: "inherit", env: { ...env, PORT: port } });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -74,7 +74,7 @@ describe("inbound flow", () => {
     const inbound = await sim.inboundCall({ from: caller.phone, to: number });
     expect(inbound.status).toBe(200);
     expect(inbound.contentType).toContain("text/xml");
-    expect(inbound.body).toMatch(/<Enqueue[^>]*waitUrl="http:\/\/127\.0\.0\.1:\d+\/api\/telephony\/queue-wait"[^>]*>q_CA[0-9a-f]{32}<\/Enqueue>/);
+    expect(inbound.body).toMatch(/<Enqueue[^>]*waitUrl="http:\/\/127\.0\.0\.1:\d+\/api\/telephony\/queue-wait\?org=\d+"[^>]*>q_CA[0-9a-f]{32}<\/Enqueue>/);
     // A retried delivery does not queue the caller twice.
     await sim.post("/api/telephony/inbound", { CallSid: inbound.callSid, From: caller.phone, To: number });
 

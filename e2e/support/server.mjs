@@ -1,4 +1,4 @@
-// Starts the real production server (`next start`) for tests and benchmarks,
+// Starts the real production server (scripts/server.mjs, as `npm start` does) for tests and benchmarks,
 // on its own port and database, and waits until it answers.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -20,6 +20,12 @@ export const TEST_PROVIDER = {
   TWILIO_CALLER_ID: "+15005550006",
 };
 
+/**
+ * One key for every test server: servers that share a database must open the
+ * secrets each other sealed (provider tokens, callback signing secrets).
+ */
+const TEST_ENCRYPTION_KEY = Buffer.from("contact-center-test-encryption!!").toString("base64");
+
 /** A port nobody listens on right now. */
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -39,7 +45,7 @@ export function freePort() {
 export async function startServer({ databaseUrl, env = {}, label = "server", port: fixedPort } = {}) {
   const port = fixedPort ?? (await freePort());
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), "cc-test-"));
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+  const child = spawn(process.execPath, ["scripts/server.mjs"], {
     cwd: process.cwd(),
     env: {
       ...process.env,
@@ -50,7 +56,8 @@ export async function startServer({ databaseUrl, env = {}, label = "server", por
       NEXTAUTH_URL: `http://127.0.0.1:${port}`,
       FRONTEND_URL: TEST_FRONTEND_ORIGIN,
       NEXTAUTH_SECRET: "test-secret-test-secret-test-secret",
-      ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      TRUSTED_PROXIES: "1",
       SEED_DEMO_DATA: "always",
       ...TEST_PROVIDER,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "", DATA_DIR: dataDir }),

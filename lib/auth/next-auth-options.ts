@@ -2,6 +2,7 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { env } from "@/lib/env";
+import { clientAddress } from "@/lib/http/client-address";
 import { AppError } from "@/lib/http/errors";
 import { login } from "./login";
 import { revokeBearer } from "./revoke-bearer";
@@ -23,9 +24,8 @@ export function authOptions(): NextAuthOptions {
         async authorize(credentials, req) {
           const input = loginSchema.safeParse(credentials);
           if (!input.success) return null;
-          const forwarded = String(req?.headers?.["x-forwarded-for"] ?? "");
           try {
-            const { user, token } = await login({ input: input.data, clientAddress: forwarded.split(",").pop()?.trim() || "unknown" });
+            const { user, token } = await login({ input: input.data, clientAddress: clientAddress(req?.headers ?? {}) });
             return { ...user, id: String(user.id), apiToken: token };
           } catch (error) {
             if (error instanceof AppError && error.code === "rate_limited") throw new Error("rate_limited");

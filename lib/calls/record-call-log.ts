@@ -1,5 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
+import { callSidOfAnotherOrganization } from "./call-sid-collision";
 import type { CallLogStatus } from "./call-status";
 
 export interface CallLogEntry {
@@ -22,7 +23,9 @@ export interface CallLogEntry {
  * Writes the call log of a finished call once per CallSid. The provider
  * retries callbacks: a second delivery finds the row and changes nothing but
  * facts that only grow (a longer duration, a recording that arrived later).
- * The first write also moves the contact's call summary.
+ * The first write also moves the contact's call summary. Every write names the
+ * organization: a CallSid already logged by another organization is refused
+ * (409, and the transaction it runs in changes nothing).
  */
 export async function recordCallLog(db: Tx, entry: CallLogEntry): Promise<{ created: boolean }> {
   const inserted = await db.$queryRaw<{ id: bigint }[]>`
@@ -35,16 +38,19 @@ export async function recordCallLog(db: Tx, entry: CallLogEntry): Promise<{ crea
     ON CONFLICT (call_sid) DO NOTHING
     RETURNING id`;
   if (inserted.length === 0) {
+    const [owner] = await db.$queryRaw<{ organization_id: number }[]>`SELECT organization_id FROM call_logs WHERE call_sid = ${entry.call_sid}`;
+    if (owner && owner.organization_id !== entry.organization_id) throw callSidOfAnotherOrganization({ organizationId: entry.organization_id, callSid: entry.call_sid });
     await db.$executeRaw`
       UPDATE call_logs SET duration = GREATEST(duration, ${entry.duration}),
              recording_url = COALESCE(recording_url, ${entry.recording_url ?? null}), updated_at = now()
-      WHERE call_sid = ${entry.call_sid} AND (duration < ${entry.duration} OR (recording_url IS NULL AND ${entry.recording_url ?? null}::text IS NOT NULL))`;
+      WHERE call_sid = ${entry.call_sid} AND organization_id = ${entry.organization_id}
+        AND (duration < ${entry.duration} OR (recording_url IS NULL AND ${entry.recording_url ?? null}::text IS NOT NULL))`;
     return { created: false };
   }
   if (entry.contact_id !== null) {
     await db.$executeRaw`
       UPDATE contacts SET total_calls = total_calls + 1, last_called_at = now(), last_call_outcome = ${entry.status}, updated_at = now()
-      WHERE id = ${entry.contact_id}`;
+      WHERE id = ${entry.contact_id} AND organization_id = ${entry.organization_id}`;
   }
   return { created: true };
 }

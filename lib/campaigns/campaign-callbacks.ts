@@ -6,7 +6,7 @@ import { recordCallLog } from "@/lib/calls/record-call-log";
 import { prisma } from "@/lib/db/client";
 import { identityFor } from "@/lib/telephony/identity";
 import type { CallbackContext } from "@/lib/telephony/provider-route";
-import { callbackUrl } from "@/lib/telephony/provider-config";
+import { organizationCallbackUrl } from "@/lib/telephony/provider-config";
 import { emptyTwiml, sayAndHangUp } from "@/lib/telephony/twiml";
 import { kickCampaign } from "./campaign-jobs";
 
@@ -18,9 +18,13 @@ export const AGENT_WAIT_SECONDS = 2;
 async function campaignContactOf(ctx: CallbackContext) {
   const raw = ctx.query.get("cc") ?? "";
   if (!/^\d{1,18}$/.test(raw)) return null;
-  const cc = await prisma.campaignContact.findUnique({ where: { id: BigInt(raw) }, include: { campaign: true } });
   // A callback only ever acts inside the organization its signature was checked for.
-  return cc && cc.campaign.organization_id === ctx.organizationId ? cc : null;
+  return prisma.campaignContact.findFirst({ where: { id: BigInt(raw), campaign: { organization_id: ctx.organizationId } }, include: { campaign: true } });
+}
+
+/** Every write of a callback names the organization, not only the read before it. */
+function ownContact(cc: { id: bigint; campaign: { organization_id: number } }) {
+  return { id: cc.id, campaign: { organization_id: cc.campaign.organization_id } };
 }
 
 function identification(organizationName: string): string {
@@ -51,8 +55,8 @@ export async function answerCampaignCall(ctx: CallbackContext): Promise<string> 
   const { campaign } = cc;
   const callSid = ctx.params.CallSid ?? "";
   if (ctx.params.AnsweredBy?.startsWith("machine") && campaign.amd_enabled) {
-    await prisma.campaignContact.update({ where: { id: cc.id }, data: { state: "answered", last_outcome: "voicemail" } });
-    if (cc.assigned_user_id) await prisma.$executeRaw`UPDATE agent_statuses SET status = 'available', changed_at = now() WHERE user_id = ${cc.assigned_user_id} AND status = 'busy' AND current_call_sid IS NULL`;
+    await prisma.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "voicemail" } });
+    if (cc.assigned_user_id) await prisma.$executeRaw`UPDATE agent_statuses SET status = 'available', changed_at = now() WHERE user_id = ${cc.assigned_user_id} AND organization_id = ${campaign.organization_id} AND status = 'busy' AND current_call_sid IS NULL`;
     return campaign.voicemail_message ? sayAndHangUp(campaign.voicemail_message) : emptyTwiml();
   }
 
@@ -63,16 +67,16 @@ export async function answerCampaignCall(ctx: CallbackContext): Promise<string> 
     if (waited < AGENT_WAIT_SECONDS) {
       const response = new VoiceResponse();
       response.pause({ length: 1 });
-      response.redirect({ method: "POST" }, callbackUrl(`/api/telephony/campaign/answer?cc=${cc.id}&waited=${waited + 1}`));
+      response.redirect({ method: "POST" }, organizationCallbackUrl(campaign.organization_id, `/api/telephony/campaign/answer?cc=${cc.id}&waited=${waited + 1}`));
       return response.toString();
     }
-    await prisma.campaignContact.update({ where: { id: cc.id }, data: { state: "answered", last_outcome: "abandoned" } });
+    await prisma.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "abandoned" } });
     const organization = await prisma.organization.findUnique({ where: { id: campaign.organization_id }, select: { name: true } });
     return sayAndHangUp(identification(organization?.name ?? "our company"));
   }
 
   await prisma.$transaction(async (tx) => {
-    await tx.campaignContact.update({ where: { id: cc.id }, data: { state: "answered", last_outcome: "answered", assigned_user_id: agent } });
+    await tx.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "answered", assigned_user_id: agent } });
     await changeAgentStatus(tx, { id: agent!, organization_id: campaign.organization_id }, "busy", callSid);
   });
   const response = new VoiceResponse();
@@ -115,8 +119,8 @@ export async function finishCampaignCall(ctx: CallbackContext): Promise<string> 
     const answered = cc.state === "answered";
     // A paused campaign keeps its retries; a stopped one makes none.
     const retry = !answered && campaign.retry_outcomes.includes(status) && cc.attempts < campaign.max_attempts && campaign.status !== "stopped";
-    await tx.campaignContact.update({
-      where: { id: cc.id },
+    await tx.campaignContact.updateMany({
+      where: ownContact(cc),
       data: {
         state: retry ? "retry_wait" : "done",
         last_call_sid: callSid,
@@ -125,7 +129,7 @@ export async function finishCampaignCall(ctx: CallbackContext): Promise<string> 
       },
     });
     if (cc.assigned_user_id) {
-      const agent = await tx.agentStatus.findUnique({ where: { user_id: cc.assigned_user_id }, select: { status: true, current_call_sid: true } });
+      const agent = await tx.agentStatus.findFirst({ where: { user_id: cc.assigned_user_id, organization_id: campaign.organization_id }, select: { status: true, current_call_sid: true } });
       if (agent?.status === "busy" && (agent.current_call_sid === callSid || agent.current_call_sid === null)) {
         await changeAgentStatus(tx, { id: cc.assigned_user_id, organization_id: campaign.organization_id }, outcome === "answered" ? "wrap_up" : "available");
       }

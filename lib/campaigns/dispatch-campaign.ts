@@ -2,7 +2,7 @@ import "server-only";
 import { prisma, type Tx } from "@/lib/db/client";
 import type { Campaign } from "@/lib/generated/prisma/client";
 import { logger } from "@/lib/logger";
-import { callbackUrl, providerConfig } from "@/lib/telephony/provider-config";
+import { organizationCallbackUrl, providerConfig } from "@/lib/telephony/provider-config";
 import { providerRestClient } from "@/lib/telephony/provider-rest";
 import { kickCampaignLater } from "./campaign-jobs";
 import { applyDecision, lockCandidates, toDialCandidate } from "./claim-contacts";
@@ -113,14 +113,14 @@ async function placeDials(campaign: Campaign, dials: Dial[]): Promise<void> {
         const call = await client.calls.create({
           to: dial.phone,
           from,
-          url: callbackUrl(`/api/telephony/campaign/answer${query}`),
+          url: organizationCallbackUrl(campaign.organization_id, `/api/telephony/campaign/answer${query}`),
           method: "POST",
-          statusCallback: callbackUrl(`/api/telephony/campaign/status${query}`),
+          statusCallback: organizationCallbackUrl(campaign.organization_id, `/api/telephony/campaign/status${query}`),
           statusCallbackEvent: ["completed"],
           statusCallbackMethod: "POST",
           timeout: 25,
           ...(campaign.amd_enabled && { machineDetection: "DetectMessageEnd" }),
-          ...(campaign.recording_enabled && { record: true, recordingStatusCallback: callbackUrl(`/api/telephony/campaign/recording${query}`), recordingStatusCallbackMethod: "POST" }),
+          ...(campaign.recording_enabled && { record: true, recordingStatusCallback: organizationCallbackUrl(campaign.organization_id, `/api/telephony/campaign/recording${query}`), recordingStatusCallbackMethod: "POST" }),
         });
         await prisma.campaignContact.updateMany({ where: { id: dial.id, state: "dialing" }, data: { last_call_sid: call.sid } });
       } catch (error) {

@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { identityFor } from "@/lib/telephony/identity";
 import { providerConfig, type ProviderConfig } from "@/lib/telephony/provider-config";
+import { ensureSigningSecret } from "@/lib/telephony/signing-secret";
 import { ProviderSimulator } from "@/lib/telephony/simulator";
 import type { SimulatorAction } from "./simulator-schemas";
 
@@ -14,9 +15,10 @@ import type { SimulatorAction } from "./simulator-schemas";
 // request), so the queue, accept, dial and call-log code paths are the real ones.
 //
 // TELEPHONY_SIMULATOR=auto (the default) enables it only for organizations with
-// no provider auth token: their callbacks cannot be signature-checked anyway,
-// so the simulator opens nothing that was closed. `on` forces it (signed with
-// the organization's token), `off` removes it.
+// no provider auth token, whose callbacks are signed with the organization's
+// generated signing secret: the simulator signs with that secret, which never
+// leaves the server. `on` forces it (signed with the provider's token), `off`
+// removes it.
 
 export function simulatorEnabled(config: ProviderConfig): boolean {
   const flag = env().TELEPHONY_SIMULATOR;
@@ -46,8 +48,9 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
   const sim = new ProviderSimulator({
     baseUrl: `http://127.0.0.1:${e.PORT}`,
     publicBaseUrl: e.PUBLIC_BASE_URL,
-    authToken: config.auth_token ?? "",
+    authToken: config.signing_key ?? (await ensureSigningSecret(actor.organization_id)),
     accountSid: config.account_sid ?? `AC${"0".repeat(32)}`,
+    organizationId: actor.organization_id,
   });
   const identity = identityFor(actor.id);
 

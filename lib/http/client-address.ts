@@ -1,11 +1,52 @@
+import { env } from "@/lib/env";
+import { parseTrustedProxies, plainAddress, resolveClientAddress, type TrustedProxies } from "./trusted-proxies";
+
+// Who is calling, for per-address rate limits. The socket's own address
+// counts unless the operator says proxies stand in front (TRUSTED_PROXIES):
+// then X-Forwarded-For is read from the right, past the trusted hops, and the
+// first address no trusted proxy wrote is the client. Entries a client writes
+// itself are never believed, so a forged header cannot mint new addresses.
+//
+// The socket address reaches route handlers in PEER_HEADER, which our server
+// (scripts/server.mjs) sets on every request, replacing whatever the client
+// sent. It carries a per-process nonce: under any other server (a bare
+// `next start`) a client could write the header itself, and it is ignored.
+
+export const PEER_HEADER = "x-peer-address";
+const PEER_NONCE = Symbol.for("contact-center.peer-nonce");
+
+/** The socket address our server put on the request, when it is really ours. */
+function peerOf(headers: Headers): string | null {
+  const value = headers.get(PEER_HEADER);
+  const nonce = (globalThis as { [PEER_NONCE]?: string })[PEER_NONCE];
+  if (!value || !nonce || !value.startsWith(`${nonce} `)) return null;
+  return value.slice(nonce.length + 1);
+}
+
+let cached: TrustedProxies | undefined;
+function trustedProxies(): TrustedProxies {
+  cached ??= parseTrustedProxies(env().TRUSTED_PROXIES);
+  return cached;
+}
+
 /**
- * The caller's network address for per-address rate limits: the right-most
- * X-Forwarded-For entry, i.e. the one written by the nearest proxy (Next.js
- * itself writes the socket address when no proxy did). Entries further left are
- * supplied by the client and cannot be trusted.
+ * The caller's address for rate limits; one helper for the API login and the
+ * web sign-in. Without our server in front (no trusted peer header) the
+ * right-most X-Forwarded-For entry, which Next.js writes from the socket when
+ * no one else did, is the best there is.
  */
-export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").pop()?.trim();
-  return last || request.headers.get("x-real-ip") || "unknown";
+export function clientAddress(source: Request | Headers | Record<string, string | string[] | undefined>): string {
+  const headers = source instanceof Request ? source.headers : source instanceof Headers ? source : toHeaders(source);
+  const forwardedFor = headers.get("x-forwarded-for");
+  const peer = peerOf(headers);
+  if (peer === null) return plainAddress(forwardedFor?.split(",").pop() ?? "") || "unknown";
+  return resolveClientAddress({ peer, forwardedFor, trusted: trustedProxies() });
+}
+
+function toHeaders(record: Record<string, string | string[] | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(record)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  return headers;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { ensureSigningSecret } from "@/lib/telephony/signing-secret";
 import type { CreateOrganizationInput } from "./schemas";
 
 /** A new tenant (super admin only), optionally with its first departments. */
@@ -9,7 +10,7 @@ export async function createOrganization({ input }: { input: CreateOrganizationI
   if (names.length !== input.departments.length) {
     throw AppError.validation({ departments: ["Department names must be unique."] });
   }
-  return prisma.organization.create({
+  const organization = await prisma.organization.create({
     data: { name: input.name, departments: { create: names.map((name) => ({ name })) } },
     select: {
       id: true,
@@ -18,4 +19,7 @@ export async function createOrganization({ input }: { input: CreateOrganizationI
       departments: { select: { id: true, name: true }, orderBy: { id: "asc" } },
     },
   });
+  // Its provider callbacks are signed from the first one.
+  await ensureSigningSecret(organization.id);
+  return organization;
 }

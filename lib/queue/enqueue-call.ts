@@ -1,5 +1,6 @@
 import "server-only";
 import { database } from "@/lib/db/client";
+import { callSidOfAnotherOrganization } from "@/lib/calls/call-sid-collision";
 import { AppError } from "@/lib/http/errors";
 import { forgetWaitingCalls } from "./list-waiting-calls";
 
@@ -8,7 +9,9 @@ import { forgetWaitingCalls } from "./list-waiting-calls";
  * its own (named after its CallSid), so when an agent accepts it, <Dial><Queue>
  * can only ever reach that caller. One statement: a retried delivery finds the
  * entry already there and gets it back unchanged; the caller's contact, when
- * the number is known, is linked on the way in.
+ * the number is known, is linked on the way in. A CallSid another
+ * organization already holds is refused (CallSids are unique across accounts,
+ * so a collision is a forgery or a misrouted number), and nothing changes.
  */
 export async function enqueueCall({ organizationId, params }: { organizationId: number; params: Record<string, string> }) {
   const callSid = params.CallSid;
@@ -18,10 +21,11 @@ export async function enqueueCall({ organizationId, params }: { organizationId: 
   const [entry] = await database().driver.query<{ id: string; queue_name: string; status: string }>(
     `INSERT INTO queue_entries (organization_id, call_sid, queue_name, from_number, to_number, contact_id, updated_at)
      VALUES ($1, $2::text, $3::text, $4::text, $5::text, (SELECT id FROM contacts WHERE organization_id = $1 AND phone = $4::text), now())
-     ON CONFLICT (call_sid) DO UPDATE SET call_sid = queue_entries.call_sid
+     ON CONFLICT (call_sid) DO UPDATE SET call_sid = queue_entries.call_sid WHERE queue_entries.organization_id = $1
      RETURNING id, queue_name, status`,
     [organizationId, callSid, `q_${callSid}`, from, to],
   );
+  if (!entry) throw callSidOfAnotherOrganization({ organizationId, callSid });
   forgetWaitingCalls(organizationId);
   return entry;
 }

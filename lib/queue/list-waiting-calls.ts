@@ -102,8 +102,8 @@ function readWaitingRows(organizationId: number): Promise<WaitingRow[]> {
 }
 
 /** Where a waiting call stands in its organization's line, and the average recent wait. */
-export async function queuePosition(callSid: string) {
-  const entry = await prisma.queueEntry.findUnique({ where: { call_sid: callSid }, select: { organization_id: true, enqueued_at: true, id: true, status: true } });
+export async function queuePosition({ organizationId, callSid }: { organizationId: number; callSid: string }) {
+  const entry = await prisma.queueEntry.findFirst({ where: { call_sid: callSid, organization_id: organizationId }, select: { organization_id: true, enqueued_at: true, id: true, status: true } });
   if (!entry || entry.status !== "waiting") return { position: null, expectedWaitSeconds: null };
   const ahead = await prisma.queueEntry.count({
     where: { organization_id: entry.organization_id, status: "waiting", OR: [{ enqueued_at: { lt: entry.enqueued_at } }, { enqueued_at: entry.enqueued_at, id: { lt: entry.id } }] },

@@ -5,7 +5,7 @@ import { isE164 } from "@/lib/contacts/phone";
 import { prisma } from "@/lib/db/client";
 import { userIdFromClient } from "./identity";
 import type { CallbackContext } from "./provider-route";
-import { callbackUrl } from "./provider-config";
+import { organizationCallbackUrl } from "./provider-config";
 import { dialNumberTwiml, emptyTwiml, sayAndHangUp } from "./twiml";
 
 /**
@@ -14,7 +14,7 @@ import { dialNumberTwiml, emptyTwiml, sayAndHangUp } from "./twiml";
  * recording when asked. The contact, when given, rides along in the status
  * address, which the provider signs.
  */
-export function manualCallTwiml({ params, config }: CallbackContext): string {
+export function manualCallTwiml({ params, config, organizationId }: CallbackContext): string {
   const to = (params.To ?? "").trim();
   if (!isE164(to)) return sayAndHangUp("Sorry, that number is not valid. Please check it and try again.");
   const contactId = /^\d{1,15}$/.test(params.contactId ?? "") ? params.contactId : null;
@@ -25,8 +25,8 @@ export function manualCallTwiml({ params, config }: CallbackContext): string {
     to,
     callerId: config.caller_id,
     record: params.recording === "true" || config.recording_enabled,
-    actionUrl: callbackUrl(`/api/voice/manual/status${query}`),
-    statusUrl: callbackUrl(`/api/voice/manual/status${query}`),
+    actionUrl: organizationCallbackUrl(organizationId, `/api/voice/manual/status${query}`),
+    statusUrl: organizationCallbackUrl(organizationId, `/api/voice/manual/status${query}`),
   });
 }
 
@@ -63,8 +63,8 @@ export async function recordManualCall({ params, query, organizationId }: Callba
     });
     if (created && previewed) {
       const retry = status !== "completed" && previewed.campaign.retry_outcomes.includes(status) && previewed.attempts < previewed.campaign.max_attempts;
-      await tx.campaignContact.update({
-        where: { id: previewed.id },
+      await tx.campaignContact.updateMany({
+        where: { id: previewed.id, campaign: { organization_id: organizationId } },
         data: { state: retry ? "retry_wait" : "done", last_outcome: status === "completed" ? "answered" : status, last_call_sid: callSid, next_attempt_at: retry ? new Date(Date.now() + previewed.campaign.retry_delay_minutes * 60_000) : null },
       });
     }

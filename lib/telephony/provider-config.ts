@@ -3,6 +3,7 @@ import { openSecrets } from "@/lib/crypto/secret-box";
 import { database } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { userIdFromClient } from "./identity";
+import { SIGNING_SETTING_KEY, signingSecretOf } from "./signing-secret";
 
 export interface ProviderConfig {
   organization_id: number;
@@ -14,6 +15,12 @@ export interface ProviderConfig {
   caller_id: string | null;
   phone_numbers: string[];
   recording_enabled: boolean;
+  /**
+   * The key callbacks are signed with: the provider's auth token when one is
+   * set (the organization's own, else the environment's), else the
+   * organization's generated signing secret. Null only when neither exists yet.
+   */
+  signing_key: string | null;
 }
 
 interface StoredTelephony {
@@ -29,7 +36,13 @@ interface SettingRow {
   organization_id: number;
   value: StoredTelephony;
   encrypted_secrets: string | null;
+  signing_secrets: string | null;
 }
+
+// The telephony row and the signing row of one organization, side by side.
+const CONFIG_COLUMNS = `COALESCE(s.value, '{}'::jsonb) AS value, s.encrypted_secrets, k.encrypted_secrets AS signing_secrets`;
+const CONFIG_JOINS = `LEFT JOIN settings s ON s.organization_id = o.id AND s.key = 'telephony'
+     LEFT JOIN settings k ON k.organization_id = o.id AND k.key = '${SIGNING_SETTING_KEY}'`;
 
 /**
  * The provider configuration of an organization: its own settings where set,
@@ -37,59 +50,65 @@ interface SettingRow {
  */
 export async function providerConfig(organizationId: number): Promise<ProviderConfig> {
   const [row] = await database().driver.query<SettingRow>(
-    `SELECT organization_id, value, encrypted_secrets FROM settings WHERE organization_id = $1 AND key = 'telephony'`,
+    `SELECT o.id AS organization_id, ${CONFIG_COLUMNS} FROM organizations o ${CONFIG_JOINS} WHERE o.id = $1`,
     [organizationId],
   );
-  return merge(organizationId, row?.value ?? {}, openSecrets(row?.encrypted_secrets));
+  return fromRow(row ?? { organization_id: organizationId, value: {}, encrypted_secrets: null, signing_secrets: null });
 }
 
-function merge(organizationId: number, stored: StoredTelephony, secrets: Record<string, string>): ProviderConfig {
+function fromRow(row: SettingRow): ProviderConfig {
   const e = env();
+  const stored = row.value ?? {};
+  const secrets = openSecrets(row.encrypted_secrets);
+  const authToken = secrets.auth_token ?? e.TWILIO_AUTH_TOKEN ?? null;
   return {
-    organization_id: organizationId,
+    organization_id: row.organization_id,
     account_sid: stored.account_sid ?? e.TWILIO_ACCOUNT_SID ?? null,
-    auth_token: secrets.auth_token ?? e.TWILIO_AUTH_TOKEN ?? null,
+    auth_token: authToken,
     api_key_sid: stored.api_key_sid ?? e.TWILIO_API_KEY_SID ?? null,
     api_key_secret: secrets.api_key_secret ?? e.TWILIO_API_KEY_SECRET ?? null,
     twiml_app_sid: stored.twiml_app_sid ?? e.TWILIO_TWIML_APP_SID ?? null,
     caller_id: stored.caller_id ?? e.TWILIO_CALLER_ID ?? null,
     phone_numbers: stored.phone_numbers ?? [],
     recording_enabled: stored.recording_enabled ?? false,
+    signing_key: authToken ?? signingSecretOf(row.signing_secrets),
   };
 }
 
 /**
  * The organization a provider callback belongs to, with its provider
- * configuration, in one statement (every callback runs this first): a call
- * from a browser device ("client:user_<id>") belongs to that user's
- * organization; otherwise the owner of the called number, else of the calling
- * number (a campaign call placed from the organization's caller ID), else of
- * the account SID, else (one provider account in the environment) the first
- * organization.
+ * configuration, in one statement (every callback runs this first). In order:
+ * the organization named in the callback address (`org`, which we put in every
+ * address we hand the provider, and which its signature covers); the
+ * organization of a browser device ("client:user_<id>"); the owner of the
+ * called number, else of the calling number (a call placed from the
+ * organization's caller ID), else of the account SID. A callback that matches
+ * none of them belongs to nobody: null, and the route answers 404.
  */
-export async function callbackOrganization(params: Record<string, string>): Promise<ProviderConfig | null> {
+export async function callbackOrganization(params: Record<string, string>, query?: URLSearchParams): Promise<ProviderConfig | null> {
+  const named = /^\d{1,9}$/.test(query?.get("org") ?? "") ? Number(query!.get("org")) : -1;
   const deviceUser = userIdFromClient(params.From ?? params.Caller);
   const called = params.To ?? params.Called ?? "";
-  const known = deviceUser ? undefined : ownerOfNumber(called);
+  const known = named < 0 && !deviceUser ? ownerOfNumber(called) : undefined;
   if (known) return known;
   const [row] = await database().driver.query<SettingRow & { rank: number }>(
-    `SELECT o.id AS organization_id, COALESCE(s.value, '{}'::jsonb) AS value, s.encrypted_secrets,
-            CASE WHEN o.id = (SELECT organization_id FROM users WHERE id = $1::int) THEN 0
+    `SELECT o.id AS organization_id, ${CONFIG_COLUMNS},
+            CASE WHEN o.id = $5::int THEN -1
+                 WHEN o.id = (SELECT organization_id FROM users WHERE id = $1::int) THEN 0
                  WHEN s.value -> 'phone_numbers' ? $2::text THEN 1
                  WHEN s.value -> 'phone_numbers' ? $4::text THEN 2
-                 WHEN s.value ->> 'account_sid' = $3::text THEN 3
-                 ELSE 4 END AS rank
-     FROM organizations o LEFT JOIN settings s ON s.organization_id = o.id AND s.key = 'telephony'
-     WHERE o.id = (SELECT organization_id FROM users WHERE id = $1::int)
+                 ELSE 3 END AS rank
+     FROM organizations o ${CONFIG_JOINS}
+     WHERE o.id = $5::int
+        OR o.id = (SELECT organization_id FROM users WHERE id = $1::int)
         OR s.value -> 'phone_numbers' ? $2::text
         OR s.value -> 'phone_numbers' ? $4::text
         OR s.value ->> 'account_sid' = $3::text
-        OR o.id = (SELECT min(id) FROM organizations)
      ORDER BY rank, o.id LIMIT 1`,
-    [deviceUser ?? -1, called, params.AccountSid ?? "", deviceUser ? "" : (params.From ?? "")],
+    [deviceUser ?? -1, called, params.AccountSid ?? "", deviceUser ? "" : (params.From ?? ""), named],
   );
   if (!row) return null;
-  const config = merge(row.organization_id, row.value ?? {}, openSecrets(row.encrypted_secrets));
+  const config = fromRow(row);
   if (row.rank === 1) numberOwners.set(called, { at: Date.now(), config });
   return config;
 }
@@ -120,4 +139,12 @@ export function forgetNumberOwners(): void {
 /** The public address the provider calls back, built from TUNNEL_URL or APP_URL. */
 export function callbackUrl(path: string): string {
   return `${env().PUBLIC_BASE_URL}${path}`;
+}
+
+/**
+ * A callback address for one organization's call: it names the organization
+ * (`org`), so the callback finds its owner whatever numbers it carries.
+ */
+export function organizationCallbackUrl(organizationId: number, path: string): string {
+  return callbackUrl(`${path}${path.includes("?") ? "&" : "?"}org=${organizationId}`);
 }

@@ -8,9 +8,11 @@ import { logger } from "@/lib/logger";
 import { callbackOrganization, callbackUrl, type ProviderConfig } from "./provider-config";
 
 // The wrapper every provider callback goes through. Before anything else it
-// checks X-Twilio-Signature against the public callback address (APP_URL or
-// TUNNEL_URL, never the Host header) and the organization's auth token: a
-// missing or wrong signature is 403 and nothing runs. Answers are XML.
+// finds the organization the callback belongs to (none: 404) and checks
+// X-Twilio-Signature against the public callback address (APP_URL or
+// TUNNEL_URL, never the Host header) and that organization's signing key (the
+// provider's auth token, else its generated secret): a missing or wrong
+// signature is 403 and nothing runs. There is no unsigned mode. Answers are XML.
 
 export interface CallbackContext {
   params: Record<string, string>;
@@ -33,17 +35,17 @@ export function providerRoute(handler: (ctx: CallbackContext) => Promise<string>
     try {
       const url = new URL(request.url);
       const params = Object.fromEntries(new URLSearchParams(await readBodyText(request, MAX_CALLBACK_BYTES)));
-      const config = await callbackOrganization(params);
-      if (!config) return new Response(xmlMessage("Error", "No organization is configured."), { status: 404, headers: XML });
+      const config = await callbackOrganization(params, url.searchParams);
+      if (!config) {
+        logger.warn("provider callback for no organization", { path: url.pathname, request_id: requestId });
+        return new Response(xmlMessage("Error", "No organization owns this number."), { status: 404, headers: XML });
+      }
       const organizationId = config.organization_id;
-      // Verification is on whenever an auth token is configured.
-      if (config.auth_token) {
-        const signature = request.headers.get("x-twilio-signature");
-        const publicUrl = callbackUrl(url.pathname + url.search);
-        if (!signature || !twilio.validateRequest(config.auth_token, signature, publicUrl, params)) {
-          logger.warn("provider signature refused", { path: url.pathname, request_id: requestId });
-          return new Response(xmlMessage("Error", "Invalid signature."), { status: 403, headers: XML });
-        }
+      const signature = request.headers.get("x-twilio-signature");
+      const publicUrl = callbackUrl(url.pathname + url.search);
+      if (!config.signing_key || !signature || !twilio.validateRequest(config.signing_key, signature, publicUrl, params)) {
+        logger.warn("provider signature refused", { path: url.pathname, organization_id: organizationId, request_id: requestId });
+        return new Response(xmlMessage("Error", "Invalid signature."), { status: 403, headers: XML });
       }
       const twiml = await handler({ params, query: url.searchParams, organizationId, config });
       return new Response(twiml, { status: 200, headers: XML });

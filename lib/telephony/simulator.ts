@@ -13,6 +13,8 @@ export interface SimulatorOptions {
   publicBaseUrl?: string;
   authToken: string;
   accountSid: string;
+  /** Names the organization in every callback address (`org`), as our own callback addresses do. */
+  organizationId?: number;
 }
 
 export interface ProviderResponse {
@@ -35,11 +37,13 @@ export class ProviderSimulator {
   /** A signed callback; `sign: false` omits the header, a string forges it. */
   async post(path: string, params: Record<string, string>, sign: boolean | string = true): Promise<ProviderResponse> {
     const full = { AccountSid: this.options.accountSid, ApiVersion: "2010-04-01", ...params };
-    const publicUrl = `${this.options.publicBaseUrl ?? this.options.baseUrl}${path}`;
+    const { organizationId } = this.options;
+    const target = organizationId === undefined ? path : `${path}${path.includes("?") ? "&" : "?"}org=${organizationId}`;
+    const publicUrl = `${this.options.publicBaseUrl ?? this.options.baseUrl}${target}`;
     const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "TwilioProxy/1.1" };
     if (sign === true) headers["X-Twilio-Signature"] = signature(this.options.authToken, publicUrl, full);
     else if (typeof sign === "string") headers["X-Twilio-Signature"] = sign;
-    const response = await fetch(`${this.options.baseUrl}${path}`, { method: "POST", headers, body: new URLSearchParams(full).toString() });
+    const response = await fetch(`${this.options.baseUrl}${target}`, { method: "POST", headers, body: new URLSearchParams(full).toString() });
     return { status: response.status, body: await response.text(), contentType: response.headers.get("content-type") };
   }
 

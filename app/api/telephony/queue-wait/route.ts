@@ -6,8 +6,8 @@ import { holdTwiml } from "@/lib/telephony/twiml";
 // Position comes from our own line (each call has a provider queue of its own,
 // so the provider's QueuePosition is always 1); the expected wait falls back
 // to the provider's AvgQueueTime when we have no recent answered calls.
-export const POST = providerRoute(async ({ params }) => {
-  const { position, expectedWaitSeconds } = await queuePosition(params.CallSid ?? "");
+export const POST = providerRoute(async ({ params, organizationId }) => {
+  const { position, expectedWaitSeconds } = await queuePosition({ organizationId, callSid: params.CallSid ?? "" });
   const providerAverage = Number(params.AvgQueueTime);
   return holdTwiml({ position, expectedWaitSeconds: expectedWaitSeconds ?? (Number.isFinite(providerAverage) && providerAverage > 0 ? providerAverage : null) });
 });

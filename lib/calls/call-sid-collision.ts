@@ -1,0 +1,14 @@
+import "server-only";
+import { AppError } from "@/lib/http/errors";
+import { logger } from "@/lib/logger";
+
+/**
+ * A provider callback named a CallSid that another organization's record
+ * holds. CallSids are unique across provider accounts, so this is a forged or
+ * misrouted callback: it is logged for the operator and refused (409), and the
+ * other organization's record is never touched.
+ */
+export function callSidOfAnotherOrganization({ organizationId, callSid }: { organizationId: number; callSid: string }): AppError {
+  logger.warn("provider callback named another organization's CallSid", { organization_id: organizationId, call_sid: callSid });
+  return AppError.conflict("This CallSid belongs to another account.");
+}

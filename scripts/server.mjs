@@ -1,0 +1,32 @@
+// The production HTTP server: Next.js behind a plain Node server of our own,
+// for one reason: route handlers cannot see the socket, and per-address rate
+// limits must count the socket's address, not an X-Forwarded-For a client
+// wrote. Every request gets the peer address in x-peer-address (replacing any
+// copy the client sent), tagged with a nonce only this process knows
+// (lib/http/client-address.ts). Everything else is Next.js as `next start`
+// runs it. PORT and HOSTNAME as for `next start`.
+import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import next from "next";
+
+const port = Number(process.env.PORT || 3000);
+const hostname = process.env.HOSTNAME || "0.0.0.0";
+const nonce = randomUUID();
+globalThis[Symbol.for("contact-center.peer-nonce")] = nonce;
+
+const app = next({ dev: false, dir: process.cwd(), hostname, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((request, response) => {
+  request.headers["x-peer-address"] = `${nonce} ${request.socket.remoteAddress ?? ""}`;
+  handle(request, response);
+});
+server.listen(port, hostname, () => console.log(`Ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`));
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    server.close();
+    app.close?.().finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
+  });
+}
