@@ -14,6 +14,27 @@ const available = async (tenant: Tenant, token: string) => expect((await tenant.
 const contactsOf = async (tenant: Tenant, id: number) => (await tenant.client.get(`/api/campaigns/${id}/contacts?per_page=100`, tenant.managerA.token)).body.data;
 
 describe("campaigns: definition and access", () => {
+  it("refuses contact ids of another department or organization with 422 naming the field, on create, edit and add", async () => {
+    const [tenant, outsider] = await Promise.all([createTenant(), createTenant()]);
+    const own = await makeContact(tenant, {});
+    const otherDepartment = await makeContact(tenant, {}, tenant.managerB.token);
+    const otherOrganization = await makeContact(outsider, {});
+    for (const foreign of [otherDepartment.id, otherOrganization.id, 987654321]) {
+      const response = await tenant.client.post("/api/campaigns", { name: "Borrowed contacts", calling_window: ALL_DAY, selection: { contact_ids: [own.id, foreign] } }, tenant.managerA.token);
+      expect(response.status).toBe(422);
+      expect(response.body.errors["selection.contact_ids"][0]).toContain(String(foreign));
+    }
+    expect((await tenant.client.get("/api/campaigns", tenant.managerA.token)).body.data).toEqual([]);
+
+    const draft = await campaign(tenant, { selection: { contact_ids: [own.id] } });
+    const edit = await tenant.client.request("PATCH", `/api/campaigns/${draft.id}`, { token: tenant.managerA.token, body: { selection: { contact_ids: [otherOrganization.id] } } });
+    expect(edit.status).toBe(422);
+    const add = await tenant.client.post(`/api/campaigns/${draft.id}/contacts`, { contact_ids: [otherDepartment.id] }, tenant.managerA.token);
+    expect(add.status).toBe(422);
+    expect(add.body.errors.contact_ids[0]).toContain(String(otherDepartment.id));
+    expect((await tenant.client.get(`/api/campaigns/${draft.id}`, tenant.managerA.token)).body.selection.contact_ids).toEqual([own.id]);
+  });
+
   it("creates, lists, edits and deletes drafts; validates; agents 403, other departments 403, other organizations 404", async () => {
     const tenant = await createTenant();
     const created = await campaign(tenant, { selection: { tags: ["spring"] }, dialing_mode: "progressive", max_attempts: 2 });

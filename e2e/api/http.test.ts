@@ -42,6 +42,19 @@ describe("CORS", () => {
 });
 
 describe("request handling", () => {
+  it("refuses a department for another organization with 422 instead of creating it in the caller's", async () => {
+    const client = api();
+    const token = await loginAs(client, "admin@acme.example.com");
+    const globex = await loginAs(client, "admin@globex.example.com");
+    const theirs = (await client.get("/api/user", globex)).body.organization_id;
+    const name = `Borrowed ${Date.now()}`;
+    const response = await client.post("/api/departments", { name, organization_id: theirs }, token);
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toHaveProperty("organization_id");
+    const listed = await client.get("/api/departments?per_page=100", token);
+    expect(listed.body.data.map((d: { name: string }) => d.name)).not.toContain(name);
+  });
+
   it("refuses JSON bodies over 1 MB with 413", async () => {
     const client = api();
     const token = await loginAs(client, "admin@acme.example.com");

@@ -71,3 +71,45 @@ describe("malformed input", () => {
     expect(failures).toEqual([]);
   }, 180_000);
 });
+
+describe("deeply nested JSON", () => {
+  const DEPTH = 100_000;
+  const nested = "[".repeat(DEPTH) + "]".repeat(DEPTH);
+
+  it("answers 422 or 413 on every write operation, never a server error", async () => {
+    const tenant = await createTenant();
+    const client = api();
+    const { body: document } = await client.get("/api/openapi.json");
+    const failures: string[] = [];
+    let sent = 0;
+    let refused = 0;
+    for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, Operation>>)) {
+      // The provider's callbacks take signed form posts (refused unsigned before any parsing);
+      // signing out would revoke the token the loop uses.
+      // next-auth's routes are sent the same below, by their real paths.
+      if (/^\/api\/(telephony\/|voice\/manual\/|logout|auth\/\{)/.test(path)) continue;
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!["post", "put", "patch", "delete"].includes(method)) continue;
+        const property = Object.keys(operation.requestBody?.content["application/json"]?.schema?.properties ?? {})[0] ?? "value";
+        for (const raw of [nested, `{"${property}":${nested}}`]) {
+          sent += 1;
+          const response = await client.request(method.toUpperCase(), path.replace(/\{\w+\}/g, "1"), { token: tenant.admin.token, raw, headers: { "Content-Type": "application/json" } });
+          // A route that reads no body may answer as usual; any error is the contract's shape.
+          if (response.status === 422) refused += 1;
+          if (response.status >= 500 || (response.status >= 400 && typeof response.body?.message !== "string")) failures.push(`${response.status} ${method.toUpperCase()} ${path}`);
+        }
+      }
+    }
+    // next-auth's own routes read their bodies through the same guard.
+    for (const path of ["/api/auth/session", "/api/auth/callback/credentials", "/api/auth/signout"]) {
+      for (const raw of [nested, "{bad json"]) {
+        sent += 1;
+        const response = await client.request("POST", path, { raw, headers: { "Content-Type": "application/json" } });
+        if (![400, 413].includes(response.status) || typeof response.body?.message !== "string") failures.push(`${response.status} POST ${path}`);
+      }
+    }
+    expect(sent).toBeGreaterThan(60);
+    expect(refused).toBeGreaterThan(sent / 2);
+    expect(failures).toEqual([]);
+  }, 120_000);
+});

@@ -34,6 +34,27 @@ describe("tags", () => {
     expect(manager.body.find((t: { name: string }) => t.name === "vip").contact_count).toBe(2);
   });
 
+  it("a department's manager reaches only the tags of their department's contacts: another's is 404 and nothing is created", async () => {
+    const tenant = await createTenant();
+    await makeContact(tenant, { tags: ["b-only"] }, tenant.managerB.token);
+    await makeContact(tenant, { tags: ["a-tag"] });
+    const listed = await tenant.client.get("/api/tags", tenant.managerA.token);
+    expect(listed.body.map((t: { name: string }) => t.name)).toEqual(["a-tag"]);
+
+    const rename = await tenant.client.request("PATCH", "/api/tags/b-only", { token: tenant.managerA.token, body: { name: "renamed" } });
+    const merge = await tenant.client.post("/api/tags/b-only/merge", { into: "a-tag" }, tenant.managerA.token);
+    const remove = await tenant.client.request("DELETE", "/api/tags/b-only", { token: tenant.managerA.token });
+    expect([rename.status, merge.status, remove.status]).toEqual([404, 404, 404]);
+
+    const admin = await tenant.client.get("/api/tags", tenant.admin.token);
+    expect(admin.body).toEqual([
+      { name: "a-tag", contact_count: 1, is_dnc: false },
+      { name: "b-only", contact_count: 1, is_dnc: false },
+    ]);
+    const audit = await tenant.client.get("/api/audit-log?per_page=100", tenant.admin.token);
+    expect(audit.body.data.filter((entry: { action: string }) => entry.action.startsWith("tag."))).toEqual([]);
+  });
+
   it("renames a tag on every contact, keeping one copy where both existed", async () => {
     const tenant = await createTenant();
     const a = await makeContact(tenant, { tags: ["customer", "vip", "gold"] });

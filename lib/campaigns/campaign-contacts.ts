@@ -5,6 +5,7 @@ import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import { pageOf, skipTake } from "@/lib/http/pagination";
+import { checkCampaignContacts } from "./check-campaign-contacts";
 import { findCampaignForActor } from "./campaign-access";
 import { exclusionReasonSql } from "./campaign-selection";
 import { kickCampaign } from "./campaign-jobs";
@@ -41,10 +42,11 @@ export async function listCampaignContacts({ actor, id, query }: { actor: Sessio
 /**
  * Adds contacts: to a draft's explicit selection, or straight into a started
  * campaign's snapshot (with the same exclusion rules). Only contacts of the
- * campaign's department count.
+ * campaign's department may be added: any other id is refused (422).
  */
 export async function addCampaignContacts({ actor, id, contactIds }: { actor: SessionUser; id: number; contactIds: number[] }) {
   const campaign = await findCampaignForActor(prisma, actor, id);
+  await checkCampaignContacts({ organizationId: campaign.organization_id, departmentId: campaign.department_id, contactIds, field: "contact_ids" });
   const ids = contactIds.map(BigInt);
   if (campaign.status === "draft") {
     const selection = campaign.selection as { contact_ids?: number[] };

@@ -8,6 +8,7 @@ import { AppError } from "@/lib/http/errors";
 import { pageOf, skipTake } from "@/lib/http/pagination";
 import { hasChanges } from "@/lib/http/patch-schema";
 import { findCampaignForActor } from "./campaign-access";
+import { checkCampaignContacts } from "./check-campaign-contacts";
 import type { CreateCampaignInput, listCampaignsQuery, UpdateCampaignInput } from "./schemas";
 import { serializeCampaign } from "./serialize-campaign";
 
@@ -26,6 +27,7 @@ async function checkSavedFilter(actor: SessionUser, id: number | undefined, kept
 export async function createCampaign({ actor, input }: { actor: SessionUser; input: CreateCampaignInput }) {
   const { organization_id, department_id } = await resolveDepartment(prisma, actor, input.department_id);
   await checkSavedFilter(actor, input.selection.saved_filter_id);
+  await checkCampaignContacts({ organizationId: organization_id, departmentId: department_id, contactIds: input.selection.contact_ids, field: "selection.contact_ids" });
   const campaign = await prisma.campaign.create({ data: { ...input, organization_id, department_id, created_by_user_id: actor.id } });
   return serializeCampaign(campaign);
 }
@@ -63,6 +65,8 @@ export async function updateCampaign({ actor, id, input }: { actor: SessionUser;
   await checkSavedFilter(actor, input.selection?.saved_filter_id, (current.selection as { saved_filter_id?: number } | null)?.saved_filter_id);
   const { department_id, ...fields } = input;
   const placement = department_id !== undefined ? await resolveDepartment(prisma, actor, department_id) : null;
+  const selected = fields.selection?.contact_ids ?? (placement ? (current.selection as { contact_ids?: number[] } | null)?.contact_ids : undefined);
+  await checkCampaignContacts({ organizationId: current.organization_id, departmentId: placement?.department_id ?? current.department_id, contactIds: selected, field: "selection.contact_ids" });
   const data = { ...fields, ...(placement && { department_id: placement.department_id }), selection: (fields.selection ?? undefined) as object | undefined, pacing: fields.pacing as object | undefined, calling_window: fields.calling_window as object | undefined };
   if (!hasChanges(data)) return getCampaign({ actor, id });
   const { count } = await prisma.campaign.updateMany({ where: { id, status: current.status, ...departmentScope(actor) }, data });

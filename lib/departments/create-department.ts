@@ -1,12 +1,22 @@
 import "server-only";
+import { organizationScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import type { CreateDepartmentInput } from "./schemas";
 import { departmentSelect } from "./serialize-department";
 
+/**
+ * A department in the caller's organization; a super admin may name another.
+ * Anyone else naming an organization not their own is refused (422), never
+ * silently given a department in their own.
+ */
 export async function createDepartment({ actor, input }: { actor: SessionUser; input: CreateDepartmentInput }) {
-  const organizationId = actor.role === "super_admin" ? (input.organization_id ?? actor.organization_id) : actor.organization_id;
+  const own = organizationScope(actor).organization_id;
+  if (own !== undefined && input.organization_id !== undefined && input.organization_id !== own) {
+    throw AppError.validation({ organization_id: ["The selected organization is invalid."] });
+  }
+  const organizationId = own ?? input.organization_id ?? actor.organization_id;
   const organization = await prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
   if (!organization) throw AppError.validation({ organization_id: ["The selected organization is invalid."] });
   const existing = await prisma.department.findFirst({

@@ -1,14 +1,24 @@
 import "server-only";
-import { organizationScope } from "@/lib/auth/scope";
+import { departmentScope, organizationScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 
-/** Deletes a tag only when no contact of the organization carries it (409 otherwise). */
+/**
+ * Deletes a tag only when no contact of the organization carries it (409
+ * otherwise). A department's manager reaches only tags their department's
+ * contacts carry: any other is 404.
+ */
 export async function deleteTag({ actor, name }: { actor: SessionUser; name: string }): Promise<void> {
   const scope = organizationScope(actor);
   const orgCondition = scope.organization_id !== undefined ? Prisma.sql`organization_id = ${scope.organization_id}` : Prisma.sql`TRUE`;
+  const { department_id: departmentId } = departmentScope(actor);
+  if (departmentId !== undefined) {
+    const [{ n: inDepartment }] = await prisma.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts WHERE ${orgCondition} AND department_id = ${departmentId} AND tags @> ARRAY[${name}]::text[] LIMIT 1) one`;
+    if (inDepartment === 0) throw AppError.notFound();
+  }
   const [{ n }] = await prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM contacts WHERE ${orgCondition} AND tags @> ARRAY[${name}]::text[]`;
   if (n > 0) {
     throw AppError.conflict(`The tag is still used by ${n} contact${n === 1 ? "" : "s"}; rename, merge or remove it from them first.`, { extra: { contact_count: n } });

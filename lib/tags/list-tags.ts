@@ -7,8 +7,9 @@ import { isDncTag } from "./schemas";
 
 /**
  * Tags with the number of active contacts the caller can see carrying each:
- * every tag used on a contact in scope, plus the organization's registered
- * tags not used (yet or any more), with 0. The counts come from tag_counts,
+ * every tag used on a contact in scope; an organization-wide caller also gets
+ * the organization's registered tags not used (yet or any more), with 0. A
+ * department's manager sees only the tags of their department's contacts. The counts come from tag_counts,
  * kept by triggers on contacts (migration 20261122080000_tag_counts).
  */
 export async function listTags({ actor }: { actor: SessionUser }) {
@@ -20,10 +21,10 @@ export async function listTags({ actor }: { actor: SessionUser }) {
     SELECT tag AS name, sum(n)::int AS contact_count FROM tag_counts
     WHERE ${Prisma.join(conditions, " AND ")}
     GROUP BY tag HAVING sum(n) > 0`;
-  const registered = await prisma.tag.findMany({
-    where: scope.organization_id !== undefined ? { organization_id: scope.organization_id } : {},
-    select: { name: true },
-  });
+  const registered =
+    scope.department_id !== undefined
+      ? []
+      : await prisma.tag.findMany({ where: scope.organization_id !== undefined ? { organization_id: scope.organization_id } : {}, select: { name: true } });
   const counts = new Map(used.map((row) => [row.name, row.contact_count]));
   for (const tag of registered) if (!counts.has(tag.name)) counts.set(tag.name, 0);
   return [...counts.entries()]

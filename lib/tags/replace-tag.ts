@@ -31,7 +31,10 @@ export async function replaceTag({ actor, from, to, mode }: { actor: SessionUser
     // instead of renaming nothing and registering its own new name.
     const registered = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM tags WHERE organization_id = ${actor.organization_id} AND name = ${from} FOR UPDATE`;
     const known = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts c WHERE ${Prisma.join(conditions, " AND ")} LIMIT 1) one`;
-    if (known[0].n === 0 && registered.length === 0) throw AppError.notFound();
+    // A department's manager reaches a tag only through their department's
+    // contacts; a registered tag nobody there carries is another department's.
+    const reachable = known[0].n > 0 || (scope.department_id === undefined && registered.length > 0);
+    if (!reachable) throw AppError.notFound();
 
     const changed = await tx.$executeRaw`
       UPDATE contacts c SET updated_at = now(), tags = (

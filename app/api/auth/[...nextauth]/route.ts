@@ -3,10 +3,13 @@
 // credentials it checks go through lib/auth/login like POST /api/login.
 import NextAuth from "next-auth";
 import { authOptions } from "@/lib/auth/next-auth-options";
+import { wellFormedAuthRequest } from "@/lib/auth/well-formed-auth-request";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 
 async function handler(request: Request, context: { params: Promise<{ nextauth: string[] }> }) {
-  return NextAuth(authOptions())(request, { params: await context.params });
+  const checked = await wellFormedAuthRequest(request);
+  if (checked instanceof Response) return checked;
+  return NextAuth(authOptions())(checked, { params: await context.params });
 }
 
 export { handler as GET, handler as POST };
