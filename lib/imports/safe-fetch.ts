@@ -2,7 +2,8 @@ import "server-only";
 import { lookup } from "node:dns";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { isAllowedFetchHost, isPublicAddress } from "./spreadsheet-url";
+import { isPublicAddress } from "@/lib/net/public-address";
+import { isAllowedFetchHost } from "./spreadsheet-url";
 
 const MAX_REDIRECTS = 5;
 
