@@ -1,5 +1,6 @@
 "use client";
 
+import { ENCODING_LABELS, type ImportEncoding } from "@/lib/imports/text-encoding";
 import { useState } from "react";
 import { useApi } from "@/lib/swr/use-api";
 import type { ImportChoice } from "./import-source-form";
@@ -39,6 +40,11 @@ export function ImportReview({ job, choice, onRemap, onStart, onCancel, onDownlo
     <div className="stack">
       <section className="panel" aria-label="Summary">
         <h2>{job.file_name ?? "Your file"}: {totals.rows.toLocaleString()} rows checked</h2>
+        {job.encoding && (
+          <p className="muted" data-testid="import-encoding">
+            Read as {ENCODING_LABELS[job.encoding as ImportEncoding] ?? job.encoding}. Accented letters look wrong? Go back and choose the file&apos;s encoding.
+          </p>
+        )}
         <div className="stats">
           <div className="stat"><strong style={{ color: "var(--ok)" }}>{totals.valid}</strong>valid</div>
           <div className="stat"><strong style={{ color: "var(--warn)" }}>{totals.duplicate}</strong>duplicates</div>

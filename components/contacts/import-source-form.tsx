@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import type { Page } from "@/lib/http/pagination";
+import { ENCODING_LABELS, IMPORT_ENCODINGS } from "@/lib/imports/text-encoding";
 import { useApi } from "@/lib/swr/use-api";
 import type { DepartmentView } from "./types";
 
@@ -12,6 +13,7 @@ export interface ImportChoice {
   strictness: "lenient" | "strict";
   auto_tag: string;
   department_id: string;
+  encoding: string;
 }
 
 const MAX_BYTES = 50 * 1024 * 1024;
@@ -45,6 +47,7 @@ export function ImportSourceForm({ pending, onCheck }: { pending: boolean; onChe
       strictness: form.get("strictness") as ImportChoice["strictness"],
       auto_tag: String(form.get("auto_tag") ?? "").trim(),
       department_id: String(form.get("department_id") ?? ""),
+      encoding: String(form.get("encoding") ?? "auto"),
     });
   };
 
@@ -89,6 +92,16 @@ export function ImportSourceForm({ pending, onCheck }: { pending: boolean; onChe
             <option value="lenient">Skip and report them</option>
             <option value="strict">Reject the whole file</option>
           </select>
+        </div>
+        <div className="field">
+          <label htmlFor="import-encoding">Text encoding</label>
+          <select id="import-encoding" name="encoding" defaultValue="auto" aria-describedby="import-encoding-hint">
+            <option value="auto">Detect automatically</option>
+            {IMPORT_ENCODINGS.map((encoding) => (
+              <option key={encoding} value={encoding}>{ENCODING_LABELS[encoding]}</option>
+            ))}
+          </select>
+          <small id="import-encoding-hint">Change it if accented letters look wrong in the preview.</small>
         </div>
         <div className="field">
           <label htmlFor="import-tag">Tag every imported contact</label>

@@ -5,6 +5,7 @@ export interface ImportJobView {
   file_name: string | null;
   progress: number;
   totals: { rows: number; valid: number; duplicate: number; invalid: number; created: number; updated: number; skipped: number; auto_merged: number };
+  encoding: string | null;
   columns: string[];
   unmapped_columns: string[];
   mapping: { column: string; field: string | null }[];

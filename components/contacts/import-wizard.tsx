@@ -18,6 +18,7 @@ async function startDryRun(token: string, choice: ImportChoice, mapping?: Record
   const options: Record<string, string> = { dry_run: "true", strictness: choice.strictness, ...(choice.duplicate_handling !== "ask" && { duplicate_handling: choice.duplicate_handling }) };
   if (choice.auto_tag) options.auto_tag = choice.auto_tag;
   if (choice.department_id) options.department_id = choice.department_id;
+  if (choice.encoding && choice.encoding !== "auto") options.encoding = choice.encoding;
   if (mapping) options.mapping = JSON.stringify(mapping);
   if (choice.file) {
     const form = new FormData();

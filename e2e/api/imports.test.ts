@@ -211,16 +211,80 @@ describe("spreadsheet import", () => {
     expect((await tenant.client.get("/api/imports", tenant.managerA.token)).body.meta.total).toBe(0);
   });
 
-  it("allows 10 spreadsheet imports per hour per user, then 429 with Retry-After", async () => {
+  it("counts imports started against the 10 per hour, never links refused before any job", async () => {
     const tenant = await createTenant();
     const url = "https://docs.google.com/spreadsheets/d/1AbCdEfGhIjKlMnOpQrStUv/edit#gid=0";
+    const refused = "https://docs.google.com/spreadsheets/d/1AbCdEfGhIjKlMnOpQrStUv/edit#gid=0&x=";
+    // Malformed links and (without network access here) links whose host does not resolve are
+    // refused before any job exists: twelve of them leave the hourly allowance untouched.
     const statuses = [];
-    for (let i = 0; i < 10; i++) statuses.push((await tenant.client.post("/api/contacts/import/spreadsheet", { url }, tenant.managerA.token)).status);
-    // Without network access the host may not resolve (422); with it the import is queued (202). Never 429 yet.
-    expect(statuses.every((s) => s === 202 || s === 422)).toBe(true);
-    const limited = await tenant.client.post("/api/contacts/import/spreadsheet", { url }, tenant.managerA.token);
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await tenant.client.post("/api/contacts/import/spreadsheet", { url }, tenant.managerB.token)).status).not.toBe(429);
+    for (let i = 0; i < 12; i++) statuses.push((await tenant.client.post("/api/contacts/import/spreadsheet", { url: i % 2 ? `${refused}${i}` : "https://docs.google.com/not-a-sheet" }, tenant.managerA.token)).status);
+    expect(statuses.every((s) => s === 422 || s === 202)).toBe(true);
+    const next = await tenant.client.post("/api/contacts/import/spreadsheet", { url }, tenant.managerA.token);
+    expect(next.status).not.toBe(429);
+  });
+});
+
+describe("text encodings people have", () => {
+  const csv = "name,phone,company\nChloé Müller,+14155558811,Café Zoë\nJosé Núñez,+14155558812,Peña & Hijos\n";
+  const latin1 = Buffer.from(csv, "latin1"); // what Excel on Windows saves as "CSV"
+  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, "utf16le")]); // Excel's "Unicode text"
+
+  async function imported(tenant: Tenant, file: Buffer, fields: Record<string, string> = {}) {
+    const accepted = await upload(tenant, file, fields);
+    expect(accepted.status).toBe(202);
+    return settle(tenant, accepted.body.import_id);
+  }
+
+  it("decodes Windows-1252 and UTF-16 with a BOM, says which it read, and stores no replacement characters", async () => {
+    for (const [file, encoding] of [[latin1, "windows-1252"], [utf16, "utf-16le"]] as const) {
+      const tenant = await createTenant();
+      const job = await imported(tenant, file);
+      expect(job.status).toBe("completed");
+      expect(job.encoding).toBe(encoding);
+      const { body } = await tenant.client.get("/api/contacts?sort=name", tenant.managerA.token);
+      expect(body.data.map((c: { name: string; company: string }) => [c.name, c.company])).toEqual([
+        ["Chloé Müller", "Café Zoë"],
+        ["José Núñez", "Peña & Hijos"],
+      ]);
+    }
+  });
+
+  it("takes the encoding chosen in the wizard, and refuses a file that is not the UTF-8 it was said to be", async () => {
+    const tenant = await createTenant();
+    const chosen = await imported(tenant, latin1, { encoding: "iso-8859-1" });
+    expect(chosen.status).toBe("completed");
+    expect(chosen.encoding).toBe("iso-8859-1");
+    const refused = await imported(await createTenant(), latin1, { encoding: "utf-8" });
+    expect(refused.status).toBe("failed");
+    expect(refused.message).toContain("not valid UTF-8");
+    expect((await upload(tenant, latin1, { encoding: "ebcdic" })).status).toBe(422);
+  });
+});
+
+describe("bounded errors for unbounded input", () => {
+  it("a 10 MB header line refuses the import with a reason of a few hundred characters", async () => {
+    const tenant = await createTenant();
+    const accepted = await upload(tenant, `name,phone,${"h".repeat(10 * 1024 * 1024)}\nAna,+14155558821,x\n`);
+    const job = await settle(tenant, accepted.body.import_id);
+    expect(job.status).toBe("failed");
+    expect(job.message).toContain("Column 3's name is 10,485,760 characters long");
+    expect(JSON.stringify(job).length).toBeLessThan(4_000);
+  });
+
+  it("a row with a million columns and a row with a 20 MB cell are invalid with their reason; the rest is imported", async () => {
+    const tenant = await createTenant();
+    const wide = `Wide Row,+14155558822${",".repeat(1_000_000)}`;
+    const tall = `Long Notes,+14155558823,"${"n".repeat(20 * 1024 * 1024)}"`;
+    const accepted = await upload(tenant, ["name,phone,notes", wide, tall, "Fine Row,+14155558824,ok"].join("\n"));
+    const job = await settle(tenant, accepted.body.import_id);
+    expect(job.status).toBe("completed");
+    expect(job.totals).toMatchObject({ rows: 3, valid: 1, invalid: 2, created: 1 });
+    expect(job.errors.map((e: { row: number; errors: Record<string, string[]> }) => [e.row, e.errors.row])).toEqual([
+      [2, ["The row has 1,000,002 columns; at most 200 are read."]],
+      [3, ["Column 3 holds 20,971,520 characters; at most 10,000 are read."]],
+    ]);
+    // The answer about the job stays small: values are kept clipped for the rejected-rows download.
+    expect(JSON.stringify(job).length).toBeLessThan(16_000);
   });
 });

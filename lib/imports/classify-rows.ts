@@ -32,9 +32,11 @@ export interface ClassifyContext {
  * duplicate (the phone exists in the organization, or repeats an earlier row
  * of the file) or valid. One query per batch looks up existing phones.
  */
-export async function classifyRows(db: Tx, ctx: ClassifyContext, records: { rowNumber: number; cells: string[] }[]): Promise<ClassifiedRow[]> {
-  const prepared = records.map(({ rowNumber, cells }) => {
+export async function classifyRows(db: Tx, ctx: ClassifyContext, records: { rowNumber: number; cells: string[]; problem?: string | null }[]): Promise<ClassifiedRow[]> {
+  const prepared = records.map(({ rowNumber, cells, problem }) => {
     const raw = rowToInput(cells, ctx.mapping);
+    // A record past the bounds (record-bounds.ts) is invalid, its values kept clipped.
+    if (problem) return { rowNumber, raw: replaceNulCharacters(raw), errors: { row: [problem] } };
     // PostgreSQL cannot store a NUL: the row is invalid, kept readable for the rejected-rows download.
     const nul = nulCharacterErrors(raw);
     if (nul) return { rowNumber, raw: replaceNulCharacters(raw), errors: nul };

@@ -23,6 +23,8 @@ function summary(job: { id: string; status: string; source: string; source_name:
     file_name: job.source_name,
     progress: job.progress,
     totals: Object.fromEntries(TOTAL_KEYS.map((key) => [key, Number(raw[key] ?? 0)])),
+    /** The text encoding the file was read in (chosen in the wizard, or detected). */
+    encoding: (raw.encoding as string | undefined) ?? null,
     columns: (raw.columns as string[] | undefined) ?? [],
     unmapped_columns: (raw.unmapped_columns as string[] | undefined) ?? [],
     mapping: (raw.mapping as { column: string; field: string | null }[] | undefined) ?? [],

@@ -10,9 +10,11 @@ import { getSettings } from "@/lib/settings/get-settings";
 import { userSelect } from "@/lib/users/serialize-user";
 import { classifyRows, stageRows, type ClassifyContext } from "./classify-rows";
 import { mapColumns } from "./column-mapping";
-import { uploadRecords } from "./read-upload";
+import { detectUploadEncoding, uploadRecords } from "./read-upload";
+import { boundRecord, clip, describeColumns, headerProblem, MAX_REASON_CHARS } from "./record-bounds";
 import { FetchRefused, safeFetch } from "./safe-fetch";
 import { CSV_MAX_BYTES, type ImportOptions } from "./schemas";
+import { NotText, type ImportEncoding } from "./text-encoding";
 import { writeImportBatch } from "./write-import-batch";
 
 const BATCH = 2_000;
@@ -56,8 +58,9 @@ export async function runImport(importId: string): Promise<void> {
     await write(importId);
     logger.info("import written", { import_id: importId, ms: Date.now() - writing });
   } catch (error) {
-    const reason = error instanceof ImportRefused ? error.message : "The import failed unexpectedly; nothing after the last completed batch was written.";
-    if (!(error instanceof ImportRefused)) logger.error("import failed", { import_id: importId, error: error instanceof Error ? error.stack : String(error) });
+    const refused = error instanceof ImportRefused || error instanceof NotText;
+    const reason = refused ? clip(error.message, MAX_REASON_CHARS) : "The import failed unexpectedly; nothing after the last completed batch was written.";
+    if (!refused) logger.error("import failed", { import_id: importId, error: error instanceof Error ? error.stack : String(error) });
     await prisma.importJob.update({ where: { id: importId }, data: { status: "failed", failure_reason: reason, finished_at: new Date() } });
   }
 }
@@ -104,10 +107,12 @@ async function validate(importId: string): Promise<string> {
     prisma.user.findUniqueOrThrow({ where: { id: job.user_id }, select: { role: true } }),
   ]);
   const totals = { ...EMPTY };
+  // The file's encoding: the one chosen in the wizard, else detected (shown with the preview).
+  const encoding: ImportEncoding = options.encoding && options.encoding !== "auto" ? options.encoding : await detectUploadEncoding(importId);
   // What the wizard shows next to the counts: the header row and where each column went.
-  let header: { columns: string[]; unmapped_columns: string[]; mapping: { column: string; field: string | null }[] } | null = null;
+  let header: { encoding: ImportEncoding; columns: string[]; unmapped_columns: string[]; mapping: { column: string; field: string | null }[] } | null = null;
   let ctx: ClassifyContext | null = null;
-  let batch: { rowNumber: number; cells: string[] }[] = [];
+  let batch: { rowNumber: number; cells: string[]; problem: string | null }[] = [];
   let lastProgress = Date.now();
   let line = 0;
 
@@ -133,18 +138,21 @@ async function validate(importId: string): Promise<string> {
     }
   };
 
-  for await (let cells of uploadRecords(importId)) {
+  for await (let cells of uploadRecords(importId, encoding)) {
     line += 1;
     if (!ctx) {
-      // Column names only guide the mapping; a NUL in one (a binary or UTF-16 file) must not fail the import.
+      const tooBig = headerProblem(cells);
+      if (tooBig) throw new ImportRefused(tooBig);
+      // Column names only guide the mapping; a NUL in one must not fail the import.
       cells = replaceNulCharacters(cells);
       const mapping = mapColumns(cells, definitions, options.mapping);
       const fields = mapping.targets.flatMap((t) => (t?.kind === "field" ? [t.field] : []));
       if (!fields.includes("name") || !fields.includes("phone")) {
-        throw new ImportRefused(`The header row needs a name and a phone column (found: ${cells.join(", ")}).`);
+        throw new ImportRefused(`The header row needs a name and a phone column (found: ${describeColumns(cells)}).`);
       }
       ctx = { organizationId: job.organization_id, definitions, role: user.role as Role, defaultCountry: settings.default_country, formatPhones: settings.phone_formatting, mapping, seen: new Map() };
       header = {
+        encoding,
         columns: cells,
         unmapped_columns: mapping.unmapped,
         mapping: cells.map((column, i) => {
@@ -159,7 +167,7 @@ async function validate(importId: string): Promise<string> {
     if (totals.rows > settings.max_import_size) {
       throw new ImportRefused(`The file has more than ${settings.max_import_size} rows, the maximum for one import; split it or raise the limit in the import settings.`);
     }
-    batch.push({ rowNumber: line, cells });
+    batch.push({ rowNumber: line, ...boundRecord(cells) });
     if (batch.length >= BATCH) await flush();
   }
   await flush();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { intIdQuery } from "@/lib/http/params";
+import { IMPORT_ENCODINGS } from "./text-encoding";
 
 // Options of a CSV or spreadsheet import (multipart form fields or JSON), shared
 // by the routes and the import wizard. Form fields arrive as strings.
@@ -20,6 +21,8 @@ export const importOptionsSchema = z.object({
   auto_tag: z.string().trim().min(1).max(100).optional(),
   strictness: z.enum(["strict", "lenient"]).optional(),
   dry_run: bool.optional(),
+  /** The file's text encoding; detected when not given (or "auto"). */
+  encoding: z.enum(["auto", ...IMPORT_ENCODINGS]).optional(),
   department_id: intIdQuery.optional(),
 });
 export type ImportOptions = z.infer<typeof importOptionsSchema>;
