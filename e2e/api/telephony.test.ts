@@ -199,6 +199,30 @@ describe("manual calls", () => {
     expect((await tenant.client.get("/api/voice/call-logs", tenant.agentA.token)).body.data[0]).toMatchObject({ status: "completed", duration: 61 });
   });
 
+  it("one manual call is one call log: the dialed leg's callback folds into the agent's, in either order", async () => {
+    const tenant = await createTenant();
+    await giveNumber(tenant);
+    const sim = provider();
+    const who = identity(tenant.agentA.id);
+    // As the provider sends them (simulator): the dialed leg's status first, then the Dial action.
+    const first = await sim.manualCall({ identity: who, to: "+14155550161" });
+    expect(first.body).toMatch(/statusCallback="[^"]*agent=\d+/);
+    expect((await sim.manualStatus({ callSid: first.callSid, identity: who, to: "+14155550161", status: "completed", duration: 42 })).status).toBe(200);
+    // The other order: the agent's leg first, then the dialed leg's (ParentCallSid) callback.
+    const second = await sim.manualCall({ identity: who, to: "+14155550162" });
+    const childSid = `CA${"4".repeat(32)}`;
+    await sim.post(`/api/voice/manual/status?agent=${tenant.agentA.id}`, { CallSid: second.callSid, From: `client:${who}`, To: "+14155550162", CallStatus: "completed", DialCallSid: childSid, DialCallStatus: "no-answer", DialCallDuration: "0" });
+    await sim.post(`/api/voice/manual/status?agent=${tenant.agentA.id}`, { CallSid: childSid, ParentCallSid: second.callSid, From: "+15005550006", To: "+14155550162", CallStatus: "no-answer", CallDuration: "0" });
+
+    const logs = await tenant.client.get("/api/voice/call-logs?per_page=100", tenant.admin.token);
+    expect(logs.body.data.map((l: { call_sid: string; user_id: number; status: string; duration: number }) => [l.call_sid, l.user_id, l.status, l.duration]).sort()).toEqual(
+      [[first.callSid, tenant.agentA.id, "completed", 42], [second.callSid, tenant.agentA.id, "no-answer", 0]].sort(),
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    const summary = await tenant.client.get(`/api/reports/summary?from=${today}&to=${today}`, tenant.admin.token);
+    expect(summary.body.total_calls).toBe(2);
+  });
+
   it("issues a voice token: HS256 JWT signed with the API key secret, identity and voice grant, 3600 s", async () => {
     const tenant = await createTenant();
     const response = await tenant.client.post("/api/voice/token", { recording_enabled: true }, tenant.agentA.token);

@@ -21,8 +21,10 @@ export interface CallLogEntry {
 
 /**
  * Writes the call log of a finished call once per CallSid. The provider
- * retries callbacks: a second delivery finds the row and changes nothing but
- * facts that only grow (a longer duration, a recording that arrived later).
+ * retries callbacks, and some calls report through two callbacks (a manual
+ * call's two legs): a second delivery finds the row and changes nothing but
+ * facts that only grow (a longer duration, a recording that arrived later) or
+ * were missing (the agent, known only to the agent's leg).
  * The first write also moves the contact's call summary. Every write names the
  * organization: a CallSid already logged by another organization is refused
  * (409, and the transaction it runs in changes nothing).
@@ -42,9 +44,12 @@ export async function recordCallLog(db: Tx, entry: CallLogEntry): Promise<{ crea
     if (owner && owner.organization_id !== entry.organization_id) throw callSidOfAnotherOrganization({ organizationId: entry.organization_id, callSid: entry.call_sid });
     await db.$executeRaw`
       UPDATE call_logs SET duration = GREATEST(duration, ${entry.duration}),
-             recording_url = COALESCE(recording_url, ${entry.recording_url ?? null}), updated_at = now()
+             recording_url = COALESCE(recording_url, ${entry.recording_url ?? null}),
+             user_id = COALESCE(user_id, ${entry.user_id}), department_id = COALESCE(department_id, ${entry.department_id}),
+             updated_at = now()
       WHERE call_sid = ${entry.call_sid} AND organization_id = ${entry.organization_id}
-        AND (duration < ${entry.duration} OR (recording_url IS NULL AND ${entry.recording_url ?? null}::text IS NOT NULL))`;
+        AND (duration < ${entry.duration} OR (recording_url IS NULL AND ${entry.recording_url ?? null}::text IS NOT NULL)
+             OR (user_id IS NULL AND ${entry.user_id}::int IS NOT NULL))`;
     return { created: false };
   }
   if (entry.contact_id !== null) {

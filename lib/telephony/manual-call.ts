@@ -19,7 +19,9 @@ export function manualCallTwiml({ params, config, organizationId }: CallbackCont
   if (!isE164(to)) return sayAndHangUp("Sorry, that number is not valid. Please check it and try again.");
   const contactId = /^\d{1,15}$/.test(params.contactId ?? "") ? params.contactId : null;
   const campaignContactId = /^\d{1,18}$/.test(params.CampaignContactId ?? "") ? params.CampaignContactId : null;
-  const search = new URLSearchParams({ ...(contactId && { contactId }), ...(campaignContactId && { campaignContactId }) }).toString();
+  // The dialed leg's callback does not say which agent called; its address does (signed like the rest).
+  const agent = userIdFromClient(params.From ?? params.Caller);
+  const search = new URLSearchParams({ ...(contactId && { contactId }), ...(campaignContactId && { campaignContactId }), ...(agent && { agent: String(agent) }) }).toString();
   const query = search ? `?${search}` : "";
   return dialNumberTwiml({
     to,
@@ -30,12 +32,21 @@ export function manualCallTwiml({ params, config, organizationId }: CallbackCont
   });
 }
 
-/** One outbound-manual call log per CallSid, linked to the contact, when the call ends. */
+/**
+ * One outbound-manual call log per call, linked to the contact, when it ends.
+ * The provider calls back twice for one dialed call: the Dial `action` for the
+ * agent's leg (its CallSid, DialCallStatus, DialCallDuration) and the dialed
+ * number's statusCallback for the child leg (its own CallSid, ParentCallSid =
+ * the agent's). Both fold into one log under the agent's CallSid, whichever
+ * arrives first; the agent comes from the agent's leg, the outcome and talk
+ * time from the dialed leg.
+ */
 export async function recordManualCall({ params, query, organizationId }: CallbackContext): Promise<string> {
   const status = finalCallStatus(params.DialCallStatus ?? params.CallStatus);
-  const callSid = params.CallSid;
+  const callSid = params.ParentCallSid || params.CallSid;
   if (!status || !callSid) return emptyTwiml();
-  const userId = userIdFromClient(params.From ?? params.Caller);
+  const namedAgent = /^\d{1,9}$/.test(query.get("agent") ?? "") ? Number(query.get("agent")) : null;
+  const userId = (params.ParentCallSid ? null : userIdFromClient(params.From ?? params.Caller)) ?? namedAgent;
   const user = userId ? await prisma.user.findFirst({ where: { id: userId, organization_id: organizationId }, select: { id: true, department_id: true } }) : null;
   const to = params.To ?? params.Called ?? "";
   const requested = /^\d{1,15}$/.test(query.get("contactId") ?? "") ? BigInt(query.get("contactId")!) : null;

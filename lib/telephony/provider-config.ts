@@ -80,14 +80,17 @@ function fromRow(row: SettingRow): ProviderConfig {
  * configuration, in one statement (every callback runs this first). In order:
  * the organization named in the callback address (`org`, which we put in every
  * address we hand the provider, and which its signature covers); the
- * organization of a browser device ("client:user_<id>"); the owner of the
+ * organization of a browser device ("client:user_<id>", or the `agent` its
+ * dialed leg's address names); the owner of the
  * called number, else of the calling number (a call placed from the
  * organization's caller ID), else of the account SID. A callback that matches
  * none of them belongs to nobody: null, and the route answers 404.
  */
 export async function callbackOrganization(params: Record<string, string>, query?: URLSearchParams): Promise<ProviderConfig | null> {
   const named = /^\d{1,9}$/.test(query?.get("org") ?? "") ? Number(query!.get("org")) : -1;
-  const deviceUser = userIdFromClient(params.From ?? params.Caller);
+  // A device's calls name its user in From; the dialed leg of a device's call names it in its address (agent=).
+  const namedAgent = /^\d{1,9}$/.test(query?.get("agent") ?? "") ? Number(query!.get("agent")) : null;
+  const deviceUser = userIdFromClient(params.From ?? params.Caller) ?? namedAgent;
   const called = params.To ?? params.Called ?? "";
   const known = named < 0 && !deviceUser ? ownerOfNumber(called) : undefined;
   if (known) return known;

@@ -72,9 +72,22 @@ export class ProviderSimulator {
     return this.post(path, { CallSid: callSid, From: `client:${identity}`, Caller: `client:${identity}`, To: to, ...(contactId && { contactId: String(contactId) }), ...(campaignContactId && { CampaignContactId: String(campaignContactId) }) }).then((r) => ({ ...r, callSid }));
   }
 
-  manualStatus({ callSid, identity, to, status, duration, contactId, campaignContactId }: { callSid: string; identity: string; to: string; status: string; duration: number; contactId?: number; campaignContactId?: number }) {
-    const search = new URLSearchParams({ ...(contactId && { contactId: String(contactId) }), ...(campaignContactId && { campaignContactId: String(campaignContactId) }) }).toString();
-    const query = search ? `?${search}` : "";
-    return this.post(`/api/voice/manual/status${query}`, { CallSid: callSid, From: `client:${identity}`, To: to, CallStatus: status, CallDuration: String(duration) });
+  /**
+   * A manual call ends: the provider's two callbacks, as it sends them. First
+   * the dialed number's statusCallback (the child leg: its own CallSid,
+   * ParentCallSid = the agent's), then the Dial action for the agent's leg
+   * (DialCallStatus and DialCallDuration of the dialed leg). Answers the
+   * action's response.
+   */
+  async manualStatus({ callSid, identity, to, status, duration, contactId, campaignContactId, callerId = "+15005550006" }: { callSid: string; identity: string; to: string; status: string; duration: number; contactId?: number; campaignContactId?: number; callerId?: string }) {
+    // The callback address our dial TwiML hands the provider: the contact, campaign contact and agent ride in it.
+    const agent = /^user_(\d+)$/.exec(identity)?.[1];
+    const search = new URLSearchParams({ ...(contactId && { contactId: String(contactId) }), ...(campaignContactId && { campaignContactId: String(campaignContactId) }), ...(agent && { agent }) }).toString();
+    const path = `/api/voice/manual/status${search ? `?${search}` : ""}`;
+    const childSid = newCallSid();
+    const child = await this.post(path, { CallSid: childSid, ParentCallSid: callSid, From: callerId, To: to, Direction: "outbound-dial", CallStatus: status, CallDuration: String(duration) });
+    if (child.status >= 400) return child;
+    return this.post(path, { CallSid: callSid, From: `client:${identity}`, To: to, CallStatus: "completed", DialCallSid: childSid, DialCallStatus: status, DialCallDuration: String(duration) });
   }
+
 }
