@@ -67,12 +67,19 @@ describe("request handling", () => {
     expect(response.body.message).toEqual(expect.any(String));
   });
 
-  it("ignores unknown query parameters and clamps bad pagination instead of failing", async () => {
+  it("ignores unknown query parameters, clamps a large per_page and refuses a page or per_page of the wrong type on every list", async () => {
     const client = api();
     const token = await loginAs(client, "admin@acme.example.com");
-    const response = await client.get("/api/users?page=-3&per_page=abc&unknown=1", token);
-    expect(response.status).toBe(200);
-    expect(response.body.meta).toMatchObject({ current_page: 1, per_page: 25 });
+    const clamped = await client.get("/api/users?per_page=500&unknown=1", token);
+    expect(clamped.status).toBe(200);
+    expect(clamped.body.meta).toMatchObject({ current_page: 1, per_page: 100 });
+    for (const list of ["/api/users", "/api/departments", "/api/audit-log", "/api/contacts", "/api/campaigns", "/api/voice/call-logs", "/api/imports"]) {
+      for (const query of ["page=-3", "per_page=abc", "page=x"]) {
+        const response = await client.get(`${list}?${query}`, token);
+        expect(response.status, `${list}?${query}`).toBe(422);
+        expect(Object.keys(response.body.errors)).toEqual([query.split("=")[0]]);
+      }
+    }
   });
 
   it("answers JSON errors for unknown ids without leaking internals", async () => {

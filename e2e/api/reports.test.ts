@@ -115,9 +115,22 @@ describe("reports", () => {
     expect(Object.values(live.agents_by_state).reduce((a: number, b) => a + (b as number), 0)).toBe(2);
   });
 
+  it("without from and to, covers the last 30 days up to today on the caller's clock", async () => {
+    const tenant = await createTenant();
+    const tz = "Pacific/Kiritimati";
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+    const daily = await tenant.client.get(`/api/reports/daily?tz=${tz}`, tenant.admin.token);
+    expect(daily.status).toBe(200);
+    expect(daily.body.data).toHaveLength(30);
+    expect(daily.body.data.at(-1).day).toBe(today);
+    for (const path of ["summary", "agents", "hourly"]) expect((await tenant.client.get(`/api/reports/${path}`, tenant.managerA.token)).status, path).toBe(200);
+    const upTo = await tenant.client.get("/api/reports/daily?to=2026-01-31", tenant.admin.token);
+    expect(upTo.body.data[0].day).toBe("2026-01-02");
+  });
+
   it("refuses a bad range or time zone with 422 and answers the wallboard's waiting callers", async () => {
     const tenant = await createTenant();
-    for (const query of ["from=2026-01-02&to=2026-01-01", "from=2026-01-01&to=2026-01-02&tz=Mars/Olympus", "from=2024-01-01&to=2026-01-01", "to=2026-01-01", "from=yesterday&to=today"]) {
+    for (const query of ["from=2026-01-02&to=2026-01-01", "from=2026-01-01&to=2026-01-02&tz=Mars/Olympus", "from=2024-01-01&to=2026-01-01", "from=yesterday&to=today"]) {
       const response = await tenant.client.get(`/api/reports/summary?${query}`, tenant.admin.token);
       expect(response.status, query).toBe(422);
       expect(response.body.errors).toBeDefined();

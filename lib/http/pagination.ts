@@ -1,14 +1,14 @@
 import { z } from "zod";
 
 // The contract's pagination: `page` (1-based), `per_page` default 25, larger
-// than 100 is clamped rather than refused.
+// than 100 is clamped rather than refused. A value that is not a positive
+// whole number is refused (422) on every list alike, never quietly replaced.
+const positiveWhole = (field: string) =>
+  z.coerce.number({ error: `The ${field} must be a whole number of 1 or more.` }).int(`The ${field} must be a whole number of 1 or more.`).min(1, `The ${field} must be a whole number of 1 or more.`);
+
 export const paginationSchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  per_page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .catch(25)
+  page: positiveWhole("page").max(1_000_000_000, "The page is out of range.").default(1),
+  per_page: positiveWhole("per_page")
     .default(25)
     .transform((n) => Math.min(n, 100)),
 });
