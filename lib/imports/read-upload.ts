@@ -2,6 +2,7 @@ import "server-only";
 import { Readable } from "node:stream";
 import Papa from "papaparse";
 import { prisma } from "@/lib/db/client";
+import { CsvBoundsFilter } from "./csv-bounds-filter";
 import { decodeChunks, detectEncoding, type ImportEncoding } from "./text-encoding";
 
 /** The stored upload's bytes, chunk by chunk (1 MB each, never the whole file in memory). */
@@ -18,10 +19,29 @@ export function detectUploadEncoding(importId: string): Promise<ImportEncoding> 
   return detectEncoding(uploadBytes(importId));
 }
 
-/** The CSV's records as arrays of cells, streamed (quoted commas, quotes and line breaks handled by papaparse). */
+/** The delimiter papaparse would guess from the start of the text (comma when unsure). */
+function guessDelimiter(text: string): string {
+  return Papa.parse(text.slice(0, 64 * 1024), { preview: 10 }).meta.delimiter || ",";
+}
+
+/** The decoded text with cells and records cut to their bounds before parsing (csv-bounds-filter.ts). */
+async function* boundedText(texts: AsyncIterator<string>, filter: CsvBoundsFilter, first: string): AsyncGenerator<string> {
+  yield filter.push(first);
+  for (let next = await texts.next(); !next.done; next = await texts.next()) yield filter.push(next.value);
+  yield filter.end();
+}
+
+/**
+ * The CSV's records as arrays of cells, streamed (quoted commas, quotes and
+ * line breaks handled by papaparse), each within the bounds of record-bounds.ts.
+ */
 export async function* uploadRecords(importId: string, encoding: ImportEncoding): AsyncGenerator<string[]> {
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: "greedy" });
-  const source = Readable.from(decodeChunks(uploadBytes(importId), encoding));
+  const texts = decodeChunks(uploadBytes(importId), encoding)[Symbol.asyncIterator]();
+  const first = await texts.next();
+  if (first.done) return;
+  const delimiter = guessDelimiter(first.value);
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: "greedy", delimiter });
+  const source = Readable.from(boundedText(texts, new CsvBoundsFilter(delimiter), first.value));
   // A decoding failure (a file that is not the encoding chosen) ends the records with that error.
   source.on("error", (error) => parser.destroy(error));
   source.pipe(parser);

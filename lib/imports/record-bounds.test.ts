@@ -1,4 +1,6 @@
+import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
+import { CsvBoundsFilter, readClipped, readDropped } from "./csv-bounds-filter";
 import { boundRecord, clip, describeColumns, headerProblem, MAX_CELL_CHARS, MAX_COLUMNS } from "./record-bounds";
 
 describe("CSV record bounds", () => {
@@ -28,3 +30,39 @@ describe("CSV record bounds", () => {
     expect(clip("abc", 5)).toBe("abc");
   });
 });
+
+describe("the bounds filter before the parser", () => {
+  const parse = (text: string, delimiter = ",", chunk = 3) => {
+    const filter = new CsvBoundsFilter(delimiter, 5, 3);
+    let out = "";
+    for (let i = 0; i < text.length; i += chunk) out += filter.push(text.slice(i, i + chunk));
+    out += filter.end();
+    return Papa.parse<string[]>(out, { delimiter, skipEmptyLines: "greedy" }).data;
+  };
+  const bounded = (record: string[]) => unmarkForTest(record);
+
+  it("passes ordinary CSV through unchanged, quotes, escaped quotes and line breaks included", () => {
+    const text = 'a,"b,c","d ""e"""\r\n"x\ny",z,\n';
+    expect(parse(text)).toEqual(Papa.parse(text, { skipEmptyLines: "greedy" }).data);
+  });
+
+  it("cuts long cells (quoted or not) and extra columns, leaving markers the record bounds read", () => {
+    const rows = parse('abcdefgh,"quoted, long ""cell""",x\n1,2,3,4,5,6\nok,fine,yes\n');
+    expect(rows[0].map((cell) => readClipped(cell))).toEqual([
+      { cell: "abcde", length: 8 },
+      { cell: "quote", length: 19 },
+      { cell: "x", length: null },
+    ]);
+    expect(bounded(rows[1])).toEqual({ cells: ["1", "2", "3"], columns: 6 });
+    expect(rows[2]).toEqual(["ok", "fine", "yes"]);
+  });
+
+  it("follows the delimiter it is given", () => {
+    expect(parse("a;b;c;d\n", ";").map(bounded)).toEqual([{ cells: ["a", "b", "c"], columns: 4 }]);
+  });
+});
+
+function unmarkForTest(record: string[]) {
+  const { cells, columns } = readDropped(record);
+  return { cells, columns };
+}

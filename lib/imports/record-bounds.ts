@@ -1,8 +1,10 @@
-// What one CSV record may hold. The parser hands over whole records; these
-// bounds keep what we store and echo back small whatever the file holds (a
-// million columns, a 20 MB cell, a 10 MB header line): a data row past them is
-// invalid with the reason and keeps clipped values for the rejected-rows
-// download; a header past them refuses the import. See README, "Imports".
+import { readClipped, readDropped } from "./csv-bounds-filter";
+
+// What one CSV record may hold, whatever the file holds (a million columns, a
+// 20 MB cell, a 10 MB header line). The text is cut before the parser sees it
+// (csv-bounds-filter.ts), leaving markers; here a data row past the bounds
+// becomes invalid with the reason, keeping its clipped values for the
+// rejected-rows download, and a header past them refuses the import.
 
 export const MAX_COLUMNS = 200;
 export const MAX_CELL_CHARS = 10_000;
@@ -17,22 +19,34 @@ export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${count(text.length)} characters)`;
 }
 
+/** Cells as the filter left them: markers read, anything still too long clipped here. */
+function unmark(cells: string[]): { cells: string[]; columns: number; lengths: (number | null)[] } {
+  const dropped = readDropped(cells);
+  const kept = dropped.cells.slice(0, MAX_COLUMNS);
+  const read = kept.map((cell) => {
+    const { cell: text, length } = readClipped(cell);
+    return text.length > MAX_CELL_CHARS ? { cell: text.slice(0, MAX_CELL_CHARS), length: text.length } : { cell: text, length };
+  });
+  return { cells: read.map((r) => r.cell), columns: dropped.columns ?? cells.length, lengths: read.map((r) => r.length) };
+}
+
 /** A data record within bounds, and why it was cut when it was. */
 export function boundRecord(cells: string[]): { cells: string[]; problem: string | null } {
+  const read = unmark(cells);
   const problems: string[] = [];
-  if (cells.length > MAX_COLUMNS) problems.push(`The row has ${count(cells.length)} columns; at most ${MAX_COLUMNS} are read.`);
-  const kept = cells.length > MAX_COLUMNS ? cells.slice(0, MAX_COLUMNS) : cells;
-  const long = kept.findIndex((cell) => cell.length > MAX_CELL_CHARS);
-  if (long >= 0) problems.push(`Column ${long + 1} holds ${count(kept[long].length)} characters; at most ${count(MAX_CELL_CHARS)} are read.`);
-  if (!problems.length) return { cells, problem: null };
-  return { cells: kept.map((cell) => (cell.length > MAX_CELL_CHARS ? cell.slice(0, MAX_CELL_CHARS) : cell)), problem: problems.join(" ") };
+  if (read.columns > MAX_COLUMNS) problems.push(`The row has ${count(read.columns)} columns; at most ${MAX_COLUMNS} are read.`);
+  const long = read.lengths.findIndex((length) => length !== null);
+  if (long >= 0) problems.push(`Column ${long + 1} holds ${count(read.lengths[long]!)} characters; at most ${count(MAX_CELL_CHARS)} are read.`);
+  return problems.length ? { cells: read.cells, problem: problems.join(" ") } : { cells, problem: null };
 }
 
 /** Why a header row cannot be used, or null. */
 export function headerProblem(cells: string[]): string | null {
-  if (cells.length > MAX_COLUMNS) return `The header row has ${count(cells.length)} columns; at most ${MAX_COLUMNS} can be imported.`;
-  const long = cells.findIndex((cell) => cell.length > MAX_COLUMN_NAME_CHARS);
-  if (long >= 0) return `Column ${long + 1}'s name is ${count(cells[long].length)} characters long; at most ${MAX_COLUMN_NAME_CHARS}. Is the first line a header row?`;
+  const read = unmark(cells);
+  if (read.columns > MAX_COLUMNS) return `The header row has ${count(read.columns)} columns; at most ${MAX_COLUMNS} can be imported.`;
+  const lengths = read.cells.map((cell, i) => read.lengths[i] ?? cell.length);
+  const long = lengths.findIndex((length) => length > MAX_COLUMN_NAME_CHARS);
+  if (long >= 0) return `Column ${long + 1}'s name is ${count(lengths[long])} characters long; at most ${MAX_COLUMN_NAME_CHARS}. Is the first line a header row?`;
   return null;
 }
 
