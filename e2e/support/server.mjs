@@ -92,7 +92,7 @@ export async function startServer({ databaseUrl, env = {}, label = "server", por
     pid: child.pid,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         await new Promise((resolve) => child.once("exit", resolve));
       }

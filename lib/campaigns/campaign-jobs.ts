@@ -39,5 +39,5 @@ export async function startCampaignWorker(): Promise<void> {
       logger.error("campaign dispatch failed", { campaign_id, error: error instanceof Error ? error.stack : String(error) });
       await kickCampaignLater(campaign_id, 5);
     }
-  });
+  }, { orphaned: ({ campaign_id }) => kickCampaign(campaign_id) });
 }

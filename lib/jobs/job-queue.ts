@@ -2,6 +2,7 @@ import "server-only";
 import PgBoss from "pg-boss";
 import { database } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
+import { holdLease, keepLeases, onOrphan, releaseLease } from "./job-leases";
 
 // Background jobs on pg-boss, in the same database as everything else (its own
 // "pgboss" schema), on PostgreSQL and on the embedded PGlite alike: jobs
@@ -42,6 +43,8 @@ export function jobQueue(): Promise<PgBoss> {
         await conn.query("SELECT pg_advisory_unlock($1)", [JOB_QUEUE_LOCK]);
       }
     });
+    // Jobs of a process that died are handed back (job-leases.ts).
+    keepLeases(boss, { embedded: database().driver.kind === "embedded" });
     return boss;
   })();
   return holder[KEY];
@@ -63,9 +66,21 @@ export async function enqueueJob(name: QueueName, data: object, singletonKey?: s
   if (worker) boss.notifyWorker(worker);
 }
 
-/** Registers this process as a worker for a queue. */
-export async function workOn<T extends object>(name: QueueName, handler: (data: T) => Promise<void>): Promise<void> {
+/**
+ * Registers this process as a worker for a queue. `orphaned`: what to do with
+ * a job of this queue whose process died, once pg-boss has it back as failed
+ * (a queue that retries needs nothing; one that does not sends it again).
+ */
+export async function workOn<T extends object>(name: QueueName, handler: (data: T) => Promise<void>, { orphaned }: { orphaned?: (data: T) => Promise<void> } = {}): Promise<void> {
   const boss = await jobQueue();
-  const id = await boss.work<T>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => handler(job.data));
+  if (orphaned) onOrphan(name, orphaned as (data: object) => Promise<void>);
+  const id = await boss.work<T>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+    await holdLease(name, job.id, job.data);
+    try {
+      await handler(job.data);
+    } finally {
+      await releaseLease(job.id);
+    }
+  });
   localWorkers.set(name, id);
 }
