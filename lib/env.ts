@@ -42,6 +42,8 @@ export const envSchema = z
           ctx.addIssue({ code: "custom", message: `must be a hop count or a comma list of addresses and CIDRs: ${(error as Error).message}` });
         }
       }),
+    /** Seconds an accepted call waits for the agent's device to join before it goes back to the queue. */
+    ACCEPT_CONNECT_SECONDS: intFrom(20),
     SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
     SLOW_QUERY_MS: intFrom(200),
     DUPLICATE_NAME_BUDGET_MS: intFrom(3000),

@@ -8,6 +8,7 @@ import { env } from "@/lib/env";
 import { runImport } from "@/lib/imports/run-import";
 import { QUEUES, workOn } from "@/lib/jobs/job-queue";
 import { logger } from "@/lib/logger";
+import { watchUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
 import { ensureAllSigningSecrets } from "@/lib/telephony/signing-secret";
 
 /**
@@ -38,6 +39,7 @@ async function prepare(): Promise<void> {
   }
   await giveEveryOrganizationASigningSecret();
   scheduleRetention();
+  watchUnconnectedCalls();
   // Every server process works on imports; pg-boss hands each job to one of them.
   await workOn<{ import_id: string }>(QUEUES.contactImport, ({ import_id }) => runImport(import_id));
   // …and on campaign dispatch ticks.

@@ -13,7 +13,7 @@ export const AVAILABILITY = [
 export type Availability = (typeof AVAILABILITY)[number]["status"];
 
 export function useAgentStatus() {
-  return useApi<{ status: Availability; changed_at: string | null }>("/api/agent/status");
+  return useApi<{ status: Availability; changed_at: string | null; notice: string | null }>("/api/agent/status");
 }
 
 /** The agent's availability, stored through the API (the queue only offers calls to Available agents). */
@@ -24,7 +24,7 @@ export function AvailabilitySwitch() {
   const change = async (status: Availability) => {
     setError(null);
     try {
-      const saved = await apiFetch<{ status: Availability; changed_at: string }>("/api/agent/status", token!, { method: "POST", body: JSON.stringify({ status }) });
+      const saved = await apiFetch<{ status: Availability; changed_at: string; notice: string | null }>("/api/agent/status", token!, { method: "POST", body: JSON.stringify({ status }) });
       await mutate(saved, { revalidate: false });
     } catch (e) {
       setError((e as Error).message);
@@ -39,6 +39,7 @@ export function AvailabilitySwitch() {
           </button>
         ))}
       </div>
+      {data?.notice && <div className="alert" role="status" data-testid="agent-notice" style={{ marginTop: 8 }}>{data.notice}</div>}
       {error && <div className="alert" role="alert" style={{ marginTop: 8 }}>{error}</div>}
     </div>
   );

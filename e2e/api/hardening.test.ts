@@ -137,6 +137,57 @@ describe("no callback is accepted unsigned, even before the provider is configur
   });
 });
 
+describe("no caller is stranded after an accept", () => {
+  async function waitingCalls(tenant: Tenant) {
+    return (await tenant.client.get("/api/queue/calls", tenant.agentB.token)).body.data.map((row: { call_sid: string }) => row.call_sid);
+  }
+  async function twoCallersOneAccepted() {
+    const tenant = await createTenant(bare.baseUrl);
+    await giveNumber(tenant);
+    await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token);
+    const first = await tenant.client.post("/api/dev/simulator", { action: "inbound", from: "+14155550121" }, tenant.agentA.token);
+    const second = await tenant.client.post("/api/dev/simulator", { action: "inbound", from: "+14155550122" }, tenant.agentA.token);
+    const [entry] = (await tenant.client.get("/api/queue/calls", tenant.agentA.token)).body.data;
+    expect(entry.call_sid).toBe(first.body.call_sid);
+    expect((await tenant.client.post(`/api/queue/calls/${entry.id}/accept`, undefined, tenant.agentA.token)).status).toBe(200);
+    expect(await waitingCalls(tenant)).toEqual([second.body.call_sid]);
+    return { tenant, entry, first: first.body.call_sid as string, second: second.body.call_sid as string };
+  }
+
+  it("an accept whose device never joins goes back to waiting at the head of the line after the timeout, and the agent is told why", async () => {
+    const { tenant, entry, first, second } = await twoCallersOneAccepted();
+    await new Promise((r) => setTimeout(r, 4_000));
+    expect(await waitingCalls(tenant)).toEqual([first, second]);
+    const status = (await tenant.client.get("/api/agent/status", tenant.agentA.token)).body;
+    expect(status).toMatchObject({ status: "offline", current_call_sid: null });
+    expect(status.notice).toContain("did not join it within 2 seconds");
+    // The device that turns up late is told the call is gone; the notice clears with the agent's next change.
+    const late = await tenant.client.post("/api/dev/simulator", { action: "connect", queue_entry_id: entry.id }, tenant.agentA.token);
+    expect(late.status).toBe(409);
+    expect((await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token)).body.notice).toBeNull();
+  });
+
+  it("going Offline or signing out with an accepted, unjoined call hands it back at once", async () => {
+    const offline = await twoCallersOneAccepted();
+    const saved = await offline.tenant.client.post("/api/agent/status", { status: "offline" }, offline.tenant.agentA.token);
+    expect(saved.body).toMatchObject({ status: "offline" });
+    expect(saved.body.notice).toContain("because you went Offline");
+    expect(await waitingCalls(offline.tenant)).toEqual([offline.first, offline.second]);
+
+    const signedOut = await twoCallersOneAccepted();
+    expect((await signedOut.tenant.client.post("/api/logout", undefined, signedOut.tenant.agentA.token)).status).toBe(200);
+    expect(await waitingCalls(signedOut.tenant)).toEqual([signedOut.first, signedOut.second]);
+  });
+
+  it("an accept whose device joined stays with its agent past the timeout", async () => {
+    const { tenant, entry, second } = await twoCallersOneAccepted();
+    expect((await tenant.client.post("/api/dev/simulator", { action: "connect", queue_entry_id: entry.id }, tenant.agentA.token)).body).toEqual({ connected: true });
+    await new Promise((r) => setTimeout(r, 3_500));
+    expect(await waitingCalls(tenant)).toEqual([second]);
+    expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body).toMatchObject({ status: "busy", notice: null });
+  });
+});
+
 /** The web sign-in as the browser does it (next-auth credentials), from a client claiming `forwardedFor`. */
 async function webSignIn(baseUrl: string, email: string, password: string, forwardedFor: string) {
   const headers = { "X-Forwarded-For": forwardedFor };

@@ -11,31 +11,24 @@ export const setAgentStatusSchema = z.object({
 
 /**
  * Moves an agent to a state, in the database (every server process sees it),
- * closing the previous entry of the state history that reports use.
+ * closing the previous entry of the state history that reports use. `notice`:
+ * why the state changed when the agent did not change it themselves (shown
+ * until their next change).
  */
-export async function changeAgentStatus(db: Tx, user: { id: number; organization_id: number }, status: AgentState, callSid: string | null = null) {
+export async function changeAgentStatus(db: Tx, user: { id: number; organization_id: number }, status: AgentState, callSid: string | null = null, notice: string | null = null) {
   const now = new Date();
   await db.agentStatusLog.updateMany({ where: { user_id: user.id, ended_at: null }, data: { ended_at: now } });
   await db.agentStatusLog.create({ data: { user_id: user.id, organization_id: user.organization_id, status, started_at: now } });
   return db.agentStatus.upsert({
     where: { user_id: user.id },
-    create: { user_id: user.id, organization_id: user.organization_id, status, current_call_sid: callSid, changed_at: now },
-    update: { status, current_call_sid: callSid, changed_at: now },
-    select: { status: true, current_call_sid: true, changed_at: true },
+    create: { user_id: user.id, organization_id: user.organization_id, status, current_call_sid: callSid, changed_at: now, notice },
+    update: { status, current_call_sid: callSid, changed_at: now, notice },
+    select: { status: true, current_call_sid: true, changed_at: true, notice: true },
   });
 }
 
-export async function setAgentStatus({ actor, status }: { actor: SessionUser; status: AgentState }) {
-  const saved = await prisma.$transaction((tx) => changeAgentStatus(tx, actor, status));
-  // A free agent is capacity for the department's dialing campaigns.
-  if (status === "available") {
-    const { kickDepartmentCampaigns } = await import("@/lib/campaigns/campaign-jobs");
-    await kickDepartmentCampaigns(actor.organization_id, actor.department_id);
-  }
-  return saved;
-}
 
 export async function getAgentStatus({ actor }: { actor: SessionUser }) {
-  const row = await prisma.agentStatus.findUnique({ where: { user_id: actor.id }, select: { status: true, current_call_sid: true, changed_at: true } });
-  return row ?? { status: "offline", current_call_sid: null, changed_at: null };
+  const row = await prisma.agentStatus.findUnique({ where: { user_id: actor.id }, select: { status: true, current_call_sid: true, changed_at: true, notice: true } });
+  return row ?? { status: "offline", current_call_sid: null, changed_at: null, notice: null };
 }

@@ -1,13 +1,12 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
+import { signOut } from "./sign-out";
 import { hashToken } from "./tokens";
 
-/** Revokes a token given in its plain `<id>|<secret>` form (web sign-out). */
+/** Signs out a token given in its plain `<id>|<secret>` form (web sign-out). */
 export async function revokeBearer(bearer: string): Promise<void> {
   const [id, secret] = bearer.split("|");
   if (!/^\d+$/.test(id ?? "") || !secret) return;
-  await prisma.apiToken.updateMany({
-    where: { id: Number(id), token_hash: hashToken(secret), revoked_at: null },
-    data: { revoked_at: new Date() },
-  });
+  const token = await prisma.apiToken.findFirst({ where: { id: Number(id), token_hash: hashToken(secret), revoked_at: null }, select: { id: true, user_id: true } });
+  if (token) await signOut({ userId: token.user_id, tokenId: token.id });
 }

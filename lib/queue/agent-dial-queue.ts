@@ -7,15 +7,17 @@ import { dialQueueTwiml, sayAndHangUp } from "@/lib/telephony/twiml";
 /**
  * The agent's device connects to take the call it accepted. Only the agent who
  * accepted a queue entry is ever dialed into that entry's own queue; any other
- * device (or a stale accept) hears that the call is gone.
+ * device (or a stale accept, returned to the queue meanwhile) hears that the
+ * call is gone. Joining marks the accept connected.
  */
 export async function agentDialQueue({ params, organizationId }: CallbackContext): Promise<string> {
   const userId = userIdFromClient(params.From ?? params.Caller);
   const entryId = /^\d{1,15}$/.test(params.QueueEntryId ?? "") ? BigInt(params.QueueEntryId) : undefined;
   if (!userId || (!entryId && !params.QueueName)) return sayAndHangUp("There is no call to connect.");
-  const entry = await prisma.queueEntry.findFirst({
-    where: { organization_id: organizationId, status: "accepted", accepted_by_user_id: userId, ...(entryId ? { id: entryId } : { queue_name: params.QueueName }) },
-    select: { queue_name: true },
-  });
-  return entry ? dialQueueTwiml(entry.queue_name) : sayAndHangUp("This call is no longer waiting.");
+  const where = { organization_id: organizationId, status: "accepted", accepted_by_user_id: userId, ...(entryId ? { id: entryId } : { queue_name: params.QueueName }) };
+  const entry = await prisma.queueEntry.findFirst({ where, select: { id: true, queue_name: true } });
+  if (!entry) return sayAndHangUp("This call is no longer waiting.");
+  // The device joined: the accept is no longer at risk of going back to the queue.
+  const { count } = await prisma.queueEntry.updateMany({ where: { ...where, id: entry.id }, data: { connected_at: new Date() } });
+  return count ? dialQueueTwiml(entry.queue_name) : sayAndHangUp("This call is no longer waiting.");
 }

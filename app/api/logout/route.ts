@@ -1,10 +1,10 @@
-import { revokeToken } from "@/lib/auth/tokens";
+import { signOut } from "@/lib/auth/sign-out";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 
 /** Revokes the token that made the request. */
 export const POST = route({}, async ({ user }) => {
-  await revokeToken(user.token_id);
+  await signOut({ userId: user.id, tokenId: user.token_id });
   return { message: "Logged out." };
 });
 

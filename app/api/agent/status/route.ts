@@ -1,4 +1,5 @@
-import { getAgentStatus, setAgentStatus, setAgentStatusSchema } from "@/lib/agents/agent-status";
+import { getAgentStatus, setAgentStatusSchema } from "@/lib/agents/agent-status";
+import { setAgentStatus } from "@/lib/agents/set-agent-status";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 

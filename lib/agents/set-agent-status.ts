@@ -1,0 +1,18 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { prisma } from "@/lib/db/client";
+import { returnUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
+import { changeAgentStatus, getAgentStatus, type AgentState } from "./agent-status";
+
+/** The agent changes their own availability. */
+export async function setAgentStatus({ actor, status }: { actor: SessionUser; status: AgentState }) {
+  // Going Offline with a call accepted but not yet joined hands that caller back at once (and says so).
+  if (status === "offline" && (await returnUnconnectedCalls({ userId: actor.id, reason: "offline" })) > 0) return getAgentStatus({ actor });
+  const saved = await prisma.$transaction((tx) => changeAgentStatus(tx, actor, status));
+  // A free agent is capacity for the department's dialing campaigns.
+  if (status === "available") {
+    const { kickDepartmentCampaigns } = await import("@/lib/campaigns/campaign-jobs");
+    await kickDepartmentCampaigns(actor.organization_id, actor.department_id);
+  }
+  return saved;
+}

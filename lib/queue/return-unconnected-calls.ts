@@ -1,0 +1,57 @@
+import "server-only";
+import { changeAgentStatus } from "@/lib/agents/agent-status";
+import { prisma } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/logger";
+import { forgetWaitingCalls } from "./list-waiting-calls";
+
+type Reason = "timeout" | "offline" | "signed_out";
+
+function noticeFor(reason: Reason, from: string): string {
+  const seconds = env().ACCEPT_CONNECT_SECONDS;
+  if (reason === "timeout") return `The call from ${from} went back to the queue: your phone did not join it within ${seconds} seconds. You are Offline now; set yourself Available when your phone is ready.`;
+  if (reason === "offline") return `The call from ${from} went back to the queue because you went Offline before your phone joined it.`;
+  return `The call from ${from} went back to the queue because you signed out before your phone joined it.`;
+}
+
+/**
+ * Accepted calls whose agent's device never joined go back to waiting: after
+ * ACCEPT_CONNECT_SECONDS (the watch in every process), or at once when the
+ * agent goes Offline or signs out (`userId`). A returned caller keeps their
+ * place, at the head of the line (the line is ordered by arrival). The agent
+ * goes Offline with a notice saying why. Returns how many calls went back.
+ */
+export async function returnUnconnectedCalls({ userId, reason }: { userId?: number; reason: Reason }): Promise<number> {
+  const olderThan = reason === "timeout" ? env().ACCEPT_CONNECT_SECONDS : 0;
+  const returned = await prisma.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ organization_id: number; user_id: number; from_number: string }[]>`
+      WITH stale AS (
+        SELECT id, accepted_by_user_id, from_number FROM queue_entries
+        WHERE status = 'accepted' AND connected_at IS NULL AND accepted_at <= now() - make_interval(secs => ${olderThan})
+          AND (${userId ?? null}::int IS NULL OR accepted_by_user_id = ${userId ?? null}::int)
+        FOR UPDATE SKIP LOCKED)
+      UPDATE queue_entries q SET status = 'waiting', accepted_by_user_id = NULL, accepted_at = NULL, updated_at = now()
+      FROM stale WHERE q.id = stale.id
+      RETURNING q.organization_id, stale.accepted_by_user_id AS user_id, stale.from_number`;
+    for (const row of rows) {
+      if (row.user_id !== null) await changeAgentStatus(tx, { id: row.user_id, organization_id: row.organization_id }, "offline", null, noticeFor(reason, row.from_number));
+    }
+    return rows;
+  });
+  for (const organizationId of new Set(returned.map((row) => row.organization_id))) forgetWaitingCalls(organizationId);
+  if (returned.length) logger.warn("accepted calls returned to the queue", { reason, calls: returned.length });
+  return returned.length;
+}
+
+const WATCH = Symbol.for("contact-center.unconnected-call-watch");
+const holder = globalThis as typeof globalThis & { [WATCH]?: NodeJS.Timeout };
+
+/** Every process looks for accepts that never joined, a few times per timeout. */
+export function watchUnconnectedCalls(): void {
+  if (holder[WATCH]) return;
+  const everyMs = Math.max(1000, Math.min(5000, (env().ACCEPT_CONNECT_SECONDS * 1000) / 4));
+  holder[WATCH] = setInterval(() => {
+    returnUnconnectedCalls({ reason: "timeout" }).catch((error) => logger.error("unconnected call watch failed", { error: error instanceof Error ? error.message : String(error) }));
+  }, everyMs);
+  holder[WATCH].unref();
+}
