@@ -24,14 +24,14 @@ describe("users administration", () => {
     }
   });
 
-  it("creates users in the admin's own organization whatever organization_id says", async () => {
+  it("creates users in the admin's own organization, and refuses another organization_id with 422 instead of ignoring it", async () => {
     const tenant = await createTenant();
     const other = await createTenant();
-    const created = await tenant.client.post(
-      "/api/users",
-      { name: "New Agent", email: `new.${tenant.organization.id}@factory.test`, password: "long-enough", role: "agent", department_id: tenant.departments.a.id, organization_id: other.organization.id },
-      tenant.admin.token,
-    );
+    const body = { name: "New Agent", email: `new.${tenant.organization.id}@factory.test`, password: "long-enough", role: "agent", department_id: tenant.departments.a.id };
+    const foreign = await tenant.client.post("/api/users", { ...body, organization_id: other.organization.id }, tenant.admin.token);
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors).toHaveProperty("organization_id");
+    const created = await tenant.client.post("/api/users", { ...body, organization_id: tenant.organization.id }, tenant.admin.token);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ organization_id: tenant.organization.id, department_id: tenant.departments.a.id, role: "agent", active: true });
     expect(created.body).not.toHaveProperty("password_hash");

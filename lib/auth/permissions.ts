@@ -35,6 +35,16 @@ export function assignableRoles(role: Role): Role[] {
   return [];
 }
 
+/** May a user of `role` give someone `target`? */
+export function mayAssign(role: Role, target: Role): boolean {
+  return assignableRoles(role).includes(target);
+}
+
+/** Managers and agents work in a department; admins have none. */
+export function roleHasDepartment(role: Role): boolean {
+  return role === "dept_manager" || role === "agent";
+}
+
 /** The roles that hold a permission (for the OpenAPI document). */
 export function rolesWith(permission: Permission): readonly Role[] {
   return PERMISSIONS[permission];

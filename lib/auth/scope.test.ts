@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { departmentListScope, departmentScope, organizationScope, ownerScope, userScope } from "./scope";
+import { boundDepartment, crossesOrganizations, departmentListScope, departmentScope, organizationFor, organizationScope, ownerScope, scopeSql, seesOwnCallsOnly, seesWholeOrganization, userScope } from "./scope";
 import type { SessionUser } from "./session-user";
 
 const base = { name: "n", email: "e", organization_id: 7, token_id: 1, active: true, last_login_at: null, created_at: new Date(), updated_at: new Date() };
@@ -26,5 +26,26 @@ describe("scopes", () => {
 
   it("a manager without a department matches nothing rather than everything", () => {
     expect(departmentScope({ ...manager, department_id: null })).toEqual({ organization_id: 7, department_id: -1 });
+  });
+});
+
+describe("the scope in SQL", () => {
+  const text = (parts: ReturnType<typeof scopeSql>) => parts.map((part) => [part.sql, part.values]);
+  it("translates each scope to conditions on the alias given, or on bare columns", () => {
+    expect(text(scopeSql(departmentScope(manager), "c"))).toEqual([["c.organization_id = ?", [7]], ["c.department_id = ?", [11]]]);
+    expect(text(scopeSql(ownerScope(agent), "l"))).toEqual([["l.organization_id = ?", [7]], ["l.user_id = ?", [4]]]);
+    expect(text(scopeSql(userScope(agent)))).toEqual([["organization_id = ?", [7]], ["id = ?", [4]]]);
+    expect(scopeSql(departmentScope(superAdmin), "c")).toEqual([]);
+  });
+
+  it("answers the yes/no questions pages ask, and refuses another organization for a new record", () => {
+    expect([superAdmin, admin, manager, agent].map(crossesOrganizations)).toEqual([true, false, false, false]);
+    expect([superAdmin, admin, manager, agent].map(seesWholeOrganization)).toEqual([true, true, false, false]);
+    expect([superAdmin, admin, manager, agent].map(seesOwnCallsOnly)).toEqual([false, false, false, true]);
+    expect(organizationFor(superAdmin, 9)).toBe(9);
+    expect(organizationFor(admin, undefined)).toBe(7);
+    expect(() => organizationFor(admin, 9)).toThrow();
+    expect(boundDepartment(manager)).toBe(11);
+    expect(boundDepartment(admin)).toBeNull();
   });
 });

@@ -1,40 +1,119 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { Role } from "@/lib/generated/prisma/enums";
+import { AppError } from "@/lib/http/errors";
 import type { SessionUser } from "./session-user";
 
-// Who sees what, decided in one place. Each helper returns a Prisma `where`
-// fragment that callers spread into every read AND write, so a record outside
-// the caller's reach is simply not found (404), never fetched then checked.
+// Who sees what, decided in one place: the only module (with permissions.ts,
+// which maps roles to permissions) that looks at a user's role. Each helper
+// returns a Prisma `where` fragment that callers spread into every read AND
+// write, so a record outside the caller's reach is simply not found (404),
+// never fetched then checked; scopeSql() translates the same fragment to SQL
+// for the raw queries (reports, lists, tags). The predicates below answer the
+// few yes/no questions pages and domain code ask, so that no other module
+// compares roles (lib/auth/role-comparisons.test.ts keeps it that way).
 //   super_admin: everything · account_admin: own organization
 //   dept_manager: own department · agent: own records
+
+/** Who is asking: what a scope is decided from (a session user, or the user a page has). */
+type Actor = Pick<SessionUser, "id" | "role" | "organization_id" | "department_id">;
 
 type OrgScope = { organization_id?: number };
 type DeptScope = OrgScope & { department_id?: number };
 
-export function organizationScope(user: SessionUser): OrgScope {
+export function organizationScope(user: Actor): OrgScope {
   return user.role === "super_admin" ? {} : { organization_id: user.organization_id };
 }
 
-/** Records that belong to a department (contacts, campaigns). */
-export function departmentScope(user: SessionUser): DeptScope {
+/** Records that belong to a department (contacts, campaigns, tags through contacts). */
+export function departmentScope(user: Actor): DeptScope {
   if (user.role === "super_admin") return {};
   if (user.role === "account_admin") return { organization_id: user.organization_id };
   return { organization_id: user.organization_id, department_id: user.department_id ?? -1 };
 }
 
 /** Records that belong to a user inside a department (call logs). */
-export function ownerScope(user: SessionUser): DeptScope & { user_id?: number } {
+export function ownerScope(user: Actor): DeptScope & { user_id?: number } {
   if (user.role === "agent") return { organization_id: user.organization_id, user_id: user.id };
   return departmentScope(user);
 }
 
-/** Users the caller may see or manage. */
-export function userScope(user: SessionUser): DeptScope & { id?: number } {
+/** Users the caller may see or manage (and whose figures reports show). */
+export function userScope(user: Actor): DeptScope & { id?: number } {
   if (user.role === "agent") return { organization_id: user.organization_id, id: user.id };
   return departmentScope(user);
 }
 
 /** Departments the caller may see. */
-export function departmentListScope(user: SessionUser): OrgScope & { id?: number } {
+export function departmentListScope(user: Actor): OrgScope & { id?: number } {
   if (user.role === "super_admin") return {};
   if (user.role === "account_admin") return { organization_id: user.organization_id };
   return { organization_id: user.organization_id, id: user.department_id ?? -1 };
+}
+
+/** Import jobs: an admin's organization's, a manager's department's, anyone else's own. */
+export function importScope(user: Actor): DeptScope & { user_id?: number } {
+  return ownerScope(user);
+}
+
+/** The scope of a live queue: the organization's callers (the super admin's: all). */
+export const queueScope = organizationScope;
+
+type AnyScope = { organization_id?: number; department_id?: number; user_id?: number; id?: number };
+
+/**
+ * The one translation of a scope to SQL: its conditions on the table `alias`
+ * (or unqualified columns without one), empty for the super admin. Spread
+ * them into the statement's other conditions and join with AND.
+ */
+export function scopeSql(scope: AnyScope, alias?: string): Prisma.Sql[] {
+  const a = Prisma.raw(alias ? `${alias}.` : "");
+  const parts: Prisma.Sql[] = [];
+  if (scope.organization_id !== undefined) parts.push(Prisma.sql`${a}organization_id = ${scope.organization_id}`);
+  if (scope.department_id !== undefined) parts.push(Prisma.sql`${a}department_id = ${scope.department_id}`);
+  if (scope.user_id !== undefined) parts.push(Prisma.sql`${a}user_id = ${scope.user_id}`);
+  if (scope.id !== undefined) parts.push(Prisma.sql`${a}id = ${scope.id}`);
+  return parts;
+}
+
+/** Does the caller reach across organizations (the super admin)? */
+export function crossesOrganizations(user: Actor): boolean {
+  return organizationScope(user).organization_id === undefined;
+}
+
+/** Does the caller see the whole organization, every department (admins)? */
+export function seesWholeOrganization(user: Actor): boolean {
+  return departmentScope(user).department_id === undefined;
+}
+
+/** Does the caller see only their own calls (agents)? */
+export function seesOwnCallsOnly(user: Actor): boolean {
+  return ownerScope(user).user_id !== undefined;
+}
+
+/**
+ * The department a caller held to one works in, or null for those who choose
+ * (admins). A manager or agent without a department may not act (403).
+ */
+export function boundDepartment(user: Actor): number | null {
+  const { department_id } = departmentScope(user);
+  if (department_id === undefined) return null;
+  if (department_id < 0) throw AppError.forbidden();
+  return department_id;
+}
+
+/**
+ * The organization a new record (a user, a department) goes to: a super admin
+ * may name any; anyone else gets their own, and naming another is refused
+ * (422 on `organization_id`), never quietly replaced.
+ */
+export function organizationFor(user: Actor, requested: number | undefined): number {
+  const own = organizationScope(user).organization_id;
+  if (own === undefined) return requested ?? user.organization_id;
+  if (requested !== undefined && requested !== own) throw AppError.validation({ organization_id: ["The selected organization is invalid."] });
+  return own;
+}
+
+/** May a user of `role` see a custom field shown to `visibleTo`? */
+export function fieldVisibleTo(role: Role, visibleTo: readonly string[]): boolean {
+  return visibleTo.includes(role);
 }

@@ -1,6 +1,7 @@
 import "server-only";
+import { rawQuery } from "@/lib/db/raw-sql";
 import { createHash, randomBytes } from "node:crypto";
-import { database, prisma, type Tx } from "@/lib/db/client";
+import { prisma, type Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { SessionUser } from "./session-user";
 
@@ -57,8 +58,7 @@ function lookUp(tokenId: number): Promise<ResolvedRow[]> {
 function sendBatch(): void {
   const lookups = batch;
   batch = [];
-  database()
-    .driver.query<ResolvedRow>(RESOLVE_SQL, [[...new Set(lookups.map((lookup) => lookup.tokenId))]])
+  rawQuery<ResolvedRow>(RESOLVE_SQL, [[...new Set(lookups.map((lookup) => lookup.tokenId))]], { secrets: true })
     .then(
       (rows) => lookups.forEach((lookup) => lookup.resolve(rows)),
       (error) => lookups.forEach((lookup) => lookup.reject(error)),
@@ -100,8 +100,7 @@ function stampTokenUses(): void {
   const ids = [...usedTokens];
   usedTokens.clear();
   stampTimer = null;
-  database()
-    .driver.query("UPDATE api_tokens SET last_used_at = now() WHERE id = ANY($1::int[])", [ids])
+  rawQuery("UPDATE api_tokens SET last_used_at = now() WHERE id = ANY($1::int[])", [ids])
     .catch(() => {});
 }
 

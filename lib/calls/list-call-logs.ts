@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { bigIdQuery, intIdQuery } from "@/lib/http/params";
-import { ownerScope } from "@/lib/auth/scope";
+import { ownerScope, seesOwnCallsOnly } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -42,7 +42,7 @@ export async function listCallLogs({ actor, query }: { actor: SessionUser; query
     }),
   };
   // An agent asking for someone else's calls gets an empty page, never theirs.
-  if (actor.role === "agent" && query.user_id && query.user_id !== actor.id) return pageOf([], 0, query);
+  if (seesOwnCallsOnly(actor) && query.user_id && query.user_id !== actor.id) return pageOf([], 0, query);
   const [rows, total] = await Promise.all([
     prisma.callLog.findMany({ where, select: callLogSelect, orderBy: [{ created_at: "desc" }, { id: "desc" }], ...skipTake(query) }),
     prisma.callLog.count({ where }),

@@ -1,5 +1,5 @@
 import "server-only";
-import { departmentScope, organizationScope } from "@/lib/auth/scope";
+import { boundDepartment, departmentScope, organizationScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
@@ -28,10 +28,10 @@ export async function findContactForAction(db: Tx, actor: SessionUser, id: bigin
  * belongs to a department (the pages still ask which one).
  */
 export async function resolveDepartment(db: Tx, actor: SessionUser, requested?: number) {
-  if (actor.role === "dept_manager" || actor.role === "agent") {
-    if (!actor.department_id) throw AppError.forbidden();
-    if (requested !== undefined && requested !== actor.department_id) throw AppError.forbidden();
-    return { organization_id: actor.organization_id, department_id: actor.department_id };
+  const bound = boundDepartment(actor);
+  if (bound !== null) {
+    if (requested !== undefined && requested !== bound) throw AppError.forbidden();
+    return { organization_id: actor.organization_id, department_id: bound };
   }
   const department = await db.department.findFirst({
     where: requested !== undefined ? { ...organizationScope(actor), id: requested } : { organization_id: actor.organization_id },

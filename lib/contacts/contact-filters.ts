@@ -1,5 +1,5 @@
 import "server-only";
-import { departmentScope } from "@/lib/auth/scope";
+import { departmentScope, scopeSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { looksLikePhone, phoneDigits } from "./phone";
@@ -20,9 +20,7 @@ export function likePattern(text: string): string {
  */
 export function contactWhere(actor: SessionUser, filters: ContactFilters): { sql: Prisma.Sql; filtered: boolean } {
   const scope = departmentScope(actor);
-  const conditions: Prisma.Sql[] = [];
-  if (scope.organization_id !== undefined) conditions.push(Prisma.sql`c.organization_id = ${scope.organization_id}`);
-  if (scope.department_id !== undefined) conditions.push(Prisma.sql`c.department_id = ${scope.department_id}`);
+  const conditions: Prisma.Sql[] = scopeSql(scope, "c");
   if (filters.status !== "all") conditions.push(Prisma.sql`c.status = ${filters.status}`);
   if (filters.department_id) conditions.push(Prisma.sql`c.department_id = ${filters.department_id}`);
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { database } from "@/lib/db/client";
+import { rawQuery } from "@/lib/db/raw-sql";
 import { logger } from "@/lib/logger";
 
 /** Below this many new contacts, autovacuum's own merge comes soon enough. */
@@ -22,7 +22,7 @@ const FLUSH_SQL = `
  */
 export async function flushSearchIndexes(): Promise<void> {
   try {
-    await database().driver.query(FLUSH_SQL);
+    await rawQuery(FLUSH_SQL);
   } catch (error) {
     logger.warn("could not merge the contact search indexes' pending lists", { error: error instanceof Error ? error.message : String(error) });
   }

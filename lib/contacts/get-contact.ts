@@ -1,4 +1,5 @@
 import "server-only";
+import { fieldVisibleTo } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { callLogSelect, serializeCallLog } from "@/lib/calls/serialize-call-log";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
@@ -32,7 +33,7 @@ export async function getContact({ actor, id, historyPage, historyPerPage }: { a
     call_history_total: total,
     call_history_meta: { current_page: historyPage, per_page: historyPerPage, total, last_page: Math.max(1, Math.ceil(total / historyPerPage)) },
     custom_field_definitions: definitions
-      .filter((d) => !d.archived_at && d.visible_to.includes(actor.role))
+      .filter((d) => !d.archived_at && fieldVisibleTo(actor.role, d.visible_to))
       .map(({ name, label, field_type, options, required }) => ({ name, label, field_type, options, required })),
   };
 }

@@ -1,5 +1,6 @@
 import "server-only";
-import { database, prisma } from "@/lib/db/client";
+import { rawQuery } from "@/lib/db/raw-sql";
+import { prisma } from "@/lib/db/client";
 import { registerTags } from "@/lib/tags/register-tags";
 import type { ContactRow } from "./contact-columns";
 import type { PreparedContact } from "./prepare-contact";
@@ -77,7 +78,7 @@ const INSERT_SQL = `
 // Plain SQL on the driver: the ORM's own handling of eleven 5,000-value
 // arrays costs about 50 ms a bulk create.
 function insertChunk(chunk: NewContact[]): Promise<InsertedRow[]> {
-  return database().driver.query<InsertedRow>(INSERT_SQL, [
+  return rawQuery<InsertedRow>(INSERT_SQL, [
     chunk.map((c) => c.organization_id),
     chunk.map((c) => c.department_id),
     chunk.map((c) => c.created_by_user_id),

@@ -1,9 +1,9 @@
 import "server-only";
-import { departmentScope } from "@/lib/auth/scope";
+import { rawQuery } from "@/lib/db/raw-sql";
+import { crossesOrganizations, departmentScope, scopeSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import type { FieldDefinition } from "@/lib/custom-fields/validate-custom-field-values";
-import { database } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { CONTACT_COLUMNS_SQL, type ContactRow } from "./contact-columns";
 import { contactOrderBy, contactWhere, type ContactFilters } from "./contact-filters";
@@ -19,7 +19,7 @@ const SKIP_COUNT_ESTIMATE = 15_000;
 
 /** Runs a Prisma.sql statement on the driver: the list is the hottest read path. */
 function run<Row>(statement: Prisma.Sql): Promise<Row[]> {
-  return database().driver.query<Row>(statement.text, statement.values);
+  return rawQuery<Row>(statement.text, statement.values);
 }
 
 export async function listContacts({ actor, query }: { actor: SessionUser; query: ListContactsQuery }) {
@@ -33,7 +33,7 @@ export async function listContacts({ actor, query }: { actor: SessionUser; query
   const [rows, unfilteredTotal, ownDefinitions] = await Promise.all([
     pageOfContacts(actor, query, where, estimate),
     filtered ? undefined : countFromCounters(actor, query),
-    actor.role === "super_admin" ? undefined : loadDefinitions(actor.organization_id),
+    crossesOrganizations(actor) ? undefined : loadDefinitions(actor.organization_id),
   ]);
 
   const { total, exact } = unfilteredTotal !== undefined ? { total: unfilteredTotal, exact: true } : await countMatches(query, where, rows.length, offset, estimate);
@@ -85,7 +85,7 @@ async function pageOfContacts(actor: SessionUser, query: ListContactsQuery, wher
   const plannersPlan = () =>
     run<ContactRow>(Prisma.sql`SELECT ${columns} FROM contacts c WHERE ${where} ORDER BY ${contactOrderBy(query.sort)} LIMIT ${query.per_page} OFFSET ${offset}`);
   const tagged = Boolean(query.tags?.length || query.tags_any?.length);
-  const windowed = tagged && !query.q && !query.search && query.sort === "-created_at" && query.status !== "all" && actor.role !== "super_admin";
+  const windowed = tagged && !query.q && !query.search && query.sort === "-created_at" && query.status !== "all" && !crossesOrganizations(actor);
   if (!windowed) return plannersPlan();
   const recent = await run<ContactRow>(Prisma.sql`
     SELECT * FROM (
@@ -102,9 +102,7 @@ async function pageOfContacts(actor: SessionUser, query: ListContactsQuery, wher
 /** Unfiltered lists: the trigger-maintained counters (exact, no scan). */
 async function countFromCounters(actor: SessionUser, filters: ContactFilters): Promise<number> {
   const scope = departmentScope(actor);
-  const conditions = [Prisma.sql`TRUE`];
-  if (scope.organization_id !== undefined) conditions.push(Prisma.sql`organization_id = ${scope.organization_id}`);
-  if (scope.department_id !== undefined) conditions.push(Prisma.sql`department_id = ${scope.department_id}`);
+  const conditions = [Prisma.sql`TRUE`, ...scopeSql(scope)];
   if (filters.department_id) conditions.push(Prisma.sql`department_id = ${filters.department_id}`);
   if (filters.status !== "all") conditions.push(Prisma.sql`status = ${filters.status}`);
   const [row] = await run<{ n: string | null }>(Prisma.sql`SELECT sum(n)::text AS n FROM contact_counts WHERE ${Prisma.join(conditions, " AND ")}`);

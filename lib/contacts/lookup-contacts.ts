@@ -1,8 +1,9 @@
 import "server-only";
+import { rawQuery } from "@/lib/db/raw-sql";
 import { z } from "zod";
 import { organizationScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { database, prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { contactOrderBy, contactWhere, type ContactFilters } from "./contact-filters";
 
@@ -47,6 +48,6 @@ export async function lookupContacts({ actor, query }: { actor: SessionUser; que
   const statement = Prisma.sql`
     SELECT c.id, c.name, c.phone, c.email, c.company, c.tags, c.notes, c.last_called_at, c.last_call_outcome, c.total_calls, c.opted_out_at
     FROM contacts c WHERE ${sql} ORDER BY ${contactOrderBy("name")} LIMIT 10`;
-  const rows = await database().driver.query<CardRow>(statement.text, statement.values);
+  const rows = await rawQuery<CardRow>(statement.text, statement.values);
   return { data: rows.map(card) };
 }

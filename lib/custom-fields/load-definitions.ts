@@ -1,5 +1,5 @@
 import "server-only";
-import { database } from "@/lib/db/client";
+import { rawQuery } from "@/lib/db/raw-sql";
 import type { FieldDefinition } from "./validate-custom-field-values";
 
 // Every contact read loads its organization's definitions beside the contact
@@ -12,5 +12,5 @@ const DEFINITIONS_SQL = `
   ORDER BY display_order, id`;
 
 export function loadDefinitions(organizationId: number): Promise<FieldDefinition[]> {
-  return database().driver.query<FieldDefinition>(DEFINITIONS_SQL, [organizationId]);
+  return rawQuery<FieldDefinition>(DEFINITIONS_SQL, [organizationId]);
 }

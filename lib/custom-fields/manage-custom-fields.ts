@@ -1,9 +1,9 @@
 import "server-only";
+import { fieldVisibleTo } from "@/lib/auth/scope";
 import { can } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { prisma } from "@/lib/db/client";
-import type { Role } from "@/lib/generated/prisma/enums";
 import { AppError } from "@/lib/http/errors";
 import { hasChanges } from "@/lib/http/patch-schema";
 import { DELETE_CONFIRMATION_MESSAGE, type CreateCustomFieldInput, type UpdateCustomFieldInput } from "./schemas";
@@ -34,7 +34,7 @@ export async function listCustomFields({ actor, includeArchived }: { actor: Sess
   });
   // Visibility is filtered here, not in SQL: an organization has a handful of
   // definitions, and the driver adapters mis-encode enum-array filters.
-  return { data: manager ? fields : fields.filter((field) => field.visible_to.includes(actor.role as Role)) };
+  return { data: manager ? fields : fields.filter((field) => fieldVisibleTo(actor.role, field.visible_to)) };
 }
 
 export async function createCustomField({ actor, input }: { actor: SessionUser; input: CreateCustomFieldInput }) {

@@ -1,3 +1,4 @@
+import { fieldVisibleTo } from "@/lib/auth/scope";
 import type { Role } from "@/lib/generated/prisma/enums";
 import type { FieldType } from "./field-types";
 
@@ -81,7 +82,7 @@ export function validateCustomFieldValues({
   const errors: Record<string, string[]> = {};
   const values: Record<string, unknown> = { ...existing };
   const writable = new Map(
-    definitions.filter((d) => !d.archived_at && d.visible_to.includes(role)).map((d) => [d.name, d]),
+    definitions.filter((d) => !d.archived_at && fieldVisibleTo(role, d.visible_to)).map((d) => [d.name, d]),
   );
   for (const [key, raw] of Object.entries(input ?? {})) {
     const definition = writable.get(key);
@@ -115,7 +116,7 @@ export function visibleCustomFields(definitions: FieldDefinition[], role: Role, 
   const source = (values && typeof values === "object" ? values : {}) as Record<string, unknown>;
   const visible: Record<string, unknown> = {};
   for (const definition of definitions) {
-    if (definition.archived_at || !definition.visible_to.includes(role)) continue;
+    if (definition.archived_at || !fieldVisibleTo(role, definition.visible_to)) continue;
     if (source[definition.name] !== undefined) visible[definition.name] = source[definition.name];
   }
   return visible;

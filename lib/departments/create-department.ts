@@ -1,5 +1,5 @@
 import "server-only";
-import { organizationScope } from "@/lib/auth/scope";
+import { organizationFor } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
@@ -12,11 +12,7 @@ import { departmentSelect } from "./serialize-department";
  * silently given a department in their own.
  */
 export async function createDepartment({ actor, input }: { actor: SessionUser; input: CreateDepartmentInput }) {
-  const own = organizationScope(actor).organization_id;
-  if (own !== undefined && input.organization_id !== undefined && input.organization_id !== own) {
-    throw AppError.validation({ organization_id: ["The selected organization is invalid."] });
-  }
-  const organizationId = own ?? input.organization_id ?? actor.organization_id;
+  const organizationId = organizationFor(actor, input.organization_id);
   const organization = await prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
   if (!organization) throw AppError.validation({ organization_id: ["The selected organization is invalid."] });
   const existing = await prisma.department.findFirst({

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { importScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
@@ -54,7 +55,7 @@ export const listImportsQuery = paginationSchema;
 
 /** The caller's imports, newest first (admins: their organization's). */
 export async function listImports({ actor, query }: { actor: SessionUser; query: z.infer<typeof listImportsQuery> }) {
-  const where = actor.role === "super_admin" || actor.role === "account_admin" ? { organization_id: actor.organization_id } : { user_id: actor.id };
+  const where = importScope(actor);
   const [rows, total] = await Promise.all([
     prisma.importJob.findMany({ where, orderBy: { created_at: "desc" }, ...skipTake(query) }),
     prisma.importJob.count({ where }),

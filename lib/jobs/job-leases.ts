@@ -1,7 +1,7 @@
 import "server-only";
+import { rawQuery } from "@/lib/db/raw-sql";
 import { randomUUID } from "node:crypto";
 import type PgBoss from "pg-boss";
-import { database } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 
 // Crash recovery for background jobs. pg-boss hands a job to one worker and
@@ -34,7 +34,7 @@ export function onOrphan(queue: string, resend: Resend): void {
 }
 
 export async function holdLease(queue: string, jobId: string, data: object): Promise<void> {
-  await database().driver.query(
+  await rawQuery(
     `INSERT INTO job_leases (job_id, queue, worker_id, data, heartbeat_at) VALUES ($1::uuid, $2, $3::uuid, $4::jsonb, now())
      ON CONFLICT (job_id) DO UPDATE SET worker_id = EXCLUDED.worker_id, heartbeat_at = now()`,
     [jobId, queue, state.workerId, JSON.stringify(data)],
@@ -42,7 +42,7 @@ export async function holdLease(queue: string, jobId: string, data: object): Pro
 }
 
 export async function releaseLease(jobId: string): Promise<void> {
-  await database().driver.query(`DELETE FROM job_leases WHERE job_id = $1::uuid AND worker_id = $2::uuid`, [jobId, state.workerId]);
+  await rawQuery(`DELETE FROM job_leases WHERE job_id = $1::uuid AND worker_id = $2::uuid`, [jobId, state.workerId]);
 }
 
 /**
@@ -51,7 +51,7 @@ export async function releaseLease(jobId: string): Promise<void> {
  * embedded database, every lease but ours is an orphan whatever its age.
  */
 export async function recoverOrphanedJobs(boss: PgBoss, { everyOther = false } = {}): Promise<number> {
-  const orphans = await database().driver.query<{ job_id: string; queue: string; data: object }>(
+  const orphans = await rawQuery<{ job_id: string; queue: string; data: object }>(
     `DELETE FROM job_leases WHERE worker_id <> $1::uuid AND ($2 OR heartbeat_at < now() - make_interval(secs => $3))
      RETURNING job_id, queue, data`,
     [state.workerId, everyOther, LEASE_EXPIRY_SECONDS],
@@ -75,7 +75,7 @@ export function keepLeases(boss: PgBoss, { embedded }: { embedded: boolean }): v
   let first = true;
   state.timer = setInterval(() => {
     void (async () => {
-      await database().driver.query(`UPDATE job_leases SET heartbeat_at = now() WHERE worker_id = $1::uuid`, [state.workerId]);
+      await rawQuery(`UPDATE job_leases SET heartbeat_at = now() WHERE worker_id = $1::uuid`, [state.workerId]);
       await recoverOrphanedJobs(boss, { everyOther: embedded && first });
       first = false;
     })().catch((error) => logger.error("job lease upkeep failed", { error: error instanceof Error ? error.message : String(error) }));

@@ -1,6 +1,7 @@
 import "server-only";
+import { rawQuery } from "@/lib/db/raw-sql";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { database, prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client";
 import { toJson } from "@/lib/http/json";
 
 interface WaitingRow {
@@ -92,7 +93,7 @@ function presentWaitingCalls(rows: WaitingRow[], now: number) {
 }
 
 function readWaitingRows(organizationId: number): Promise<WaitingRow[]> {
-  return database().driver.query<WaitingRow>(
+  return rawQuery<WaitingRow>(
     `SELECT q.id, q.call_sid, q.from_number, q.to_number, q.queue_name, q.enqueued_at, c.id AS contact_id, c.name AS contact_name
      FROM queue_entries q LEFT JOIN contacts c ON c.id = q.contact_id
      WHERE q.organization_id = $1 AND q.status = 'waiting'

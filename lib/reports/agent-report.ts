@@ -7,7 +7,7 @@ import type { ReportQuery } from "./schemas";
 
 /** Per agent: calls, talk time, average handle time, and seconds in each availability state within the range. */
 export async function agentReport({ actor, query }: { actor: SessionUser; query: ReportQuery }) {
-  const users = Prisma.join([Prisma.sql`u.role = 'agent'`, ...userParts(actor, query, Prisma.raw("u"))], " AND ");
+  const users = Prisma.join([Prisma.sql`u.role = 'agent'`, ...userParts(actor, query, "u")], " AND ");
   const start = Prisma.sql`(${query.from}::date::timestamp AT TIME ZONE ${query.tz})`;
   const end = Prisma.sql`((${query.to}::date + 1)::timestamp AT TIME ZONE ${query.tz})`;
   const [rows, states] = await Promise.all([

@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { queueScope, scopeSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { callScope, userParts } from "./report-scope";
@@ -10,14 +11,14 @@ import { INBOUND_FIGURES } from "./summary-report";
 /** The wallboard: callers waiting now, the longest wait, agents by state, and today's answered, abandoned and service level. */
 export async function liveReport({ actor, query }: { actor: SessionUser; query: z.infer<typeof liveQuerySchema> }) {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: query.tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-  const organization = actor.role === "super_admin" ? Prisma.sql`TRUE` : Prisma.sql`q.organization_id = ${actor.organization_id}`;
+  const organization = Prisma.join([Prisma.sql`TRUE`, ...scopeSql(queueScope(actor), "q")], " AND ");
   const [[queue], agents, [day]] = await Promise.all([
     runSql<{ waiting: number; oldest: Date | null }>(Prisma.sql`
       SELECT count(*)::int AS waiting, min(q.enqueued_at) AS oldest FROM queue_entries q WHERE ${organization} AND q.status = 'waiting'`),
     runSql<{ status: string; agents: number }>(Prisma.sql`
       SELECT COALESCE(a.status, 'offline') AS status, count(*)::int AS agents
       FROM users u LEFT JOIN agent_statuses a ON a.user_id = u.id
-      WHERE u.role = 'agent' AND u.active AND ${Prisma.join([Prisma.sql`TRUE`, ...userParts(actor, query, Prisma.raw("u"))], " AND ")} GROUP BY 1`),
+      WHERE u.role = 'agent' AND u.active AND ${Prisma.join([Prisma.sql`TRUE`, ...userParts(actor, query, "u")], " AND ")} GROUP BY 1`),
     runSql<{ inbound: number; answered: number; abandoned: number; within_sl: number }>(Prisma.sql`
       SELECT ${INBOUND_FIGURES},
              count(*) FILTER (WHERE l.direction = 'inbound' AND l.status = 'completed' AND l.user_id IS NOT NULL AND COALESCE(l.wait_seconds, 0) <= ${query.service_level_seconds})::int AS within_sl

@@ -1,4 +1,5 @@
 import "server-only";
+import { ownerScope, scopeSql, userScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { ReportQuery } from "./schemas";
@@ -14,25 +15,15 @@ export function callScope(actor: SessionUser, query: Pick<ReportQuery, "from" | 
   const parts: Prisma.Sql[] = [
     Prisma.sql`${a}.created_at >= (${query.from}::date::timestamp AT TIME ZONE ${query.tz})`,
     Prisma.sql`${a}.created_at < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${query.tz})`,
-    ...ownerParts(actor, a),
+    ...scopeSql(ownerScope(actor), alias),
   ];
   if (query.department_id) parts.push(Prisma.sql`${a}.department_id = ${query.department_id}`);
   return Prisma.join(parts, " AND ");
 }
 
-export function ownerParts(actor: SessionUser, a: Prisma.Sql): Prisma.Sql[] {
-  if (actor.role === "super_admin") return [];
-  if (actor.role === "account_admin") return [Prisma.sql`${a}.organization_id = ${actor.organization_id}`];
-  if (actor.role === "dept_manager") return [Prisma.sql`${a}.organization_id = ${actor.organization_id}`, Prisma.sql`${a}.department_id = ${actor.department_id ?? -1}`];
-  return [Prisma.sql`${a}.organization_id = ${actor.organization_id}`, Prisma.sql`${a}.user_id = ${actor.id}`];
-}
-
-/** Users whose agent figures the caller may see. */
-export function userParts(actor: SessionUser, query: Pick<ReportQuery, "department_id">, a: Prisma.Sql): Prisma.Sql[] {
-  const parts: Prisma.Sql[] = [];
-  if (actor.role !== "super_admin") parts.push(Prisma.sql`${a}.organization_id = ${actor.organization_id}`);
-  if (actor.role === "dept_manager") parts.push(Prisma.sql`${a}.department_id = ${actor.department_id ?? -1}`);
-  if (actor.role === "agent") parts.push(Prisma.sql`${a}.id = ${actor.id}`);
-  if (query.department_id) parts.push(Prisma.sql`${a}.department_id = ${query.department_id}`);
+/** Users whose agent figures the caller may see (userScope), on `alias`. */
+export function userParts(actor: SessionUser, query: Pick<ReportQuery, "department_id">, alias: string): Prisma.Sql[] {
+  const parts = scopeSql(userScope(actor), alias);
+  if (query.department_id) parts.push(Prisma.sql`${Prisma.raw(alias)}.department_id = ${query.department_id}`);
   return parts;
 }

@@ -1,10 +1,10 @@
 import "server-only";
-import { database } from "@/lib/db/client";
+import { rawQuery } from "@/lib/db/raw-sql";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** Reports read through the driver directly: plain rows, numbers as numbers where cast. */
 export function runSql<Row>(statement: Prisma.Sql): Promise<Row[]> {
-  return database().driver.query<Row>(statement.text, statement.values);
+  return rawQuery<Row>(statement.text, statement.values);
 }
 
 export const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null);

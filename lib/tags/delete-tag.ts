@@ -1,5 +1,5 @@
 import "server-only";
-import { departmentScope, organizationScope } from "@/lib/auth/scope";
+import { departmentScope, organizationScope, scopeSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -12,7 +12,7 @@ import { AppError } from "@/lib/http/errors";
  */
 export async function deleteTag({ actor, name }: { actor: SessionUser; name: string }): Promise<void> {
   const scope = organizationScope(actor);
-  const orgCondition = scope.organization_id !== undefined ? Prisma.sql`organization_id = ${scope.organization_id}` : Prisma.sql`TRUE`;
+  const orgCondition = Prisma.join([Prisma.sql`TRUE`, ...scopeSql(scope)], " AND ");
   const { department_id: departmentId } = departmentScope(actor);
   if (departmentId !== undefined) {
     const [{ n: inDepartment }] = await prisma.$queryRaw<{ n: number }[]>`

@@ -1,5 +1,5 @@
 import "server-only";
-import { departmentScope } from "@/lib/auth/scope";
+import { departmentScope, scopeSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -14,9 +14,7 @@ import { isDncTag } from "./schemas";
  */
 export async function listTags({ actor }: { actor: SessionUser }) {
   const scope = departmentScope(actor);
-  const conditions = [Prisma.sql`TRUE`];
-  if (scope.organization_id !== undefined) conditions.push(Prisma.sql`organization_id = ${scope.organization_id}`);
-  if (scope.department_id !== undefined) conditions.push(Prisma.sql`department_id = ${scope.department_id}`);
+  const conditions = [Prisma.sql`TRUE`, ...scopeSql(scope)];
   const used = await prisma.$queryRaw<{ name: string; contact_count: number }[]>`
     SELECT tag AS name, sum(n)::int AS contact_count FROM tag_counts
     WHERE ${Prisma.join(conditions, " AND ")}

@@ -1,5 +1,5 @@
 import "server-only";
-import { departmentScope } from "@/lib/auth/scope";
+import { crossesOrganizations, departmentScope, scopeSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { prisma } from "@/lib/db/client";
@@ -21,9 +21,7 @@ export async function replaceTag({ actor, from, to, mode }: { actor: SessionUser
   if (from === to) throw AppError.validation({ [mode === "rename" ? "name" : "into"]: ["The new tag must differ from the old one."] });
   const scope = departmentScope(actor);
   // @> (not = ANY) is what the GIN index on tags serves.
-  const conditions = [Prisma.sql`c.tags @> ARRAY[${from}]::text[]`];
-  if (scope.organization_id !== undefined) conditions.push(Prisma.sql`c.organization_id = ${scope.organization_id}`);
-  if (scope.department_id !== undefined) conditions.push(Prisma.sql`c.department_id = ${scope.department_id}`);
+  const conditions = [Prisma.sql`c.tags @> ARRAY[${from}]::text[]`, ...scopeSql(scope, "c")];
 
   return prisma.$transaction(async (tx) => {
     // Changes of one tag queue behind each other on its row in the tag list:
@@ -43,7 +41,7 @@ export async function replaceTag({ actor, from, to, mode }: { actor: SessionUser
           FROM unnest(array_replace(c.tags, ${from}, ${to})) WITH ORDINALITY AS u(t, position) GROUP BY t
         ) deduplicated)
       WHERE ${Prisma.join(conditions, " AND ")}`;
-    if (actor.role !== "super_admin") {
+    if (!crossesOrganizations(actor)) {
       await registerTags(tx, actor.organization_id, [to]);
       // The old name disappears from the organization's list once no contact carries it.
       const left = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts WHERE organization_id = ${actor.organization_id} AND tags @> ARRAY[${from}]::text[] LIMIT 1) one`;

@@ -1,6 +1,6 @@
 import "server-only";
+import { rawQuery } from "@/lib/db/raw-sql";
 import { openSecrets } from "@/lib/crypto/secret-box";
-import { database } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { userIdFromClient } from "./identity";
 import { SIGNING_SETTING_KEY, signingSecretOf } from "./signing-secret";
@@ -49,9 +49,9 @@ const CONFIG_JOINS = `LEFT JOIN settings s ON s.organization_id = o.id AND s.key
  * the environment's TWILIO_* values otherwise.
  */
 export async function providerConfig(organizationId: number): Promise<ProviderConfig> {
-  const [row] = await database().driver.query<SettingRow>(
+  const [row] = await rawQuery<SettingRow>(
     `SELECT o.id AS organization_id, ${CONFIG_COLUMNS} FROM organizations o ${CONFIG_JOINS} WHERE o.id = $1`,
-    [organizationId],
+    [organizationId], { secrets: true },
   );
   return fromRow(row ?? { organization_id: organizationId, value: {}, encrypted_secrets: null, signing_secrets: null });
 }
@@ -94,7 +94,7 @@ export async function callbackOrganization(params: Record<string, string>, query
   const called = params.To ?? params.Called ?? "";
   const known = named < 0 && !deviceUser ? ownerOfNumber(called) : undefined;
   if (known) return known;
-  const [row] = await database().driver.query<SettingRow & { rank: number }>(
+  const [row] = await rawQuery<SettingRow & { rank: number }>(
     `SELECT o.id AS organization_id, ${CONFIG_COLUMNS},
             CASE WHEN o.id = $5::int THEN -1
                  WHEN o.id = (SELECT organization_id FROM users WHERE id = $1::int) THEN 0
@@ -108,7 +108,7 @@ export async function callbackOrganization(params: Record<string, string>, query
         OR s.value -> 'phone_numbers' ? $4::text
         OR s.value ->> 'account_sid' = $3::text
      ORDER BY rank, o.id LIMIT 1`,
-    [deviceUser ?? -1, called, params.AccountSid ?? "", deviceUser ? "" : (params.From ?? ""), named],
+    [deviceUser ?? -1, called, params.AccountSid ?? "", deviceUser ? "" : (params.From ?? ""), named], { secrets: true },
   );
   if (!row) return null;
   const config = fromRow(row);

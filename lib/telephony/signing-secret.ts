@@ -1,7 +1,7 @@
 import "server-only";
+import { rawQuery } from "@/lib/db/raw-sql";
 import { randomBytes } from "node:crypto";
 import { openSecrets, sealSecrets } from "@/lib/crypto/secret-box";
-import { database } from "@/lib/db/client";
 
 // Every organization signs its provider callbacks from the day it exists. Until
 // an admin enters the provider's auth token (or the environment gives one), the
@@ -18,15 +18,14 @@ function newSealedSecret(): string {
 
 /** The organization's own signing secret, created on first use. */
 export async function ensureSigningSecret(organizationId: number): Promise<string> {
-  const { driver } = database();
-  await driver.query(
+  await rawQuery(
     `INSERT INTO settings (organization_id, key, value, encrypted_secrets, updated_at)
      VALUES ($1, $2, '{}'::jsonb, $3, now()) ON CONFLICT (organization_id, key) DO NOTHING`,
-    [organizationId, SIGNING_SETTING_KEY, newSealedSecret()],
+    [organizationId, SIGNING_SETTING_KEY, newSealedSecret()], { secrets: true },
   );
-  const [row] = await driver.query<{ encrypted_secrets: string | null }>(
+  const [row] = await rawQuery<{ encrypted_secrets: string | null }>(
     `SELECT encrypted_secrets FROM settings WHERE organization_id = $1 AND key = $2`,
-    [organizationId, SIGNING_SETTING_KEY],
+    [organizationId, SIGNING_SETTING_KEY], { secrets: true },
   );
   const secret = openSecrets(row?.encrypted_secrets).signing_secret;
   if (!secret) throw new Error(`Organization ${organizationId} has no callback signing secret.`);
@@ -35,8 +34,7 @@ export async function ensureSigningSecret(organizationId: number): Promise<strin
 
 /** At start-up: every organization without a signing secret gets one. */
 export async function ensureAllSigningSecrets(): Promise<number> {
-  const { driver } = database();
-  const missing = await driver.query<{ id: number }>(
+  const missing = await rawQuery<{ id: number }>(
     `SELECT o.id FROM organizations o
      WHERE NOT EXISTS (SELECT 1 FROM settings s WHERE s.organization_id = o.id AND s.key = $1)`,
     [SIGNING_SETTING_KEY],

@@ -1,5 +1,5 @@
 import "server-only";
-import { assignableRoles } from "@/lib/auth/permissions";
+import { mayAssign, roleHasDepartment } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session-user";
 import type { Tx } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -15,8 +15,8 @@ export async function checkAssignment(
   actor: SessionUser,
   target: { role: Role; organization_id: number; department_id?: number | null },
 ): Promise<number | null> {
-  if (!assignableRoles(actor.role).includes(target.role)) throw AppError.forbidden();
-  if (target.role === "super_admin" || target.role === "account_admin") return null;
+  if (!mayAssign(actor.role, target.role)) throw AppError.forbidden();
+  if (!roleHasDepartment(target.role)) return null;
   if (!target.department_id) {
     throw AppError.validation({ department_id: ["A department is required for this role."] });
   }

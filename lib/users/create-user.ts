@@ -1,5 +1,6 @@
 import "server-only";
 import { hashPassword } from "@/lib/auth/password";
+import { organizationFor } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
@@ -8,8 +9,8 @@ import type { CreateUserInput } from "./schemas";
 import { serializeUser, userSelect } from "./serialize-user";
 
 export async function createUser({ actor, input }: { actor: SessionUser; input: CreateUserInput }) {
-  // Only a super admin chooses the organization; everyone else creates in their own.
-  const organizationId = actor.role === "super_admin" ? (input.organization_id ?? actor.organization_id) : actor.organization_id;
+  // Only a super admin chooses the organization; anyone else naming another is refused.
+  const organizationId = organizationFor(actor, input.organization_id);
   const organization = await prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
   if (!organization) throw AppError.validation({ organization_id: ["The selected organization is invalid."] });
 

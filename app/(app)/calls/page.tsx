@@ -1,3 +1,4 @@
+import { seesOwnCallsOnly } from "@/lib/auth/scope";
 import { CallHistory } from "@/components/calls/call-history";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireSession } from "@/lib/auth/current-session";
@@ -6,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 export default async function CallsPage() {
   const { user } = await requireSession();
-  const agent = user.role === "agent";
+  const agent = seesOwnCallsOnly(user);
   return (
     <>
       <PageHeader title={agent ? "My calls" : "Call history"} />

@@ -1,3 +1,4 @@
+import { seesOwnCallsOnly, seesWholeOrganization } from "@/lib/auth/scope";
 import { ReportsView } from "@/components/reports/reports-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireSession } from "@/lib/auth/current-session";
@@ -8,8 +9,8 @@ export default async function ReportsPage() {
   const { user } = await requireSession();
   return (
     <>
-      <PageHeader title={user.role === "agent" ? "My numbers" : "Reports"} />
-      <ReportsView showDepartments={user.role === "account_admin" || user.role === "super_admin"} />
+      <PageHeader title={seesOwnCallsOnly(user) ? "My numbers" : "Reports"} />
+      <ReportsView showDepartments={seesWholeOrganization(user)} />
     </>
   );
 }

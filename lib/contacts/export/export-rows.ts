@@ -1,8 +1,9 @@
 import "server-only";
+import { fieldVisibleTo } from "@/lib/auth/scope";
+import { rawQuery } from "@/lib/db/raw-sql";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import { visibleCustomFields } from "@/lib/custom-fields/validate-custom-field-values";
-import { database } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { CONTACT_COLUMNS_SQL, type ContactRow } from "../contact-columns";
 import { contactWhere, type ContactFilters } from "../contact-filters";
@@ -18,7 +19,7 @@ const iso = (date: Date | null) => (date ? new Date(date).toISOString() : "");
 
 /** The export's columns: the spec's fields plus one per custom field the caller may see, and the opt-out. */
 export async function exportColumns(actor: SessionUser): Promise<{ columns: ExportColumn[]; customNames: string[] }> {
-  const definitions = (await loadDefinitions(actor.organization_id)).filter((d) => !d.archived_at && d.visible_to.includes(actor.role));
+  const definitions = (await loadDefinitions(actor.organization_id)).filter((d) => !d.archived_at && fieldVisibleTo(actor.role, d.visible_to));
   const columns: ExportColumn[] = [
     { header: "Name", value: (c) => c.name },
     { header: "Phone", value: (c) => c.phone },
@@ -47,7 +48,7 @@ export async function* exportBatches(actor: SessionUser, filters: ContactFilters
   const read = (after: string) => {
     const statement = Prisma.sql`SELECT ${Prisma.raw(CONTACT_COLUMNS_SQL)} FROM contacts c
       WHERE ${where} AND c.id > ${after}::bigint ORDER BY c.id LIMIT ${BATCH}`;
-    const rows = database().driver.query<ContactRow>(statement.text, statement.values);
+    const rows = rawQuery<ContactRow>(statement.text, statement.values);
     rows.catch(() => undefined); // awaited below; a consumer that stops early must not leave it unhandled
     return rows;
   };
