@@ -9,13 +9,14 @@ import { SaveRow, useSettingsForm } from "./use-settings-form";
 export function DuplicateSettingsForm() {
   const form = useSettingsForm("/api/settings/duplicates", duplicateSettingsSchema.partial());
   if (!form.data) return <SkeletonRows rows={4} />;
-  const d = form.data as { fuzzy_name_threshold: number; email_matching: boolean; merge_behavior: string; conflict_rule: string };
+  const d = form.data as { fuzzy_name_threshold: number; email_matching: boolean; merge_behavior: string; conflict_rule: string; similar_name_alone: boolean };
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     form.save({
       fuzzy_name_threshold: Number(f.get("fuzzy_name_threshold")),
       email_matching: f.get("email_matching") === "on",
+      similar_name_alone: f.get("similar_name_alone") === "on",
       merge_behavior: f.get("merge_behavior") as "manual",
       conflict_rule: f.get("conflict_rule") as "keep_newest",
     });
@@ -34,6 +35,11 @@ export function DuplicateSettingsForm() {
         </div>
       </div>
       <div className="field inline"><input id="d-email" name="email_matching" type="checkbox" defaultChecked={d.email_matching} /><label htmlFor="d-email">Also match contacts by email</label></div>
+      <div className="field inline">
+        <input id="d-name-alone" name="similar_name_alone" type="checkbox" defaultChecked={d.similar_name_alone} aria-describedby="d-name-alone-hint" />
+        <label htmlFor="d-name-alone">Offer contacts whose names are similar even when nothing else matches</label>
+      </div>
+      <p id="d-name-alone-hint" className="small muted">Off by default: a similar name alone often pairs different people, so the company or the phone&apos;s last digits must agree too.</p>
       <SaveRow pending={form.pending} saved={form.saved} formError={form.error("form")} />
     </form>
   );

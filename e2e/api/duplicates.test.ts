@@ -1,18 +1,31 @@
 import { describe, expect, it } from "vitest";
 import { makeContact } from "../support/contacts";
 import { createTenant } from "../support/factories";
+import { giveNumber, provider } from "../support/provider";
 
 describe("duplicates and merge", () => {
-  it("groups by fuzzy name at the configured threshold, and by email only when enabled", async () => {
+  it("groups by fuzzy name at the configured threshold only with more evidence than the name, and by email only when enabled", async () => {
     const tenant = await createTenant();
-    const a = await makeContact(tenant, { name: "Jonathan Smith", email: "js@example.com" });
-    const b = await makeContact(tenant, { name: "Jonathon Smith" });
+    const a = await makeContact(tenant, { name: "Jonathan Smith", email: "js@example.com", company: "Smith & Co" });
+    const b = await makeContact(tenant, { name: "Jonathon Smith", company: "smith & co" });
     await makeContact(tenant, { name: "Completely Different" });
     const c = await makeContact(tenant, { name: "Other Name", email: "JS@example.com" });
+    // Two different people who only share a similar name.
+    const d = await makeContact(tenant, { name: "Maria Garcia", company: "Bakery" });
+    const e = await makeContact(tenant, { name: "Mario Garcia", company: "Garage" });
     // "Jonathan" / "Jonathon" Smith are 67% similar as trigrams.
     await tenant.client.request("PUT", "/api/settings/duplicates", { token: tenant.admin.token, body: { fuzzy_name_threshold: 60 } });
     const groups = async () => (await tenant.client.get("/api/contacts/duplicates", tenant.managerA.token)).body.data;
-    expect(await groups()).toEqual([expect.objectContaining({ reason: "name", contact_ids: [a.id, b.id] })]);
+    const first = await groups();
+    expect(first).toEqual([expect.objectContaining({ reason: "name", contact_ids: [a.id, b.id] })]);
+    // The group says why: the company matches and how alike the names are.
+    expect(first[0].signals).toEqual([{ contact_ids: [a.id, b.id], same_email: false, same_company: true, same_phone_digits: false, name_similarity: expect.any(Number) }]);
+    expect(first[0].signals[0].name_similarity).toBeGreaterThanOrEqual(0.6);
+
+    // The admin may lower the rule: then a similar name alone is offered too.
+    await tenant.client.request("PUT", "/api/settings/duplicates", { token: tenant.admin.token, body: { similar_name_alone: true } });
+    expect((await groups()).map((g: { contact_ids: number[] }) => g.contact_ids)).toContainEqual([d.id, e.id]);
+    await tenant.client.request("PUT", "/api/settings/duplicates", { token: tenant.admin.token, body: { similar_name_alone: false } });
 
     await tenant.client.request("PUT", "/api/settings/duplicates", { token: tenant.admin.token, body: { email_matching: true } });
     const withEmail = await groups();
@@ -93,8 +106,8 @@ describe("duplicates and merge", () => {
 
   it("merges automatically by the conflict rule only when the settings say so", async () => {
     const tenant = await createTenant();
-    const older = await makeContact(tenant, { name: "Katherine Johnson", tags: ["old"] });
-    const newer = await makeContact(tenant, { name: "Katherine Johnsen", tags: ["new"] });
+    const older = await makeContact(tenant, { name: "Katherine Johnson", company: "NASA", tags: ["old"] });
+    const newer = await makeContact(tenant, { name: "Katherine Johnsen", company: "NASA", tags: ["new"] });
     const off = await tenant.client.post("/api/contacts/duplicates/auto-merge", undefined, tenant.managerA.token);
     expect(off.status).toBe(409);
     await tenant.client.request("PUT", "/api/settings/duplicates", { token: tenant.admin.token, body: { merge_behavior: "automatic", conflict_rule: "keep_oldest" } });
@@ -138,8 +151,8 @@ describe("duplicates and merge", () => {
   it("two automatic merges at once merge each group once between them", async () => {
     const tenant = await createTenant();
     for (const name of ["Mary Jackson", "Dorothy Vaughan", "Annie Easley", "Christine Darden"]) {
-      await makeContact(tenant, { name });
-      await makeContact(tenant, { name });
+      await makeContact(tenant, { name, company: "NASA" });
+      await makeContact(tenant, { name, company: "nasa " });
     }
     await tenant.client.request("PUT", "/api/settings/duplicates", { token: tenant.admin.token, body: { merge_behavior: "automatic" } });
     const runs = await Promise.all([
@@ -153,5 +166,90 @@ describe("duplicates and merge", () => {
     expect(runs.reduce((sum, run) => sum + run.body.contacts_removed, 0)).toBe(4);
     expect((await tenant.client.get("/api/audit-log?action=contact.merge", tenant.admin.token)).body.data).toHaveLength(4);
     expect((await tenant.client.get("/api/contacts", tenant.managerA.token)).body.meta.total).toBe(4);
+  });
+});
+
+describe("not a duplicate", () => {
+  it("keeps a dismissed pair apart for good: not offered again, not merged automatically; audited; scoped", async () => {
+    const tenant = await createTenant();
+    const a = await makeContact(tenant, { name: "Alex Morgan", company: "Acme Tools" });
+    const b = await makeContact(tenant, { name: "Alex Morgan", company: "Acme Tools" });
+    const other = await makeContact(tenant, { name: "Other Dept" }, tenant.managerB.token);
+    const groups = async () => (await tenant.client.get("/api/contacts/duplicates", tenant.managerA.token)).body.data;
+    expect((await groups()).map((g: { contact_ids: number[] }) => g.contact_ids)).toEqual([[a.id, b.id]]);
+
+    expect((await tenant.client.post("/api/contacts/duplicates/dismiss", { contact_ids: [a.id, other.id] }, tenant.managerA.token)).status).toBe(404);
+    expect((await tenant.client.post("/api/contacts/duplicates/dismiss", { contact_ids: [a.id] }, tenant.managerA.token)).status).toBe(422);
+    const dismissed = await tenant.client.post("/api/contacts/duplicates/dismiss", { contact_ids: [b.id, a.id] }, tenant.managerA.token);
+    expect(dismissed.status).toBe(200);
+    expect(dismissed.body).toEqual({ dismissed_pairs: 1, contact_ids: [a.id, b.id] });
+    expect(await groups()).toEqual([]);
+
+    await tenant.client.request("PUT", "/api/settings/duplicates", { token: tenant.admin.token, body: { merge_behavior: "automatic" } });
+    const run = await tenant.client.post("/api/contacts/duplicates/auto-merge", undefined, tenant.managerA.token);
+    expect(run.body).toMatchObject({ groups_merged: 0, contacts_removed: 0 });
+    expect((await tenant.client.get("/api/audit-log?action=contact.duplicate_dismiss", tenant.admin.token)).body.data[0]).toMatchObject({ details: { contact_ids: [a.id, b.id], pairs: 1 } });
+  });
+});
+
+describe("undoing a merge", () => {
+  it("brings the removed contacts back exactly (tags, notes, custom fields, calls) and the kept one as it was", async () => {
+    const tenant = await createTenant();
+    expect((await tenant.client.post("/api/custom-fields", { name: "tier", label: "Tier", field_type: "text_short" }, tenant.admin.token)).status).toBe(201);
+    const primary = await makeContact(tenant, { name: "Grace H", tags: ["navy"], notes: "Kept note" });
+    const dup = await makeContact(tenant, { name: "Grace Hopper", email: "grace@example.com", company: "Navy", tags: ["cobol", "navy"], notes: "Removed note", custom_fields: { tier: "gold" } });
+    // A call of the duplicate, which the merge moves to the kept contact.
+    const sim = provider();
+    await giveNumber(tenant);
+    const call = await sim.manualCall({ identity: `user_${tenant.agentA.id}`, to: dup.phone, contactId: dup.id });
+    await sim.manualStatus({ callSid: call.callSid, identity: `user_${tenant.agentA.id}`, to: dup.phone, status: "completed", duration: 30, contactId: dup.id });
+    const before = {
+      primary: (await tenant.client.get(`/api/contacts/${primary.id}`, tenant.managerA.token)).body,
+      dup: (await tenant.client.get(`/api/contacts/${dup.id}`, tenant.managerA.token)).body,
+    };
+    expect(before.dup.call_history_total).toBe(1);
+
+    const merged = await tenant.client.post("/api/contacts/merge", { primary_id: primary.id, duplicate_ids: [dup.id] }, tenant.managerA.token);
+    expect(merged.status).toBe(200);
+    expect(merged.body.merge_id).toEqual(expect.any(Number));
+    const listed = await tenant.client.get("/api/contacts/merges", tenant.managerA.token);
+    expect(listed.body.data[0]).toMatchObject({ id: merged.body.merge_id, primary: { id: primary.id }, removed: [{ id: dup.id, name: "Grace Hopper" }], undone_at: null });
+    expect((await tenant.client.get("/api/contacts/merges", tenant.managerB.token)).body.data).toEqual([]);
+
+    // Another department's manager and another organization cannot undo it.
+    expect((await tenant.client.post(`/api/contacts/merges/${merged.body.merge_id}/undo`, undefined, tenant.managerB.token)).status).toBe(404);
+    const undo = await tenant.client.post(`/api/contacts/merges/${merged.body.merge_id}/undo`, undefined, tenant.managerA.token);
+    expect(undo.status).toBe(200);
+    expect(undo.body).toEqual({ merge_id: merged.body.merge_id, primary_id: primary.id, restored_ids: [dup.id] });
+
+    const after = {
+      primary: (await tenant.client.get(`/api/contacts/${primary.id}`, tenant.managerA.token)).body,
+      dup: (await tenant.client.get(`/api/contacts/${dup.id}`, tenant.managerA.token)).body,
+    };
+    expect({ ...after.primary, updated_at: null }).toEqual({ ...before.primary, updated_at: null });
+    expect(after.dup).toEqual(before.dup);
+    expect((await tenant.client.post(`/api/contacts/merges/${merged.body.merge_id}/undo`, undefined, tenant.managerA.token)).status).toBe(409);
+    const audit = await tenant.client.get("/api/audit-log?action=contact.merge_undo", tenant.admin.token);
+    expect(audit.body.data[0]).toMatchObject({ details: { merge_id: merged.body.merge_id, restored_ids: [dup.id] } });
+  });
+
+  it("undoes automatic merges the same way, and refuses when a removed contact's phone is taken again", async () => {
+    const tenant = await createTenant();
+    const first = await makeContact(tenant, { name: "Twin Person", email: "twin@example.com", company: "Same Co" });
+    const second = await makeContact(tenant, { name: "Twin Person", email: "twin@example.com", company: "Same Co", tags: ["b"] });
+    await tenant.client.request("PUT", "/api/settings/duplicates", { token: tenant.admin.token, body: { merge_behavior: "automatic", email_matching: true } });
+    const run = await tenant.client.post("/api/contacts/duplicates/auto-merge", {}, tenant.managerA.token);
+    expect(run.body.groups_merged).toBe(1);
+    const mergeId = run.body.merged[0].merge_id;
+    const removed = run.body.merged[0].merged_ids[0];
+    const removedPhone = removed === first.id ? first.phone : second.phone;
+    // Someone takes the removed contact's phone meanwhile: the undo says so and changes nothing.
+    const squatter = await makeContact(tenant, { name: "New Owner", phone: removedPhone });
+    const refused = await tenant.client.post(`/api/contacts/merges/${mergeId}/undo`, undefined, tenant.managerA.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain(removedPhone);
+    await tenant.client.request("DELETE", `/api/contacts/${squatter.id}?permanent=true`, { token: tenant.managerA.token });
+    expect((await tenant.client.post(`/api/contacts/merges/${mergeId}/undo`, undefined, tenant.managerA.token)).status).toBe(200);
+    expect((await tenant.client.get(`/api/contacts/${removed}`, tenant.managerA.token)).status).toBe(200);
   });
 });

@@ -50,6 +50,7 @@ describe("settings", () => {
       email_matching: true,
       merge_behavior: "manual",
       conflict_rule: "keep_oldest",
+      similar_name_alone: false,
     });
   });
 

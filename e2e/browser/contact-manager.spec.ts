@@ -121,12 +121,12 @@ test("manager exports the filtered contacts as CSV", async ({ page }) => {
   expect(text.split("\n").length).toBeGreaterThan(10);
 });
 
-test("manager merges two duplicates side by side", async ({ page }) => {
+test("manager merges two duplicates side by side, seeing why they match and confirming, then undoes it", async ({ page }) => {
   await signIn(page, "sales.manager@acme.example.com");
   const session = await page.request.get("/api/auth/session").then((r) => r.json());
   const headers = { Authorization: `Bearer ${session.apiToken}` };
   for (const [tags, calls] of [[["north"], 0], [["south"], 0]] as const) {
-    const created = await page.request.post("/api/contacts", { headers, data: { name: "Zebediah Mergeworth", phone: uniquePhone(), tags } });
+    const created = await page.request.post("/api/contacts", { headers, data: { name: "Zebediah Mergeworth", company: "Mergeworth & Sons", phone: uniquePhone(), tags } });
     expect(created.status(), String(calls)).toBe(201);
   }
 
@@ -153,15 +153,29 @@ test("manager merges two duplicates side by side", async ({ page }) => {
   const group = page.getByRole("region", { name: /Duplicates: zebediah/i });
   await expect(group).toBeVisible();
   await expect(group.getByRole("radio")).toHaveCount(2);
+  // Why they look alike is shown, and nothing is chosen for the manager.
+  await expect(group.getByRole("list", { name: "Why these look alike" })).toContainText("same company, names 100% alike");
+  await expect(group.getByRole("button", { name: "Choose the contact to keep" })).toBeDisabled();
   await snap(page, "duplicates-side-by-side");
   await group.getByRole("radio").first().check();
-  await group.getByRole("button", { name: /^Merge 1 into the kept contact/ }).click();
+  await group.getByRole("button", { name: /^Merge 1 into Zebediah Mergeworth/ }).click();
+  const confirm = group.getByRole("alertdialog", { name: "Confirm the merge" });
+  await expect(confirm).toContainText("stays.");
+  await expect(confirm).toContainText("You can undo this for 30 days.");
+  await snap(page, "duplicates-confirm-merge");
+  await confirm.getByRole("button", { name: "Merge", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "Merged 1 contact into Zebediah Mergeworth." })).toBeVisible();
   await expect(group).toHaveCount(0);
+  const merged = await page.request.get("/api/contacts?q=zebediah", { headers }).then((r) => r.json());
+  expect(merged.data).toHaveLength(1);
+  expect([...merged.data[0].tags].sort()).toEqual(["north", "south"]);
 
+  // Undone from the same notice: both contacts are back, each with its own tag.
+  await page.getByRole("status").getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Merge undone: 1 contact restored." })).toBeVisible();
   await page.goto("/contacts?q=zebediah");
   const table = page.getByRole("table", { name: "Contacts" });
-  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table.getByRole("row")).toHaveCount(3);
   await expect(table).toContainText("north");
   await expect(table).toContainText("south");
 });

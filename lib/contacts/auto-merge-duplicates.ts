@@ -55,8 +55,8 @@ export async function autoMergeIfEnabled({ actor, dryRun = false }: { actor: Ses
         if (contacts.length < 2) return null;
         contacts.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || Number(a.id - b.id));
         const primary = Number((settings.conflict_rule === "keep_oldest" ? contacts[0] : contacts[contacts.length - 1]).id);
-        const planned = { primary_id: primary, merged_ids: contacts.map((c) => Number(c.id)).filter((id) => id !== primary) };
-        await mergeInTransaction(tx, actor, {
+        const planned: { primary_id: number; merged_ids: number[]; merge_id?: number } = { primary_id: primary, merged_ids: contacts.map((c) => Number(c.id)).filter((id) => id !== primary) };
+        const { merge_id } = await mergeInTransaction(tx, actor, {
           primary_id: planned.primary_id,
           duplicate_ids: planned.merged_ids,
           merge_tags: true,
@@ -66,7 +66,7 @@ export async function autoMergeIfEnabled({ actor, dryRun = false }: { actor: Ses
           rule: settings.conflict_rule,
         });
         if (dryRun) throw new DryRunRollback(planned);
-        return planned;
+        return { ...planned, merge_id };
       });
     } catch (error) {
       if (error instanceof DryRunRollback) plan = error.plan;

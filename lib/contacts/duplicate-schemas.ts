@@ -25,3 +25,12 @@ export const autoMergeSchema = z.object({
   /** Report what the automatic merge would do, and merge nothing. */
   dry_run: z.boolean().optional(),
 });
+
+/** POST /api/contacts/duplicates/dismiss: these contacts are not the same person, pairwise, for good. */
+export const dismissDuplicatesSchema = z.object({
+  contact_ids: z
+    .array(bigId)
+    .min(2, "Name at least two contacts.")
+    .max(20)
+    .refine((ids) => new Set(ids).size === ids.length, "Each contact may be named once."),
+});

@@ -1,5 +1,5 @@
 import "server-only";
-import { departmentScope } from "@/lib/auth/scope";
+import { departmentScope, scopeSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma, type Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -7,10 +7,22 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { getSettings } from "@/lib/settings/get-settings";
 import { likePattern } from "./contact-filters";
 
+/** Why two contacts of a group look like one person: the evidence shown beside the group. */
+export interface PairSignals {
+  contact_ids: [number, number];
+  same_email: boolean;
+  same_company: boolean;
+  /** The last 8 digits of the phones match (the same line written two ways). */
+  same_phone_digits: boolean;
+  /** pg_trgm similarity of the names, 0–1. */
+  name_similarity: number;
+}
+
 export interface DuplicateGroup {
   reason: "phone" | "email" | "name";
   key: string;
   contact_ids: number[];
+  signals: PairSignals[];
 }
 
 // Fuzzy name pairs considered at most per request: detection is a review aid,
@@ -46,27 +58,49 @@ export async function detectDuplicateGroups(db: Tx, actor: SessionUser, only?: D
   const scope = departmentScope(actor);
   const inScope = (alias: string) => {
     const parts = [Prisma.sql`${Prisma.raw(alias)}.status = 'active'`];
-    if (scope.organization_id !== undefined) parts.push(Prisma.sql`${Prisma.raw(alias)}.organization_id = ${scope.organization_id}`);
-    if (scope.department_id !== undefined) parts.push(Prisma.sql`${Prisma.raw(alias)}.department_id = ${scope.department_id}`);
+    parts.push(...scopeSql(scope, alias));
     return Prisma.join(parts, " AND ");
   };
   const groups: DuplicateGroup[] = [];
+  // Pairs a person marked "Not a duplicate" are never offered (nor merged automatically).
+  const notDismissed = Prisma.sql`NOT EXISTS (SELECT 1 FROM duplicate_dismissals d WHERE d.organization_id = a.organization_id AND d.contact_a = a.id AND d.contact_b = b.id)`;
 
   if ((!only || only === "email") && settings.email_matching) {
-    const rows = await db.$queryRaw<{ key: string; ids: bigint[] }[]>`
-      SELECT lower(c.email) AS key, array_agg(c.id ORDER BY c.created_at, c.id) AS ids
-      FROM contacts c WHERE ${inScope("c")} AND c.email IS NOT NULL
-      GROUP BY c.organization_id, lower(c.email) HAVING count(*) > 1`;
-    groups.push(...rows.map((r) => ({ reason: "email" as const, key: r.key, contact_ids: r.ids.map(Number) })));
+    const pairs = await db.$queryRaw<PairRow[]>`
+      SELECT ${PAIR_COLUMNS}, lower(a.email) AS a_key FROM contacts a JOIN contacts b
+        ON b.organization_id = a.organization_id AND b.id > a.id AND lower(b.email) = lower(a.email)
+      WHERE ${inScope("a")} AND ${inScope("b")} AND a.email IS NOT NULL AND ${notDismissed}
+      LIMIT ${MAX_NAME_PAIRS}`;
+    groups.push(...groupPairs("email", pairs));
   }
   if (only && only !== "name") return { groups, complete: true };
-  const names = await nameGroups(db, settings.fuzzy_name_threshold, inScope, nameContains);
+  const names = await namePairs(db, settings.fuzzy_name_threshold, inScope, notDismissed, nameContains);
   if (names === null) return { groups, complete: false };
-  return { groups: [...groups, ...names], complete: true };
+  // A similar name alone pairs different people: unless the organization says
+  // otherwise, the company or the phone's last digits must agree too.
+  const evidenced = settings.similar_name_alone ? names : names.filter((pair) => pair.same_company || pair.same_phone_digits || pair.same_email);
+  return { groups: [...groups, ...groupPairs("name", evidenced)], complete: true };
 }
 
-/** Groups of similar names, or null when the pass ran out of its time budget. */
-async function nameGroups(db: Tx, threshold: number, inScope: (alias: string) => Prisma.Sql, nameContains?: string): Promise<DuplicateGroup[] | null> {
+interface PairRow {
+  a: bigint;
+  b: bigint;
+  a_key: string;
+  same_email: boolean;
+  same_company: boolean;
+  same_phone_digits: boolean;
+  name_similarity: number;
+}
+
+// The evidence for a pair a–b, computed in the statement that finds it.
+const PAIR_COLUMNS = Prisma.sql`a.id AS a, b.id AS b,
+  COALESCE(lower(a.email) = lower(b.email), false) AS same_email,
+  COALESCE(lower(btrim(a.company)) = lower(btrim(b.company)), false) AS same_company,
+  (length(a.phone_digits) >= 8 AND right(a.phone_digits, 8) = right(b.phone_digits, 8)) AS same_phone_digits,
+  round(similarity(lower(a.name), lower(b.name))::numeric, 2)::float8 AS name_similarity`;
+
+/** Pairs of similar names with their evidence, or null when the pass ran out of its time budget. */
+async function namePairs(db: Tx, threshold: number, inScope: (alias: string) => Prisma.Sql, notDismissed: Prisma.Sql, nameContains?: string): Promise<PairRow[] | null> {
   const narrowed = nameContains ? Prisma.sql`AND lower(a.name) LIKE ${likePattern(nameContains.toLowerCase())}` : Prisma.empty;
   // The budget and the trigram threshold hold for this transaction only
   // (callers run detection inside one); a savepoint keeps the transaction
@@ -75,21 +109,21 @@ async function nameGroups(db: Tx, threshold: number, inScope: (alias: string) =>
   await db.$executeRaw`SAVEPOINT name_pass`;
   try {
     if (threshold >= 100) {
-      const rows = await db.$queryRaw<{ key: string; ids: bigint[] }[]>`
-        SELECT lower(a.name) AS key, array_agg(a.id ORDER BY a.created_at, a.id) AS ids
-        FROM contacts a WHERE ${inScope("a")} ${narrowed} GROUP BY a.organization_id, lower(a.name) HAVING count(*) > 1`;
-      return rows.map((r) => ({ reason: "name" as const, key: r.key, contact_ids: r.ids.map(Number) }));
+      return await db.$queryRaw<PairRow[]>`
+        SELECT ${PAIR_COLUMNS}, a.name AS a_key FROM contacts a JOIN contacts b
+          ON b.organization_id = a.organization_id AND b.id > a.id AND lower(b.name) = lower(a.name)
+        WHERE ${inScope("a")} ${narrowed} AND ${inScope("b")} AND ${notDismissed}
+        LIMIT ${MAX_NAME_PAIRS}`;
     }
     // % uses the trigram index on lower(name).
     const limit = Math.max(0.01, threshold / 100);
     await db.$queryRaw`SELECT set_config('pg_trgm.similarity_threshold', ${String(limit)}, true)`;
-    const pairs = await db.$queryRaw<{ a: bigint; b: bigint; a_name: string }[]>`
-      SELECT a.id AS a, b.id AS b, a.name AS a_name
+    return await db.$queryRaw<PairRow[]>`
+      SELECT ${PAIR_COLUMNS}, a.name AS a_key
       FROM contacts a JOIN contacts b
         ON b.organization_id = a.organization_id AND b.id > a.id AND lower(b.name) % lower(a.name)
-      WHERE ${inScope("a")} ${narrowed} AND ${inScope("b")} AND similarity(lower(a.name), lower(b.name)) >= ${limit}
+      WHERE ${inScope("a")} ${narrowed} AND ${inScope("b")} AND similarity(lower(a.name), lower(b.name)) >= ${limit} AND ${notDismissed}
       LIMIT ${MAX_NAME_PAIRS}`;
-    return groupPairs(pairs);
   } catch (error) {
     if (!isQueryCanceled(error)) throw error;
     await db.$executeRaw`ROLLBACK TO SAVEPOINT name_pass`;
@@ -104,17 +138,17 @@ function isQueryCanceled(error: unknown): boolean {
   return /statement timeout|canceling statement/i.test(String(error));
 }
 
-function groupPairs(pairs: { a: bigint; b: bigint; a_name: string }[]): DuplicateGroup[] {
+function groupPairs(reason: DuplicateGroup["reason"], pairs: PairRow[]): DuplicateGroup[] {
   // Pairs → groups (union-find): A~B and B~C make one group.
   const parent = new Map<number, number>();
   const find = (x: number): number => {
     while (parent.get(x) !== undefined && parent.get(x) !== x) x = parent.get(x)!;
     return x;
   };
-  const names = new Map<number, string>();
+  const keys = new Map<number, string>();
   for (const pair of pairs) {
     const [a, b] = [Number(pair.a), Number(pair.b)];
-    names.set(a, pair.a_name);
+    if (!keys.has(a)) keys.set(a, pair.a_key);
     if (!parent.has(a)) parent.set(a, a);
     if (!parent.has(b)) parent.set(b, b);
     const [ra, rb] = [find(a), find(b)];
@@ -125,7 +159,19 @@ function groupPairs(pairs: { a: bigint; b: bigint; a_name: string }[]): Duplicat
     const root = find(id);
     members.set(root, [...(members.get(root) ?? []), id]);
   }
-  return [...members.entries()].map(([root, ids]) => ({ reason: "name" as const, key: names.get(root) ?? "", contact_ids: ids.sort((x, y) => x - y) }));
+  const signalsOf = (pair: PairRow): PairSignals => ({
+    contact_ids: [Number(pair.a), Number(pair.b)],
+    same_email: pair.same_email,
+    same_company: pair.same_company,
+    same_phone_digits: pair.same_phone_digits,
+    name_similarity: Number(pair.name_similarity),
+  });
+  return [...members.entries()].map(([root, ids]) => ({
+    reason,
+    key: keys.get(root) ?? "",
+    contact_ids: ids.sort((x, y) => x - y),
+    signals: pairs.filter((pair) => find(Number(pair.a)) === root).map(signalsOf),
+  }));
 }
 
 /** GET /api/contacts/duplicates: the groups, paged, each with its contacts. */

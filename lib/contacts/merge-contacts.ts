@@ -8,6 +8,7 @@ import { AppError } from "@/lib/http/errors";
 import { contactSelect, type ContactRow } from "./contact-columns";
 import { assertNotInActiveCampaign } from "./delete-contact";
 import { lockContacts } from "./lock-contacts";
+import { recordMerge, takeMergeSnapshot } from "./merge-snapshot";
 import type { MergeContactsInput } from "./duplicate-schemas";
 import { serializeContact } from "./serialize-contact";
 
@@ -22,15 +23,16 @@ export interface MergeOptions extends MergeContactsInput {
  * keeps its own values and fills empty email/company/custom fields from the
  * duplicates (newest first); tags, notes and call history come along when
  * asked; the duplicates are removed; the audit log records who merged which
- * records and which values won.
+ * records and which values won. What it removed and changed is kept, so the
+ * merge can be undone for 30 days (undo-merge.ts).
  */
 export async function mergeContacts({ actor, input }: { actor: SessionUser; input: MergeOptions }) {
-  const merged = await prisma.$transaction((tx) => mergeInTransaction(tx, actor, input), { timeout: 30_000 });
-  const definitions = await loadDefinitions(merged.organization_id);
-  return { ...serializeContact(merged, definitions, actor.role), merged_ids: input.duplicate_ids };
+  const { contact, merge_id } = await prisma.$transaction((tx) => mergeInTransaction(tx, actor, input), { timeout: 30_000 });
+  const definitions = await loadDefinitions(contact.organization_id);
+  return { ...serializeContact(contact, definitions, actor.role), merged_ids: input.duplicate_ids, merge_id };
 }
 
-export async function mergeInTransaction(tx: Tx, actor: SessionUser, input: MergeOptions): Promise<ContactRow> {
+export async function mergeInTransaction(tx: Tx, actor: SessionUser, input: MergeOptions): Promise<{ contact: ContactRow; merge_id: number }> {
   const ids = [input.primary_id, ...input.duplicate_ids].map(BigInt);
   // Two merges of the same contacts (a double click, two managers at once)
   // run one after the other: the second finds its duplicates gone (404)
@@ -74,6 +76,8 @@ export async function mergeInTransaction(tx: Tx, actor: SessionUser, input: Merg
     ? [primary.notes, ...duplicates.filter((d) => d.notes).map((d) => `Merged from ${d.name} (#${d.id}):\n${d.notes}`)].filter(Boolean).join("\n\n") || null
     : primary.notes;
 
+  // Everything the merge is about to remove or change, for undoing it (30 days).
+  const snapshot = await takeMergeSnapshot(tx, primary.id, duplicateIds);
   if (input.merge_call_history) {
     await tx.callLog.updateMany({ where: { contact_id: { in: duplicateIds } }, data: { contact_id: primary.id } });
   }
@@ -90,6 +94,7 @@ export async function mergeInTransaction(tx: Tx, actor: SessionUser, input: Merg
       last_call_outcome = (SELECT status FROM call_logs l WHERE l.contact_id = c.id ORDER BY created_at DESC, id DESC LIMIT 1)
     WHERE c.id = ${primary.id}`;
 
+  const mergeId = await recordMerge(tx, { organization_id: primary.organization_id, department_id: primary.department_id, user_id: actor.id, primary_id: primary.id, mode: input.mode ?? "manual", snapshot });
   await writeAuditLog(tx, {
     organization_id: primary.organization_id,
     department_id: primary.department_id,
@@ -99,6 +104,8 @@ export async function mergeInTransaction(tx: Tx, actor: SessionUser, input: Merg
     subject_id: primary.id,
     details: {
       mode: input.mode ?? "manual",
+      merge_id: mergeId,
+      undo: `POST /api/contacts/merges/${mergeId}/undo`,
       ...(input.rule && { rule: input.rule }),
       primary_id: Number(primary.id),
       merged_ids: duplicateIds.map(Number),
@@ -107,5 +114,5 @@ export async function mergeInTransaction(tx: Tx, actor: SessionUser, input: Merg
       removed: duplicates.map((d) => ({ id: Number(d.id), name: d.name, phone: d.phone, email: d.email, company: d.company, tags: d.tags })),
     },
   });
-  return tx.contact.findUniqueOrThrow({ where: { id: primary.id }, select: contactSelect });
+  return { contact: await tx.contact.findUniqueOrThrow({ where: { id: primary.id }, select: contactSelect }), merge_id: mergeId };
 }

@@ -13,6 +13,7 @@ export const DEFAULT_SETTINGS = {
     email_matching: false,
     merge_behavior: "manual",
     conflict_rule: "keep_newest",
+    similar_name_alone: false,
   },
   retention: {
     inactive_contact_days: null,

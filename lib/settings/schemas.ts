@@ -17,6 +17,8 @@ export const duplicateSettingsSchema = z.object({
   email_matching: z.boolean(),
   merge_behavior: z.enum(["automatic", "manual"]),
   conflict_rule: z.enum(["keep_newest", "keep_oldest"]),
+  /** false (default): a similar name alone is not enough; the company or the phone's last digits must match too. */
+  similar_name_alone: z.boolean(),
 });
 
 export const retentionSettingsSchema = z.object({
