@@ -107,7 +107,9 @@ describe("call logs by CallSid and the provider simulator switch", () => {
 describe("duplicate search", () => {
   it("narrows the duplicate groups to those whose key contains the text", async () => {
     const tenant = await createTenant();
-    await Promise.all([makeContact(tenant, { name: "Quentin Duplicate" }), makeContact(tenant, { name: "Quentin Duplicate" }), makeContact(tenant, { name: "Other Twin" }), makeContact(tenant, { name: "Other Twin" })]);
+    // Same names at the same company: more than a similar name, so offered.
+    const twin = (name: string, company: string) => makeContact(tenant, { name, company });
+    await Promise.all([twin("Quentin Duplicate", "Q Ltd"), twin("Quentin Duplicate", "Q Ltd"), twin("Other Twin", "Twin Co"), twin("Other Twin", "Twin Co")]);
     const all = (await tenant.client.get("/api/contacts/duplicates?reason=name", tenant.managerA.token)).body.data;
     expect(all.length).toBe(2);
     const found = (await tenant.client.get("/api/contacts/duplicates?reason=name&q=quentin", tenant.managerA.token)).body;

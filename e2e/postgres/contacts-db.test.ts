@@ -169,8 +169,8 @@ describe("duplicate detection at scale", () => {
   it("compares similar names within a time budget, and says so when it runs out instead of hanging", async () => {
     const tenant = await createTenant(inject("baseUrl"));
     await db.query(
-      `INSERT INTO contacts (organization_id, department_id, name, phone, updated_at)
-       SELECT $1, $2, 'Jonathan Smithers ' || g, '+1877' || lpad(g::text, 7, '0'), now() FROM generate_series(1, 400) g`,
+      `INSERT INTO contacts (organization_id, department_id, name, company, phone, updated_at)
+       SELECT $1, $2, 'Jonathan Smithers ' || g, 'Smithers Inc', '+1877' || lpad(g::text, 7, '0'), now() FROM generate_series(1, 400) g`,
       [tenant.organization.id, tenant.departments.a.id],
     );
     const whole = await tenant.client.get("/api/contacts/duplicates?reason=name", tenant.admin.token);

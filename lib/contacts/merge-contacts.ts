@@ -8,6 +8,7 @@ import { AppError } from "@/lib/http/errors";
 import { contactSelect, type ContactRow } from "./contact-columns";
 import { assertNotInActiveCampaign } from "./delete-contact";
 import { lockContacts } from "./lock-contacts";
+import { recomputeCallSummary } from "./recompute-call-summary";
 import { recordMerge, takeMergeSnapshot } from "./merge-snapshot";
 import type { MergeContactsInput } from "./duplicate-schemas";
 import { serializeContact } from "./serialize-contact";
@@ -87,12 +88,7 @@ export async function mergeInTransaction(tx: Tx, actor: SessionUser, input: Merg
     data: { email: pick("email"), company: pick("company"), tags, notes, custom_fields: customFields as object },
   });
   // Call summary of the primary, recomputed from its (possibly larger) call history.
-  await tx.$executeRaw`
-    UPDATE contacts c SET
-      total_calls = (SELECT count(*) FROM call_logs l WHERE l.contact_id = c.id),
-      last_called_at = (SELECT max(created_at) FROM call_logs l WHERE l.contact_id = c.id),
-      last_call_outcome = (SELECT status FROM call_logs l WHERE l.contact_id = c.id ORDER BY created_at DESC, id DESC LIMIT 1)
-    WHERE c.id = ${primary.id}`;
+  await recomputeCallSummary(tx, primary.id);
 
   const mergeId = await recordMerge(tx, { organization_id: primary.organization_id, department_id: primary.department_id, user_id: actor.id, primary_id: primary.id, mode: input.mode ?? "manual", snapshot });
   await writeAuditLog(tx, {

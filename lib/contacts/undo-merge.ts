@@ -6,6 +6,7 @@ import { prisma, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { lockContacts } from "./lock-contacts";
 import type { MergeSnapshot } from "./merge-snapshot";
+import { recomputeCallSummary } from "./recompute-call-summary";
 
 export const UNDO_DAYS = 30;
 
@@ -64,12 +65,7 @@ export async function undoMerge({ actor, id }: { actor: SessionUser; id: bigint 
         JSON.stringify(snapshot.campaign_contacts),
       );
     }
-    await tx.$executeRaw`
-      UPDATE contacts c SET
-        total_calls = (SELECT count(*) FROM call_logs l WHERE l.contact_id = c.id),
-        last_called_at = (SELECT max(created_at) FROM call_logs l WHERE l.contact_id = c.id),
-        last_call_outcome = (SELECT status FROM call_logs l WHERE l.contact_id = c.id ORDER BY created_at DESC, id DESC LIMIT 1)
-      WHERE c.id = ${merge.primary_id}`;
+    await recomputeCallSummary(tx, merge.primary_id);
     await tx.contactMerge.update({ where: { id }, data: { undone_at: new Date(), undone_by_user_id: actor.id } });
     const restoredIds = snapshot.removed.map((row) => Number(row.id));
     await writeAuditLog(tx, {
