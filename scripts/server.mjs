@@ -4,17 +4,18 @@
 // wrote. Every request gets the peer address in x-peer-address (replacing any
 // copy the client sent), tagged with a nonce only this process knows
 // (lib/http/client-address.ts). Everything else is Next.js as `next start`
-// runs it. PORT and HOSTNAME as for `next start`.
+// runs it: PORT, and every interface unless LISTEN_HOST names one (not
+// HOSTNAME, which containers set to their own name).
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
 
 const port = Number(process.env.PORT || 3000);
-const hostname = process.env.HOSTNAME || "0.0.0.0";
+const listenHost = process.env.LISTEN_HOST || undefined;
 const nonce = randomUUID();
 globalThis[Symbol.for("contact-center.peer-nonce")] = nonce;
 
-const app = next({ dev: false, dir: process.cwd(), hostname, port });
+const app = next({ dev: false, dir: process.cwd(), hostname: listenHost ?? "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
@@ -22,7 +23,7 @@ const server = createServer((request, response) => {
   request.headers["x-peer-address"] = `${nonce} ${request.socket.remoteAddress ?? ""}`;
   handle(request, response);
 });
-server.listen(port, hostname, () => console.log(`Ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`));
+server.listen(port, listenHost, () => console.log(`Ready on http://${listenHost ?? "localhost"}:${port}`));
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     server.close();
