@@ -167,7 +167,7 @@ describe("no caller is stranded after an accept", () => {
     expect((await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token)).body.notice).toBeNull();
   });
 
-  it("going Offline or signing out with an accepted, unjoined call hands it back at once", async () => {
+  it("going Offline, signing out or having one's tokens revoked with an accepted, unjoined call hands it back at once", async () => {
     const offline = await twoCallersOneAccepted();
     const saved = await offline.tenant.client.post("/api/agent/status", { status: "offline" }, offline.tenant.agentA.token);
     expect(saved.body).toMatchObject({ status: "offline" });
@@ -177,6 +177,11 @@ describe("no caller is stranded after an accept", () => {
     const signedOut = await twoCallersOneAccepted();
     expect((await signedOut.tenant.client.post("/api/logout", undefined, signedOut.tenant.agentA.token)).status).toBe(200);
     expect(await waitingCalls(signedOut.tenant)).toEqual([signedOut.first, signedOut.second]);
+
+    // An admin ending the agent's sessions (deactivation revokes every token) hands it back too.
+    const revoked = await twoCallersOneAccepted();
+    expect((await revoked.tenant.client.request("DELETE", `/api/users/${revoked.tenant.agentA.id}`, { token: revoked.tenant.admin.token })).status).toBe(204);
+    expect(await waitingCalls(revoked.tenant)).toEqual([revoked.first, revoked.second]);
   });
 
   it("an accept whose device joined stays with its agent past the timeout", async () => {

@@ -5,19 +5,20 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { forgetWaitingCalls } from "./list-waiting-calls";
 
-type Reason = "timeout" | "offline" | "signed_out";
+type Reason = "timeout" | "offline" | "signed_out" | "revoked";
 
 function noticeFor(reason: Reason, from: string): string {
   const seconds = env().ACCEPT_CONNECT_SECONDS;
   if (reason === "timeout") return `The call from ${from} went back to the queue: your phone did not join it within ${seconds} seconds. You are Offline now; set yourself Available when your phone is ready.`;
   if (reason === "offline") return `The call from ${from} went back to the queue because you went Offline before your phone joined it.`;
+  if (reason === "revoked") return `The call from ${from} went back to the queue because your sessions were ended before your phone joined it.`;
   return `The call from ${from} went back to the queue because you signed out before your phone joined it.`;
 }
 
 /**
  * Accepted calls whose agent's device never joined go back to waiting: after
  * ACCEPT_CONNECT_SECONDS (the watch in every process), or at once when the
- * agent goes Offline or signs out (`userId`). A returned caller keeps their
+ * agent goes Offline, signs out, or has their tokens revoked (`userId`). A returned caller keeps their
  * place, at the head of the line (the line is ordered by arrival). The agent
  * goes Offline with a notice saying why. Returns how many calls went back.
  */

@@ -3,6 +3,7 @@ import { userScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { revokeUserTokens } from "@/lib/auth/tokens";
 import { prisma } from "@/lib/db/client";
+import { returnUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
 import { AppError } from "@/lib/http/errors";
 import { checkAssignment } from "./check-assignment";
 
@@ -17,4 +18,6 @@ export async function deactivateUser({ actor, id }: { actor: SessionUser; id: nu
     await tx.user.updateMany({ where: { id, ...scope }, data: { active: false } });
     await revokeUserTokens(id, tx);
   });
+  // A call they accepted but never joined must not wait for a device that is gone.
+  await returnUnconnectedCalls({ userId: id, reason: "revoked" });
 }

@@ -4,6 +4,7 @@ import { userScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { revokeUserTokens } from "@/lib/auth/tokens";
 import { prisma } from "@/lib/db/client";
+import { returnUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import { hasChanges } from "@/lib/http/patch-schema";
@@ -13,7 +14,7 @@ import { serializeUser, userSelect } from "./serialize-user";
 
 export async function updateUser({ actor, id, input }: { actor: SessionUser; id: number; input: UpdateUserInput }) {
   const scope = userScope(actor);
-  return prisma.$transaction(async (tx) => {
+  const saved = await prisma.$transaction(async (tx) => {
     const current = await tx.user.findFirst({ where: { id, ...scope }, select: userSelect });
     if (!current) throw AppError.notFound();
     if (id === actor.id && (input.role !== undefined || input.active === false)) {
@@ -40,4 +41,7 @@ export async function updateUser({ actor, id, input }: { actor: SessionUser; id:
     const updated = await tx.user.findFirstOrThrow({ where: { id }, select: userSelect });
     return serializeUser(updated);
   });
+  // Revoked tokens end the user's sessions: a call they accepted but never joined goes back to the queue.
+  if (input.password !== undefined || input.active === false) await returnUnconnectedCalls({ userId: id, reason: "revoked" });
+  return saved;
 }
