@@ -1,6 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { logger } from "@/lib/logger";
 import { ensureSigningSecret } from "@/lib/telephony/signing-secret";
 import type { CreateOrganizationInput } from "./schemas";
 
@@ -19,7 +20,11 @@ export async function createOrganization({ input }: { input: CreateOrganizationI
       departments: { select: { id: true, name: true }, orderBy: { id: "asc" } },
     },
   });
-  // Its provider callbacks are signed from the first one.
-  await ensureSigningSecret(organization.id);
+  // Its provider callbacks are signed from the first one. Without ENCRYPTION_KEY
+  // no secret can be stored: the organization exists, and its callbacks are
+  // refused until the key is set (start-up creates the missing secrets then).
+  await ensureSigningSecret(organization.id).catch((error) =>
+    logger.error("callback signing secret not created", { organization_id: organization.id, error: error instanceof Error ? error.message : String(error) }),
+  );
   return organization;
 }
