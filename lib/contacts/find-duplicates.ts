@@ -166,11 +166,19 @@ function groupPairs(reason: DuplicateGroup["reason"], pairs: PairRow[]): Duplica
     same_phone_digits: pair.same_phone_digits,
     name_similarity: Number(pair.name_similarity),
   });
+  // Each pair's evidence goes to its group in one pass (not a scan of every pair per group).
+  const evidence = new Map<number, PairSignals[]>();
+  for (const pair of pairs) {
+    const root = find(Number(pair.a));
+    const list = evidence.get(root) ?? [];
+    list.push(signalsOf(pair));
+    evidence.set(root, list);
+  }
   return [...members.entries()].map(([root, ids]) => ({
     reason,
     key: keys.get(root) ?? "",
     contact_ids: ids.sort((x, y) => x - y),
-    signals: pairs.filter((pair) => find(Number(pair.a)) === root).map(signalsOf),
+    signals: evidence.get(root) ?? [],
   }));
 }
 

@@ -5,12 +5,12 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { callScope, userParts } from "./report-scope";
 import { ratio, runSql } from "./run-sql";
-import type { liveQuerySchema } from "./schemas";
+import { todayIn, type liveQuerySchema } from "./schemas";
 import { INBOUND_FIGURES } from "./summary-report";
 
 /** The wallboard: callers waiting now, the longest wait, agents by state, and today's answered, abandoned and service level. */
 export async function liveReport({ actor, query }: { actor: SessionUser; query: z.infer<typeof liveQuerySchema> }) {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: query.tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const today = todayIn(query.tz);
   const organization = Prisma.join([Prisma.sql`TRUE`, ...scopeSql(queueScope(actor), "q")], " AND ");
   const [[queue], agents, [day]] = await Promise.all([
     runSql<{ waiting: number; oldest: Date | null }>(Prisma.sql`

@@ -18,7 +18,7 @@ const timeZone = z
   }, "Unknown time zone (use a name like America/New_York).");
 
 /** Today on the clock of `timeZone`, as YYYY-MM-DD. */
-function todayIn(timeZone: string): string {
+export function todayIn(timeZone: string): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
 }
 
