@@ -8,6 +8,7 @@ import { env } from "@/lib/env";
 import { runImport } from "@/lib/imports/run-import";
 import { QUEUES, workOn } from "@/lib/jobs/job-queue";
 import { logger } from "@/lib/logger";
+import { releaseHeldMessage } from "@/lib/messages/release-held-message";
 import { watchUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
 import { ensureAllSigningSecrets } from "@/lib/telephony/signing-secret";
 
@@ -42,8 +43,9 @@ async function prepare(): Promise<void> {
   watchUnconnectedCalls();
   // Every server process works on imports; pg-boss hands each job to one of them.
   await workOn<{ import_id: string }>(QUEUES.contactImport, ({ import_id }) => runImport(import_id));
-  // …and on campaign dispatch ticks.
+  // …and on campaign dispatch ticks, and on campaign texts held through quiet hours.
   await startCampaignWorker();
+  await workOn<{ organization_id: number; message_id: string }>(QUEUES.messageRelease, releaseHeldMessage);
 }
 
 /** Callbacks are never taken unsigned: every organization has a key before the first one arrives. */

@@ -20,6 +20,10 @@ const PERMISSIONS = {
   "queue.handle": ["super_admin", "account_admin", "dept_manager", "agent"],
   "campaigns.manage": ["super_admin", "account_admin", "dept_manager"],
   "reports.read": ["super_admin", "account_admin", "dept_manager", "agent"],
+  "messages.read": ["super_admin", "account_admin", "dept_manager", "agent"],
+  "messages.send": ["super_admin", "account_admin", "dept_manager", "agent"],
+  "message_templates.write": ["super_admin", "account_admin", "dept_manager"],
+  "sms.settings": ["super_admin", "account_admin", "dept_manager"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -117,3 +117,34 @@ export function organizationFor(user: Actor, requested: number | undefined): num
 export function fieldVisibleTo(role: Role, visibleTo: readonly string[]): boolean {
   return visibleTo.includes(role);
 }
+
+/**
+ * Text conversations: an agent those assigned to them, and the unassigned ones
+ * of their department (never a colleague's); a manager the department's; an
+ * admin the organization's. For Prisma `where` and, below, for SQL.
+ */
+export function conversationScope(user: Actor): DeptScope & { OR?: ({ assigned_user_id: number } | { assigned_user_id: null; department_id: number })[] } {
+  if (user.role !== "agent") return departmentScope(user);
+  return { organization_id: user.organization_id, OR: [{ assigned_user_id: user.id }, { assigned_user_id: null, department_id: user.department_id ?? -1 }] };
+}
+
+/** conversationScope as SQL conditions on the conversations table `alias`. */
+export function conversationScopeSql(user: Actor, alias: string): Prisma.Sql[] {
+  const { OR, ...rest } = conversationScope(user);
+  const parts = scopeSql(rest, alias);
+  if (OR) {
+    const a = Prisma.raw(`${alias}.`);
+    parts.push(Prisma.sql`(${a}assigned_user_id = ${user.id} OR (${a}assigned_user_id IS NULL AND ${a}department_id = ${user.department_id ?? -1}))`);
+  }
+  return parts;
+}
+
+/** May the caller hand a conversation to anyone (managers, admins), or only take or drop it themselves (agents)? */
+export function assignsConversationsToOthers(user: Actor): boolean {
+  return user.role !== "agent";
+}
+
+/** Does replying to an unassigned conversation make it the replier's (agents), so colleagues do not answer twice? */
+export function repliesClaimConversations(user: Actor): boolean {
+  return user.role === "agent";
+}

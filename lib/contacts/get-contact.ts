@@ -4,18 +4,19 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { callLogSelect, serializeCallLog } from "@/lib/calls/serialize-call-log";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import { prisma } from "@/lib/db/client";
+import { latestMessages } from "@/lib/messages/latest-messages";
 import { contactSelect } from "./contact-columns";
 import { findContactForAction } from "./contact-access";
 import { serializeContact } from "./serialize-contact";
 
 /**
  * The contact detail view: the contact, its call history (newest first, 50 a
- * page, with the total) and the custom field definitions the caller may see,
- * so a client can label and type the values.
+ * page, with the total), its latest text messages and the custom field
+ * definitions the caller may see, so a client can label and type the values.
  */
 export async function getContact({ actor, id, historyPage, historyPerPage }: { actor: SessionUser; id: bigint; historyPage: number; historyPerPage: number }) {
   const access = await findContactForAction(prisma, actor, id);
-  const [contact, definitions, calls, total] = await Promise.all([
+  const [contact, definitions, calls, total, messages] = await Promise.all([
     prisma.contact.findUniqueOrThrow({ where: { id }, select: contactSelect }),
     loadDefinitions(access.organization_id),
     prisma.callLog.findMany({
@@ -26,12 +27,14 @@ export async function getContact({ actor, id, historyPage, historyPerPage }: { a
       take: historyPerPage,
     }),
     prisma.callLog.count({ where: { contact_id: id } }),
+    latestMessages(access.organization_id, id),
   ]);
   return {
     ...serializeContact(contact, definitions, actor.role),
     call_history: calls.map(serializeCallLog),
     call_history_total: total,
     call_history_meta: { current_page: historyPage, per_page: historyPerPage, total, last_page: Math.max(1, Math.ceil(total / historyPerPage)) },
+    ...messages,
     custom_field_definitions: definitions
       .filter((d) => !d.archived_at && fieldVisibleTo(actor.role, d.visible_to))
       .map(({ name, label, field_type, options, required }) => ({ name, label, field_type, options, required })),

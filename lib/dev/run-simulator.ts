@@ -6,24 +6,15 @@ import { AppError } from "@/lib/http/errors";
 import { identityFor } from "@/lib/telephony/identity";
 import { providerConfig, type ProviderConfig } from "@/lib/telephony/provider-config";
 import { ensureSigningSecret } from "@/lib/telephony/signing-secret";
-import { ProviderSimulator } from "@/lib/telephony/simulator";
+import { newMessageSid, ProviderSimulator } from "@/lib/telephony/simulator";
+import { simulatorEnabled } from "@/lib/telephony/simulator-enabled";
 import type { SimulatorAction } from "./simulator-schemas";
 
 // Development without a provider account: the browser's simulated device asks
 // the server to play the provider, and the server sends the provider's exact
 // signed callbacks to itself (its own loopback port, never an address from the
 // request), so the queue, accept, dial and call-log code paths are the real ones.
-//
-// TELEPHONY_SIMULATOR=auto (the default) enables it only for organizations with
-// no provider auth token, whose callbacks are signed with the organization's
-// generated signing secret: the simulator signs with that secret, which never
-// leaves the server. `on` forces it (signed with the provider's token), `off`
-// removes it.
-
-export function simulatorEnabled(config: ProviderConfig): boolean {
-  const flag = env().TELEPHONY_SIMULATOR;
-  return flag === "on" || (flag === "auto" && !config.auth_token);
-}
+// When it is on: lib/telephony/simulator-enabled.ts.
 
 /** The number callers dial: the organization's first number, else its caller ID. */
 function organizationNumber(config: ProviderConfig): string | null {
@@ -83,6 +74,23 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
       const call = await sim.manualCall({ identity, to: input.to, contactId: input.contact_id, campaignContactId: input.campaign_contact_id, path: "/api/telephony/handle-call" });
       expectOk(call, "manual call");
       return { call_sid: call.callSid, dialing: call.body.includes("<Dial"), twiml: call.body };
+    }
+    case "sms_inbound": {
+      const from = input.from ?? (await randomContactPhone(actor.organization_id)) ?? "+14155550100";
+      const media = input.media_url ? [{ url: input.media_url, contentType: "image/jpeg" }] : [];
+      const text = await sim.incomingSms({ from, to: number, body: input.body, media });
+      expectOk(text, "incoming message");
+      return { message_sid: text.messageSid, from, to: number, reply: text.body };
+    }
+    case "sms_status": {
+      const message = await prisma.message.findFirst({
+        where: { id: BigInt(input.message_id), organization_id: actor.organization_id, direction: "outbound" },
+        select: { provider_sid: true, from_number: true, to_number: true },
+      });
+      if (!message) throw AppError.notFound();
+      const response = await sim.smsStatus({ messageSid: message.provider_sid ?? newMessageSid(), messageId: input.message_id, from: message.from_number, to: message.to_number, status: input.status, errorCode: input.error_code });
+      expectOk(response, "message status callback");
+      return { message_id: input.message_id, status: input.status };
     }
     case "manual_end": {
       const response = await sim.manualStatus({ callSid: input.call_sid, identity, to: input.to, status: input.status, duration: input.duration, contactId: input.contact_id, campaignContactId: input.campaign_contact_id });

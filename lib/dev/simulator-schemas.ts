@@ -28,5 +28,9 @@ export const simulatorActionSchema = z.discriminatedUnion("action", [
     duration: z.number().int().min(0).max(86_400),
     status: z.enum(["completed", "busy", "no-answer", "failed"]).default("completed"),
   }),
+  /** A text arrives from `from` (a random demo contact when not given). */
+  z.object({ action: z.literal("sms_inbound"), from: e164.optional(), body: z.string().min(1).max(1600), media_url: z.url({ protocol: /^https$/ }).optional() }),
+  /** The provider reports a delivery status for a message the organization sent. */
+  z.object({ action: z.literal("sms_status"), message_id: bigId, status: z.enum(["sending", "sent", "delivered", "undelivered", "failed", "read"]), error_code: z.string().regex(/^\d{1,6}$/).optional() }),
 ]);
 export type SimulatorAction = z.infer<typeof simulatorActionSchema>;

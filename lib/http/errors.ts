@@ -11,6 +11,7 @@ export type ErrorCode =
   | "validation"
   | "rate_limited"
   | "unavailable"
+  | "upstream"
   | "internal";
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -23,6 +24,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   validation: 422,
   rate_limited: 429,
   internal: 500,
+  upstream: 502,
   unavailable: 503,
 };
 
@@ -65,6 +67,10 @@ export class AppError extends Error {
   }
   static conflict(message: string, details?: AppErrorDetails) {
     return new AppError("conflict", message, details);
+  }
+  /** The provider refused what we asked of it: its reason, and what we kept (502). */
+  static upstream(message: string, extra?: Record<string, unknown>) {
+    return new AppError("upstream", message, { extra });
   }
   static tooManyRequests(retryAfterSeconds: number, message = "Too many attempts. Please try again later.") {
     return new AppError("rate_limited", message, {

@@ -9,7 +9,7 @@ import { holdLease, keepLeases, onOrphan, releaseLease } from "./job-leases";
 // survive restarts, each is handed to one worker at a time, and every server
 // process takes a share of the work.
 
-export const QUEUES = { contactImport: "contact-import", campaignDispatch: "campaign-tick" } as const;
+export const QUEUES = { contactImport: "contact-import", campaignDispatch: "campaign-tick", messageRelease: "message-release" } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 const KEY = Symbol.for("contact-center.job-queue");

@@ -87,7 +87,14 @@ function providerOperation(group: OperationGroup, method: Method) {
     operationId: operationId(method, group.path),
     security: [],
     parameters: [{ name: "X-Twilio-Signature", in: "header", required: true, schema: { type: "string" } }],
-    requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: { type: "object", additionalProperties: { type: "string" } } } } },
+    requestBody: {
+      required: true,
+      content: {
+        "application/x-www-form-urlencoded": {
+          schema: { type: "object", additionalProperties: { type: "string" }, ...(group.form && { properties: Object.fromEntries(Object.entries(group.form).map(([name, description]) => [name, { type: "string", description }])) }) },
+        },
+      },
+    },
     responses: {
       "200": { description: "TwiML", content: { "text/xml": {} } },
       "403": { description: "Signature missing or wrong", content: { "text/xml": {} } },

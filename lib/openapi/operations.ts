@@ -70,7 +70,17 @@ import * as handleCall from "@/app/api/telephony/handle-call/route";
 import * as inbound from "@/app/api/telephony/inbound/route";
 import * as queueWait from "@/app/api/telephony/queue-wait/route";
 import * as callStatus from "@/app/api/telephony/status/route";
+import * as smsIncoming from "@/app/api/telephony/sms/route";
+import * as smsStatus from "@/app/api/telephony/sms-status/route";
 import * as currentUser from "@/app/api/user/route";
+import * as conversations from "@/app/api/conversations/route";
+import * as conversation from "@/app/api/conversations/[id]/route";
+import * as conversationMessages from "@/app/api/conversations/[id]/messages/route";
+import * as conversationContact from "@/app/api/conversations/[id]/contact/route";
+import * as messages from "@/app/api/messages/route";
+import * as messageTemplates from "@/app/api/message-templates/route";
+import * as messageTemplate from "@/app/api/message-templates/[id]/route";
+import * as settingsSms from "@/app/api/settings/sms/route";
 import * as userOne from "@/app/api/users/[id]/route";
 import * as users from "@/app/api/users/route";
 import * as callLog from "@/app/api/voice/call-logs/[id]/route";
@@ -99,6 +109,8 @@ export interface OperationGroup {
   responses?: Partial<Record<Method, Record<string, string>>>;
   /** The shape of a successful answer, where the document spells it out. */
   returns?: Partial<Record<Method, ResourceName>>;
+  /** A provider callback's form fields, name → meaning. */
+  form?: Record<string, string>;
 }
 
 const LIST_NOTE = "A page: `{ data, meta: { current_page, per_page, total, last_page } }`; `page` is 1-based, `per_page` defaults to 25 and is clamped to 100.";
@@ -159,6 +171,16 @@ export const OPERATIONS: OperationGroup[] = [
   { path: "/api/agent/status", tag: "Calls", module: agentStatus, summary: { GET: "The caller's availability", POST: "Set the caller's availability" } },
   { path: "/api/dev/simulator", tag: "Calls", module: simulator, summary: { GET: "The call simulator's state (development without a provider)", POST: "Drive the call simulator" } },
 
+  // Messages
+  { path: "/api/conversations", tag: "Messages", module: conversations, returns: { GET: "ConversationPage" }, summary: { GET: "Text conversations the caller may read, most recent activity first" }, description: { GET: `One row per outside number the organization has texted with: its contact (or the bare number), last message, the caller's unread count, assignee and status. An agent sees the conversations assigned to them and the unassigned ones of their department; a manager the department's; an admin the organization's. Filters: status (open, closed), assigned (me, unassigned or a user id), q (a name, 3 or more phone digits, or words of any message). ${LIST_NOTE}` } },
+  { path: "/api/conversations/{id}", tag: "Messages", module: conversation, returns: { GET: "Conversation", PATCH: "Conversation" }, summary: { GET: "One conversation", PATCH: "Close, reopen or assign a conversation" }, description: { PATCH: "`{ status?: open | closed, assigned_user_id?: id | null }`. Managers and admins assign to an active user they manage; an agent may only take a conversation (their own id) or let it go (null), after which it leaves their reach and the answer is `{ id, status, assigned_user: null }`. A new incoming message reopens a closed conversation." } },
+  { path: "/api/conversations/{id}/messages", tag: "Messages", module: conversationMessages, returns: { GET: "Thread" }, summary: { GET: "The thread, newest last, a page at a time back in time; reading the newest page marks it read for the caller" }, description: { GET: "`limit` (1–100, default 50) messages before `before` (a message id; none: the newest). `meta.next_before` is the `before` of the older page, null at the start of the thread." } },
+  { path: "/api/conversations/{id}/contact", tag: "Messages", module: conversationContact, summary: { POST: "Save the conversation's number as a new contact (name, email, company, notes, tags)" }, responses: { POST: { "409": "The number already belongs to a contact (duplicate_id)" } } },
+  { path: "/api/messages", tag: "Messages", module: messages, returns: { POST: "Message" }, summary: { POST: "Send a text message to a contact or a number" }, description: { POST: "`{ contact_id | to, body, media_urls?, template_id?, campaign_id? }`. The body is at most 1,600 characters; the answer's `encoding` (GSM-7 or UCS-2) and `segments` are counted like the provider does. `template_id` sends a saved reply with its {{placeholders}} filled from the contact. Media must be https on a public address. 201: the provider accepted it (status queued); a campaign's text (campaign_id) during the recipient's quiet hours is answered 201 with status held and `send_after`, and goes out when they end; an agent's own reply goes at any hour. Texting an agent's reply to an unassigned conversation assigns it to that agent." }, responses: { POST: { "409": "The number opted out of texts (reason sms_opt_out, with opted_out_at and evidence_message_id), the contact opted out of contact (opted_out) or is tagged DNC (dnc), or the organization has no number", "502": "The provider refused the message: its reason, `error_code`, and the stored message (status failed) in `data`" } } },
+  { path: "/api/message-templates", tag: "Messages", module: messageTemplates, summary: { GET: "The organization's saved replies", POST: "Save a reply (managers and admins)" }, description: { POST: "Placeholders: {{name}}, {{first_name}}, {{last_name}}, {{company}}, {{email}}, {{phone}} and any custom field by its key; one with no value for the contact becomes empty." }, returns: { POST: "MessageTemplate" }, responses: { POST: { "409": "A template with this name exists" } } },
+  { path: "/api/message-templates/{id}", tag: "Messages", module: messageTemplate, returns: { PATCH: "MessageTemplate" }, summary: { PATCH: "Change a saved reply", DELETE: "Delete a saved reply" }, responses: { PATCH: { "409": "A template with this name exists" } } },
+  { path: "/api/settings/sms", tag: "Settings", module: settingsSms, summary: { GET: "Text message settings: numbers, help text, quiet hours", PUT: "Change text message settings (managers and admins)" }, description: { PUT: "sms_numbers: the organization's numbers that text (empty: all of them); help_text: the answer to HELP or INFO; quiet_hours `{start, end}` as HH:MM or null: no campaign text goes out in that window at the recipient's local time (from their number; else time_zone)." } },
+
   // Campaigns
   { path: "/api/campaigns", tag: "Campaigns", module: campaigns, summary: { GET: "Campaigns in the caller's scope", POST: "Create a campaign" } },
   { path: "/api/campaigns/{id}", tag: "Campaigns", module: campaign, summary: { GET: "One campaign", PATCH: "Change a campaign", DELETE: "Delete a draft campaign" }, responses: { DELETE: { "409": "The campaign is not a draft; stop it instead" } } },
@@ -191,6 +213,8 @@ export const OPERATIONS: OperationGroup[] = [
   { path: "/api/telephony/campaign/answer", tag: "Provider callbacks", module: campaignAnswer, summary: { POST: "A campaign call was answered" } },
   { path: "/api/telephony/campaign/status", tag: "Provider callbacks", module: campaignCallStatus, summary: { POST: "A campaign call's status changed" } },
   { path: "/api/telephony/campaign/recording", tag: "Provider callbacks", module: campaignRecording, summary: { POST: "A campaign call's recording is ready" } },
+  { path: "/api/telephony/sms", tag: "Provider callbacks", module: smsIncoming, summary: { POST: "An incoming text message: store it once per MessageSid, honour STOP/START/HELP" }, form: { MessageSid: "The message's SID (SM… or MM…); a repeated delivery stores nothing more", AccountSid: "The provider account", From: "The sender's number", To: "The organization's number: it decides the organization", Body: "The text (STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT alone opt the number out; START, UNSTOP, YES opt it back in; HELP, INFO get the help text)", NumMedia: "How many media files", "MediaUrl{N}": "The N-th media file (https)", "MediaContentType{N}": "Its content type" } },
+  { path: "/api/telephony/sms-status", tag: "Provider callbacks", module: smsStatus, summary: { POST: "A sent message's delivery status; statuses only move forward" }, form: { MessageSid: "The message's SID", MessageStatus: "queued, sending, sent, delivered, undelivered, failed or read", ErrorCode: "The provider's error code on failure", message: "(query) our message id, named in the address we gave the provider" } },
   { path: "/api/voice/manual/twiml", tag: "Provider callbacks", module: manualTwiml, summary: { POST: "Instructions for a call placed from the call log" } },
   { path: "/api/voice/manual/status", tag: "Provider callbacks", module: manualStatus, summary: { POST: "Status of a call placed from the call log" } },
 

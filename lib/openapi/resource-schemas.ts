@@ -42,7 +42,74 @@ const CONTACT = {
   },
 };
 
+const MESSAGE = {
+  type: "object",
+  properties: {
+    id: { type: "integer" },
+    conversation_id: { type: "integer" },
+    direction: { type: "string", enum: ["inbound", "outbound"] },
+    body: { type: "string", maxLength: 1600 },
+    media: { type: "array", items: { type: "object", properties: { url: { type: "string", format: "uri" }, content_type: nullable("string") } } },
+    status: {
+      type: "string",
+      enum: ["received", "held", "queued", "accepted", "scheduled", "sending", "sent", "delivered", "undelivered", "failed", "read", "canceled"],
+      description: "Incoming: received. Outgoing: held (a campaign text waiting for quiet hours to end), then the provider's statuses, which only move forward",
+    },
+    error_code: nullable("string", { description: "The provider's error code when it refused or could not deliver" }),
+    error_message: nullable("string"),
+    from: { type: "string" },
+    to: { type: "string" },
+    encoding: { type: "string", enum: ["GSM-7", "UCS-2"] },
+    segments: { type: "integer", description: "Billed segments, counted as the provider does" },
+    origin: { type: "string", enum: ["provider", "agent", "campaign", "auto"], description: "provider: received; agent: a person sent it; campaign: sent for a campaign; auto: the answer to STOP, START or HELP" },
+    keyword: nullable("string", { enum: ["opt_out", "opt_in", "help", null] }),
+    send_after: nullable("string", { format: "date-time", description: "When a held message goes out" }),
+    user: { type: ["object", "null"], properties: { id: { type: "integer" }, name: { type: "string" } } },
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+};
+
+const CONVERSATION = {
+  type: "object",
+  properties: {
+    id: { type: "integer" },
+    phone: { type: "string", description: "The other party's number" },
+    our_number: nullable("string", { description: "The organization's number the conversation uses" }),
+    contact: { type: ["object", "null"], description: "The organization's contact with this number, if any", properties: { id: { type: "integer" }, name: { type: "string" } } },
+    status: { type: "string", enum: ["open", "closed"] },
+    department_id: nullable("integer"),
+    assigned_user: { type: ["object", "null"], properties: { id: { type: "integer" }, name: { type: "string" } } },
+    unread_count: { type: "integer", description: "Incoming messages the caller has not read, up to 100" },
+    last_message: {
+      type: ["object", "null"],
+      properties: { id: { type: "integer" }, body: { type: "string" }, direction: { type: "string" }, status: { type: "string" }, created_at: timestamp },
+    },
+    last_message_at: timestamp,
+    sms_opted_out_at: nullable("string", { format: "date-time" }),
+    created_at: timestamp,
+  },
+};
+
 export const RESOURCE_SCHEMAS = {
+  Message: MESSAGE,
+  Conversation: CONVERSATION,
+  ConversationPage: {
+    type: "object",
+    properties: { data: { type: "array", items: { $ref: "#/components/schemas/Conversation" } }, meta: { $ref: "#/components/schemas/PageMeta" } },
+  },
+  Thread: {
+    type: "object",
+    properties: {
+      conversation: { $ref: "#/components/schemas/Conversation" },
+      data: { type: "array", items: { $ref: "#/components/schemas/Message" }, description: "Oldest first; the newest message is last" },
+      meta: { type: "object", properties: { limit: { type: "integer" }, has_more: { type: "boolean" }, next_before: nullable("integer", { description: "Pass as `before` for the older page" }) } },
+    },
+  },
+  MessageTemplate: {
+    type: "object",
+    properties: { id: { type: "integer" }, name: { type: "string", maxLength: 100 }, body: { type: "string", maxLength: 1600 }, created_at: timestamp, updated_at: timestamp },
+  },
   PageMeta: PAGE_META,
   Contact: CONTACT,
   ContactPage: {
@@ -58,6 +125,9 @@ export const RESOURCE_SCHEMAS = {
           call_history: { type: "array", items: { type: "object" }, description: "Newest first" },
           call_history_total: { type: "integer" },
           call_history_meta: { $ref: "#/components/schemas/PageMeta" },
+          recent_messages: { type: "array", items: { $ref: "#/components/schemas/Message" }, description: "The latest 20 text messages with the contact's number, newest first" },
+          sms_opted_out_at: nullable("string", { format: "date-time", description: "When the number texted STOP (or another opt-out word); null when it may be texted" }),
+          sms_opt_out_message_id: nullable("integer", { description: "The message that opted the number out: the evidence" }),
           custom_field_definitions: {
             type: "array",
             description: "The active fields the caller may see, in display order, for rendering custom_fields",

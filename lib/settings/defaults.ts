@@ -19,4 +19,10 @@ export const DEFAULT_SETTINGS = {
     inactive_contact_days: null,
     keep_opted_out: true,
   },
+  sms: {
+    sms_numbers: [],
+    help_text: "Reply STOP to stop receiving messages, START to receive them again. Msg & data rates may apply.",
+    quiet_hours: { start: "21:00", end: "08:00" },
+    time_zone: "America/New_York",
+  },
 } as const;

@@ -32,10 +32,32 @@ export const retentionRunSchema = z.object({
   dry_run: z.boolean().optional(),
 });
 
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day as HH:MM (24-hour)");
+const e164 = z.string().trim().regex(/^\+[1-9]\d{0,14}$/, "must be an E.164 number");
+
+export const smsSettingsSchema = z.object({
+  /** The organization's numbers that send and receive text messages; empty: all of them (Settings → Telephony). */
+  sms_numbers: z.array(e164).max(100),
+  /** The answer to HELP or INFO. */
+  help_text: z.string().trim().min(1).max(320),
+  /** No campaign text goes out between start and end at the recipient's local time (held until end); agents' replies still go. null: no quiet hours. */
+  quiet_hours: z.object({ start: clock, end: clock }).strict().nullable(),
+  /** The time zone quiet hours are read in when a number's own zone is not known. */
+  time_zone: z.string().trim().min(1).max(64).refine((zone) => {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "must be an IANA time zone such as America/New_York"),
+});
+
 export const SETTINGS_SCHEMAS = {
   import: importSettingsSchema,
   duplicates: duplicateSettingsSchema,
   retention: retentionSettingsSchema,
+  sms: smsSettingsSchema,
 } as const;
 
 export type SettingsKey = keyof typeof SETTINGS_SCHEMAS;
@@ -57,6 +79,7 @@ const KEY_ALIASES: Record<SettingsKey, Record<string, string>> = {
     conflict_rules: "conflict_rule",
     conflict_resolution: "conflict_rule",
   },
+  sms: { numbers: "sms_numbers", help: "help_text", help_message: "help_text", timezone: "time_zone" },
   retention: { inactive_days: "inactive_contact_days", retention_days: "inactive_contact_days", delete_after_days: "inactive_contact_days", keep_opted_out_contacts: "keep_opted_out" },
 };
 

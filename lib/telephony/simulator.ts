@@ -23,6 +23,10 @@ export interface ProviderResponse {
   contentType: string | null;
 }
 
+export function newMessageSid(): string {
+  return `SM${randomBytes(16).toString("hex")}`;
+}
+
 export function newCallSid(): string {
   return `CA${randomBytes(16).toString("hex")}`;
 }
@@ -90,4 +94,19 @@ export class ProviderSimulator {
     return this.post(path, { CallSid: callSid, From: `client:${identity}`, To: to, CallStatus: "completed", DialCallSid: childSid, DialCallStatus: status, DialCallDuration: String(duration) });
   }
 
+  /** A text arrives at the organization's number, as the provider's messaging webhook posts it. */
+  incomingSms({ messageSid = newMessageSid(), from, to, body, media = [] }: { messageSid?: string; from: string; to: string; body: string; media?: { url: string; contentType: string }[] }) {
+    const params: Record<string, string> = { MessageSid: messageSid, SmsSid: messageSid, SmsMessageSid: messageSid, From: from, To: to, Body: body, NumMedia: String(media.length), NumSegments: "1", SmsStatus: "received" };
+    media.forEach((m, i) => Object.assign(params, { [`MediaUrl${i}`]: m.url, [`MediaContentType${i}`]: m.contentType }));
+    return this.post("/api/telephony/sms", params).then((r) => ({ ...r, messageSid }));
+  }
+
+  /**
+   * A delivery status callback for a message we sent: to the address we gave
+   * the provider (it names the message), with its SID once it has one.
+   */
+  smsStatus({ messageSid, messageId, from, to, status, errorCode }: { messageSid: string; messageId?: number; from: string; to: string; status: string; errorCode?: string }) {
+    const path = messageId === undefined ? "/api/telephony/sms-status" : `/api/telephony/sms-status?message=${messageId}`;
+    return this.post(path, { MessageSid: messageSid, SmsSid: messageSid, MessageStatus: status, SmsStatus: status, From: from, To: to, ...(errorCode && { ErrorCode: errorCode }) });
+  }
 }

@@ -1,0 +1,14 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { bigIdParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+import { getConversation } from "@/lib/messages/get-conversation";
+import { updateConversationSchema } from "@/lib/messages/schemas";
+import { updateConversation } from "@/lib/messages/update-conversation";
+
+export const GET = route({ permission: "messages.read", params: bigIdParams }, ({ user, params }) => getConversation({ actor: user, id: params.id }));
+
+export const PATCH = route({ permission: "messages.send", params: bigIdParams, body: updateConversationSchema }, ({ user, params, body }) =>
+  updateConversation({ actor: user, id: params.id, input: body }),
+);
+
+export const { POST, PUT, DELETE, OPTIONS } = methodsNotAllowed(["GET", "PATCH"]);

@@ -1,0 +1,16 @@
+import { AppError } from "@/lib/http/errors";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { deliveryReport } from "@/lib/messages/incoming-text";
+import { messagingTwiml } from "@/lib/messages/messaging-twiml";
+import { updateMessageStatus } from "@/lib/messages/update-message-status";
+import { providerRoute } from "@/lib/telephony/provider-route";
+
+// Delivery status callbacks of the messages we send (their address names the organization and the message).
+export const POST = providerRoute(async ({ params, query, organizationId }) => {
+  const report = deliveryReport(params, query);
+  if (!report) throw new AppError("bad_request", "MessageSid and a known MessageStatus are required.");
+  await updateMessageStatus({ organizationId, report });
+  return messagingTwiml(null);
+});
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,0 +1,36 @@
+import "server-only";
+import { prisma } from "@/lib/db/client";
+import { organizationCallbackUrl, providerConfig } from "@/lib/telephony/provider-config";
+import { sendThroughProvider, type ProviderAnswer } from "./provider-messages";
+
+/**
+ * Hands a stored outgoing message to the provider (outside any transaction)
+ * and records its answer: the provider's SID and status, or `failed` with the
+ * provider's error code and reason. A status callback that came first is
+ * never undone.
+ */
+export async function deliverMessage(organizationId: number, messageId: bigint): Promise<ProviderAnswer> {
+  const message = await prisma.message.findFirst({
+    where: { id: messageId, organization_id: organizationId },
+    select: { to_number: true, from_number: true, body: true, media: true },
+  });
+  if (!message) return { accepted: false, code: null, reason: "The message no longer exists." };
+  const answer = await sendThroughProvider(await providerConfig(organizationId), {
+    to: message.to_number,
+    from: message.from_number,
+    body: message.body,
+    mediaUrls: (message.media as { url: string }[]).map((m) => m.url),
+    statusCallback: organizationCallbackUrl(organizationId, `/api/telephony/sms-status?message=${messageId}`),
+  });
+  if (answer.accepted) {
+    await prisma.$executeRaw`
+      UPDATE messages SET provider_sid = COALESCE(provider_sid, ${answer.sid}),
+        status = CASE WHEN status IN ('held', 'queued') THEN ${answer.status} ELSE status END, updated_at = now()
+      WHERE id = ${messageId} AND organization_id = ${organizationId}`;
+  } else {
+    await prisma.$executeRaw`
+      UPDATE messages SET status = 'failed', error_code = ${answer.code}, error_message = ${answer.reason.slice(0, 1000)}, updated_at = now()
+      WHERE id = ${messageId} AND organization_id = ${organizationId}`;
+  }
+  return answer;
+}

@@ -1,0 +1,126 @@
+import "server-only";
+import { conversationScopeSql, departmentScope, repliesClaimConversations } from "@/lib/auth/scope";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { prisma } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { AppError } from "@/lib/http/errors";
+import { assertPublicHost } from "@/lib/imports/safe-fetch";
+import { enqueueJob, QUEUES } from "@/lib/jobs/job-queue";
+import { getSettings } from "@/lib/settings/get-settings";
+import { providerConfig } from "@/lib/telephony/provider-config";
+import { deliverMessage } from "./deliver-message";
+import { loadMessage } from "./load-message";
+import { openConversation, touchConversation } from "./open-conversation";
+import { quietUntil } from "./quiet-hours";
+import { renderTemplate } from "./render-template";
+import type { SendMessageInput } from "./schemas";
+import { countSegments, MAX_MESSAGE_CHARACTERS } from "./segments";
+import { smsOptOut } from "./sms-consent";
+
+/**
+ * Sends a text to a contact or a number. Refused before anything is stored
+ * when the number opted out of texts (STOP), the contact opted out of contact
+ * or is tagged DNC (409), or the input is wrong (422). Stored, then handed to
+ * the provider: accepted is `queued` (201); refused is kept as `failed` with
+ * the provider's code and answered 502. A campaign's text during the
+ * recipient's quiet hours is `held` and sent when they end; an agent's reply
+ * goes at any hour.
+ */
+export async function sendMessage({ actor, input }: { actor: SessionUser; input: SendMessageInput }) {
+  const organizationId = actor.organization_id;
+  await checkMediaAddresses(input.media_urls ?? []);
+  const { phone, contact } = await recipient(actor, input);
+  const body = input.template_id === undefined ? input.body : renderTemplate(await templateBody(organizationId, input.template_id), contact);
+  if ([...body].length > MAX_MESSAGE_CHARACTERS) throw AppError.validation({ body: [`The message may not be longer than ${MAX_MESSAGE_CHARACTERS} characters.`] });
+  if (!body.trim() && !input.media_urls?.length) throw AppError.validation({ body: ["The message is empty: write something or attach media."] });
+  await refuseWithoutConsent(organizationId, phone, contact);
+  if (input.campaign_id !== undefined) await campaignInScope(actor, input.campaign_id);
+
+  const [config, settings] = await Promise.all([providerConfig(organizationId), getSettings(organizationId, "sms")]);
+  const numbers = settings.sms_numbers.length ? settings.sms_numbers : config.phone_numbers.length ? config.phone_numbers : config.caller_id ? [config.caller_id] : [];
+  if (!numbers.length) throw AppError.conflict("The organization has no number to text from: add one in Settings → Telephony.");
+  const heldUntil = input.campaign_id === undefined ? null : quietUntil(phone, settings.quiet_hours, settings.time_zone, new Date());
+  const { encoding, segments } = countSegments(body);
+  const media = (input.media_urls ?? []).map((url) => ({ url, content_type: null }));
+
+  const messageId = await prisma.$transaction(async (tx) => {
+    const conversation = await openConversation(tx, { organizationId, phone, ourNumber: null, reopen: false, departmentId: actor.department_id ?? null });
+    const [reachable] = await tx.$queryRaw<{ id: bigint }[]>(Prisma.sql`SELECT c.id FROM conversations c WHERE ${Prisma.join([Prisma.sql`c.id = ${conversation.id}`, ...conversationScopeSql(actor, "c")], " AND ")}`);
+    if (!reachable) throw AppError.validation({ [input.contact_id === undefined ? "to" : "contact_id"]: ["This number's conversation is handled by someone else."] });
+    const from = conversation.our_number && numbers.includes(conversation.our_number) ? conversation.our_number : numbers[0];
+    const [row] = await tx.$queryRaw<{ id: bigint }[]>`
+      INSERT INTO messages (organization_id, conversation_id, direction, body, media, status, user_id, from_number, to_number, encoding, segments, origin, send_after)
+      VALUES (${organizationId}, ${conversation.id}, 'outbound', ${body}, ${JSON.stringify(media)}::jsonb, ${heldUntil ? "held" : "queued"}, ${actor.id}, ${from}, ${phone},
+              ${encoding}, ${segments}, ${input.campaign_id === undefined ? "agent" : "campaign"}, ${heldUntil})
+      RETURNING id`;
+    await touchConversation(tx, conversation.id, row.id);
+    if (repliesClaimConversations(actor)) await tx.$executeRaw`UPDATE conversations SET assigned_user_id = ${actor.id} WHERE id = ${conversation.id} AND assigned_user_id IS NULL`;
+    return row.id;
+  });
+
+  if (heldUntil) {
+    await enqueueJob(QUEUES.messageRelease, { organization_id: organizationId, message_id: String(messageId) }, undefined, Math.ceil((heldUntil.getTime() - Date.now()) / 1000));
+    return loadMessage(organizationId, messageId);
+  }
+  const answer = await deliverMessage(organizationId, messageId);
+  const message = await loadMessage(organizationId, messageId);
+  if (!answer.accepted) throw AppError.upstream(`The provider refused the message: ${answer.reason}`, { error_code: answer.code, data: message });
+  return message;
+}
+
+/** Media the provider will fetch: https on a public address only (the same guard as spreadsheet links). */
+async function checkMediaAddresses(urls: string[]) {
+  const errors: Record<string, string[]> = {};
+  await Promise.all(
+    urls.map(async (url, i) => {
+      try {
+        await assertPublicHost(new URL(url).hostname.replace(/^\[|\]$/g, ""));
+      } catch {
+        errors[`media_urls.${i}`] = ["must point at a public address."];
+      }
+    }),
+  );
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+}
+
+interface Recipient {
+  phone: string;
+  contact: { id: bigint; name: string; phone: string; email: string | null; company: string | null; custom_fields: Record<string, unknown>; tags: string[]; opted_out_at: Date | null } | null;
+}
+
+const CONTACT_FIELDS = { id: true, name: true, phone: true, email: true, company: true, custom_fields: true, tags: true, opted_out_at: true } as const;
+
+/** The contact named (in the caller's reach, else 422), or the number with the organization's contact of that number. */
+async function recipient(actor: SessionUser, input: SendMessageInput): Promise<Recipient> {
+  if (input.contact_id !== undefined) {
+    const contact = await prisma.contact.findFirst({ where: { id: BigInt(input.contact_id), ...departmentScope(actor), organization_id: actor.organization_id }, select: CONTACT_FIELDS });
+    if (!contact) throw AppError.validation({ contact_id: ["The selected contact is invalid."] });
+    return { phone: contact.phone, contact: contact as Recipient["contact"] };
+  }
+  const phone = input.to!;
+  const contact = await prisma.contact.findUnique({ where: { organization_id_phone: { organization_id: actor.organization_id, phone } }, select: CONTACT_FIELDS });
+  return { phone, contact: contact as Recipient["contact"] };
+}
+
+async function templateBody(organizationId: number, id: number): Promise<string> {
+  const template = await prisma.messageTemplate.findFirst({ where: { id, organization_id: organizationId }, select: { body: true } });
+  if (!template) throw AppError.validation({ template_id: ["The selected template is invalid."] });
+  return template.body;
+}
+
+/** STOP, the contact's opt-out of contact and the DNC tag all keep texts away (409 naming the reason). */
+async function refuseWithoutConsent(organizationId: number, phone: string, contact: Recipient["contact"]) {
+  const optOut = await smsOptOut(prisma, organizationId, phone);
+  if (optOut) {
+    throw AppError.conflict(`${phone} opted out of text messages (replied ${optOut.keyword.toUpperCase()} on ${optOut.opted_out_at.toISOString().slice(0, 10)}).`, {
+      extra: { reason: "sms_opt_out", opted_out_at: optOut.opted_out_at.toISOString(), evidence_message_id: optOut.message_id === null ? null : Number(optOut.message_id) },
+    });
+  }
+  if (contact?.opted_out_at) throw AppError.conflict("This contact opted out of being contacted.", { extra: { reason: "opted_out", opted_out_at: contact.opted_out_at.toISOString() } });
+  if (contact?.tags.some((tag) => tag.trim().toLowerCase() === "dnc")) throw AppError.conflict("This contact is tagged DNC (do not contact).", { extra: { reason: "dnc" } });
+}
+
+async function campaignInScope(actor: SessionUser, campaignId: number) {
+  const campaign = await prisma.campaign.findFirst({ where: { id: campaignId, ...departmentScope(actor), organization_id: actor.organization_id }, select: { id: true } });
+  if (!campaign) throw AppError.validation({ campaign_id: ["The selected campaign is invalid."] });
+}

@@ -1,0 +1,61 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+
+// A conversation as lists and threads show it, read with conversationColumns
+// (alias c; the contact of its number as ct, the assignee as au, the last
+// message as lm, the reader's read marker as r).
+
+export const conversationJoins = (userId: number) => Prisma.sql`
+  LEFT JOIN contacts ct ON ct.organization_id = c.organization_id AND ct.phone = c.phone
+  LEFT JOIN users au ON au.id = c.assigned_user_id
+  LEFT JOIN messages lm ON lm.id = c.last_message_id
+  LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.user_id = ${userId}
+  LEFT JOIN sms_opt_outs so ON so.organization_id = c.organization_id AND so.phone = c.phone AND so.opted_out`;
+
+// Unread: incoming messages after the reader's marker, counted up to 100 ("99+" is enough for a badge).
+export const CONVERSATION_COLUMNS = Prisma.sql`c.id, c.phone, c.our_number, c.status, c.department_id, c.last_message_at, c.created_at,
+  ct.id AS contact_id, ct.name AS contact_name, c.assigned_user_id, au.name AS assigned_name,
+  lm.id AS last_id, lm.body AS last_body, lm.direction AS last_direction, lm.status AS last_status, lm.created_at AS last_created_at,
+  so.changed_at AS sms_opted_out_at,
+  (SELECT count(*)::int FROM (SELECT 1 FROM messages um WHERE um.conversation_id = c.id AND um.direction = 'inbound'
+     AND um.id > COALESCE(r.last_read_message_id, 0) LIMIT 100) AS unread) AS unread_count`;
+
+export interface ConversationRow {
+  id: bigint;
+  phone: string;
+  our_number: string | null;
+  status: string;
+  department_id: number | null;
+  last_message_at: Date;
+  created_at: Date;
+  contact_id: bigint | null;
+  contact_name: string | null;
+  assigned_user_id: number | null;
+  assigned_name: string | null;
+  last_id: bigint | null;
+  last_body: string | null;
+  last_direction: string | null;
+  last_status: string | null;
+  last_created_at: Date | null;
+  sms_opted_out_at: Date | null;
+  unread_count: number;
+}
+
+export function serializeConversation(row: ConversationRow) {
+  return {
+    id: Number(row.id),
+    phone: row.phone,
+    our_number: row.our_number,
+    contact: row.contact_id === null ? null : { id: Number(row.contact_id), name: row.contact_name },
+    status: row.status,
+    department_id: row.department_id,
+    assigned_user: row.assigned_user_id === null ? null : { id: row.assigned_user_id, name: row.assigned_name },
+    unread_count: row.unread_count,
+    last_message:
+      row.last_id === null
+        ? null
+        : { id: Number(row.last_id), body: row.last_body, direction: row.last_direction, status: row.last_status, created_at: row.last_created_at!.toISOString() },
+    last_message_at: row.last_message_at.toISOString(),
+    sms_opted_out_at: row.sms_opted_out_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,54 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+
+// A message as every answer shows it, read with MESSAGE_COLUMNS (alias m,
+// users joined as mu).
+
+export const MESSAGE_COLUMNS = Prisma.sql`m.id, m.conversation_id, m.direction, m.body, m.media, m.status, m.error_code, m.error_message,
+  m.from_number, m.to_number, m.encoding, m.segments, m.origin, m.keyword, m.send_after, m.user_id, mu.name AS user_name, m.created_at, m.updated_at`;
+
+export interface MessageRow {
+  id: bigint;
+  conversation_id: bigint;
+  direction: string;
+  body: string;
+  media: { url: string; content_type: string | null }[];
+  status: string;
+  error_code: string | null;
+  error_message: string | null;
+  from_number: string;
+  to_number: string;
+  encoding: string;
+  segments: number;
+  origin: string;
+  keyword: string | null;
+  send_after: Date | null;
+  user_id: number | null;
+  user_name: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function serializeMessage(row: MessageRow) {
+  return {
+    id: Number(row.id),
+    conversation_id: Number(row.conversation_id),
+    direction: row.direction,
+    body: row.body,
+    media: row.media ?? [],
+    status: row.status,
+    error_code: row.error_code,
+    error_message: row.error_message,
+    from: row.from_number,
+    to: row.to_number,
+    encoding: row.encoding,
+    segments: row.segments,
+    /** agent, campaign, or auto (the answer to STOP, START or HELP). */
+    origin: row.origin,
+    keyword: row.keyword,
+    send_after: row.send_after?.toISOString() ?? null,
+    user: row.user_id ? { id: row.user_id, name: row.user_name } : null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+export type MessageJson = ReturnType<typeof serializeMessage>;
