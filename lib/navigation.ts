@@ -9,6 +9,7 @@ const QUEUE = { href: "/queue", label: "Queue" };
 const DIALER = { href: "/dialer", label: "Dialer" };
 const MY_CALLS = { href: "/calls", label: "My calls" };
 const CALLS = { href: "/calls", label: "Call history" };
+const MESSAGES = { href: "/messages", label: "Messages" };
 const CONTACTS = { href: "/contacts", label: "Contacts" };
 const CAMPAIGNS = { href: "/campaigns", label: "Campaigns" };
 const REPORTS = { href: "/reports", label: "Reports" };
@@ -19,10 +20,10 @@ const SETTINGS = { href: "/settings", label: "Settings" };
 // What each role finds in the sidebar: agents handle calls, managers run
 // contacts, campaigns and reports, admins also manage users and settings.
 const NAVIGATION: Record<Role, NavItem[]> = {
-  agent: [QUEUE, DIALER, MY_CALLS, MY_NUMBERS],
-  dept_manager: [CONTACTS, CAMPAIGNS, REPORTS, DIALER, CALLS],
-  account_admin: [CONTACTS, CAMPAIGNS, REPORTS, USERS, SETTINGS, DIALER, CALLS],
-  super_admin: [CONTACTS, CAMPAIGNS, REPORTS, USERS, SETTINGS, DIALER, CALLS],
+  agent: [QUEUE, MESSAGES, DIALER, MY_CALLS, MY_NUMBERS],
+  dept_manager: [CONTACTS, CAMPAIGNS, REPORTS, MESSAGES, DIALER, CALLS],
+  account_admin: [CONTACTS, CAMPAIGNS, REPORTS, USERS, SETTINGS, MESSAGES, DIALER, CALLS],
+  super_admin: [CONTACTS, CAMPAIGNS, REPORTS, USERS, SETTINGS, MESSAGES, DIALER, CALLS],
 };
 
 export function navigationFor(role: Role): NavItem[] {

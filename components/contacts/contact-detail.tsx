@@ -3,18 +3,25 @@
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
-import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDateTime, formatDuration, formatPhone } from "@/lib/format/display";
+import { formatDateTime, formatPhone } from "@/lib/format/display";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
 import type { CallLogView } from "@/components/calls/call-log-view";
-import { EmptyState } from "@/components/ui/empty-state";
+import { Composer } from "@/components/messages/composer";
+import type { MessageRow } from "@/components/messages/types";
+import { ContactTimeline } from "./contact-timeline";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { ConfirmDialog } from "@/components/ui/modal";
 import { PageHeader } from "@/components/ui/page-header";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import type { ContactView, CustomFieldView } from "./types";
 
-type Detail = ContactView & { call_history: CallLogView[]; call_history_total: number };
+type Detail = ContactView & {
+  call_history: CallLogView[];
+  call_history_total: number;
+  recent_messages: (MessageRow & { conversation_id: number })[];
+  sms_opted_out_at: string | null;
+};
 
 function fieldValue(value: unknown): string {
   if (value === true) return "Yes";
@@ -72,32 +79,24 @@ export function ContactDetail({ id }: { id: number }) {
       {contact.status === "archived" && <div className="notice" style={{ marginBottom: 12 }}>Archived {formatDateTime(contact.archived_at)}: hidden from the list and from campaigns.</div>}
       <ErrorAlert error={actionError} />
       <div className="grid-2">
-        <section className="panel" aria-label="Call history">
-          <h2>Call history <span className="muted small">({contact.call_history_total})</span></h2>
-          {contact.call_history.length === 0 ? (
-            <EmptyState title="No calls yet">Calls with this contact appear here.</EmptyState>
-          ) : (
-            <table className="data">
-              <thead><tr><th>When</th><th>Direction</th><th>Agent</th><th>Status</th><th className="num">Duration</th><th>Notes</th></tr></thead>
-              <tbody>
-                {contact.call_history.map((call) => (
-                  <tr key={call.id}>
-                    <td className="small">{formatDateTime(call.created_at)}</td>
-                    <td>{DIRECTION_LABEL[call.direction] ?? call.direction}</td>
-                    <td>{call.user_name ?? "—"}</td>
-                    <td><span className={`badge ${CALL_STATUS_BADGE[call.status] ?? ""}`}>{call.status}</span></td>
-                    <td className="num mono">{formatDuration(call.duration)}</td>
-                    <td className="small">{call.notes ?? "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+        <section className="panel" aria-label="Timeline">
+          <h2>Calls and messages <span className="muted small">({contact.call_history_total} calls)</span></h2>
+          <ContactTimeline calls={contact.call_history} messages={contact.recent_messages} firstPage={historyPage === 1} lastPage={historyPage >= pages} />
           {pages > 1 && (
             <div className="pager">
               <button type="button" className="button secondary small" disabled={historyPage <= 1} onClick={() => setHistoryPage(historyPage - 1)}>Newer</button>
               <span className="small">Page {historyPage} of {pages}</span>
               <button type="button" className="button secondary small" disabled={historyPage >= pages} onClick={() => setHistoryPage(historyPage + 1)}>Older</button>
+            </div>
+          )}
+          {contact.status === "active" && (
+            <div style={{ marginTop: 16 }}>
+              <Composer
+                phone={contact.phone}
+                contact={contact}
+                disabledReason={contact.sms_opted_out_at ? `This number replied STOP on ${formatDateTime(contact.sms_opted_out_at)}: it cannot be texted until it replies START.` : null}
+                onSent={() => void mutate()}
+              />
             </div>
           )}
         </section>

@@ -24,7 +24,7 @@ export function DuplicatesView() {
   const [page, setPage] = useState(1);
   const token = useApiToken();
   const [notice, setNotice] = useState<{ text: string; ok: boolean; mergeId?: number } | null>(null);
-  const { data, error, isLoading, mutate } = useApi<{ data: DuplicateGroupView[]; meta: PageMeta & { complete?: boolean } }>(`/api/contacts/duplicates?page=${page}&per_page=10${reason ? `&reason=${reason}` : ""}${debounced ? `&q=${encodeURIComponent(debounced)}` : ""}`);
+  const { data, error, isLoading, mutate } = useApi<{ data: DuplicateGroupView[]; meta: PageMeta & { complete?: boolean } }>(`/api/contacts/duplicates?page=${page}&per_page=10${reason ? `&reason=${reason}` : ""}${debounced ? `&q=${encodeURIComponent(debounced)}` : ""}`, { keepPreviousData: true });
   const undo = async (mergeId: number) => {
     try {
       const result = await apiFetch<{ restored_ids: number[] }>(`/api/contacts/merges/${mergeId}/undo`, token!, { method: "POST" });
@@ -60,7 +60,8 @@ export function DuplicatesView() {
         </div>
       )}
       {error && <ErrorAlert error={error} prefix="Could not look for duplicates" />}
-      {isLoading && <SkeletonRows label="Looking for duplicates" />}
+      {/* The previous groups stay while a search loads: a group found in both keeps what the manager chose in it. */}
+      {isLoading && !data && <SkeletonRows label="Looking for duplicates" />}
       {data && data.data.length === 0 && <EmptyState title="No duplicates found">Contacts sharing an email (when email matching is on) or a very similar name appear here to merge.</EmptyState>}
       {data?.data.map((group) => <MergeGroup key={`${group.reason}-${group.contact_ids.join("-")}`} group={group} onDone={(outcome: MergeOutcome) => { setNotice({ text: outcome.text, ok: true, mergeId: outcome.mergeId }); mutate(); }} />)}
       {data && <Pager meta={data.meta} onPage={setPage} />}

@@ -5,13 +5,26 @@ import { CustomFieldsManager } from "./custom-fields-manager";
 import { DuplicateSettingsForm } from "./duplicate-settings-form";
 import { ImportSettingsForm } from "./import-settings-form";
 import { RetentionSettingsForm } from "./retention-settings-form";
+import { TemplateManager } from "@/components/messages/template-manager";
+import { SmsSettingsForm } from "./sms-settings-form";
 import { TelephonySettingsForm } from "./telephony-settings-form";
+
+/** The provider account, then texting: numbers, HELP answer, quiet hours, saved replies. */
+function TelephonyPanel() {
+  return (
+    <div className="stack">
+      <TelephonySettingsForm />
+      <SmsSettingsForm />
+      <TemplateManager />
+    </div>
+  );
+}
 
 const TABS = [
   { key: "import", label: "Import", panel: ImportSettingsForm },
   { key: "duplicates", label: "Duplicates", panel: DuplicateSettingsForm },
   { key: "retention", label: "Retention", panel: RetentionSettingsForm },
-  { key: "telephony", label: "Telephony", panel: TelephonySettingsForm },
+  { key: "telephony", label: "Telephony", panel: TelephonyPanel },
   { key: "custom-fields", label: "Custom fields", panel: CustomFieldsManager },
 ] as const;
 

@@ -48,7 +48,7 @@ describe("incoming text messages", () => {
     const saved = await tenant.client.post(`/api/conversations/${row.id}/contact`, { name: "New Lead", company: "Lead Co" }, tenant.agentA.token);
     expect(saved.status).toBe(201);
     expect(saved.body.contact).toMatchObject({ name: "New Lead", phone: stranger, company: "Lead Co", department_id: tenant.departments.a.id });
-    expect(saved.body.conversation.contact).toEqual({ id: saved.body.contact.id, name: "New Lead" });
+    expect(saved.body.conversation.contact).toEqual({ id: saved.body.contact.id, name: "New Lead", company: "Lead Co", email: null });
     expect((await tenant.client.post(`/api/conversations/${row.id}/contact`, { name: "Again" }, tenant.agentA.token)).status).toBe(409);
   });
 
@@ -283,5 +283,33 @@ describe("sending", () => {
     expect((await tenant.client.post("/api/messages", { to, body: "x", campaign_id: 2147483000 }, tenant.managerA.token)).status).toBe(422);
     expect((await tenant.client.request("PUT", "/api/settings/sms", { token: tenant.agentA.token, body: { quiet_hours: null } })).status).toBe(403);
     expect((await tenant.client.request("PUT", "/api/settings/sms", { token: tenant.managerA.token, body: { quiet_hours: { start: "25:00", end: "08:00" } } })).status).toBe(422);
+  });
+});
+
+describe("message reports", () => {
+  it("counts texts sent, received, failed and opt-outs per day and per agent, in JSON and CSV", async () => {
+    const tenant = await createTenant();
+    const { incoming } = await textingTenant(tenant);
+    const [one, two] = [uniquePhone(), uniquePhone()];
+    await incoming(one, "Hello");
+    await incoming(two, "STOP");
+    expect((await tenant.client.post("/api/messages", { to: one, body: "Hi there" }, tenant.agentA.token)).status).toBe(201);
+    await refuseNextMessage(one, 30003, "Unreachable destination handset");
+    expect((await tenant.client.post("/api/messages", { to: one, body: "Still there?" }, tenant.agentA.token)).status).toBe(502);
+
+    const daily = (await tenant.client.get("/api/reports/daily?tz=UTC", tenant.admin.token)).body.data;
+    const today = daily.at(-1);
+    // Sent: the agent's reply and the automatic answer to STOP; received: Hello and STOP.
+    expect(today).toMatchObject({ messages_sent: 2, messages_received: 2, messages_failed: 1, opt_outs: 1 });
+    const agents = (await tenant.client.get("/api/reports/agents?tz=UTC", tenant.admin.token)).body.data;
+    expect(agents.find((a: { user_id: number }) => a.user_id === tenant.agentA.id)).toMatchObject({ messages_sent: 1, messages_failed: 1 });
+    expect(agents.find((a: { user_id: number }) => a.user_id === tenant.agentB.id)).toMatchObject({ messages_sent: 0, messages_failed: 0 });
+    // Department B's manager reads none of department A's texts.
+    expect((await tenant.client.get("/api/reports/daily?tz=UTC", tenant.managerB.token)).body.data.at(-1)).toMatchObject({ messages_sent: 0, messages_received: 0 });
+
+    const csv = await fetch(`${tenant.client.baseUrl}/api/reports/daily?tz=UTC&format=csv`, { headers: { Authorization: `Bearer ${tenant.admin.token}` } });
+    const [header, ...lines] = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(header.split(",")).toEqual(expect.arrayContaining(["messages_sent", "messages_received", "messages_failed", "opt_outs"]));
+    expect(lines.at(-1)).toMatch(/,2,2,1,1$/);
   });
 });

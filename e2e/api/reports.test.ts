@@ -90,7 +90,7 @@ describe("reports", () => {
     const thisHour = hourly.filter((h: { calls: number }) => h.calls > 0);
     expect(thisHour.reduce((s: number, h: { inbound: number }) => s + h.inbound, 0)).toBe(3);
     const daily = (await get("daily")).data;
-    expect(daily).toEqual([{ day: today, calls: 6, inbound: 3, answered: 2, abandoned: 1, average_handle_seconds: 97.5 }]);
+    expect(daily).toEqual([{ day: today, calls: 6, inbound: 3, answered: 2, abandoned: 1, average_handle_seconds: 97.5, messages_sent: 0, messages_received: 0, messages_failed: 0, opt_outs: 0 }]);
     expect((await get("campaigns")).data).toEqual([{ campaign_id: created.body.id, name: "Report push", calls: 1, connected: 1, connect_rate: 1, talk_seconds: 30, average_handle_seconds: 30 }]);
     const tags = (await get("tags")).data;
     expect(tags).toEqual(expect.arrayContaining([{ tag: "vip", calls: 1, connected: 1, connect_rate: 1, talk_seconds: 60, average_handle_seconds: 60 }, expect.objectContaining({ tag: "north", calls: 1 })]));
@@ -107,7 +107,7 @@ describe("reports", () => {
     const csv = await fetch(`${tenant.client.baseUrl}/api/reports/agents?${range}&format=csv`, { headers: { Authorization: `Bearer ${tenant.admin.token}` } });
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const text = (await csv.text()).replace(/^\uFEFF/, "");
-    expect(text.split("\r\n")[0]).toBe("user_id,name,calls,talk_seconds,average_handle_seconds,seconds_in_state.available,seconds_in_state.busy,seconds_in_state.wrap_up,seconds_in_state.offline");
+    expect(text.split("\r\n")[0]).toBe("user_id,name,calls,talk_seconds,average_handle_seconds,seconds_in_state.available,seconds_in_state.busy,seconds_in_state.wrap_up,seconds_in_state.offline,messages_sent,messages_failed");
     expect(text).toContain(`${tenant.agentA.id},`);
 
     const live = (await tenant.client.get("/api/reports/live?tz=UTC", tenant.admin.token)).body;

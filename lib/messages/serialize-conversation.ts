@@ -13,7 +13,7 @@ export const conversationJoins = (userId: number) => Prisma.sql`
 
 // Unread: incoming messages after the reader's marker, counted up to 100 ("99+" is enough for a badge).
 export const CONVERSATION_COLUMNS = Prisma.sql`c.id, c.phone, c.our_number, c.status, c.department_id, c.last_message_at, c.created_at,
-  ct.id AS contact_id, ct.name AS contact_name, c.assigned_user_id, au.name AS assigned_name,
+  ct.id AS contact_id, ct.name AS contact_name, ct.company AS contact_company, ct.email AS contact_email, c.assigned_user_id, au.name AS assigned_name,
   lm.id AS last_id, lm.body AS last_body, lm.direction AS last_direction, lm.status AS last_status, lm.created_at AS last_created_at,
   so.changed_at AS sms_opted_out_at,
   (SELECT count(*)::int FROM (SELECT 1 FROM messages um WHERE um.conversation_id = c.id AND um.direction = 'inbound'
@@ -29,6 +29,8 @@ export interface ConversationRow {
   created_at: Date;
   contact_id: bigint | null;
   contact_name: string | null;
+  contact_company: string | null;
+  contact_email: string | null;
   assigned_user_id: number | null;
   assigned_name: string | null;
   last_id: bigint | null;
@@ -45,7 +47,7 @@ export function serializeConversation(row: ConversationRow) {
     id: Number(row.id),
     phone: row.phone,
     our_number: row.our_number,
-    contact: row.contact_id === null ? null : { id: Number(row.contact_id), name: row.contact_name },
+    contact: row.contact_id === null ? null : { id: Number(row.contact_id), name: row.contact_name, company: row.contact_company, email: row.contact_email },
     status: row.status,
     department_id: row.department_id,
     assigned_user: row.assigned_user_id === null ? null : { id: row.assigned_user_id, name: row.assigned_name },

@@ -76,7 +76,7 @@ const CONVERSATION = {
     id: { type: "integer" },
     phone: { type: "string", description: "The other party's number" },
     our_number: nullable("string", { description: "The organization's number the conversation uses" }),
-    contact: { type: ["object", "null"], description: "The organization's contact with this number, if any", properties: { id: { type: "integer" }, name: { type: "string" } } },
+    contact: { type: ["object", "null"], description: "The organization's contact with this number, if any (what the reply templates fill in)", properties: { id: { type: "integer" }, name: { type: "string" }, company: nullable("string"), email: nullable("string") } },
     status: { type: "string", enum: ["open", "closed"] },
     department_id: nullable("integer"),
     assigned_user: { type: ["object", "null"], properties: { id: { type: "integer" }, name: { type: "string" } } },

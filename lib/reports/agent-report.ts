@@ -1,16 +1,17 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { agentMessageFigures } from "./message-figures";
 import { callScope, userParts } from "./report-scope";
 import { num, runSql } from "./run-sql";
 import type { ReportQuery } from "./schemas";
 
-/** Per agent: calls, talk time, average handle time, and seconds in each availability state within the range. */
+/** Per agent: calls, talk time, average handle time, texts sent and failed, and seconds in each availability state within the range. */
 export async function agentReport({ actor, query }: { actor: SessionUser; query: ReportQuery }) {
   const users = Prisma.join([Prisma.sql`u.role = 'agent'`, ...userParts(actor, query, "u")], " AND ");
   const start = Prisma.sql`(${query.from}::date::timestamp AT TIME ZONE ${query.tz})`;
   const end = Prisma.sql`((${query.to}::date + 1)::timestamp AT TIME ZONE ${query.tz})`;
-  const [rows, states] = await Promise.all([
+  const [rows, states, messages] = await Promise.all([
     runSql<{ user_id: number; name: string; calls: number; talk: number; aht: number | null }>(Prisma.sql`
       SELECT u.id AS user_id, u.name, COALESCE(c.calls, 0)::int AS calls, COALESCE(c.talk, 0)::int AS talk, c.aht
       FROM users u LEFT JOIN (
@@ -25,6 +26,7 @@ export async function agentReport({ actor, query }: { actor: SessionUser; query:
       FROM agent_status_logs s JOIN users u ON u.id = s.user_id
       WHERE ${users} AND s.started_at < ${end} AND COALESCE(s.ended_at, now()) > ${start}
       GROUP BY 1, 2`),
+    agentMessageFigures(actor, query),
   ]);
   return {
     data: rows.map((r) => ({
@@ -34,6 +36,8 @@ export async function agentReport({ actor, query }: { actor: SessionUser; query:
       talk_seconds: r.talk,
       average_handle_seconds: num(r.aht),
       seconds_in_state: Object.fromEntries(["available", "busy", "wrap_up", "offline"].map((state) => [state, states.find((s) => s.user_id === r.user_id && s.status === state)?.seconds ?? 0])),
+      // Text columns come last, so spreadsheets built on the call columns keep their places.
+      ...(messages.get(r.user_id) ?? { messages_sent: 0, messages_failed: 0 }),
     })),
   };
 }

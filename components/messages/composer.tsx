@@ -1,0 +1,78 @@
+"use client";
+
+import { useState } from "react";
+import { renderTemplate } from "@/lib/messages/render-template";
+import { countSegments, MAX_MESSAGE_CHARACTERS } from "@/lib/messages/segments";
+import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
+import { useApi, useApiToken } from "@/lib/swr/use-api";
+import type { MessageTemplate } from "./types";
+
+/**
+ * Writes and sends a reply: the segment counter counts like the provider
+ * (encoding and segments), a saved reply fills in from the contact, and
+ * Ctrl/⌘+Enter sends. A refusal (opt-out, provider) is shown as its reason.
+ */
+export function Composer({ phone, contact, disabledReason, onSent }: { phone: string; contact: { name: string; company: string | null; email: string | null } | null; disabledReason: string | null; onSent: () => void }) {
+  const token = useApiToken();
+  const templates = useApi<{ data: MessageTemplate[] }>("/api/message-templates");
+  const [body, setBody] = useState("");
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const count = countSegments(body);
+  const tooLong = count.characters > MAX_MESSAGE_CHARACTERS;
+
+  const send = async () => {
+    if (!body.trim() || tooLong || sending) return;
+    setSending(true);
+    setProblem(null);
+    try {
+      await apiFetch("/api/messages", token!, { method: "POST", body: JSON.stringify({ to: phone, body }) });
+      setBody("");
+      onSent();
+    } catch (e) {
+      const error = e as ApiRequestError;
+      setProblem(error.body?.errors ? Object.values(error.body.errors).flat().join(" ") : error.message);
+      onSent();
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (disabledReason) return <div className="notice" role="status">{disabledReason}</div>;
+  return (
+    <form className="composer" onSubmit={(e) => (e.preventDefault(), send())}>
+      {problem && <div className="alert" role="alert">{problem}</div>}
+      <div className="field">
+        <label htmlFor="composer-body">Reply</label>
+        <textarea
+          id="composer-body"
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              void send();
+            }
+          }}
+          placeholder="Write a message… (Ctrl+Enter sends)"
+        />
+        <span className={`hint${tooLong ? " error" : ""}`} aria-live="polite" data-testid="segment-counter">
+          {count.characters}/{MAX_MESSAGE_CHARACTERS} characters · {count.encoding} · {count.segments} segment{count.segments === 1 ? "" : "s"}
+          {count.segments > 0 && ` · ${count.remaining} left in this segment`}
+        </span>
+      </div>
+      <div className="row" style={{ alignItems: "center" }}>
+        {templates.data && templates.data.data.length > 0 && (
+          <select className="input" aria-label="Insert a saved reply" value="" onChange={(e) => {
+            const template = templates.data!.data.find((t) => String(t.id) === e.target.value);
+            if (template) setBody(renderTemplate(template.body, contact && { ...contact, phone }));
+          }}>
+            <option value="">Saved replies…</option>
+            {templates.data.data.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+          </select>
+        )}
+        <button type="submit" className="button" disabled={sending || !body.trim() || tooLong}>{sending ? "Sending…" : "Send"}</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+
+import { useState } from "react";
+import { formatPhone } from "@/lib/format/display";
+import { useApi } from "@/lib/swr/use-api";
+import { EmptyState } from "@/components/ui/empty-state";
+import type { ConversationRow } from "./types";
+
+const ASSIGNED = [
+  ["", "Everyone"],
+  ["me", "Mine"],
+  ["unassigned", "Unassigned"],
+] as const;
+
+function when(iso: string): string {
+  const at = new Date(iso);
+  return at.toDateString() === new Date().toDateString() ? at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : at.toLocaleDateString();
+}
+
+/** Conversations with unread badges and filters; new messages show within the 2 s the list polls at. */
+export function ConversationList({ selected, onSelect }: { selected: number | null; onSelect: (id: number) => void }) {
+  const [status, setStatus] = useState<"open" | "closed" | "">("open");
+  const [assigned, setAssigned] = useState<string>("");
+  const [q, setQ] = useState("");
+  const params = new URLSearchParams({ per_page: "50", ...(status && { status }), ...(assigned && { assigned }), ...(q.trim() && { q: q.trim() }) });
+  const { data, error, isLoading } = useApi<{ data: ConversationRow[]; meta: { total: number } }>(`/api/conversations?${params}`, { refreshInterval: 2000, keepPreviousData: true });
+
+  return (
+    <section className="panel conversation-list" aria-label="Conversations">
+      <div className="tabs" role="tablist" aria-label="Status">
+        {(["open", "closed", ""] as const).map((value) => (
+          <button key={value || "all"} type="button" role="tab" aria-selected={status === value} onClick={() => setStatus(value)}>
+            {value === "open" ? "Open" : value === "closed" ? "Closed" : "All"}
+          </button>
+        ))}
+      </div>
+      <div className="toolbar">
+        <input type="search" aria-label="Search conversations" placeholder="Name, number or words" value={q} onChange={(e) => setQ(e.target.value)} />
+        <select className="input" aria-label="Assigned to" value={assigned} onChange={(e) => setAssigned(e.target.value)}>
+          {ASSIGNED.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+        </select>
+      </div>
+      {error && <div className="alert" role="alert">Could not load conversations: {error.message}</div>}
+      {isLoading && !data && <div className="skeleton" aria-label="Loading conversations" />}
+      {data && data.data.length === 0 && (
+        <EmptyState title={q ? "No conversation matches" : "No conversations yet"}>{q ? "Try a name, a few digits of the number, or other words." : "Texts your contacts send to the organization's numbers appear here."}</EmptyState>
+      )}
+      <ul className="conversations">
+        {data?.data.map((row) => (
+          <li key={row.id}>
+            <button type="button" aria-current={row.id === selected ? "true" : undefined} data-testid="conversation" onClick={() => onSelect(row.id)}>
+              <span className="who">
+                <strong>{row.contact?.name ?? formatPhone(row.phone)}</strong>
+                {row.unread_count > 0 && <span className="badge info" aria-label={`${row.unread_count} unread`}>{row.unread_count > 99 ? "99+" : row.unread_count}</span>}
+                <span className="small muted when">{when(row.last_message_at)}</span>
+              </span>
+              <span className="small muted preview">
+                {row.last_message?.direction === "outbound" ? "You: " : ""}
+                {row.last_message?.body || "(media)"}
+              </span>
+              <span className="small muted">{row.assigned_user ? `Assigned to ${row.assigned_user.name}` : "Unassigned"}{row.status === "closed" ? " · closed" : ""}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

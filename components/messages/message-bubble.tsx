@@ -1,0 +1,53 @@
+"use client";
+
+import type { MessageRow } from "./types";
+
+const STATUS_LABELS: Record<string, string> = {
+  held: "Held for quiet hours",
+  queued: "Sending…",
+  accepted: "Sending…",
+  sending: "Sending…",
+  sent: "✓ Sent",
+  delivered: "✓✓ Delivered",
+  read: "✓✓ Read",
+  undelivered: "✗ Not delivered",
+  failed: "✗ Failed",
+  canceled: "Canceled",
+};
+
+/** One message as a bubble: theirs on the left, ours on the right with its delivery status. */
+export function MessageBubble({ message, simulate }: { message: MessageRow; simulate?: (status: "delivered" | "failed") => void }) {
+  const ours = message.direction === "outbound";
+  const time = new Date(message.created_at).toLocaleString([], { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  const failed = message.status === "failed" || message.status === "undelivered";
+  return (
+    <li className={`bubble ${ours ? "ours" : "theirs"}${failed ? " failed" : ""}`} data-testid="message" data-status={message.status}>
+      {message.body && <p>{message.body}</p>}
+      {message.media.map((media) =>
+        media.content_type?.startsWith("image/") ? (
+          // Media the provider stores: shown as sent, never fetched by our server.
+          // eslint-disable-next-line @next/next/no-img-element
+          <img key={media.url} src={media.url} alt="Attachment" className="media" />
+        ) : (
+          <a key={media.url} href={media.url} target="_blank" rel="noreferrer noopener">Attachment</a>
+        ),
+      )}
+      <span className="meta small">
+        {time}
+        {ours && message.user && ` · ${message.user.name}`}
+        {ours && message.origin === "auto" && " · automatic reply"}
+        {ours && <span className="status" aria-label={`Status: ${message.status}`}> · {STATUS_LABELS[message.status] ?? message.status}</span>}
+        {failed && message.error_code && ` (error ${message.error_code})`}
+        {message.status === "held" && message.send_after && ` until ${new Date(message.send_after).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`}
+      </span>
+      {failed && message.error_message && <span className="meta small">{message.error_message}</span>}
+      {simulate && ours && ["queued", "sending", "sent"].includes(message.status) && (
+        <span className="meta small">
+          Simulator:{" "}
+          <button type="button" className="button ghost small" onClick={() => simulate("delivered")}>mark delivered</button>
+          <button type="button" className="button ghost small" onClick={() => simulate("failed")}>mark failed</button>
+        </span>
+      )}
+    </li>
+  );
+}
