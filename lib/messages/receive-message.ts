@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
+import { rawQuery } from "@/lib/db/raw-sql";
 import { AppError } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
 import { getSettings } from "@/lib/settings/get-settings";
@@ -24,6 +25,7 @@ export interface ReceivedText {
 export async function receiveMessage({ organizationId, text }: { organizationId: number; text: IncomingText }): Promise<ReceivedText> {
   if (await alreadyStored(organizationId, text.sid)) return { reply: null, duplicate: true };
   const keyword = messageKeyword(text.body);
+  if (!keyword) return { reply: null, duplicate: !(await storePlainMessage(organizationId, text)) };
   const replyBody = keyword === "help" ? (await getSettings(organizationId, "sms")).help_text : keyword ? KEYWORD_REPLIES[keyword] : null;
   const { encoding, segments } = countSegments(text.body);
 
@@ -55,9 +57,44 @@ export async function receiveMessage({ organizationId, text }: { organizationId:
   return { reply: result.reply, duplicate: false };
 }
 
+/**
+ * The common case, a message that is no keyword, in one statement (a burst of
+ * texts is hundreds a second): the message's id is drawn first, so the
+ * conversation is opened (or reopened) already pointing at it, then the
+ * message is stored. A delivery that a concurrent request stored first inserts
+ * nothing; the conversation then points back at its real newest message.
+ */
+async function storePlainMessage(organizationId: number, text: IncomingText): Promise<boolean> {
+  const { encoding, segments } = countSegments(text.body);
+  const [row] = await rawQuery<{ message_id: string | null; conversation_id: string }>(
+    `WITH drawn AS (SELECT nextval(pg_get_serial_sequence('messages', 'id')) AS id),
+     conversation AS (
+       INSERT INTO conversations (organization_id, department_id, contact_id, phone, our_number, last_message_id, last_message_at)
+       SELECT $1, COALESCE(ct.department_id, (SELECT min(id) FROM departments WHERE organization_id = $1)), ct.id, $2::text, NULLIF($3::text, ''), drawn.id, now()
+       FROM drawn LEFT JOIN contacts ct ON ct.organization_id = $1 AND ct.phone = $2::text
+       ON CONFLICT (organization_id, phone) DO UPDATE SET
+         contact_id = COALESCE(EXCLUDED.contact_id, conversations.contact_id),
+         our_number = COALESCE(EXCLUDED.our_number, conversations.our_number),
+         status = 'open',
+         last_message_id = GREATEST(conversations.last_message_id, EXCLUDED.last_message_id),
+         last_message_at = now(), updated_at = now()
+       RETURNING id),
+     stored AS (
+       INSERT INTO messages (id, organization_id, conversation_id, direction, body, media, status, provider_sid, from_number, to_number, encoding, segments, origin)
+       SELECT drawn.id, $1, conversation.id, 'inbound', $4::text, $5::jsonb, 'received', $6::text, $2::text, $3::text, $7::text, $8::int, 'provider'
+       FROM drawn, conversation
+       ON CONFLICT (provider_sid) DO NOTHING RETURNING id)
+     SELECT (SELECT id FROM stored)::text AS message_id, (SELECT id FROM conversation)::text AS conversation_id`,
+    [organizationId, text.from, text.to, text.body, JSON.stringify(text.media), text.sid, encoding, segments],
+  );
+  if (row.message_id) return true;
+  await rawQuery(`UPDATE conversations SET last_message_id = (SELECT max(id) FROM messages WHERE conversation_id = $1) WHERE id = $1`, [row.conversation_id]);
+  return false;
+}
+
 /** Has this MessageSid been stored? Another organization's SID is a conflict, never touched (409). */
 async function alreadyStored(organizationId: number, sid: string): Promise<boolean> {
-  const owner = await prisma.message.findUnique({ where: { provider_sid: sid }, select: { organization_id: true } });
+  const [owner] = await rawQuery<{ organization_id: number }>(`SELECT organization_id FROM messages WHERE provider_sid = $1`, [sid]);
   if (!owner) return false;
   if (owner.organization_id !== organizationId) {
     logger.warn("message SID of another organization", { organization_id: organizationId, message_sid: sid });
