@@ -1,6 +1,6 @@
 import "server-only";
 import { hashPassword } from "@/lib/auth/password";
-import type { Db } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { DEFAULT_SETTINGS } from "@/lib/settings/defaults";
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from "./demo-accounts";
 import { fakePerson, pick, seededRandom } from "./fake-people";
@@ -129,8 +129,53 @@ export async function seedDemoData(db: Db) {
         ) s
         WHERE c.id = s.contact_id`;
 
-      return { organizations: organizations.size, users: users.length, contacts: contacts.length, call_logs: callRows.length };
+      const texts = await seedDemoTexts(tx, contacts, random);
+
+      return { organizations: organizations.size, users: users.length, contacts: contacts.length, call_logs: callRows.length, text_messages: texts };
     },
     { timeout: 60_000 },
   );
+}
+
+// A few text conversations, so the Messages page has something to show on a
+// fresh machine: a contact writes, an agent answers (delivered), some wait.
+const DEMO_THREADS: [string, string | null][] = [
+  ["Hi, is my order shipping this week?", "Yes! It leaves the warehouse on Thursday."],
+  ["Can I move my appointment to Friday morning?", "Friday at 10:00 is booked for you."],
+  ["Do you have the spring catalogue as a PDF?", null],
+  ["Thanks for the call earlier, all sorted.", "Glad to hear it. Have a good day!"],
+  ["What are your opening hours on Saturday?", null],
+  ["Please call me back after 5pm.", null],
+];
+
+async function seedDemoTexts(tx: Tx, contacts: { id: bigint; organization_id: number; department_id: number; phone: string }[], random: () => number): Promise<number> {
+  const numbers = new Map<string, string>(DEMO_ORGANIZATIONS.map((org) => [org.name, org.phone_number]));
+  const organizationNumber = async (organizationId: number) => {
+    const [org] = await tx.$queryRaw<{ name: string }[]>`SELECT name FROM organizations WHERE id = ${organizationId}`;
+    return numbers.get(org.name) ?? null;
+  };
+  let count = 0;
+  for (const [i, [question, answer]] of DEMO_THREADS.entries()) {
+    const contact = contacts[Math.floor(random() * contacts.length)];
+    const ours = await organizationNumber(contact.organization_id);
+    if (!ours) continue;
+    const at = Date.now() - (DEMO_THREADS.length - i) * 3_600_000;
+    const [conversation] = await tx.$queryRaw<{ id: bigint }[]>`
+      INSERT INTO conversations (organization_id, department_id, contact_id, phone, our_number, last_message_at)
+      VALUES (${contact.organization_id}, ${contact.department_id}, ${contact.id}, ${contact.phone}, ${ours}, ${new Date(at)})
+      ON CONFLICT (organization_id, phone) DO NOTHING RETURNING id`;
+    if (!conversation) continue;
+    await tx.$executeRaw`
+      INSERT INTO messages (organization_id, conversation_id, direction, body, status, provider_sid, from_number, to_number, encoding, segments, origin, created_at)
+      VALUES (${contact.organization_id}, ${conversation.id}, 'inbound', ${question}, 'received', ${`SMdemo${String(i).padStart(28, "0")}`}, ${contact.phone}, ${ours}, 'GSM-7', 1, 'provider', ${new Date(at)})`;
+    count += 1;
+    if (answer) {
+      await tx.$executeRaw`
+        INSERT INTO messages (organization_id, conversation_id, direction, body, status, provider_sid, from_number, to_number, encoding, segments, origin, created_at)
+        VALUES (${contact.organization_id}, ${conversation.id}, 'outbound', ${answer}, 'delivered', ${`SMdemo${String(i + 100).padStart(28, "0")}`}, ${ours}, ${contact.phone}, 'GSM-7', 1, 'agent', ${new Date(at + 600_000)})`;
+      count += 1;
+    }
+    await tx.$executeRaw`UPDATE conversations SET last_message_id = (SELECT max(id) FROM messages WHERE conversation_id = ${conversation.id}), last_message_at = ${new Date(at + (answer ? 600_000 : 0))} WHERE id = ${conversation.id}`;
+  }
+  return count;
 }
