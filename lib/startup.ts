@@ -5,6 +5,7 @@ import { startCampaignWorker } from "@/lib/campaigns/campaign-jobs";
 import { scheduleRetention } from "@/lib/contacts/schedule-retention";
 import { seedDemoData } from "@/lib/demo/seed-demo-data";
 import { env } from "@/lib/env";
+import { sweepOldEvents } from "@/lib/events/event-bus";
 import { runImport } from "@/lib/imports/run-import";
 import { QUEUES, workOn } from "@/lib/jobs/job-queue";
 import { logger } from "@/lib/logger";
@@ -40,6 +41,7 @@ async function prepare(): Promise<void> {
   }
   await giveEveryOrganizationASigningSecret();
   scheduleRetention();
+  sweepOldEvents();
   watchUnconnectedCalls();
   // Every server process works on imports; pg-boss hands each job to one of them.
   await workOn<{ import_id: string }>(QUEUES.contactImport, ({ import_id }) => runImport(import_id));

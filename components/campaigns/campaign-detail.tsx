@@ -1,5 +1,6 @@
 "use client";
 
+import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -71,11 +72,16 @@ function DryRunPanel({ id }: { id: number }) {
 }
 
 function LivePanel({ id }: { id: number }) {
-  const { data } = useApi<Stats>(`/api/campaigns/${id}/stats`, { refreshInterval: 2000 });
+  const live = useLive();
+  const { data, mutate } = useApi<Stats>(`/api/campaigns/${id}/stats`, { refreshInterval: pollEvery(live, 2000) });
+  useLiveEvents(["campaign.progress"], (event) => {
+    if (event.campaign_id === id) void mutate();
+  });
   if (!data) return <SkeletonRows rows={2} label="Loading figures" />;
   const s = data.by_state;
   return (
     <section className="panel stack" aria-label="Live figures">
+      <div className="row" style={{ justifyContent: "flex-end" }}><LiveStatus live={live} fallbackSeconds={2} /></div>
       <div>
         <div className="progress" role="progressbar" aria-label="Campaign progress" aria-valuenow={data.progress} aria-valuemin={0} aria-valuemax={100}><div style={{ width: `${data.progress}%` }} /></div>
         <span className="small muted">{data.progress}% of {data.contacts} contacts finished</span>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import Link from "next/link";
 import { useState } from "react";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
@@ -43,9 +44,13 @@ export function ImportWizard() {
   const [confirmed, setConfirmed] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  // Poll while the job moves; stop at a state that waits for the person or is final.
+  // Follow the job while it moves (its progress events, else a poll); stop at a state that waits for the person or is final.
+  const live = useLive();
   const job = useApi<ImportJobView>(importId ? `/api/imports/${importId}` : null, {
-    refreshInterval: (latest) => (!latest || !SETTLED.includes(latest.status) || (confirmed && latest.status === "awaiting_review") ? 600 : 0),
+    refreshInterval: (latest) => (!latest || !SETTLED.includes(latest.status) || (confirmed && latest.status === "awaiting_review") ? (live ? 5000 : 600) : 0),
+  });
+  useLiveEvents(["import.progress"], (event) => {
+    if (event.import_id === importId) void job.mutate();
   });
 
   const check = async (next: ImportChoice, mapping?: Record<string, string>) => {

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { formatPhone } from "@/lib/format/display";
 import { useApi } from "@/lib/swr/use-api";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import type { ConversationRow } from "./types";
 
 const ASSIGNED = [
@@ -23,10 +24,13 @@ export function ConversationList({ selected, onSelect }: { selected: number | nu
   const [assigned, setAssigned] = useState<string>("");
   const [q, setQ] = useState("");
   const params = new URLSearchParams({ per_page: "50", ...(status && { status }), ...(assigned && { assigned }), ...(q.trim() && { q: q.trim() }) });
-  const { data, error, isLoading } = useApi<{ data: ConversationRow[]; meta: { total: number } }>(`/api/conversations?${params}`, { refreshInterval: 2000, keepPreviousData: true });
+  const live = useLive();
+  const { data, error, isLoading, mutate } = useApi<{ data: ConversationRow[]; meta: { total: number } }>(`/api/conversations?${params}`, { refreshInterval: pollEvery(live, 2000), keepPreviousData: true });
+  useLiveEvents(["message.received", "message.status", "conversation.updated"], () => void mutate());
 
   return (
     <section className="panel conversation-list" aria-label="Conversations">
+      <div className="row" style={{ justifyContent: "flex-end", marginBottom: 4 }}><LiveStatus live={live} fallbackSeconds={2} /></div>
       <div className="tabs" role="tablist" aria-label="Status">
         {(["open", "closed", ""] as const).map((value) => (
           <button key={value || "all"} type="button" role="tab" aria-selected={status === value} onClick={() => setStatus(value)}>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { formatPhone } from "@/lib/format/display";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import { Composer } from "./composer";
 import { ContactCard } from "./contact-card";
 import { MessageBubble } from "./message-bubble";
@@ -16,7 +17,11 @@ import type { MessageRow, Thread } from "./types";
  */
 export function ThreadView({ id, userId, canOpenContacts, simulator, onChanged }: { id: number; userId: number; canOpenContacts: boolean; simulator: boolean; onChanged: () => void }) {
   const token = useApiToken();
-  const { data, error, mutate } = useApi<Thread>(`/api/conversations/${id}/messages`, { refreshInterval: 2000 });
+  const live = useLive();
+  const { data, error, mutate } = useApi<Thread>(`/api/conversations/${id}/messages`, { refreshInterval: pollEvery(live, 2000) });
+  useLiveEvents(["message.received", "message.status", "conversation.updated"], (event) => {
+    if (String(event.conversation_id) === String(id)) void mutate();
+  });
   const [older, setOlder] = useState<{ messages: MessageRow[]; next: number | null } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const bottom = useRef<HTMLDivElement>(null);

@@ -5,6 +5,7 @@ import { formatDuration, formatPhone } from "@/lib/format/display";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import { useSoftphone } from "@/components/softphone/softphone-provider";
 import { useSecondsSince } from "@/components/softphone/use-ticking";
 import { useAgentStatus } from "./availability-switch";
@@ -31,7 +32,10 @@ export function WaitingCalls() {
   const { call, acceptQueueCall, device } = useSoftphone();
   const status = useAgentStatus();
   const available = status.data?.status === "available";
-  const { data, error, isLoading, mutate } = useApi<{ data: WaitingCall[] }>(available ? "/api/queue/calls" : null, { refreshInterval: 2000 });
+  const live = useLive();
+  const { data, error, isLoading, mutate } = useApi<{ data: WaitingCall[] }>(available ? "/api/queue/calls" : null, { refreshInterval: pollEvery(live, 2000) });
+  // A caller arriving, taken or gone: the list reloads now, not at the next poll.
+  useLiveEvents(["queue.entry.added", "queue.entry.accepted", "queue.entry.left"], () => void mutate());
   const [problem, setProblem] = useState<string | null>(null);
   const [accepting, setAccepting] = useState<number | null>(null);
 
@@ -57,11 +61,11 @@ export function WaitingCalls() {
 
   return (
     <section aria-label="Waiting calls">
-      <h2 style={{ fontSize: "1.05rem", margin: "0 0 10px" }}>Callers waiting{data ? ` (${data.data.length})` : ""}</h2>
+      <h2 style={{ fontSize: "1.05rem", margin: "0 0 10px" }}>Callers waiting{data ? ` (${data.data.length})` : ""} <LiveStatus live={live} fallbackSeconds={2} /></h2>
       {problem && <div className="alert" role="alert">{problem}</div>}
       {error && <div className="alert" role="alert">Could not load the queue: {error.message}</div>}
       {isLoading && <div className="skeleton" aria-label="Loading the queue" />}
-      {data && data.data.length === 0 && <EmptyState title="No callers waiting">New calls appear here within two seconds.</EmptyState>}
+      {data && data.data.length === 0 && <EmptyState title="No callers waiting">{live ? "New calls appear here as they arrive." : "New calls appear here within two seconds."}</EmptyState>}
       {data?.data.map((waiting) => (
         <div key={waiting.id} className="waiting-call" data-testid="waiting-call">
           <div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { LiveStatus, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import { formatDuration } from "@/lib/format/display";
 import { useApi } from "@/lib/swr/use-api";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
@@ -12,10 +13,12 @@ interface Live {
   today: { inbound: number; answered: number; abandoned: number; service_level: number | null; service_level_seconds: number };
 }
 
-/** The wallboard: refreshed every three seconds. */
+/** The wallboard: refreshed by every queue, agent and call event (waits re-read every 15 s), or every three seconds without the stream. */
 export function Wallboard() {
   const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const { data, error } = useApi<Live>(`/api/reports/live?tz=${encodeURIComponent(tz)}`, { refreshInterval: 3000 });
+  const live = useLive();
+  const { data, error, mutate } = useApi<Live>(`/api/reports/live?tz=${encodeURIComponent(tz)}`, { refreshInterval: live ? 15_000 : 3000 });
+  useLiveEvents(["queue.entry.added", "queue.entry.accepted", "queue.entry.left", "agent.status.changed", "call.ended"], () => void mutate());
   if (error) return <div className="alert" role="alert">Could not load the wallboard: {error.message}</div>;
   if (!data) return <SkeletonRows rows={3} label="Loading the wallboard" />;
   const big = { fontSize: "2.6rem" };
@@ -33,7 +36,7 @@ export function Wallboard() {
           <div key={state} className="stat"><strong style={big}>{data.agents_by_state[state]}</strong>agents {state.replace("_", "-")}</div>
         ))}
       </div>
-      <p className="small muted">Updated {new Date(data.at).toLocaleTimeString()}</p>
+      <p className="small muted">Updated {new Date(data.at).toLocaleTimeString()} <LiveStatus live={live} fallbackSeconds={3} /></p>
     </div>
   );
 }

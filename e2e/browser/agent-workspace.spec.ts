@@ -107,3 +107,31 @@ test("an agent cannot reach the contact manager", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "No access" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Contacts" })).toHaveCount(0);
 });
+
+test("with the event stream up the queue does not poll, and a caller appears in well under a second", async ({ page }) => {
+  await signIn(page, "agent2@acme.example.com");
+  await expect(page).toHaveURL(/\/queue/);
+  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await expect(page.getByTestId("live-status").first()).toHaveText("Live");
+
+  // Two poll periods without a single request for the queue: the list is not polled while the stream is up.
+  let polls = 0;
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/queue/calls") polls += 1;
+  });
+  await page.waitForTimeout(4500);
+  expect(polls).toBe(0);
+
+  const from = uniquePhone();
+  const started = Date.now();
+  const rang = await page.evaluate(async (caller) => {
+    const session = await (await fetch("/api/auth/session")).json();
+    const response = await fetch("/api/dev/simulator", { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${session.apiToken}` }, body: JSON.stringify({ action: "inbound", from: caller }) });
+    return response.status;
+  }, from);
+  expect(rang).toBe(200);
+  const row = page.getByTestId("waiting-call").filter({ hasText: from.slice(-4) });
+  await expect(row).toBeVisible({ timeout: 1000 });
+  expect(Date.now() - started).toBeLessThan(1000);
+  await snap(page, "queue-live-caller");
+});

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma, type Tx } from "@/lib/db/client";
+import { publishEvent } from "@/lib/events/publish-event";
 
 export const AGENT_STATUSES = ["available", "busy", "wrap_up", "offline"] as const;
 export type AgentState = (typeof AGENT_STATUSES)[number];
@@ -19,12 +20,15 @@ export async function changeAgentStatus(db: Tx, user: { id: number; organization
   const now = new Date();
   await db.agentStatusLog.updateMany({ where: { user_id: user.id, ended_at: null }, data: { ended_at: now } });
   await db.agentStatusLog.create({ data: { user_id: user.id, organization_id: user.organization_id, status, started_at: now } });
-  return db.agentStatus.upsert({
+  const saved = await db.agentStatus.upsert({
     where: { user_id: user.id },
     create: { user_id: user.id, organization_id: user.organization_id, status, current_call_sid: callSid, changed_at: now, notice },
     update: { status, current_call_sid: callSid, changed_at: now, notice },
     select: { status: true, current_call_sid: true, changed_at: true, notice: true },
   });
+  // Seen by whoever may see this agent's figures (the agent, their manager, the admins).
+  await publishEvent({ type: "agent.status.changed", visibility: "user", record: { organization_id: user.organization_id, user_id: user.id }, data: { user_id: user.id, status, changed_at: now.toISOString() } }, db);
+  return saved;
 }
 
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boundDepartment, crossesOrganizations, departmentListScope, departmentScope, organizationFor, organizationScope, ownerScope, scopeSql, seesOwnCallsOnly, seesWholeOrganization, userScope } from "./scope";
+import { boundDepartment, crossesOrganizations, departmentListScope, departmentScope, mayReceive, organizationFor, organizationScope, ownerScope, scopeSql, seesOwnCallsOnly, seesWholeOrganization, userScope } from "./scope";
 import type { SessionUser } from "./session-user";
 
 const base = { name: "n", email: "e", organization_id: 7, token_id: 1, active: true, last_login_at: null, created_at: new Date(), updated_at: new Date() };
@@ -47,5 +47,34 @@ describe("the scope in SQL", () => {
     expect(() => organizationFor(admin, 9)).toThrow();
     expect(boundDepartment(manager)).toBe(11);
     expect(boundDepartment(admin)).toBeNull();
+  });
+});
+
+describe("mayReceive: an event reaches whoever could read its record", () => {
+  const otherAgent: SessionUser = { ...agent, id: 5 };
+  const otherManager: SessionUser = { ...manager, id: 6, department_id: 12 };
+  const stranger: SessionUser = { ...admin, id: 8, organization_id: 9 };
+  const call = { organization_id: 7, department_id: 11, user_id: 4, assigned_user_id: null };
+
+  it("a call: its agent, their manager, the admins; not a colleague, another department or organization", () => {
+    expect([superAdmin, admin, manager, agent].map((u) => mayReceive(u, "owner", call))).toEqual([true, true, true, true]);
+    expect([otherAgent, otherManager, stranger].map((u) => mayReceive(u, "owner", call))).toEqual([false, false, false]);
+  });
+
+  it("a queue entry: everyone in the organization; an agent's state: the agent and those who manage them", () => {
+    const entry = { organization_id: 7, department_id: null, user_id: null, assigned_user_id: null };
+    expect([agent, otherManager, stranger].map((u) => mayReceive(u, "organization", entry))).toEqual([true, true, false]);
+    expect([agent, otherAgent, manager, otherManager].map((u) => mayReceive(u, "user", call))).toEqual([true, false, true, false]);
+  });
+
+  it("a conversation: unassigned to its department's agents, assigned to its assignee only among agents", () => {
+    const unassigned = { organization_id: 7, department_id: 11, user_id: null, assigned_user_id: null };
+    const assigned = { ...unassigned, assigned_user_id: 4 };
+    expect([agent, otherAgent, manager, otherManager].map((u) => mayReceive(u, "conversation", unassigned))).toEqual([true, true, true, false]);
+    expect([agent, otherAgent, manager, otherManager].map((u) => mayReceive(u, "conversation", assigned))).toEqual([true, false, true, false]);
+  });
+
+  it("an internal event (no organization) reaches no subscriber", () => {
+    expect(mayReceive(superAdmin, "organization", { organization_id: null, department_id: null, user_id: null, assigned_user_id: null })).toBe(false);
   });
 });

@@ -148,3 +148,37 @@ export function assignsConversationsToOthers(user: Actor): boolean {
 export function repliesClaimConversations(user: Actor): boolean {
   return user.role === "agent";
 }
+
+/** Whose reach an event falls in: the scope the API reads the same record with. */
+export type Visibility = "organization" | "department" | "owner" | "import" | "user" | "conversation";
+
+/** The record an event is about, in the fields scopes name. */
+export interface EventRecord {
+  organization_id: number | null;
+  department_id: number | null;
+  /** The record's owner (a call's agent, an import's uploader), or the user it is about (an agent's state). */
+  user_id: number | null;
+  assigned_user_id: number | null;
+}
+
+const VISIBILITY_SCOPES = {
+  organization: organizationScope,
+  department: departmentScope,
+  owner: ownerScope,
+  import: importScope,
+  user: userScope,
+  conversation: conversationScope,
+} satisfies Record<Visibility, (user: Actor) => object>;
+
+/**
+ * Could the caller read this record through the API? Decided by the very
+ * scope the API's query uses, applied to the record's fields: an event reaches
+ * exactly the users who could read what it is about.
+ */
+export function mayReceive(user: Actor, visibility: Visibility, record: EventRecord): boolean {
+  if (record.organization_id === null) return false;
+  const { OR, ...scope } = VISIBILITY_SCOPES[visibility](user) as AnyScope & { OR?: Record<string, number | null>[] };
+  const field = (key: string): number | null => (key === "id" ? record.user_id : (record as unknown as Record<string, number | null>)[key]);
+  const holds = (conditions: Record<string, number | null | undefined>) => Object.entries(conditions).every(([key, value]) => value === undefined || field(key) === value);
+  return holds(scope) && (!OR || OR.some(holds));
+}

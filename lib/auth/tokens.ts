@@ -1,4 +1,5 @@
 import "server-only";
+import { publishSessionRevoked } from "@/lib/events/publish-event";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { createHash, randomBytes } from "node:crypto";
 import { prisma, type Tx } from "@/lib/db/client";
@@ -104,10 +105,13 @@ function stampTokenUses(): void {
     .catch(() => {});
 }
 
+// A revoked token's live event streams close too, in every server process.
 export async function revokeToken(tokenId: number): Promise<void> {
   await prisma.apiToken.updateMany({ where: { id: tokenId, revoked_at: null }, data: { revoked_at: new Date() } });
+  await publishSessionRevoked({ tokenIds: [tokenId] });
 }
 
 export async function revokeUserTokens(userId: number, db: Tx = prisma): Promise<void> {
   await db.apiToken.updateMany({ where: { user_id: userId, revoked_at: null }, data: { revoked_at: new Date() } });
+  await publishSessionRevoked({ userId }, db);
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { publishEvent } from "@/lib/events/publish-event";
 import type { Tx } from "@/lib/db/client";
 import { callSidOfAnotherOrganization } from "./call-sid-collision";
 import type { CallLogStatus } from "./call-status";
@@ -57,5 +58,15 @@ export async function recordCallLog(db: Tx, entry: CallLogEntry): Promise<{ crea
       UPDATE contacts SET total_calls = total_calls + 1, last_called_at = now(), last_call_outcome = ${entry.status}, updated_at = now()
       WHERE id = ${entry.contact_id} AND organization_id = ${entry.organization_id}`;
   }
+  // Whoever may read this call log hears that it ended (its agent, their manager, the admins).
+  await publishEvent(
+    {
+      type: "call.ended",
+      visibility: "owner",
+      record: { organization_id: entry.organization_id, department_id: entry.department_id, user_id: entry.user_id },
+      data: { call_log_id: Number(inserted[0].id), call_sid: entry.call_sid, direction: entry.direction, status: entry.status, duration: entry.duration, user_id: entry.user_id, contact_id: entry.contact_id === null ? null : Number(entry.contact_id), campaign_id: entry.campaign_id ?? null },
+    },
+    db,
+  );
   return { created: true };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { publishEvent } from "@/lib/events/publish-event";
 import twilio from "twilio";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { finalCallStatus } from "@/lib/calls/call-status";
@@ -78,6 +79,7 @@ export async function answerCampaignCall(ctx: CallbackContext): Promise<string> 
   await prisma.$transaction(async (tx) => {
     await tx.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "answered", assigned_user_id: agent } });
     await changeAgentStatus(tx, { id: agent!, organization_id: campaign.organization_id }, "busy", callSid);
+    await publishEvent({ type: "call.started", visibility: "owner", record: { organization_id: campaign.organization_id, user_id: agent! }, data: { call_sid: callSid, direction: "outbound-campaign", user_id: agent, campaign_id: campaign.id } }, tx);
   });
   const response = new VoiceResponse();
   const dial = response.dial({ ...(campaign.caller_id && { callerId: campaign.caller_id }), ...(campaign.recording_enabled && { record: "record-from-answer-dual" as const }) });

@@ -2,6 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import { enqueueJob, QUEUES, workOn } from "@/lib/jobs/job-queue";
 import { logger } from "@/lib/logger";
+import { announceCampaignProgress } from "./announce-campaign-progress";
 
 // The engine runs as ticks on the database job queue: any server process may
 // run any tick, and two ticks of one campaign at once are harmless (contacts
@@ -35,6 +36,8 @@ export async function startCampaignWorker(): Promise<void> {
   await workOn<{ campaign_id: number }>(QUEUES.campaignDispatch, async ({ campaign_id }) => {
     try {
       await dispatchCampaign(campaign_id);
+      // Every change to a campaign's contacts ends in a tick: after it, the live view reloads.
+      await announceCampaignProgress(campaign_id);
     } catch (error) {
       logger.error("campaign dispatch failed", { campaign_id, error: error instanceof Error ? error.stack : String(error) });
       await kickCampaignLater(campaign_id, 5);

@@ -5,6 +5,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import { findCampaignForActor } from "./campaign-access";
 import { exclusionReasonSql, selectionWhere } from "./campaign-selection";
+import { announceCampaignProgress } from "./announce-campaign-progress";
 import { kickCampaign } from "./campaign-jobs";
 import { getCampaign } from "./manage-campaigns";
 
@@ -50,5 +51,6 @@ export async function moveCampaign({ actor, id, move }: { actor: SessionUser; id
     await prisma.campaignContact.updateMany({ where: { campaign_id: id, state: { in: ["pending", "retry_wait"] } }, data: { state: "excluded", exclusion_reason: "campaign_stopped" } });
   }
   if (to === "running") await kickCampaign(id);
+  await announceCampaignProgress(id, { final: true });
   return getCampaign({ actor, id });
 }

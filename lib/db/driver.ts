@@ -27,6 +27,12 @@ export interface Driver {
   query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
   /** Runs fn on one dedicated connection (needed for session advisory locks). */
   withConnection<T>(fn: (conn: SqlConnection) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on a channel: `onPayload` for each NOTIFY, `onReconnect` after the
+   * listening connection was lost and opened again (notifications sent
+   * meanwhile were missed). Answers a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -50,7 +56,37 @@ export function openPostgres(connectionString: string): Driver {
         client.release();
       }
     },
+    listen: (channel, onPayload, onReconnect) => listenOnPostgres(connectionString, channel, onPayload, onReconnect),
     close: () => pool.end(),
+  };
+}
+
+/** One connection of its own that stays in LISTEN, opened again (after a pause) whenever it drops. */
+async function listenOnPostgres(connectionString: string, channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  const open = async (again: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on("notification", (message) => message.channel === channel && onPayload(message.payload ?? ""));
+    next.on("error", () => undefined);
+    const retry = () => setTimeout(() => void open(true), 500).unref();
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      if (!again) throw error;
+      if (!stopped) retry();
+      return;
+    }
+    next.on("end", () => !stopped && retry());
+    client = next;
+    if (again) onReconnect?.();
+  };
+  await open(false);
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -73,6 +109,8 @@ export function openEmbedded(dataDir: string): Driver {
     },
     query: conn.query,
     withConnection: (fn) => fn(conn),
+    // In-process: PGlite delivers NOTIFY to its own listeners, and there is no other process.
+    listen: async (channel, onPayload) => db.listen(channel, onPayload),
     close: () => db.close(),
   };
 }

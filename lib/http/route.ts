@@ -3,6 +3,8 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session-user";
+import { getServerSession } from "next-auth";
+import { authOptions } from "@/lib/auth/next-auth-options";
 import { resolveToken } from "@/lib/auth/tokens";
 import { logger } from "@/lib/logger";
 import { AppError, fromDatabaseError } from "./errors";
@@ -24,6 +26,11 @@ type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 interface RouteOptions<B, Q, P> {
   /** false for the few public routes (login); everything else needs a token. */
   auth?: boolean;
+  /**
+   * Also accept the browser's signed-in web session when no bearer token is
+   * sent: only for GET routes a browser cannot send headers to (EventSource).
+   */
+  webSession?: boolean;
   permission?: Permission;
   body?: B;
   query?: Q;
@@ -62,7 +69,7 @@ export function route<
   const handle = async (request: Request, next?: NextContext): Promise<Response> => {
     const requestId = randomUUID();
     try {
-      const user = await authenticate(request, options.auth !== false);
+      const user = await authenticate(request, options.auth !== false, options.webSession === true);
       if (options.permission && (!user || !can(user.role, options.permission))) throw AppError.forbidden();
 
       // A malformed id is an id that does not exist: 404, like any unknown record.
@@ -102,12 +109,19 @@ function validInput<S extends z.ZodType>(schema: S, input: unknown, refuseNul = 
   return data;
 }
 
-async function authenticate(request: Request, required: boolean): Promise<SessionUser | null> {
+async function authenticate(request: Request, required: boolean, webSession: boolean): Promise<SessionUser | null> {
   const header = request.headers.get("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  const user = match ? await resolveToken(match[1]) : null;
+  const bearer = match?.[1] ?? (webSession && !header ? await webSessionToken() : null);
+  const user = bearer ? await resolveToken(bearer) : null;
   if (!user && required) throw AppError.unauthenticated();
   return user;
+}
+
+/** The API token inside the signed-in web session (next-auth's cookie), if any. */
+async function webSessionToken(): Promise<string | null> {
+  const session = await getServerSession(authOptions());
+  return session?.apiToken ?? null;
 }
 
 export function errorResponse(error: unknown, requestId: string, request: Request): Response {

@@ -1,4 +1,5 @@
 import "server-only";
+import { announceImportProgress } from "./announce-import-progress";
 import { autoMergeIfEnabled } from "@/lib/contacts/auto-merge-duplicates";
 import { FLUSH_AFTER_ROWS, flushSearchIndexes } from "@/lib/contacts/flush-search-indexes";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
@@ -62,6 +63,7 @@ export async function runImport(importId: string): Promise<void> {
     const reason = refused ? clip(error.message, MAX_REASON_CHARS) : "The import failed unexpectedly; nothing after the last completed batch was written.";
     if (!refused) logger.error("import failed", { import_id: importId, error: error instanceof Error ? error.stack : String(error) });
     await prisma.importJob.update({ where: { id: importId }, data: { status: "failed", failure_reason: reason, finished_at: new Date() } });
+    await announceImportProgress(importId, { final: true });
   }
 }
 
@@ -98,6 +100,7 @@ async function fetchSpreadsheet(importId: string, address: string): Promise<void
 
 async function validate(importId: string): Promise<string> {
   const job = await prisma.importJob.update({ where: { id: importId }, data: { status: "validating", started_at: new Date(), progress: 0 } });
+  await announceImportProgress(importId);
   if (job.source === "spreadsheet" && job.source_name) await fetchSpreadsheet(importId, job.source_name);
   await prisma.importRow.deleteMany({ where: { import_id: importId } }); // a restarted validation starts over
   const options = job.options as ImportOptions;
@@ -135,6 +138,7 @@ async function validate(importId: string): Promise<string> {
     if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
       lastProgress = Date.now();
       await prisma.importJob.update({ where: { id: importId }, data: { totals: { ...header, ...totals }, progress: Math.min(49, Math.round((totals.rows / settings.max_import_size) * 50)) } });
+      await announceImportProgress(importId);
     }
   };
 
@@ -189,6 +193,7 @@ async function validate(importId: string): Promise<string> {
     where: { id: importId },
     data: { status, failure_reason: reason, totals: { ...header, ...totals }, progress: status === "importing" ? 50 : 100, ...(status === "failed" && { finished_at: new Date() }) },
   });
+  await announceImportProgress(importId, { final: status !== "importing" });
   return status;
 }
 
@@ -226,6 +231,7 @@ async function write(importId: string): Promise<void> {
         },
       });
     }, { timeout: 60_000 });
+    await announceImportProgress(importId);
   }
   if (done >= FLUSH_AFTER_ROWS) await flushSearchIndexes();
   const autoMerged = await mergeImportedDuplicates(job.user_id);
@@ -234,6 +240,7 @@ async function write(importId: string): Promise<void> {
     where: { id: importId },
     data: { status: "completed", progress: 100, finished_at: new Date(), totals: { ...(totals as object), auto_merged: autoMerged } },
   });
+  await announceImportProgress(importId, { final: true });
 }
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { organizationCallbackUrl, providerConfig } from "@/lib/telephony/provider-config";
+import { announceMessage } from "./announce-message";
 import { sendThroughProvider, type ProviderAnswer } from "./provider-messages";
 
 /**
@@ -12,7 +13,7 @@ import { sendThroughProvider, type ProviderAnswer } from "./provider-messages";
 export async function deliverMessage(organizationId: number, messageId: bigint): Promise<ProviderAnswer> {
   const message = await prisma.message.findFirst({
     where: { id: messageId, organization_id: organizationId },
-    select: { to_number: true, from_number: true, body: true, media: true },
+    select: { to_number: true, from_number: true, body: true, media: true, conversation_id: true },
   });
   if (!message) return { accepted: false, code: null, reason: "The message no longer exists." };
   const answer = await sendThroughProvider(await providerConfig(organizationId), {
@@ -32,5 +33,6 @@ export async function deliverMessage(organizationId: number, messageId: bigint):
       UPDATE messages SET status = 'failed', error_code = ${answer.code}, error_message = ${answer.reason.slice(0, 1000)}, updated_at = now()
       WHERE id = ${messageId} AND organization_id = ${organizationId}`;
   }
+  await announceMessage("message.status", message.conversation_id, { id: messageId, status: answer.accepted ? answer.status : "failed" });
   return answer;
 }

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
 import { getSettings } from "@/lib/settings/get-settings";
 import type { IncomingText } from "./incoming-text";
+import { announceMessage } from "./announce-message";
 import { KEYWORD_REPLIES, messageKeyword } from "./keywords";
 import { openConversation, touchConversation } from "./open-conversation";
 import { countSegments } from "./segments";
@@ -50,9 +51,10 @@ export async function receiveMessage({ organizationId, text }: { organizationId:
       last = auto.id;
     }
     await touchConversation(tx, conversation.id, last);
-    return { reply };
+    return { reply, conversationId: conversation.id, messageId: stored.id };
   });
   if (!result) return { reply: null, duplicate: true };
+  await announceMessage("message.received", result.conversationId, { id: result.messageId, status: "received" });
   if (keyword === "opt_out") logger.info("sms opt-out", { organization_id: organizationId, message_sid: text.sid });
   return { reply: result.reply, duplicate: false };
 }
@@ -87,7 +89,10 @@ async function storePlainMessage(organizationId: number, text: IncomingText): Pr
      SELECT (SELECT id FROM stored)::text AS message_id, (SELECT id FROM conversation)::text AS conversation_id`,
     [organizationId, text.from, text.to, text.body, JSON.stringify(text.media), text.sid, encoding, segments],
   );
-  if (row.message_id) return true;
+  if (row.message_id) {
+    await announceMessage("message.received", row.conversation_id, { id: row.message_id, status: "received" });
+    return true;
+  }
   await rawQuery(`UPDATE conversations SET last_message_id = (SELECT max(id) FROM messages WHERE conversation_id = $1) WHERE id = $1`, [row.conversation_id]);
   return false;
 }

@@ -8,6 +8,7 @@ import { assertPublicHost } from "@/lib/imports/safe-fetch";
 import { enqueueJob, QUEUES } from "@/lib/jobs/job-queue";
 import { getSettings } from "@/lib/settings/get-settings";
 import { providerConfig } from "@/lib/telephony/provider-config";
+import { announceMessage } from "./announce-message";
 import { deliverMessage } from "./deliver-message";
 import { loadMessage } from "./load-message";
 import { openConversation, touchConversation } from "./open-conversation";
@@ -43,7 +44,7 @@ export async function sendMessage({ actor, input }: { actor: SessionUser; input:
   const { encoding, segments } = countSegments(body);
   const media = (input.media_urls ?? []).map((url) => ({ url, content_type: null }));
 
-  const messageId = await prisma.$transaction(async (tx) => {
+  const { messageId, conversationId } = await prisma.$transaction(async (tx) => {
     const conversation = await openConversation(tx, { organizationId, phone, ourNumber: null, reopen: false, departmentId: actor.department_id ?? null });
     const [reachable] = await tx.$queryRaw<{ id: bigint }[]>(Prisma.sql`SELECT c.id FROM conversations c WHERE ${Prisma.join([Prisma.sql`c.id = ${conversation.id}`, ...conversationScopeSql(actor, "c")], " AND ")}`);
     if (!reachable) throw AppError.validation({ [input.contact_id === undefined ? "to" : "contact_id"]: ["This number's conversation is handled by someone else."] });
@@ -55,11 +56,12 @@ export async function sendMessage({ actor, input }: { actor: SessionUser; input:
       RETURNING id`;
     await touchConversation(tx, conversation.id, row.id);
     if (repliesClaimConversations(actor)) await tx.$executeRaw`UPDATE conversations SET assigned_user_id = ${actor.id} WHERE id = ${conversation.id} AND assigned_user_id IS NULL`;
-    return row.id;
+    return { messageId: row.id, conversationId: conversation.id };
   });
 
   if (heldUntil) {
     await enqueueJob(QUEUES.messageRelease, { organization_id: organizationId, message_id: String(messageId) }, undefined, Math.ceil((heldUntil.getTime() - Date.now()) / 1000));
+    await announceMessage("message.status", conversationId, { id: messageId, status: "held" });
     return loadMessage(organizationId, messageId);
   }
   const answer = await deliverMessage(organizationId, messageId);

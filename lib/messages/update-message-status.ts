@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/client";
+import { announceMessage } from "./announce-message";
 
 // Delivery statuses only move forward: the provider's callbacks can arrive out
 // of order, and a late "sent" must never overwrite "delivered". Each status
@@ -19,13 +20,15 @@ const RANK_SQL = (column: Prisma.Sql) => Prisma.sql`CASE ${column}
  */
 export async function updateMessageStatus({ organizationId, report }: { organizationId: number; report: { sid: string; id: bigint | null; status: string; errorCode: string | null } }): Promise<boolean> {
   const failed = report.status === "failed" || report.status === "undelivered";
-  const count = await prisma.$executeRaw`
+  const moved = await prisma.$queryRaw<{ id: bigint; conversation_id: bigint }[]>`
     UPDATE messages SET status = ${report.status},
       provider_sid = COALESCE(provider_sid, ${report.sid}),
       error_code = CASE WHEN ${failed} THEN COALESCE(${report.errorCode}, error_code) ELSE error_code END,
       updated_at = now()
     WHERE organization_id = ${organizationId} AND direction = 'outbound'
       AND ${report.id === null ? Prisma.sql`provider_sid = ${report.sid}` : Prisma.sql`(id = ${report.id} AND (provider_sid IS NULL OR provider_sid = ${report.sid}))`}
-      AND ${RANK_SQL(Prisma.sql`status`)} < ${RANK_SQL(Prisma.sql`${report.status}`)}`;
-  return count > 0;
+      AND ${RANK_SQL(Prisma.sql`status`)} < ${RANK_SQL(Prisma.sql`${report.status}`)}
+    RETURNING id, conversation_id`;
+  for (const message of moved) await announceMessage("message.status", message.conversation_id, { id: message.id, status: report.status });
+  return moved.length > 0;
 }

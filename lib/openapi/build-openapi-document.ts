@@ -53,7 +53,7 @@ function jsonOperation(group: OperationGroup, method: Method, description: Extra
   if (authenticated) errors.add("401");
   if (roles || group.path.includes("{")) errors.add("403");
   if (group.path.includes("{")) errors.add("404");
-  if (description.body || description.query || description.params) errors.add("422");
+  if (description.body || description.query || description.params || group.stream) errors.add("422");
   if (description.body) errors.add("413");
   const extra = group.responses?.[method] ?? {};
 
@@ -66,7 +66,11 @@ function jsonOperation(group: OperationGroup, method: Method, description: Extra
     parameters: parameters(description, group.path),
     ...(description.body && { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(description.body) } } } }),
     responses: {
-      [success]: success === "204" ? { description: "Done, no body" } : { description: "Success", content: { "application/json": returnsSchema(group, method) } },
+      [success]: success === "204"
+        ? { description: "Done, no body" }
+        : group.stream
+          ? { description: "A Server-Sent Events stream", content: { "text/event-stream": { schema: { type: "string" } } } }
+          : { description: "Success", content: { "application/json": returnsSchema(group, method) } },
       ...Object.fromEntries([...errors].map((status) => [status, { $ref: `#/components/responses/${status}` }])),
       ...Object.fromEntries(Object.entries(extra).map(([status, text]) => [status, { description: text, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }])),
     },

@@ -81,6 +81,8 @@ import * as messages from "@/app/api/messages/route";
 import * as messageTemplates from "@/app/api/message-templates/route";
 import * as messageTemplate from "@/app/api/message-templates/[id]/route";
 import * as settingsSms from "@/app/api/settings/sms/route";
+import * as events from "@/app/api/events/route";
+import { EVENT_TYPES } from "@/lib/events/event-types";
 import * as userOne from "@/app/api/users/[id]/route";
 import * as users from "@/app/api/users/route";
 import * as callLog from "@/app/api/voice/call-logs/[id]/route";
@@ -111,6 +113,8 @@ export interface OperationGroup {
   returns?: Partial<Record<Method, ResourceName>>;
   /** A provider callback's form fields, name → meaning. */
   form?: Record<string, string>;
+  /** Answers a text/event-stream instead of JSON. */
+  stream?: true;
 }
 
 const LIST_NOTE = "A page: `{ data, meta: { current_page, per_page, total, last_page } }`; `page` is 1-based, `per_page` defaults to 25 and is clamped to 100.";
@@ -170,6 +174,19 @@ export const OPERATIONS: OperationGroup[] = [
   { path: "/api/queue/calls/{id}/accept", tag: "Calls", module: queueAccept, summary: { POST: "Take a waiting call" }, responses: { POST: { "409": "Someone else already took the call" } } },
   { path: "/api/agent/status", tag: "Calls", module: agentStatus, summary: { GET: "The caller's availability", POST: "Set the caller's availability" } },
   { path: "/api/dev/simulator", tag: "Calls", module: simulator, summary: { GET: "The call simulator's state (development without a provider)", POST: "Drive the call simulator" } },
+
+  // Live updates
+  {
+    path: "/api/events",
+    tag: "Live updates",
+    module: events,
+    stream: true,
+    summary: { GET: "Live updates as Server-Sent Events, scoped like the API" },
+    description: {
+      GET: `Authenticated by the bearer token or, for a browser's EventSource, the signed-in web session; without either: 401 JSON, not a stream. Each event has an \`id\`, its type as the \`event\` name and JSON \`data\` (with \`at\`, when it happened). Send \`Last-Event-ID\` (EventSource does on reconnect; or \`?last_event_id=\`) to receive first what happened since, up to 5 minutes back. A comment line every 15 s keeps proxies from closing an idle stream. \`?types=a,b\` narrows it (an unknown type: 422). An event reaches exactly the users who could read its record through the API: another organization, another department's manager, another agent's own calls or conversations never see it. At most 10 streams per user per server (429 beyond); signing out or a revoked token closes the user's streams within a second. Types: ${Object.entries(EVENT_TYPES).map(([type, text]) => `\`${type}\`: ${text}`).join("; ")}.`,
+    },
+    responses: { GET: { "429": "Too many streams for this user (Retry-After)" } },
+  },
 
   // Messages
   { path: "/api/conversations", tag: "Messages", module: conversations, returns: { GET: "ConversationPage" }, summary: { GET: "Text conversations the caller may read, most recent activity first" }, description: { GET: `One row per outside number the organization has texted with: its contact (or the bare number), last message, the caller's unread count, assignee and status. An agent sees the conversations assigned to them and the unassigned ones of their department; a manager the department's; an admin the organization's. Filters: status (open, closed), assigned (me, unassigned or a user id), q (a name, 3 or more phone digits, or words of any message). ${LIST_NOTE}` } },

@@ -2,6 +2,7 @@ import "server-only";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
+import { publishEvent } from "@/lib/events/publish-event";
 import { AppError } from "@/lib/http/errors";
 import { forgetWaitingCalls } from "./list-waiting-calls";
 
@@ -23,6 +24,8 @@ export async function acceptCall({ actor, id }: { actor: SessionUser; id: bigint
     if (claimed.length === 0) throw AppError.conflict("This call has already been taken or has ended.");
     await changeAgentStatus(tx, actor, "busy", claimed[0].call_sid);
     const { queue_name, call_sid } = claimed[0];
+    await publishEvent({ type: "queue.entry.accepted", visibility: "organization", record: { organization_id: actor.organization_id }, data: { id: Number(id), call_sid, user_id: actor.id } }, tx);
+    await publishEvent({ type: "call.started", visibility: "owner", record: { organization_id: actor.organization_id, department_id: actor.department_id, user_id: actor.id }, data: { call_sid, direction: "inbound", user_id: actor.id } }, tx);
     return { action: "dial_queue", queue: queue_name, call_sid, params: { QueueName: queue_name, QueueEntryId: String(id) } };
   });
   forgetWaitingCalls(actor.organization_id);

@@ -1,6 +1,7 @@
 import "server-only";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { callSidOfAnotherOrganization } from "@/lib/calls/call-sid-collision";
+import { publishEvent } from "@/lib/events/publish-event";
 import { AppError } from "@/lib/http/errors";
 import { forgetWaitingCalls } from "./list-waiting-calls";
 
@@ -18,14 +19,17 @@ export async function enqueueCall({ organizationId, params }: { organizationId: 
   if (!callSid || !/^CA[0-9a-zA-Z]{10,62}$/.test(callSid)) throw new AppError("bad_request", "CallSid is missing or malformed.");
   const from = (params.From ?? params.Caller ?? "").slice(0, 32) || "anonymous";
   const to = (params.To ?? params.Called ?? "").slice(0, 32);
-  const [entry] = await rawQuery<{ id: string; queue_name: string; status: string }>(
+  const [entry] = await rawQuery<{ id: string; queue_name: string; status: string; created: boolean; contact_id: string | null }>(
     `INSERT INTO queue_entries (organization_id, call_sid, queue_name, from_number, to_number, contact_id, updated_at)
      VALUES ($1, $2::text, $3::text, $4::text, $5::text, (SELECT id FROM contacts WHERE organization_id = $1 AND phone = $4::text), now())
      ON CONFLICT (call_sid) DO UPDATE SET call_sid = queue_entries.call_sid WHERE queue_entries.organization_id = $1
-     RETURNING id, queue_name, status`,
+     RETURNING id, queue_name, status, (xmax = 0) AS created, contact_id::text`,
     [organizationId, callSid, `q_${callSid}`, from, to],
   );
   if (!entry) throw callSidOfAnotherOrganization({ organizationId, callSid });
   forgetWaitingCalls(organizationId);
+  if (entry.created) {
+    await publishEvent({ type: "queue.entry.added", visibility: "organization", record: { organization_id: organizationId }, data: { id: Number(entry.id), call_sid: callSid, from, contact_id: entry.contact_id === null ? null : Number(entry.contact_id) } });
+  }
   return entry;
 }

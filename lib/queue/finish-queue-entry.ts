@@ -2,6 +2,7 @@ import "server-only";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { recordCallLog } from "@/lib/calls/record-call-log";
 import { prisma } from "@/lib/db/client";
+import { publishEvent } from "@/lib/events/publish-event";
 import { forgetWaitingCalls } from "./list-waiting-calls";
 
 /**
@@ -35,6 +36,7 @@ export async function finishQueueEntry({ organizationId, callSid, result, queueT
       answered_at: bridged ? entry.accepted_at : null,
     });
     if (entry.accepted_by) await changeAgentStatus(tx, entry.accepted_by, bridged ? "wrap_up" : "available");
+    await publishEvent({ type: "queue.entry.left", visibility: "organization", record: { organization_id: organizationId }, data: { id: Number(entry.id), call_sid: callSid, status: bridged ? "completed" : "abandoned" } }, tx);
     return { changed: true };
   });
   forgetWaitingCalls(organizationId);

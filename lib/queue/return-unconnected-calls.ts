@@ -1,6 +1,7 @@
 import "server-only";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { prisma } from "@/lib/db/client";
+import { publishEvent } from "@/lib/events/publish-event";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { forgetWaitingCalls } from "./list-waiting-calls";
@@ -25,7 +26,7 @@ function noticeFor(reason: Reason, from: string): string {
 export async function returnUnconnectedCalls({ userId, reason }: { userId?: number; reason: Reason }): Promise<number> {
   const olderThan = reason === "timeout" ? env().ACCEPT_CONNECT_SECONDS : 0;
   const returned = await prisma.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ organization_id: number; user_id: number; from_number: string }[]>`
+    const rows = await tx.$queryRaw<{ id: bigint; call_sid: string; organization_id: number; user_id: number; from_number: string }[]>`
       WITH stale AS (
         SELECT id, accepted_by_user_id, from_number FROM queue_entries
         WHERE status = 'accepted' AND connected_at IS NULL AND accepted_at <= now() - make_interval(secs => ${olderThan})
@@ -33,9 +34,11 @@ export async function returnUnconnectedCalls({ userId, reason }: { userId?: numb
         FOR UPDATE SKIP LOCKED)
       UPDATE queue_entries q SET status = 'waiting', accepted_by_user_id = NULL, accepted_at = NULL, updated_at = now()
       FROM stale WHERE q.id = stale.id
-      RETURNING q.organization_id, stale.accepted_by_user_id AS user_id, stale.from_number`;
+      RETURNING q.id, q.call_sid, q.organization_id, stale.accepted_by_user_id AS user_id, stale.from_number`;
     for (const row of rows) {
       if (row.user_id !== null) await changeAgentStatus(tx, { id: row.user_id, organization_id: row.organization_id }, "offline", null, noticeFor(reason, row.from_number));
+      // Back in line: to the pages it is a caller waiting again.
+      await publishEvent({ type: "queue.entry.added", visibility: "organization", record: { organization_id: row.organization_id }, data: { id: Number(row.id), call_sid: row.call_sid, from: row.from_number, returned: true } }, tx);
     }
     return rows;
   });

@@ -1,7 +1,7 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { manualCallTwiml } from "@/lib/telephony/manual-call";
+import { placeManualCall } from "@/lib/telephony/place-manual-call";
 import { providerRoute } from "@/lib/telephony/provider-route";
 
-export const POST = providerRoute(manualCallTwiml);
+export const POST = providerRoute(placeManualCall);
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

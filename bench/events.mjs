@@ -1,0 +1,170 @@
+// Benchmark: live updates (issue 20), two servers on one PostgreSQL.
+//  1. 1,000 agents hold an event stream, half on each server; 100 inbound
+//     calls a second for 60 s are posted to the two servers in turn, each
+//     caller hanging up a second later (so the queue stays short, as in life).
+//     Every queue event must reach every agent: counted per agent. Latency is
+//     from the webhook's answer to the event's arrival at each agent.
+//  2. Memory per idle stream: each server's resident memory before and after
+//     its 500 streams opened, divided by 500.
+//  3. CPU: both servers' CPU seconds for that load with streams, then for the
+//     same calls with the 1,000 agents polling GET /api/queue/calls every 2 s
+//     instead (the load the stream replaces), side by side.
+// Targets: every event delivered; answer → received p99 < 100 ms; < 50 KB per idle stream.
+//
+//   npm run build && npm run bench:events   (BENCH_AGENTS=1000, BENCH_CALLS_PER_SECOND=100, BENCH_SECONDS=60)
+import { createHash, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import bcrypt from "bcryptjs";
+import pg from "pg";
+import twilio from "twilio";
+import { createTestDatabase, startServer, TEST_PROVIDER } from "../e2e/support/server.mjs";
+import { pollLikeAgents } from "./support/agent-polls.mjs";
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 1000);
+const RATE = Number(process.env.BENCH_CALLS_PER_SECOND ?? 100);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+
+const percentile = (values, p) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] : NaN);
+const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+};
+const rssKb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const database = await createTestDatabase(adminUrl);
+const servers = [await startServer({ databaseUrl: database.url, label: "bench-a" }), await startServer({ databaseUrl: database.url, label: "bench-b" })];
+const db = new pg.Client({ connectionString: database.url });
+await db.connect();
+const providerAgent = new http.Agent({ keepAlive: true });
+
+function post(url, params) {
+  const body = new URLSearchParams(params).toString();
+  const headers = { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), "X-Twilio-Signature": twilio.getExpectedTwilioSignature(TEST_PROVIDER.TWILIO_AUTH_TOKEN, url, params) };
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: "POST", agent: providerAgent, headers }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode));
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/** One agent's stream: counts the queue events it receives and how long after the webhook's answer each came. */
+function openStream(baseUrl, bearer, answeredAt, latencies, counts, index) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${baseUrl}/api/events?types=queue.entry.added,queue.entry.left`, { headers: { Authorization: bearer, Accept: "text/event-stream" }, agent: false }, (response) => {
+      if (response.statusCode !== 200) return reject(new Error(`stream ${response.statusCode}`));
+      response.setEncoding("utf8");
+      let buffer = "";
+      response.on("data", (chunk) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const sid = /"call_sid":"(CA[0-9a-f]{32})"/.exec(block)?.[1];
+          if (!sid) continue;
+          counts[index] += 1;
+          const answered = answeredAt.get(sid);
+          // Sample a tenth of the agents for latency: enough for the p99, and the load generator stays light.
+          if (answered !== undefined && index % 10 === 0 && block.includes("queue.entry.added")) latencies.push(performance.now() - answered);
+        }
+      });
+      resolve(request);
+    });
+    request.on("error", reject);
+  });
+}
+
+async function placeCalls(onAnswered) {
+  const calls = RATE * SECONDS;
+  const started = performance.now();
+  const pending = [];
+  for (let i = 0; i < calls; i++) {
+    const due = started + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    const server = servers[i % 2];
+    const sid = `CA${randomBytes(16).toString("hex")}`;
+    pending.push(
+      post(`${server.baseUrl}/api/telephony/inbound`, { AccountSid: TEST_PROVIDER.TWILIO_ACCOUNT_SID, CallSid: sid, From: `+1415${String(1_000_000 + i).slice(-7)}`, To: number, CallStatus: "ringing" }).then(async (status) => {
+        onAnswered(sid, status);
+        await sleep(1000);
+        // The caller gives up: the entry leaves the queue.
+        await post(`${servers[(i + 1) % 2].baseUrl}/api/telephony/status`, { AccountSid: TEST_PROVIDER.TWILIO_ACCOUNT_SID, CallSid: sid, To: number, CallStatus: "completed", CallDuration: "0" });
+      }),
+    );
+  }
+  await Promise.all(pending);
+  return calls;
+}
+
+const number = "+18005550300";
+try {
+  const { rows: [org] } = await db.query(`INSERT INTO organizations (name, updated_at) VALUES ('Live Co', now()) RETURNING id`);
+  const { rows: [dept] } = await db.query(`INSERT INTO departments (organization_id, name, updated_at) VALUES ($1, 'Floor', now()) RETURNING id`, [org.id]);
+  await db.query(`INSERT INTO settings (organization_id, key, value, updated_at) VALUES ($1, 'telephony', $2, now())`, [org.id, JSON.stringify({ phone_numbers: [number] })]);
+  const hash = await bcrypt.hash("bench-password", 10);
+  const { rows: agents } = await db.query(
+    `INSERT INTO users (organization_id, department_id, name, email, password_hash, role, updated_at)
+     SELECT $1, $2, 'Agent ' || g, 'agent' || g || '@live.test', $3, 'agent', now() FROM generate_series(1, $4) g RETURNING id`,
+    [org.id, dept.id, hash, AGENTS],
+  );
+  const bearer = [];
+  for (const agent of agents) {
+    const secret = randomBytes(32).toString("base64url");
+    const { rows: [token] } = await db.query(`INSERT INTO api_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day') RETURNING id`, [agent.id, createHash("sha256").update(secret).digest("hex")]);
+    bearer.push(`Bearer ${token.id}|${secret}`);
+  }
+  // Warm-up: code compiled, pools open, on another number (no stream hears it).
+  for (let i = 0; i < 40; i++) await post(`${servers[i % 2].baseUrl}/api/telephony/inbound`, { AccountSid: TEST_PROVIDER.TWILIO_ACCOUNT_SID, CallSid: `CA${randomBytes(16).toString("hex")}`, From: "+14155559999", To: "+18005559999", CallStatus: "ringing" });
+
+  // 1 and 2: the streams.
+  const memoryBefore = servers.map((s) => rssKb(s.pid));
+  const answeredAt = new Map();
+  const latencies = [];
+  const counts = new Array(AGENTS).fill(0);
+  const streams = [];
+  for (let i = 0; i < AGENTS; i += 50) streams.push(...(await Promise.all(bearer.slice(i, i + 50).map((b, j) => openStream(servers[(i + j) % 2].baseUrl, b, answeredAt, latencies, counts, i + j)))));
+  await sleep(3000);
+  const memoryAfter = servers.map((s) => rssKb(s.pid));
+  const perStreamKb = memoryAfter.map((after, i) => (after - memoryBefore[i]) / (AGENTS / 2));
+
+  let errors = 0;
+  const cpuStart = servers.map((s) => cpuSeconds(s.pid));
+  const calls = await placeCalls((sid, status) => {
+    answeredAt.set(sid, performance.now());
+    if (status !== 200) errors += 1;
+  });
+  await sleep(2000);
+  const streamCpu = servers.map((s, i) => cpuSeconds(s.pid) - cpuStart[i]);
+  const expected = calls * 2; // added and left, per agent
+  const complete = counts.filter((n) => n === expected).length;
+  streams.forEach((request) => request.destroy());
+  await sleep(1000);
+
+  // 3: the same calls, the agents polling instead.
+  const pollCpuStart = servers.map((s) => cpuSeconds(s.pid));
+  const [pollA, pollB] = await Promise.all([
+    ...servers.map((server, s) => pollLikeAgents({ url: `${server.baseUrl}/api/queue/calls`, headersFor: (i) => ({ Authorization: bearer[i * 2 + s] }), agents: AGENTS / 2, intervalMs: 2000, seconds: SECONDS })),
+    placeCalls(() => undefined),
+  ]);
+  const poll = { latencies: [...pollA.latencies, ...pollB.latencies], errors: pollA.errors + pollB.errors };
+  const pollCpu = servers.map((s, i) => cpuSeconds(s.pid) - pollCpuStart[i]);
+
+  console.log(`\nevents on PostgreSQL, two servers`);
+  console.log(`streams: ${AGENTS} agents (${AGENTS / 2} per server), ${calls} calls at ${RATE}/s for ${SECONDS} s, ${expected} queue events per agent; webhook errors ${errors}`);
+  console.log(`  delivered: ${complete} of ${AGENTS} agents received all ${expected} (min ${Math.min(...counts)}, max ${Math.max(...counts)}) ${complete === AGENTS && !errors ? "PASS" : "FAIL"}`);
+  console.log(`  webhook answered → event received (${latencies.length} samples, a tenth of the agents): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms ${percentile(latencies, 99) < 100 ? "PASS" : "FAIL"}`);
+  console.log(`  memory per idle stream: ${perStreamKb.map((kb) => `${kb.toFixed(1)} KB`).join(", ")} (RSS before ${memoryBefore.map((k) => `${(k / 1024).toFixed(0)} MB`).join("/")}, after ${memoryAfter.map((k) => `${(k / 1024).toFixed(0)} MB`).join("/")}) ${Math.max(...perStreamKb) < 50 ? "PASS" : "FAIL"}`);
+  console.log(`CPU for ${SECONDS} s of calls, both servers: with streams ${streamCpu.map((c) => c.toFixed(1)).join(" + ")} s = ${(streamCpu[0] + streamCpu[1]).toFixed(1)} s; with ${AGENTS} agents polling every 2 s ${pollCpu.map((c) => c.toFixed(1)).join(" + ")} s = ${(pollCpu[0] + pollCpu[1]).toFixed(1)} s (poll p99 ${percentile(poll.latencies, 99).toFixed(1)} ms, errors ${poll.errors})`);
+} finally {
+  providerAgent.destroy();
+  await db.end();
+  await Promise.all(servers.map((s) => s.stop()));
+  await database.drop();
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { newCallSid } from "@/lib/telephony/simulator";
+import { extraAgent } from "../support/campaigns";
+import { uniquePhone } from "../support/contacts";
+import { subscribe } from "../support/event-stream";
+import { createTenant } from "../support/factories";
+import { textingTenant } from "../support/messages";
+import { giveNumber, provider } from "../support/provider";
+
+// The live event stream (issue 20): each event reaches exactly the users who
+// could read its record through the API, resumes without loss, and ends with
+// the session.
+
+describe("GET /api/events", () => {
+  it("refuses a request without a token with the JSON 401, and unknown types with 422", async () => {
+    const tenant = await createTenant();
+    const anonymous = await fetch(`${tenant.client.baseUrl}/api/events`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ message: "Unauthenticated." });
+    const stream = await subscribe(tenant.agentA.token, { types: "queue.entry.added,bogus.type" });
+    expect(stream.response.status).toBe(422);
+    expect((await stream.response.json()).errors.types[0]).toContain("bogus.type");
+  });
+
+  it("streams a caller joining the queue to the organization's agents at once, and to nobody else", async () => {
+    const [tenant, other] = await Promise.all([createTenant(), createTenant()]);
+    const number = await giveNumber(tenant);
+    const [agent, outsider] = await Promise.all([subscribe(tenant.agentA.token), subscribe(other.agentA.token)]);
+    expect(agent.response.headers.get("content-type")).toContain("text/event-stream");
+    const callSid = newCallSid();
+    const started = Date.now();
+    expect((await provider().inboundCall({ callSid, from: "+14155550123", to: number })).status).toBe(200);
+    const added = await agent.waitFor((e) => e.type === "queue.entry.added" && e.data.call_sid === callSid);
+    expect(added).toBeDefined();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(added!.data).toMatchObject({ from: "+14155550123" });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(outsider.events.filter((e) => e.data.call_sid === callSid)).toEqual([]);
+    agent.close();
+    outsider.close();
+  });
+
+  it("sends an agent's state and calls to the agent, their manager and the admins, never to another department or another agent", async () => {
+    const tenant = await createTenant();
+    const colleague = await extraAgent(tenant, "colleague");
+    const streams = {
+      agentA: await subscribe(tenant.agentA.token),
+      colleague: await subscribe(colleague.token),
+      managerA: await subscribe(tenant.managerA.token),
+      admin: await subscribe(tenant.admin.token),
+      agentB: await subscribe(tenant.agentB.token),
+      managerB: await subscribe(tenant.managerB.token),
+    };
+    expect((await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token)).status).toBe(200);
+    const identity = `user_${tenant.agentA.id}`;
+    const manual = await provider().manualCall({ identity, to: "+14155550199" });
+    expect((await provider().manualStatus({ callSid: manual.callSid, identity, to: "+14155550199", status: "completed", duration: 42 })).status).toBe(200);
+
+    const isState = (e: { type: string; data: Record<string, unknown> }) => e.type === "agent.status.changed" && e.data.user_id === tenant.agentA.id;
+    const isEnd = (e: { type: string; data: Record<string, unknown> }) => e.type === "call.ended" && e.data.call_sid === manual.callSid;
+    for (const name of ["agentA", "managerA", "admin"] as const) {
+      expect(await streams[name].waitFor(isState), name).toBeDefined();
+      expect(await streams[name].waitFor(isEnd), name).toMatchObject({ data: { duration: 42, direction: "outbound-manual" } });
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    for (const name of ["colleague", "agentB", "managerB"] as const) {
+      expect(streams[name].events.filter((e) => isState(e) || isEnd(e)), name).toEqual([]);
+    }
+    Object.values(streams).forEach((s) => s.close());
+  });
+
+  it("sends a text to the conversation's readers: its department while unassigned, then only its assignee among agents", async () => {
+    const tenant = await createTenant();
+    const colleague = await extraAgent(tenant, "colleague");
+    const { incoming } = await textingTenant(tenant);
+    const [agentA, mate, agentB] = [await subscribe(tenant.agentA.token, { types: "message.received" }), await subscribe(colleague.token, { types: "message.received" }), await subscribe(tenant.agentB.token, { types: "message.received" })];
+    const phone = uniquePhone();
+    await incoming(phone, "first");
+    const first = await agentA.waitFor(() => true);
+    expect(first).toMatchObject({ type: "message.received" });
+    expect(await mate.waitFor(() => true)).toBeDefined();
+    const conversationId = first!.data.conversation_id;
+    expect((await tenant.client.request("PATCH", `/api/conversations/${conversationId}`, { token: tenant.agentA.token, body: { assigned_user_id: tenant.agentA.id } })).status).toBe(200);
+    await incoming(phone, "second");
+    expect(await agentA.waitFor((e) => e.id !== first!.id)).toBeDefined();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mate.events).toHaveLength(1);
+    expect(agentB.events).toHaveLength(0);
+    [agentA, mate, agentB].forEach((s) => s.close());
+  });
+
+  it("resumes after a dropped connection with Last-Event-ID and loses nothing", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const first = await subscribe(tenant.admin.token, { types: "queue.entry.added" });
+    await provider().inboundCall({ from: "+14155550001", to: number });
+    const seen = await first.waitFor(() => true);
+    expect(seen).toBeDefined();
+    first.close();
+
+    const missed = [newCallSid(), newCallSid(), newCallSid()];
+    for (const callSid of missed) await provider().inboundCall({ callSid, from: "+14155550002", to: number });
+    const resumed = await subscribe(tenant.admin.token, { types: "queue.entry.added", lastEventId: seen!.id });
+    for (const callSid of missed) expect(await resumed.waitFor((e) => e.data.call_sid === callSid), callSid).toBeDefined();
+    expect(resumed.events.map((e) => e.data.call_sid)).toEqual(missed);
+    resumed.close();
+  });
+
+  it("closes the user's streams within a second of signing out, and caps open streams per user", async () => {
+    const tenant = await createTenant();
+    const stream = await subscribe(tenant.agentA.token);
+    const signedOut = Date.now();
+    expect((await tenant.client.post("/api/logout", {}, tenant.agentA.token)).status).toBeLessThan(300);
+    await Promise.race([stream.ended, new Promise((r) => setTimeout(r, 1500))]);
+    expect(Date.now() - signedOut).toBeLessThan(1000);
+
+    const streams = await Promise.all(Array.from({ length: 10 }, () => subscribe(tenant.agentB.token)));
+    expect(streams.every((s) => s.response.status === 200)).toBe(true);
+    const eleventh = await subscribe(tenant.agentB.token);
+    expect(eleventh.response.status).toBe(429);
+    streams[0].close();
+    await new Promise((r) => setTimeout(r, 200));
+    const again = await subscribe(tenant.agentB.token);
+    expect(again.response.status).toBe(200);
+    [...streams, again].forEach((s) => s.close());
+  });
+});

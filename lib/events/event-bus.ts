@@ -1,0 +1,143 @@
+import "server-only";
+import { mayReceive, organizationScope, type EventRecord, type Visibility } from "@/lib/auth/scope";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { database } from "@/lib/db/client";
+import { rawQuery } from "@/lib/db/raw-sql";
+import { AppError } from "@/lib/http/errors";
+import { logger } from "@/lib/logger";
+import { SESSION_REVOKED } from "./event-types";
+import { EVENTS_CHANNEL } from "./publish-event";
+
+// This process's end of the event stream. One LISTEN connection per process
+// hears every NOTIFY (whichever process published), reads the announced rows
+// and hands each to the local subscribers allowed to read what it is about
+// (lib/auth/scope.ts's mayReceive: the API's own scope). Nothing is kept in
+// memory that another process would need: the rows are the history.
+
+export interface StoredEvent extends EventRecord {
+  id: string;
+  type: string;
+  visibility: Visibility;
+  data: Record<string, unknown>;
+  created_at: string;
+}
+
+export interface Subscriber {
+  user: SessionUser;
+  tokenId: number;
+  types: Set<string> | null;
+  deliver(event: StoredEvent): void;
+  heartbeat(): void;
+  close(): void;
+}
+
+/** Streams one user may hold open at once, in a process. */
+export const MAX_STREAMS_PER_USER = 10;
+const HEARTBEAT_MS = 15_000;
+const SEEN_MS = 120_000;
+// id as text (JavaScript numbers stop at 2^53); sort by events.id, never by this text column ("10" < "9").
+const COLUMNS = `id::text, organization_id, department_id, user_id, assigned_user_id, visibility, type, data, created_at`;
+
+class EventBus {
+  private readonly subscribers = new Set<Subscriber>();
+  private started: Promise<void> | null = null;
+  private announced: string[] = [];
+  private reading = false;
+  /** Events already handed out (a reconnect's catch-up may read them again). */
+  private readonly seen = new Map<string, number>();
+
+  subscribe(subscriber: Subscriber): () => void {
+    let open = 0;
+    for (const other of this.subscribers) if (other.user.id === subscriber.user.id) open += 1;
+    if (open >= MAX_STREAMS_PER_USER) throw AppError.tooManyRequests(5, `At most ${MAX_STREAMS_PER_USER} event streams per user: close another tab or stream first.`);
+    this.subscribers.add(subscriber);
+    return () => void this.subscribers.delete(subscriber);
+  }
+
+  /** Starts listening once per process; resolves when NOTIFYs are being heard. */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      await database().driver.listen(EVENTS_CHANNEL, (id) => this.announce(id), () => void this.catchUp());
+      setInterval(() => this.subscribers.forEach((s) => s.heartbeat()), HEARTBEAT_MS).unref();
+    })().catch((error) => {
+      this.started = null;
+      throw error;
+    });
+    return this.started;
+  }
+
+  /** Events of the last five minutes after `lastId` that this user may receive (a reconnect's Last-Event-ID). */
+  async history(subscriber: Pick<Subscriber, "user" | "types">, lastId: bigint): Promise<StoredEvent[]> {
+    const organization = organizationScope(subscriber.user).organization_id ?? null;
+    const rows = await rawQuery<StoredEvent>(
+      `SELECT ${COLUMNS} FROM events WHERE id > $1 AND created_at > now() - interval '5 minutes' AND organization_id IS NOT NULL
+         AND ($2::int IS NULL OR organization_id = $2::int) ORDER BY events.id LIMIT 10000`,
+      [lastId.toString(), organization],
+    );
+    return rows.filter((event) => this.wants(subscriber, event));
+  }
+
+  private wants(subscriber: Pick<Subscriber, "user" | "types">, event: StoredEvent): boolean {
+    if (subscriber.types && !subscriber.types.has(event.type)) return false;
+    return mayReceive(subscriber.user, event.visibility, event);
+  }
+
+  private announce(id: string) {
+    if (!/^\d+$/.test(id)) return;
+    this.announced.push(id);
+    if (!this.reading) void this.readAnnounced();
+  }
+
+  // Announcements that arrive while a read is under way wait for the next one: one statement per burst.
+  private async readAnnounced() {
+    this.reading = true;
+    try {
+      while (this.announced.length) {
+        const ids = this.announced.splice(0, 1000);
+        const rows = await rawQuery<StoredEvent>(`SELECT ${COLUMNS} FROM events WHERE id = ANY($1::bigint[]) ORDER BY events.id`, [ids]);
+        rows.forEach((event) => this.dispatch(event));
+      }
+    } catch (error) {
+      logger.error("events could not be read", { error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      this.reading = false;
+    }
+  }
+
+  /** After the listening connection came back: what was announced meanwhile. */
+  private async catchUp() {
+    const rows = await rawQuery<StoredEvent>(`SELECT ${COLUMNS} FROM events WHERE created_at > now() - interval '1 minute' ORDER BY events.id`).catch(() => []);
+    rows.forEach((event) => this.dispatch(event));
+  }
+
+  private dispatch(event: StoredEvent) {
+    const now = Date.now();
+    if (this.seen.has(event.id)) return;
+    this.seen.set(event.id, now);
+    if (this.seen.size > 10_000) for (const [id, at] of this.seen) if (now - at > SEEN_MS) this.seen.delete(id);
+    if (event.type === SESSION_REVOKED) return this.revoke(event.data as { user_id: number | null; token_ids: number[] | null });
+    for (const subscriber of this.subscribers) if (this.wants(subscriber, event)) subscriber.deliver(event);
+  }
+
+  /** Named tokens' streams close; without tokens, every stream of the user. */
+  private revoke({ user_id, token_ids }: { user_id: number | null; token_ids: number[] | null }) {
+    for (const subscriber of [...this.subscribers]) {
+      if (token_ids ? token_ids.includes(subscriber.tokenId) : subscriber.user.id === user_id) subscriber.close();
+    }
+  }
+
+  get size(): number {
+    return this.subscribers.size;
+  }
+}
+
+// On globalThis: route handlers are bundled apart by Next.js, each with its own module copy.
+const KEY = Symbol.for("contact-center.event-bus");
+const holder = globalThis as typeof globalThis & { [KEY]?: EventBus };
+export const eventBus = (): EventBus => (holder[KEY] ??= new EventBus());
+
+/** Events are kept ten minutes (resuming covers five); every process sweeps, the statement is cheap. */
+export function sweepOldEvents(): void {
+  const timer = setInterval(() => void rawQuery(`DELETE FROM events WHERE created_at < now() - interval '10 minutes'`).catch(() => undefined), 60_000);
+  timer.unref();
+}

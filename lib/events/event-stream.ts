@@ -1,0 +1,115 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { AppError } from "@/lib/http/errors";
+import { EVENT_TYPES } from "./event-types";
+import { eventBus, type StoredEvent, type Subscriber } from "./event-bus";
+
+// GET /api/events: Server-Sent Events. Each event has an `id` (resume with
+// Last-Event-ID), a type as its `event` name and JSON `data`; a comment every
+// 15 s keeps proxies from closing an idle stream. A slow reader that falls a
+// megabyte behind is closed (its browser reconnects and resumes) rather than
+// buffered without bound.
+
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+const encoder = new TextEncoder();
+
+// One event goes to every subscriber of the process: its bytes are built once.
+const frames = new WeakMap<StoredEvent, Uint8Array>();
+function frame(event: StoredEvent): Uint8Array {
+  let bytes = frames.get(event);
+  if (!bytes) {
+    const data = JSON.stringify({ ...event.data, at: new Date(event.created_at).toISOString() });
+    bytes = encoder.encode(`id: ${event.id}\nevent: ${event.type}\ndata: ${data}\n\n`);
+    frames.set(event, bytes);
+  }
+  return bytes;
+}
+
+/** `?types=` (comma-separated, each a known type), else every type. */
+export function parseTypes(raw: string | null): Set<string> | null {
+  if (!raw) return null;
+  const types = raw.split(",").map((t) => t.trim()).filter(Boolean);
+  const unknown = types.filter((t) => !(t in EVENT_TYPES));
+  if (unknown.length) throw AppError.validation({ types: [`Unknown event types: ${unknown.join(", ")}. Known: ${Object.keys(EVENT_TYPES).join(", ")}.`] });
+  return new Set(types);
+}
+
+export async function openEventStream({ user, request, types }: { user: SessionUser; request: Request; types: Set<string> | null }): Promise<Response> {
+  const bus = eventBus();
+  await bus.start();
+  const lastEventId = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("last_event_id");
+  const resumeFrom = lastEventId && /^\d{1,18}$/.test(lastEventId) ? BigInt(lastEventId) : null;
+
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let closed = false;
+  let unsubscribe = () => {};
+  // Live events that arrive while the history is being read wait here, then go after it.
+  let pending: StoredEvent[] | null = resumeFrom === null ? null : [];
+  const sent = new Set<string>();
+
+  const write = (chunk: string | Uint8Array) => {
+    if (closed) return;
+    try {
+      controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
+      if ((controller.desiredSize ?? 0) < -MAX_BUFFERED_BYTES) close();
+    } catch {
+      close();
+    }
+  };
+  const send = (event: StoredEvent) => {
+    if (sent.has(event.id)) return;
+    sent.add(event.id);
+    if (sent.size > 5000) sent.clear(); // only the history/live overlap needs it
+    write(frame(event));
+  };
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    try {
+      controller.close();
+    } catch {
+      // already closed by the client
+    }
+  };
+  const subscriber: Subscriber = {
+    user,
+    tokenId: user.token_id,
+    types,
+    deliver: (event) => (pending ? pending.push(event) : send(event)),
+    heartbeat: () => write(": heartbeat\n\n"),
+    close,
+  };
+  unsubscribe = bus.subscribe(subscriber);
+
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      // Reconnect after 2 s when the stream drops; say we are here at once.
+      c.enqueue(encoder.encode(`retry: 2000\n: connected\n\n`));
+    },
+    cancel: close,
+  }, { highWaterMark: MAX_BUFFERED_BYTES, size: (chunk) => chunk.byteLength });
+  request.signal.addEventListener("abort", close);
+
+  if (resumeFrom !== null) {
+    void bus.history(subscriber, resumeFrom).then(
+      (history) => {
+        history.forEach(send);
+        const live = pending ?? [];
+        pending = null;
+        live.forEach(send);
+      },
+      () => close(),
+    );
+  }
+
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,23 @@
+// The events the stream carries (GET /api/events), by name. Each says what
+// changed and carries just enough for a page to show it or to know what to
+// reload; the API stays the source of the full record. Documented in the
+// OpenAPI document and the README from this list.
+
+export const EVENT_TYPES = {
+  "queue.entry.added": "A caller joined the queue: { id, call_sid, from, contact }",
+  "queue.entry.accepted": "An agent took a waiting call: { id, call_sid, user_id }",
+  "queue.entry.left": "A call left the queue (answered and ended, abandoned, or handed back): { call_sid, status }",
+  "agent.status.changed": "An agent's availability changed: { user_id, status, changed_at }",
+  "call.started": "An agent's call began: { call_sid, direction, user_id }",
+  "call.ended": "A call was logged: { call_sid, direction, status, duration, user_id, contact_id }",
+  "campaign.progress": "A campaign's figures moved: { campaign_id, status }",
+  "import.progress": "An import advanced: { import_id, status, progress }",
+  "message.received": "A text arrived: { conversation_id, message_id }",
+  "message.status": "A text's delivery status changed, or one was sent: { conversation_id, message_id, status }",
+  "conversation.updated": "A conversation was assigned, closed or reopened: { conversation_id }",
+} as const;
+
+export type EventType = keyof typeof EVENT_TYPES;
+
+/** Not for subscribers: a session was signed out or its tokens revoked (the streams close). */
+export const SESSION_REVOKED = "session.revoked" as const;

@@ -1,0 +1,97 @@
+import "server-only";
+import type { EventRecord, Visibility } from "@/lib/auth/scope";
+import type { Tx } from "@/lib/db/client";
+import { rawQuery } from "@/lib/db/raw-sql";
+import { logger } from "@/lib/logger";
+import { SESSION_REVOKED, type EventType } from "./event-types";
+
+export const EVENTS_CHANNEL = "app_events";
+
+export interface NewEvent {
+  type: EventType;
+  /**
+   * Who may receive it: the scope the API reads the record with. A record
+   * about a user with no department given takes the user's department.
+   */
+  visibility: Visibility;
+  record: Partial<EventRecord> & { organization_id: number };
+  data: Record<string, unknown>;
+}
+
+const INSERT = `WITH e AS (
+    INSERT INTO events (organization_id, department_id, user_id, assigned_user_id, visibility, type, data)
+    VALUES ($1::int, COALESCE($2::int, (SELECT department_id FROM users WHERE id = $3::int)), $3::int, $4::int, $5, $6, $7::jsonb) RETURNING id)
+  SELECT pg_notify('${EVENTS_CHANNEL}', id::text) FROM e`;
+
+function values(event: NewEvent | { type: typeof SESSION_REVOKED; visibility: "organization"; record: { organization_id: null }; data: Record<string, unknown> }) {
+  const r = event.record as Partial<EventRecord>;
+  return [r.organization_id ?? null, r.department_id ?? null, r.user_id ?? null, r.assigned_user_id ?? null, event.visibility, event.type, JSON.stringify(event.data)];
+}
+
+/**
+ * Publishes an event to every server process's subscribers: a row in
+ * `events` and a NOTIFY naming it, in one statement. Given a transaction it is
+ * part of it (announced at commit, gone with a rollback); without one it goes
+ * at once. A failure to publish is logged, never the caller's failure: the
+ * pages fall back to reading the API.
+ */
+export async function publishEvent(event: NewEvent, tx?: Tx): Promise<void> {
+  try {
+    if (tx) await tx.$executeRawUnsafe(INSERT, ...values(event));
+    else await rawQuery(INSERT, values(event));
+  } catch (error) {
+    if (tx) throw error; // inside a transaction the statement's failure aborts it anyway: let the caller see why
+    logger.error("event not published", { type: event.type, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** The sessions of these tokens (or every session of the user) end: their streams close, in every process. */
+export async function publishSessionRevoked({ userId, tokenIds }: { userId?: number; tokenIds?: number[] }, tx?: Tx): Promise<void> {
+  const event = { type: SESSION_REVOKED, visibility: "organization" as const, record: { organization_id: null }, data: { user_id: userId ?? null, token_ids: tokenIds ?? null } };
+  if (tx) await tx.$executeRawUnsafe(INSERT, ...values(event));
+  else await rawQuery(INSERT, values(event));
+}
+
+/**
+ * Publishes the events a SELECT describes (columns organization_id,
+ * department_id, user_id, assigned_user_id, visibility, type, data), for
+ * records whose scope fields live in their own row (a campaign, an import).
+ */
+export async function publishSelected(select: string, params: unknown[]): Promise<void> {
+  try {
+    await rawQuery(
+      `WITH e AS (INSERT INTO events (organization_id, department_id, user_id, assigned_user_id, visibility, type, data) ${select} RETURNING id)
+       SELECT pg_notify('${EVENTS_CHANNEL}', id::text) FROM e`,
+      params,
+    );
+  } catch (error) {
+    logger.error("event not published", { error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+// A busy campaign or a large import changes many times a second: each
+// process says so at most every quarter second per record, and always says
+// the last change (a trailing announcement after a quiet quarter second).
+const THROTTLE_MS = 250;
+const THROTTLES = Symbol.for("contact-center.event-throttles");
+const throttleHolder = globalThis as typeof globalThis & { [THROTTLES]?: Map<string, { last: number; timer: NodeJS.Timeout | null }> };
+const throttles = (throttleHolder[THROTTLES] ??= new Map());
+
+/** Runs `publish` now, or once at the end of the current quarter second when it ran less than that ago. */
+export function throttled(key: string, publish: () => Promise<void>, { immediate = false }: { immediate?: boolean } = {}): Promise<void> {
+  const entry = throttles.get(key) ?? { last: 0, timer: null };
+  throttles.set(key, entry);
+  const wait = THROTTLE_MS - (Date.now() - entry.last);
+  if (immediate || wait <= 0) {
+    if (entry.timer) clearTimeout(entry.timer);
+    entry.timer = null;
+    entry.last = Date.now();
+    return publish();
+  }
+  entry.timer ??= setTimeout(() => {
+    entry.timer = null;
+    entry.last = Date.now();
+    void publish();
+  }, wait);
+  return Promise.resolve();
+}

@@ -1,0 +1,11 @@
+import "server-only";
+import { publishSelected, throttled } from "@/lib/events/publish-event";
+
+/** "import.progress" for whoever may read the import (its uploader, their manager, the admins). */
+export function announceImportProgress(importId: string, { final = false }: { final?: boolean } = {}): Promise<void> {
+  return throttled(`import-${importId}`, () =>
+    publishSelected(
+      `SELECT organization_id, department_id, user_id, NULL::int, 'import', 'import.progress', jsonb_build_object('import_id', id, 'status', status, 'progress', progress) FROM import_jobs WHERE id = $1::uuid`,
+      [importId],
+    ), { immediate: final });
+}
