@@ -25,6 +25,13 @@ export interface Driver {
   adapter: SqlDriverAdapterFactory;
   /** One statement on any pooled connection: for hot paths that skip the ORM. */
   query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
+  /**
+   * One statement whose commit does not wait for the disk (synchronous_commit
+   * off): for writes that a crash may lose without harm (live events). It is
+   * still atomic and seen by everyone at once; only its durability is deferred
+   * by a fraction of a second.
+   */
+  queryUnflushed<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
   /** Runs fn on one dedicated connection (needed for session advisory locks). */
   withConnection<T>(fn: (conn: SqlConnection) => Promise<T>): Promise<T>;
   /**
@@ -40,11 +47,14 @@ export function openPostgres(connectionString: string): Driver {
   // Idle connections are kept a minute (pg's default is 10 s): a burst of
   // requests after a quiet moment should not wait for new backends to start.
   const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 60_000 });
+  // A few connections of their own for writes that need not wait for the disk.
+  const unflushed = new pg.Pool({ connectionString, max: 3, idleTimeoutMillis: 60_000, options: "-c synchronous_commit=off" });
   return {
     kind: "postgres",
     adapter: new PrismaPg(pool) as unknown as SqlDriverAdapterFactory,
     jobQueueDb: { connectionString },
     query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
+    queryUnflushed: async (sql, params) => (await unflushed.query(sql, params as unknown[])).rows,
     async withConnection(fn) {
       const client = await pool.connect();
       try {
@@ -57,7 +67,9 @@ export function openPostgres(connectionString: string): Driver {
       }
     },
     listen: (channel, onPayload, onReconnect) => listenOnPostgres(connectionString, channel, onPayload, onReconnect),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), unflushed.end()]);
+    },
   };
 }
 
@@ -108,6 +120,7 @@ export function openEmbedded(dataDir: string): Driver {
         values?.length ? db.query(text, values) : ((await db.exec(text)).at(-1) ?? { rows: [] }),
     },
     query: conn.query,
+    queryUnflushed: conn.query,
     withConnection: (fn) => fn(conn),
     // In-process: PGlite delivers NOTIFY to its own listeners, and there is no other process.
     listen: async (channel, onPayload) => db.listen(channel, onPayload),

@@ -26,7 +26,8 @@ export interface Subscriber {
   user: SessionUser;
   tokenId: number;
   types: Set<string> | null;
-  deliver(event: StoredEvent): void;
+  /** The events of one read, in order: one write per subscriber per burst, not one per event. */
+  deliver(events: StoredEvent[]): void;
   heartbeat(): void;
   close(): void;
 }
@@ -95,7 +96,7 @@ class EventBus {
       while (this.announced.length) {
         const ids = this.announced.splice(0, 1000);
         const rows = await rawQuery<StoredEvent>(`SELECT ${COLUMNS} FROM events WHERE id = ANY($1::bigint[]) ORDER BY events.id`, [ids]);
-        rows.forEach((event) => this.dispatch(event));
+        this.dispatch(rows);
       }
     } catch (error) {
       logger.error("events could not be read", { error: error instanceof Error ? error.message : String(error) });
@@ -107,16 +108,24 @@ class EventBus {
   /** After the listening connection came back: what was announced meanwhile. */
   private async catchUp() {
     const rows = await rawQuery<StoredEvent>(`SELECT ${COLUMNS} FROM events WHERE created_at > now() - interval '1 minute' ORDER BY events.id`).catch(() => []);
-    rows.forEach((event) => this.dispatch(event));
+    this.dispatch(rows);
   }
 
-  private dispatch(event: StoredEvent) {
+  private dispatch(rows: StoredEvent[]) {
     const now = Date.now();
-    if (this.seen.has(event.id)) return;
-    this.seen.set(event.id, now);
+    const fresh = rows.filter((event) => !this.seen.has(event.id));
+    for (const event of fresh) this.seen.set(event.id, now);
     if (this.seen.size > 10_000) for (const [id, at] of this.seen) if (now - at > SEEN_MS) this.seen.delete(id);
-    if (event.type === SESSION_REVOKED) return this.revoke(event.data as { user_id: number | null; token_ids: number[] | null });
-    for (const subscriber of this.subscribers) if (this.wants(subscriber, event)) subscriber.deliver(event);
+    const events: StoredEvent[] = [];
+    for (const event of fresh) {
+      if (event.type === SESSION_REVOKED) this.revoke(event.data as { user_id: number | null; token_ids: number[] | null });
+      else events.push(event);
+    }
+    if (!events.length) return;
+    for (const subscriber of this.subscribers) {
+      const wanted = events.filter((event) => this.wants(subscriber, event));
+      if (wanted.length) subscriber.deliver(wanted);
+    }
   }
 
   /** Named tokens' streams close; without tokens, every stream of the user. */

@@ -45,7 +45,7 @@ export async function openEventStream({ user, request, types }: { user: SessionU
   let unsubscribe = () => {};
   // Live events that arrive while the history is being read wait here, then go after it.
   let pending: StoredEvent[] | null = resumeFrom === null ? null : [];
-  const sent = new Set<string>();
+  let sent: Set<string> | null = resumeFrom === null ? null : new Set<string>();
 
   const write = (chunk: string | Uint8Array) => {
     if (closed) return;
@@ -56,11 +56,12 @@ export async function openEventStream({ user, request, types }: { user: SessionU
       close();
     }
   };
-  const send = (event: StoredEvent) => {
-    if (sent.has(event.id)) return;
-    sent.add(event.id);
-    if (sent.size > 5000) sent.clear(); // only the history/live overlap needs it
-    write(frame(event));
+  // Only the overlap of history and live needs the ids sent; the set is dropped once live.
+  const send = (events: StoredEvent[]) => {
+    const fresh = events.filter((event) => !sent?.has(event.id));
+    fresh.forEach((event) => sent?.add(event.id));
+    if (fresh.length === 1) write(frame(fresh[0]));
+    else if (fresh.length > 1) write(Buffer.concat(fresh.map(frame)));
   };
   const close = () => {
     if (closed) return;
@@ -76,7 +77,7 @@ export async function openEventStream({ user, request, types }: { user: SessionU
     user,
     tokenId: user.token_id,
     types,
-    deliver: (event) => (pending ? pending.push(event) : send(event)),
+    deliver: (events) => (pending ? pending.push(...events) : send(events)),
     heartbeat: () => write(": heartbeat\n\n"),
     close,
   };
@@ -95,10 +96,11 @@ export async function openEventStream({ user, request, types }: { user: SessionU
   if (resumeFrom !== null) {
     void bus.history(subscriber, resumeFrom).then(
       (history) => {
-        history.forEach(send);
+        send(history);
         const live = pending ?? [];
         pending = null;
-        live.forEach(send);
+        send(live);
+        sent = null;
       },
       () => close(),
     );

@@ -1,7 +1,6 @@
 import "server-only";
 import type { EventRecord, Visibility } from "@/lib/auth/scope";
-import type { Tx } from "@/lib/db/client";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { database, type Tx } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import { SESSION_REVOKED, type EventType } from "./event-types";
 
@@ -32,13 +31,15 @@ function values(event: NewEvent | { type: typeof SESSION_REVOKED; visibility: "o
  * Publishes an event to every server process's subscribers: a row in
  * `events` and a NOTIFY naming it, in one statement. Given a transaction it is
  * part of it (announced at commit, gone with a rollback); without one it goes
- * at once. A failure to publish is logged, never the caller's failure: the
+ * at once, in a commit that does not wait for the disk (an event lost in a
+ * crash costs a page one reload; a webhook waiting on a second fsync costs
+ * every caller). A failure to publish is logged, never the caller's failure: the
  * pages fall back to reading the API.
  */
 export async function publishEvent(event: NewEvent, tx?: Tx): Promise<void> {
   try {
     if (tx) await tx.$executeRawUnsafe(INSERT, ...values(event));
-    else await rawQuery(INSERT, values(event));
+    else await database().driver.queryUnflushed(INSERT, values(event));
   } catch (error) {
     if (tx) throw error; // inside a transaction the statement's failure aborts it anyway: let the caller see why
     logger.error("event not published", { type: event.type, error: error instanceof Error ? error.message : String(error) });
@@ -49,7 +50,7 @@ export async function publishEvent(event: NewEvent, tx?: Tx): Promise<void> {
 export async function publishSessionRevoked({ userId, tokenIds }: { userId?: number; tokenIds?: number[] }, tx?: Tx): Promise<void> {
   const event = { type: SESSION_REVOKED, visibility: "organization" as const, record: { organization_id: null }, data: { user_id: userId ?? null, token_ids: tokenIds ?? null } };
   if (tx) await tx.$executeRawUnsafe(INSERT, ...values(event));
-  else await rawQuery(INSERT, values(event));
+  else await database().driver.queryUnflushed(INSERT, values(event));
 }
 
 /**
@@ -59,7 +60,7 @@ export async function publishSessionRevoked({ userId, tokenIds }: { userId?: num
  */
 export async function publishSelected(select: string, params: unknown[]): Promise<void> {
   try {
-    await rawQuery(
+    await database().driver.queryUnflushed(
       `WITH e AS (INSERT INTO events (organization_id, department_id, user_id, assigned_user_id, visibility, type, data) ${select} RETURNING id)
        SELECT pg_notify('${EVENTS_CHANNEL}', id::text) FROM e`,
       params,
