@@ -47,7 +47,7 @@ const providerAgent = new http.Agent({ keepAlive: true });
 function post(url, params) {
   const body = new URLSearchParams(params).toString();
   const headers = { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), "X-Twilio-Signature": twilio.getExpectedTwilioSignature(TEST_PROVIDER.TWILIO_AUTH_TOKEN, url, params) };
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const request = http.request(url, { method: "POST", agent: providerAgent, headers }, (response) => {
       response.resume();
       response.on("end", () => resolve(response.statusCode));

@@ -124,4 +124,33 @@ describe("GET /api/events", () => {
     expect(again.response.status).toBe(200);
     [...streams, again].forEach((s) => s.close());
   });
+
+  it("follows an import and a campaign for whoever may read them, and no other department", async () => {
+    const tenant = await createTenant();
+    const [managerA, agentA, managerB, admin] = [
+      await subscribe(tenant.managerA.token, { types: "import.progress,campaign.progress" }),
+      await subscribe(tenant.agentA.token, { types: "import.progress,campaign.progress" }),
+      await subscribe(tenant.managerB.token, { types: "import.progress,campaign.progress" }),
+      await subscribe(tenant.admin.token, { types: "import.progress,campaign.progress" }),
+    ];
+    const form = new FormData();
+    form.append("file", new Blob([`name,phone\nAda Live,${uniquePhone()}\nBo Live,${uniquePhone()}\n`]), "live.csv");
+    const upload = await fetch(`${tenant.client.baseUrl}/api/contacts/import/csv`, { method: "POST", headers: { Authorization: `Bearer ${tenant.managerA.token}` }, body: form });
+    expect(upload.status).toBe(202);
+    const { import_id: importId } = await upload.json();
+    const done = (e: { type: string; data: Record<string, unknown> }) => e.type === "import.progress" && e.data.import_id === importId && e.data.status === "completed";
+    expect(await managerA.waitFor(done, 10_000)).toMatchObject({ data: { progress: 100 } });
+    expect(await admin.waitFor(done)).toBeDefined();
+
+    const campaign = await tenant.client.post("/api/campaigns", { name: "Live", calling_window: { start: "00:00", end: "23:59", days: [1, 2, 3, 4, 5, 6, 7] }, selection: { tags: ["none-yet"] } }, tenant.managerA.token);
+    expect(campaign.status).toBe(201);
+    expect((await tenant.client.post(`/api/campaigns/${campaign.body.id}/start`, {}, tenant.managerA.token)).status).toBe(200);
+    const moved = (e: { type: string; data: Record<string, unknown> }) => e.type === "campaign.progress" && e.data.campaign_id === campaign.body.id;
+    expect(await managerA.waitFor(moved)).toBeDefined();
+    expect(await admin.waitFor(moved)).toBeDefined();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(managerB.events).toEqual([]);
+    expect(agentA.events).toEqual([]); // agents read neither other people's imports nor campaigns
+    [managerA, agentA, managerB, admin].forEach((s) => s.close());
+  });
 });

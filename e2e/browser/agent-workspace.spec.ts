@@ -135,3 +135,18 @@ test("with the event stream up the queue does not poll, and a caller appears in 
   expect(Date.now() - started).toBeLessThan(1000);
   await snap(page, "queue-live-caller");
 });
+
+test("when the event stream is down the queue says so and falls back to its 2-second poll", async ({ page }) => {
+  await page.route("**/api/events**", (route) => route.abort());
+  await signIn(page, "agent2@acme.example.com");
+  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await expect(page.getByTestId("live-status").first()).toContainText("Live updates unavailable: refreshing every 2 s");
+  const from = uniquePhone();
+  const rang = await page.evaluate(async (caller) => {
+    const session = await (await fetch("/api/auth/session")).json();
+    return (await fetch("/api/dev/simulator", { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${session.apiToken}` }, body: JSON.stringify({ action: "inbound", from: caller }) })).status;
+  }, from);
+  expect(rang).toBe(200);
+  await expect(page.getByTestId("waiting-call").filter({ hasText: from.slice(-4) })).toBeVisible({ timeout: 5_000 });
+  await snap(page, "queue-polling-fallback");
+});

@@ -1,11 +1,12 @@
 import "server-only";
+import { can } from "@/lib/auth/permissions";
 import { mayReceive, organizationScope, type EventRecord, type Visibility } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { database } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { AppError } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
-import { SESSION_REVOKED } from "./event-types";
+import { EVENT_PERMISSIONS, SESSION_REVOKED, type EventType } from "./event-types";
 import { EVENTS_CHANNEL } from "./publish-event";
 
 // This process's end of the event stream. One LISTEN connection per process
@@ -80,7 +81,8 @@ class EventBus {
 
   private wants(subscriber: Pick<Subscriber, "user" | "types">, event: StoredEvent): boolean {
     if (subscriber.types && !subscriber.types.has(event.type)) return false;
-    return mayReceive(subscriber.user, event.visibility, event);
+    const permission = EVENT_PERMISSIONS[event.type as EventType];
+    return permission !== undefined && can(subscriber.user.role, permission) && mayReceive(subscriber.user, event.visibility, event);
   }
 
   private announce(id: string) {
