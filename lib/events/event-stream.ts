@@ -1,6 +1,6 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { AppError } from "@/lib/http/errors";
+import { z } from "zod";
 import { EVENT_TYPES } from "./event-types";
 import { eventBus, type StoredEvent, type Subscriber } from "./event-bus";
 
@@ -25,19 +25,26 @@ function frame(event: StoredEvent): Uint8Array {
   return bytes;
 }
 
-/** `?types=` (comma-separated, each a known type), else every type. */
-export function parseTypes(raw: string | null): Set<string> | null {
-  if (!raw) return null;
-  const types = raw.split(",").map((t) => t.trim()).filter(Boolean);
-  const unknown = types.filter((t) => !(t in EVENT_TYPES));
-  if (unknown.length) throw AppError.validation({ types: [`Unknown event types: ${unknown.join(", ")}. Known: ${Object.keys(EVENT_TYPES).join(", ")}.`] });
-  return new Set(types);
-}
+export const eventStreamQuery = z.object({
+  /** Comma-separated event types; without it, every type. */
+  types: z
+    .string()
+    .max(1000)
+    .optional()
+    .superRefine((raw, ctx) => {
+      const unknown = (raw ?? "").split(",").map((t) => t.trim()).filter((t) => t && !(t in EVENT_TYPES));
+      if (unknown.length) ctx.addIssue({ code: "custom", message: `Unknown event types: ${unknown.join(", ")}. Known: ${Object.keys(EVENT_TYPES).join(", ")}.` });
+    }),
+  /** Where to resume from when the Last-Event-ID header cannot be sent. */
+  last_event_id: z.string().regex(/^\d{1,18}$/, "must be an event id.").optional(),
+});
+export type EventStreamQuery = z.infer<typeof eventStreamQuery>;
 
-export async function openEventStream({ user, request, types }: { user: SessionUser; request: Request; types: Set<string> | null }): Promise<Response> {
+export async function openEventStream({ user, request, query }: { user: SessionUser; request: Request; query: EventStreamQuery }): Promise<Response> {
   const bus = eventBus();
   await bus.start();
-  const lastEventId = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("last_event_id");
+  const types = query.types ? new Set(query.types.split(",").map((t) => t.trim()).filter(Boolean)) : null;
+  const lastEventId = request.headers.get("last-event-id") ?? query.last_event_id ?? null;
   const resumeFrom = lastEventId && /^\d{1,18}$/.test(lastEventId) ? BigInt(lastEventId) : null;
 
   let controller!: ReadableStreamDefaultController<Uint8Array>;
