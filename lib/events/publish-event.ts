@@ -49,8 +49,9 @@ export async function publishEvent(event: NewEvent, tx?: Tx): Promise<void> {
 /** The sessions of these tokens (or every session of the user) end: their streams close, in every process. */
 export async function publishSessionRevoked({ userId, tokenIds }: { userId?: number; tokenIds?: number[] }, tx?: Tx): Promise<void> {
   const event = { type: SESSION_REVOKED, visibility: "organization" as const, record: { organization_id: null }, data: { user_id: userId ?? null, token_ids: tokenIds ?? null } };
-  if (tx) await tx.$executeRawUnsafe(INSERT, ...values(event));
-  else await database().driver.queryUnflushed(INSERT, values(event));
+  if (tx) return void (await tx.$executeRawUnsafe(INSERT, ...values(event)));
+  // Outside a transaction the sign-out itself has happened: a stream left open is logged, never the sign-out's failure.
+  await database().driver.queryUnflushed(INSERT, values(event)).catch((error) => logger.error("session revocation not announced", { error: error instanceof Error ? error.message : String(error) }));
 }
 
 /**
