@@ -6,6 +6,7 @@ import { scheduleRetention } from "@/lib/contacts/schedule-retention";
 import { seedDemoData } from "@/lib/demo/seed-demo-data";
 import { env } from "@/lib/env";
 import { sweepOldEvents } from "@/lib/events/event-bus";
+import { serveEventStreamsFromOurServer } from "@/lib/events/serve-event-streams";
 import { runImport } from "@/lib/imports/run-import";
 import { QUEUES, workOn } from "@/lib/jobs/job-queue";
 import { logger } from "@/lib/logger";
@@ -42,6 +43,7 @@ async function prepare(): Promise<void> {
   await giveEveryOrganizationASigningSecret();
   scheduleRetention();
   sweepOldEvents();
+  serveEventStreamsFromOurServer();
   watchUnconnectedCalls();
   // Every server process works on imports; pg-boss hands each job to one of them.
   await workOn<{ import_id: string }>(QUEUES.contactImport, ({ import_id }) => runImport(import_id));

@@ -3,7 +3,8 @@
 // limits must count the socket's address, not an X-Forwarded-For a client
 // wrote. Every request gets the peer address in x-peer-address (replacing any
 // copy the client sent), tagged with a nonce only this process knows
-// (lib/http/client-address.ts). Everything else is Next.js as `next start`
+// (lib/http/client-address.ts). Event streams are the one exception to
+// "everything through Next.js" (below). Everything else is Next.js as `next start`
 // runs it: PORT, and every interface unless LISTEN_HOST names one (not
 // HOSTNAME, which containers set to their own name).
 import { randomUUID } from "node:crypto";
@@ -19,9 +20,18 @@ const app = next({ dev: false, dir: process.cwd(), hostname: listenHost ?? "loca
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// Event streams (GET /api/events) are written by the app straight to the
+// socket, past the framework (lib/events/serve-event-streams.ts puts the
+// function here at start-up): an idle stream then costs kilobytes, not a
+// framework request held open for hours.
+const serveEventStream = () => globalThis[Symbol.for("contact-center.serve-event-stream")];
+const isEventStream = (request) => request.method === "GET" && /^\/api\/events(\?|$)/.test(request.url ?? "");
+
 const server = createServer((request, response) => {
   request.headers["x-peer-address"] = `${nonce} ${request.socket.remoteAddress ?? ""}`;
-  handle(request, response);
+  const serveStream = isEventStream(request) && serveEventStream();
+  if (serveStream) serveStream(request, response);
+  else handle(request, response);
 });
 server.listen(port, listenHost, () => console.log(`Ready on http://${listenHost ?? "localhost"}:${port}`));
 for (const signal of ["SIGINT", "SIGTERM"]) {

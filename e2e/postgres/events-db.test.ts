@@ -4,6 +4,7 @@ import { api, loginAs } from "../support/api";
 import { subscribe } from "../support/event-stream";
 import { createTenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
+import { startServer } from "../support/server.mjs";
 
 // Two servers on one PostgreSQL: an event published by one process reaches
 // the subscribers of the other, through LISTEN/NOTIFY; a sign-out on one
@@ -41,4 +42,25 @@ describe("events across servers", () => {
     expect(Date.now() - out).toBeLessThan(1000);
     expect(await loginAs(api(second), tenant.agentB.email, "correct-horse-battery")).toBeTruthy();
   });
+
+  // Behind our server a stream is written straight to the socket; under a bare
+  // `next start` (or `next dev`) the route answers a web stream. Same rules.
+  it("streams from a bare `next start` too: delivery from another server, and the close at sign-out", async () => {
+    const bare = await startServer({ databaseUrl: inject("databaseUrl"), label: "bare-next", bareNext: true });
+    try {
+      const tenant = await createTenant();
+      const number = await giveNumber(tenant);
+      const stream = await subscribe(tenant.agentA.token, { baseUrl: bare.baseUrl });
+      expect(stream.response.status).toBe(200);
+      const callSid = newCallSid();
+      expect((await provider().inboundCall({ callSid, from: "+14155550778", to: number })).status).toBe(200);
+      expect(await stream.waitFor((e) => e.type === "queue.entry.added" && e.data.call_sid === callSid)).toBeDefined();
+      const out = Date.now();
+      await api().post("/api/logout", {}, tenant.agentA.token);
+      await Promise.race([stream.ended, new Promise((r) => setTimeout(r, 2000))]);
+      expect(Date.now() - out).toBeLessThan(1000);
+    } finally {
+      await bare.stop();
+    }
+  }, 120_000);
 });

@@ -39,13 +39,15 @@ export function freePort() {
 }
 
 /**
- * @param {{ databaseUrl?: string, env?: Record<string,string>, label?: string, port?: number }} options
+ * @param {{ databaseUrl?: string, env?: Record<string,string>, label?: string, port?: number, bareNext?: boolean }} options
  * Without databaseUrl the server uses a fresh embedded database in a temp dir.
+ * bareNext: `next start` alone, without our server in front (as a host that runs Next.js its own way would).
  */
-export async function startServer({ databaseUrl, env = {}, label = "server", port: fixedPort } = {}) {
+export async function startServer({ databaseUrl, env = {}, label = "server", port: fixedPort, bareNext = false } = {}) {
   const port = fixedPort ?? (await freePort());
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), "cc-test-"));
-  const child = spawn(process.execPath, ["scripts/server.mjs"], {
+  const command = bareNext ? ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"] : ["scripts/server.mjs"];
+  const child = spawn(process.execPath, command, {
     cwd: process.cwd(),
     env: {
       ...process.env,

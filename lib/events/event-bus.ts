@@ -126,7 +126,8 @@ class EventBus {
     if (!events.length) return;
     for (const subscriber of this.subscribers) {
       const wanted = events.filter((event) => this.wants(subscriber, event));
-      if (wanted.length) subscriber.deliver(wanted);
+      // The very array when all of it is wanted: its bytes are then framed once for everyone.
+      if (wanted.length) subscriber.deliver(wanted.length === events.length ? events : wanted);
     }
   }
 

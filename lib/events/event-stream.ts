@@ -3,17 +3,17 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { z } from "zod";
 import { EVENT_TYPES } from "./event-types";
 import { eventBus, type StoredEvent, type Subscriber } from "./event-bus";
+import { openTransport, type StreamTransport } from "./stream-transport";
 
 // GET /api/events: Server-Sent Events. Each event has an `id` (resume with
 // Last-Event-ID), a type as its `event` name and JSON `data`; a comment every
-// 15 s keeps proxies from closing an idle stream. A slow reader that falls a
-// megabyte behind is closed (its browser reconnects and resumes) rather than
-// buffered without bound.
+// 15 s keeps proxies from closing an idle stream. The bytes go out through
+// lib/events/stream-transport.ts (straight to the socket behind our server).
 
-const MAX_BUFFERED_BYTES = 1024 * 1024;
 const encoder = new TextEncoder();
 
-// One event goes to every subscriber of the process: its bytes are built once.
+// One event goes to every subscriber of the process: its bytes are built once,
+// and so are a burst's when it goes whole to many (the bus hands them the same array).
 const frames = new WeakMap<StoredEvent, Uint8Array>();
 function frame(event: StoredEvent): Uint8Array {
   let bytes = frames.get(event);
@@ -22,6 +22,13 @@ function frame(event: StoredEvent): Uint8Array {
     bytes = encoder.encode(`id: ${event.id}\nevent: ${event.type}\ndata: ${data}\n\n`);
     frames.set(event, bytes);
   }
+  return bytes;
+}
+const bursts = new WeakMap<StoredEvent[], Uint8Array>();
+function framed(events: StoredEvent[]): Uint8Array {
+  if (events.length === 1) return frame(events[0]);
+  let bytes = bursts.get(events);
+  if (!bytes) bursts.set(events, (bytes = Buffer.concat(events.map(frame))));
   return bytes;
 }
 
@@ -47,38 +54,26 @@ export async function openEventStream({ user, request, query }: { user: SessionU
   const lastEventId = request.headers.get("last-event-id") ?? query.last_event_id ?? null;
   const resumeFrom = lastEventId && /^\d{1,18}$/.test(lastEventId) ? BigInt(lastEventId) : null;
 
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let transport: StreamTransport | null = null;
   let closed = false;
-  let unsubscribe = () => {};
   // Live events that arrive while the history is being read wait here, then go after it.
   let pending: StoredEvent[] | null = resumeFrom === null ? null : [];
   let sent: Set<string> | null = resumeFrom === null ? null : new Set<string>();
 
   const write = (chunk: string | Uint8Array) => {
-    if (closed) return;
-    try {
-      controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
-      if ((controller.desiredSize ?? 0) < -MAX_BUFFERED_BYTES) close();
-    } catch {
-      close();
-    }
+    if (!closed) transport?.write(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
   };
   // Only the overlap of history and live needs the ids sent; the set is dropped once live.
   const send = (events: StoredEvent[]) => {
-    const fresh = events.filter((event) => !sent?.has(event.id));
+    const fresh = sent ? events.filter((event) => !sent!.has(event.id)) : events;
     fresh.forEach((event) => sent?.add(event.id));
-    if (fresh.length === 1) write(frame(fresh[0]));
-    else if (fresh.length > 1) write(Buffer.concat(fresh.map(frame)));
+    if (fresh.length) write(framed(fresh));
   };
   const close = () => {
     if (closed) return;
     closed = true;
     unsubscribe();
-    try {
-      controller.close();
-    } catch {
-      // already closed by the client
-    }
+    transport?.end();
   };
   const subscriber: Subscriber = {
     user,
@@ -88,17 +83,11 @@ export async function openEventStream({ user, request, query }: { user: SessionU
     heartbeat: () => write(": heartbeat\n\n"),
     close,
   };
-  unsubscribe = bus.subscribe(subscriber);
-
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-      // Reconnect after 2 s when the stream drops; say we are here at once.
-      c.enqueue(encoder.encode(`retry: 2000\n: connected\n\n`));
-    },
-    cancel: close,
-  }, { highWaterMark: MAX_BUFFERED_BYTES, size: (chunk) => chunk.byteLength });
-  request.signal.addEventListener("abort", close);
+  // Subscribing first: beyond the cap it throws (429) before anything is written.
+  const unsubscribe = bus.subscribe(subscriber);
+  transport = openTransport(request, close);
+  // Reconnect after 2 s when the stream drops; say we are here at once.
+  write("retry: 2000\n: connected\n\n");
 
   if (resumeFrom !== null) {
     void bus.history(subscriber, resumeFrom).then(
@@ -112,13 +101,5 @@ export async function openEventStream({ user, request, query }: { user: SessionU
       () => close(),
     );
   }
-
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-store, no-transform",
-      Connection: "keep-alive",
-      "X-Accel-Buffering": "no",
-    },
-  });
+  return transport.response;
 }

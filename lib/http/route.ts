@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { getServerSession } from "next-auth";
-import { authOptions } from "@/lib/auth/next-auth-options";
+import { getToken } from "next-auth/jwt";
+import { env } from "@/lib/env";
 import { resolveToken } from "@/lib/auth/tokens";
 import { logger } from "@/lib/logger";
 import { AppError, fromDatabaseError } from "./errors";
@@ -112,16 +112,27 @@ function validInput<S extends z.ZodType>(schema: S, input: unknown, refuseNul = 
 async function authenticate(request: Request, required: boolean, webSession: boolean): Promise<SessionUser | null> {
   const header = request.headers.get("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  const bearer = match?.[1] ?? (webSession && !header ? await webSessionToken() : null);
+  const bearer = match?.[1] ?? (webSession && !header ? await webSessionToken(request) : null);
   const user = bearer ? await resolveToken(bearer) : null;
   if (!user && required) throw AppError.unauthenticated();
   return user;
 }
 
-/** The API token inside the signed-in web session (next-auth's cookie), if any. */
-async function webSessionToken(): Promise<string | null> {
-  const session = await getServerSession(authOptions());
-  return session?.apiToken ?? null;
+/**
+ * The API token inside the signed-in web session (next-auth's signed cookie),
+ * if any. Read from the request itself, not Next.js's request context: our
+ * server calls the event stream's route outside it. The token is then checked
+ * like any bearer token (revoked or expired: 401).
+ */
+async function webSessionToken(request: Request): Promise<string | null> {
+  const cookies = Object.fromEntries(
+    (request.headers.get("cookie") ?? "").split(/;\s*/).filter(Boolean).map((pair) => {
+      const at = pair.indexOf("=");
+      return at < 0 ? [pair, ""] : [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
+  const jwt = await getToken({ req: { headers: request.headers, cookies } as never, secret: env().NEXTAUTH_SECRET });
+  return typeof jwt?.apiToken === "string" ? jwt.apiToken : null;
 }
 
 export function errorResponse(error: unknown, requestId: string, request: Request): Response {

@@ -1,9 +1,9 @@
-import { eventStreamQuery, openEventStream } from "@/lib/events/event-stream";
+import { eventStreamRoute } from "@/lib/events/event-stream-route";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/http/route";
 
-// The live event stream: a bearer token, or the browser's web session (EventSource sends no headers).
-export const GET = route({ webSession: true, query: eventStreamQuery }, ({ user, request, query }) => openEventStream({ user, request, query }));
+// The live event stream. Behind scripts/server.mjs the request never reaches
+// Next.js (lib/events/serve-event-streams.ts); under `next dev` it comes here.
+export const GET = eventStreamRoute;
 
 export const dynamic = "force-dynamic";
 
