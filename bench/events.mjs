@@ -35,6 +35,12 @@ const cpuSeconds = (pid) => {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
 };
+/** The whole machine's busy and total core-seconds so far (/proc/stat): how much of it the servers' load left to everyone else. */
+const machineSeconds = () => {
+  const ticks = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  return { busy: (total - ticks[3] - ticks[4]) / 100, total: total / 100 };
+};
 const rssKb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -157,12 +163,15 @@ try {
 
   let errors = 0;
   const cpuStart = servers.map((s) => cpuSeconds(s.pid));
+  const machineStart = machineSeconds();
   const calls = await placeCalls((sid, status) => {
     answeredAt.set(sid, performance.now());
     if (status !== 200) errors += 1;
   });
   await sleep(3000);
   const streamCpu = servers.map((s, i) => cpuSeconds(s.pid) - cpuStart[i]);
+  const machineEnd = machineSeconds();
+  const machine = { busy: machineEnd.busy - machineStart.busy, total: machineEnd.total - machineStart.total };
   const expected = calls * (HANGUP ? 2 : 1); // added (and left), per agent
   const sampled = await new Promise((resolve) => (sampler.once("message", resolve), sampler.send("report")));
   sampler.kill();
@@ -190,6 +199,7 @@ try {
   console.log(`  event written → received, an upper bound of webhook answered → received (${latencies.length} samples, a tenth of the agents, timed in a process of their own): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms ${percentile(latencies, 99) < 100 ? "PASS" : "FAIL"}`);
   console.log(`  memory per idle stream: ${perStreamKb.map((kb) => `${kb.toFixed(1)} KB`).join(", ")} (RSS before ${memoryBefore.map((k) => `${(k / 1024).toFixed(0)} MB`).join("/")}, after ${memoryAfter.map((k) => `${(k / 1024).toFixed(0)} MB`).join("/")}) ${Math.max(...perStreamKb) < 50 ? "PASS" : "FAIL"}`);
   console.log(`CPU for ${SECONDS} s of calls, both servers: with streams ${streamCpu.map((c) => c.toFixed(1)).join(" + ")} s = ${(streamCpu[0] + streamCpu[1]).toFixed(1)} s; with ${AGENTS} agents polling every 2 s ${pollCpu.map((c) => c.toFixed(1)).join(" + ")} s = ${(pollCpu[0] + pollCpu[1]).toFixed(1)} s (poll p99 ${percentile(poll.latencies, 99).toFixed(1)} ms, errors ${poll.errors})`);
+  console.log(`machine during the streamed calls: ${machine.busy.toFixed(1)} of ${machine.total.toFixed(1)} core-seconds busy (${((100 * machine.busy) / machine.total).toFixed(0)}%): the servers ${(streamCpu[0] + streamCpu[1]).toFixed(1)}, the rest PostgreSQL, the agents' side and the caller generator`);
   if (process.env.BENCH_SERVER_LOG) for (const server of servers) console.log(server.output().split("\n").filter((line) => /slow|error|warn/i.test(line)).slice(-15).join("\n"));
 } finally {
   providerAgent.destroy();

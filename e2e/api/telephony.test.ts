@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { makeContact } from "../support/contacts";
+import { subscribe } from "../support/event-stream";
 import { createTenant, type Tenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
 import { TEST_PROVIDER } from "../support/server.mjs";
@@ -129,6 +130,31 @@ describe("inbound flow", () => {
     expect(await waiting(tenant)).toEqual([]);
     const logs = await tenant.client.get("/api/voice/call-logs", tenant.admin.token);
     expect(logs.body.data).toEqual([expect.objectContaining({ call_sid: inbound.callSid, status: "no-answer", user_id: null, direction: "inbound" })]);
+  });
+
+  it("logs a known caller who gives up with the wait the provider reports, moves the contact's summary once, and tells the floor", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const caller = await makeContact(tenant, { name: "Impatient Caller" });
+    const sim = provider();
+    const inbound = await sim.inboundCall({ from: caller.phone, to: number });
+    await sim.dequeue({ callSid: inbound.callSid, to: number, result: "hangup", queueTime: 40 });
+    await sim.callStatus({ callSid: inbound.callSid, to: number, status: "completed", duration: 41 });
+    await sim.dequeue({ callSid: inbound.callSid, to: number, result: "hangup", queueTime: 40 });
+    expect(await waiting(tenant)).toEqual([]);
+    const logs = await tenant.client.get("/api/voice/call-logs", tenant.admin.token);
+    // The final status's CallDuration is how long the caller was on the line: a logged call's duration only grows.
+    expect(logs.body.data).toEqual([expect.objectContaining({ call_sid: inbound.callSid, status: "no-answer", user_id: null, contact_id: caller.id, wait_seconds: 40, duration: 41 })]);
+    const contact = await tenant.client.get(`/api/contacts/${caller.id}`, tenant.admin.token);
+    expect(contact.body).toMatchObject({ total_calls: 1, last_call_outcome: "no-answer" });
+    // The whole history of these two types (Last-Event-ID 0): the call's end and its leaving the queue, each once.
+    const stream = await subscribe(tenant.admin.token, { types: "queue.entry.left,call.ended", lastEventId: "0" });
+    await stream.waitFor((e) => e.type === "queue.entry.left" && e.data.call_sid === inbound.callSid);
+    stream.close();
+    expect(stream.events.filter((e) => e.data.call_sid === inbound.callSid).map((e) => [e.type, e.data.status])).toEqual([
+      ["call.ended", "no-answer"],
+      ["queue.entry.left", "abandoned"],
+    ]);
   });
 
   it("lists waiting calls in arrival order, per organization", async () => {

@@ -3,6 +3,7 @@ import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { recordCallLog } from "@/lib/calls/record-call-log";
 import { prisma } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
+import { abandonWaitingCall } from "./abandon-waiting-call";
 import { forgetWaitingCalls } from "./list-waiting-calls";
 
 /**
@@ -12,6 +13,12 @@ import { forgetWaitingCalls } from "./list-waiting-calls";
  * waiting: logged as abandoned (no-answer, no agent). Idempotent by CallSid.
  */
 export async function finishQueueEntry({ organizationId, callSid, result, queueTime }: { organizationId: number; callSid: string; result: string; queueTime?: number }) {
+  const unansweredStatus = result === "hangup" || result === "leave" || result === "completed" ? "no-answer" : "failed";
+  // The common case, a caller giving up before any agent took the call, in one statement.
+  if (await abandonWaitingCall({ organizationId, callSid, logStatus: unansweredStatus, queueTime })) {
+    forgetWaitingCalls(organizationId);
+    return { changed: true };
+  }
   const outcome = await prisma.$transaction(async (tx) => {
     const entry = await tx.queueEntry.findFirst({
       where: { call_sid: callSid, organization_id: organizationId },
@@ -30,7 +37,7 @@ export async function finishQueueEntry({ organizationId, callSid, result, queueT
       direction: "inbound",
       phone_number: entry.from_number,
       call_sid: callSid,
-      status: bridged ? "completed" : result === "hangup" || result === "leave" || result === "completed" ? "no-answer" : "failed",
+      status: bridged ? "completed" : unansweredStatus,
       duration: bridged && entry.accepted_at ? Math.max(0, Math.round((now - entry.accepted_at.getTime()) / 1000)) : 0,
       wait_seconds: Math.max(0, waitSeconds),
       answered_at: bridged ? entry.accepted_at : null,
