@@ -9,6 +9,7 @@ import { fieldErrors } from "@/lib/http/validation";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
 import { knownTags } from "@/lib/tags/known-tag";
+import { PhoneField } from "@/components/ui/phone-field";
 import { CustomFieldInput } from "./custom-field-input";
 import type { ContactView, CustomFieldView, DepartmentView } from "./types";
 import { useRefreshTagNames, useTagNames } from "./use-tag-names";
@@ -46,7 +47,6 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
       // A tag typed in another case than the organization's is saved with its spelling.
       tags: knownTags(text("tags"), tagNames),
       custom_fields: customValues,
-      format_phone: form.get("format_phone") === "on",
       opted_out: form.get("opted_out") === "on",
       ...(department && { department_id: Number(department) }),
     };
@@ -88,13 +88,7 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
       <div className="grid-2" style={{ gridTemplateColumns: "1fr 1fr" }}>
         <div>
           <div className="field"><label htmlFor="c-name">Name *</label><input id="c-name" name="name" defaultValue={contact?.name} required maxLength={255} autoFocus />{error("name")}</div>
-          <div className="field">
-            <label htmlFor="c-phone">Phone *</label>
-            <input id="c-phone" name="phone" defaultValue={contact?.phone} required inputMode="tel" placeholder="+14155552671" aria-describedby="c-phone-hint" />
-            <span id="c-phone-hint" className="hint">E.164, e.g. +14155552671, or tick the box below to format a national number.</span>
-            {error("phone")}
-          </div>
-          <div className="field inline"><input id="c-format" name="format_phone" type="checkbox" /><label htmlFor="c-format">Format a national number with the organization&apos;s country</label></div>
+          <PhoneField id="c-phone" name="phone" label="Phone" required defaultValue={contact?.phone} error={errors.phone?.[0]} />
           <div className="field"><label htmlFor="c-email">Email</label><input id="c-email" name="email" type="email" defaultValue={contact?.email ?? ""} maxLength={255} />{error("email")}</div>
           <div className="field"><label htmlFor="c-company">Company</label><input id="c-company" name="company" defaultValue={contact?.company ?? ""} maxLength={255} />{error("company")}</div>
           <div className="field">

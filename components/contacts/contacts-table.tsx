@@ -51,14 +51,14 @@ function cell(contact: ContactView, key: ColumnKey, departments: Map<number, str
 
 /** The contact manager's list: search, filters, sorting, columns, presets, bulk actions, export. */
 export function ContactsTable() {
-  const { filters, page, set, setAll, setPage } = useListFilters();
+  const { filters, apiFilters, page, set, setAll, setPage } = useListFilters();
   const { columns, toggle } = useColumnChoice();
   const [q, setQ] = useState(filters.q ?? "");
   // A selection belongs to the page it was made on: another page or filter starts empty.
   const [selection, setSelection] = useState<{ key: string; ids: Set<number> }>({ key: "", ids: new Set() });
   const [notice, setNotice] = useState<string | null>(null);
   const departments = useApi<Page<DepartmentView>>("/api/departments?per_page=100");
-  const query = new URLSearchParams({ ...filters, page: String(page), per_page: "25" });
+  const query = new URLSearchParams({ ...apiFilters, page: String(page), per_page: "25" });
   const { data, error, isLoading, mutate } = useApi<Page<ContactView>>(`/api/contacts?${query}`, { keepPreviousData: true });
   const sort = filters.sort ?? "-created_at";
   const departmentNames = new Map((departments.data?.data ?? []).map((d) => [d.id, d.name]));
@@ -86,7 +86,7 @@ export function ContactsTable() {
         <input type="search" aria-label="Search contacts" placeholder="Name, phone, email or company" value={q} onChange={(e) => search(e.target.value)} />
         <SavedFilterMenu current={filters} onApply={(f) => { setQ(f.q ?? ""); setAll(f); }} />
         <ColumnMenu columns={columns} toggle={toggle} />
-        <ExportMenu filters={filters} />
+        <ExportMenu filters={apiFilters} />
       </div>
       <ContactFilterBar key={filters.tags ?? filters.tags_any ?? ""} filters={filters} set={set} setAll={setAll} departments={departments.data?.data ?? []} />
       {notice && <div className="success" role="status" style={{ marginBottom: 12 }}>{notice}</div>}

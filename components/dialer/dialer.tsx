@@ -1,6 +1,8 @@
 "use client";
 
-import { AsYouType, parsePhoneNumberFromString } from "libphonenumber-js";
+import { formatAsTyped, toE164 } from "@/lib/contacts/phone";
+import { countryName } from "@/lib/format/countries";
+import { useOrganization } from "@/lib/swr/use-organization";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { formatPhone } from "@/lib/format/display";
@@ -24,16 +26,12 @@ function doNotCallReason(s: Suggestion): string | null {
   return null;
 }
 
-/** The E.164 form of what was typed, or null while it is not a whole international number. */
-export function toE164(typed: string): string | null {
-  const parsed = parsePhoneNumberFromString(typed.trim().startsWith("+") ? typed : `+${typed.replace(/^\+?/, "")}`);
-  return parsed?.isValid() ? parsed.number : null;
-}
-
 export function Dialer() {
   const params = useSearchParams();
   const { device, call, dial } = useSoftphone();
-  const [number, setNumber] = useState(() => (params.get("to") ? new AsYouType().input(params.get("to")!) : ""));
+  // National numbers are read in the organization's country; "+" or "00" names another.
+  const country = useOrganization().default_country;
+  const [number, setNumber] = useState(() => (params.get("to") ? formatAsTyped(params.get("to")!, country) : ""));
   const [contact, setContact] = useState<{ id: number; name: string; warning?: string | null } | null>(() =>
     params.get("contact") ? { id: Number(params.get("contact")), name: params.get("name") ?? "Contact" } : null,
   );
@@ -46,13 +44,13 @@ export function Dialer() {
   }, [search]);
   const suggestions = useApi<{ data: Suggestion[] }>(debounced.length >= 2 ? `/api/contacts/lookup?q=${encodeURIComponent(debounced)}` : null);
 
-  const e164 = toE164(number);
+  const e164 = toE164(number, country);
   const invalid = touched && number.trim() !== "" && !e164;
 
   const onType = (value: string) => {
     setContact(null);
     // Format as typed, but never fight the user deleting a formatting character.
-    setNumber(value.length < number.length ? value : new AsYouType().input(value.startsWith("+") || value === "" ? value : `+${value}`));
+    setNumber(value.length < number.length ? value : formatAsTyped(value, country));
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -64,7 +62,7 @@ export function Dialer() {
 
   const pick = (s: Suggestion) => {
     setContact({ id: s.id, name: s.name, warning: doNotCallReason(s) });
-    setNumber(new AsYouType().input(s.phone));
+    setNumber(formatAsTyped(s.phone, country));
     setSearch("");
     setDebounced("");
   };
@@ -79,7 +77,7 @@ export function Dialer() {
             className="dial-number"
             inputMode="tel"
             autoComplete="off"
-            placeholder="+1 415 555 2671"
+            placeholder={country === "US" ? "(415) 555-2671" : "+1 415 555 2671"}
             value={number}
             onChange={(e) => onType(e.target.value)}
             onBlur={() => setTouched(true)}
@@ -87,7 +85,13 @@ export function Dialer() {
             aria-describedby="dial-hint"
           />
           <span id="dial-hint" className={invalid ? "error" : "hint"}>
-            {invalid ? "Enter the full international number: + and country code, e.g. +1 415 555 2671." : contact ? `Calling ${contact.name}` : "International format, with the country code."}
+            {invalid
+              ? `Not a whole number yet: a national number of ${countryName(country)}, or + (or 00) and the country code.`
+              : contact
+                ? `Calling ${contact.name}`
+                : e164
+                  ? `Calls ${e164}`
+                  : `A national number of ${countryName(country)}, or + and the country code for another.`}
           </span>
           {contact?.warning && <span className="error" role="alert">{contact.name} is {contact.warning}: call only if they asked you to.</span>}
         </div>

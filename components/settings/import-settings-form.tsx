@@ -19,7 +19,6 @@ export function ImportSettingsForm() {
       auto_tag: String(f.get("auto_tag") ?? "").trim() || null,
       strictness: f.get("strictness") as "lenient",
       phone_formatting: f.get("phone_formatting") === "on",
-      default_country: String(f.get("default_country") ?? "").trim().toUpperCase(),
     });
   };
   return (
@@ -39,9 +38,8 @@ export function ImportSettingsForm() {
           </select>
         </div>
         <div className="field"><label htmlFor="s-tag">Tag every import with</label><input id="s-tag" name="auto_tag" defaultValue={d.auto_tag ?? ""} placeholder="none" /><FieldError message={form.error("auto_tag")} /></div>
-        <div className="field"><label htmlFor="s-country">Default country</label><input id="s-country" name="default_country" defaultValue={d.default_country} maxLength={2} style={{ width: 80 }} /><FieldError message={form.error("default_country")} /></div>
       </div>
-      <div className="field inline"><input id="s-format" name="phone_formatting" type="checkbox" defaultChecked={d.phone_formatting} /><label htmlFor="s-format">Format national phone numbers to E.164 with the default country</label></div>
+      <div className="field inline"><input id="s-format" name="phone_formatting" type="checkbox" defaultChecked={d.phone_formatting} /><label htmlFor="s-format">Format national phone numbers to E.164, read in the organization&apos;s default country (Settings → Organization)</label></div>
       <SaveRow pending={form.pending} saved={form.saved} formError={form.error("form")} />
     </form>
   );

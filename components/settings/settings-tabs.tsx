@@ -4,6 +4,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { CustomFieldsManager } from "./custom-fields-manager";
 import { DuplicateSettingsForm } from "./duplicate-settings-form";
 import { ImportSettingsForm } from "./import-settings-form";
+import { OrganizationSettingsForm } from "./organization-settings-form";
 import { RetentionSettingsForm } from "./retention-settings-form";
 import { TemplateManager } from "@/components/messages/template-manager";
 import { SmsSettingsForm } from "./sms-settings-form";
@@ -21,6 +22,7 @@ function TelephonyPanel() {
 }
 
 const TABS = [
+  { key: "organization", label: "Organization", panel: OrganizationSettingsForm },
   { key: "import", label: "Import", panel: ImportSettingsForm },
   { key: "duplicates", label: "Duplicates", panel: DuplicateSettingsForm },
   { key: "retention", label: "Retention", panel: RetentionSettingsForm },

@@ -6,8 +6,8 @@ import { fieldErrors } from "@/lib/http/validation";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
 
-/** Loads one settings document, checks edits with the API's own schema, saves with PUT. */
-export function useSettingsForm<T extends object>(path: string, schema: z.ZodType<Partial<T>>) {
+/** Loads one settings document, checks edits with the API's own schema, saves with PUT (or the route's PATCH). */
+export function useSettingsForm<T extends object>(path: string, schema: z.ZodType<Partial<T>>, method: "PUT" | "PATCH" = "PUT") {
   const token = useApiToken();
   const loaded = useApi<T>(path);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -20,7 +20,7 @@ export function useSettingsForm<T extends object>(path: string, schema: z.ZodTyp
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setPending(true);
     try {
-      const next = await apiFetch<T>(path, token!, { method: "PUT", body: JSON.stringify(parsed.data) });
+      const next = await apiFetch<T>(path, token!, { method, body: JSON.stringify(parsed.data) });
       await loaded.mutate(next, { revalidate: false });
       setErrors({});
       setSaved(true);

@@ -50,16 +50,21 @@ test("agent goes Available, a simulated call appears, accept, notes, hang up, an
   await expect(row).toContainText(caller.split(" ")[0]);
 });
 
-test("agent dials a number formatted as typed and the call appears in My calls", async ({ page }) => {
+test("agent dials a national number formatted as typed and the call appears in My calls", async ({ page }) => {
   await signIn(page, "agent2@acme.example.com");
   await page.getByRole("link", { name: "Dialer" }).click();
   const number = page.getByLabel("Number", { exact: true });
-  await number.fill("44207946");
+  // Read in the organization's country (US): an unfinished national number is not a Moroccan one.
+  await number.pressSequentially("2125550");
   await page.getByRole("button", { name: "Call" }).click();
-  await expect(page.getByText("Enter the full international number")).toBeVisible();
+  await expect(page.getByText("Not a whole number yet: a national number of United States")).toBeVisible();
   await number.fill("");
-  await number.pressSequentially("14155550142");
-  await expect(number).toHaveValue("+1 415 555 0142");
+  await number.pressSequentially("0044 20 7946 0958");
+  await expect(page.getByText("Calls +442079460958")).toBeVisible();
+  await number.fill("");
+  await number.pressSequentially("4155550142");
+  await expect(number).toHaveValue("(415) 555-0142");
+  await expect(page.getByText("Calls +14155550142")).toBeVisible();
   await page.getByRole("button", { name: "Call" }).click();
   const dock = page.getByRole("complementary", { name: "Current call" });
   await expect(dock).toContainText("On call");

@@ -183,6 +183,7 @@ test("manager merges two duplicates side by side, seeing why they match and conf
 test("admin settings: import defaults saved, retention previewed, custom field added", async ({ page }) => {
   await signIn(page, "admin@acme.example.com");
   await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("tab", { name: "Import" }).click();
   const importForm = page.getByRole("form", { name: "Import settings" });
   await importForm.getByLabel("Largest import (rows)").fill("20000");
   await importForm.getByRole("button", { name: "Save" }).click();

@@ -18,15 +18,8 @@ export function phoneTimeZones(e164: string): string[] {
   return [];
 }
 
-/** A zone name the runtime knows (custom fields hold free text). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+// A zone name the runtime knows (custom fields hold free text).
+export { isTimeZone } from "@/lib/format/time-zone";
 
 /** Minutes since local midnight and the ISO weekday (1 = Monday) in a zone. */
 export function localClock(at: Date, zone: string): { minutes: number; weekday: number; text: string } {

@@ -73,6 +73,7 @@ import * as callStatus from "@/app/api/telephony/status/route";
 import * as smsIncoming from "@/app/api/telephony/sms/route";
 import * as smsStatus from "@/app/api/telephony/sms-status/route";
 import * as currentUser from "@/app/api/user/route";
+import * as organizationProfile from "@/app/api/organization/route";
 import * as conversations from "@/app/api/conversations/route";
 import * as conversation from "@/app/api/conversations/[id]/route";
 import * as conversationMessages from "@/app/api/conversations/[id]/messages/route";
@@ -126,6 +127,7 @@ export const OPERATIONS: OperationGroup[] = [
   { path: "/api/auth/{nextauth}", tag: "Identity", module: nextAuth, summary: { GET: "next-auth's web session endpoints (session, csrf, providers)", POST: "next-auth's web sign-in and sign-out" }, description: { GET: "next-auth's own protocol for the browser pages; API clients use bearer tokens.", POST: "next-auth's own protocol for the browser pages; credentials are checked like POST /api/login." } },
   { path: "/api/logout", tag: "Identity", module: logout, summary: { POST: "Revoke the token that made the request" } },
   { path: "/api/user", tag: "Identity", module: currentUser, summary: { GET: "The signed-in user" } },
+  { path: "/api/organization", tag: "Identity", module: organizationProfile, summary: { GET: "The caller's organization: name, default country, time zone", PATCH: "Change the organization's name, default country or time zone (account_admin and above)" }, description: { GET: "`{ id, name, default_country, time_zone }`. Any signed-in user reads it: the pages read phone numbers typed without `+` or `00` in `default_country` (ISO 3166 alpha-2; the same value as the import settings' `default_country`) and show times in `time_zone` (IANA).", PATCH: "`{ name?, default_country?, time_zone? }`; an unknown country or time zone is 422 and changes nothing." } },
   { path: "/api/users", tag: "Identity", module: users, summary: { GET: "List users in the caller's scope", POST: "Create a user (account_admin within the organization, super_admin anywhere)" }, description: { GET: LIST_NOTE } },
   { path: "/api/users/{id}", tag: "Identity", module: userOne, summary: { GET: "One user", PATCH: "Change a user's name, email, password, role, department or active flag", DELETE: "Deactivate a user and revoke their tokens" } },
   { path: "/api/organizations", tag: "Identity", module: organizations, summary: { GET: "Organizations the caller may see", POST: "Create an organization with its departments (super_admin)" } },

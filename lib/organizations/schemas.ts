@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { importSettingsSchema, timeZoneSchema } from "@/lib/settings/schemas";
 
 export const createOrganizationSchema = z.object({
   name: z.string().trim().min(1, "The name field is required.").max(255),
@@ -6,3 +7,16 @@ export const createOrganizationSchema = z.object({
 });
 
 export type CreateOrganizationInput = z.infer<typeof createOrganizationSchema>;
+
+/** PATCH /api/organization and Settings → Organization: the caller's organization. */
+export const organizationProfileSchema = z
+  .object({
+    name: z.string().trim().min(1, "The name field is required.").max(255),
+    /** Phone numbers people type without "+" or "00" are read in it (ISO 3166 alpha-2). */
+    default_country: importSettingsSchema.shape.default_country,
+    time_zone: timeZoneSchema,
+  })
+  .partial()
+  .strict();
+
+export type OrganizationProfileInput = z.infer<typeof organizationProfileSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "@/lib/format/time-zone";
 import { intIdQuery } from "@/lib/http/params";
 import { isoDay } from "@/lib/http/date-params";
 
@@ -8,14 +9,7 @@ const timeZone = z
   .string()
   .max(64)
   .default("UTC")
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, "Unknown time zone (use a name like America/New_York).");
+  .refine(isTimeZone, "Unknown time zone (use a name like America/New_York).");
 
 /** Today on the clock of `timeZone`, as YYYY-MM-DD. */
 export function todayIn(timeZone: string): string {

@@ -19,6 +19,9 @@ export const DEFAULT_SETTINGS = {
     inactive_contact_days: null,
     keep_opted_out: true,
   },
+  organization: {
+    time_zone: "America/New_York",
+  },
   sms: {
     sms_numbers: [],
     help_text: "Reply STOP to stop receiving messages, START to receive them again. Msg & data rates may apply.",

@@ -1,4 +1,6 @@
+import { isSupportedCountry } from "libphonenumber-js";
 import { z } from "zod";
+import { isTimeZone } from "@/lib/format/time-zone";
 import { looseKey } from "@/lib/format/loose-key";
 import { withKeyAliases } from "@/lib/http/key-aliases";
 
@@ -9,7 +11,7 @@ export const importSettingsSchema = z.object({
   auto_tag: z.string().trim().min(1).max(100).nullable(),
   strictness: z.enum(["strict", "lenient"]),
   phone_formatting: z.boolean(),
-  default_country: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code"),
+  default_country: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code").refine((code: string): boolean => isSupportedCountry(code), "is not a country with a phone numbering plan we know"),
 });
 
 export const duplicateSettingsSchema = z.object({
@@ -32,6 +34,8 @@ export const retentionRunSchema = z.object({
   dry_run: z.boolean().optional(),
 });
 
+export const timeZoneSchema = z.string().trim().min(1).max(64).refine(isTimeZone, "must be an IANA time zone such as America/New_York");
+
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day as HH:MM (24-hour)");
 const e164 = z.string().trim().regex(/^\+[1-9]\d{0,14}$/, "must be an E.164 number");
 
@@ -43,14 +47,13 @@ export const smsSettingsSchema = z.object({
   /** No campaign text goes out between start and end at the recipient's local time (held until end); agents' replies still go. null: no quiet hours. */
   quiet_hours: z.object({ start: clock, end: clock }).strict().nullable(),
   /** The time zone quiet hours are read in when a number's own zone is not known. */
-  time_zone: z.string().trim().min(1).max(64).refine((zone) => {
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, "must be an IANA time zone such as America/New_York"),
+  time_zone: timeZoneSchema,
+});
+
+/** The organization's own settings (Settings → Organization; the default country lives with import, where the API always had it). */
+export const organizationSettingsSchema = z.object({
+  /** Times in lists and reports are shown in it. */
+  time_zone: timeZoneSchema,
 });
 
 export const SETTINGS_SCHEMAS = {
@@ -58,6 +61,7 @@ export const SETTINGS_SCHEMAS = {
   duplicates: duplicateSettingsSchema,
   retention: retentionSettingsSchema,
   sms: smsSettingsSchema,
+  organization: organizationSettingsSchema,
 } as const;
 
 export type SettingsKey = keyof typeof SETTINGS_SCHEMAS;
@@ -79,6 +83,7 @@ const KEY_ALIASES: Record<SettingsKey, Record<string, string>> = {
     conflict_rules: "conflict_rule",
     conflict_resolution: "conflict_rule",
   },
+  organization: { timezone: "time_zone" },
   sms: { numbers: "sms_numbers", help: "help_text", help_message: "help_text", timezone: "time_zone" },
   retention: { inactive_days: "inactive_contact_days", retention_days: "inactive_contact_days", delete_after_days: "inactive_contact_days", keep_opted_out_contacts: "keep_opted_out" },
 };

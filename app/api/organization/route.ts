@@ -1,0 +1,12 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { route } from "@/lib/http/route";
+import { getOrganizationProfile, updateOrganizationProfile } from "@/lib/organizations/organization-profile";
+import { organizationProfileSchema } from "@/lib/organizations/schemas";
+
+export const GET = route({}, ({ user }) => getOrganizationProfile({ actor: user }));
+
+export const PATCH = route({ permission: "settings.manage", body: organizationProfileSchema }, ({ user, body }) =>
+  updateOrganizationProfile({ actor: user, input: body }),
+);
+
+export const { POST, PUT, DELETE, OPTIONS } = methodsNotAllowed(["GET", "PATCH"]);

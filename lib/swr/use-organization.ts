@@ -1,0 +1,20 @@
+"use client";
+
+import { useApi } from "./use-api";
+
+export interface OrganizationProfile {
+  id: number;
+  name: string;
+  default_country: string;
+  time_zone: string;
+}
+
+/**
+ * The caller's organization (GET /api/organization), read once a session:
+ * what national phone numbers are read in and what times are shown in. Until
+ * it arrives, US and the browser's zone stand in (the server's default too).
+ */
+export function useOrganization(): OrganizationProfile & { loaded: boolean } {
+  const { data } = useApi<OrganizationProfile>("/api/organization", { revalidateOnFocus: false, dedupingInterval: 60_000 });
+  return data ? { ...data, loaded: true } : { id: 0, name: "", default_country: "US", time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone, loaded: false };
+}
