@@ -3,7 +3,10 @@ import { database } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { startCampaignWorker } from "@/lib/campaigns/campaign-jobs";
 import { scheduleRetention } from "@/lib/contacts/schedule-retention";
+import { DEMO_PASSWORD } from "@/lib/demo/demo-accounts";
 import { seedDemoData } from "@/lib/demo/seed-demo-data";
+
+const DEMO_ADMIN_EMAIL = "admin@acme.example.com";
 import { env } from "@/lib/env";
 import { sweepOldEvents } from "@/lib/events/event-bus";
 import { serveEventStreamsFromOurServer } from "@/lib/events/serve-event-streams";
@@ -39,6 +42,7 @@ async function prepare(): Promise<void> {
   if (wantDemo) {
     const seeded = await seedDemoData(prisma);
     if (seeded) logger.info("demo data loaded", seeded);
+    await greetNewcomer(config.APP_URL);
   }
   await giveEveryOrganizationASigningSecret();
   scheduleRetention();
@@ -50,6 +54,16 @@ async function prepare(): Promise<void> {
   // …and on campaign dispatch ticks, and on campaign texts held through quiet hours.
   await startCampaignWorker();
   await workOn<{ organization_id: number; message_id: string }>(QUEUES.messageRelease, releaseHeldMessage);
+}
+
+/** Where to go and who to be, in plain words, when the demo accounts are there to sign in with. */
+async function greetNewcomer(appUrl: string): Promise<void> {
+  const demo = await database().prisma.user.findFirst({ where: { email: DEMO_ADMIN_EMAIL, active: true }, select: { id: true } });
+  if (!demo) return;
+  console.log(
+    `\nContact Center is starting at ${appUrl}\n` +
+      `  Sign in as ${DEMO_ADMIN_EMAIL} (admin), sales.manager@acme.example.com (manager) or agent1@acme.example.com (agent); password: ${DEMO_PASSWORD}\n`,
+  );
 }
 
 /** Callbacks are never taken unsigned: every organization has a key before the first one arrives. */

@@ -11,7 +11,7 @@ export default async function LoginPage() {
   return (
     <div className="signin">
       <div className="panel">
-        <h1>Sign in</h1>
+        <h1>Sign in to Contact Center</h1>
         <SignInForm />
       </div>
     </div>

@@ -81,7 +81,17 @@ export function SoftphoneProvider({ children }: { children: React.ReactNode }) {
     if (!token) return;
     let cancelled = false;
     (async () => {
-      const simulator = await api<{ enabled: boolean }>("/api/dev/simulator").catch(() => ({ enabled: false }));
+      const simulator = await api<{ enabled: boolean; voice_ready: boolean }>("/api/dev/simulator").catch(() => ({ enabled: false, voice_ready: true }));
+      const startSimulated = () => {
+        deviceRef.current = simulatedDevice(api);
+        setDevice({ mode: "simulated", registered: true, reason: "Simulated device: no provider account is configured.", simulator: true });
+      };
+      // No provider credentials: asking for a voice token would only earn a 503.
+      if (!simulator.voice_ready) {
+        if (cancelled) return;
+        if (simulator.enabled) return startSimulated();
+        return setDevice({ mode: "none", registered: false, reason: "Telephony is not configured for this organization (Settings → Telephony).", simulator: false });
+      }
       try {
         const made = await providerDevice(api, (registered, reason) => !cancelled && setDevice((d) => ({ ...d, registered, reason })));
         if (cancelled) return made.destroy();
@@ -89,10 +99,8 @@ export function SoftphoneProvider({ children }: { children: React.ReactNode }) {
         setDevice({ mode: "provider", registered: true, reason: null, simulator: simulator.enabled });
       } catch (error) {
         if (cancelled) return;
-        if (simulator.enabled) {
-          deviceRef.current = simulatedDevice(api);
-          setDevice({ mode: "simulated", registered: true, reason: "Simulated device: no provider account is configured.", simulator: true });
-        } else {
+        if (simulator.enabled) startSimulated();
+        else {
           const reason = error instanceof ApiRequestError ? error.message : "The phone could not start (microphone or network).";
           setDevice({ mode: "none", registered: false, reason, simulator: false });
         }

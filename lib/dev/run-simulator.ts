@@ -23,7 +23,9 @@ function organizationNumber(config: ProviderConfig): string | null {
 
 export async function simulatorStatus({ actor }: { actor: SessionUser }) {
   const config = await providerConfig(actor.organization_id);
-  return { enabled: simulatorEnabled(config), number: organizationNumber(config), identity: identityFor(actor.id) };
+  // voice_ready: a browser device can get a token. Without it the page uses the simulator (or says why not) and never asks for one.
+  const voiceReady = Boolean(config.account_sid && config.api_key_sid && config.api_key_secret && config.twiml_app_sid);
+  return { enabled: simulatorEnabled(config), number: organizationNumber(config), identity: identityFor(actor.id), voice_ready: voiceReady };
 }
 
 function expectOk(response: { status: number; body: string }, what: string) {
