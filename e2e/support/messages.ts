@@ -18,6 +18,20 @@ export async function sentToProvider(to: string): Promise<ProviderMessage[]> {
   return response.json();
 }
 
+/**
+ * What the provider has received for `to` once it holds at least `count` texts
+ * (or after 10 s): a job sends in the background, and "queued" is set when the
+ * send is claimed, before the provider has answered.
+ */
+export async function sentToProviderAtLeast(to: string, count: number): Promise<ProviderMessage[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const sent = await sentToProvider(to);
+    if (sent.length >= count || Date.now() > deadline) return sent;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** The fake provider refuses the next message to `to`, with the provider's error code. */
 export async function refuseNextMessage(to: string, code: number, message: string) {
   await fetch(`${inject("fakeProviderUrl")}/__refuse_message?${new URLSearchParams({ to, code: String(code), message })}`, { method: "POST" });
