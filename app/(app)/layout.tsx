@@ -3,7 +3,8 @@ import { navigationFor, ROLE_LABELS } from "@/lib/navigation";
 import { AppProviders } from "@/components/app-providers";
 import { NavLinks } from "@/components/nav-links";
 import { SignOutButton } from "@/components/sign-out-button";
-import { DeviceStatus } from "@/components/softphone/device-status";
+import { AgentStateBar } from "@/components/agent/agent-state-bar";
+import { can } from "@/lib/auth/permissions";
 
 export const dynamic = "force-dynamic";
 
@@ -16,14 +17,17 @@ export default async function AppLayout({ children }: { children: React.ReactNod
         <nav className="sidebar" aria-label="Main">
           <div className="brand">Contact Center</div>
           <NavLinks items={navigationFor(user.role)} />
-          <DeviceStatus />
           <div className="who">
             <strong>{user.name}</strong>
             <small data-testid="role">{ROLE_LABELS[user.role]}</small>
             <SignOutButton />
           </div>
         </nav>
-        <main className="content">{children}</main>
+        <main className="content">
+          {/* Whoever takes or places calls sees their state on every page. */}
+          {can(user.role, "calls.place") && <AgentStateBar />}
+          {children}
+        </main>
       </div>
     </AppProviders>
   );

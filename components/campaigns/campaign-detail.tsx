@@ -4,7 +4,7 @@ import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { formatDateTime, formatDuration, formatPhone } from "@/lib/format/display";
+import { formatDateTime, formatDuration, formatPhone, outcomeLabel } from "@/lib/format/display";
 import type { Page } from "@/lib/http/pagination";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
@@ -14,6 +14,7 @@ import { ConfirmDialog } from "@/components/ui/modal";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
+import { DryRunPanel, EXCLUSION_REASONS as REASONS } from "./dry-run-panel";
 import { MODE_LABEL, STATUS_BADGE, type CampaignView } from "./types";
 
 interface Stats {
@@ -28,14 +29,6 @@ interface Stats {
   average_talk_seconds: number;
   progress: number;
 }
-interface DryRun {
-  eligible: number;
-  excluded: number;
-  excluded_by_reason: Record<string, number>;
-  agents_on_duty: number;
-  estimated_seconds: number | null;
-  message: string | null;
-}
 interface Member {
   id: number;
   contact_id: number;
@@ -49,27 +42,7 @@ interface Member {
   decision: { allowed?: boolean; reason?: string; detail?: string; local_time?: string } | null;
 }
 
-const REASONS: Record<string, string> = { dnc: "Tagged DNC", archived: "Archived", opted_out: "Opted out", duplicate_phone: "Same phone as another", removed: "Removed by hand", campaign_stopped: "Campaign stopped", max_attempts: "Out of attempts" };
 const pct = (n: number) => `${Math.round(n * 1000) / 10}%`;
-
-function DryRunPanel({ id }: { id: number }) {
-  const { data, error } = useApi<DryRun>(`/api/campaigns/${id}/dry-run`);
-  if (error) return <ErrorAlert error={error} prefix="Dry run failed" />;
-  if (!data) return <SkeletonRows rows={2} label="Counting contacts" />;
-  return (
-    <section className="panel" aria-label="Dry run">
-      <h2>Before you start</h2>
-      <div className="stats">
-        <div className="stat"><strong style={{ color: "var(--ok)" }}>{data.eligible}</strong>will be called</div>
-        <div className="stat"><strong>{data.excluded}</strong>left out</div>
-        <div className="stat"><strong>{data.agents_on_duty}</strong>agents on duty</div>
-        <div className="stat"><strong>{data.estimated_seconds === null ? "—" : formatDuration(data.estimated_seconds)}</strong>estimated time</div>
-      </div>
-      {data.excluded > 0 && <p className="small">{Object.entries(data.excluded_by_reason).map(([r, n]) => `${REASONS[r] ?? r}: ${n}`).join(" · ")}</p>}
-      {data.message && <p className="notice small">{data.message}</p>}
-    </section>
-  );
-}
 
 function LivePanel({ id }: { id: number }) {
   const live = useLive();
@@ -193,7 +166,7 @@ export function CampaignDetail({ id }: { id: number }) {
             <dt>DNC</dt><dd>{campaign.exclude_dnc ? "Left out" : "Included"}</dd>
             <dt>Caller ID</dt><dd className="mono">{campaign.caller_id ? formatPhone(campaign.caller_id) : "Organization default"}</dd>
             <dt>Hours</dt><dd>{w.start}–{w.end}, {days} ({campaign.timezone_policy === "contact" ? "contact's time" : w.timezone})</dd>
-            <dt>Attempts</dt><dd>{campaign.max_attempts}, {campaign.retry_delay_minutes} min apart, after {campaign.retry_outcomes.join(", ") || "nothing"}</dd>
+            <dt>Attempts</dt><dd>{campaign.max_attempts}, {campaign.retry_delay_minutes} min apart, after {campaign.retry_outcomes.map(outcomeLabel).join(", ").toLowerCase() || "nothing"}</dd>
             <dt>Pacing</dt><dd>at most {campaign.pacing.max_calls_per_minute} calls a minute</dd>
             <dt>Machines</dt><dd>{campaign.amd_enabled ? (campaign.voicemail_message ? "Detected, message left" : "Detected, hung up") : "Not detected"}</dd>
             <dt>Recording</dt><dd>{campaign.recording_enabled ? "On" : "Off"}</dd>

@@ -1,5 +1,6 @@
 "use client";
 
+import { outcomeLabel } from "@/lib/format/display";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { createCampaignSchema, updateCampaignSchema } from "@/lib/campaigns/schemas";
@@ -124,7 +125,7 @@ export function CampaignForm({ campaign }: { campaign?: CampaignView }) {
         <fieldset className="row" style={{ border: 0, padding: 0 }}>
           <legend className="small" style={{ fontWeight: 600 }}>Try again after</legend>
           {["no-answer", "busy", "failed"].map((o) => (
-            <label key={o} className="field inline" style={{ margin: 0 }}><input type="checkbox" name={`retry_${o}`} defaultChecked={(campaign?.retry_outcomes ?? ["no-answer", "busy"]).includes(o)} />{o}</label>
+            <label key={o} className="field inline" style={{ margin: 0 }}><input type="checkbox" name={`retry_${o}`} defaultChecked={(campaign?.retry_outcomes ?? ["no-answer", "busy"]).includes(o)} />{outcomeLabel(o)}</label>
           ))}
         </fieldset>
         <div className="row" style={{ marginTop: 12 }}>

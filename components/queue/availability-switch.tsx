@@ -31,7 +31,7 @@ export function AvailabilitySwitch() {
     }
   };
   return (
-    <div>
+    <div className="availability-switch">
       <div className="availability" role="group" aria-label="Availability">
         {AVAILABILITY.map((option) => (
           <button key={option.status} type="button" data-status={option.status} aria-pressed={data?.status === option.status} onClick={() => change(option.status)}>
@@ -39,8 +39,8 @@ export function AvailabilitySwitch() {
           </button>
         ))}
       </div>
-      {data?.notice && <div className="alert" role="status" data-testid="agent-notice" style={{ marginTop: 8 }}>{data.notice}</div>}
-      {error && <div className="alert" role="alert" style={{ marginTop: 8 }}>{error}</div>}
+      {data?.notice && <div className="alert" role="status" data-testid="agent-notice">{data.notice}</div>}
+      {error && <div className="alert" role="alert">{error}</div>}
     </div>
   );
 }

@@ -19,6 +19,7 @@ export function PreviewCard() {
   const token = useApiToken();
   const { call, dial, device } = useSoftphone();
   const [preview, setPreview] = useState<Preview | null | undefined>(undefined);
+  const [why, setWhy] = useState<{ message: string; next_at?: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -26,7 +27,9 @@ export function PreviewCard() {
     setPending(true);
     setError(null);
     try {
-      setPreview((await apiFetch<{ data: Preview | null }>("/api/campaigns/preview/next", token!, { method: "POST", body: "{}" })).data);
+      const answer = await apiFetch<{ data: Preview | null; message?: string; next_at?: string | null }>("/api/campaigns/preview/next", token!, { method: "POST", body: "{}" });
+      setWhy(answer.data ? null : { message: answer.message ?? "No preview campaign has a contact to call now.", next_at: answer.next_at });
+      setPreview(answer.data);
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -52,7 +55,10 @@ export function PreviewCard() {
         <button type="button" className="button secondary" onClick={next} disabled={pending || !!call}>{pending ? "Looking…" : "Get the next campaign contact"}</button>
       )}
       {preview === null && (
-        <p className="muted small">No preview campaign has a contact to call now. <button type="button" className="button ghost small" onClick={next}>Look again</button></p>
+        <p className="muted small" role="status" data-testid="preview-empty">
+          Nothing to call now. {why?.message}
+          {why?.next_at && <> The dialer looks again {formatDateTime(why.next_at)}.</>} <button type="button" className="button ghost small" onClick={next}>Look again</button>
+        </p>
       )}
       {preview && (
         <div className="stack" style={{ gap: 10 }}>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useLiveEvents } from "@/components/live/event-stream-provider";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useSoftphone } from "@/components/softphone/softphone-provider";
@@ -9,16 +10,20 @@ import { useSoftphone } from "@/components/softphone/softphone-provider";
 export function SimulateCallButton() {
   const token = useApiToken();
   const { device } = useSoftphone();
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; callSid: string | null } | null>(null);
   const [pending, setPending] = useState(false);
+  // "…is ringing in" is true only until someone takes the call or the caller leaves.
+  useLiveEvents(["queue.entry.accepted", "queue.entry.left"], (data) => {
+    if (message?.callSid && data.call_sid === message.callSid) setMessage(null);
+  });
   if (!device.simulator) return null;
   const ring = async () => {
     setPending(true);
     try {
-      const call = await apiFetch<{ from: string }>("/api/dev/simulator", token!, { method: "POST", body: JSON.stringify({ action: "inbound" }) });
-      setMessage(`Simulated call from ${call.from} is ringing in.`);
+      const call = await apiFetch<{ from: string; call_sid: string }>("/api/dev/simulator", token!, { method: "POST", body: JSON.stringify({ action: "inbound" }) });
+      setMessage({ text: `Simulated call from ${call.from} is ringing in.`, callSid: call.call_sid });
     } catch (e) {
-      setMessage((e as Error).message);
+      setMessage({ text: (e as Error).message, callSid: null });
     } finally {
       setPending(false);
     }
@@ -26,7 +31,7 @@ export function SimulateCallButton() {
   return (
     <div className="row" style={{ alignItems: "center" }}>
       <button type="button" className="button secondary" onClick={ring} disabled={pending}>{pending ? "Ringing…" : "Simulate inbound call"}</button>
-      {message && <span className="small muted" role="status">{message}</span>}
+      {message && <span className="small muted" role="status">{message.text}</span>}
     </div>
   );
 }

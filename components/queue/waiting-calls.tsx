@@ -41,7 +41,10 @@ export function WaitingCalls() {
 
   if (!status.data) return <div className="skeleton" aria-label="Loading" />;
   if (!available) {
-    return <EmptyState title="You are not taking calls">Set yourself Available to see the callers waiting and take the next one.</EmptyState>;
+    // Say what the agent is doing, not only what they are not.
+    if ((call && call.phase !== "ended") || status.data.status === "busy") return <EmptyState title="On a call">Callers waiting show here again once the call and its wrap-up are done.</EmptyState>;
+    if (call?.phase === "ended" || status.data.status === "wrap_up") return <EmptyState title="Wrapping up">Save the call&apos;s notes to become available for the next caller.</EmptyState>;
+    return <EmptyState title="You are not taking calls">Set yourself Available in the bar above to see the callers waiting and take the next one.</EmptyState>;
   }
 
   const accept = async (waiting: WaitingCall) => {

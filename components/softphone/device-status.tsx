@@ -2,7 +2,7 @@
 
 import { useSoftphone } from "./softphone-provider";
 
-/** Registered or not, and why not: always visible in the sidebar. */
+/** Registered or not, and why not: always visible in the state bar. */
 export function DeviceStatus() {
   const { device } = useSoftphone();
   const label = device.registered ? (device.mode === "simulated" ? "Phone ready (simulated)" : "Phone registered") : "Phone not registered";
@@ -10,7 +10,7 @@ export function DeviceStatus() {
     <div className="device" role="status" aria-label="Phone status" data-testid="device-status">
       <span className={`dot ${device.registered ? "on" : "off"}`} aria-hidden="true" />
       {label}
-      {device.reason && <div style={{ color: "#9ca3af", marginTop: 4 }}>{device.reason}</div>}
+      {device.reason && <span className="device-reason">{device.reason}</span>}
     </div>
   );
 }

@@ -26,6 +26,8 @@ export interface SoftphoneDevice {
   mode: "provider" | "simulated";
   joinQueueCall: (call: QueueCall, events: CallEvents) => Promise<CallHandle>;
   dial: (to: string, contactId: number | null, events: CallEvents, campaignContactId?: number | null) => Promise<CallHandle>;
+  /** Takes back a queue call the agent was on before the page reloaded, where the device can (the provider's audio leg ends with the page). */
+  resumeQueueCall?: (callSid: string, events: CallEvents) => CallHandle;
   destroy: () => void;
 }
 

@@ -9,22 +9,24 @@ const simulate = <T,>(api: ApiCall, body: object) => api<T>("/api/dev/simulator"
  * status), which writes the call log. No audio, everything else is real.
  */
 export function simulatedDevice(api: ApiCall): SoftphoneDevice {
+  const queueCallHandle = (callSid: string, events: CallEvents): CallHandle => ({
+    callSid,
+    async hangup() {
+      const ended = await simulate<{ call_log_id: number | null }>(api, { action: "hangup", call_sid: callSid });
+      events.onEnded();
+      return { callLogId: ended.call_log_id };
+    },
+    mute: () => undefined,
+    sendDigits: () => undefined,
+  });
   return {
     mode: "simulated",
     async joinQueueCall(call: QueueCall, events: CallEvents): Promise<CallHandle> {
       await simulate(api, { action: "connect", queue_entry_id: call.id });
       events.onConnected();
-      return {
-        callSid: call.call_sid,
-        async hangup() {
-          const ended = await simulate<{ call_log_id: number | null }>(api, { action: "hangup", call_sid: call.call_sid });
-          events.onEnded();
-          return { callLogId: ended.call_log_id };
-        },
-        mute: () => undefined,
-        sendDigits: () => undefined,
-      };
+      return queueCallHandle(call.call_sid, events);
     },
+    resumeQueueCall: queueCallHandle,
     async dial(to: string, contactId: number | null, events: CallEvents, campaignContactId?: number | null): Promise<CallHandle> {
       const campaign = campaignContactId ? { campaign_contact_id: campaignContactId } : {};
       const placed = await simulate<{ call_sid: string; dialing: boolean }>(api, { action: "manual", to, ...(contactId && { contact_id: contactId }), ...campaign });

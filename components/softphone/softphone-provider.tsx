@@ -5,6 +5,7 @@ import { useSWRConfig } from "swr";
 import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
 import type { ApiCall, CallHandle, QueueCall, SoftphoneDevice } from "./device";
+import type { CurrentCall } from "@/lib/agents/current-call";
 import { providerDevice } from "./provider-device";
 import { simulatedDevice } from "./simulated-device";
 
@@ -61,6 +62,30 @@ async function findCallLog(api: ApiCall, callSid: string): Promise<number | null
     await new Promise((r) => setTimeout(r, 1000));
   }
   return null;
+}
+
+/** The call the server knows the agent is on or wrapping up (GET /api/agent/status), its times as JSON sends them. */
+type ServerCall = Omit<CurrentCall, "started_at" | "ended_at"> & { started_at: string | null; ended_at: string | null };
+
+function restoredCall(server: ServerCall): ActiveCall {
+  const started = server.started_at ? new Date(server.started_at).getTime() : Date.now();
+  return {
+    direction: server.direction === "inbound" ? "inbound" : "outbound",
+    number: server.number,
+    contactId: server.contact_id,
+    contactName: server.contact_name,
+    phase: server.phase,
+    connectedAt: started,
+    endedAt: server.phase === "ended" ? (server.ended_at ? new Date(server.ended_at).getTime() : Date.now()) : null,
+    muted: false,
+    digits: "",
+    notes: server.notes ?? "",
+    callSid: server.call_sid,
+    callLogId: server.call_log_id,
+    error: null,
+    saving: false,
+    saved: false,
+  };
 }
 
 export function SoftphoneProvider({ children }: { children: React.ReactNode }) {
@@ -121,6 +146,20 @@ export function SoftphoneProvider({ children }: { children: React.ReactNode }) {
     }),
     [],
   );
+
+  // A reload in the middle of a call or its wrap-up: the server says which call it was, and the panel comes back.
+  const restoredFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!token || device.mode === "none" || restoredFor.current === token) return;
+    restoredFor.current = token;
+    void api<{ call: ServerCall | null }>("/api/agent/status")
+      .then(({ call: server }) => {
+        if (!server) return;
+        if (server.phase === "connected" && deviceRef.current?.resumeQueueCall) handleRef.current = deviceRef.current.resumeQueueCall(server.call_sid, events);
+        setCall((current) => current ?? restoredCall(server));
+      })
+      .catch(() => undefined);
+  }, [token, device.mode, api, events]);
 
   const start = (base: Pick<ActiveCall, "direction" | "number" | "contactId" | "contactName">) =>
     setCall({ ...base, phase: "connecting", connectedAt: null, endedAt: null, muted: false, digits: "", notes: "", callSid: null, callLogId: null, error: null, saving: false, saved: false });

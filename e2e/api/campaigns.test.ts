@@ -84,6 +84,47 @@ describe("campaigns: definition and access", () => {
     expect((await tenant.client.patch(`/api/campaigns/${mine.id}`, { selection: { saved_filter_id: adminPreset.id } }, tenant.managerA.token)).status).toBe(422);
   });
 
+  it("a dry run names who would be called with their local time and who is left out and why, and warns when nobody is callable now", async () => {
+    const tenant = await createTenant();
+    const night = `night-${Date.now()}`;
+    const day = `day-${Date.now()}`;
+    const [late, later, dnc] = await Promise.all([
+      makeContact(tenant, { name: "Ava Late", tags: [night], phone: outOfHoursPhone() }),
+      makeContact(tenant, { name: "Bo Later", tags: [night], phone: outOfHoursPhone() }),
+      makeContact(tenant, { name: "Cy Dnc", tags: [night, "DNC"], phone: outOfHoursPhone() }),
+    ]);
+    const sleeping = await campaign(tenant, { selection: { tags: [night] } });
+    const dry = await tenant.client.get(`/api/campaigns/${sleeping.id}/dry-run`, tenant.managerA.token);
+    expect(dry.body).toMatchObject({ eligible: 2, excluded: 1, callable_now: 0, outside_window: 2, unknown_timezone: 0 });
+    expect(dry.body.warning).toContain("Nobody is callable right now");
+    expect(dry.body.warning).toContain("never before 08:00 or after 21:00");
+    expect(new Date(dry.body.first_callable_at).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(dry.body.first_callable_at).getTime()).toBeLessThan(Date.now() + 24 * 3_600_000);
+
+    const willCall = await tenant.client.get(`/api/campaigns/${sleeping.id}/dry-run/contacts`, tenant.managerA.token);
+    expect(willCall.body.meta).toMatchObject({ total: 2, current_page: 1 });
+    expect(willCall.body.data.map((c: { contact_id: number }) => c.contact_id)).toEqual([late.id, later.id]);
+    for (const row of willCall.body.data) {
+      expect(row).toMatchObject({ callable_now: false, not_callable_because: "outside_window", local_time: expect.stringMatching(/^\d{2}:\d{2} /) });
+      expect(row.next_callable_at).toBe(dry.body.first_callable_at);
+    }
+    const leftOut = await tenant.client.get(`/api/campaigns/${sleeping.id}/dry-run/contacts?list=left_out`, tenant.managerA.token);
+    expect(leftOut.body.data).toEqual([{ contact_id: dnc.id, name: "Cy Dnc", phone: dnc.phone, reason: "dnc" }]);
+    expect((await tenant.client.get(`/api/campaigns/${sleeping.id}/dry-run/contacts?list=everyone`, tenant.managerA.token)).status).toBe(422);
+    expect((await tenant.client.get(`/api/campaigns/${sleeping.id}/dry-run/contacts`, tenant.agentA.token)).status).toBe(403);
+    // Another department's manager: refused exactly as the campaign itself refuses them.
+    const otherDepartment = await tenant.client.get(`/api/campaigns/${sleeping.id}/dry-run/contacts`, tenant.managerB.token);
+    expect(otherDepartment.status).toBe((await tenant.client.get(`/api/campaigns/${sleeping.id}`, tenant.managerB.token)).status);
+    expect([403, 404]).toContain(otherDepartment.status);
+
+    const [awake] = await Promise.all([makeContact(tenant, { name: "Di Awake", tags: [day], phone: inHoursPhone() })]);
+    const open = await campaign(tenant, { selection: { tags: [day] } });
+    const ready = await tenant.client.get(`/api/campaigns/${open.id}/dry-run`, tenant.managerA.token);
+    expect(ready.body).toMatchObject({ eligible: 1, callable_now: 1, first_callable_at: null, warning: null });
+    const [row] = (await tenant.client.get(`/api/campaigns/${open.id}/dry-run/contacts`, tenant.managerA.token)).body.data;
+    expect(row).toMatchObject({ contact_id: awake.id, callable_now: true, next_callable_at: null });
+  });
+
   it("a dry run counts eligible and excluded contacts by reason; starting freezes them, and an active member cannot be deleted until removed", async () => {
     const tenant = await createTenant();
     const tag = `dry-${Date.now()}`;
@@ -253,6 +294,26 @@ describe("campaigns: predictive answers with no free agent", () => {
 });
 
 describe("campaigns: preview mode", () => {
+  it("tells an agent why there is nothing to call: no campaign running, contacts outside their calling hours (and until when), the campaign paused", async () => {
+    const tenant = await createTenant();
+    const idle = await tenant.client.post("/api/campaigns/preview/next", {}, tenant.agentA.token);
+    expect(idle.body).toMatchObject({ data: null, reason: "no_running_campaign" });
+
+    const tag = `preview-night-${Date.now()}`;
+    await makeContact(tenant, { name: "Sleeping Contact", tags: [tag], phone: outOfHoursPhone() });
+    const draft = await campaign(tenant, { name: "Night preview", selection: { tags: [tag] }, dialing_mode: "preview" });
+    await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token);
+    const asleep = await tenant.client.post("/api/campaigns/preview/next", {}, tenant.agentA.token);
+    expect(asleep.body).toMatchObject({ data: null, reason: "outside_calling_hours" });
+    expect(asleep.body.message).toContain("outside calling hours");
+    expect(new Date(asleep.body.next_at).getTime()).toBeGreaterThan(Date.now());
+
+    expect((await tenant.client.post(`/api/campaigns/${draft.id}/pause`, {}, tenant.managerA.token)).status).toBe(200);
+    const paused = await tenant.client.post("/api/campaigns/preview/next", {}, tenant.agentA.token);
+    expect(paused.body).toMatchObject({ data: null, reason: "paused" });
+    expect(paused.body.message).toContain("Night preview");
+  });
+
   it("hands an agent the next allowed contact, keeps it theirs until they call or skip, and logs the call as a campaign call", async () => {
     const tenant = await createTenant();
     const tag = `preview-${Date.now()}`;

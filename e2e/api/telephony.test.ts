@@ -157,6 +157,31 @@ describe("inbound flow", () => {
     ]);
   });
 
+  it("tells an agent which call they are on, then which call they are wrapping up, so a reloaded page can put it back", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const caller = await makeContact(tenant, { name: "Reloading Caller" });
+    const sim = provider();
+    await available(tenant, tenant.agentA.token);
+    expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.call).toBeNull();
+    const inbound = await sim.inboundCall({ from: caller.phone, to: number });
+    const [entry] = await waiting(tenant);
+    expect((await tenant.client.post(`/api/queue/calls/${entry.id}/accept`, undefined, tenant.agentA.token)).status).toBe(200);
+
+    const onCall = await tenant.client.get("/api/agent/status", tenant.agentA.token);
+    expect(onCall.body).toMatchObject({ status: "busy", call: { phase: "connected", call_sid: inbound.callSid, direction: "inbound", number: caller.phone, contact_id: caller.id, contact_name: "Reloading Caller", call_log_id: null } });
+    expect(onCall.body.call.started_at).toEqual(expect.any(String));
+    // Another agent is on no call.
+    expect((await tenant.client.get("/api/agent/status", tenant.agentB.token)).body.call).toBeNull();
+
+    await sim.dequeue({ callSid: inbound.callSid, to: number, result: "bridged", queueTime: 5 });
+    const wrapUp = await tenant.client.get("/api/agent/status", tenant.agentA.token);
+    expect(wrapUp.body).toMatchObject({ status: "wrap_up", call: { phase: "ended", call_sid: inbound.callSid, direction: "inbound", contact_name: "Reloading Caller", call_log_id: expect.any(Number) } });
+
+    await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token);
+    expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.call).toBeNull();
+  });
+
   it("lists waiting calls in arrival order, per organization", async () => {
     const tenant = await createTenant();
     const other = await createTenant();

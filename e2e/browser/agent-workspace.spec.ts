@@ -155,3 +155,51 @@ test("when the event stream is down the queue says so and falls back to its 2-se
   await expect(page.getByTestId("waiting-call").filter({ hasText: from.slice(-4) })).toBeVisible({ timeout: 5_000 });
   await snap(page, "queue-polling-fallback");
 });
+
+test("the state bar on every page follows the agent, and a reload during a call and during wrap-up puts the call panel back", async ({ page }) => {
+  await signIn(page, "agent3@acme.example.com");
+  const bar = page.getByRole("region", { name: "Your state" });
+  await expect(bar.getByTestId("device-status")).toContainText("Phone ready (simulated)");
+  await bar.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await expect(bar.getByLabel("Time in this state")).toHaveText(/^\s*0:0\d$/);
+  // The bar is on every page, not only the queue.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Messages" }).click();
+  await expect(bar.getByRole("button", { name: "Available", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Queue" }).click();
+
+  await page.getByRole("button", { name: "Simulate inbound call" }).click();
+  const banner = page.getByText(/Simulated call from .* is ringing in/);
+  await expect(banner).toBeVisible();
+  // Earlier tests may have left callers waiting: take the one just simulated.
+  const from = (/from (\S+) is ringing/.exec((await banner.textContent())!)![1]).replace(/\D/g, "");
+  const rows = page.getByTestId("waiting-call");
+  await expect.poll(async () => (await rows.allTextContents()).some((text) => text.replace(/\D/g, "").includes(from)), { timeout: 5_000 }).toBe(true);
+  const index = (await rows.allTextContents()).findIndex((text) => text.replace(/\D/g, "").includes(from));
+  const waiting = rows.nth(index);
+  const caller = (await waiting.locator("strong").textContent())!;
+  await waiting.getByRole("button", { name: "Accept" }).click();
+  const dock = page.getByRole("complementary", { name: "Current call" });
+  await expect(dock).toContainText("On call");
+  // The banner of a call that was taken is gone; the queue says what the agent is doing.
+  await expect(page.getByText(/is ringing in/)).toHaveCount(0);
+  await expect(page.getByText("On a call", { exact: true })).toBeVisible();
+  await expect(bar).toContainText(`On a call with ${caller}`);
+
+  await page.reload();
+  await expect(dock).toContainText("On call");
+  await expect(dock).toContainText(caller);
+  await expect(bar.getByRole("button", { name: "Busy", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await snap(page, "call-restored-after-reload");
+  await dock.getByRole("button", { name: "Hang up" }).click();
+  await expect(dock).toContainText("Call ended");
+
+  await page.reload();
+  await expect(dock).toContainText("Call ended: wrap-up");
+  await expect(page.getByText("Wrapping up", { exact: true })).toBeVisible();
+  await dock.getByLabel("Call notes").fill("Restored after a reload");
+  await dock.getByRole("button", { name: "Save notes and become available" }).click();
+  await expect(dock).toHaveCount(0);
+  await expect(bar.getByRole("button", { name: "Available", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("link", { name: "My calls", exact: true }).click();
+  await expect(page.getByRole("row").filter({ hasText: "Restored after a reload" })).toContainText("Inbound");
+});

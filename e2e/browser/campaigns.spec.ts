@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { finalScreenshot, inHoursPhone, signIn, snap } from "./helpers";
+import { finalScreenshot, inHoursPhone, outOfHoursPhone, signIn, snap } from "./helpers";
 
 test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
 
@@ -26,6 +26,9 @@ test("manager sets up a preview campaign, sees the dry run and starts it; an age
   await expect(page.getByRole("heading", { name: "Browser spring push" })).toBeVisible();
   const dryRun = page.getByRole("region", { name: "Dry run" });
   await expect(dryRun).toContainText("2will be called");
+  await expect(dryRun).toContainText("2callable right now");
+  const willCall = dryRun.getByRole("tabpanel", { name: "Will be called" });
+  await expect(willCall.getByRole("row").filter({ hasText: "Campaign Ada" })).toContainText("now");
   await snap(page, "campaign-dry-run");
   await page.getByRole("button", { name: "Start" }).click();
   await expect(page.getByRole("region", { name: "Live figures" })).toBeVisible();
@@ -59,4 +62,25 @@ test("agents cannot open campaigns", async ({ page }) => {
   await signIn(page, "agent1@acme.example.com");
   await page.goto("/campaigns");
   await expect(page.getByRole("heading", { name: "No access" })).toBeVisible();
+});
+
+test("a dry run with nobody callable now says why and when the first contact can be called, and names who is left out", async ({ page }) => {
+  await signIn(page, "sales.manager@acme.example.com");
+  const session = await page.request.get("/api/auth/session").then((r) => r.json());
+  const headers = { Authorization: `Bearer ${session.apiToken}` };
+  const tag = `pw-night-${Date.now()}`;
+  expect((await page.request.post("/api/contacts", { headers, data: { name: "Night Owl", phone: outOfHoursPhone(), tags: [tag] } })).status()).toBe(201);
+  expect((await page.request.post("/api/contacts", { headers, data: { name: "Never Call", phone: outOfHoursPhone(), tags: [tag, "DNC"] } })).status()).toBe(201);
+  const created = await page.request.post("/api/campaigns", { headers, data: { name: "Night shift test", selection: { tags: [tag] }, calling_window: { start: "00:00", end: "23:59", days: [1, 2, 3, 4, 5, 6, 7] } } });
+  expect(created.status()).toBe(201);
+
+  await page.goto(`/campaigns/${(await created.json()).id}`);
+  const dryRun = page.getByRole("region", { name: "Dry run" });
+  await expect(dryRun).toContainText("0callable right now");
+  await expect(dryRun.getByTestId("dry-run-warning")).toContainText("Nobody is callable right now");
+  await expect(dryRun.getByTestId("dry-run-warning")).toContainText("The first becomes callable at");
+  await expect(dryRun.getByRole("tabpanel", { name: "Will be called" }).getByRole("row").filter({ hasText: "Night Owl" })).toContainText("from ");
+  await dryRun.getByRole("tab", { name: /Left out/ }).click();
+  await expect(dryRun.getByRole("tabpanel", { name: "Left out" }).getByRole("row").filter({ hasText: "Never Call" })).toContainText("Tagged DNC");
+  await snap(page, "campaign-dry-run-nobody-callable");
 });

@@ -27,4 +27,4 @@ export async function snap(page: Page, name: string) {
 }
 
 
-export { inHoursPhone } from "../support/daytime-phones";
+export { inHoursPhone, outOfHoursPhone } from "../support/daytime-phones";

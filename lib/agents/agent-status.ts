@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma, type Tx } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
+import { currentCall } from "./current-call";
 
 export const AGENT_STATUSES = ["available", "busy", "wrap_up", "offline"] as const;
 export type AgentState = (typeof AGENT_STATUSES)[number];
@@ -32,7 +33,11 @@ export async function changeAgentStatus(db: Tx, user: { id: number; organization
 }
 
 
+/** The agent's state, and the call they are on or wrapping up (`call`), so a reloaded page can put the call panel back. */
 export async function getAgentStatus({ actor }: { actor: SessionUser }) {
-  const row = await prisma.agentStatus.findUnique({ where: { user_id: actor.id }, select: { status: true, current_call_sid: true, changed_at: true, notice: true } });
-  return row ?? { status: "offline", current_call_sid: null, changed_at: null, notice: null };
+  const [row, call] = await Promise.all([
+    prisma.agentStatus.findUnique({ where: { user_id: actor.id }, select: { status: true, current_call_sid: true, changed_at: true, notice: true } }),
+    currentCall(actor),
+  ]);
+  return { ...(row ?? { status: "offline", current_call_sid: null, changed_at: null, notice: null }), call };
 }

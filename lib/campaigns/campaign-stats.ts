@@ -1,9 +1,11 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type Campaign } from "@/lib/generated/prisma/client";
 import { findCampaignForActor } from "./campaign-access";
+import { callabilityOf } from "./callable-now";
 import { exclusionReasonSql, selectionWhere } from "./campaign-selection";
+import { dialPolicy } from "./dispatch-campaign";
 
 const STATES = ["pending", "dialing", "answered", "retry_wait", "done", "excluded"] as const;
 
@@ -56,13 +58,57 @@ export async function campaignDryRun({ actor, id }: { actor: SessionUser; id: nu
   const handle = await prisma.callLog.aggregate({ where: { organization_id: campaign.organization_id, department_id: campaign.department_id, status: "completed", created_at: { gte: new Date(Date.now() - 30 * 86_400_000) } }, _avg: { duration: true } });
   const handleSeconds = Math.round(handle._avg.duration ?? 180) + 30; // talk plus dialing and wrap-up
   const estimatedSeconds = agents.n > 0 ? Math.ceil((eligible * handleSeconds) / agents.n) : null;
+  const now = await callableNow(campaign, where);
   return {
     eligible,
     excluded: Object.values(excluded).reduce((a, b) => a + b, 0),
     excluded_by_reason: excluded,
+    callable_now: now.callable,
+    outside_window: now.outsideWindow,
+    unknown_timezone: now.unknownTimezone,
+    first_callable_at: now.callable > 0 ? null : now.firstCallableAt,
     agents_on_duty: agents.n,
     average_handle_seconds: handleSeconds,
     estimated_seconds: estimatedSeconds,
+    warning: eligible > 0 && now.callable === 0 ? nobodyCallable(campaign, now) : null,
     message: agents.n > 0 ? null : "No agent of the department is on duty: the campaign would wait for one.",
   };
+}
+
+/**
+ * How many of the contacts it would call the campaign could call right now,
+ * by the engine's own checks. Contacts are counted by what decides their
+ * clock (a time-zone field, else the number's prefix), so a list of 100,000
+ * is a few hundred groups, each decided once.
+ */
+async function callableNow(campaign: Campaign, where: Prisma.Sql) {
+  const groups = await prisma.$queryRaw<{ tz: string | null; prefix: string; n: number }[]>(Prisma.sql`
+    SELECT s.tz, s.prefix, count(*)::int AS n FROM (
+      SELECT NULLIF(COALESCE(c.custom_fields->>'timezone', c.custom_fields->>'time_zone'), '') AS tz, left(c.phone, 10) AS prefix,
+             ${exclusionReasonSql(campaign.exclude_dnc)} AS reason
+      FROM contacts c WHERE ${where}) AS s
+    WHERE s.reason IS NULL GROUP BY s.tz, s.prefix`);
+  const now = new Date();
+  const callability = callabilityOf(dialPolicy(campaign), now);
+  const result = { callable: 0, outsideWindow: 0, unknownTimezone: 0, firstCallableAt: null as Date | null, sampleLocalTime: null as string | null };
+  for (const group of groups) {
+    const answer = callability({ phone: group.prefix, timezoneField: group.tz });
+    if (answer.callable_now) result.callable += group.n;
+    else if (answer.reason === "unknown_timezone") result.unknownTimezone += group.n;
+    else {
+      result.outsideWindow += group.n;
+      result.sampleLocalTime ??= answer.local_time;
+      if (answer.next_callable_at && (!result.firstCallableAt || answer.next_callable_at < result.firstCallableAt)) result.firstCallableAt = answer.next_callable_at;
+    }
+  }
+  return result;
+}
+
+function nobodyCallable(campaign: Campaign, now: Awaited<ReturnType<typeof callableNow>>): string {
+  const window = dialPolicy(campaign).window;
+  const parts = [`Nobody is callable right now.`];
+  if (now.outsideWindow) parts.push(`${now.outsideWindow} contact${now.outsideWindow === 1 ? " is" : "s are"} outside the calling window (${window.start}–${window.end}${campaign.timezone_policy === "campaign" ? ` ${window.timezone ?? ""}` : " in their own time"}, never before 08:00 or after 21:00 local time)${now.sampleLocalTime ? `: it is ${now.sampleLocalTime}` : ""}.`);
+  if (now.unknownTimezone) parts.push(`${now.unknownTimezone} have a number whose time zone is unknown and are never dialed blind (give them a timezone field).`);
+  parts.push(now.firstCallableAt ? `The first becomes callable at ${now.firstCallableAt.toISOString()}.` : "None becomes callable within a week with these days and hours.");
+  return parts.join(" ");
 }

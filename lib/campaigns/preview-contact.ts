@@ -27,11 +27,11 @@ async function card(id: bigint) {
  * returns the contact already handed over.
  */
 export async function nextPreviewContact({ actor }: { actor: SessionUser }) {
-  if (actor.department_id === null) return { data: null };
+  if (actor.department_id === null) return { data: null, reason: "no_department", message: "You are in no department, and preview campaigns belong to one." };
   const held = await prisma.campaignContact.findFirst({ where: { assigned_user_id: actor.id, state: "dialing", last_call_sid: null, campaign: { dialing_mode: "preview", status: "running" } }, select: { id: true } });
   if (held) return { data: await card(held.id) };
   const campaigns = await prisma.campaign.findMany({ where: { organization_id: actor.organization_id, department_id: actor.department_id, status: "running", dialing_mode: "preview" }, orderBy: { started_at: "asc" } });
-  if (!campaigns.length) return { data: null };
+  if (!campaigns.length) return { data: null, ...(await noCampaignRunning(actor.organization_id, actor.department_id)) };
   const byId = new Map(campaigns.map((c) => [c.id, c]));
   const now = new Date();
   const chosen = await prisma.$transaction(async (tx) => {
@@ -42,7 +42,30 @@ export async function nextPreviewContact({ actor }: { actor: SessionUser }) {
     }
     return null;
   });
-  return { data: chosen === null ? null : await card(chosen) };
+  if (chosen !== null) return { data: await card(chosen) };
+  return { data: null, ...(await nothingDueNow(campaigns.map((c) => c.id))) };
+}
+
+/** Why an agent gets no contact: nothing running, or paused (and which). */
+async function noCampaignRunning(organizationId: number, departmentId: number) {
+  const paused = await prisma.campaign.findMany({ where: { organization_id: organizationId, department_id: departmentId, status: "paused", dialing_mode: "preview" }, select: { name: true }, take: 3 });
+  if (paused.length) return { reason: "paused", message: `${paused.map((c) => c.name).join(", ")} ${paused.length === 1 ? "is" : "are"} paused: a manager resumes it.` };
+  return { reason: "no_running_campaign", message: "No preview campaign of your department is running." };
+}
+
+/**
+ * Running campaigns with nothing to hand over now: everyone attempted, or the
+ * rest due later (outside calling hours in their time zones, or waiting for a
+ * retry), and when the next one is due.
+ */
+async function nothingDueNow(campaignIds: number[]) {
+  const [due] = await prisma.$queryRaw<{ waiting: number; next_at: Date | null; outside_hours: number }[]>`
+    SELECT count(*)::int AS waiting, min(next_attempt_at) AS next_at,
+           count(*) FILTER (WHERE decision->>'reason' = 'outside_window')::int AS outside_hours
+    FROM campaign_contacts WHERE campaign_id = ANY(${campaignIds}::int[]) AND state IN ('pending', 'retry_wait')`;
+  if (!due || due.waiting === 0) return { reason: "all_attempted", message: "Everyone in your department's running preview campaigns has been attempted or is on a call." };
+  if (due.outside_hours > 0) return { reason: "outside_calling_hours", message: "The contacts left are outside calling hours in their time zones (08:00–21:00 local, and the campaign's window).", next_at: due.next_at };
+  return { reason: "retry_later", message: "The contacts left are waiting for their retry delay.", next_at: due.next_at };
 }
 
 /** The agent passes on a previewed contact: it goes back to the line, the attempt not counted. */

@@ -77,5 +77,7 @@ export type CreateCampaignInput = z.infer<typeof createCampaignSchema>;
 export type UpdateCampaignInput = z.infer<typeof updateCampaignSchema>;
 
 export const listCampaignsQuery = paginationSchema.extend({ status: z.enum(CAMPAIGN_STATUSES).optional() });
+/** GET /api/campaigns/{id}/dry-run/contacts: who the campaign would call, or who it leaves out and why. */
+export const dryRunContactsQuery = paginationSchema.extend({ list: z.enum(["will_call", "left_out"]).default("will_call") });
 export const campaignContactsQuery = paginationSchema.extend({ state: z.enum(["pending", "dialing", "answered", "retry_wait", "done", "excluded"]).optional() });
 export const campaignContactIdsSchema = z.object({ contact_ids: z.array(bigId).min(1).max(10_000) });

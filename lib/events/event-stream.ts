@@ -32,6 +32,9 @@ function framed(events: StoredEvent[]): Uint8Array {
   return bytes;
 }
 
+/** How long after a resume's history live events are still checked against it. */
+const OVERLAP_MS = 10_000;
+
 export const eventStreamQuery = z.object({
   /** Comma-separated event types; without it, every type. */
   types: z
@@ -63,7 +66,9 @@ export async function openEventStream({ user, request, query }: { user: SessionU
   const write = (chunk: string | Uint8Array) => {
     if (!closed) transport?.write(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
   };
-  // Only the overlap of history and live needs the ids sent; the set is dropped once live.
+  // Only the overlap of history and live needs the ids sent; the set is dropped a while after the
+  // history went out (an event read into the history may still be on its way live: announcements are
+  // gathered, then read, so one committed before the history query can be delivered after it).
   const send = (events: StoredEvent[]) => {
     const fresh = sent ? events.filter((event) => !sent!.has(event.id)) : events;
     fresh.forEach((event) => sent?.add(event.id));
@@ -96,7 +101,7 @@ export async function openEventStream({ user, request, query }: { user: SessionU
         const live = pending ?? [];
         pending = null;
         send(live);
-        sent = null;
+        setTimeout(() => (sent = null), OVERLAP_MS).unref?.();
       },
       () => close(),
     );

@@ -41,5 +41,11 @@ export function formatDate(value: string | Date | null | undefined): string {
   return new Date(value).toLocaleDateString(undefined, { dateStyle: "medium" });
 }
 
+/** A call's outcome as people say it ("No answer"), not the stored value ("no-answer"). */
+export const CALL_OUTCOME_LABEL: Record<string, string> = { completed: "Answered", "no-answer": "No answer", busy: "Busy", failed: "Failed", canceled: "Canceled", voicemail: "Voicemail", machine: "Answering machine" };
+export function outcomeLabel(outcome: string): string {
+  return CALL_OUTCOME_LABEL[outcome] ?? outcome.replace(/[-_]/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
 export const CALL_STATUS_BADGE: Record<string, string> = { completed: "ok", "no-answer": "warn", busy: "warn", failed: "danger" };
 export const DIRECTION_LABEL: Record<string, string> = { inbound: "Inbound", "outbound-manual": "Outbound", "outbound-campaign": "Campaign" };

@@ -8,6 +8,7 @@ import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
 import * as authLogin from "@/app/api/auth/login/route";
 import * as campaignContacts from "@/app/api/campaigns/[id]/contacts/route";
 import * as campaignDryRun from "@/app/api/campaigns/[id]/dry-run/route";
+import * as campaignDryRunContacts from "@/app/api/campaigns/[id]/dry-run/contacts/route";
 import * as campaignPause from "@/app/api/campaigns/[id]/pause/route";
 import * as campaignResume from "@/app/api/campaigns/[id]/resume/route";
 import * as campaign from "@/app/api/campaigns/[id]/route";
@@ -204,7 +205,8 @@ export const OPERATIONS: OperationGroup[] = [
   { path: "/api/campaigns", tag: "Campaigns", module: campaigns, summary: { GET: "Campaigns in the caller's scope", POST: "Create a campaign" } },
   { path: "/api/campaigns/{id}", tag: "Campaigns", module: campaign, summary: { GET: "One campaign", PATCH: "Change a campaign", DELETE: "Delete a draft campaign" }, responses: { DELETE: { "409": "The campaign is not a draft; stop it instead" } } },
   { path: "/api/campaigns/{id}/contacts", tag: "Campaigns", module: campaignContacts, summary: { GET: "The campaign's contacts and their dialing state", POST: "Add contacts; archived, opted-out, repeated phones and (when the campaign excludes DNC) DNC-tagged contacts are left out and reported", DELETE: "Remove contacts" } },
-  { path: "/api/campaigns/{id}/dry-run", tag: "Campaigns", module: campaignDryRun, summary: { GET: "What starting the campaign now would dial" } },
+  { path: "/api/campaigns/{id}/dry-run", tag: "Campaigns", module: campaignDryRun, summary: { GET: "What starting the campaign now would dial" }, description: { GET: "`{ eligible, excluded, excluded_by_reason, callable_now, outside_window, unknown_timezone, first_callable_at, agents_on_duty, average_handle_seconds, estimated_seconds, warning, message }`. `callable_now` counts the contacts the dialer's own checks would allow this minute (calling window and 08:00–21:00 at the contact's local time); when it is 0, `warning` says why and `first_callable_at` when the first becomes callable (null: not within a week)." } },
+  { path: "/api/campaigns/{id}/dry-run/contacts", tag: "Campaigns", module: campaignDryRunContacts, summary: { GET: "The contacts a start would call, or leave out and why" }, description: { GET: `list=will_call (default): \`{ contact_id, name, phone, local_time, callable_now, next_callable_at, not_callable_because }\`; list=left_out: \`{ contact_id, name, phone, reason }\` (archived, opted_out, dnc, duplicate_phone). By name. ${LIST_NOTE}` } },
   { path: "/api/campaigns/{id}/start", tag: "Campaigns", module: campaignStart, summary: { POST: "Start dialing" } },
   { path: "/api/campaigns/{id}/pause", tag: "Campaigns", module: campaignPause, summary: { POST: "Pause dialing" } },
   { path: "/api/campaigns/{id}/resume", tag: "Campaigns", module: campaignResume, summary: { POST: "Resume dialing" } },

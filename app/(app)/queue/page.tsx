@@ -1,4 +1,3 @@
-import { AvailabilitySwitch } from "@/components/queue/availability-switch";
 import { MyRecentCalls } from "@/components/calls/my-recent-calls";
 import { PreviewCard } from "@/components/queue/preview-card";
 import { SimulateCallButton } from "@/components/queue/simulate-call-button";
@@ -13,10 +12,6 @@ export default function QueuePage() {
       </PageHeader>
       <div className="grid-2">
         <div className="stack">
-          <div className="panel">
-            <h2>Availability</h2>
-            <AvailabilitySwitch />
-          </div>
           <WaitingCalls />
         </div>
         <div className="stack">

@@ -1,0 +1,37 @@
+"use client";
+
+import { formatDuration, formatPhone } from "@/lib/format/display";
+import { useLiveEvents } from "@/components/live/event-stream-provider";
+import { AVAILABILITY, AvailabilitySwitch, useAgentStatus } from "@/components/queue/availability-switch";
+import { DeviceStatus } from "@/components/softphone/device-status";
+import { useSoftphone } from "@/components/softphone/softphone-provider";
+import { useSecondsSince } from "@/components/softphone/use-ticking";
+
+/**
+ * The agent's state on every page (as in an agent desktop): availability,
+ * how long they have been in it, the call they are on, and whether the phone
+ * can ring. The server owns the state (it moves an agent to busy and wrap-up
+ * itself): the bar follows its events and never guesses.
+ */
+export function AgentStateBar() {
+  const { call } = useSoftphone();
+  const status = useAgentStatus();
+  useLiveEvents(["agent.status.changed"], () => void status.mutate());
+  const changedAt = status.data?.changed_at ? new Date(status.data.changed_at).getTime() : null;
+  const seconds = useSecondsSince(changedAt);
+  const label = AVAILABILITY.find((a) => a.status === status.data?.status)?.label ?? "Offline";
+  const onCall = call && call.phase !== "ended" ? (call.contactName ?? formatPhone(call.number)) : null;
+
+  return (
+    <div className="state-bar" role="region" aria-label="Your state">
+      <AvailabilitySwitch />
+      <span className="state-time" data-status={status.data?.status ?? "offline"}>
+        <strong>{label}</strong>
+        {changedAt !== null && <span className="mono" aria-label="Time in this state"> {formatDuration(seconds)}</span>}
+      </span>
+      {onCall && <span className="state-call" role="status">On a call with {onCall}</span>}
+      {!onCall && call?.phase === "ended" && <span className="state-call" role="status">Wrapping up the call with {call.contactName ?? formatPhone(call.number)}</span>}
+      <DeviceStatus />
+    </div>
+  );
+}
