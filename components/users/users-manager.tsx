@@ -1,53 +1,91 @@
 "use client";
 
-import { useState } from "react";
+import { useSession } from "next-auth/react";
+import { useEffect, useState } from "react";
 import type { Page } from "@/lib/http/pagination";
 import { ROLE_LABELS } from "@/lib/navigation";
 import { useApi } from "@/lib/swr/use-api";
 import type { ApiUser } from "@/lib/users/serialize-user";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Pager } from "@/components/ui/pager";
+import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { CreateUserForm } from "./create-user-form";
+import { EditUserDialog } from "./edit-user-dialog";
+
+interface Department { id: number; name: string }
+
+/** The roles an actor may hand out (the API checks again). */
+function assignableRoles(actorRole: string | undefined): string[] {
+  const roles = ["agent", "dept_manager", "account_admin"];
+  return actorRole === "super_admin" ? [...roles, "super_admin"] : roles;
+}
 
 export function UsersManager() {
+  const session = useSession().data;
   const [page, setPage] = useState(1);
-  const { data, error, isLoading, mutate } = useApi<Page<ApiUser>>(`/api/users?page=${page}&per_page=25`);
+  const [search, setSearch] = useState("");
+  const [q, setQ] = useState("");
+  const [editing, setEditing] = useState<ApiUser | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(search.trim());
+      setPage(1);
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const { data, error, isLoading, mutate } = useApi<Page<ApiUser>>(`/api/users?page=${page}&per_page=25${q ? `&q=${encodeURIComponent(q)}` : ""}`, { keepPreviousData: true });
+  const departments = useApi<Page<Department>>("/api/departments?per_page=100");
+  const departmentName = new Map((departments.data?.data ?? []).map((d) => [d.id, d.name]));
 
   return (
     <div style={{ display: "grid", gap: 16 }}>
       <CreateUserForm onCreated={() => mutate()} />
-      {error && <div className="alert" role="alert">Could not load users: {error.message}</div>}
-      {isLoading && (
-        <div className="panel" aria-busy="true">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="skeleton" style={{ margin: "10px 0" }} />
-          ))}
+      {notice && <div className="success" role="status">{notice}</div>}
+      <div className="panel stack">
+        <div className="field" style={{ maxWidth: 360, margin: 0 }}>
+          <label htmlFor="users-search">Search users</label>
+          <input id="users-search" type="search" placeholder="Name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
-      )}
-      {data && data.data.length === 0 && <EmptyState title="No users yet" />}
-      {data && data.data.length > 0 && (
-        <table className="data">
-          <thead>
-            <tr><th>Name</th><th>Email</th><th>Role</th><th>Department</th><th>Status</th></tr>
-          </thead>
-          <tbody>
-            {data.data.map((user) => (
-              <tr key={user.id}>
-                <td>{user.name}</td>
-                <td>{user.email}</td>
-                <td>{ROLE_LABELS[user.role]}</td>
-                <td>{user.department_id ?? "—"}</td>
-                <td>{user.active ? "Active" : "Deactivated"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {data && data.meta.last_page > 1 && (
-        <div className="row">
-          <button className="button secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-          <span>Page {data.meta.current_page} of {data.meta.last_page}</span>
-          <button className="button secondary" disabled={page >= data.meta.last_page} onClick={() => setPage(page + 1)}>Next</button>
-        </div>
+        {error && <div className="alert" role="alert">Could not load users: {error.message}</div>}
+        {isLoading && <SkeletonRows rows={3} label="Loading users" />}
+        {data && data.data.length === 0 && <EmptyState title={q ? `No user matches “${q}”` : "No users yet"} />}
+        {data && data.data.length > 0 && (
+          <div className="table-wrap">
+            <table className="data" aria-label="Users">
+              <thead>
+                <tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Department</th><th scope="col">Status</th><th scope="col"><span className="sr-only">Actions</span></th></tr>
+              </thead>
+              <tbody>
+                {data.data.map((user) => (
+                  <tr key={user.id}>
+                    <td>{user.name}</td>
+                    <td>{user.email}</td>
+                    <td>{ROLE_LABELS[user.role]}</td>
+                    <td>{user.department_id === null ? "—" : (departmentName.get(user.department_id) ?? "…")}</td>
+                    <td>{user.active ? <span className="badge ok">Active</span> : <span className="badge">Deactivated</span>}</td>
+                    <td><button type="button" className="button ghost small" onClick={() => { setNotice(null); setEditing(user); }} aria-label={`Edit ${user.name}`}>Edit</button></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {data && <Pager meta={data.meta} onPage={setPage} />}
+      </div>
+      {editing && (
+        <EditUserDialog
+          user={editing}
+          self={editing.id === session?.user?.id}
+          roles={assignableRoles(session?.user?.role)}
+          departments={departments.data?.data ?? []}
+          onClose={() => setEditing(null)}
+          onSaved={(message) => {
+            setEditing(null);
+            setNotice(message);
+            void mutate();
+          }}
+        />
       )}
     </div>
   );
