@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { formatDateTime, formatPhone } from "@/lib/format/display";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
@@ -110,7 +110,8 @@ export function ContactDetail({ id }: { id: number }) {
             <dt>Calls</dt><dd>{contact.total_calls}</dd>
             <dt>Last called</dt><dd>{contact.last_called_at ? `${formatDateTime(contact.last_called_at)} (${contact.last_call_outcome ?? "—"})` : "Never"}</dd>
             {Object.entries(contact.custom_fields as Record<string, unknown>).map(([name, value]) => (
-              <span key={name} style={{ display: "contents" }}><dt>{labels.get(name) ?? name}</dt><dd>{fieldValue(value)}</dd></span>
+              // A keyed fragment: a <dl> holds only <dt>/<dd> pairs (or <div> groups), never a <span>.
+              <Fragment key={name}><dt>{labels.get(name) ?? name}</dt><dd>{fieldValue(value)}</dd></Fragment>
             ))}
             <dt>Created</dt><dd>{formatDateTime(contact.created_at)}</dd>
             <dt>Updated</dt><dd>{formatDateTime(contact.updated_at)}</dd>
