@@ -1,6 +1,7 @@
 "use client";
 
 import { outcomeLabel } from "@/lib/format/display";
+import { fieldErrors as fieldErrorsOf } from "@/components/ui/field-errors";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { createCampaignSchema, updateCampaignSchema } from "@/lib/campaigns/schemas";
@@ -68,10 +69,9 @@ export function CampaignForm({ campaign }: { campaign?: CampaignView }) {
       setPending(false);
     }
   };
-  const error = (key: string) => {
-    const found = Object.entries(errors).find(([k]) => k === key || k.startsWith(`${key}.`));
-    return found ? <span className="error">{found[1][0]}</span> : null;
-  };
+  // A nested error ("calling_window.start") belongs to its group's field.
+  const grouped = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.split(".")[0], v]));
+  const { message: error, linked } = fieldErrorsOf(grouped, "k");
   const w = campaign?.calling_window;
 
   return (
@@ -80,7 +80,7 @@ export function CampaignForm({ campaign }: { campaign?: CampaignView }) {
       <section className="panel">
         <h2>Who to call</h2>
         <div className="row">
-          <div className="field" style={{ minWidth: 280 }}><label htmlFor="k-name">Name</label><input id="k-name" name="name" defaultValue={campaign?.name} maxLength={255} autoFocus />{error("name")}</div>
+          <div className="field" style={{ minWidth: 280 }}><label htmlFor="k-name">Name</label><input id="k-name" name="name" defaultValue={campaign?.name} maxLength={255} autoFocus {...linked("name")} />{error("name")}</div>
           {(departments.data?.data.length ?? 0) > 1 && (
             <div className="field">
               <label htmlFor="k-dept">Department</label>
@@ -91,7 +91,7 @@ export function CampaignForm({ campaign }: { campaign?: CampaignView }) {
               {error("department_id")}
             </div>
           )}
-          <div className="field"><label htmlFor="k-caller">Caller ID</label><input id="k-caller" name="caller_id" defaultValue={campaign?.caller_id ?? ""} placeholder="+15005550006" />{error("caller_id")}</div>
+          <div className="field"><label htmlFor="k-caller">Caller ID</label><input id="k-caller" name="caller_id" defaultValue={campaign?.caller_id ?? ""} placeholder="+15005550006" {...linked("caller_id")} />{error("caller_id")}</div>
         </div>
         <div className="row">
           <div className="field"><label htmlFor="k-tags">Contacts tagged (all of)</label><input id="k-tags" name="tags" defaultValue={campaign?.selection.tags?.join(", ")} placeholder="spring-fair, prospect" disabled={started} /></div>
@@ -119,8 +119,8 @@ export function CampaignForm({ campaign }: { campaign?: CampaignView }) {
           </div>
           {mode === "predictive" && <div className="field"><label htmlFor="k-ratio">Most lines per agent</label><input id="k-ratio" name="max_ratio" type="number" step="0.5" min={1} max={5} defaultValue={campaign?.pacing.max_ratio ?? 2} /></div>}
           <div className="field"><label htmlFor="k-cpm">Most new calls per minute</label><input id="k-cpm" name="max_calls_per_minute" type="number" min={1} max={6000} defaultValue={campaign?.pacing.max_calls_per_minute ?? 60} /></div>
-          <div className="field"><label htmlFor="k-attempts">Attempts per contact</label><input id="k-attempts" name="max_attempts" type="number" min={1} max={10} defaultValue={campaign?.max_attempts ?? 3} />{error("max_attempts")}</div>
-          <div className="field"><label htmlFor="k-delay">Minutes between attempts</label><input id="k-delay" name="retry_delay_minutes" type="number" min={1} defaultValue={campaign?.retry_delay_minutes ?? 60} />{error("retry_delay_minutes")}</div>
+          <div className="field"><label htmlFor="k-attempts">Attempts per contact</label><input id="k-attempts" name="max_attempts" type="number" min={1} max={10} defaultValue={campaign?.max_attempts ?? 3} {...linked("max_attempts")} />{error("max_attempts")}</div>
+          <div className="field"><label htmlFor="k-delay">Minutes between attempts</label><input id="k-delay" name="retry_delay_minutes" type="number" min={1} defaultValue={campaign?.retry_delay_minutes ?? 60} {...linked("retry_delay_minutes")} />{error("retry_delay_minutes")}</div>
         </div>
         <fieldset className="row" style={{ border: 0, padding: 0 }}>
           <legend className="small" style={{ fontWeight: 600 }}>Try again after</legend>

@@ -9,6 +9,7 @@ import { fieldErrors } from "@/lib/http/validation";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
 import { knownTags } from "@/lib/tags/known-tag";
+import { fieldErrors as fieldErrorsOf } from "@/components/ui/field-errors";
 import { PhoneField } from "@/components/ui/phone-field";
 import { CustomFieldInput } from "./custom-field-input";
 import type { ContactView, CustomFieldView, DepartmentView } from "./types";
@@ -74,7 +75,7 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
     }
   };
 
-  const error = (field: string) => errors[field]?.[0] && <span className="error">{errors[field][0]}</span>;
+  const { message, linked } = fieldErrorsOf(errors, "c");
   const visibleFields = (fields.data?.data ?? []).filter((f) => !f.archived_at);
 
   return (
@@ -87,16 +88,16 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
       )}
       <div className="grid-2" style={{ gridTemplateColumns: "1fr 1fr" }}>
         <div>
-          <div className="field"><label htmlFor="c-name">Name *</label><input id="c-name" name="name" defaultValue={contact?.name} required maxLength={255} autoFocus />{error("name")}</div>
+          <div className="field"><label htmlFor="c-name">Name *</label><input id="c-name" name="name" defaultValue={contact?.name} required maxLength={255} autoFocus {...linked("name")} />{message("name")}</div>
           <PhoneField id="c-phone" name="phone" label="Phone" required defaultValue={contact?.phone} error={errors.phone?.[0]} />
-          <div className="field"><label htmlFor="c-email">Email</label><input id="c-email" name="email" type="email" defaultValue={contact?.email ?? ""} maxLength={255} />{error("email")}</div>
-          <div className="field"><label htmlFor="c-company">Company</label><input id="c-company" name="company" defaultValue={contact?.company ?? ""} maxLength={255} />{error("company")}</div>
+          <div className="field"><label htmlFor="c-email">Email</label><input id="c-email" name="email" type="email" defaultValue={contact?.email ?? ""} maxLength={255} {...linked("email")} />{message("email")}</div>
+          <div className="field"><label htmlFor="c-company">Company</label><input id="c-company" name="company" defaultValue={contact?.company ?? ""} maxLength={255} {...linked("company")} />{message("company")}</div>
           <div className="field">
             <label htmlFor="c-tags">Tags</label>
-            <input id="c-tags" name="tags" defaultValue={contact?.tags.join(", ")} placeholder="vip, london" list="c-tag-names" aria-describedby="c-tags-hint" />
+            <input id="c-tags" name="tags" defaultValue={contact?.tags.join(", ")} placeholder="vip, london" list="c-tag-names" {...linked("tags", "c-tags-hint")} />
             <datalist id="c-tag-names">{tagNames.map((n) => <option key={n} value={n} />)}</datalist>
             <span id="c-tags-hint" className="hint">Separate tags with commas. The tag DNC keeps a contact out of campaigns.</span>
-            {error("tags")}
+            {message("tags")}
           </div>
           <div className="field">
             <span className="row" style={{ gap: 8, alignItems: "center" }}>
@@ -108,21 +109,21 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
           {(departments.data?.data.length ?? 0) > 1 && (
             <div className="field">
               <label htmlFor="c-dept">Department</label>
-              <select id="c-dept" name="department_id" defaultValue={contact?.department_id ?? ""}>
+              <select id="c-dept" name="department_id" defaultValue={contact?.department_id ?? ""} {...linked("department_id")}>
                 {!contact && <option value="">Choose…</option>}
                 {departments.data!.data.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
               </select>
-              {error("department_id")}
+              {message("department_id")}
             </div>
           )}
         </div>
         <div>
-          <div className="field"><label htmlFor="c-notes">Notes</label><textarea id="c-notes" name="notes" defaultValue={contact?.notes ?? ""} rows={5} />{error("notes")}</div>
+          <div className="field"><label htmlFor="c-notes">Notes</label><textarea id="c-notes" name="notes" defaultValue={contact?.notes ?? ""} rows={5} {...linked("notes")} />{message("notes")}</div>
           {fields.isLoading && <div className="skeleton" />}
           {visibleFields.map((field) => (
             <CustomFieldInput key={field.id} field={field} value={custom[field.name]} onChange={(v) => setCustom({ ...custom, [field.name]: v })} error={errors[`custom_fields.${field.name}`]?.[0]} />
           ))}
-          {error("custom_fields")}
+          {message("custom_fields")}
         </div>
       </div>
       <div className="row">

@@ -6,6 +6,7 @@ import type { Page } from "@/lib/http/pagination";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
 import { createUserSchema } from "@/lib/users/schemas";
+import { fieldErrors as fieldErrorsOf } from "@/components/ui/field-errors";
 
 interface Department { id: number; name: string }
 
@@ -43,33 +44,33 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
     }
   }
 
-  const error = (field: string) => errors[field]?.[0] && <span className="error">{errors[field][0]}</span>;
+  const { message: errorOf, linked } = fieldErrorsOf(errors, "u");
 
   return (
     <form className="panel" onSubmit={onSubmit} noValidate aria-label="Add a user">
       <h2 style={{ marginTop: 0, fontSize: "1.1rem" }}>Add a user</h2>
       {message && <p role="status">{message}</p>}
-      {error("form")}
+      {errors.form && <div className="alert" role="alert">{errors.form[0]}</div>}
       <div className="row">
-        <div className="field"><label htmlFor="u-name">Name</label><input id="u-name" name="name" required />{error("name")}</div>
-        <div className="field"><label htmlFor="u-email">Email</label><input id="u-email" name="email" type="email" required />{error("email")}</div>
-        <div className="field"><label htmlFor="u-password">Password</label><input id="u-password" name="password" type="password" minLength={8} required />{error("password")}</div>
+        <div className="field"><label htmlFor="u-name">Name</label><input id="u-name" name="name" required {...linked("name")} />{errorOf("name")}</div>
+        <div className="field"><label htmlFor="u-email">Email</label><input id="u-email" name="email" type="email" required {...linked("email")} />{errorOf("email")}</div>
+        <div className="field"><label htmlFor="u-password">Password</label><input id="u-password" name="password" type="password" minLength={8} required {...linked("password")} />{errorOf("password")}</div>
         <div className="field">
           <label htmlFor="u-role">Role</label>
-          <select id="u-role" name="role" defaultValue="agent">
+          <select id="u-role" name="role" defaultValue="agent" {...linked("role")}>
             <option value="agent">Agent</option>
             <option value="dept_manager">Department manager</option>
             <option value="account_admin">Account admin</option>
           </select>
-          {error("role")}
+          {errorOf("role")}
         </div>
         <div className="field">
           <label htmlFor="u-dept">Department</label>
-          <select id="u-dept" name="department_id">
+          <select id="u-dept" name="department_id" {...linked("department_id")}>
             <option value="">None</option>
             {departments.data?.data.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
           </select>
-          {error("department_id")}
+          {errorOf("department_id")}
         </div>
         <div className="field"><button className="button" type="submit" disabled={pending}>{pending ? "Adding…" : "Add user"}</button></div>
       </div>

@@ -16,6 +16,9 @@ test("manager creates, edits, searches and tags a contact", async ({ page }) => 
   const form = page.getByRole("form", { name: "New contact" });
   await form.getByRole("button", { name: "Create contact" }).click();
   await expect(form.getByText("The name field is required.")).toBeVisible(); // checked before sending
+  // The error is tied to its field: a screen reader reads it on the field.
+  await expect(form.getByLabel("Name *")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Name *")).toHaveAccessibleDescription("The name field is required.");
   const phone = uniquePhone();
   await form.getByLabel("Name *").fill("Grace Playwright");
   await form.getByLabel("Phone *").fill(phone);
