@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
-import { formatDuration } from "@/lib/format/display";
+import { displayTimeZone, formatDuration } from "@/lib/format/display";
 import type { Page } from "@/lib/http/pagination";
 import { useApi } from "@/lib/swr/use-api";
 import type { DepartmentView } from "@/components/contacts/types";
@@ -46,7 +46,8 @@ export function ReportsView({ showDepartments }: { showDepartments: boolean }) {
   const [from, setFrom] = useState(day(-29));
   const [to, setTo] = useState(day(0));
   const [department, setDepartment] = useState("");
-  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // Days and hours on the organization's clock, as every time the app shows.
+  const tz = displayTimeZone();
   const query = new URLSearchParams({ from, to, tz, ...(department && { department_id: department }) }).toString();
   const departments = useApi<Page<DepartmentView>>(showDepartments ? "/api/departments?per_page=100" : null);
   const summary = useApi<Summary>(`/api/reports/summary?${query}`);
@@ -73,7 +74,6 @@ export function ReportsView({ showDepartments }: { showDepartments: boolean }) {
             </select>
           </div>
         )}
-        <span className="small muted" style={{ alignSelf: "center" }}>Times in {tz}</span>
         <Link href="/reports/live" className="button secondary" style={{ marginLeft: "auto" }}>Live wallboard</Link>
       </form>
       <ErrorAlert error={summary.error} prefix="Could not load the reports" />

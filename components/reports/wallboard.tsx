@@ -1,7 +1,7 @@
 "use client";
 
 import { LiveStatus, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
-import { formatDuration } from "@/lib/format/display";
+import { displayTimeZone, formatDuration } from "@/lib/format/display";
 import { useApi } from "@/lib/swr/use-api";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 
@@ -15,7 +15,8 @@ interface Live {
 
 /** The wallboard: refreshed by every queue, agent and call event (waits re-read every 15 s), or every three seconds without the stream. */
 export function Wallboard() {
-  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // Days and hours on the organization's clock, as every time the app shows.
+  const tz = displayTimeZone();
   const live = useLive();
   const { data, error, mutate } = useApi<Live>(`/api/reports/live?tz=${encodeURIComponent(tz)}`, { refreshInterval: live ? 15_000 : 3000 });
   useLiveEvents(["queue.entry.added", "queue.entry.accepted", "queue.entry.left", "agent.status.changed", "call.ended"], () => void mutate());

@@ -45,3 +45,31 @@ test("phone numbers are read in the organization's country: the picker, the cont
   // Back to the demo's country for the other tests.
   await chooseCountry(page, "united st", "United States");
 });
+
+test("times in lists follow the organization's time zone, said once on the page", async ({ page }) => {
+  await signIn(page, "admin@acme.example.com");
+  await page.goto("/settings?tab=organization");
+  const form = page.getByRole("form", { name: "Organization settings" });
+  const zone = form.getByRole("combobox", { name: "Time zone" });
+  await zone.fill("tokyo");
+  await zone.press("Enter");
+  await expect(zone).toHaveValue("Asia/Tokyo");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form.getByText("Saved.")).toBeVisible();
+
+  const session = await page.request.get("/api/auth/session").then((r) => r.json());
+  const logs = await (await page.request.get("/api/voice/call-logs?per_page=1", { headers: { Authorization: `Bearer ${session.apiToken}` } })).json();
+  const createdAt: string = logs.data[0].created_at;
+  await page.goto("/calls");
+  await expect(page.getByText("Times in Asia/Tokyo")).toHaveCount(1);
+  const tokyo = await page.evaluate((at) => new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Tokyo" }), createdAt);
+  await expect(page.getByRole("row").nth(1)).toContainText(tokyo);
+  await snap(page, "times-in-tokyo");
+
+  // Back to the demo's zone for the other tests.
+  await page.goto("/settings?tab=organization");
+  await zone.fill("new york");
+  await zone.press("Enter");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form.getByText("Saved.")).toBeVisible();
+});

@@ -17,9 +17,23 @@ export function formatDuration(seconds: number | null | undefined): string {
   return h ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
 }
 
+// Times are shown on the organization's clock (Settings → Organization), not
+// the browser's: a team spread over zones reads the same times in lists and
+// reports. The app's providers set it once, on the client, before any page
+// renders (app/(app)/layout.tsx reads it on the server); unset, the browser's zone.
+let displayZone: string | undefined;
+
+export function setDisplayTimeZone(zone: string | undefined): void {
+  displayZone = zone;
+}
+
+export function displayTimeZone(): string {
+  return displayZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return "—";
-  return new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short", timeZone: displayZone });
 }
 
 /** A table cell's time: "Nov 18, 3:35 AM" this year, "Nov 18, 2025" before (the full time is its title). */
@@ -27,8 +41,8 @@ export function formatShortDateTime(value: string | Date | null | undefined, now
   if (!value) return "—";
   const date = new Date(value);
   return date.getFullYear() === now.getFullYear()
-    ? date.toLocaleString(undefined, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })
-    : date.toLocaleDateString(undefined, { dateStyle: "medium" });
+    ? date.toLocaleString(undefined, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: displayZone })
+    : date.toLocaleDateString(undefined, { dateStyle: "medium", timeZone: displayZone });
 }
 
 /** "1 contact", "79 contacts", "1,200 contacts": a count with its noun (plural by "s"). */
@@ -38,7 +52,7 @@ export function formatCount(n: number, noun: string): string {
 
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return "—";
-  return new Date(value).toLocaleDateString(undefined, { dateStyle: "medium" });
+  return new Date(value).toLocaleDateString(undefined, { dateStyle: "medium", timeZone: displayZone });
 }
 
 /** A call's outcome as people say it ("No answer"), not the stored value ("no-answer"). */
