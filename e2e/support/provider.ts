@@ -9,9 +9,13 @@ export function provider(baseUrl = inject("baseUrl")) {
 
 let numberCounter = 0;
 /** Gives the tenant a phone number of its own, so inbound calls to it land in its queue. */
+const NUMBER_BASE = (process.pid * 7919 + Date.now() + Math.floor(Math.random() * 10_000_000)) % 10_000_000;
+
 export async function giveNumber(tenant: Tenant): Promise<string> {
   numberCounter += 1;
-  const number = `+1800${String((process.pid % 1000) * 1000 + numberCounter).padStart(7, "0")}`;
+  // Test files run in parallel processes against one server: a number two organizations share would
+  // route one's callbacks to the other (pid % 1000 once collided). Each process starts somewhere of its own in ten million.
+  const number = `+1800${String((NUMBER_BASE + numberCounter) % 10_000_000).padStart(7, "0")}`;
   const response = await tenant.client.request("PUT", "/api/settings/telephony", { token: tenant.admin.token, body: { phone_numbers: [number] } });
   if (response.status !== 200) throw new Error(`telephony settings: ${response.status} ${JSON.stringify(response.body)}`);
   return number;
