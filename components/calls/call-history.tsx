@@ -10,11 +10,14 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
+import { toE164 } from "@/lib/contacts/phone";
+import { useOrganization } from "@/lib/swr/use-organization";
 import type { CallLogView } from "./call-log-view";
 
 interface Filters {
   direction: string;
   status: string;
+  user_id: string;
   from: string;
   to: string;
 }
@@ -55,9 +58,15 @@ function NotesCell({ call, onSaved }: { call: CallLogView; onSaved: () => void }
 
 /** Call history, scoped by the API exactly as the caller's role allows. */
 export function CallHistory({ showAgent }: { showAgent: boolean }) {
-  const [filters, setFilters] = useState<Filters>({ direction: "", status: "", from: "", to: "" });
+  const [filters, setFilters] = useState<Filters>({ direction: "", status: "", user_id: "", from: "", to: "" });
+  const [number, setNumber] = useState("");
   const [page, setPage] = useState(1);
-  const query = new URLSearchParams({ page: String(page), per_page: "25", ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) });
+  const country = useOrganization().default_country;
+  // A whole number typed nationally is asked for as the E.164 it is stored as; a fragment as its digits.
+  const phone = number.replace(/\D/g, "").length >= 3 ? (toE164(number, country) ?? number.replace(/[^\d+]/g, "")) : "";
+  // The agents the caller's reports cover: the same scope as the calls they may read (a manager cannot list users).
+  const agents = useApi<{ data: { user_id: number; name: string }[] }>(showAgent ? "/api/reports/agents" : null, { revalidateOnFocus: false });
+  const query = new URLSearchParams({ page: String(page), per_page: "25", ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)), ...(phone && { phone }) });
   const { data, error, isLoading, mutate } = useApi<Page<CallLogView>>(`/api/voice/call-logs?${query}`);
   const set = (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     setFilters({ ...filters, [key]: e.target.value });
@@ -85,6 +94,19 @@ export function CallHistory({ showAgent }: { showAgent: boolean }) {
             <option value="busy">Busy</option>
             <option value="failed">Failed</option>
           </select>
+        </div>
+        {showAgent && (
+          <div className="field">
+            <label htmlFor="f-agent">Agent</label>
+            <select id="f-agent" value={filters.user_id} onChange={set("user_id")}>
+              <option value="">Everyone</option>
+              {agents.data?.data.map((u) => <option key={u.user_id} value={u.user_id}>{u.name}</option>)}
+            </select>
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor="f-number">Number</label>
+          <input id="f-number" type="search" inputMode="tel" placeholder="Number or some digits" value={number} onChange={(e) => { setNumber(e.target.value); setPage(1); }} />
         </div>
         <div className="field"><label htmlFor="f-from">From</label><input id="f-from" type="date" value={filters.from} max={filters.to || undefined} onChange={set("from")} /></div>
         <div className="field"><label htmlFor="f-to">To</label><input id="f-to" type="date" value={filters.to} min={filters.from || undefined} onChange={set("to")} /></div>

@@ -297,9 +297,9 @@ describe("call logs and settings", () => {
     const tenant = await createTenant();
     await giveNumber(tenant);
     const sim = provider();
-    for (const [agent, status] of [[tenant.agentA, "completed"], [tenant.agentA, "busy"], [tenant.agentB, "completed"]] as const) {
-      const call = await sim.manualCall({ identity: identity(agent.id), to: "+14155550150" });
-      await sim.manualStatus({ callSid: call.callSid, identity: identity(agent.id), to: "+14155550150", status, duration: status === "completed" ? 10 : 0 });
+    for (const [agent, status, to] of [[tenant.agentA, "completed", "+14155550150"], [tenant.agentA, "busy", "+14155550150"], [tenant.agentB, "completed", "+12125550177"]] as const) {
+      const call = await sim.manualCall({ identity: identity(agent.id), to });
+      await sim.manualStatus({ callSid: call.callSid, identity: identity(agent.id), to, status, duration: status === "completed" ? 10 : 0 });
     }
     const count = async (token: string, query = "") => (await tenant.client.get(`/api/voice/call-logs${query}`, token)).body.meta.total;
     expect(await count(tenant.agentA.token)).toBe(2);
@@ -309,6 +309,12 @@ describe("call logs and settings", () => {
     expect(await count(tenant.admin.token)).toBe(3);
     expect(await count(tenant.admin.token, "?status=busy")).toBe(1);
     expect(await count(tenant.admin.token, "?direction=inbound")).toBe(0);
+    // By number: a whole E.164 number, or some of its digits.
+    expect(await count(tenant.admin.token, `?phone=${encodeURIComponent("+14155550150")}`)).toBe(2);
+    expect(await count(tenant.admin.token, "?phone=0177")).toBe(1);
+    expect(await count(tenant.admin.token, `?phone=555&user_id=${tenant.agentB.id}`)).toBe(1);
+    expect((await tenant.client.get("/api/voice/call-logs?phone=12", tenant.admin.token)).status).toBe(422);
+    expect((await tenant.client.get("/api/voice/call-logs?phone=abc", tenant.admin.token)).status).toBe(422);
     const today = new Date().toISOString().slice(0, 10);
     expect(await count(tenant.admin.token, `?from=${today}&to=${today}`)).toBe(3);
     expect((await tenant.client.get("/api/voice/call-logs?from=nope", tenant.admin.token)).status).toBe(422);

@@ -17,6 +17,7 @@ function watchConsole(page: Page): string[] {
 
 for (const { email, pages } of [
   { email: "agent1@acme.example.com", pages: ["/queue", "/messages", "/dialer", "/calls", "/reports"] },
+  { email: "sales.manager@acme.example.com", pages: ["/contacts", "/campaigns", "/reports", "/messages", "/dialer", "/calls"] },
   { email: "admin@acme.example.com", pages: ["/contacts", "/campaigns", "/reports", "/users", "/settings", "/messages", "/dialer", "/calls"] },
 ]) {
   test(`no console error or failed request on any page of ${email.split("@")[0]}, favicon included`, async ({ page }) => {

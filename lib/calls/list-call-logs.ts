@@ -8,6 +8,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { isoDay } from "@/lib/http/date-params";
 import { AppError } from "@/lib/http/errors";
 import { pageOf, paginationSchema, skipTake } from "@/lib/http/pagination";
+import { isE164, phoneDigits } from "@/lib/contacts/phone";
 import { callLogSelect, serializeCallLog } from "./serialize-call-log";
 
 export const listCallLogsQuery = paginationSchema.extend({
@@ -18,12 +19,21 @@ export const listCallLogsQuery = paginationSchema.extend({
   user_id: intIdQuery.optional(),
   contact_id: bigIdQuery.optional(),
   call_sid: z.string().trim().max(64).optional(),
+  /** A whole E.164 number, or 3 or more digits of one (the pages send a typed national number as E.164). */
+  phone: z.string().trim().max(32).regex(/^\+?[\d\s().-]*$/, "must be a phone number or some of its digits.").optional(),
 }).superRefine((query, ctx) => {
   // Whole days, so a one-day range has from = to; a start after the end selects nothing.
   if (query.from && query.to && query.from > query.to) ctx.addIssue({ code: "custom", path: ["to"], message: "must not be before from." });
 });
 
 export const updateCallNotesSchema = z.object({ notes: z.string().max(10_000).nullable() });
+
+function phoneFilter(phone: string): Prisma.CallLogWhereInput {
+  if (isE164(phone)) return { phone_number: phone };
+  const digits = phoneDigits(phone);
+  if (digits.length < 3) throw AppError.validation({ phone: ["must be a phone number or at least 3 of its digits."] });
+  return { phone_number: { contains: digits } };
+}
 
 /** Call history: an agent their own calls, a manager the department's, an admin the organization's. */
 export async function listCallLogs({ actor, query }: { actor: SessionUser; query: z.infer<typeof listCallLogsQuery> }) {
@@ -34,6 +44,7 @@ export async function listCallLogs({ actor, query }: { actor: SessionUser; query
     ...(query.user_id && { user_id: query.user_id }),
     ...(query.contact_id && { contact_id: BigInt(query.contact_id) }),
     ...(query.call_sid && { call_sid: query.call_sid }),
+    ...(query.phone && phoneFilter(query.phone)),
     ...((query.from || query.to) && {
       created_at: {
         ...(query.from && { gte: new Date(`${query.from}T00:00:00Z`) }),
