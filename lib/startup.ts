@@ -12,6 +12,7 @@ import { sweepOldEvents } from "@/lib/events/event-bus";
 import { serveEventStreamsFromOurServer } from "@/lib/events/serve-event-streams";
 import { runImport } from "@/lib/imports/run-import";
 import { QUEUES, workOn } from "@/lib/jobs/job-queue";
+import { runOperation } from "@/lib/operations/run-operation";
 import { logger } from "@/lib/logger";
 import { releaseHeldMessage } from "@/lib/messages/release-held-message";
 import { watchUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
@@ -51,6 +52,8 @@ async function prepare(): Promise<void> {
   watchUnconnectedCalls();
   // Every server process works on imports; pg-boss hands each job to one of them.
   await workOn<{ import_id: string }>(QUEUES.contactImport, ({ import_id }) => runImport(import_id));
+  // …and on long operations over many contacts (tag renames, field erasures, bulk actions by filter).
+  await workOn<{ operation_id: string }>(QUEUES.contactOperation, ({ operation_id }) => runOperation(operation_id));
   // …and on campaign dispatch ticks, and on campaign texts held through quiet hours.
   await startCampaignWorker();
   await workOn<{ organization_id: number; message_id: string }>(QUEUES.messageRelease, releaseHeldMessage);

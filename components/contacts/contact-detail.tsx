@@ -3,12 +3,11 @@
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { Fragment, useState } from "react";
+import { useSWRConfig } from "swr";
 import { formatDateTime, formatPhone } from "@/lib/format/display";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
-import type { CallLogView } from "@/components/calls/call-log-view";
 import { Composer } from "@/components/messages/composer";
-import type { MessageRow } from "@/components/messages/types";
 import { ContactTimeline } from "./contact-timeline";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { ConfirmDialog } from "@/components/ui/modal";
@@ -17,9 +16,7 @@ import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import type { ContactView, CustomFieldView } from "./types";
 
 type Detail = ContactView & {
-  call_history: CallLogView[];
   call_history_total: number;
-  recent_messages: (MessageRow & { conversation_id: number })[];
   sms_opted_out_at: string | null;
 };
 
@@ -33,8 +30,8 @@ export function ContactDetail({ id }: { id: number }) {
   const router = useRouter();
   const params = useSearchParams();
   const token = useApiToken();
-  const [historyPage, setHistoryPage] = useState(1);
-  const { data: contact, error, mutate } = useApi<Detail>(`/api/contacts/${id}?history_page=${historyPage}&history_per_page=10`, { keepPreviousData: true });
+  const { mutate: mutateAny } = useSWRConfig();
+  const { data: contact, error, mutate } = useApi<Detail>(`/api/contacts/${id}?history_per_page=1`);
   const fields = useApi<{ data: CustomFieldView[] }>("/api/custom-fields");
   const [confirm, setConfirm] = useState<"archive" | "permanent" | null>(null);
   const [pending, setPending] = useState(false);
@@ -61,7 +58,8 @@ export function ContactDetail({ id }: { id: number }) {
   const restore = () => act(() => apiFetch(`/api/contacts/${id}/restore`, token!, { method: "POST", body: "{}" }), () => mutate());
   const dialHref = `/dialer?${new URLSearchParams({ to: contact.phone, contact: String(contact.id), name: contact.name })}`;
   const labels = new Map((fields.data?.data ?? []).map((f) => [f.name, f.label]));
-  const pages = Math.max(1, Math.ceil(contact.call_history_total / 10));
+  // A text just sent shows in the timeline at once.
+  const refreshTimeline = () => mutateAny((key) => Array.isArray(key) && String(key[0]).startsWith(`/api/contacts/${id}/timeline`));
 
   return (
     <>
@@ -79,23 +77,16 @@ export function ContactDetail({ id }: { id: number }) {
       {contact.status === "archived" && <div className="notice" style={{ marginBottom: 12 }}>Archived {formatDateTime(contact.archived_at)}: hidden from the list and from campaigns.</div>}
       <ErrorAlert error={actionError} />
       <div className="grid-2">
-        <section className="panel" aria-label="Timeline">
-          <h2>Calls and messages <span className="muted small">({contact.call_history_total} calls)</span></h2>
-          <ContactTimeline calls={contact.call_history} messages={contact.recent_messages} firstPage={historyPage === 1} lastPage={historyPage >= pages} />
-          {pages > 1 && (
-            <div className="pager">
-              <button type="button" className="button secondary small" disabled={historyPage <= 1} onClick={() => setHistoryPage(historyPage - 1)}>Newer</button>
-              <span className="small">Page {historyPage} of {pages}</span>
-              <button type="button" className="button secondary small" disabled={historyPage >= pages} onClick={() => setHistoryPage(historyPage + 1)}>Older</button>
-            </div>
-          )}
+        <section className="panel" aria-labelledby="timeline-heading">
+          <h2 id="timeline-heading">Timeline <span className="muted small">({contact.call_history_total} calls)</span></h2>
+          <ContactTimeline contactId={id} />
           {contact.status === "active" && (
             <div style={{ marginTop: 16 }}>
               <Composer
                 phone={contact.phone}
                 contact={contact}
                 disabledReason={contact.sms_opted_out_at ? `This number replied STOP on ${formatDateTime(contact.sms_opted_out_at)}: it cannot be texted until it replies START.` : null}
-                onSent={() => void mutate()}
+                onSent={() => { void mutate(); void refreshTimeline(); }}
               />
             </div>
           )}

@@ -104,7 +104,7 @@ export function ContactsTable() {
       )}
       {rows.length > 0 && (
         <div className="table-wrap">
-          <table className="data" aria-label="Contacts" aria-busy={isLoading}>
+          <table className="data stacked" aria-label="Contacts" aria-busy={isLoading}>
             <thead>
               <tr>
                 <th style={{ width: 32 }}>
@@ -119,9 +119,9 @@ export function ContactsTable() {
             <tbody>
               {rows.map((contact) => (
                 <tr key={contact.id} className={selected.has(contact.id) ? "selected" : undefined}>
-                  <td><input type="checkbox" aria-label={`Select ${contact.name}`} checked={selected.has(contact.id)} onChange={() => toggleRow(contact.id)} /></td>
-                  <td><Link href={`/contacts/${contact.id}`}>{contact.name}</Link>{contact.opted_out && <span className="badge warn" style={{ marginLeft: 6 }} title="Opted out of calls">opted out</span>}</td>
-                  {CONTACT_COLUMNS.filter((c) => columns.includes(c.key)).map((c) => <td key={c.key}>{cell(contact, c.key, departmentNames)}</td>)}
+                  <td className="select-cell"><input type="checkbox" aria-label={`Select ${contact.name}`} checked={selected.has(contact.id)} onChange={() => toggleRow(contact.id)} /></td>
+                  <td className="title-cell"><Link href={`/contacts/${contact.id}`}>{contact.name}</Link>{contact.opted_out && <span className="badge warn" style={{ marginLeft: 6 }} title="Opted out of calls">opted out</span>}</td>
+                  {CONTACT_COLUMNS.filter((c) => columns.includes(c.key)).map((c) => <td key={c.key} data-label={c.label}>{cell(contact, c.key, departmentNames)}</td>)}
                 </tr>
               ))}
             </tbody>

@@ -2,10 +2,11 @@ import "server-only";
 import { fieldVisibleTo } from "@/lib/auth/scope";
 import { can } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { writeAuditLog } from "@/lib/audit/write-audit-log";
+import { INLINE_CONTACT_LIMIT, startOperation } from "@/lib/operations/start-operation";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { hasChanges } from "@/lib/http/patch-schema";
+import { eraseField, holdingField, recordFieldDeletion } from "./erase-field-operation";
 import { DELETE_CONFIRMATION_MESSAGE, type CreateCustomFieldInput, type UpdateCustomFieldInput } from "./schemas";
 
 // Custom field definitions belong to the caller's organization. Admins manage
@@ -38,6 +39,12 @@ export async function listCustomFields({ actor, includeArchived }: { actor: Sess
 }
 
 export async function createCustomField({ actor, input }: { actor: SessionUser; input: CreateCustomFieldInput }) {
+  // A field of the same name still being erased would lose the new field's values to that erasure.
+  const erasing = await prisma.operation.findFirst({
+    where: { organization_id: actor.organization_id, kind: "custom_field.erase", status: { in: ["queued", "running"] }, input: { path: ["name"], equals: input.name } },
+    select: { id: true },
+  });
+  if (erasing) throw AppError.conflict("A deleted field of this name is still being erased from contacts; try again when that finishes.", { extra: { operation_id: erasing.id } });
   const last = await prisma.customFieldDefinition.aggregate({ where: { organization_id: actor.organization_id }, _max: { display_order: true } });
   return prisma.customFieldDefinition.create({
     data: {
@@ -77,23 +84,30 @@ export async function archiveCustomField({ actor, id, archived }: { actor: Sessi
   return field;
 }
 
-// Erasing a field rewrites every contact holding a value: minutes over a
-// million contacts. The client's default of 5 s would turn that into a 500.
-const ERASE_TIMEOUT_MS = 300_000;
-
-/** Delete is irreversible: the definition goes and its value is erased from every contact. */
-export async function deleteCustomField({ actor, id, confirmed }: { actor: SessionUser; id: number; confirmed: boolean }) {
+/**
+ * Delete is irreversible: the definition goes at once and its value is erased
+ * from every contact. Up to INLINE_CONTACT_LIMIT contacts holding a value (and
+ * unless the client prefers an asynchronous answer) inside the request; more
+ * as an operation run in batches (`{ operation }`, answered 202): minutes over
+ * a million contacts would outlast any load balancer's patience.
+ */
+export async function deleteCustomField({ actor, id, confirmed, async: preferAsync = false }: { actor: SessionUser; id: number; confirmed: boolean; async?: boolean }) {
   if (!confirmed) throw AppError.validation({ confirm: [DELETE_CONFIRMATION_MESSAGE] });
+  const field = await prisma.customFieldDefinition.findFirst({ where: { id, organization_id: actor.organization_id }, select: { name: true } });
+  if (!field) throw AppError.notFound();
+  const erasure = { field_id: id, name: field.name };
+  const [{ n: holding }] = await prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts c WHERE ${holdingField(actor, field.name)} LIMIT 10000000) matching`;
+  if (preferAsync || holding > INLINE_CONTACT_LIMIT) {
+    const { count } = await prisma.customFieldDefinition.deleteMany({ where: { id, organization_id: actor.organization_id } });
+    if (count === 0) throw AppError.notFound();
+    return startOperation({ actor, kind: "custom_field.erase", input: { ...erasure }, total: holding });
+  }
   return prisma.$transaction(async (tx) => {
-    const field = await tx.customFieldDefinition.findFirst({ where: { id, organization_id: actor.organization_id }, select: { name: true } });
-    if (!field) throw AppError.notFound();
-    const erased = await tx.$executeRaw`
-      UPDATE contacts SET custom_fields = custom_fields - ${field.name}, updated_at = now()
-      WHERE organization_id = ${actor.organization_id} AND custom_fields ? ${field.name}`;
-    await tx.customFieldDefinition.delete({ where: { id } });
-    await writeAuditLog(tx, { organization_id: actor.organization_id, user_id: actor.id, action: "custom_field.delete", subject_type: "custom_field", subject_id: id, details: { name: field.name, contacts_erased: erased } });
-    return { deleted: true, name: field.name, contacts_erased: erased };
-  }, { timeout: ERASE_TIMEOUT_MS });
+    const { count } = await tx.customFieldDefinition.deleteMany({ where: { id, organization_id: actor.organization_id } });
+    if (count === 0) throw AppError.notFound();
+    const erased = await eraseField(tx, holdingField(actor, field.name), field.name);
+    return recordFieldDeletion(tx, actor, erasure, erased);
+  }, { timeout: 60_000 });
 }
 
 /** Display order follows the given ids; fields not listed keep their place after them. */

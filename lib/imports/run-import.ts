@@ -198,10 +198,13 @@ async function validate(importId: string): Promise<string> {
 }
 
 async function write(importId: string): Promise<void> {
-  const job = await prisma.importJob.update({ where: { id: importId }, data: { status: "importing" } });
+  const started = await prisma.importJob.findUniqueOrThrow({ where: { id: importId }, select: { organization_id: true, options: true } });
+  const settings = await getSettings(started.organization_id, "import");
+  const requested = (started.options as ImportOptions).duplicate_handling;
+  const handling = requested === "update" ? "update" : requested === "skip" ? "skip" : settings.duplicate_handling === "update" ? "update" : "skip";
+  // The job records what it did with duplicates (a contact's timeline says "updated by" or "skipped").
+  const job = await prisma.importJob.update({ where: { id: importId }, data: { status: "importing", options: { ...(started.options as object), duplicate_handling: handling } } });
   const options = job.options as ImportOptions;
-  const settings = await getSettings(job.organization_id, "import");
-  const handling = options.duplicate_handling === "update" ? "update" : options.duplicate_handling === "skip" ? "skip" : settings.duplicate_handling === "update" ? "update" : "skip";
   const autoTag = options.auto_tag ?? settings.auto_tag ?? null;
   const toWrite = { import_id: importId, status: { in: ["valid", "duplicate"] } };
   const totalRows = await prisma.importRow.count({ where: toWrite });

@@ -35,11 +35,11 @@ export async function writeImportBatch(
     FROM import_rows WHERE import_id = ${importId}::uuid AND row_number > ${after} AND row_number <= ${through}`;
 
   const created = await tx.$executeRaw`
-    INSERT INTO contacts (organization_id, department_id, created_by_user_id, name, phone, email, company, tags, custom_fields, notes, opted_out_at, updated_at)
+    INSERT INTO contacts (organization_id, department_id, created_by_user_id, name, phone, email, company, tags, custom_fields, notes, opted_out_at, import_id, updated_at)
     SELECT ${job.organization_id}::int, ${job.department_id}::int, ${job.user_id}::int,
            r.contact->>'name', r.contact->>'phone', r.contact->>'email', r.contact->>'company',
            t.tags || CASE WHEN ${tag}::text IS NULL OR ${tag}::text = ANY(t.tags) THEN '{}'::text[] ELSE ARRAY[${tag}::text] END,
-           COALESCE(r.contact->'custom_fields', '{}'::jsonb), r.contact->>'notes', (r.contact->>'opted_out_at')::timestamptz, now()
+           COALESCE(r.contact->'custom_fields', '{}'::jsonb), r.contact->>'notes', (r.contact->>'opted_out_at')::timestamptz, ${importId}::uuid, now()
     FROM import_rows r
     CROSS JOIN LATERAL (SELECT ARRAY(SELECT jsonb_array_elements_text(COALESCE(r.contact->'tags', '[]'::jsonb))) AS tags) t
     WHERE r.import_id = ${importId}::uuid AND r.row_number > ${after} AND r.row_number <= ${through} AND r.status = 'valid'

@@ -9,7 +9,7 @@ import { holdLease, keepLeases, onOrphan, releaseLease } from "./job-leases";
 // survive restarts, each is handed to one worker at a time, and every server
 // process takes a share of the work.
 
-export const QUEUES = { contactImport: "contact-import", campaignDispatch: "campaign-tick", messageRelease: "message-release" } as const;
+export const QUEUES = { contactImport: "contact-import", campaignDispatch: "campaign-tick", messageRelease: "message-release", contactOperation: "contact-operation" } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 const KEY = Symbol.for("contact-center.job-queue");
@@ -29,7 +29,7 @@ export function jobQueue(): Promise<PgBoss> {
         await boss.start();
         for (const name of Object.values(QUEUES)) {
           if (await boss.getQueue(name)) continue;
-          // Imports: expire a stuck job after 30 minutes so another worker can resume it; retry twice.
+          // Imports and contact operations: expire a stuck job after 30 minutes so another worker can resume it; retry twice.
           // Campaign ticks are cheap and repeatable: never retried, and "stately" (per key at most one
           // waiting and one running), so a burst of kicks collapses into the one tick still to come.
           await boss.createQueue(

@@ -72,7 +72,7 @@ function jsonOperation(group: OperationGroup, method: Method, description: Extra
           ? { description: "A Server-Sent Events stream", content: { "text/event-stream": { schema: { type: "string" } } } }
           : { description: "Success", content: { "application/json": returnsSchema(group, method) } },
       ...Object.fromEntries([...errors].map((status) => [status, { $ref: `#/components/responses/${status}` }])),
-      ...Object.fromEntries(Object.entries(extra).map(([status, text]) => [status, { description: text, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }])),
+      ...Object.fromEntries(Object.entries(extra).map(([status, text]) => [status, { description: text, content: { "application/json": { schema: status.startsWith("2") ? { type: "object" } : { $ref: "#/components/schemas/Error" } } } }])),
     },
   };
 }

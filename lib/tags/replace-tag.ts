@@ -1,56 +1,53 @@
 import "server-only";
-import { crossesOrganizations, departmentScope, scopeSql } from "@/lib/auth/scope";
+import { departmentScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { writeAuditLog } from "@/lib/audit/write-audit-log";
-import { prisma } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { prisma, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { registerTags } from "./register-tags";
+import { INLINE_CONTACT_LIMIT, startOperation } from "@/lib/operations/start-operation";
+import { carryingTag, rewriteTag, settleTagChange, type TagChange } from "./tag-change";
 
-// One UPDATE rewrites every contact carrying the tag, with all its indexes:
-// about 25 s for a tag on 140,000 of a million contacts. The transaction may
-// take that long (the client's default is 5 s, which turned such a rename into a 500).
-const RENAME_TIMEOUT_MS = 180_000;
+/**
+ * Can the caller reach the tag? A department's manager reaches a tag only
+ * through their department's contacts; a registered tag nobody there carries
+ * is another department's. Returns how many contacts carry it, counted up to
+ * `upTo` (enough to choose between doing it now and running an operation).
+ */
+async function contactsCarrying(db: Tx, actor: SessionUser, from: string, upTo: number): Promise<number> {
+  const registered = await db.$queryRaw<{ id: number }[]>`SELECT id FROM tags WHERE organization_id = ${actor.organization_id} AND name = ${from}`;
+  const [{ n }] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts c WHERE ${carryingTag(actor, from)} LIMIT ${upTo}) matching`;
+  if (n === 0 && !(departmentScope(actor).department_id === undefined && registered.length > 0)) throw AppError.notFound();
+  return n;
+}
 
 /**
  * Renames `from` to `to` on every contact in the caller's scope (rename), or
  * folds `from` into an existing `to` (merge); a contact that had both keeps
- * one. Set-based: one UPDATE. Returns how many contacts changed.
+ * one. Up to INLINE_CONTACT_LIMIT contacts (and unless the client prefers an
+ * asynchronous answer) it is one UPDATE inside the request, answered with
+ * `{ name, contacts_updated }`; more become an operation run in batches
+ * (`{ operation }`, answered 202): a tag on 140,000 contacts once held a
+ * request for 27 s, past the 30 s limit of common load balancers.
  */
-export async function replaceTag({ actor, from, to, mode }: { actor: SessionUser; from: string; to: string; mode: "rename" | "merge" }) {
+export async function replaceTag({ actor, change, async: preferAsync = false }: { actor: SessionUser; change: TagChange; async?: boolean }) {
+  const { from, to, mode } = change;
   if (from === to) throw AppError.validation({ [mode === "rename" ? "name" : "into"]: ["The new tag must differ from the old one."] });
-  const scope = departmentScope(actor);
-  // @> (not = ANY) is what the GIN index on tags serves.
-  const conditions = [Prisma.sql`c.tags @> ARRAY[${from}]::text[]`, ...scopeSql(scope, "c")];
 
+  const carrying = await contactsCarrying(prisma, actor, from, 1_000_000);
+  if (preferAsync || carrying > INLINE_CONTACT_LIMIT) {
+    const running = await prisma.operation.findFirst({
+      where: { organization_id: actor.organization_id, kind: { startsWith: "tag." }, status: { in: ["queued", "running"] }, OR: [{ input: { path: ["from"], equals: from } }, { input: { path: ["to"], equals: from } }] },
+      select: { id: true },
+    });
+    if (running) throw AppError.conflict("This tag is being changed already; wait for that change to finish.", { extra: { operation_id: running.id } });
+    return startOperation({ actor, kind: `tag.${mode}`, input: { from, to, mode }, total: carrying });
+  }
   return prisma.$transaction(async (tx) => {
     // Changes of one tag queue behind each other on its row in the tag list:
     // the second of two concurrent renames then finds the tag gone (404),
     // instead of renaming nothing and registering its own new name.
-    const registered = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM tags WHERE organization_id = ${actor.organization_id} AND name = ${from} FOR UPDATE`;
-    const known = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts c WHERE ${Prisma.join(conditions, " AND ")} LIMIT 1) one`;
-    // A department's manager reaches a tag only through their department's
-    // contacts; a registered tag nobody there carries is another department's.
-    const reachable = known[0].n > 0 || (scope.department_id === undefined && registered.length > 0);
-    if (!reachable) throw AppError.notFound();
-
-    const changed = await tx.$executeRaw`
-      UPDATE contacts c SET updated_at = now(), tags = (
-        SELECT array_agg(t ORDER BY first_position) FROM (
-          SELECT t, min(position) AS first_position
-          FROM unnest(array_replace(c.tags, ${from}, ${to})) WITH ORDINALITY AS u(t, position) GROUP BY t
-        ) deduplicated)
-      WHERE ${Prisma.join(conditions, " AND ")}`;
-    if (!crossesOrganizations(actor)) {
-      await registerTags(tx, actor.organization_id, [to]);
-      // The old name disappears from the organization's list once no contact carries it.
-      const left = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts WHERE organization_id = ${actor.organization_id} AND tags @> ARRAY[${from}]::text[] LIMIT 1) one`;
-      if (left[0].n === 0) {
-        await tx.tag.deleteMany({ where: { organization_id: actor.organization_id, name: from } });
-        await tx.$executeRaw`DELETE FROM tag_counts WHERE organization_id = ${actor.organization_id} AND tag = ${from} AND n = 0`;
-      }
-    }
-    await writeAuditLog(tx, { organization_id: actor.organization_id, department_id: scope.department_id ?? null, user_id: actor.id, action: `tag.${mode}`, subject_type: "tag", subject_id: from, details: { from, to, contacts: changed } });
-    return { name: to, contacts_updated: changed };
-  }, { timeout: RENAME_TIMEOUT_MS });
+    await tx.$queryRaw`SELECT id FROM tags WHERE organization_id = ${actor.organization_id} AND name = ${from} FOR UPDATE`;
+    await contactsCarrying(tx, actor, from, 1);
+    const changed = await rewriteTag(tx, carryingTag(actor, from), change);
+    return settleTagChange(tx, actor, change, changed);
+  }, { timeout: 60_000 });
 }

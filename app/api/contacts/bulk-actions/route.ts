@@ -1,9 +1,11 @@
 import { bulkContactAction, bulkContactActionSchema } from "@/lib/contacts/bulk-contact-action";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
+import { operationOrResult } from "@/lib/operations/operation-response";
 
-export const POST = route({ permission: "contacts.write", body: bulkContactActionSchema }, ({ user, body }) =>
-  bulkContactAction({ actor: user, input: body }),
+// Chosen ids: 200 with the result. A filter ("every contact matching"): 202 with the operation.
+export const POST = route({ permission: "contacts.write", body: bulkContactActionSchema }, async ({ user, body }) =>
+  operationOrResult(await bulkContactAction({ actor: user, input: body })),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

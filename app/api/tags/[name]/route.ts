@@ -1,11 +1,14 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
+import { operationOrResult } from "@/lib/operations/operation-response";
+import { prefersAsync } from "@/lib/operations/start-operation";
 import { deleteTag } from "@/lib/tags/delete-tag";
 import { replaceTag } from "@/lib/tags/replace-tag";
 import { renameTagSchema, tagParams } from "@/lib/tags/schemas";
 
-export const PATCH = route({ permission: "contacts.write", params: tagParams, body: renameTagSchema }, ({ user, params, body }) =>
-  replaceTag({ actor: user, from: params.name, to: body.name, mode: "rename" }),
+// 200 with the result, or 202 with an operation when many contacts carry the tag (or the client prefers respond-async).
+export const PATCH = route({ permission: "contacts.write", params: tagParams, body: renameTagSchema }, async ({ user, params, body, request }) =>
+  operationOrResult(await replaceTag({ actor: user, change: { from: params.name, to: body.name, mode: "rename" }, async: prefersAsync(request) })),
 );
 
 export const DELETE = route({ permission: "contacts.write", params: tagParams }, ({ user, params }) =>

@@ -1,10 +1,13 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
+import { operationOrResult } from "@/lib/operations/operation-response";
+import { prefersAsync } from "@/lib/operations/start-operation";
 import { replaceTag } from "@/lib/tags/replace-tag";
 import { mergeTagSchema, tagParams } from "@/lib/tags/schemas";
 
-export const POST = route({ permission: "contacts.write", params: tagParams, body: mergeTagSchema }, ({ user, params, body }) =>
-  replaceTag({ actor: user, from: params.name, to: body.into, mode: "merge" }),
+// 200 with the result, or 202 with an operation when many contacts carry the tag (or the client prefers respond-async).
+export const POST = route({ permission: "contacts.write", params: tagParams, body: mergeTagSchema }, async ({ user, params, body, request }) =>
+  operationOrResult(await replaceTag({ actor: user, change: { from: params.name, to: body.into, mode: "merge" }, async: prefersAsync(request) })),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

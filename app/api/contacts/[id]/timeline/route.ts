@@ -1,0 +1,10 @@
+import { contactTimeline, contactTimelineQuery } from "@/lib/contacts/contact-timeline";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { bigIdParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ permission: "contacts.read", params: bigIdParams, query: contactTimelineQuery }, ({ user, params, query }) =>
+  contactTimeline({ actor: user, id: params.id, query }),
+);
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

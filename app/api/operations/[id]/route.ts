@@ -1,0 +1,7 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { route } from "@/lib/http/route";
+import { getOperation, operationParams } from "@/lib/operations/get-operation";
+
+export const GET = route({ permission: "contacts.read", params: operationParams }, ({ user, params }) => getOperation({ actor: user, id: params.id }));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

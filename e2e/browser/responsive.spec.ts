@@ -1,0 +1,126 @@
+import { expect, test, type Page } from "@playwright/test";
+import { finalScreenshot, signIn, snap } from "./helpers";
+
+// The pages agents and managers use most, on a phone (390×844) and a laptop
+// (1440×900): nothing wider than the screen, the menu reachable, the call panel
+// within thumb reach.
+
+test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
+
+/** The page never scrolls sideways: anything wide scrolls inside its own card. */
+async function expectNoSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.screen);
+}
+
+async function expectWithinScreen(page: Page, selector: string) {
+  const box = (await page.locator(selector).first().boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+}
+
+test.describe("on a phone (390×844)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the menu opens and closes, the queue, contacts and a contact fit the screen", async ({ page }) => {
+    await signIn(page, "sales.manager@acme.example.com");
+    const menu = page.getByRole("button", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole("link", { name: "Contacts", exact: true })).toBeHidden();
+    await expectNoSidewaysScroll(page);
+
+    await menu.click();
+    await expect(page.getByRole("button", { name: "Close" })).toHaveAttribute("aria-expanded", "true");
+    await snap(page, "phone-menu-open");
+    await page.getByRole("link", { name: "Contacts", exact: true }).click();
+    await expect(page).toHaveURL(/\/contacts$/);
+    // Following a link closes the menu.
+    await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+
+    const table = page.getByRole("table", { name: "Contacts" });
+    await expect(table.getByRole("row").nth(1)).toBeVisible();
+    await expectWithinScreen(page, "table.data.stacked tbody tr");
+    await expectNoSidewaysScroll(page);
+    // Stacked rows label each value.
+    const phone = table.locator("tbody tr").first().locator('td[data-label="Phone"]');
+    await expect(phone).toBeVisible();
+    await snap(page, "phone-contacts");
+
+    await table.locator("tbody tr").first().getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/contacts\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await snap(page, "phone-contact-detail");
+
+    // Escape closes the menu too.
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("an agent takes a call one-handed: the queue fits and the call panel spans the bottom", async ({ page }) => {
+    await signIn(page, "agent3@acme.example.com");
+    await expect(page).toHaveURL(/\/queue/);
+    await expectNoSidewaysScroll(page);
+    await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+    await page.getByRole("button", { name: "Simulate inbound call" }).click();
+    const waiting = page.getByTestId("waiting-call").first();
+    await expect(waiting).toBeVisible({ timeout: 5_000 });
+    await expectNoSidewaysScroll(page);
+    await waiting.getByRole("button", { name: "Accept" }).click();
+
+    const dock = page.getByRole("complementary", { name: "Current call" });
+    await expect(dock).toContainText("On call");
+    const box = (await dock.boundingBox())!;
+    expect(box.x).toBeLessThanOrEqual(8);
+    expect(box.x + box.width).toBeGreaterThanOrEqual(390 - 8);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    // Thumb-sized controls, all on screen.
+    for (const name of ["Mute", "Keypad", "Hang up"]) {
+      const button = (await dock.getByRole("button", { name }).boundingBox())!;
+      expect(button.height).toBeGreaterThanOrEqual(44);
+      expect(button.x + button.width).toBeLessThanOrEqual(390);
+    }
+    await snap(page, "phone-call-panel");
+    await dock.getByRole("button", { name: "Hang up" }).click();
+    await dock.getByRole("button", { name: "Save notes and become available" }).click();
+    await expect(dock).toHaveCount(0);
+    await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Offline" }).click();
+  });
+});
+
+test.describe("on a laptop (1440×900)", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("the sidebar stays open beside the queue, contacts, a contact and the call panel", async ({ page }) => {
+    await signIn(page, "support.manager@acme.example.com");
+    await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
+    const nav = (await page.getByRole("navigation", { name: "Main" }).boundingBox())!;
+    expect(nav.height).toBeGreaterThanOrEqual(800);
+    await page.goto("/queue");
+    await expect(page.getByRole("heading", { level: 1, name: "Queue" })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    await page.getByRole("link", { name: "Contacts", exact: true }).click();
+    const table = page.getByRole("table", { name: "Contacts" });
+    await expect(table.getByRole("columnheader", { name: "Phone" })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await table.locator("tbody tr").first().getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/contacts\/\d+$/);
+    await expectNoSidewaysScroll(page);
+
+    await page.getByRole("link", { name: "Dialer" }).click();
+    await page.getByLabel("Number", { exact: true }).pressSequentially("4155550143");
+    await page.getByRole("button", { name: "Call" }).click();
+    const dock = page.getByRole("complementary", { name: "Current call" });
+    await expect(dock).toContainText("On call");
+    const box = (await dock.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(400);
+    expect(box.x + box.width).toBeLessThanOrEqual(1440);
+    await snap(page, "laptop-call-panel");
+    await dock.getByRole("button", { name: "Hang up" }).click();
+    await dock.getByRole("button", { name: "Save notes and close" }).click();
+    await expect(dock).toHaveCount(0);
+  });
+});

@@ -1,0 +1,12 @@
+import "server-only";
+import { bulkFilterOperation } from "@/lib/contacts/bulk-contact-action";
+import { fieldErasureOperation } from "@/lib/custom-fields/erase-field-operation";
+import { tagChangeOperation } from "@/lib/tags/tag-operation";
+
+/** Every kind of long operation, by the name its row stores. */
+export const OPERATION_KINDS = {
+  "tag.rename": tagChangeOperation,
+  "tag.merge": tagChangeOperation,
+  "custom_field.erase": fieldErasureOperation,
+  "contacts.bulk": bulkFilterOperation,
+};

@@ -1,0 +1,59 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { prisma } from "@/lib/db/client";
+import { logger } from "@/lib/logger";
+import { userSelect } from "@/lib/users/serialize-user";
+import { announceOperation } from "./announce-operation";
+import type { OperationKind } from "./operation-kind";
+import { OPERATION_KINDS } from "./operation-kinds";
+
+/** Contacts changed per transaction: short locks, a progress step every fraction of a second. */
+const BATCH = 2_000;
+
+/** The operation's owner as the domain functions take an actor (the scope they started it with). */
+async function ownerOf(userId: number): Promise<SessionUser | null> {
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: userSelect });
+  return user && { ...user, token_id: 0 };
+}
+
+/**
+ * Works an operation to its end: the contacts its kind selects, in id order,
+ * a batch per transaction that also records how far it got (cursor, done,
+ * changed), so a job taken over by another worker resumes after the last
+ * committed batch. Then the kind's last step, and the result.
+ */
+export async function runOperation(id: string): Promise<void> {
+  const operation = await prisma.operation.findUnique({ where: { id } });
+  if (!operation || operation.status === "completed" || operation.status === "failed") return;
+  const kind = OPERATION_KINDS[operation.kind as keyof typeof OPERATION_KINDS] as OperationKind<unknown> | undefined;
+  const actor = await ownerOf(operation.user_id);
+  try {
+    if (!kind) throw new Error(`Unknown operation kind ${operation.kind}.`);
+    if (!actor) throw new Error("The user who started it no longer exists.");
+    await prisma.operation.update({ where: { id }, data: { status: "running", started_at: operation.started_at ?? new Date() } });
+    await announceOperation(id, { final: true });
+    let { cursor, done, changed } = operation;
+    const selects = kind.selects(actor, operation.input);
+    for (;;) {
+      const batch = await prisma.$queryRaw<{ id: bigint }[]>`SELECT c.id FROM contacts c WHERE ${selects} AND c.id > ${cursor} ORDER BY c.id LIMIT ${BATCH}`;
+      if (batch.length === 0) break;
+      const ids = batch.map((row) => row.id);
+      await prisma.$transaction(async (tx) => {
+        const n = await kind.apply(tx, ids, operation.input, actor);
+        cursor = ids[ids.length - 1];
+        done += ids.length;
+        changed += n;
+        const progress = Math.min(99, Math.round((done / Math.max(operation.total, done, 1)) * 100));
+        await tx.operation.update({ where: { id }, data: { cursor, done, changed, progress } });
+      }, { timeout: 60_000 });
+      await announceOperation(id);
+    }
+    const result = await prisma.$transaction((tx) => kind.finish(tx, { ...operation, changed }, actor), { timeout: 60_000 });
+    await prisma.operation.update({ where: { id }, data: { status: "completed", progress: 100, total: Math.max(operation.total, done), result: result as object, finished_at: new Date() } });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error("operation failed", { id, kind: operation.kind, error: message });
+    await prisma.operation.update({ where: { id }, data: { status: "failed", error: message, finished_at: new Date() } });
+  }
+  await announceOperation(id, { final: true });
+}
