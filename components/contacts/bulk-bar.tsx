@@ -1,27 +1,49 @@
 "use client";
 
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { formatCount } from "@/lib/format/display";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
+import type { ApiOperation } from "@/lib/operations/serialize-operation";
+import { OperationProgress } from "@/components/operations/operation-progress";
 import { ConfirmDialog } from "@/components/ui/modal";
 import { knownTags } from "@/lib/tags/known-tag";
 import { useRefreshTagNames, useTagNames } from "./use-tag-names";
 
-/** Actions on the selected contacts: tag, untag, opt out, archive or restore, in one request. */
-export function BulkBar({ ids, archived, onDone }: { ids: number[]; archived: boolean; onDone: (message: string) => void }) {
+/** What the actions apply to: contacts ticked on this page, or every contact the list's filters match. */
+export type BulkSelection = { ids: number[] } | { filter: Record<string, string>; count: number };
+
+/**
+ * Actions on the selected contacts: tag, untag, opt out, archive or restore.
+ * Ticked contacts change in one request; "every contact matching" runs as an
+ * operation on the server, whose progress shows here until it ends.
+ */
+export function BulkBar({ selection, archived, onDone }: { selection: BulkSelection; archived: boolean; onDone: (message: string) => void }) {
   const token = useApiToken();
-  const [tag, setTag] = useState("");
+  const refreshTagNames = useRefreshTagNames();
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const ids = "ids" in selection ? selection.ids : [];
+  const size = "ids" in selection ? selection.ids.length : selection.count;
+  const [following, setFollowing] = useState<{ operation: ApiOperation; describe: (n: number) => string } | null>(null);
+  const describeFollowed = following?.describe;
+  const finished = useCallback(async (operation: ApiOperation) => {
+    setFollowing(null);
+    if (operation.status === "failed") return setError(`Stopped after ${operation.done.toLocaleString()} contacts: ${operation.error ?? "unknown error"}`);
+    await refreshTagNames();
+    onDone(describeFollowed!(operation.changed));
+  }, [describeFollowed, onDone, refreshTagNames]);
+  const [tag, setTag] = useState("");
 
   const run = async (body: object, describe: (n: number) => string) => {
     setPending(true);
     setError(null);
     try {
-      const result = await apiFetch<{ updated: number }>("/api/contacts/bulk-actions", token!, { method: "POST", body: JSON.stringify({ ...body, ids }) });
+      const target = "ids" in selection ? { ids } : { filter: selection.filter };
+      const result = await apiFetch<{ updated: number } | { operation: ApiOperation }>("/api/contacts/bulk-actions", token!, { method: "POST", body: JSON.stringify({ ...body, ...target }) });
       setTag("");
+      if ("operation" in result) return setFollowing({ operation: result.operation, describe });
       await refreshTagNames();
       onDone(describe(result.updated));
     } catch (e) {
@@ -33,17 +55,17 @@ export function BulkBar({ ids, archived, onDone }: { ids: number[]; archived: bo
   };
   // Typed in any case, a tag that exists is written (or removed) with the organization's spelling.
   const names = useTagNames();
-  const refreshTagNames = useRefreshTagNames();
   const tags = knownTags(tag, names);
   const plural = (n: number) => formatCount(n, "contact");
 
   return (
     <div className="bulkbar" role="region" aria-label="Bulk actions">
-      <strong>{ids.length} selected</strong>
+      {following && <OperationProgress operation={following.operation} label="Updating the matching contacts" onFinished={finished} />}
+      <strong>{"ids" in selection ? `${ids.length} selected` : `All ${formatCount(size, "matching contact")} selected`}</strong>
       <input className="input" aria-label="Tag for the selected contacts" placeholder="tag" value={tag} onChange={(e) => setTag(e.target.value)} style={{ width: 160 }} />
-      <button type="button" className="button small" disabled={pending || tags.length === 0} onClick={() => run({ action: "add_tags", tags }, (n) => `Tagged ${plural(n)} with ${tags.join(", ")}.`)}>Add tag</button>
-      <button type="button" className="button secondary small" disabled={pending || tags.length === 0} onClick={() => run({ action: "remove_tags", tags }, (n) => `Removed ${tags.join(", ")} from ${plural(n)}.`)}>Remove tag</button>
-      <button type="button" className="button secondary small" disabled={pending} onClick={() => run({ action: "opt_out" }, (n) => `Marked ${plural(n)} as opted out${n < ids.length ? `; ${ids.length - n} already ${ids.length - n === 1 ? "was" : "were"} (or ${ids.length - n === 1 ? "is" : "are"} outside your department)` : ""}.`)}>Mark opted out</button>
+      <button type="button" className="button small" disabled={pending || following !== null || tags.length === 0} onClick={() => run({ action: "add_tags", tags }, (n) => `Tagged ${plural(n)} with ${tags.join(", ")}.`)}>Add tag</button>
+      <button type="button" className="button secondary small" disabled={pending || following !== null || tags.length === 0} onClick={() => run({ action: "remove_tags", tags }, (n) => `Removed ${tags.join(", ")} from ${plural(n)}.`)}>Remove tag</button>
+      <button type="button" className="button secondary small" disabled={pending} onClick={() => run({ action: "opt_out" }, (n) => `Marked ${plural(n)} as opted out${n < size ? `; ${size - n} already ${size - n === 1 ? "was" : "were"} (or ${size - n === 1 ? "is" : "are"} outside your department)` : ""}.`)}>Mark opted out</button>
       {archived ? (
         <button type="button" className="button secondary small" disabled={pending} onClick={() => run({ action: "restore" }, (n) => `Restored ${plural(n)}.`)}>Restore</button>
       ) : (
@@ -52,8 +74,8 @@ export function BulkBar({ ids, archived, onDone }: { ids: number[]; archived: bo
       {error && <span className="error small" role="alert">{error}</span>}
       <ConfirmDialog
         open={confirming}
-        title={`Delete ${plural(ids.length)}?`}
-        message="They are archived: hidden from the list and from campaigns, and can be restored from the Archived filter."
+        title={`Delete ${plural(size)}?`}
+        message={`They are archived: hidden from the list and from campaigns, and can be restored from the Archived filter.${"ids" in selection ? "" : " Contacts in a running or paused campaign are left as they are."}`}
         confirmLabel="Archive them"
         pending={pending}
         onConfirm={() => run({ action: "archive" }, (n) => `Archived ${plural(n)}.`)}

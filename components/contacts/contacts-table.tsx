@@ -55,7 +55,8 @@ export function ContactsTable() {
   const { columns, toggle } = useColumnChoice();
   const [q, setQ] = useState(filters.q ?? "");
   // A selection belongs to the page it was made on: another page or filter starts empty.
-  const [selection, setSelection] = useState<{ key: string; ids: Set<number> }>({ key: "", ids: new Set() });
+  // everyMatching: the page's contacts stand for every contact the filters match (an operation on the server).
+  const [selection, setSelection] = useState<{ key: string; ids: Set<number>; everyMatching?: boolean }>({ key: "", ids: new Set() });
   const [notice, setNotice] = useState<string | null>(null);
   const departments = useApi<Page<DepartmentView>>("/api/departments?per_page=100");
   const query = new URLSearchParams({ ...apiFilters, page: String(page), per_page: "25" });
@@ -72,6 +73,10 @@ export function ContactsTable() {
   };
   const selectionKey = `${query}|${data?.data.map((r) => r.id).join(",")}`;
   const selected = selection.key === selectionKey ? selection.ids : new Set<number>();
+  const everyMatching = selection.key === selectionKey && selection.everyMatching === true && selected.size > 0;
+  const total = data?.meta.total ?? 0;
+  // The list's filters as the bulk action takes them (sorting and paging are not part of a selection).
+  const selectionFilter = Object.fromEntries(Object.entries(apiFilters).filter(([key, value]) => key !== "sort" && value !== "" && value !== undefined)) as Record<string, string>;
   const setSelected = (update: Set<number> | ((current: Set<number>) => Set<number>)) =>
     setSelection({ key: selectionKey, ids: typeof update === "function" ? update(selected) : update });
 
@@ -90,7 +95,22 @@ export function ContactsTable() {
       </div>
       <ContactFilterBar key={filters.tags ?? filters.tags_any ?? ""} filters={filters} set={set} setAll={setAll} departments={departments.data?.data ?? []} />
       {notice && <div className="success" role="status" style={{ marginBottom: 12 }}>{notice}</div>}
-      {selected.size > 0 && <BulkBar ids={[...selected]} archived={filters.status === "archived"} onDone={(m) => { setNotice(m); setSelected(new Set()); mutate(); }} />}
+      {selected.size > 0 && (
+        <BulkBar
+          selection={everyMatching ? { filter: selectionFilter, count: data!.meta.total } : { ids: [...selected] }}
+          archived={filters.status === "archived"}
+          onDone={(m) => { setNotice(m); setSelected(new Set()); mutate(); }}
+        />
+      )}
+      {allSelected && total > rows.length && (
+        <div className="notice" style={{ marginBottom: 12 }}>
+          {everyMatching ? (
+            <>All {total.toLocaleString()} contacts matching this list are selected. <button type="button" className="button ghost small" onClick={() => setSelected(new Set())}>Clear the selection</button></>
+          ) : (
+            <>The {rows.length} contacts on this page are selected. <button type="button" className="button ghost small" onClick={() => setSelection({ key: selectionKey, ids: selected, everyMatching: true })}>Select all {total.toLocaleString()} matching contacts</button></>
+          )}
+        </div>
+      )}
       <ErrorAlert error={error} prefix="Could not load contacts" />
       {isLoading && !data && <SkeletonRows label="Loading contacts" rows={8} />}
       {data && rows.length === 0 && (

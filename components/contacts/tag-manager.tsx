@@ -1,9 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
+import { formatCount } from "@/lib/format/display";
+import type { ApiOperation } from "@/lib/operations/serialize-operation";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { OperationProgress } from "@/components/operations/operation-progress";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { ConfirmDialog, Modal } from "@/components/ui/modal";
@@ -22,13 +25,26 @@ export function TagManager() {
   const [problem, setProblem] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
+  // A tag on many contacts changes as an operation (202): its progress shows until it ends.
+  const [following, setFollowing] = useState<{ operation: ApiOperation; message: string } | null>(null);
+  const message = following?.message;
+  const finished = useCallback(async (operation: ApiOperation) => {
+    setFollowing(null);
+    if (operation.status === "failed") setProblem(new Error(`The change stopped: ${operation.error ?? "unknown error"}. Contacts done so far keep it; try again to finish.`));
+    else setNotice(`${message ?? "Done."} ${formatCount(operation.changed, "contact")} changed.`);
+    await mutate();
+  }, [mutate, message]);
   const run = async (call: () => Promise<unknown>, message: string) => {
     setProblem(null);
     try {
-      await call();
-      setNotice(message);
+      const answer = await call();
       setEditing(null);
       setDeleting(null);
+      if (answer && typeof answer === "object" && "operation" in answer) {
+        setFollowing({ operation: (answer as { operation: ApiOperation }).operation, message });
+        return;
+      }
+      setNotice(message);
       await mutate();
     } catch (e) {
       setProblem(e);
@@ -45,7 +61,8 @@ export function TagManager() {
 
   return (
     <div className="stack">
-      {notice && <div className="success" role="status">{notice}</div>}
+      {following && <OperationProgress operation={following.operation} label="Updating the contacts that carry the tag" onFinished={finished} />}
+      {notice && !following && <div className="success" role="status">{notice}</div>}
       <ErrorAlert error={problem} />
       {error && <ErrorAlert error={error} prefix="Could not load tags" />}
       {isLoading && <SkeletonRows label="Loading tags" />}

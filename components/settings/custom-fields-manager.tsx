@@ -1,6 +1,8 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
+import { formatCount } from "@/lib/format/display";
+import type { ApiOperation } from "@/lib/operations/serialize-operation";
 import { FIELD_TYPE_LABELS, FIELD_TYPES } from "@/lib/custom-fields/field-types";
 import { createCustomFieldSchema } from "@/lib/custom-fields/schemas";
 import { fieldErrors } from "@/lib/http/validation";
@@ -8,6 +10,7 @@ import { ROLE_LABELS } from "@/lib/navigation";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
 import type { CustomFieldView } from "@/components/contacts/types";
+import { OperationProgress } from "@/components/operations/operation-progress";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Modal } from "@/components/ui/modal";
@@ -79,10 +82,21 @@ export function CustomFieldsManager() {
   const [typed, setTyped] = useState("");
   const fields = data?.data ?? [];
 
+  // Values on many contacts are erased by an operation (202): its progress shows until it ends.
+  const [erasing, setErasing] = useState<ApiOperation | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const erased = useCallback((operation: ApiOperation) => {
+    setErasing(null);
+    if (operation.status === "failed") setProblem(new Error(`Erasing the values stopped: ${operation.error ?? "unknown error"}`));
+    else setNotice(`The field's values were erased from ${formatCount(operation.changed, "contact")}.`);
+  }, []);
   const run = async (call: () => Promise<unknown>) => {
     setProblem(null);
+    setNotice(null);
     try {
-      await call();
+      const answer = await call();
+      if (answer && typeof answer === "object" && "operation" in answer) setErasing((answer as { operation: ApiOperation }).operation);
+      else if (answer && typeof answer === "object" && "contacts_erased" in answer) setNotice(`The field's values were erased from ${formatCount(Number(answer.contacts_erased), "contact")}.`);
       await mutate();
     } catch (e) {
       setProblem(e);
@@ -97,6 +111,8 @@ export function CustomFieldsManager() {
 
   return (
     <div className="stack">
+      {erasing && <OperationProgress operation={erasing} label="Erasing the deleted field's values" onFinished={erased} />}
+      {notice && <div className="success" role="status">{notice}</div>}
       <CreateFieldForm onCreated={() => mutate()} />
       <ErrorAlert error={problem} />
       {isLoading && <SkeletonRows />}
