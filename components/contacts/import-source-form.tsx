@@ -14,11 +14,13 @@ export interface ImportChoice {
   auto_tag: string;
   department_id: string;
   encoding: string;
+  /** An .xlsx file: the sheet to import (the first when not chosen). */
+  sheet?: string;
 }
 
 const MAX_BYTES = 50 * 1024 * 1024;
 
-/** Step 1: a CSV file or a spreadsheet link, and how the import should behave. */
+/** Step 1: a CSV or Excel file or a spreadsheet link, and how the import should behave. */
 export function ImportSourceForm({ pending, onCheck }: { pending: boolean; onCheck: (choice: ImportChoice) => void }) {
   const departments = useApi<Page<DepartmentView>>("/api/departments?per_page=100");
   const [source, setSource] = useState<"file" | "url">("file");
@@ -29,7 +31,7 @@ export function ImportSourceForm({ pending, onCheck }: { pending: boolean; onChe
   const pick = (chosen: File | null | undefined) => {
     setError(null);
     if (!chosen) return setFile(null);
-    if (!/\.(csv|txt)$/i.test(chosen.name)) return setError("Choose a .csv or .txt file.");
+    if (!/\.(csv|txt|xlsx)$/i.test(chosen.name)) return setError("Choose a .csv, .txt or .xlsx file.");
     if (chosen.size > MAX_BYTES) return setError("The file is larger than 50 MB.");
     setFile(chosen);
   };
@@ -38,7 +40,7 @@ export function ImportSourceForm({ pending, onCheck }: { pending: boolean; onChe
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const url = String(form.get("url") ?? "").trim();
-    if (source === "file" && !file) return setError("Choose a CSV file first.");
+    if (source === "file" && !file) return setError("Choose a CSV or Excel file first.");
     if (source === "url" && !url) return setError("Paste the spreadsheet's share link first.");
     onCheck({
       file: source === "file" ? file : null,
@@ -54,7 +56,7 @@ export function ImportSourceForm({ pending, onCheck }: { pending: boolean; onChe
   return (
     <form className="panel stack" onSubmit={submit} aria-label="Import source" noValidate>
       <div className="tabs" role="tablist" style={{ marginBottom: 0 }}>
-        <button type="button" role="tab" aria-selected={source === "file"} onClick={() => setSource("file")}>Upload a CSV</button>
+        <button type="button" role="tab" aria-selected={source === "file"} onClick={() => setSource("file")}>Upload a file</button>
         <button type="button" role="tab" aria-selected={source === "url"} onClick={() => setSource("url")}>Spreadsheet link</button>
       </div>
       {source === "file" ? (
@@ -65,9 +67,9 @@ export function ImportSourceForm({ pending, onCheck }: { pending: boolean; onChe
           onDragLeave={() => setDragging(false)}
           onDrop={(e) => { e.preventDefault(); setDragging(false); pick(e.dataTransfer.files[0]); }}
         >
-          <label htmlFor="import-file" style={{ fontWeight: 600 }}>CSV file</label>
-          <p className="small muted">UTF-8, comma separated, a header row; up to 50 MB. Drop it here or choose it.</p>
-          <input id="import-file" type="file" accept=".csv,.txt,text/csv" onChange={(e) => pick(e.target.files?.[0])} />
+          <label htmlFor="import-file" style={{ fontWeight: 600 }}>CSV or Excel file</label>
+          <p className="small muted">A CSV (comma separated, a header row) or an Excel workbook (.xlsx: you pick the sheet in the preview); up to 50 MB. Drop it here or choose it.</p>
+          <input id="import-file" type="file" accept=".csv,.txt,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => pick(e.target.files?.[0])} />
           {file && <p className="small">{file.name} · {(file.size / 1024).toFixed(1)} KB</p>}
         </div>
       ) : (

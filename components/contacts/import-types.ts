@@ -11,6 +11,9 @@ export interface ImportJobView {
   mapping: { column: string; field: string | null }[];
   options: { duplicate_handling?: string; strictness?: string; dry_run?: boolean };
   message: string | null;
+  /** An .xlsx import: the workbook's sheets and the one read. */
+  sheets: string[] | null;
+  sheet: string | null;
   created_at: string;
   finished_at: string | null;
   errors: { row: number; errors: Record<string, string[]>; values: Record<string, unknown> | null }[];

@@ -21,6 +21,7 @@ async function startDryRun(token: string, choice: ImportChoice, mapping?: Record
   if (choice.department_id) options.department_id = choice.department_id;
   if (choice.encoding && choice.encoding !== "auto") options.encoding = choice.encoding;
   if (mapping) options.mapping = JSON.stringify(mapping);
+  if (choice.sheet) options.sheet = choice.sheet;
   if (choice.file) {
     const form = new FormData();
     for (const [k, v] of Object.entries(options)) form.append(k, v);
@@ -97,6 +98,17 @@ export function ImportWizard() {
         <div className="panel" aria-live="polite">
           <p>Reading and checking every row… {data ? `${data.totals.rows.toLocaleString()} rows so far` : ""}</p>
           <div className="progress" role="progressbar" aria-label="Checking" aria-valuenow={data?.progress ?? 0} aria-valuemin={0} aria-valuemax={100}><div style={{ width: `${Math.max(5, (data?.progress ?? 0) * 2)}%` }} /></div>
+        </div>
+      )}
+      {data && step === 1 && !validating && data.sheets && data.sheets.length > 1 && (
+        <div className="panel row">
+          <div className="field" style={{ margin: 0 }}>
+            <label htmlFor="import-sheet">Sheet</label>
+            <select id="import-sheet" value={data.sheet ?? ""} disabled={pending} onChange={(e) => check({ ...choice!, sheet: e.target.value })}>
+              {data.sheets.map((name) => <option key={name} value={name}>{name}</option>)}
+            </select>
+          </div>
+          <p className="small muted" style={{ margin: 0 }}>The workbook has {data.sheets.length} sheets; the preview shows the one chosen.</p>
         </div>
       )}
       {data && step === 1 && !validating && (

@@ -81,7 +81,7 @@ test("manager creates, edits, searches and tags a contact", async ({ page }) => 
 test("manager imports a CSV through the wizard with progress, then downloads the rejected rows", async ({ page }) => {
   await signIn(page, "sales.manager@acme.example.com");
   await page.goto("/contacts/import");
-  await page.getByLabel("CSV file").setInputFiles(FIXTURE);
+  await page.getByLabel("CSV or Excel file").setInputFiles(FIXTURE);
   await page.getByLabel("Tag every imported contact").fill("messy-import");
   await page.getByRole("button", { name: "Check the file" }).click();
 

@@ -30,6 +30,9 @@ function summary(job: { id: string; status: string; source: string; source_name:
     unmapped_columns: (raw.unmapped_columns as string[] | undefined) ?? [],
     mapping: (raw.mapping as { column: string; field: string | null }[] | undefined) ?? [],
     options: job.options,
+    /** An .xlsx import: the workbook's sheets and the one imported. */
+    sheets: ((job.options as { workbook?: { sheets: string[] } } | null)?.workbook?.sheets) ?? null,
+    sheet: ((job.options as { workbook?: { sheet: string } } | null)?.workbook?.sheet) ?? null,
     message: job.failure_reason,
     created_at: job.created_at,
     started_at: job.started_at,

@@ -1,5 +1,7 @@
 import "server-only";
 import { announceImportProgress } from "./announce-import-progress";
+import { convertUploadedWorkbook, type WorkbookChoice } from "./xlsx/uploaded-workbook";
+import { WorkbookRefused } from "./xlsx/workbook";
 import { autoMergeIfEnabled } from "@/lib/contacts/auto-merge-duplicates";
 import { FLUSH_AFTER_ROWS, flushSearchIndexes } from "@/lib/contacts/flush-search-indexes";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
@@ -102,6 +104,13 @@ async function validate(importId: string): Promise<string> {
   const job = await prisma.importJob.update({ where: { id: importId }, data: { status: "validating", started_at: new Date(), progress: 0 } });
   await announceImportProgress(importId);
   if (job.source === "spreadsheet" && job.source_name) await fetchSpreadsheet(importId, job.source_name);
+  const workbook = (job.options as { workbook?: WorkbookChoice }).workbook;
+  if (job.source === "xlsx" && workbook && !workbook.converted) {
+    await convertUploadedWorkbook(importId, workbook).catch((error) => {
+      throw error instanceof WorkbookRefused ? new ImportRefused(error.message) : error;
+    });
+    return validate(importId); // the options now say the chunks are CSV in UTF-8
+  }
   await prisma.importRow.deleteMany({ where: { import_id: importId } }); // a restarted validation starts over
   const options = job.options as ImportOptions;
   const [settings, definitions, user] = await Promise.all([

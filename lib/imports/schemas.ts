@@ -24,6 +24,8 @@ export const importOptionsSchema = z.object({
   /** The file's text encoding; detected when not given (or "auto"). */
   encoding: z.enum(["auto", ...IMPORT_ENCODINGS]).optional(),
   department_id: intIdQuery.optional(),
+  /** An .xlsx upload: the sheet to import, by its name or its position from 1 (the first when not given). */
+  sheet: z.string().trim().min(1).max(100).optional(),
 });
 export type ImportOptions = z.infer<typeof importOptionsSchema>;
 
@@ -37,3 +39,4 @@ export const confirmImportSchema = z.object({
 
 export const CSV_MAX_BYTES = 50 * 1024 * 1024;
 export const CSV_EXTENSIONS = [".csv", ".txt"];
+export const WORKBOOK_EXTENSIONS = [".xlsx"];

@@ -7,12 +7,13 @@ import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { fieldErrors, refuseNulCharacters } from "@/lib/http/validation";
 import { enqueueJob, QUEUES } from "@/lib/jobs/job-queue";
-import { CSV_EXTENSIONS, CSV_MAX_BYTES, importOptionsSchema } from "./schemas";
+import { CSV_EXTENSIONS, CSV_MAX_BYTES, importOptionsSchema, WORKBOOK_EXTENSIONS } from "./schemas";
+import { inspectUploadedWorkbook } from "./xlsx/uploaded-workbook";
 
 const CHUNK_BYTES = 1024 * 1024;
 
 /**
- * POST /api/contacts/import/csv: streams the multipart upload into the
+ * POST /api/contacts/import/csv (a .csv, .txt or .xlsx): streams the multipart upload into the
  * database 1 MB at a time (never the whole file in memory), then queues the
  * import job and answers at once. Over 50 MB is 413, announced or not; a wrong
  * file type or bad options are 422 and leave nothing behind.
@@ -32,16 +33,25 @@ export async function storeCsvUpload({ actor, request }: { actor: SessionUser; r
   try {
     const { fields, filename, bytes } = await receive(request, contentType, job.id);
     if (!filename) throw AppError.validation({ file: ["The file field is required."] });
-    if (!CSV_EXTENSIONS.some((ext) => filename.toLowerCase().endsWith(ext))) throw AppError.validation({ file: ["The file must be a .csv or .txt file."] });
+    const isWorkbook = WORKBOOK_EXTENSIONS.some((ext) => filename.toLowerCase().endsWith(ext));
+    if (!isWorkbook && !CSV_EXTENSIONS.some((ext) => filename.toLowerCase().endsWith(ext))) throw AppError.validation({ file: ["The file must be a .csv, .txt or .xlsx file."] });
     if (bytes === 0) throw AppError.validation({ file: ["The file is empty."] });
     refuseNulCharacters({ ...fields, file: filename });
     const options = importOptionsSchema.safeParse(fields);
     if (!options.success) throw AppError.validation(fieldErrors(options.error));
     refuseNulCharacters(options.data); // the mapping's JSON may spell one as \u0000
     const target = await resolveDepartment(prisma, actor, options.data.department_id);
+    // A workbook is checked (zip bomb, sheet, size) before the job ever unpacks it.
+    const workbook = isWorkbook ? await inspectUploadedWorkbook(job.id, options.data.sheet) : null;
     await prisma.importJob.update({
       where: { id: job.id },
-      data: { source_name: filename.slice(0, 2048), file_bytes: bytes, options: options.data as object, department_id: target.department_id },
+      data: {
+        source: isWorkbook ? "xlsx" : "csv",
+        source_name: filename.slice(0, 2048),
+        file_bytes: bytes,
+        options: { ...options.data, ...(workbook && { workbook }) } as object,
+        department_id: target.department_id,
+      },
     });
     await enqueueJob(QUEUES.contactImport, { import_id: job.id }, job.id);
     return { import_id: job.id, status: "queued" };
