@@ -5,19 +5,22 @@ import { SessionProvider } from "next-auth/react";
 import { setDisplayTimeZone } from "@/lib/format/display";
 import { EventStreamProvider } from "@/components/live/event-stream-provider";
 import { CallDock } from "@/components/softphone/call-dock";
-import { SoftphoneProvider } from "@/components/softphone/softphone-provider";
+import { SoftphoneProvider, type TelephonyReadiness } from "@/components/softphone/softphone-provider";
+import { DisplayZone } from "@/components/ui/times-shown-in";
 
-export function AppProviders({ session, timeZone, children }: { session: Session; timeZone: string; children: React.ReactNode }) {
+export function AppProviders({ session, timeZone, telephony, children }: { session: Session; timeZone: string; telephony: TelephonyReadiness; children: React.ReactNode }) {
   // Set during render, before any page below formats a time (on the client only: the server is shared by organizations).
   if (typeof window !== "undefined") setDisplayTimeZone(timeZone);
   return (
     <SessionProvider session={session}>
-      <EventStreamProvider>
-        <SoftphoneProvider>
-          {children}
-          <CallDock />
-        </SoftphoneProvider>
-      </EventStreamProvider>
+      <DisplayZone.Provider value={timeZone}>
+        <EventStreamProvider>
+          <SoftphoneProvider telephony={telephony}>
+            {children}
+            <CallDock />
+          </SoftphoneProvider>
+        </EventStreamProvider>
+      </DisplayZone.Provider>
     </SessionProvider>
   );
 }

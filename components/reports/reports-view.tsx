@@ -65,12 +65,13 @@ export function ReportsView({ showDepartments }: { showDepartments: boolean }) {
       <form className="filters" aria-label="Report range" onSubmit={(e) => e.preventDefault()}>
         <div className="field"><label htmlFor="r-from">From</label><input id="r-from" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} /></div>
         <div className="field"><label htmlFor="r-to">To</label><input id="r-to" type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} /></div>
-        {(departments.data?.data.length ?? 0) > 1 && (
+        {/* Shown from the first render (departments fill it in): the page does not move when they arrive. */}
+        {showDepartments && (departments.data?.data.length ?? 2) > 1 && (
           <div className="field">
             <label htmlFor="r-dept">Department</label>
-            <select id="r-dept" value={department} onChange={(e) => setDepartment(e.target.value)}>
+            <select id="r-dept" value={department} disabled={!departments.data} onChange={(e) => setDepartment(e.target.value)}>
               <option value="">All</option>
-              {departments.data!.data.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+              {(departments.data?.data ?? []).map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
             </select>
           </div>
         )}
@@ -78,26 +79,26 @@ export function ReportsView({ showDepartments }: { showDepartments: boolean }) {
       </form>
       <ErrorAlert error={summary.error} prefix="Could not load the reports" />
       {downloadError && <div className="alert" role="alert">{downloadError}</div>}
-      {!s && !summary.error && <SkeletonRows rows={3} label="Loading reports" />}
-      {s && (
-        <section className="panel" aria-label="Summary">
+      {/* The tiles stand in place while the figures load: the page does not move when they arrive. */}
+      {!summary.error && (
+        <section className="panel" aria-label="Summary" aria-busy={!s}>
           <div className="row" style={{ justifyContent: "space-between", alignItems: "center" }}>
             <h2 style={{ margin: 0 }}>Summary</h2>
-            <button type="button" className="button ghost small" onClick={() => csv("summary")}>Download CSV</button>
+            <button type="button" className="button ghost small" disabled={!s} onClick={() => csv("summary")}>Download CSV</button>
           </div>
           <div className="stats" style={{ marginTop: 12 }}>
-            <Tile label="calls" value={s.total_calls} />
-            <Tile label="inbound" value={s.inbound_calls} />
-            <Tile label="answer rate" value={pct(s.answer_rate)} />
-            <Tile label="abandon rate" value={pct(s.abandon_rate)} />
-            <Tile label={`service level (${s.service_level_seconds} s)`} value={pct(s.service_level)} hint="Share of inbound calls answered within the target" />
-            <Tile label="average wait" value={dur(s.average_wait_seconds)} />
-            <Tile label="90% waited less than" value={dur(s.p90_wait_seconds)} />
-            <Tile label="average handle time" value={dur(s.average_handle_seconds)} />
+            <Tile label="calls" value={s ? s.total_calls : "…"} />
+            <Tile label="inbound" value={s ? s.inbound_calls : "…"} />
+            <Tile label="answer rate" value={s ? pct(s.answer_rate) : "…"} />
+            <Tile label="abandon rate" value={s ? pct(s.abandon_rate) : "…"} />
+            <Tile label={`service level (${s?.service_level_seconds ?? 20} s)`} value={s ? pct(s.service_level) : "…"} hint="Share of inbound calls answered within the target" />
+            <Tile label="average wait" value={s ? dur(s.average_wait_seconds) : "…"} />
+            <Tile label="90% waited less than" value={s ? dur(s.p90_wait_seconds) : "…"} />
+            <Tile label="average handle time" value={s ? dur(s.average_handle_seconds) : "…"} />
           </div>
         </section>
       )}
-      <div className="grid-2" style={{ gridTemplateColumns: "1fr 1fr" }}>
+      <div className="grid-halves">
         <section className="panel" aria-label="Calls per day">
           <div className="row" style={{ justifyContent: "space-between" }}><h2>Calls per day</h2><button type="button" className="button ghost small" onClick={() => csv("daily")}>CSV</button></div>
           {daily.data ? <DailyChart data={daily.data.data} /> : <div className="skeleton" style={{ height: 260 }} />}
@@ -126,7 +127,7 @@ export function ReportsView({ showDepartments }: { showDepartments: boolean }) {
           />
         ) : <SkeletonRows rows={2} />}
       </section>
-      <div className="grid-2" style={{ gridTemplateColumns: "1fr 1fr" }}>
+      <div className="grid-halves">
         <section className="panel" aria-label="Campaigns report">
           <div className="row" style={{ justifyContent: "space-between" }}><h2>Campaigns</h2><button type="button" className="button ghost small" onClick={() => csv("campaigns")}>CSV</button></div>
           {campaigns.data && (

@@ -41,7 +41,7 @@ export function TelephonySettingsForm() {
   const secretHint = (set: boolean) => (set ? "Stored encrypted. Leave empty to keep it." : "Not set.");
   return (
     <form className="panel" onSubmit={submit} aria-label="Telephony settings" noValidate>
-      <p className="small muted" style={{ marginTop: 0 }}>Provider: Twilio. Callbacks go to this service&apos;s public address (APP_URL, or TUNNEL_URL when set).</p>
+      <p className="small muted" style={{ marginTop: 0 }}>Provider: Twilio. Everything here is empty until you fill it in; without an auth token the built-in simulator plays the provider, so calls and texts can be tried at once. The provider calls this service back at its public address, which whoever runs the service sets.</p>
       <div className="grid-2" style={{ gridTemplateColumns: "1fr 1fr" }}>
         <div>
           <div className="field"><label htmlFor="t-account">Account SID</label><input id="t-account" name="account_sid" defaultValue={d.account_sid ?? ""} placeholder="AC…" /><FieldError message={form.error("account_sid")} /></div>
@@ -53,7 +53,7 @@ export function TelephonySettingsForm() {
           <div className="field"><label htmlFor="t-app">TwiML application SID</label><input id="t-app" name="twiml_app_sid" defaultValue={d.twiml_app_sid ?? ""} placeholder="AP…" /><FieldError message={form.error("twiml_app_sid")} /></div>
           <div className="field"><label htmlFor="t-caller">Caller ID</label><input id="t-caller" name="caller_id" defaultValue={d.caller_id ?? ""} placeholder="+15005550006" /><FieldError message={form.error("caller_id")} /></div>
           <div className="field"><label htmlFor="t-numbers">Inbound numbers</label><textarea id="t-numbers" name="phone_numbers" defaultValue={d.phone_numbers.join("\n")} rows={3} /><span className="hint">One E.164 number per line: calls to them ring this organization&apos;s queue.</span><FieldError message={form.error("phone_numbers")} /></div>
-          <div className="field inline"><input id="t-rec" name="recording_enabled" type="checkbox" defaultChecked={d.recording_enabled} /><label htmlFor="t-rec">Record calls</label></div>
+          <div className="field inline"><input id="t-rec" name="recording_enabled" type="checkbox" defaultChecked={d.recording_enabled} /><label htmlFor="t-rec">Record calls (off by default; recordings play in the call history)</label></div>
         </div>
       </div>
       <SaveRow pending={form.pending} saved={form.saved} formError={form.error("form")} />

@@ -88,9 +88,16 @@ function restoredCall(server: ServerCall): ActiveCall {
   };
 }
 
-export function SoftphoneProvider({ children }: { children: React.ReactNode }) {
+/** How the organization's phone starts (GET /api/dev/simulator's enabled and voice_ready), known to the page from the start. */
+export interface TelephonyReadiness {
+  enabled: boolean;
+  voice_ready: boolean;
+}
+
+export function SoftphoneProvider({ telephony, children }: { telephony: TelephonyReadiness; children: React.ReactNode }) {
   const token = useApiToken();
-  const [device, setDevice] = useState<DeviceState>({ mode: "none", registered: false, reason: "Starting the phone…", simulator: false });
+  // Known from the first render (the server's too), so what depends on it (the simulate button) never shifts the page.
+  const [device, setDevice] = useState<DeviceState>({ mode: "none", registered: false, reason: "Starting the phone…", simulator: telephony.enabled });
   const [call, setCall] = useState<ActiveCall | null>(null);
   const deviceRef = useRef<SoftphoneDevice | null>(null);
   const handleRef = useRef<CallHandle | null>(null);
@@ -106,7 +113,7 @@ export function SoftphoneProvider({ children }: { children: React.ReactNode }) {
     if (!token) return;
     let cancelled = false;
     (async () => {
-      const simulator = await api<{ enabled: boolean; voice_ready: boolean }>("/api/dev/simulator").catch(() => ({ enabled: false, voice_ready: true }));
+      const simulator = telephony;
       const startSimulated = () => {
         deviceRef.current = simulatedDevice(api);
         setDevice({ mode: "simulated", registered: true, reason: "Simulated device: no provider account is configured.", simulator: true });
@@ -136,7 +143,7 @@ export function SoftphoneProvider({ children }: { children: React.ReactNode }) {
       deviceRef.current?.destroy();
       deviceRef.current = null;
     };
-  }, [token, api]);
+  }, [token, api, telephony]);
 
   const events = useMemo(
     () => ({

@@ -1,12 +1,12 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
-import { displayTimeZone } from "@/lib/format/display";
+import { createContext, useContext } from "react";
 
-const unchanging = () => () => undefined;
+/** The organization's time zone, from the app frame: known on the server's render too, so the line never appears late. */
+export const DisplayZone = createContext<string | null>(null);
 
-/** Says once per page which clock its times are on (client only: the server does not know the reader's organization's zone). */
+/** Says once per page which clock its times are on. */
 export function TimesShownIn() {
-  const zone = useSyncExternalStore(unchanging, displayTimeZone, () => null);
+  const zone = useContext(DisplayZone);
   return zone ? <span className="small muted times-shown-in">Times in {zone.replaceAll("_", " ")}</span> : null;
 }

@@ -21,11 +21,21 @@ function organizationNumber(config: ProviderConfig): string | null {
   return config.phone_numbers[0] ?? config.caller_id ?? null;
 }
 
-export async function simulatorStatus({ actor }: { actor: SessionUser }) {
-  const config = await providerConfig(actor.organization_id);
-  // voice_ready: a browser device can get a token. Without it the page uses the simulator (or says why not) and never asks for one.
+/**
+ * How the organization's softphone starts: `enabled`, the simulator plays the
+ * provider; `voice_ready`, a browser device can get a token (without it the
+ * page uses the simulator, or says why not, and never asks for one). The app
+ * frame hands it to the page so the phone starts without a request.
+ */
+export async function telephonyReadiness(organizationId: number) {
+  const config = await providerConfig(organizationId);
   const voiceReady = Boolean(config.account_sid && config.api_key_sid && config.api_key_secret && config.twiml_app_sid);
-  return { enabled: simulatorEnabled(config), number: organizationNumber(config), identity: identityFor(actor.id), voice_ready: voiceReady };
+  return { enabled: simulatorEnabled(config), voice_ready: voiceReady, config };
+}
+
+export async function simulatorStatus({ actor }: { actor: SessionUser }) {
+  const { enabled, voice_ready, config } = await telephonyReadiness(actor.organization_id);
+  return { enabled, number: organizationNumber(config), identity: identityFor(actor.id), voice_ready };
 }
 
 function expectOk(response: { status: number; body: string }, what: string) {
