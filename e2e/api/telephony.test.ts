@@ -182,6 +182,43 @@ describe("inbound flow", () => {
     expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.call).toBeNull();
   });
 
+  it("records an answered queue call when the organization records calls: the agent's Dial asks for it, the recording lands on the call log once", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    expect((await tenant.client.request("PUT", "/api/settings/telephony", { token: tenant.admin.token, body: { recording_enabled: true } })).status).toBe(200);
+    const sim = provider();
+    await available(tenant, tenant.agentA.token);
+    const inbound = await sim.inboundCall({ from: "+14155550177", to: number });
+    const [entry] = await waiting(tenant);
+    await tenant.client.post(`/api/queue/calls/${entry.id}/accept`, undefined, tenant.agentA.token);
+    const dial = await sim.agentConnects({ identity: identity(tenant.agentA.id), to: number, queueEntryId: String(entry.id) });
+    expect(dial.body).toContain('record="record-from-answer-dual"');
+    const callback = /recordingStatusCallback="([^"]+)"/.exec(dial.body)![1].replace(/&amp;/g, "&");
+    expect(callback).toContain(`/api/telephony/recording?entry=${entry.id}`);
+    await sim.dequeue({ callSid: inbound.callSid, to: number, result: "bridged", queueTime: 3 });
+
+    // Where the provider will post it: the address the Dial named (it names the organization too).
+    const path = new URL(callback).pathname + new URL(callback).search;
+    const agentLeg = `CA${"7".repeat(32)}`;
+    // Not a playable address: ignored. Then the provider's, twice (a retry): kept once.
+    await sim.post(path, { CallSid: agentLeg, RecordingUrl: "javascript:alert(1)", RecordingStatus: "completed" });
+    const recordingUrl = `https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/RE${"1".repeat(32)}`;
+    expect((await sim.post(path, { CallSid: agentLeg, RecordingUrl: recordingUrl, RecordingStatus: "completed" })).status).toBe(200);
+    await sim.post(path, { CallSid: agentLeg, RecordingUrl: `${recordingUrl}-again`, RecordingStatus: "completed" });
+    const log = (await tenant.client.get(`/api/voice/call-logs?call_sid=${inbound.callSid}`, tenant.agentA.token)).body.data[0];
+    expect(log).toMatchObject({ status: "completed", recording_url: recordingUrl });
+    // Unsigned, it changes nothing and is refused.
+    expect((await sim.post(path, { CallSid: agentLeg, RecordingUrl: recordingUrl }, false)).status).toBe(403);
+    // Without recording, the Dial asks for none.
+    await tenant.client.request("PUT", "/api/settings/telephony", { token: tenant.admin.token, body: { recording_enabled: false } });
+    const second = await sim.inboundCall({ from: "+14155550178", to: number });
+    await available(tenant, tenant.agentA.token);
+    const [next] = await waiting(tenant);
+    await tenant.client.post(`/api/queue/calls/${next.id}/accept`, undefined, tenant.agentA.token);
+    expect((await sim.agentConnects({ identity: identity(tenant.agentA.id), to: number, queueEntryId: String(next.id) })).body).not.toContain("record=");
+    void second;
+  });
+
   it("lists waiting calls in arrival order, per organization", async () => {
     const tenant = await createTenant();
     const other = await createTenant();

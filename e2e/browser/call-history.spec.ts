@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { finalScreenshot, signIn } from "./helpers";
+import { finalScreenshot, signIn, snap } from "./helpers";
 
 test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
 
@@ -23,4 +23,32 @@ test("a manager filters the call history by agent and by a number typed as peopl
   await page.getByLabel("Agent").selectOption({ label: us.user_name! });
   await expect(table.getByRole("row").nth(1)).toBeVisible();
   for (const text of (await table.getByRole("row").allTextContents()).slice(1)) expect(text).toContain(us.user_name!);
+});
+
+test("recorded calls play in the call history: the demo's, and a simulated call the organization records", async ({ page }) => {
+  await signIn(page, "agent2@acme.example.com");
+  // A call placed and answered on the simulated phone is recorded (the demo organization records calls).
+  await page.getByRole("link", { name: "Dialer" }).click();
+  await page.getByLabel("Number", { exact: true }).pressSequentially("4155550144");
+  await page.getByRole("button", { name: "Call" }).click();
+  const dock = page.getByRole("complementary", { name: "Current call" });
+  await expect(dock).toContainText("On call");
+  await dock.getByLabel("Call notes").fill("Recorded on the simulator");
+  await page.waitForTimeout(1100);
+  await dock.getByRole("button", { name: "Hang up" }).click();
+  await dock.getByRole("button", { name: "Save notes and close" }).click();
+
+  await page.goto("/calls");
+  const row = page.getByRole("row").filter({ hasText: "Recorded on the simulator" });
+  const player = row.getByLabel("Recording");
+  await expect(player).toBeVisible();
+  const source = (await player.getAttribute("src"))!;
+  expect(source).toMatch(/^\/api\/dev\/recordings\/CA[0-9a-zA-Z]{32}$/);
+  const audio = await page.request.get(source);
+  expect(audio.status()).toBe(200);
+  expect(audio.headers()["content-type"]).toBe("audio/wav");
+  expect((await audio.body()).subarray(0, 4).toString()).toBe("RIFF");
+  // The demo data's answered calls have recordings too.
+  await expect(page.getByLabel("Recording").nth(1)).toBeVisible();
+  await snap(page, "call-history-recordings");
 });

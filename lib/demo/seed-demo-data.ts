@@ -1,4 +1,5 @@
 import "server-only";
+import { simulatedRecordingPath } from "@/lib/dev/simulated-recording";
 import { hashPassword } from "@/lib/auth/password";
 import type { Db, Tx } from "@/lib/db/client";
 import { DEFAULT_SETTINGS } from "@/lib/settings/defaults";
@@ -37,7 +38,7 @@ export async function seedDemoData(db: Db) {
         await tx.setting.createMany({
           data: [
             ...Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ organization_id: created.id, key, value })),
-            { organization_id: created.id, key: "telephony", value: { phone_numbers: [org.phone_number], caller_id: org.phone_number } },
+            { organization_id: created.id, key: "telephony", value: { phone_numbers: [org.phone_number], caller_id: org.phone_number, recording_enabled: true } },
           ],
         });
       }
@@ -111,6 +112,8 @@ export async function seedDemoData(db: Db) {
           phone_number: contact.phone,
           call_sid: `CAdemo${String(i).padStart(28, "0")}`,
           status,
+          // The simulator records answered calls (the organization records calls): a third of them have a recording to play.
+          recording_url: status === "completed" && i % 3 === 0 ? simulatedRecordingPath(`CAdemo${String(i).padStart(28, "0")}`) : null,
           duration: status === "completed" ? 30 + Math.floor(random() * 600) : 0,
           wait_seconds: inbound ? Math.floor(random() * 90) : null,
           created_at: created,

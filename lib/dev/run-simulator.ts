@@ -1,14 +1,16 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { identityFor } from "@/lib/telephony/identity";
-import { providerConfig, type ProviderConfig } from "@/lib/telephony/provider-config";
+import { organizationCallbackUrl, providerConfig, type ProviderConfig } from "@/lib/telephony/provider-config";
 import { ensureSigningSecret } from "@/lib/telephony/signing-secret";
-import { newMessageSid, ProviderSimulator } from "@/lib/telephony/simulator";
+import { newCallSid, newMessageSid, ProviderSimulator } from "@/lib/telephony/simulator";
 import { simulatorEnabled } from "@/lib/telephony/simulator-enabled";
 import type { SimulatorAction } from "./simulator-schemas";
+import { simulatedRecordingPath } from "./simulated-recording";
 
 // Development without a provider account: the browser's simulated device asks
 // the server to play the provider, and the server sends the provider's exact
@@ -80,6 +82,12 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
       const entry = await ownQueueEntry(actor, input.call_sid);
       const queueTime = entry.accepted_at ? Math.round((entry.accepted_at.getTime() - entry.enqueued_at.getTime()) / 1000) : 0;
       expectOk(await sim.dequeue({ callSid: input.call_sid, to: number, result: "bridged", queueTime }), "dequeue callback");
+      // The simulator records as the provider would when the organization records calls: the recording arrives after the call.
+      if (config.recording_enabled && entry.accepted_at) {
+        const recording = { CallSid: newCallSid(), RecordingUrl: simulatedRecordingPath(input.call_sid), RecordingStatus: "completed", RecordingSid: `RE${randomBytes(16).toString("hex")}` };
+        const address = new URL(organizationCallbackUrl(actor.organization_id, `/api/telephony/recording?entry=${entry.id}`));
+        expectOk(await sim.post(address.pathname + address.search, recording), "recording callback");
+      }
       return { call_sid: input.call_sid, call_log_id: await callLogId(actor, input.call_sid) };
     }
     case "manual": {
@@ -105,7 +113,8 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
       return { message_id: input.message_id, status: input.status };
     }
     case "manual_end": {
-      const response = await sim.manualStatus({ callSid: input.call_sid, identity, to: input.to, status: input.status, duration: input.duration, contactId: input.contact_id, campaignContactId: input.campaign_contact_id });
+      const recorded = config.recording_enabled && input.status === "completed" && input.duration > 0;
+      const response = await sim.manualStatus({ callSid: input.call_sid, identity, to: input.to, status: input.status, duration: input.duration, contactId: input.contact_id, campaignContactId: input.campaign_contact_id, ...(recorded && { recordingUrl: simulatedRecordingPath(input.call_sid) }) });
       expectOk(response, "status callback");
       return { call_sid: input.call_sid, call_log_id: await callLogId(actor, input.call_sid) };
     }
@@ -115,7 +124,7 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
 async function ownQueueEntry(actor: SessionUser, callSid: string) {
   const entry = await prisma.queueEntry.findFirst({
     where: { call_sid: callSid, organization_id: actor.organization_id },
-    select: { enqueued_at: true, accepted_at: true },
+    select: { id: true, enqueued_at: true, accepted_at: true },
   });
   if (!entry) throw AppError.notFound();
   return entry;

@@ -39,6 +39,7 @@ import * as customFieldOrder from "@/app/api/custom-fields/order/route";
 import * as customFields from "@/app/api/custom-fields/route";
 import * as departments from "@/app/api/departments/route";
 import * as simulator from "@/app/api/dev/simulator/route";
+import * as simulatedRecording from "@/app/api/dev/recordings/[call_sid]/route";
 import * as health from "@/app/api/health/route";
 import * as importConfirm from "@/app/api/imports/[id]/confirm/route";
 import * as importOne from "@/app/api/imports/[id]/route";
@@ -70,6 +71,7 @@ import * as campaignAnswer from "@/app/api/telephony/campaign/answer/route";
 import * as campaignRecording from "@/app/api/telephony/campaign/recording/route";
 import * as campaignCallStatus from "@/app/api/telephony/campaign/status/route";
 import * as dequeue from "@/app/api/telephony/dequeue/route";
+import * as queueRecording from "@/app/api/telephony/recording/route";
 import * as handleCall from "@/app/api/telephony/handle-call/route";
 import * as inbound from "@/app/api/telephony/inbound/route";
 import * as queueWait from "@/app/api/telephony/queue-wait/route";
@@ -182,6 +184,7 @@ export const OPERATIONS: OperationGroup[] = [
   { path: "/api/queue/calls", tag: "Calls", module: queueCalls, summary: { GET: "Calls waiting in the organization's queue" }, description: { GET: "Read from a per-process view refreshed every 250 ms: a call can appear up to a second late." } },
   { path: "/api/queue/calls/{id}/accept", tag: "Calls", module: queueAccept, summary: { POST: "Take a waiting call" }, responses: { POST: { "409": "Someone else already took the call" } } },
   { path: "/api/agent/status", tag: "Calls", module: agentStatus, summary: { GET: "The caller's availability", POST: "Set the caller's availability" } },
+  { path: "/api/dev/recordings/{call_sid}", tag: "Calls", module: simulatedRecording, summary: { GET: "The simulator's recording of a call (audio/wav), for calls the caller may read; 404 when the simulator is off" }, description: { GET: "The call history's players ask for it with the web session (an <audio> element sends cookies, not a bearer token)." } },
   { path: "/api/dev/simulator", tag: "Calls", module: simulator, summary: { GET: "The call simulator's state (development without a provider)", POST: "Drive the call simulator" } },
 
   // Live updates
@@ -233,6 +236,7 @@ export const OPERATIONS: OperationGroup[] = [
   // Provider callbacks
   { path: "/api/telephony/inbound", tag: "Provider callbacks", module: inbound, summary: { POST: "An inbound call: queue it" } },
   { path: "/api/telephony/queue-wait", tag: "Provider callbacks", module: queueWait, summary: { POST: "What a waiting caller hears" } },
+  { path: "/api/telephony/recording", tag: "Provider callbacks", module: queueRecording, summary: { POST: "The recording of an answered queue call (recordingStatusCallback of the agent's Dial, ?entry= names the queue entry)" } },
   { path: "/api/telephony/dequeue", tag: "Provider callbacks", module: dequeue, summary: { POST: "A queued call left the queue" } },
   { path: "/api/telephony/agent-dial-queue", tag: "Provider callbacks", module: agentDialQueue, summary: { POST: "Connect the accepting agent to the queued call" } },
   { path: "/api/telephony/handle-call", tag: "Provider callbacks", module: handleCall, summary: { POST: "An outgoing call from the softphone" } },

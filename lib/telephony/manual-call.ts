@@ -6,6 +6,7 @@ import { prisma } from "@/lib/db/client";
 import { userIdFromClient } from "./identity";
 import type { CallbackContext } from "./provider-route";
 import { organizationCallbackUrl } from "./provider-config";
+import { playableRecordingUrl } from "@/lib/calls/attach-recording";
 import { dialNumberTwiml, emptyTwiml, sayAndHangUp } from "./twiml";
 
 /**
@@ -70,7 +71,7 @@ export async function recordManualCall({ params, query, organizationId }: Callba
       call_sid: callSid,
       status,
       duration: Number.isFinite(duration) && duration > 0 ? Math.round(duration) : 0,
-      recording_url: params.RecordingUrl ?? null,
+      recording_url: playableRecordingUrl(params.RecordingUrl) ? params.RecordingUrl : null,
     });
     if (created && previewed) {
       const retry = status !== "completed" && previewed.campaign.retry_outcomes.includes(status) && previewed.attempts < previewed.campaign.max_attempts;

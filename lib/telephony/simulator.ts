@@ -83,7 +83,7 @@ export class ProviderSimulator {
    * (DialCallStatus and DialCallDuration of the dialed leg). Answers the
    * action's response.
    */
-  async manualStatus({ callSid, identity, to, status, duration, contactId, campaignContactId, callerId = "+15005550006" }: { callSid: string; identity: string; to: string; status: string; duration: number; contactId?: number; campaignContactId?: number; callerId?: string }) {
+  async manualStatus({ callSid, identity, to, status, duration, contactId, campaignContactId, callerId = "+15005550006", recordingUrl }: { callSid: string; identity: string; to: string; status: string; duration: number; contactId?: number; campaignContactId?: number; callerId?: string; recordingUrl?: string }) {
     // The callback address our dial TwiML hands the provider: the contact, campaign contact and agent ride in it.
     const agent = /^user_(\d+)$/.exec(identity)?.[1];
     const search = new URLSearchParams({ ...(contactId && { contactId: String(contactId) }), ...(campaignContactId && { campaignContactId: String(campaignContactId) }), ...(agent && { agent }) }).toString();
@@ -91,7 +91,8 @@ export class ProviderSimulator {
     const childSid = newCallSid();
     const child = await this.post(path, { CallSid: childSid, ParentCallSid: callSid, From: callerId, To: to, Direction: "outbound-dial", CallStatus: status, CallDuration: String(duration) });
     if (child.status >= 400) return child;
-    return this.post(path, { CallSid: callSid, From: `client:${identity}`, To: to, CallStatus: "completed", DialCallSid: childSid, DialCallStatus: status, DialCallDuration: String(duration) });
+    // A recorded Dial's action carries the recording (RecordingUrl), as the provider sends it.
+    return this.post(path, { CallSid: callSid, From: `client:${identity}`, To: to, CallStatus: "completed", DialCallSid: childSid, DialCallStatus: status, DialCallDuration: String(duration), ...(recordingUrl && { RecordingUrl: recordingUrl }) });
   }
 
   /** A text arrives at the organization's number, as the provider's messaging webhook posts it. */

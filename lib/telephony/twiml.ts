@@ -26,10 +26,10 @@ export function holdTwiml({ position, expectedWaitSeconds }: { position: number 
   return response.toString();
 }
 
-/** Connects the agent's device to exactly one waiting caller (one provider queue per call). */
-export function dialQueueTwiml(queueName: string): string {
+/** Connects the agent's device to exactly one waiting caller (one provider queue per call); recorded when `recordingCallback` is given. */
+export function dialQueueTwiml(queueName: string, recordingCallback?: string): string {
   const response = new VoiceResponse();
-  response.dial().queue(queueName);
+  response.dial(recordingCallback ? { record: "record-from-answer-dual", recordingStatusCallback: recordingCallback, recordingStatusCallbackMethod: "POST" } : {}).queue(queueName);
   return response.toString();
 }
 
