@@ -243,6 +243,27 @@ describe("campaigns: the progressive engine", () => {
     expect(await placedCalls(noAnswer.phone)).toHaveLength(1);
   });
 
+  it("an agent reserved for a ringing progressive call is busy in the state history: the reports count that time as busy, not available", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const tag = `held-${Date.now()}`;
+    const contact = await makeContact(tenant, { tags: [tag], phone: inHoursPhone() });
+    const draft = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: number, max_attempts: 1, retry_outcomes: [] });
+    await available(tenant, tenant.agentA.token);
+    await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token);
+    const [call] = await waitForCalls(contact.phone);
+    expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.status).toBe("busy");
+    await new Promise((r) => setTimeout(r, 2_200)); // it rings, the agent waits for it
+    await playCallback(call.StatusCallback, { CallSid: call.sid, From: number, To: contact.phone, CallStatus: "no-answer", CallDuration: "0" });
+    expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.status).toBe("available");
+
+    const today = new Date().toISOString().slice(0, 10);
+    const report = (await tenant.client.get(`/api/reports/agents?from=${today}&to=${today}&tz=UTC`, tenant.managerA.token)).body.data;
+    const agent = report.find((a: { user_id: number }) => a.user_id === tenant.agentA.id);
+    expect(agent.seconds_in_state.busy).toBeGreaterThanOrEqual(2);
+    expect(agent.seconds_in_state.busy).toBeLessThanOrEqual(5);
+  });
+
   it("a provider failure is retried as a failed attempt when the campaign asks, and the agent is released", async () => {
     const tenant = await createTenant();
     const number = await giveNumber(tenant);

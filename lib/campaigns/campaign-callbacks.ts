@@ -2,6 +2,7 @@ import "server-only";
 import { publishEvent } from "@/lib/events/publish-event";
 import twilio from "twilio";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
+import { releaseReservedAgents, reserveAvailableAgents } from "@/lib/agents/reserve-agents";
 import { finalCallStatus } from "@/lib/calls/call-status";
 import { recordCallLog } from "@/lib/calls/record-call-log";
 import { prisma } from "@/lib/db/client";
@@ -34,14 +35,8 @@ function identification(organizationName: string): string {
 
 /** Claims one free agent of the department for an answered predictive call. */
 async function claimAgent(organizationId: number, departmentId: number, callSid: string): Promise<number | null> {
-  const rows = await prisma.$queryRaw<{ user_id: number }[]>`
-    UPDATE agent_statuses SET status = 'busy', current_call_sid = ${callSid}, changed_at = now()
-    WHERE user_id = (
-      SELECT a.user_id FROM agent_statuses a JOIN users u ON u.id = a.user_id
-      WHERE a.organization_id = ${organizationId} AND u.department_id = ${departmentId} AND u.active AND a.status = 'available'
-      ORDER BY a.changed_at LIMIT 1 FOR UPDATE OF a SKIP LOCKED)
-    RETURNING user_id`;
-  return rows[0]?.user_id ?? null;
+  const [agent] = await prisma.$transaction((tx) => reserveAvailableAgents(tx, { organizationId, departmentId, count: 1, callSid }));
+  return agent ?? null;
 }
 
 /**
@@ -57,7 +52,7 @@ export async function answerCampaignCall(ctx: CallbackContext): Promise<string> 
   const callSid = ctx.params.CallSid ?? "";
   if (ctx.params.AnsweredBy?.startsWith("machine") && campaign.amd_enabled) {
     await prisma.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "voicemail" } });
-    if (cc.assigned_user_id) await prisma.$executeRaw`UPDATE agent_statuses SET status = 'available', changed_at = now() WHERE user_id = ${cc.assigned_user_id} AND organization_id = ${campaign.organization_id} AND status = 'busy' AND current_call_sid IS NULL`;
+    if (cc.assigned_user_id) await prisma.$transaction((tx) => releaseReservedAgents(tx, { userIds: [cc.assigned_user_id!], organizationId: campaign.organization_id }));
     return campaign.voicemail_message ? sayAndHangUp(campaign.voicemail_message) : emptyTwiml();
   }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { releaseReservedAgents, reserveAvailableAgents } from "@/lib/agents/reserve-agents";
 import { prisma, type Tx } from "@/lib/db/client";
 import type { Campaign } from "@/lib/generated/prisma/client";
 import { logger } from "@/lib/logger";
@@ -25,17 +26,9 @@ export function dialPolicy(campaign: Campaign): DialPolicy {
   };
 }
 
-/** Reserves up to `count` available agents of the department (row locks: two ticks never take the same agent). */
-async function reserveAgents(tx: Tx, campaign: Campaign, count: number): Promise<number[]> {
-  if (count <= 0) return [];
-  const rows = await tx.$queryRaw<{ user_id: number }[]>`
-    UPDATE agent_statuses SET status = 'busy', changed_at = now()
-    WHERE user_id IN (
-      SELECT a.user_id FROM agent_statuses a JOIN users u ON u.id = a.user_id
-      WHERE a.organization_id = ${campaign.organization_id} AND u.department_id = ${campaign.department_id} AND u.active AND a.status = 'available'
-      ORDER BY a.changed_at LIMIT ${count} FOR UPDATE OF a SKIP LOCKED)
-    RETURNING user_id`;
-  return rows.map((r) => r.user_id);
+/** Reserves up to `count` available agents of the department (lib/agents: row locks, history, events). */
+function reserveAgents(tx: Tx, campaign: Campaign, count: number): Promise<number[]> {
+  return reserveAvailableAgents(tx, { organizationId: campaign.organization_id, departmentId: campaign.department_id, count });
 }
 
 async function availableAgents(tx: Tx, campaign: Campaign): Promise<number> {
@@ -92,7 +85,7 @@ export async function dispatchCampaign(campaignId: number): Promise<{ dialed: nu
     }
     // Agents reserved for lines that found no contact are free again.
     const unused = agents.slice(chosen.length);
-    if (unused.length) await tx.$executeRaw`UPDATE agent_statuses SET status = 'available', changed_at = now() WHERE user_id = ANY(${unused}::int[]) AND status = 'busy' AND current_call_sid IS NULL`;
+    await releaseReservedAgents(tx, { userIds: unused, organizationId: campaign.organization_id });
     return chosen;
   });
 
@@ -132,7 +125,7 @@ async function placeDials(campaign: Campaign, dials: Dial[]): Promise<void> {
             where: { id: dial.id },
             data: { state: retry ? "retry_wait" : "done", last_outcome: "failed", next_attempt_at: retry ? new Date(Date.now() + campaign.retry_delay_minutes * 60_000) : null },
           });
-          if (dial.agent) await tx.$executeRaw`UPDATE agent_statuses SET status = 'available', changed_at = now() WHERE user_id = ${dial.agent} AND status = 'busy' AND current_call_sid IS NULL`;
+          if (dial.agent) await releaseReservedAgents(tx, { userIds: [dial.agent], organizationId: campaign.organization_id });
         });
       }
     }),
