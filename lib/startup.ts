@@ -1,7 +1,7 @@
 import "server-only";
 import { database } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import { startCampaignWorker } from "@/lib/campaigns/campaign-jobs";
+import { startCampaignWorker } from "@/lib/campaigns/campaign-worker";
 import { scheduleRetention } from "@/lib/contacts/schedule-retention";
 import { DEMO_PASSWORD } from "@/lib/demo/demo-accounts";
 import { seedDemoData } from "@/lib/demo/seed-demo-data";

@@ -1,6 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
+import { kickDepartmentCampaigns } from "@/lib/jobs/campaign-ticks";
 import { returnUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
 import { changeAgentStatus, getAgentStatus, type AgentState } from "./agent-status";
 
@@ -10,9 +11,6 @@ export async function setAgentStatus({ actor, status }: { actor: SessionUser; st
   if (status === "offline" && (await returnUnconnectedCalls({ userId: actor.id, reason: "offline" })) > 0) return getAgentStatus({ actor });
   const saved = await prisma.$transaction((tx) => changeAgentStatus(tx, actor, status));
   // A free agent is capacity for the department's dialing campaigns.
-  if (status === "available") {
-    const { kickDepartmentCampaigns } = await import("@/lib/campaigns/campaign-jobs");
-    await kickDepartmentCampaigns(actor.organization_id, actor.department_id);
-  }
+  if (status === "available") await kickDepartmentCampaigns(actor.organization_id, actor.department_id);
   return saved;
 }

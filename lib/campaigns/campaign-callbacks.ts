@@ -10,7 +10,7 @@ import { identityFor } from "@/lib/telephony/identity";
 import type { CallbackContext } from "@/lib/telephony/provider-route";
 import { organizationCallbackUrl } from "@/lib/telephony/provider-config";
 import { emptyTwiml, sayAndHangUp } from "@/lib/telephony/twiml";
-import { kickCampaign } from "./campaign-jobs";
+import { kickCampaign } from "@/lib/jobs/campaign-ticks";
 
 const { VoiceResponse } = twilio.twiml;
 

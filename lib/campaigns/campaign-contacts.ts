@@ -8,7 +8,7 @@ import { pageOf, skipTake } from "@/lib/http/pagination";
 import { checkCampaignContacts } from "./check-campaign-contacts";
 import { findCampaignForActor } from "./campaign-access";
 import { exclusionReasonSql } from "./campaign-selection";
-import { kickCampaign } from "./campaign-jobs";
+import { kickCampaign } from "@/lib/jobs/campaign-ticks";
 import type { campaignContactsQuery } from "./schemas";
 
 /** The campaign's contacts with their state, attempts, next attempt and the last decision. */

@@ -5,7 +5,7 @@ import type { Campaign } from "@/lib/generated/prisma/client";
 import { logger } from "@/lib/logger";
 import { organizationCallbackUrl, providerConfig } from "@/lib/telephony/provider-config";
 import { providerRestClient } from "@/lib/telephony/provider-rest";
-import { kickCampaignLater } from "./campaign-jobs";
+import { kickCampaignLater } from "@/lib/jobs/campaign-ticks";
 import { applyDecision, lockCandidates, toDialCandidate } from "./claim-contacts";
 import { decideDial, type CallingWindow, type DialPolicy } from "./dial-compliance";
 import { dialRatio } from "./dial-ratio";

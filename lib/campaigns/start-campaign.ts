@@ -6,7 +6,7 @@ import { AppError } from "@/lib/http/errors";
 import { findCampaignForActor } from "./campaign-access";
 import { exclusionReasonSql, selectionWhere } from "./campaign-selection";
 import { announceCampaignProgress } from "./announce-campaign-progress";
-import { kickCampaign } from "./campaign-jobs";
+import { kickCampaign } from "@/lib/jobs/campaign-ticks";
 import { getCampaign } from "./manage-campaigns";
 
 /**

@@ -1,4 +1,4 @@
-import { MAX_CELL_CHARS, MAX_COLUMNS } from "./record-bounds";
+import { MAX_CELL_CHARS, MAX_COLUMNS } from "./record-limits";
 
 // Bounds enforced in the text before the CSV parser sees it, so that what the
 // parser holds at once stays small whatever the file: a cell is cut after

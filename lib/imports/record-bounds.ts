@@ -1,4 +1,5 @@
 import { readClipped, readDropped } from "./csv-bounds-filter";
+import { MAX_CELL_CHARS, MAX_COLUMN_NAME_CHARS, MAX_COLUMNS } from "./record-limits";
 
 // What one CSV record may hold, whatever the file holds (a million columns, a
 // 20 MB cell, a 10 MB header line). The text is cut before the parser sees it
@@ -6,11 +7,7 @@ import { readClipped, readDropped } from "./csv-bounds-filter";
 // becomes invalid with the reason, keeping its clipped values for the
 // rejected-rows download, and a header past them refuses the import.
 
-export const MAX_COLUMNS = 200;
-export const MAX_CELL_CHARS = 10_000;
-export const MAX_COLUMN_NAME_CHARS = 200;
-/** Every error text about an import (its failure reason) stays under this. */
-export const MAX_REASON_CHARS = 1_000;
+export { MAX_CELL_CHARS, MAX_COLUMN_NAME_CHARS, MAX_COLUMNS, MAX_REASON_CHARS } from "./record-limits";
 
 const count = (n: number) => n.toLocaleString("en-US");
 

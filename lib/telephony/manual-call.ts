@@ -7,6 +7,7 @@ import { userIdFromClient } from "./identity";
 import type { CallbackContext } from "./provider-route";
 import { organizationCallbackUrl } from "./provider-config";
 import { playableRecordingUrl } from "@/lib/calls/attach-recording";
+import { kickCampaign } from "@/lib/jobs/campaign-ticks";
 import { dialNumberTwiml, emptyTwiml, sayAndHangUp } from "./twiml";
 
 /**
@@ -84,7 +85,6 @@ export async function recordManualCall({ params, query, organizationId }: Callba
   });
   // The campaign may be finished now.
   if (moved && previewed) {
-    const { kickCampaign } = await import("@/lib/campaigns/campaign-jobs");
     await kickCampaign(previewed.campaign.id);
   }
   return emptyTwiml();

@@ -1,0 +1,31 @@
+import "server-only";
+import { prisma } from "@/lib/db/client";
+import { enqueueJob, QUEUES } from "./job-queue";
+
+// Campaign dispatch is triggered by name: whoever opens capacity (a start, a
+// resume, an agent becoming available, a call ending) queues a tick here, and
+// the handler (lib/campaigns/campaign-worker.ts) is registered at start-up.
+// Nothing here imports the dispatcher, so no module needs a dynamic import to
+// dodge a cycle.
+//
+// The queue is "stately" per key: kicks while a tick is already waiting add
+// nothing (that tick will see the new state), so a burst never piles up ticks.
+
+export async function kickCampaign(campaignId: number): Promise<void> {
+  await enqueueJob(QUEUES.campaignDispatch, { campaign_id: campaignId }, `campaign-${campaignId}`);
+}
+
+/** The follow-up tick, under a key of its own so it never blocks an immediate kick. */
+export async function kickCampaignLater(campaignId: number, seconds = 3): Promise<void> {
+  await enqueueJob(QUEUES.campaignDispatch, { campaign_id: campaignId }, `campaign-${campaignId}-later`, seconds);
+}
+
+/** An agent of this department may now take a call: every running dialing campaign there gets a tick. */
+export async function kickDepartmentCampaigns(organizationId: number, departmentId: number | null): Promise<void> {
+  if (departmentId === null) return;
+  const campaigns = await prisma.campaign.findMany({
+    where: { organization_id: organizationId, department_id: departmentId, status: "running", dialing_mode: { in: ["progressive", "predictive"] } },
+    select: { id: true },
+  });
+  await Promise.all(campaigns.map((c) => kickCampaign(c.id)));
+}
