@@ -371,6 +371,35 @@ describe("campaigns: preview mode", () => {
   });
 });
 
+describe("campaigns: one retry rule", () => {
+  it("a preview call that ends unanswered is retried while the campaign runs, never once it is stopped (as dialed calls)", async () => {
+    const tenant = await createTenant();
+    const tag = `rule-${Date.now()}`;
+    await Promise.all([makeContact(tenant, { tags: [tag], phone: inHoursPhone() }), makeContact(tenant, { tags: [tag], phone: inHoursPhone() })]);
+    const draft = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "preview", max_attempts: 3, retry_outcomes: ["no-answer"] });
+    await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token);
+    const { provider } = await import("../support/provider");
+    const sim = provider();
+    const identity = `user_${tenant.agentA.id}`;
+    const callOnce = async () => {
+      const handed = (await tenant.client.post("/api/campaigns/preview/next", {}, tenant.agentA.token)).body.data;
+      const placed = await sim.manualCall({ identity, to: handed.contact.phone, contactId: handed.contact.id, campaignContactId: handed.campaign_contact_id, path: "/api/telephony/handle-call" });
+      await sim.manualStatus({ callSid: placed.callSid, identity, to: handed.contact.phone, status: "no-answer", duration: 0, contactId: handed.contact.id, campaignContactId: handed.campaign_contact_id });
+      return handed.campaign_contact_id as number;
+    };
+    const member = async (id: number) => (await contactsOf(tenant, draft.id)).find((m: { id: number }) => m.id === id);
+
+    const running = await callOnce();
+    expect(await member(running)).toMatchObject({ state: "retry_wait", last_outcome: "no-answer", attempts: 1 });
+    const handed = (await tenant.client.post("/api/campaigns/preview/next", {}, tenant.agentA.token)).body.data;
+    expect((await tenant.client.post(`/api/campaigns/${draft.id}/stop`, {}, tenant.managerA.token)).status).toBe(200);
+    // The agent still calls the contact they were handed; the campaign is stopped, so no retry is scheduled.
+    const placed = await sim.manualCall({ identity, to: handed.contact.phone, contactId: handed.contact.id, campaignContactId: handed.campaign_contact_id, path: "/api/telephony/handle-call" });
+    await sim.manualStatus({ callSid: placed.callSid, identity, to: handed.contact.phone, status: "no-answer", duration: 0, contactId: handed.contact.id, campaignContactId: handed.campaign_contact_id });
+    expect(await member(handed.campaign_contact_id)).toMatchObject({ state: "done", last_outcome: "no-answer", next_attempt_at: null });
+  });
+});
+
 describe("campaigns: machines, recordings and the abandon cap", () => {
   it("leaves the voicemail message on a machine, asks the provider to detect machines and keeps the recording", async () => {
     const tenant = await createTenant();

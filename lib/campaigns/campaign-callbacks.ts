@@ -3,6 +3,7 @@ import { publishEvent } from "@/lib/events/publish-event";
 import twilio from "twilio";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { releaseReservedAgents, reserveAvailableAgents } from "@/lib/agents/reserve-agents";
+import { settleCampaignContact } from "./settle-campaign-contact";
 import { finalCallStatus } from "@/lib/calls/call-status";
 import { recordCallLog } from "@/lib/calls/record-call-log";
 import { prisma } from "@/lib/db/client";
@@ -114,17 +115,7 @@ export async function finishCampaignCall(ctx: CallbackContext): Promise<string> 
     // A status for an older attempt (or a retried delivery) moves nothing.
     if (!created || (cc.last_call_sid !== null && cc.last_call_sid !== callSid)) return false;
     const answered = cc.state === "answered";
-    // A paused campaign keeps its retries; a stopped one makes none.
-    const retry = !answered && campaign.retry_outcomes.includes(status) && cc.attempts < campaign.max_attempts && campaign.status !== "stopped";
-    await tx.campaignContact.updateMany({
-      where: ownContact(cc),
-      data: {
-        state: retry ? "retry_wait" : "done",
-        last_call_sid: callSid,
-        last_outcome: answered ? outcome : status,
-        next_attempt_at: retry ? new Date(Date.now() + campaign.retry_delay_minutes * 60_000) : null,
-      },
-    });
+    await settleCampaignContact(tx, { campaignContactId: cc.id, organizationId: campaign.organization_id, outcome: answered ? outcome : status, answered, callSid });
     if (cc.assigned_user_id) {
       const agent = await tx.agentStatus.findFirst({ where: { user_id: cc.assigned_user_id, organization_id: campaign.organization_id }, select: { status: true, current_call_sid: true } });
       if (agent?.status === "busy" && (agent.current_call_sid === callSid || agent.current_call_sid === null)) {

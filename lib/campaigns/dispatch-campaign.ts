@@ -1,5 +1,6 @@
 import "server-only";
 import { releaseReservedAgents, reserveAvailableAgents } from "@/lib/agents/reserve-agents";
+import { settleCampaignContact } from "./settle-campaign-contact";
 import { prisma, type Tx } from "@/lib/db/client";
 import type { Campaign } from "@/lib/generated/prisma/client";
 import { logger } from "@/lib/logger";
@@ -119,12 +120,7 @@ async function placeDials(campaign: Campaign, dials: Dial[]): Promise<void> {
       } catch (error) {
         logger.warn("campaign dial failed", { campaign_id: campaign.id, campaign_contact_id: String(dial.id), error: (error as Error).message });
         await prisma.$transaction(async (tx) => {
-          const [row] = await tx.$queryRaw<{ attempts: number }[]>`SELECT attempts FROM campaign_contacts WHERE id = ${dial.id}`;
-          const retry = campaign.retry_outcomes.includes("failed") && row.attempts < campaign.max_attempts;
-          await tx.campaignContact.update({
-            where: { id: dial.id },
-            data: { state: retry ? "retry_wait" : "done", last_outcome: "failed", next_attempt_at: retry ? new Date(Date.now() + campaign.retry_delay_minutes * 60_000) : null },
-          });
+          await settleCampaignContact(tx, { campaignContactId: dial.id, organizationId: campaign.organization_id, outcome: "failed", answered: false });
           if (dial.agent) await releaseReservedAgents(tx, { userIds: [dial.agent], organizationId: campaign.organization_id });
         });
       }

@@ -8,6 +8,7 @@ import type { CallbackContext } from "./provider-route";
 import { organizationCallbackUrl } from "./provider-config";
 import { playableRecordingUrl } from "@/lib/calls/attach-recording";
 import { kickCampaign } from "@/lib/jobs/campaign-ticks";
+import { settleCampaignContact } from "@/lib/campaigns/settle-campaign-contact";
 import { dialNumberTwiml, emptyTwiml, sayAndHangUp } from "./twiml";
 
 /**
@@ -74,13 +75,7 @@ export async function recordManualCall({ params, query, organizationId }: Callba
       duration: Number.isFinite(duration) && duration > 0 ? Math.round(duration) : 0,
       recording_url: playableRecordingUrl(params.RecordingUrl) ? params.RecordingUrl : null,
     });
-    if (created && previewed) {
-      const retry = status !== "completed" && previewed.campaign.retry_outcomes.includes(status) && previewed.attempts < previewed.campaign.max_attempts;
-      await tx.campaignContact.updateMany({
-        where: { id: previewed.id, campaign: { organization_id: organizationId } },
-        data: { state: retry ? "retry_wait" : "done", last_outcome: status === "completed" ? "answered" : status, last_call_sid: callSid, next_attempt_at: retry ? new Date(Date.now() + previewed.campaign.retry_delay_minutes * 60_000) : null },
-      });
-    }
+    if (created && previewed) await settleCampaignContact(tx, { campaignContactId: previewed.id, organizationId, outcome: status, answered: status === "completed", callSid });
     return created && previewed !== null;
   });
   // The campaign may be finished now.
@@ -94,6 +89,6 @@ async function previewedCampaignContact(raw: string | null, userId: number | nul
   if (!raw || !/^\d{1,18}$/.test(raw) || userId === null) return null;
   return prisma.campaignContact.findFirst({
     where: { id: BigInt(raw), assigned_user_id: userId, campaign: { organization_id: organizationId } },
-    select: { id: true, contact_id: true, attempts: true, campaign: { select: { id: true, retry_outcomes: true, max_attempts: true, retry_delay_minutes: true } } },
+    select: { id: true, contact_id: true, campaign: { select: { id: true } } },
   });
 }
