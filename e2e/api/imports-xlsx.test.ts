@@ -92,10 +92,17 @@ describe(".xlsx import", () => {
     expect(refusedWide.status).toBe(422);
     expect(refusedWide.body.errors.file[0]).toContain("7,800,000 cells");
 
+    // Broken XML in the sheet: the import fails saying so (the directory was fine, so the upload was taken).
+    const broken = await upload(tenant, handMadeZip(minimalWorkbook("<worksheet><sheetData><row><c><v>1</v></row></sheetData></worksheet>")));
+    expect(broken.status).toBe(202);
+    const failed = await settle(tenant, broken.body.import_id);
+    expect(failed.status).toBe("failed");
+    expect(failed.message).toContain('The sheet "Sheet1" could not be read');
+
     const notAWorkbook = await upload(tenant, Buffer.from("name,phone\nA,+12125550100\n"));
     expect(notAWorkbook.status).toBe(422);
     expect(notAWorkbook.body.errors.file[0]).toContain("not an .xlsx workbook");
-    // Nothing of these was kept.
-    expect((await tenant.client.get("/api/imports", tenant.managerA.token)).body.data).toEqual([]);
+    // Nothing of the refused ones was kept: only the broken sheet's import, which failed.
+    expect((await tenant.client.get("/api/imports", tenant.managerA.token)).body.data.map((i: { status: string }) => i.status)).toEqual(["failed"]);
   });
 });

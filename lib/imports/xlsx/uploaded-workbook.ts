@@ -63,6 +63,10 @@ export async function convertUploadedWorkbook(importId: string, choice: Workbook
   await sheetToCsv(workbook, sheet.path, async (text) => {
     const data = Buffer.from(text, "utf8");
     await prisma.importChunk.create({ data: { import_id: importId, seq: seq++, data: new Uint8Array(data) } });
+  }).catch((error) => {
+    // A sheet whose XML is broken is the file's fault, said as such (not "failed unexpectedly").
+    if (error instanceof WorkbookRefused || !(error instanceof Error) || !/^\d+:\d+: /.test(error.message)) throw error;
+    throw new WorkbookRefused(`The sheet "${sheet.name}" could not be read: ${error.message.slice(0, 200)}`, 422);
   });
   await prisma.$transaction(async (tx) => {
     await tx.importChunk.deleteMany({ where: { import_id: importId, seq: { lt: CSV_SEQ } } });
