@@ -95,9 +95,12 @@ export interface TelephonyReadiness {
 }
 
 export function SoftphoneProvider({ telephony, children }: { telephony: TelephonyReadiness; children: React.ReactNode }) {
+  // The device starts from these two facts, not from the object carrying them: a layout rendered
+  // again hands a new object with the same values, which must not tear down a phone mid-call.
+  const { enabled, voice_ready } = telephony;
   const token = useApiToken();
   // Known from the first render (the server's too), so what depends on it (the simulate button) never shifts the page.
-  const [device, setDevice] = useState<DeviceState>({ mode: "none", registered: false, reason: "Starting the phone…", simulator: telephony.enabled });
+  const [device, setDevice] = useState<DeviceState>({ mode: "none", registered: false, reason: "Starting the phone…", simulator: enabled });
   const [call, setCall] = useState<ActiveCall | null>(null);
   const deviceRef = useRef<SoftphoneDevice | null>(null);
   const handleRef = useRef<CallHandle | null>(null);
@@ -113,7 +116,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
     if (!token) return;
     let cancelled = false;
     (async () => {
-      const simulator = telephony;
+      const simulator = { enabled, voice_ready };
       const startSimulated = () => {
         deviceRef.current = simulatedDevice(api);
         setDevice({ mode: "simulated", registered: true, reason: "Simulated device: no provider account is configured.", simulator: true });
@@ -143,7 +146,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
       deviceRef.current?.destroy();
       deviceRef.current = null;
     };
-  }, [token, api, telephony]);
+  }, [token, api, enabled, voice_ready]);
 
   const events = useMemo(
     () => ({
