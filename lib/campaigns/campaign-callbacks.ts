@@ -3,9 +3,8 @@ import { publishEvent } from "@/lib/events/publish-event";
 import twilio from "twilio";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { releaseReservedAgents, reserveAvailableAgents } from "@/lib/agents/reserve-agents";
-import { settleCampaignContact } from "./settle-campaign-contact";
 import { finalCallStatus } from "@/lib/calls/call-status";
-import { recordCallLog } from "@/lib/calls/record-call-log";
+import { endCall } from "@/lib/calls/end-call";
 import { prisma } from "@/lib/db/client";
 import { identityFor } from "@/lib/telephony/identity";
 import type { CallbackContext } from "@/lib/telephony/provider-route";
@@ -97,32 +96,29 @@ export async function finishCampaignCall(ctx: CallbackContext): Promise<string> 
   const { campaign } = cc;
   const duration = Math.max(0, Number(ctx.params.CallDuration ?? 0) || 0);
   const outcome = cc.last_outcome && cc.state === "answered" ? cc.last_outcome : status;
+  const answered = cc.state === "answered";
+  // A status for an older attempt is logged but settles nothing: the contact has moved on.
+  const current = cc.last_call_sid === null || cc.last_call_sid === callSid;
   const changed = await prisma.$transaction(async (tx) => {
-    const agentId = outcome === "answered" ? cc.assigned_user_id : null;
-    const { created } = await recordCallLog(tx, {
-      organization_id: campaign.organization_id,
-      department_id: campaign.department_id,
-      user_id: agentId,
-      contact_id: cc.contact_id,
-      campaign_id: campaign.id,
-      direction: "outbound-campaign",
-      phone_number: cc.phone,
-      call_sid: callSid,
-      status,
-      duration,
-      answered_at: cc.state === "answered" ? new Date(Date.now() - duration * 1000) : null,
+    const { ended } = await endCall(tx, {
+      organizationId: campaign.organization_id,
+      log: {
+        organization_id: campaign.organization_id,
+        department_id: campaign.department_id,
+        user_id: outcome === "answered" ? cc.assigned_user_id : null,
+        contact_id: cc.contact_id,
+        campaign_id: campaign.id,
+        direction: "outbound-campaign",
+        phone_number: cc.phone,
+        call_sid: callSid,
+        status,
+        duration,
+        answered_at: answered ? new Date(Date.now() - duration * 1000) : null,
+      },
+      campaignContact: current ? { id: cc.id, outcome: answered ? outcome : status, answered } : null,
+      agent: current && cc.assigned_user_id ? { userId: cc.assigned_user_id, talked: outcome === "answered" } : null,
     });
-    // A status for an older attempt (or a retried delivery) moves nothing.
-    if (!created || (cc.last_call_sid !== null && cc.last_call_sid !== callSid)) return false;
-    const answered = cc.state === "answered";
-    await settleCampaignContact(tx, { campaignContactId: cc.id, organizationId: campaign.organization_id, outcome: answered ? outcome : status, answered, callSid });
-    if (cc.assigned_user_id) {
-      const agent = await tx.agentStatus.findFirst({ where: { user_id: cc.assigned_user_id, organization_id: campaign.organization_id }, select: { status: true, current_call_sid: true } });
-      if (agent?.status === "busy" && (agent.current_call_sid === callSid || agent.current_call_sid === null)) {
-        await changeAgentStatus(tx, { id: cc.assigned_user_id, organization_id: campaign.organization_id }, outcome === "answered" ? "wrap_up" : "available");
-      }
-    }
-    return true;
+    return ended && current;
   });
   if (changed) await kickCampaign(campaign.id);
   return emptyTwiml();

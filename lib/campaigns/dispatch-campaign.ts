@@ -1,6 +1,6 @@
 import "server-only";
 import { releaseReservedAgents, reserveAvailableAgents } from "@/lib/agents/reserve-agents";
-import { settleCampaignContact } from "./settle-campaign-contact";
+import { endCall } from "@/lib/calls/end-call";
 import { prisma, type Tx } from "@/lib/db/client";
 import type { Campaign } from "@/lib/generated/prisma/client";
 import { logger } from "@/lib/logger";
@@ -119,10 +119,10 @@ async function placeDials(campaign: Campaign, dials: Dial[]): Promise<void> {
         await prisma.campaignContact.updateMany({ where: { id: dial.id, state: "dialing" }, data: { last_call_sid: call.sid } });
       } catch (error) {
         logger.warn("campaign dial failed", { campaign_id: campaign.id, campaign_contact_id: String(dial.id), error: (error as Error).message });
-        await prisma.$transaction(async (tx) => {
-          await settleCampaignContact(tx, { campaignContactId: dial.id, organizationId: campaign.organization_id, outcome: "failed", answered: false });
-          if (dial.agent) await releaseReservedAgents(tx, { userIds: [dial.agent], organizationId: campaign.organization_id });
-        });
+        // The provider never took the call: nothing to log, the attempt settles as failed and its agent is free.
+        await prisma.$transaction((tx) =>
+          endCall(tx, { organizationId: campaign.organization_id, log: null, campaignContact: { id: dial.id, outcome: "failed", answered: false }, agent: dial.agent ? { userId: dial.agent, talked: false } : null }),
+        );
       }
     }),
   );

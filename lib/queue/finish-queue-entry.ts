@@ -1,6 +1,5 @@
 import "server-only";
-import { changeAgentStatus } from "@/lib/agents/agent-status";
-import { recordCallLog } from "@/lib/calls/record-call-log";
+import { endCall } from "@/lib/calls/end-call";
 import { prisma } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
 import { abandonWaitingCall } from "./abandon-waiting-call";
@@ -29,7 +28,10 @@ export async function finishQueueEntry({ organizationId, callSid, result, queueT
     const bridged = result === "bridged" && entry.accepted_by !== null;
     const waitSeconds = queueTime ?? Math.round(((entry.accepted_at?.getTime() ?? now) - entry.enqueued_at.getTime()) / 1000);
     await tx.queueEntry.update({ where: { id: entry.id }, data: { status: bridged ? "completed" : "abandoned", dequeued_at: new Date(now) } });
-    await recordCallLog(tx, {
+    await endCall(tx, {
+      organizationId,
+      agent: entry.accepted_by ? { userId: entry.accepted_by.id, talked: bridged } : null,
+      log: {
       organization_id: organizationId,
       department_id: bridged ? (entry.accepted_by?.department_id ?? null) : null,
       user_id: bridged ? entry.accepted_by!.id : null,
@@ -41,8 +43,8 @@ export async function finishQueueEntry({ organizationId, callSid, result, queueT
       duration: bridged && entry.accepted_at ? Math.max(0, Math.round((now - entry.accepted_at.getTime()) / 1000)) : 0,
       wait_seconds: Math.max(0, waitSeconds),
       answered_at: bridged ? entry.accepted_at : null,
+      },
     });
-    if (entry.accepted_by) await changeAgentStatus(tx, entry.accepted_by, bridged ? "wrap_up" : "available");
     await publishEvent({ type: "queue.entry.left", visibility: "organization", record: { organization_id: organizationId }, data: { id: Number(entry.id), call_sid: callSid, status: bridged ? "completed" : "abandoned" } }, tx);
     return { changed: true };
   });

@@ -1,6 +1,6 @@
 import "server-only";
 import { finalCallStatus } from "@/lib/calls/call-status";
-import { recordCallLog } from "@/lib/calls/record-call-log";
+import { endCall } from "@/lib/calls/end-call";
 import { isE164 } from "@/lib/contacts/phone";
 import { prisma } from "@/lib/db/client";
 import { userIdFromClient } from "./identity";
@@ -8,7 +8,6 @@ import type { CallbackContext } from "./provider-route";
 import { organizationCallbackUrl } from "./provider-config";
 import { playableRecordingUrl } from "@/lib/calls/attach-recording";
 import { kickCampaign } from "@/lib/jobs/campaign-ticks";
-import { settleCampaignContact } from "@/lib/campaigns/settle-campaign-contact";
 import { dialNumberTwiml, emptyTwiml, sayAndHangUp } from "./twiml";
 
 /**
@@ -61,23 +60,26 @@ export async function recordManualCall({ params, query, organizationId }: Callba
   const duration = Number(params.DialCallDuration ?? params.CallDuration ?? 0);
   // A preview-mode campaign call: the contact handed to this agent, logged as a campaign call.
   const previewed = await previewedCampaignContact(query.get("campaignContactId"), user?.id ?? null, organizationId);
-  const moved = await prisma.$transaction(async (tx) => {
-    const { created } = await recordCallLog(tx, {
-      organization_id: organizationId,
-      department_id: user?.department_id ?? null,
-      user_id: user?.id ?? null,
-      contact_id: previewed?.contact_id ?? contact?.id ?? null,
-      campaign_id: previewed?.campaign.id ?? null,
-      direction: previewed ? "outbound-campaign" : "outbound-manual",
-      phone_number: to.slice(0, 32),
-      call_sid: callSid,
-      status,
-      duration: Number.isFinite(duration) && duration > 0 ? Math.round(duration) : 0,
-      recording_url: playableRecordingUrl(params.RecordingUrl) ? params.RecordingUrl : null,
-    });
-    if (created && previewed) await settleCampaignContact(tx, { campaignContactId: previewed.id, organizationId, outcome: status, answered: status === "completed", callSid });
-    return created && previewed !== null;
-  });
+  const { ended } = await prisma.$transaction((tx) =>
+    endCall(tx, {
+      organizationId,
+      log: {
+        organization_id: organizationId,
+        department_id: user?.department_id ?? null,
+        user_id: user?.id ?? null,
+        contact_id: previewed?.contact_id ?? contact?.id ?? null,
+        campaign_id: previewed?.campaign.id ?? null,
+        direction: previewed ? "outbound-campaign" : "outbound-manual",
+        phone_number: to.slice(0, 32),
+        call_sid: callSid,
+        status,
+        duration: Number.isFinite(duration) && duration > 0 ? Math.round(duration) : 0,
+        recording_url: playableRecordingUrl(params.RecordingUrl) ? params.RecordingUrl : null,
+      },
+      campaignContact: previewed ? { id: previewed.id, outcome: status, answered: status === "completed" } : null,
+    }),
+  );
+  const moved = ended && previewed !== null;
   // The campaign may be finished now.
   if (moved && previewed) {
     await kickCampaign(previewed.campaign.id);
