@@ -1,23 +1,20 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import type { CallbackContext } from "@/lib/telephony/provider-route";
-import { emptyTwiml } from "@/lib/telephony/twiml";
 
 /** A recording address the pages may play: the provider's (https) or the simulator's own path. */
-export function playableRecordingUrl(url: string | undefined): url is string {
+export function playableRecordingUrl(url: string | null | undefined): url is string {
   return Boolean(url && (/^https:\/\//.test(url) || /^\/api\/dev\/recordings\/CA[0-9A-Za-z]{32}$/.test(url)));
 }
 
 /**
- * POST /api/telephony/recording: the provider has the recording of an
- * answered queue call (the agent's Dial records it; `entry` in the callback
- * address names the queue entry, whose CallSid is the call log's). The first
- * recording stays; a retry changes nothing.
+ * The provider has the recording of a call. A queue call's recording names
+ * its queue entry (the agent's Dial records it; the entry's CallSid is the
+ * call log's); other calls name their own CallSid. The first recording stays;
+ * a retry changes nothing.
  */
-export async function attachQueueCallRecording({ params, query, organizationId }: CallbackContext): Promise<string> {
-  const entryId = /^\d{1,15}$/.test(query.get("entry") ?? "") ? BigInt(query.get("entry")!) : null;
-  if (!entryId || !playableRecordingUrl(params.RecordingUrl) || (params.RecordingStatus && params.RecordingStatus !== "completed")) return emptyTwiml();
-  const entry = await prisma.queueEntry.findFirst({ where: { id: entryId, organization_id: organizationId }, select: { call_sid: true } });
-  if (entry) await prisma.callLog.updateMany({ where: { call_sid: entry.call_sid, organization_id: organizationId, recording_url: null }, data: { recording_url: params.RecordingUrl } });
-  return emptyTwiml();
+export async function attachRecording({ organizationId, callSid, queueEntryId, recordingUrl }: { organizationId: number; callSid: string | null; queueEntryId: bigint | null; recordingUrl: string }): Promise<void> {
+  if (!playableRecordingUrl(recordingUrl)) return;
+  const entry = queueEntryId ? await prisma.queueEntry.findFirst({ where: { id: queueEntryId, organization_id: organizationId }, select: { call_sid: true } }) : null;
+  const logged = entry?.call_sid ?? (queueEntryId ? null : callSid);
+  if (logged) await prisma.callLog.updateMany({ where: { call_sid: logged, organization_id: organizationId, recording_url: null }, data: { recording_url: recordingUrl } });
 }

@@ -1,27 +1,22 @@
 import "server-only";
 import { publishEvent } from "@/lib/events/publish-event";
-import twilio from "twilio";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { releaseReservedAgents, reserveAvailableAgents } from "@/lib/agents/reserve-agents";
-import { finalCallStatus } from "@/lib/calls/call-status";
+import type { CallLogStatus } from "@/lib/calls/call-status";
 import { endCall } from "@/lib/calls/end-call";
 import { prisma } from "@/lib/db/client";
-import { identityFor } from "@/lib/telephony/identity";
-import type { CallbackContext } from "@/lib/telephony/provider-route";
-import { organizationCallbackUrl } from "@/lib/telephony/provider-config";
-import { emptyTwiml, sayAndHangUp } from "@/lib/telephony/twiml";
+import { NOTHING, type VoiceAnswer } from "@/lib/telephony/voice-answer";
+import type { campaignCall } from "@/lib/telephony/voice-callbacks";
 import { kickCampaign } from "@/lib/jobs/campaign-ticks";
-
-const { VoiceResponse } = twilio.twiml;
 
 /** Seconds an answered predictive call may wait for a free agent before it is abandoned. */
 export const AGENT_WAIT_SECONDS = 2;
 
-async function campaignContactOf(ctx: CallbackContext) {
-  const raw = ctx.query.get("cc") ?? "";
-  if (!/^\d{1,18}$/.test(raw)) return null;
-  // A callback only ever acts inside the organization its signature was checked for.
-  return prisma.campaignContact.findFirst({ where: { id: BigInt(raw), campaign: { organization_id: ctx.organizationId } }, include: { campaign: true } });
+type CampaignCall = NonNullable<ReturnType<typeof campaignCall>>;
+
+// A callback only ever acts inside the organization its signature was checked for.
+function campaignContactOf(organizationId: number, campaignContactId: bigint) {
+  return prisma.campaignContact.findFirst({ where: { id: campaignContactId, campaign: { organization_id: organizationId } }, include: { campaign: true } });
 }
 
 /** Every write of a callback names the organization, not only the read before it. */
@@ -45,30 +40,24 @@ async function claimAgent(organizationId: number, departmentId: number, callSid:
  * one (predictive), who has AGENT_WAIT_SECONDS to appear before the caller
  * hears who called and the call is logged as abandoned.
  */
-export async function answerCampaignCall(ctx: CallbackContext): Promise<string> {
-  const cc = await campaignContactOf(ctx);
-  if (!cc) return sayAndHangUp("Goodbye.");
+export async function answerCampaignCall({ organizationId, call }: { organizationId: number; call: CampaignCall }): Promise<VoiceAnswer> {
+  const cc = await campaignContactOf(organizationId, call.campaignContactId);
+  if (!cc) return { kind: "say-and-hang-up", message: "Goodbye." };
   const { campaign } = cc;
-  const callSid = ctx.params.CallSid ?? "";
-  if (ctx.params.AnsweredBy?.startsWith("machine") && campaign.amd_enabled) {
+  const { callSid } = call;
+  if (call.machine && campaign.amd_enabled) {
     await prisma.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "voicemail" } });
     if (cc.assigned_user_id) await prisma.$transaction((tx) => releaseReservedAgents(tx, { userIds: [cc.assigned_user_id!], organizationId: campaign.organization_id }));
-    return campaign.voicemail_message ? sayAndHangUp(campaign.voicemail_message) : emptyTwiml();
+    return campaign.voicemail_message ? { kind: "say-and-hang-up", message: campaign.voicemail_message } : NOTHING;
   }
 
   let agent = cc.assigned_user_id;
   if (campaign.dialing_mode === "predictive" && !agent) agent = await claimAgent(campaign.organization_id, campaign.department_id, callSid);
   if (!agent) {
-    const waited = Number(ctx.query.get("waited") ?? 0);
-    if (waited < AGENT_WAIT_SECONDS) {
-      const response = new VoiceResponse();
-      response.pause({ length: 1 });
-      response.redirect({ method: "POST" }, organizationCallbackUrl(campaign.organization_id, `/api/telephony/campaign/answer?cc=${cc.id}&waited=${waited + 1}`));
-      return response.toString();
-    }
+    if (call.waited < AGENT_WAIT_SECONDS) return { kind: "wait-and-ask-again", seconds: 1, path: `/api/telephony/campaign/answer?cc=${cc.id}&waited=${call.waited + 1}` };
     await prisma.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "abandoned" } });
     const organization = await prisma.organization.findUnique({ where: { id: campaign.organization_id }, select: { name: true } });
-    return sayAndHangUp(identification(organization?.name ?? "our company"));
+    return { kind: "say-and-hang-up", message: identification(organization?.name ?? "our company") };
   }
 
   await prisma.$transaction(async (tx) => {
@@ -76,10 +65,7 @@ export async function answerCampaignCall(ctx: CallbackContext): Promise<string> 
     await changeAgentStatus(tx, { id: agent!, organization_id: campaign.organization_id }, "busy", callSid);
     await publishEvent({ type: "call.started", visibility: "owner", record: { organization_id: campaign.organization_id, user_id: agent! }, data: { call_sid: callSid, direction: "outbound-campaign", user_id: agent, campaign_id: campaign.id } }, tx);
   });
-  const response = new VoiceResponse();
-  const dial = response.dial({ ...(campaign.caller_id && { callerId: campaign.caller_id }), ...(campaign.recording_enabled && { record: "record-from-answer-dual" as const }) });
-  dial.client({}, identityFor(agent));
-  return response.toString();
+  return { kind: "dial-agent", agentId: agent, callerId: campaign.caller_id, record: campaign.recording_enabled };
 }
 
 /**
@@ -88,13 +74,11 @@ export async function answerCampaignCall(ctx: CallbackContext): Promise<string> 
  * attempts, back to wait for a retry when the outcome is one the campaign
  * retries. The agent goes to wrap-up after a conversation, else is free again.
  */
-export async function finishCampaignCall(ctx: CallbackContext): Promise<string> {
-  const status = finalCallStatus(ctx.params.CallStatus);
-  const callSid = ctx.params.CallSid;
-  const cc = await campaignContactOf(ctx);
-  if (!status || !callSid || !cc) return emptyTwiml();
+export async function finishCampaignCall({ organizationId, campaignContactId, report }: { organizationId: number; campaignContactId: bigint; report: { callSid: string; status: CallLogStatus; duration: number } }): Promise<void> {
+  const cc = await campaignContactOf(organizationId, campaignContactId);
+  if (!cc) return;
   const { campaign } = cc;
-  const duration = Math.max(0, Number(ctx.params.CallDuration ?? 0) || 0);
+  const { callSid, status, duration } = report;
   const outcome = cc.last_outcome && cc.state === "answered" ? cc.last_outcome : status;
   const answered = cc.state === "answered";
   // A status for an older attempt is logged but settles nothing: the contact has moved on.
@@ -121,14 +105,4 @@ export async function finishCampaignCall(ctx: CallbackContext): Promise<string> 
     return ended && current;
   });
   if (changed) await kickCampaign(campaign.id);
-  return emptyTwiml();
-}
-
-/** The recording of a campaign call, once the provider has it. */
-export async function recordCampaignRecording(ctx: CallbackContext): Promise<string> {
-  const cc = await campaignContactOf(ctx);
-  const url = ctx.params.RecordingUrl;
-  if (!cc || !url || !ctx.params.CallSid || !/^https:\/\//.test(url)) return emptyTwiml();
-  await prisma.callLog.updateMany({ where: { call_sid: ctx.params.CallSid, organization_id: ctx.organizationId, recording_url: null }, data: { recording_url: url } });
-  return emptyTwiml();
 }

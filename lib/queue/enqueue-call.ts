@@ -14,11 +14,8 @@ import { forgetWaitingCalls } from "./list-waiting-calls";
  * organization already holds is refused (CallSids are unique across accounts,
  * so a collision is a forgery or a misrouted number), and nothing changes.
  */
-export async function enqueueCall({ organizationId, params }: { organizationId: number; params: Record<string, string> }) {
-  const callSid = params.CallSid;
-  if (!callSid || !/^CA[0-9a-zA-Z]{10,62}$/.test(callSid)) throw new AppError("bad_request", "CallSid is missing or malformed.");
-  const from = (params.From ?? params.Caller ?? "").slice(0, 32) || "anonymous";
-  const to = (params.To ?? params.Called ?? "").slice(0, 32);
+export async function enqueueCall({ organizationId, callSid, from, to }: { organizationId: number; callSid: string; from: string; to: string }) {
+  if (!/^CA[0-9a-zA-Z]{10,62}$/.test(callSid)) throw new AppError("bad_request", "CallSid is missing or malformed.");
   const [entry] = await rawQuery<{ id: string; queue_name: string; status: string; created: boolean; contact_id: string | null }>(
     `INSERT INTO queue_entries (organization_id, call_sid, queue_name, from_number, to_number, contact_id, updated_at)
      VALUES ($1, $2::text, $3::text, $4::text, $5::text, (SELECT id FROM contacts WHERE organization_id = $1 AND phone = $4::text), now())

@@ -1,4 +1,5 @@
 import twilio from "twilio";
+import { identityFor } from "./identity";
 
 // Call-control documents. Built with the provider's own TwiML builder, which
 // escapes every value: nothing a caller or client sends becomes markup.
@@ -37,6 +38,21 @@ export function dialNumberTwiml({ to, callerId, record, actionUrl, statusUrl }: 
   const response = new VoiceResponse();
   const dial = response.dial({ ...(callerId && { callerId }), ...(record && { record: "record-from-answer-dual" as const }), action: actionUrl, method: "POST" });
   dial.number({ statusCallback: statusUrl, statusCallbackEvent: ["completed"], statusCallbackMethod: "POST" }, to);
+  return response.toString();
+}
+
+/** Connects a person to an agent's browser device. */
+export function dialAgentTwiml({ agentId, callerId, record }: { agentId: number; callerId: string | null; record: boolean }): string {
+  const response = new VoiceResponse();
+  response.dial({ ...(callerId && { callerId }), ...(record && { record: "record-from-answer-dual" as const }) }).client({}, identityFor(agentId));
+  return response.toString();
+}
+
+/** Keeps the caller on the line a moment, then asks the service again. */
+export function pauseAndRedirectTwiml(seconds: number, url: string): string {
+  const response = new VoiceResponse();
+  response.pause({ length: seconds });
+  response.redirect({ method: "POST" }, url);
   return response.toString();
 }
 

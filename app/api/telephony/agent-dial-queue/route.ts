@@ -1,7 +1,8 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { agentDialQueue } from "@/lib/queue/agent-dial-queue";
-import { providerRoute } from "@/lib/telephony/provider-route";
+import { deviceCall } from "@/lib/telephony/voice-callbacks";
+import { voiceRoute } from "@/lib/telephony/voice-route";
 
-export const POST = providerRoute(agentDialQueue);
+export const POST = voiceRoute(({ params, organizationId, config }) => agentDialQueue({ organizationId, ...deviceCall(params), recordingEnabled: config.recording_enabled }));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,10 +1,16 @@
+import { placeManualCall } from "@/lib/calls/place-manual-call";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { agentDialQueue } from "@/lib/queue/agent-dial-queue";
-import { placeManualCall } from "@/lib/telephony/place-manual-call";
-import { providerRoute } from "@/lib/telephony/provider-route";
+import { deviceCall } from "@/lib/telephony/voice-callbacks";
+import { voiceRoute } from "@/lib/telephony/voice-route";
 
 // The TwiML application's voice address: a device either joins the call its
 // agent accepted (QueueEntryId) or places a manual call (To).
-export const POST = providerRoute((ctx) => (ctx.params.QueueEntryId || ctx.params.QueueName ? agentDialQueue(ctx) : placeManualCall(ctx)));
+export const POST = voiceRoute(({ params, organizationId, config }) => {
+  const call = deviceCall(params);
+  return call.queueEntry
+    ? agentDialQueue({ organizationId, agentId: call.agentId, queueEntry: call.queueEntry, recordingEnabled: config.recording_enabled })
+    : placeManualCall({ organizationId, call, callerId: config.caller_id, recordingEnabled: config.recording_enabled });
+});
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,12 +1,11 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { enqueueCall } from "@/lib/queue/enqueue-call";
-import { organizationCallbackUrl } from "@/lib/telephony/provider-config";
-import { providerRoute } from "@/lib/telephony/provider-route";
-import { enqueueTwiml } from "@/lib/telephony/twiml";
+import { inboundCall } from "@/lib/telephony/voice-callbacks";
+import { voiceRoute } from "@/lib/telephony/voice-route";
 
-export const POST = providerRoute(async ({ params, organizationId }) => {
-  const entry = await enqueueCall({ organizationId, params });
-  return enqueueTwiml({ queueName: entry.queue_name, waitUrl: organizationCallbackUrl(organizationId, "/api/telephony/queue-wait"), actionUrl: organizationCallbackUrl(organizationId, "/api/telephony/dequeue") });
+export const POST = voiceRoute(async ({ params, organizationId }) => {
+  const entry = await enqueueCall({ organizationId, ...inboundCall(params) });
+  return { kind: "enqueue", queueName: entry.queue_name, waitPath: "/api/telephony/queue-wait", leavePath: "/api/telephony/dequeue" };
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,7 +1,11 @@
 import { answerCampaignCall } from "@/lib/campaigns/campaign-callbacks";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { providerRoute } from "@/lib/telephony/provider-route";
+import { campaignCall } from "@/lib/telephony/voice-callbacks";
+import { voiceRoute } from "@/lib/telephony/voice-route";
 
-export const POST = providerRoute(answerCampaignCall);
+export const POST = voiceRoute(({ params, query, organizationId }) => {
+  const call = campaignCall(params, query);
+  return call ? answerCampaignCall({ organizationId, call }) : { kind: "say-and-hang-up", message: "Goodbye." };
+});
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,7 +1,12 @@
 import { finishCampaignCall } from "@/lib/campaigns/campaign-callbacks";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { providerRoute } from "@/lib/telephony/provider-route";
+import { callStatusReport, campaignCall } from "@/lib/telephony/voice-callbacks";
+import { voiceRoute } from "@/lib/telephony/voice-route";
 
-export const POST = providerRoute(finishCampaignCall);
+export const POST = voiceRoute(async ({ params, query, organizationId }) => {
+  const call = campaignCall(params, query);
+  const report = callStatusReport(params);
+  if (call && report) await finishCampaignCall({ organizationId, campaignContactId: call.campaignContactId, report });
+});
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

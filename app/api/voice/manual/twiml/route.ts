@@ -1,7 +1,8 @@
+import { placeManualCall } from "@/lib/calls/place-manual-call";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { placeManualCall } from "@/lib/telephony/place-manual-call";
-import { providerRoute } from "@/lib/telephony/provider-route";
+import { deviceCall } from "@/lib/telephony/voice-callbacks";
+import { voiceRoute } from "@/lib/telephony/voice-route";
 
-export const POST = providerRoute(placeManualCall);
+export const POST = voiceRoute(({ params, organizationId, config }) => placeManualCall({ organizationId, call: deviceCall(params), callerId: config.caller_id, recordingEnabled: config.recording_enabled }));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,0 +1,53 @@
+import "server-only";
+import { isE164 } from "@/lib/contacts/phone";
+import { prisma } from "@/lib/db/client";
+import { kickCampaign } from "@/lib/jobs/campaign-ticks";
+import type { ManualCallEnd } from "@/lib/telephony/voice-callbacks";
+import { playableRecordingUrl } from "./attach-recording";
+import { endCall } from "./end-call";
+
+/**
+ * One call log per manual call, linked to the contact, when it ends. Both of
+ * the provider's reports (the agent's leg and the dialed leg) fold into one
+ * log under the agent's CallSid, whichever arrives first; the agent comes from
+ * the agent's leg, the outcome and talk time from the dialed leg. A previewed
+ * campaign contact's call is a campaign call and settles that contact.
+ */
+export async function endManualCall({ organizationId, end }: { organizationId: number; end: ManualCallEnd }): Promise<void> {
+  const user = end.agentId ? await prisma.user.findFirst({ where: { id: end.agentId, organization_id: organizationId }, select: { id: true, department_id: true } }) : null;
+  const contact = end.contactId
+    ? await prisma.contact.findFirst({ where: { id: BigInt(end.contactId), organization_id: organizationId }, select: { id: true } })
+    : isE164(end.to)
+      ? await prisma.contact.findUnique({ where: { organization_id_phone: { organization_id: organizationId, phone: end.to } }, select: { id: true } })
+      : null;
+  const previewed = end.campaignContactId && user ? await previewedCampaignContact(BigInt(end.campaignContactId), user.id, organizationId) : null;
+  const { ended } = await prisma.$transaction((tx) =>
+    endCall(tx, {
+      organizationId,
+      log: {
+        organization_id: organizationId,
+        department_id: user?.department_id ?? null,
+        user_id: user?.id ?? null,
+        contact_id: previewed?.contact_id ?? contact?.id ?? null,
+        campaign_id: previewed?.campaign.id ?? null,
+        direction: previewed ? "outbound-campaign" : "outbound-manual",
+        phone_number: end.to,
+        call_sid: end.callSid,
+        status: end.status,
+        duration: end.duration,
+        recording_url: playableRecordingUrl(end.recordingUrl) ? end.recordingUrl : null,
+      },
+      campaignContact: previewed ? { id: previewed.id, outcome: end.status, answered: end.status === "completed" } : null,
+    }),
+  );
+  // The campaign may be finished now.
+  if (ended && previewed) await kickCampaign(previewed.campaign.id);
+}
+
+/** The campaign contact handed to this agent in preview mode. */
+function previewedCampaignContact(id: bigint, userId: number, organizationId: number) {
+  return prisma.campaignContact.findFirst({
+    where: { id, assigned_user_id: userId, campaign: { organization_id: organizationId } },
+    select: { id: true, contact_id: true, campaign: { select: { id: true } } },
+  });
+}

@@ -1,0 +1,44 @@
+import "server-only";
+import { organizationCallbackUrl } from "./provider-config";
+import { dialAgentTwiml, dialNumberTwiml, dialQueueTwiml, emptyTwiml, enqueueTwiml, holdTwiml, pauseAndRedirectTwiml, sayAndHangUp } from "./twiml";
+
+/**
+ * What the service wants a call to do next, in the domain's words. Domain
+ * functions answer one of these; the voice routes render it as the
+ * provider's TwiML (decision 015: the provider is an adapter at the edge).
+ * Paths are the service's own callback paths; the renderer makes them the
+ * organization's signed callback addresses.
+ */
+export type VoiceAnswer =
+  | { kind: "nothing" }
+  | { kind: "say-and-hang-up"; message: string }
+  | { kind: "enqueue"; queueName: string; waitPath: string; leavePath: string }
+  | { kind: "hold-in-queue"; position: number | null; expectedWaitSeconds: number | null }
+  | { kind: "dial-queue"; queueName: string; recordingPath: string | null }
+  | { kind: "dial-number"; to: string; callerId: string | null; record: boolean; endPath: string }
+  | { kind: "dial-agent"; agentId: number; callerId: string | null; record: boolean }
+  | { kind: "wait-and-ask-again"; seconds: number; path: string };
+
+export const NOTHING: VoiceAnswer = { kind: "nothing" };
+
+export function renderVoiceAnswer(answer: VoiceAnswer, organizationId: number): string {
+  const url = (path: string) => organizationCallbackUrl(organizationId, path);
+  switch (answer.kind) {
+    case "nothing":
+      return emptyTwiml();
+    case "say-and-hang-up":
+      return sayAndHangUp(answer.message);
+    case "enqueue":
+      return enqueueTwiml({ queueName: answer.queueName, waitUrl: url(answer.waitPath), actionUrl: url(answer.leavePath) });
+    case "hold-in-queue":
+      return holdTwiml(answer);
+    case "dial-queue":
+      return dialQueueTwiml(answer.queueName, answer.recordingPath ? url(answer.recordingPath) : undefined);
+    case "dial-number":
+      return dialNumberTwiml({ to: answer.to, callerId: answer.callerId, record: answer.record, actionUrl: url(answer.endPath), statusUrl: url(answer.endPath) });
+    case "dial-agent":
+      return dialAgentTwiml(answer);
+    case "wait-and-ask-again":
+      return pauseAndRedirectTwiml(answer.seconds, url(answer.path));
+  }
+}

@@ -1,0 +1,83 @@
+import "server-only";
+import { finalCallStatus, type CallLogStatus } from "@/lib/calls/call-status";
+import { userIdFromClient } from "./identity";
+
+// The provider's voice callbacks, read into the domain's typed input: the only
+// place that knows the provider's form field names (CallSid, DialCallStatus,
+// QueueResult…). Anything malformed becomes null, never an error the caller hears.
+
+type Params = Record<string, string>;
+
+const id = (raw: string | null | undefined, digits: number) => (raw && new RegExp(`^\\d{1,${digits}}$`).test(raw) ? raw : null);
+const seconds = (raw: string | undefined) => {
+  const value = Math.round(Number(raw ?? 0));
+  return Number.isFinite(value) && value > 0 ? value : 0;
+};
+
+/** The caller an inbound call brings. */
+export function inboundCall(params: Params) {
+  return { callSid: params.CallSid ?? "", from: (params.From ?? params.Caller ?? "").slice(0, 32) || "anonymous", to: (params.To ?? params.Called ?? "").slice(0, 32) };
+}
+
+/** A browser device starts a call: joining an accepted queue call, or dialing a number. */
+export function deviceCall(params: Params) {
+  const queueEntryId = id(params.QueueEntryId, 15);
+  return {
+    callSid: params.CallSid ?? null,
+    agentId: userIdFromClient(params.From ?? params.Caller),
+    queueEntry: queueEntryId || params.QueueName ? { id: queueEntryId ? BigInt(queueEntryId) : null, queueName: params.QueueName || null } : null,
+    to: (params.To ?? "").trim(),
+    contactId: id(params.contactId, 15),
+    campaignContactId: id(params.CampaignContactId, 18),
+    recordingAsked: params.recording === "true",
+  };
+}
+export type DeviceCall = ReturnType<typeof deviceCall>;
+
+/** A call's final status (null while it is still going). */
+export function callStatusReport(params: Params) {
+  const status = finalCallStatus(params.CallStatus);
+  return status && params.CallSid ? { callSid: params.CallSid, status, duration: seconds(params.CallDuration) } : null;
+}
+
+/** A caller left the provider's queue: bridged to an agent, hung up, or an error. */
+export function queueLeft(params: Params) {
+  const queueTime = Number(params.QueueTime);
+  return params.CallSid ? { callSid: params.CallSid, result: params.QueueResult ?? "hangup", queueTime: params.QueueTime !== undefined && Number.isFinite(queueTime) ? queueTime : undefined } : null;
+}
+
+/**
+ * A manual call ended. The provider reports it twice: the Dial's action for
+ * the agent's leg and the dialed leg's status (ParentCallSid = the agent's);
+ * both name the agent's leg as the call.
+ */
+export function manualCallEnd(params: Params, query: URLSearchParams) {
+  const status: CallLogStatus | null = finalCallStatus(params.DialCallStatus ?? params.CallStatus);
+  const callSid = params.ParentCallSid || params.CallSid;
+  if (!status || !callSid) return null;
+  const namedAgent = id(query.get("agent"), 9);
+  return {
+    callSid,
+    status,
+    agentId: (params.ParentCallSid ? null : userIdFromClient(params.From ?? params.Caller)) ?? (namedAgent ? Number(namedAgent) : null),
+    to: (params.To ?? params.Called ?? "").slice(0, 32),
+    contactId: id(query.get("contactId"), 15),
+    campaignContactId: id(query.get("campaignContactId"), 18),
+    duration: seconds(params.DialCallDuration ?? params.CallDuration),
+    recordingUrl: params.RecordingUrl ?? null,
+  };
+}
+export type ManualCallEnd = NonNullable<ReturnType<typeof manualCallEnd>>;
+
+/** A campaign call's callbacks name their campaign contact in the address (`cc`). */
+export function campaignCall(params: Params, query: URLSearchParams) {
+  const cc = id(query.get("cc"), 18);
+  return cc ? { campaignContactId: BigInt(cc), callSid: params.CallSid ?? "", machine: Boolean(params.AnsweredBy?.startsWith("machine")), waited: seconds(query.get("waited") ?? undefined) } : null;
+}
+
+/** A recording the provider finished (a queue call's names its entry in the address). */
+export function recordingReport(params: Params, query: URLSearchParams) {
+  if (!params.RecordingUrl || (params.RecordingStatus && params.RecordingStatus !== "completed")) return null;
+  const entry = id(query.get("entry"), 15);
+  return { callSid: params.CallSid ?? null, recordingUrl: params.RecordingUrl, queueEntryId: entry ? BigInt(entry) : null };
+}

@@ -1,0 +1,8 @@
+import "server-only";
+import { providerRoute, type CallbackContext } from "./provider-route";
+import { NOTHING, renderVoiceAnswer, type VoiceAnswer } from "./voice-answer";
+
+/** A voice callback: the provider wrapper (organization, signature), then the domain's answer rendered as TwiML. */
+export function voiceRoute(handler: (ctx: CallbackContext) => Promise<VoiceAnswer | void> | VoiceAnswer | void) {
+  return providerRoute(async (ctx) => renderVoiceAnswer((await handler(ctx)) ?? NOTHING, ctx.organizationId));
+}
