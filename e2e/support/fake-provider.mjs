@@ -9,6 +9,21 @@ import { createServer } from "node:http";
 export async function startFakeProvider() {
   const calls = [];
   const messages = [];
+  // Call control (issue 22): every update of a live call and every conference
+  // participant request, in order, as tests assert them; conferences are made
+  // when a call is moved into one by name, as the provider makes them.
+  const controls = [];
+  const conferences = new Map();
+  const conferenceNamed = (name) => {
+    if (!conferences.has(name)) conferences.set(name, { sid: `CF${randomBytes(16).toString("hex")}`, friendly_name: name, status: "in-progress", participants: new Map() });
+    return conferences.get(name);
+  };
+  const conferenceBySid = (sid) => [...conferences.values()].find((c) => c.sid === sid || c.friendly_name === decodeURIComponent(sid));
+  const json = (res, status, value) => {
+    res.writeHead(status, { "Content-Type": "application/json" });
+    res.end(JSON.stringify(value));
+  };
+  const participantJson = (conference, p) => ({ account_sid: "AC", call_sid: p.call_sid, conference_sid: conference.sid, hold: p.hold, muted: p.muted, coaching: Boolean(p.coach), call_sid_to_coach: p.coach ?? null, status: "connected", label: p.label ?? null });
   let failNext = 0;
   // The next text messages refused, as the provider refuses them (400 with its error code).
   const refuseMessages = [];
@@ -46,6 +61,59 @@ export async function startFakeProvider() {
         res.writeHead(201, { "Content-Type": "application/json" });
         return res.end(JSON.stringify({ sid, status: "queued", to: params.To, from: params.From, body: params.Body, num_segments: "1" }));
       }
+      if (req.method === "GET" && url.pathname === "/__controls") {
+        const call = url.searchParams.get("call");
+        return json(res, 200, call ? controls.filter((c) => c.call === call || c.body.CallSid === call) : controls);
+      }
+      if (req.method === "GET" && url.pathname === "/__conferences") {
+        return json(res, 200, [...conferences.values()].map((c) => ({ sid: c.sid, name: c.friendly_name, participants: [...c.participants.values()] })));
+      }
+      // A leg that entered a conference through TwiML (a callback's answer), as the provider seats it: the conference's sid back.
+      if (req.method === "POST" && url.pathname === "/__join") {
+        const conference = conferenceNamed(url.searchParams.get("conference"));
+        conference.participants.set(url.searchParams.get("call"), { call_sid: url.searchParams.get("call"), hold: false, muted: false });
+        return json(res, 200, { sid: conference.sid });
+      }
+      let match;
+      if (req.method === "POST" && (match = /\/Accounts\/[^/]+\/Calls\/(CA[0-9a-fA-F]+)\.json$/.exec(url.pathname))) {
+        const params = Object.fromEntries(new URLSearchParams(body));
+        controls.push({ kind: "call.update", call: match[1], body: params, at: Date.now() });
+        const conference = /<Conference[^>]*>([^<]+)<\/Conference>/.exec(params.Twiml ?? "");
+        if (conference) conferenceNamed(conference[1]).participants.set(match[1], { call_sid: match[1], hold: false, muted: false });
+        for (const c of conferences.values()) if (!conference || c.friendly_name !== conference[1]) c.participants.delete(match[1]);
+        return json(res, 200, { sid: match[1], status: params.Status === "completed" ? "completed" : "in-progress" });
+      }
+      if (req.method === "GET" && /\/Accounts\/[^/]+\/Conferences\.json$/.test(url.pathname)) {
+        const name = url.searchParams.get("FriendlyName");
+        const found = [...conferences.values()].filter((c) => !name || c.friendly_name === name).map((c) => ({ sid: c.sid, friendly_name: c.friendly_name, status: c.status }));
+        return json(res, 200, { conferences: found, meta: { page: 0, page_size: 50, key: "conferences" } });
+      }
+      if ((match = /\/Accounts\/[^/]+\/Conferences\/([^/]+)\/Participants(?:\/(CA[0-9a-fA-F]+))?\.json$/.exec(url.pathname))) {
+        const params = Object.fromEntries(new URLSearchParams(body));
+        const conference = req.method === "POST" && !match[2] ? conferenceNamed(decodeURIComponent(match[1])) : conferenceBySid(match[1]);
+        if (!conference) return json(res, 404, { code: 20404, message: "Conference not found", status: 404 });
+        if (req.method === "POST" && !match[2]) {
+          const callSid = `CA${randomBytes(16).toString("hex")}`;
+          const participant = { call_sid: callSid, hold: false, muted: params.Muted === "true", coach: params.CallSidToCoach, label: params.Label, to: params.To };
+          conference.participants.set(callSid, participant);
+          controls.push({ kind: "participant.create", conference: conference.friendly_name, call: callSid, body: params, at: Date.now() });
+          return json(res, 201, participantJson(conference, participant));
+        }
+        const participant = conference.participants.get(match[2]);
+        if (!participant) return json(res, 404, { code: 20404, message: "Participant not found", status: 404 });
+        if (req.method === "DELETE") {
+          conference.participants.delete(match[2]);
+          controls.push({ kind: "participant.delete", conference: conference.friendly_name, call: match[2], body: {}, at: Date.now() });
+          res.writeHead(204);
+          return res.end();
+        }
+        if (params.Hold !== undefined) participant.hold = params.Hold === "true";
+        if (params.Muted !== undefined) participant.muted = params.Muted === "true";
+        if (params.CallSidToCoach !== undefined) participant.coach = params.CallSidToCoach || undefined;
+        if (params.Coaching === "false") participant.coach = undefined;
+        controls.push({ kind: "participant.update", conference: conference.friendly_name, call: match[2], body: params, at: Date.now() });
+        return json(res, 200, participantJson(conference, participant));
+      }
       if (req.method === "POST" && url.pathname === "/__fail") {
         failNext = Number(url.searchParams.get("count") ?? 1);
         res.writeHead(204);
@@ -69,5 +137,5 @@ export async function startFakeProvider() {
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${server.address().port}`;
-  return { baseUrl, calls, messages, stop: () => new Promise((resolve) => server.close(resolve)) };
+  return { baseUrl, calls, messages, controls, stop: () => new Promise((resolve) => server.close(resolve)) };
 }

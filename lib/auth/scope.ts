@@ -185,3 +185,12 @@ export function mayReceive(user: Actor, visibility: Visibility, record: EventRec
   const holds = (conditions: Record<string, number | null | undefined>) => Object.entries(conditions).every(([key, value]) => value === undefined || field(key) === value);
   return holds(scope) && (!OR || OR.some(holds));
 }
+
+/**
+ * Live calls (issue 22) a user may act on: a party's own (the agent on it, or
+ * one added to it who has not left), and those a manager or admin may read
+ * the logs of (their supervisors in scope). Anyone else: not found.
+ */
+export function liveCallScope(user: Actor): Prisma.LiveCallWhereInput {
+  return { ...organizationScope(user), OR: [ownerScope(user), { participants: { some: { user_id: user.id, left_at: null } } }] };
+}

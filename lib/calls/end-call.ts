@@ -1,6 +1,7 @@
 import "server-only";
 import { endAgentCall } from "@/lib/agents/end-agent-call";
 import { settleCampaignContact } from "@/lib/campaigns/settle-campaign-contact";
+import type { AgentState } from "@/lib/agents/agent-status";
 import type { Tx } from "@/lib/db/client";
 import { recordCallLog, type CallLogEntry } from "./record-call-log";
 
@@ -15,18 +16,29 @@ export interface CallEnd {
 
 /**
  * A call ended: the one transition queue calls, manual calls and campaign
- * calls all go through (decision 015). In the caller's transaction it writes
- * the call log, moves the agent (lib/agents) and settles the campaign contact
+ * calls all go through (decision 015). In the caller's transaction it closes
+ * the live call (its hold time), writes the call log, moves the agent (lib/agents) and settles the campaign contact
  * (the one retry rule). A retried callback finds the log already written and
  * moves nothing else: `ended` is false.
  */
 export async function endCall(tx: Tx, { organizationId, log, agent, campaignContact }: CallEnd & { organizationId: number }): Promise<{ ended: boolean }> {
   if (log && log.organization_id !== organizationId) throw new Error("A call log must belong to the organization ending the call.");
-  if (log && !(await recordCallLog(tx, log)).created) return { ended: false };
+  const live = log ? await closeLiveCall(tx, organizationId, log.call_sid) : null;
+  if (log && !(await recordCallLog(tx, { ...log, hold_seconds: live?.hold_seconds ?? 0, parent_call_sid: live?.parent_call_sid ?? null })).created) return { ended: false };
   const callSid = log?.call_sid ?? null;
   if (campaignContact) {
     await settleCampaignContact(tx, { campaignContactId: campaignContact.id, organizationId, outcome: campaignContact.outcome, answered: campaignContact.answered, callSid });
   }
-  if (agent) await endAgentCall(tx, { userId: agent.userId, organizationId, callSid, talked: agent.talked });
+  if (agent) await endAgentCall(tx, { userId: agent.userId, organizationId, callSid, talked: agent.talked, before: (live?.status_before as AgentState | null) ?? null });
   return { ended: true };
+}
+
+/** The live call, if there was one, is over: its hold time closes and folds into the log. */
+async function closeLiveCall(tx: Tx, organizationId: number, callSid: string) {
+  const [live] = await tx.$queryRaw<{ hold_seconds: number; parent_call_sid: string | null; status_before: string | null }[]>`
+    UPDATE live_calls SET state = 'ended', ended_at = now(), updated_at = now(), held_since = NULL,
+           hold_seconds = hold_seconds + COALESCE(round(extract(epoch FROM now() - held_since))::int, 0)
+    WHERE organization_id = ${organizationId} AND call_sid = ${callSid} AND ended_at IS NULL
+    RETURNING hold_seconds, parent_call_sid, status_before`;
+  return live ?? null;
 }

@@ -38,6 +38,8 @@ export async function endManualCall({ organizationId, end }: { organizationId: n
         recording_url: playableRecordingUrl(end.recordingUrl) ? end.recordingUrl : null,
       },
       campaignContact: previewed ? { id: previewed.id, outcome: end.status, answered: end.status === "completed" } : null,
+      // The agent was busy on this call since it was placed (only then does endCall move them).
+      agent: user ? { userId: user.id, talked: end.status === "completed" } : null,
     }),
   );
   // The campaign may be finished now.

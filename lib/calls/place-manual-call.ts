@@ -1,6 +1,9 @@
 import "server-only";
 import { isE164 } from "@/lib/contacts/phone";
+import { changeAgentStatus } from "@/lib/agents/agent-status";
+import { prisma } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
+import { startLiveCall } from "./start-live-call";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import type { DeviceCall } from "@/lib/telephony/voice-callbacks";
 
@@ -18,6 +21,7 @@ export async function placeManualCall({ organizationId, call, callerId, recordin
     ...(call.campaignContactId && { campaignContactId: call.campaignContactId }),
     ...(call.agentId && { agent: String(call.agentId) }),
   }).toString();
+  if (call.agentId !== null && call.callSid) await startManualCall(organizationId, call.agentId, call);
   if (call.agentId !== null) {
     await publishEvent({
       type: "call.started",
@@ -27,4 +31,22 @@ export async function placeManualCall({ organizationId, call, callerId, recordin
     });
   }
   return { kind: "dial-number", to: call.to, callerId, record: call.recordingAsked || recordingEnabled, endPath: `/api/voice/manual/status${search ? `?${search}` : ""}` };
+}
+
+/**
+ * The agent is on this call from now on: busy (no queue call is offered to
+ * them), with the call live for hold and transfer and for a reloaded page.
+ * The state they were in comes back if nobody answers.
+ */
+async function startManualCall(organizationId: number, agentId: number, call: DeviceCall): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    const agent = await tx.user.findFirst({ where: { id: agentId, organization_id: organizationId }, select: { id: true, department_id: true, agent_status: { select: { status: true } } } });
+    if (!agent) return;
+    const contact = call.contactId ? await tx.contact.findFirst({ where: { id: BigInt(call.contactId), organization_id: organizationId }, select: { id: true } }) : null;
+    const started = await startLiveCall(tx, {
+      organizationId, callSid: call.callSid!, direction: call.campaignContactId ? "outbound-campaign" : "outbound-manual", userId: agent.id, departmentId: agent.department_id,
+      contactId: contact?.id ?? null, number: call.to, answered: false, customerLegSid: null, agentLegSid: call.callSid, statusBefore: agent.agent_status?.status ?? "offline",
+    });
+    if (started) await changeAgentStatus(tx, { id: agent.id, organization_id: organizationId }, "busy", call.callSid);
+  });
 }

@@ -18,6 +18,8 @@ export interface CallLogEntry {
   wait_seconds?: number | null;
   recording_url?: string | null;
   answered_at?: Date | null;
+  hold_seconds?: number;
+  parent_call_sid?: string | null;
 }
 
 /**
@@ -33,11 +35,13 @@ export interface CallLogEntry {
 export async function recordCallLog(db: Tx, entry: CallLogEntry): Promise<{ created: boolean }> {
   const inserted = await db.$queryRaw<{ id: bigint }[]>`
     INSERT INTO call_logs (organization_id, department_id, user_id, contact_id, campaign_id, direction, phone_number,
-                           call_sid, status, duration, wait_seconds, recording_url, answered_at, ended_at, started_at, updated_at)
+                           call_sid, status, duration, wait_seconds, recording_url, answered_at, ended_at, started_at, updated_at,
+                           hold_seconds, parent_call_sid)
     VALUES (${entry.organization_id}, ${entry.department_id}, ${entry.user_id}, ${entry.contact_id}, ${entry.campaign_id ?? null},
             ${entry.direction}, ${entry.phone_number}, ${entry.call_sid}, ${entry.status}, ${entry.duration},
             ${entry.wait_seconds ?? null}, ${entry.recording_url ?? null}, ${entry.answered_at ?? null}, now(),
-            now() - make_interval(secs => ${entry.duration + (entry.wait_seconds ?? 0)}), now())
+            now() - make_interval(secs => ${entry.duration + (entry.wait_seconds ?? 0)}), now(),
+            ${entry.hold_seconds ?? 0}, ${entry.parent_call_sid ?? null})
     ON CONFLICT (call_sid) DO NOTHING
     RETURNING id`;
   if (inserted.length === 0) {

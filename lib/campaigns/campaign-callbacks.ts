@@ -4,6 +4,7 @@ import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { releaseReservedAgents, reserveAvailableAgents } from "@/lib/agents/reserve-agents";
 import type { CallLogStatus } from "@/lib/calls/call-status";
 import { endCall } from "@/lib/calls/end-call";
+import { startLiveCall } from "@/lib/calls/start-live-call";
 import { prisma } from "@/lib/db/client";
 import { NOTHING, type VoiceAnswer } from "@/lib/telephony/voice-answer";
 import type { campaignCall } from "@/lib/telephony/voice-callbacks";
@@ -63,6 +64,10 @@ export async function answerCampaignCall({ organizationId, call }: { organizatio
   await prisma.$transaction(async (tx) => {
     await tx.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "answered", assigned_user_id: agent } });
     await changeAgentStatus(tx, { id: agent!, organization_id: campaign.organization_id }, "busy", callSid);
+    await startLiveCall(tx, {
+      organizationId: campaign.organization_id, callSid, direction: "outbound-campaign", userId: agent!, departmentId: campaign.department_id,
+      contactId: cc.contact_id, number: cc.phone, answered: true, customerLegSid: callSid, agentLegSid: null,
+    });
     await publishEvent({ type: "call.started", visibility: "owner", record: { organization_id: campaign.organization_id, user_id: agent! }, data: { call_sid: callSid, direction: "outbound-campaign", user_id: agent, campaign_id: campaign.id } }, tx);
   });
   return { kind: "dial-agent", agentId: agent, callerId: campaign.caller_id, record: campaign.recording_enabled };

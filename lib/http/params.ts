@@ -19,3 +19,6 @@ export const bigId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER, "i
 export const intIdQuery = z.coerce.number().int().positive().max(INT4_MAX, "is not a valid id.");
 /** bigId read from a query string. */
 export const bigIdQuery = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER, "is not a valid id.");
+
+/** `{ call_sid }` of a call (the provider's CallSid): anything else cannot be a call, 404. */
+export const callSidParams = z.object({ call_sid: z.string().regex(/^CA[0-9A-Za-z]{32}$/) });

@@ -97,6 +97,8 @@ import * as callLogs from "@/app/api/voice/call-logs/route";
 import * as manualStatus from "@/app/api/voice/manual/status/route";
 import * as manualTwiml from "@/app/api/voice/manual/twiml/route";
 import * as voiceToken from "@/app/api/voice/token/route";
+import * as callHold from "@/app/api/calls/[call_sid]/hold/route";
+import * as conferenceStatus from "@/app/api/telephony/conference/route";
 import type { ResourceName } from "./resource-schemas";
 
 // Every API route, its path and one line per method. The request schemas,
@@ -183,6 +185,7 @@ export const OPERATIONS: OperationGroup[] = [
   { path: "/api/voice/call-logs/{id}", tag: "Calls", module: callLog, summary: { PATCH: "Write the notes of a call" } },
   { path: "/api/queue/calls", tag: "Calls", module: queueCalls, summary: { GET: "Calls waiting in the organization's queue" }, description: { GET: "Read from a per-process view refreshed every 250 ms: a call can appear up to a second late." } },
   { path: "/api/queue/calls/{id}/accept", tag: "Calls", module: queueAccept, summary: { POST: "Take a waiting call" }, responses: { POST: { "409": "Someone else already took the call" } } },
+  { path: "/api/calls/{call_sid}/hold", tag: "Calls", module: callHold, summary: { POST: "Hold a live call (on: true: the caller hears the hold music) or resume it (on: false)" }, description: { POST: "Only a party of the call, or a manager or admin in its scope, may act on it; anyone else, or a call that has ended, gets 404. The first hold moves the call's legs into a provider conference. Hold time is counted on the call and kept on its log (hold_seconds)." }, responses: { POST: { "409": "The call is not connected yet, or changed meanwhile", "502": "The telephony provider refused the request (nothing changed)", "503": "Telephony is not configured" } } },
   { path: "/api/agent/status", tag: "Calls", module: agentStatus, summary: { GET: "The caller's availability", POST: "Set the caller's availability" } },
   { path: "/api/dev/recordings/{call_sid}", tag: "Calls", module: simulatedRecording, summary: { GET: "The simulator's recording of a call (audio/wav), for calls the caller may read; 404 when the simulator is off" }, description: { GET: "The call history's players ask for it with the web session (an <audio> element sends cookies, not a bearer token)." } },
   { path: "/api/dev/simulator", tag: "Calls", module: simulator, summary: { GET: "The call simulator's state (development without a provider)", POST: "Drive the call simulator" } },
@@ -240,6 +243,7 @@ export const OPERATIONS: OperationGroup[] = [
   { path: "/api/telephony/dequeue", tag: "Provider callbacks", module: dequeue, summary: { POST: "A queued call left the queue" } },
   { path: "/api/telephony/agent-dial-queue", tag: "Provider callbacks", module: agentDialQueue, summary: { POST: "Connect the accepting agent to the queued call" } },
   { path: "/api/telephony/handle-call", tag: "Provider callbacks", module: handleCall, summary: { POST: "An outgoing call from the softphone" } },
+  { path: "/api/telephony/conference", tag: "Provider callbacks", module: conferenceStatus, summary: { POST: "Status of a call's conference (joins, leaves; ?call= names the live call)" } },
   { path: "/api/telephony/status", tag: "Provider callbacks", module: callStatus, summary: { POST: "Call status changes" } },
   { path: "/api/telephony/campaign/answer", tag: "Provider callbacks", module: campaignAnswer, summary: { POST: "A campaign call was answered" } },
   { path: "/api/telephony/campaign/status", tag: "Provider callbacks", module: campaignCallStatus, summary: { POST: "A campaign call's status changed" } },

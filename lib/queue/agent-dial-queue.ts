@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
+import { startLiveCall } from "@/lib/calls/start-live-call";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 
 const GONE: VoiceAnswer = { kind: "say-and-hang-up", message: "This call is no longer waiting." };
@@ -10,14 +11,24 @@ const GONE: VoiceAnswer = { kind: "say-and-hang-up", message: "This call is no l
  * device (or a stale accept, returned to the queue meanwhile) hears that the
  * call is gone. Joining marks the accept connected.
  */
-export async function agentDialQueue({ organizationId, agentId, queueEntry, recordingEnabled }: { organizationId: number; agentId: number | null; queueEntry: { id: bigint | null; queueName: string | null } | null; recordingEnabled: boolean }): Promise<VoiceAnswer> {
+export async function agentDialQueue({ organizationId, agentId, callSid, queueEntry, recordingEnabled }: { organizationId: number; agentId: number | null; callSid: string | null; queueEntry: { id: bigint | null; queueName: string | null } | null; recordingEnabled: boolean }): Promise<VoiceAnswer> {
   if (!agentId || !queueEntry) return { kind: "say-and-hang-up", message: "There is no call to connect." };
   const where = { organization_id: organizationId, status: "accepted", accepted_by_user_id: agentId, ...(queueEntry.id ? { id: queueEntry.id } : { queue_name: queueEntry.queueName! }) };
-  const entry = await prisma.queueEntry.findFirst({ where, select: { id: true, queue_name: true } });
+  const entry = await prisma.queueEntry.findFirst({ where, select: { id: true, queue_name: true, call_sid: true, from_number: true, contact_id: true, accepted_by: { select: { department_id: true } } } });
   if (!entry) return GONE;
-  // The device joined: the accept is no longer at risk of going back to the queue.
-  const { count } = await prisma.queueEntry.updateMany({ where: { ...where, id: entry.id }, data: { connected_at: new Date() } });
-  if (!count) return GONE;
+  // The device joined: the accept is no longer at risk of going back to the queue, and the call is live
+  // (the caller's leg and the agent's, which hold and transfer move).
+  const joined = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.queueEntry.updateMany({ where: { ...where, id: entry.id }, data: { connected_at: new Date() } });
+    if (count) {
+      await startLiveCall(tx, {
+        organizationId, callSid: entry.call_sid, direction: "inbound", userId: agentId, departmentId: entry.accepted_by?.department_id ?? null,
+        contactId: entry.contact_id, number: entry.from_number, answered: true, customerLegSid: entry.call_sid, agentLegSid: callSid,
+      });
+    }
+    return count > 0;
+  });
+  if (!joined) return GONE;
   // Recorded calls: the provider posts the recording to /api/telephony/recording, which finds the call by its entry.
   return { kind: "dial-queue", queueName: entry.queue_name, recordingPath: recordingEnabled ? `/api/telephony/recording?entry=${entry.id}` : null };
 }

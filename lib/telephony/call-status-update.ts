@@ -11,7 +11,9 @@ import { finishQueueEntry } from "@/lib/queue/finish-queue-entry";
 export async function applyCallStatus({ organizationId, callSid, duration }: { organizationId: number; callSid: string; status: CallLogStatus; duration: number }): Promise<void> {
   const entry = await prisma.queueEntry.findFirst({ where: { call_sid: callSid, organization_id: organizationId }, select: { status: true } });
   if (entry && (entry.status === "waiting" || entry.status === "accepted")) {
-    await finishQueueEntry({ organizationId, callSid, result: "hangup" });
+    // A caller moved into a conference (hold, transfer…) leaves no queue action behind: their hang-up ends the conversation.
+    const conferenced = await prisma.liveCall.count({ where: { organization_id: organizationId, call_sid: callSid, ended_at: null, conference_name: { not: null } } });
+    await finishQueueEntry({ organizationId, callSid, result: conferenced ? "bridged" : "hangup" });
     return;
   }
   if (duration > 0) {

@@ -59,8 +59,8 @@ export class ProviderSimulator {
     return this.post("/api/telephony/queue-wait", { CallSid: callSid, To: to, QueuePosition: String(position), QueueTime: String(queueTime), AvgQueueTime: "0", CurrentQueueSize: String(position) });
   }
 
-  agentConnects({ identity, to, queueEntryId, queueName, path = "/api/telephony/agent-dial-queue" }: { identity: string; to: string; queueEntryId?: string; queueName?: string; path?: string }) {
-    return this.post(path, { CallSid: newCallSid(), From: `client:${identity}`, Caller: `client:${identity}`, To: to, ...(queueEntryId && { QueueEntryId: queueEntryId }), ...(queueName && { QueueName: queueName }) });
+  agentConnects({ identity, to, queueEntryId, queueName, path = "/api/telephony/agent-dial-queue", callSid = newCallSid() }: { identity: string; to: string; queueEntryId?: string; queueName?: string; path?: string; callSid?: string }) {
+    return this.post(path, { CallSid: callSid, From: `client:${identity}`, Caller: `client:${identity}`, To: to, ...(queueEntryId && { QueueEntryId: queueEntryId }), ...(queueName && { QueueName: queueName }) });
   }
 
   dequeue({ callSid, to, result, queueTime }: { callSid: string; to: string; result: "bridged" | "hangup" | "error" | "leave"; queueTime: number }) {

@@ -37,7 +37,8 @@ export function dialQueueTwiml(queueName: string, recordingCallback?: string): s
 export function dialNumberTwiml({ to, callerId, record, actionUrl, statusUrl }: { to: string; callerId: string | null; record: boolean; actionUrl: string; statusUrl: string }): string {
   const response = new VoiceResponse();
   const dial = response.dial({ ...(callerId && { callerId }), ...(record && { record: "record-from-answer-dual" as const }), action: actionUrl, method: "POST" });
-  dial.number({ statusCallback: statusUrl, statusCallbackEvent: ["completed"], statusCallbackMethod: "POST" }, to);
+  // "answered" tells the service the dialed leg's CallSid (the leg hold and transfer move) the moment it picks up.
+  dial.number({ statusCallback: statusUrl, statusCallbackEvent: ["answered", "completed"], statusCallbackMethod: "POST" }, to);
   return response.toString();
 }
 
@@ -45,6 +46,25 @@ export function dialNumberTwiml({ to, callerId, record, actionUrl, statusUrl }: 
 export function dialAgentTwiml({ agentId, callerId, record }: { agentId: number; callerId: string | null; record: boolean }): string {
   const response = new VoiceResponse();
   response.dial({ ...(callerId && { callerId }), ...(record && { record: "record-from-answer-dual" as const }) }).client({}, identityFor(agentId));
+  return response.toString();
+}
+
+/** A leg's place in its call's conference (hold, transfer, three-way, monitoring). */
+export function conferenceTwiml({ conference, startsConference, endsConference, statusUrl }: { conference: string; startsConference: boolean; endsConference: boolean; statusUrl: string }): string {
+  const response = new VoiceResponse();
+  response.dial().conference(
+    {
+      beep: "false",
+      startConferenceOnEnter: startsConference,
+      endConferenceOnExit: endsConference,
+      waitUrl: HOLD_MUSIC_URL,
+      waitMethod: "GET",
+      statusCallback: statusUrl,
+      statusCallbackEvent: ["start", "end", "join", "leave", "hold"],
+      statusCallbackMethod: "POST",
+    },
+    conference,
+  );
   return response.toString();
 }
 

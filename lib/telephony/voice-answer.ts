@@ -1,6 +1,6 @@
 import "server-only";
 import { organizationCallbackUrl } from "./provider-config";
-import { dialAgentTwiml, dialNumberTwiml, dialQueueTwiml, emptyTwiml, enqueueTwiml, holdTwiml, pauseAndRedirectTwiml, sayAndHangUp } from "./twiml";
+import { conferenceTwiml, dialAgentTwiml, dialNumberTwiml, dialQueueTwiml, emptyTwiml, enqueueTwiml, holdTwiml, pauseAndRedirectTwiml, sayAndHangUp } from "./twiml";
 
 /**
  * What the service wants a call to do next, in the domain's words. Domain
@@ -17,7 +17,8 @@ export type VoiceAnswer =
   | { kind: "dial-queue"; queueName: string; recordingPath: string | null }
   | { kind: "dial-number"; to: string; callerId: string | null; record: boolean; endPath: string }
   | { kind: "dial-agent"; agentId: number; callerId: string | null; record: boolean }
-  | { kind: "wait-and-ask-again"; seconds: number; path: string };
+  | { kind: "wait-and-ask-again"; seconds: number; path: string }
+  | { kind: "join-conference"; conference: string; startsConference: boolean; endsConference: boolean; statusPath: string };
 
 export const NOTHING: VoiceAnswer = { kind: "nothing" };
 
@@ -38,6 +39,8 @@ export function renderVoiceAnswer(answer: VoiceAnswer, organizationId: number): 
       return dialNumberTwiml({ to: answer.to, callerId: answer.callerId, record: answer.record, actionUrl: url(answer.endPath), statusUrl: url(answer.endPath) });
     case "dial-agent":
       return dialAgentTwiml(answer);
+    case "join-conference":
+      return conferenceTwiml({ ...answer, statusUrl: url(answer.statusPath) });
     case "wait-and-ask-again":
       return pauseAndRedirectTwiml(answer.seconds, url(answer.path));
   }

@@ -59,6 +59,8 @@ export function manualCallEnd(params: Params, query: URLSearchParams) {
   return {
     callSid,
     status,
+    /** The report of the agent's own leg (the Dial's action), not the dialed leg's. */
+    agentLeg: !params.ParentCallSid,
     agentId: (params.ParentCallSid ? null : userIdFromClient(params.From ?? params.Caller)) ?? (namedAgent ? Number(namedAgent) : null),
     to: (params.To ?? params.Called ?? "").slice(0, 32),
     contactId: id(query.get("contactId"), 15),
@@ -68,6 +70,11 @@ export function manualCallEnd(params: Params, query: URLSearchParams) {
   };
 }
 export type ManualCallEnd = NonNullable<ReturnType<typeof manualCallEnd>>;
+
+/** The number a manual call dialed picked up: its leg (the customer's) and the agent's leg it belongs to. */
+export function manualCallAnswered(params: Params) {
+  return params.CallStatus === "in-progress" && params.ParentCallSid && params.CallSid ? { callSid: params.ParentCallSid, customerLegSid: params.CallSid } : null;
+}
 
 /** A campaign call's callbacks name their campaign contact in the address (`cc`). */
 export function campaignCall(params: Params, query: URLSearchParams) {
@@ -81,3 +88,12 @@ export function recordingReport(params: Params, query: URLSearchParams) {
   const entry = id(query.get("entry"), 15);
   return { callSid: params.CallSid ?? null, recordingUrl: params.RecordingUrl, queueEntryId: entry ? BigInt(entry) : null };
 }
+
+/** A conference the service made reports a join, a leave, its start or its end (`call`: the live call it belongs to). */
+export function conferenceEvent(params: Params, query: URLSearchParams) {
+  const call = id(query.get("call"), 18);
+  const event = params.StatusCallbackEvent;
+  if (!call || !event || !params.ConferenceSid) return null;
+  return { liveCallId: BigInt(call), event, conferenceSid: params.ConferenceSid, legSid: params.CallSid ?? null };
+}
+export type ConferenceEvent = NonNullable<ReturnType<typeof conferenceEvent>>;

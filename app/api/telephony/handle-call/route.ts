@@ -9,7 +9,7 @@ import { voiceRoute } from "@/lib/telephony/voice-route";
 export const POST = voiceRoute(({ params, organizationId, config }) => {
   const call = deviceCall(params);
   return call.queueEntry
-    ? agentDialQueue({ organizationId, agentId: call.agentId, queueEntry: call.queueEntry, recordingEnabled: config.recording_enabled })
+    ? agentDialQueue({ organizationId, agentId: call.agentId, callSid: call.callSid, queueEntry: call.queueEntry, recordingEnabled: config.recording_enabled })
     : placeManualCall({ organizationId, call, callerId: config.caller_id, recordingEnabled: config.recording_enabled });
 });
 

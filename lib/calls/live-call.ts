@@ -1,0 +1,37 @@
+import "server-only";
+import type { Tx } from "@/lib/db/client";
+import { publishEvent } from "@/lib/events/publish-event";
+
+// A call while it lasts (decision 015): started by the queue, manual dialing
+// or a campaign, acted on by hold, transfer, three-way calls and monitoring,
+// ended by endCall. Each transition is its own function in lib/calls; this
+// file holds what they share: the row's shape and the story they write.
+
+export const LIVE_CALL_SELECT = {
+  id: true, organization_id: true, call_sid: true, parent_call_sid: true, direction: true, user_id: true, department_id: true,
+  contact_id: true, number: true, state: true, customer_leg_sid: true, agent_leg_sid: true, conference_name: true,
+  conference_sid: true, started_at: true, answered_at: true, held_since: true, hold_seconds: true,
+} as const;
+
+export type CallEventType = "started" | "answered" | "held" | "resumed" | "transferred" | "transfer_completed" | "transfer_canceled" | "participant_added" | "participant_left" | "monitor" | "ended";
+
+/** One line of the call's story, and the stream's word to whoever may read the call. */
+export async function recordCallEvent(
+  tx: Tx,
+  call: { organization_id: number; department_id: number | null; user_id: number | null; call_sid: string; state: string },
+  event: { type: CallEventType; actorUserId: number | null; data?: Record<string, unknown> },
+): Promise<void> {
+  await tx.callEvent.create({ data: { organization_id: call.organization_id, call_sid: call.call_sid, type: event.type, actor_user_id: event.actorUserId, data: (event.data ?? {}) as object } });
+  await publishEvent(
+    { type: "call.updated", visibility: "owner", record: { organization_id: call.organization_id, department_id: call.department_id, user_id: call.user_id }, data: { call_sid: call.call_sid, state: call.state, event: event.type, ...event.data } },
+    tx,
+  );
+}
+
+/** The conference a call's legs move into when it needs one (named after the live call, unique per call). */
+export function conferenceNameFor(liveCallId: bigint): string {
+  return `call_${liveCallId}`;
+}
+
+/** Where the provider reports the conference's joins and leaves. */
+export const CONFERENCE_STATUS_PATH = "/api/telephony/conference";

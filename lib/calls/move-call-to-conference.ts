@@ -1,0 +1,50 @@
+import "server-only";
+import { prisma } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { moveLegToConference } from "@/lib/telephony/call-control";
+import { CONFERENCE_STATUS_PATH, conferenceNameFor } from "./live-call";
+import type { LiveCallRow } from "./find-live-call";
+
+/**
+ * A control needs more than the bridge (hold, transfer, a third party, a
+ * supervisor): the call's legs move into a conference of its own. One leg is
+ * moved by the provider's REST API; the other follows through the callback
+ * its bridge ends with (the caller's queue `action`, the agent's Dial
+ * `action`), which answers with the same conference (conferenceSeatFor).
+ * Moving a bridge's other leg by REST would end the call instead: the
+ * provider hangs up a Dial's child when its parent is moved.
+ * Claimed with a conditional update first, so two servers never move one call twice.
+ */
+export async function moveCallToConference(call: LiveCallRow): Promise<string> {
+  if (call.conference_name) return call.conference_name;
+  // Inbound: the agent's leg is moved (the caller's queue action follows). Manual: the dialed leg (the agent's Dial action follows).
+  const moved = call.direction === "inbound" ? call.agent_leg_sid : call.direction === "outbound-manual" ? call.customer_leg_sid : null;
+  if (!moved || !call.customer_leg_sid) throw AppError.conflict("This call cannot be held or transferred yet: it is not connected.");
+  const name = conferenceNameFor(call.id);
+  const { count } = await prisma.liveCall.updateMany({ where: { id: call.id, conference_name: null, ended_at: null }, data: { conference_name: name, updated_at: new Date() } });
+  if (count === 0) return name;
+  try {
+    const isCustomer = moved === call.customer_leg_sid;
+    await moveLegToConference(call.organization_id, moved, { conference: name, startsConference: !isCustomer, endsConference: isCustomer, statusPath: statusPathFor(call.id) });
+  } catch (error) {
+    await prisma.liveCall.updateMany({ where: { id: call.id, conference_name: name }, data: { conference_name: null } });
+    throw error;
+  }
+  return name;
+}
+
+export function statusPathFor(liveCallId: bigint): string {
+  return `${CONFERENCE_STATUS_PATH}?call=${liveCallId}`;
+}
+
+/**
+ * The callback a moved bridge ends with, for a call that now has a
+ * conference: the leg that was not moved joins it. The caller's leg ends the
+ * conference when it leaves; the agent's starts it. Null: no conference, the
+ * bridge simply ended.
+ */
+export async function conferenceSeatFor({ organizationId, callSid, leg }: { organizationId: number; callSid: string; leg: "customer" | "agent" }) {
+  const call = await prisma.liveCall.findFirst({ where: { organization_id: organizationId, call_sid: callSid, ended_at: null, conference_name: { not: null } }, select: { id: true, conference_name: true } });
+  if (!call) return null;
+  return { kind: "join-conference" as const, conference: call.conference_name!, startsConference: leg === "agent", endsConference: leg === "customer", statusPath: statusPathFor(call.id) };
+}

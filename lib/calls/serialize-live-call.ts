@@ -1,0 +1,21 @@
+import type { LiveCallRow } from "./find-live-call";
+
+/** A live call as the API shows it (GET /api/agent/status's call, the call-control answers). */
+export function serializeLiveCall(call: Pick<LiveCallRow, "call_sid" | "parent_call_sid" | "direction" | "user_id" | "contact_id" | "number" | "state" | "started_at" | "answered_at" | "held_since" | "hold_seconds" | "conference_name">) {
+  const now = Date.now();
+  return {
+    call_sid: call.call_sid,
+    parent_call_sid: call.parent_call_sid,
+    direction: call.direction,
+    user_id: call.user_id,
+    contact_id: call.contact_id === null ? null : Number(call.contact_id),
+    number: call.number,
+    state: call.state,
+    on_hold: call.state === "held",
+    started_at: call.started_at.toISOString(),
+    answered_at: call.answered_at?.toISOString() ?? null,
+    held_since: call.held_since?.toISOString() ?? null,
+    hold_seconds: call.hold_seconds + (call.held_since ? Math.max(0, Math.round((now - call.held_since.getTime()) / 1000)) : 0),
+    in_conference: call.conference_name !== null,
+  };
+}

@@ -1,0 +1,116 @@
+import "server-only";
+import { AppError } from "@/lib/http/errors";
+import { logger } from "@/lib/logger";
+import { organizationCallbackUrl, providerConfig } from "./provider-config";
+import { providerRestClient } from "./provider-rest";
+import { conferenceTwiml, HOLD_MUSIC_URL } from "./twiml";
+
+// The provider's REST API for live calls (issue 22), in the domain's words:
+// move a leg into a conference, hold it, dial someone in (as a participant,
+// a coach or a silent listener), take a leg out. The only module that knows
+// the twilio package's call-control shapes; lib/calls decides when.
+
+export interface ConferenceSeat {
+  /** The conference's name (ours: `call_<live call id>`). */
+  conference: string;
+  /** The conference starts (the music stops) when this leg enters. */
+  startsConference: boolean;
+  /** The conference ends for everyone when this leg leaves (the customer's). */
+  endsConference: boolean;
+  /** Where the provider reports joins and leaves (signed like every callback). */
+  statusPath: string;
+}
+
+async function client(organizationId: number) {
+  const rest = providerRestClient(await providerConfig(organizationId));
+  if (!rest) throw new AppError("unavailable", "Telephony is not configured for this organization (Settings → Telephony).");
+  return rest;
+}
+
+/** The provider refused or failed: 502 saying so; nothing of ours was changed before it. */
+async function provider<T>(what: string, organizationId: number, request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    logger.warn("provider call control failed", { what, organization_id: organizationId, error: (error as Error).message });
+    throw new AppError("upstream", `The telephony provider could not ${what}; try again.`);
+  }
+}
+
+/** Moves one leg of a bridged call into the call's conference (the bridge it leaves ends). */
+export async function moveLegToConference(organizationId: number, legSid: string, seat: ConferenceSeat): Promise<void> {
+  const rest = await client(organizationId);
+  const twiml = conferenceTwiml({ ...seat, statusUrl: organizationCallbackUrl(organizationId, seat.statusPath) });
+  await provider("move the call into a conference", organizationId, () => rest.calls(legSid).update({ twiml }));
+}
+
+/** The provider's id of a conference in progress, by our name for it (null before it has started). */
+export async function conferenceSidNamed(organizationId: number, name: string): Promise<string | null> {
+  const rest = await client(organizationId);
+  const [found] = await provider("find the call's conference", organizationId, () => rest.conferences.list({ friendlyName: name, status: "in-progress", limit: 1 }));
+  return found?.sid ?? null;
+}
+
+/** Holds a leg (it hears the hold music) or takes it off hold. */
+export async function holdLeg(organizationId: number, conferenceSid: string, legSid: string, on: boolean): Promise<void> {
+  const rest = await client(organizationId);
+  await provider(on ? "hold the call" : "resume the call", organizationId, () =>
+    rest.conferences(conferenceSid).participants(legSid).update(on ? { hold: true, holdUrl: HOLD_MUSIC_URL, holdMethod: "GET" } : { hold: false }),
+  );
+}
+
+export interface Invitee {
+  /** E.164 number, or `client:user_<id>` for an agent's browser. */
+  to: string;
+  from: string;
+  statusPath: string;
+  /** Listen only (a supervisor listening, a coach before speaking). */
+  muted?: boolean;
+  /** Heard only by this leg (whisper). */
+  coachLegSid?: string | null;
+  /** The conference ends when this leg leaves (never, for added parties). */
+  endsConference?: boolean;
+}
+
+/** Dials someone into the call's conference; their leg's id. */
+export async function dialIntoConference(organizationId: number, conference: string, invitee: Invitee): Promise<string> {
+  const rest = await client(organizationId);
+  const participant = await provider("dial the new party", organizationId, () =>
+    rest.conferences(conference).participants.create({
+      from: invitee.from,
+      to: invitee.to,
+      beep: "false",
+      earlyMedia: true,
+      startConferenceOnEnter: true,
+      endConferenceOnExit: invitee.endsConference ?? false,
+      muted: invitee.muted ?? false,
+      ...(invitee.coachLegSid && { coaching: true, callSidToCoach: invitee.coachLegSid }),
+      statusCallback: organizationCallbackUrl(organizationId, invitee.statusPath),
+      statusCallbackEvent: ["answered", "completed"],
+      statusCallbackMethod: "POST",
+      timeout: 25,
+    }),
+  );
+  return participant.callSid;
+}
+
+/** Changes how a leg takes part: muted (listen), coaching one leg (whisper), or neither (barge). */
+export async function changeParticipation(organizationId: number, conferenceSid: string, legSid: string, { muted, coachLegSid }: { muted: boolean; coachLegSid: string | null }): Promise<void> {
+  const rest = await client(organizationId);
+  await provider("change how the supervisor takes part", organizationId, () =>
+    rest.conferences(conferenceSid).participants(legSid).update({ muted, coaching: coachLegSid !== null, ...(coachLegSid && { callSidToCoach: coachLegSid }) }),
+  );
+}
+
+/** Takes a leg out of the conference (its call ends). */
+export async function removeFromConference(organizationId: number, conferenceSid: string, legSid: string): Promise<void> {
+  const rest = await client(organizationId);
+  await provider("remove the party", organizationId, () => rest.conferences(conferenceSid).participants(legSid).remove());
+}
+
+/** Ends one leg (the caller left alone in a conference when the last agent leaves). */
+export async function hangUpLeg(organizationId: number, legSid: string): Promise<void> {
+  const rest = await client(organizationId);
+  await provider("end the call", organizationId, () => rest.calls(legSid).update({ status: "completed" }));
+}
