@@ -11,7 +11,7 @@ const PHASE_LABEL = { connecting: "Connecting…", connected: "On call", ended: 
 
 /** The in-call panel: stays on screen across pages until the agent finishes wrap-up. */
 export function CallDock() {
-  const { call, hangup, toggleMute, sendDigit, setNotes, finish } = useSoftphone();
+  const { call, hangup, toggleMute, toggleHold, sendDigit, setNotes, finish } = useSoftphone();
   const [keypad, setKeypad] = useState(false);
   const seconds = useSecondsSince(call?.connectedAt ?? null, call?.endedAt ?? null);
   const [hangingUp, setHangingUp] = useState(false);
@@ -27,7 +27,7 @@ export function CallDock() {
     <aside className="call-dock" aria-label="Current call">
       <header>
         <div>
-          <div className="small" style={{ opacity: 0.8 }}>{call.direction === "inbound" ? "Inbound call" : "Outbound call"} · {PHASE_LABEL[call.phase]}</div>
+          <div className="small" style={{ opacity: 0.8 }}>{call.direction === "inbound" ? "Inbound call" : "Outbound call"} · {call.onHold && call.phase === "connected" ? "On hold" : PHASE_LABEL[call.phase]}</div>
           <strong>{call.contactName ?? formatPhone(call.number)}</strong>
         </div>
         <span className="timer mono" aria-label="Call duration">{formatDuration(seconds)}</span>
@@ -39,6 +39,9 @@ export function CallDock() {
           <>
             <div className="controls">
               <button type="button" className="button secondary" aria-pressed={call.muted} onClick={toggleMute}>{call.muted ? "Unmute" : "Mute"}</button>
+              <button type="button" className="button secondary" aria-pressed={call.onHold} disabled={call.phase !== "connected" || !call.callSid || call.holding} onClick={toggleHold}>
+                {call.holding ? (call.onHold ? "Resuming…" : "Holding…") : call.onHold ? "Resume" : "Hold"}
+              </button>
               <button type="button" className="button secondary" aria-expanded={keypad} onClick={() => setKeypad(!keypad)}>Keypad</button>
               <button type="button" className="button danger" style={{ marginLeft: "auto" }} disabled={hangingUp} onClick={onHangup}>{hangingUp ? "Hanging up…" : "Hang up"}</button>
             </div>

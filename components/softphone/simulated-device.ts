@@ -33,9 +33,14 @@ export function simulatedDevice(api: ApiCall): SoftphoneDevice {
       if (!placed.dialing) throw new Error("The provider refused to dial this number.");
       let connectedAt: number | null = null;
       // The simulated callee picks up after a short ring.
+      // The provider tells the server the dialed leg picked up (hold and transfer act on it), then the agent hears them.
       const ring = setTimeout(() => {
-        connectedAt = Date.now();
-        events.onConnected();
+        void simulate(api, { action: "manual_answered", call_sid: placed.call_sid, to })
+          .then(() => {
+            connectedAt = Date.now();
+            events.onConnected();
+          })
+          .catch((error: Error) => events.onError(error.message));
       }, 1200);
       return {
         callSid: placed.call_sid,

@@ -25,6 +25,9 @@ export interface ActiveCall {
   connectedAt: number | null;
   endedAt: number | null;
   muted: boolean;
+  /** The caller hears the hold music (the server's state: POST /api/calls/{call_sid}/hold). */
+  onHold: boolean;
+  holding: boolean;
   digits: string;
   notes: string;
   callSid: string | null;
@@ -41,6 +44,7 @@ interface Softphone {
   dial: (to: string, contact: { id: number; name: string } | null, campaignContactId?: number) => Promise<void>;
   hangup: () => Promise<void>;
   toggleMute: () => void;
+  toggleHold: () => Promise<void>;
   sendDigit: (digit: string) => void;
   setNotes: (notes: string) => void;
   finish: () => Promise<void>;
@@ -78,6 +82,8 @@ function restoredCall(server: ServerCall): ActiveCall {
     connectedAt: started,
     endedAt: server.phase === "ended" ? (server.ended_at ? new Date(server.ended_at).getTime() : Date.now()) : null,
     muted: false,
+    onHold: server.on_hold,
+    holding: false,
     digits: "",
     notes: server.notes ?? "",
     callSid: server.call_sid,
@@ -172,7 +178,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   }, [token, device.mode, api, events]);
 
   const start = (base: Pick<ActiveCall, "direction" | "number" | "contactId" | "contactName">) =>
-    setCall({ ...base, phase: "connecting", connectedAt: null, endedAt: null, muted: false, digits: "", notes: "", callSid: null, callLogId: null, error: null, saving: false, saved: false });
+    setCall({ ...base, phase: "connecting", connectedAt: null, endedAt: null, muted: false, onHold: false, holding: false, digits: "", notes: "", callSid: null, callLogId: null, error: null, saving: false, saved: false });
 
   const acceptQueueCall: Softphone["acceptQueueCall"] = async (queueCall) => {
     if (!deviceRef.current) throw new Error(device.reason ?? "The phone is not ready.");
@@ -217,6 +223,19 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
       return { ...c, muted: !c.muted };
     });
 
+  /** Hold or resume: the server moves the call (the caller hears the hold music); the panel shows what it answered. */
+  const toggleHold = async () => {
+    const callSid = call?.callSid ?? handleRef.current?.callSid;
+    if (!call || !callSid || call.holding) return;
+    setCall((c) => (c ? { ...c, holding: true, error: null } : c));
+    try {
+      const answer = await api<{ on_hold: boolean }>(`/api/calls/${callSid}/hold`, { method: "POST", body: JSON.stringify({ on: !call.onHold }) });
+      setCall((c) => (c ? { ...c, onHold: answer.on_hold, holding: false } : c));
+    } catch (error) {
+      setCall((c) => (c ? { ...c, holding: false, error: (error as Error).message } : c));
+    }
+  };
+
   const sendDigit = (digit: string) => {
     handleRef.current?.sendDigits(digit);
     setCall((c) => (c ? { ...c, digits: (c.digits + digit).slice(-24) } : c));
@@ -224,7 +243,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
 
   const setNotes = (notes: string) => setCall((c) => (c ? { ...c, notes } : c));
 
-  /** Wrap-up done: the notes go onto the call's log, and an inbound agent is Available again. */
+  /** Wrap-up done: the notes go onto the call's log, and an agent in wrap-up is Available again (a manual call placed while offline left them offline). */
   const finish = async () => {
     if (!call) return;
     setCall({ ...call, saving: true, error: null });
@@ -235,7 +254,8 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
         if (!id) throw new Error("The call log has not arrived yet; try again in a moment.");
         await api(`/api/voice/call-logs/${id}`, { method: "PATCH", body: JSON.stringify({ notes: call.notes.trim() }) });
       }
-      if (call.direction === "inbound") await api("/api/agent/status", { method: "POST", body: JSON.stringify({ status: "available" }) });
+      const { status } = await api<{ status: string }>("/api/agent/status");
+      if (status === "wrap_up") await api("/api/agent/status", { method: "POST", body: JSON.stringify({ status: "available" }) });
       handleRef.current = null;
       setCall(null);
       void refresh();
@@ -244,6 +264,6 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
     }
   };
 
-  const value: Softphone = { device, call, acceptQueueCall, dial, hangup, toggleMute, sendDigit, setNotes, finish };
+  const value: Softphone = { device, call, acceptQueueCall, dial, hangup, toggleMute, toggleHold, sendDigit, setNotes, finish };
   return <SoftphoneContext.Provider value={value}>{children}</SoftphoneContext.Provider>;
 }

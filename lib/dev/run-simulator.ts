@@ -81,7 +81,10 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
     case "hangup": {
       const entry = await ownQueueEntry(actor, input.call_sid);
       const queueTime = entry.accepted_at ? Math.round((entry.accepted_at.getTime() - entry.enqueued_at.getTime()) / 1000) : 0;
-      expectOk(await sim.dequeue({ callSid: input.call_sid, to: number, result: "bridged", queueTime }), "dequeue callback");
+      // A call moved into a conference (held, transferred) has left its queue: its end is the caller's final status.
+      const conferenced = await prisma.liveCall.count({ where: { organization_id: actor.organization_id, call_sid: input.call_sid, ended_at: null, conference_name: { not: null } } });
+      const ended = conferenced ? sim.callStatus({ callSid: input.call_sid, to: number, status: "completed" }) : sim.dequeue({ callSid: input.call_sid, to: number, result: "bridged", queueTime });
+      expectOk(await ended, "end of call callback");
       // The simulator records as the provider would when the organization records calls: the recording arrives after the call.
       if (config.recording_enabled && entry.accepted_at) {
         const recording = { CallSid: newCallSid(), RecordingUrl: simulatedRecordingPath(input.call_sid), RecordingStatus: "completed", RecordingSid: `RE${randomBytes(16).toString("hex")}` };
@@ -94,6 +97,10 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
       const call = await sim.manualCall({ identity, to: input.to, contactId: input.contact_id, campaignContactId: input.campaign_contact_id, path: "/api/telephony/handle-call" });
       expectOk(call, "manual call");
       return { call_sid: call.callSid, dialing: call.body.includes("<Dial"), twiml: call.body };
+    }
+    case "manual_answered": {
+      expectOk(await sim.manualAnswered({ callSid: input.call_sid, identity, to: input.to }), "answered callback");
+      return { call_sid: input.call_sid };
     }
     case "sms_inbound": {
       const from = input.from ?? (await randomContactPhone(actor.organization_id)) ?? "+14155550100";

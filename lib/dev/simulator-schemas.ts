@@ -18,6 +18,8 @@ export const simulatorActionSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("hangup"), call_sid: callSid }),
   /** The device places a manual call. */
   z.object({ action: z.literal("manual"), to: z.string().trim().min(1).max(40), contact_id: bigId.optional(), campaign_contact_id: bigId.optional() }),
+  /** The number a manual call dialed picks up. */
+  z.object({ action: z.literal("manual_answered"), call_sid: callSid, to: z.string().trim().min(1).max(40) }),
   /** A manual call ends after `duration` seconds. */
   z.object({
     action: z.literal("manual_end"),

@@ -1,8 +1,10 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { AppError } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
 import { organizationCallbackUrl, providerConfig } from "./provider-config";
 import { providerRestClient } from "./provider-rest";
+import { simulatorEnabled } from "./simulator-enabled";
 import { conferenceTwiml, HOLD_MUSIC_URL } from "./twiml";
 
 // The provider's REST API for live calls (issue 22), in the domain's words:
@@ -21,10 +23,17 @@ export interface ConferenceSeat {
   statusPath: string;
 }
 
+/**
+ * The organization's REST client; null when the call simulator plays the
+ * provider (development without an account: there is no audio to move, so
+ * the controls change the service's state and ask nothing).
+ */
 async function client(organizationId: number) {
-  const rest = providerRestClient(await providerConfig(organizationId));
-  if (!rest) throw new AppError("unavailable", "Telephony is not configured for this organization (Settings → Telephony).");
-  return rest;
+  const config = await providerConfig(organizationId);
+  const rest = providerRestClient(config);
+  if (rest) return rest;
+  if (simulatorEnabled(config)) return null;
+  throw new AppError("unavailable", "Telephony is not configured for this organization (Settings → Telephony).");
 }
 
 /** The provider refused or failed: 502 saying so; nothing of ours was changed before it. */
@@ -41,6 +50,7 @@ async function provider<T>(what: string, organizationId: number, request: () => 
 /** Moves one leg of a bridged call into the call's conference (the bridge it leaves ends). */
 export async function moveLegToConference(organizationId: number, legSid: string, seat: ConferenceSeat): Promise<void> {
   const rest = await client(organizationId);
+  if (!rest) return;
   const twiml = conferenceTwiml({ ...seat, statusUrl: organizationCallbackUrl(organizationId, seat.statusPath) });
   await provider("move the call into a conference", organizationId, () => rest.calls(legSid).update({ twiml }));
 }
@@ -48,6 +58,7 @@ export async function moveLegToConference(organizationId: number, legSid: string
 /** The provider's id of a conference in progress, by our name for it (null before it has started). */
 export async function conferenceSidNamed(organizationId: number, name: string): Promise<string | null> {
   const rest = await client(organizationId);
+  if (!rest) return null;
   const [found] = await provider("find the call's conference", organizationId, () => rest.conferences.list({ friendlyName: name, status: "in-progress", limit: 1 }));
   return found?.sid ?? null;
 }
@@ -55,6 +66,7 @@ export async function conferenceSidNamed(organizationId: number, name: string): 
 /** Holds a leg (it hears the hold music) or takes it off hold. */
 export async function holdLeg(organizationId: number, conferenceSid: string, legSid: string, on: boolean): Promise<void> {
   const rest = await client(organizationId);
+  if (!rest) return;
   await provider(on ? "hold the call" : "resume the call", organizationId, () =>
     rest.conferences(conferenceSid).participants(legSid).update(on ? { hold: true, holdUrl: HOLD_MUSIC_URL, holdMethod: "GET" } : { hold: false }),
   );
@@ -76,6 +88,7 @@ export interface Invitee {
 /** Dials someone into the call's conference; their leg's id. */
 export async function dialIntoConference(organizationId: number, conference: string, invitee: Invitee): Promise<string> {
   const rest = await client(organizationId);
+  if (!rest) return `CA${randomBytes(16).toString("hex")}`;
   const participant = await provider("dial the new party", organizationId, () =>
     rest.conferences(conference).participants.create({
       from: invitee.from,
@@ -98,6 +111,7 @@ export async function dialIntoConference(organizationId: number, conference: str
 /** Changes how a leg takes part: muted (listen), coaching one leg (whisper), or neither (barge). */
 export async function changeParticipation(organizationId: number, conferenceSid: string, legSid: string, { muted, coachLegSid }: { muted: boolean; coachLegSid: string | null }): Promise<void> {
   const rest = await client(organizationId);
+  if (!rest) return;
   await provider("change how the supervisor takes part", organizationId, () =>
     rest.conferences(conferenceSid).participants(legSid).update({ muted, coaching: coachLegSid !== null, ...(coachLegSid && { callSidToCoach: coachLegSid }) }),
   );
@@ -106,11 +120,13 @@ export async function changeParticipation(organizationId: number, conferenceSid:
 /** Takes a leg out of the conference (its call ends). */
 export async function removeFromConference(organizationId: number, conferenceSid: string, legSid: string): Promise<void> {
   const rest = await client(organizationId);
+  if (!rest) return;
   await provider("remove the party", organizationId, () => rest.conferences(conferenceSid).participants(legSid).remove());
 }
 
 /** Ends one leg (the caller left alone in a conference when the last agent leaves). */
 export async function hangUpLeg(organizationId: number, legSid: string): Promise<void> {
   const rest = await client(organizationId);
+  if (!rest) return;
   await provider("end the call", organizationId, () => rest.calls(legSid).update({ status: "completed" }));
 }

@@ -76,6 +76,13 @@ export class ProviderSimulator {
     return this.post(path, { CallSid: callSid, From: `client:${identity}`, Caller: `client:${identity}`, To: to, ...(contactId && { contactId: String(contactId) }), ...(campaignContactId && { CampaignContactId: String(campaignContactId) }) }).then((r) => ({ ...r, callSid }));
   }
 
+  /** The dialed number picks up: the dialed leg's "answered" status (its own CallSid, ParentCallSid = the agent's). */
+  manualAnswered({ callSid, identity, to, callerId = "+15005550006" }: { callSid: string; identity: string; to: string; callerId?: string }) {
+    const agent = /^user_(\d+)$/.exec(identity)?.[1];
+    const childSid = newCallSid();
+    return this.post(`/api/voice/manual/status${agent ? `?agent=${agent}` : ""}`, { CallSid: childSid, ParentCallSid: callSid, From: callerId, To: to, Direction: "outbound-dial", CallStatus: "in-progress" }).then((r) => ({ ...r, childSid }));
+  }
+
   /**
    * A manual call ends: the provider's two callbacks, as it sends them. First
    * the dialed number's statusCallback (the child leg: its own CallSid,
