@@ -2,6 +2,7 @@
 
 import { useRouter, useSearchParams } from "next/navigation";
 import { CustomFieldsManager } from "./custom-fields-manager";
+import { DispositionsManager } from "./dispositions-manager";
 import { DuplicateSettingsForm } from "./duplicate-settings-form";
 import { ImportSettingsForm } from "./import-settings-form";
 import { OrganizationSettingsForm } from "./organization-settings-form";
@@ -27,6 +28,7 @@ const TABS = [
   { key: "duplicates", label: "Duplicates", panel: DuplicateSettingsForm },
   { key: "retention", label: "Retention", panel: RetentionSettingsForm },
   { key: "telephony", label: "Telephony", panel: TelephonyPanel },
+  { key: "dispositions", label: "Dispositions", panel: DispositionsManager },
   { key: "custom-fields", label: "Custom fields", panel: CustomFieldsManager },
 ] as const;
 

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { formatDuration, formatPhone } from "@/lib/format/display";
+import { useApi } from "@/lib/swr/use-api";
 import { ContactCard } from "./contact-card";
 import { Keypad } from "./keypad";
 import { useSoftphone } from "./softphone-provider";
@@ -11,7 +12,8 @@ const PHASE_LABEL = { connecting: "Connecting…", connected: "On call", ended: 
 
 /** The in-call panel: stays on screen across pages until the agent finishes wrap-up. */
 export function CallDock() {
-  const { call, hangup, toggleMute, toggleHold, sendDigit, setNotes, finish } = useSoftphone();
+  const { call, hangup, toggleMute, toggleHold, sendDigit, setNotes, setDisposition, finish } = useSoftphone();
+  const dispositions = useApi<{ data: { id: number; name: string }[]; required: boolean }>(call?.phase === "ended" ? "/api/dispositions" : null);
   const [keypad, setKeypad] = useState(false);
   const seconds = useSecondsSince(call?.connectedAt ?? null, call?.endedAt ?? null);
   const [hangingUp, setHangingUp] = useState(false);
@@ -57,6 +59,15 @@ export function CallDock() {
           <label htmlFor="call-notes">Call notes</label>
           <textarea id="call-notes" value={call.notes} onChange={(e) => setNotes(e.target.value)} placeholder="What was the call about?" maxLength={10_000} />
         </div>
+        {call.phase === "ended" && dispositions.data && dispositions.data.data.length > 0 && (
+          <div className="field" style={{ margin: 0 }}>
+            <label htmlFor="call-disposition">Disposition{dispositions.data.required ? " (required)" : ""}</label>
+            <select id="call-disposition" value={call.dispositionId ?? ""} required={dispositions.data.required} onChange={(e) => setDisposition(e.target.value ? Number(e.target.value) : null)}>
+              <option value="">{dispositions.data.required ? "Pick how the call ended…" : "None"}</option>
+              {dispositions.data.data.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+            </select>
+          </div>
+        )}
         {call.phase === "ended" && (
           <button type="button" className="button" disabled={call.saving} onClick={finish}>
             {call.saving ? "Saving…" : call.direction === "inbound" ? "Save notes and become available" : "Save notes and close"}

@@ -30,6 +30,8 @@ export interface ActiveCall {
   holding: boolean;
   digits: string;
   notes: string;
+  /** The wrap-up disposition picked (GET /api/dispositions). */
+  dispositionId: number | null;
   callSid: string | null;
   callLogId: number | null;
   error: string | null;
@@ -47,6 +49,7 @@ interface Softphone {
   toggleHold: () => Promise<void>;
   sendDigit: (digit: string) => void;
   setNotes: (notes: string) => void;
+  setDisposition: (id: number | null) => void;
   finish: () => Promise<void>;
 }
 
@@ -86,6 +89,7 @@ function restoredCall(server: ServerCall): ActiveCall {
     holding: false,
     digits: "",
     notes: server.notes ?? "",
+    dispositionId: null,
     callSid: server.call_sid,
     callLogId: server.call_log_id,
     error: null,
@@ -178,7 +182,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   }, [token, device.mode, api, events]);
 
   const start = (base: Pick<ActiveCall, "direction" | "number" | "contactId" | "contactName">) =>
-    setCall({ ...base, phase: "connecting", connectedAt: null, endedAt: null, muted: false, onHold: false, holding: false, digits: "", notes: "", callSid: null, callLogId: null, error: null, saving: false, saved: false });
+    setCall({ ...base, phase: "connecting", connectedAt: null, endedAt: null, muted: false, onHold: false, holding: false, digits: "", notes: "", dispositionId: null, callSid: null, callLogId: null, error: null, saving: false, saved: false });
 
   const acceptQueueCall: Softphone["acceptQueueCall"] = async (queueCall) => {
     if (!deviceRef.current) throw new Error(device.reason ?? "The phone is not ready.");
@@ -242,6 +246,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   };
 
   const setNotes = (notes: string) => setCall((c) => (c ? { ...c, notes } : c));
+  const setDisposition = (dispositionId: number | null) => setCall((c) => (c ? { ...c, dispositionId } : c));
 
   /** Wrap-up done: the notes go onto the call's log, and an agent in wrap-up is Available again (a manual call placed while offline left them offline). */
   const finish = async () => {
@@ -249,10 +254,12 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
     setCall({ ...call, saving: true, error: null });
     try {
       const callSid = call.callSid ?? handleRef.current?.callSid ?? null;
-      if (call.notes.trim()) {
+      if (call.notes.trim() || call.dispositionId) {
         const id = call.callLogId ?? (callSid ? await findCallLog(api, callSid) : null);
         if (!id) throw new Error("The call log has not arrived yet; try again in a moment.");
-        await api(`/api/voice/call-logs/${id}`, { method: "PATCH", body: JSON.stringify({ notes: call.notes.trim() }) });
+        const wrapUp = { ...(call.notes.trim() && { notes: call.notes.trim() }), ...(call.dispositionId && { disposition_id: call.dispositionId }) };
+        await api(`/api/voice/call-logs/${id}`, { method: "PATCH", body: JSON.stringify(wrapUp) });
+        setCall((c) => (c ? { ...c, callLogId: id } : c));
       }
       const { status } = await api<{ status: string }>("/api/agent/status");
       if (status === "wrap_up") await api("/api/agent/status", { method: "POST", body: JSON.stringify({ status: "available" }) });
@@ -264,6 +271,6 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
     }
   };
 
-  const value: Softphone = { device, call, acceptQueueCall, dial, hangup, toggleMute, toggleHold, sendDigit, setNotes, finish };
+  const value: Softphone = { device, call, acceptQueueCall, dial, hangup, toggleMute, toggleHold, sendDigit, setNotes, setDisposition, finish };
   return <SoftphoneContext.Provider value={value}>{children}</SoftphoneContext.Provider>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newCallSid } from "@/lib/telephony/simulator";
-import { conferenceName, controlRequests, joinConference, twimlAttribute } from "../support/call-control";
+import { conferenceName, connectedInboundCall, controlRequests, joinConference, twimlAttribute } from "../support/call-control";
 import { playCallback } from "../support/campaigns";
 import { createTenant, type Tenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
@@ -10,20 +10,6 @@ import { giveNumber, provider } from "../support/provider";
 // callbacks by signed posts, in the order it sends them.
 
 const identity = (id: number) => `user_${id}`;
-
-/** An inbound caller the agent has accepted and joined: the caller's leg and the agent's. */
-async function connectedInboundCall(tenant: Tenant) {
-  const number = await giveNumber(tenant);
-  const sim = provider();
-  const inbound = await sim.inboundCall({ from: "+14155550177", to: number });
-  expect((await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token)).status).toBe(200);
-  const [waiting] = (await tenant.client.get("/api/queue/calls", tenant.agentA.token)).body.data;
-  expect((await tenant.client.post(`/api/queue/calls/${waiting.id}/accept`, {}, tenant.agentA.token)).status).toBe(200);
-  const agentLeg = newCallSid();
-  const joined = await sim.agentConnects({ identity: identity(tenant.agentA.id), to: number, queueEntryId: String(waiting.id), callSid: agentLeg });
-  expect(joined.body).toContain("<Queue>");
-  return { sim, number, callSid: inbound.callSid, agentLeg };
-}
 
 const hold = (tenant: Tenant, callSid: string, on: boolean, token = tenant.agentA.token) => tenant.client.post(`/api/calls/${callSid}/hold`, { on }, token);
 

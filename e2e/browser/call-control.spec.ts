@@ -30,6 +30,9 @@ test("an agent holds and resumes an inbound call; a reload on hold keeps the pan
 
   await dock.getByRole("button", { name: "Hang up" }).click();
   await expect(dock).toContainText("Call ended");
+  // Wrap-up: the organization's dispositions (demo data) to pick from.
+  await dock.getByLabel("Disposition").selectOption("Callback requested");
+  await snap(page, "wrap-up-disposition");
   await dock.getByRole("button", { name: "Save notes and become available" }).click();
   await expect(dock).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Available" })).toHaveAttribute("aria-pressed", "true");

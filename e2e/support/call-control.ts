@@ -1,4 +1,7 @@
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
+import { newCallSid } from "@/lib/telephony/simulator";
+import type { Tenant } from "./factories";
+import { giveNumber, provider } from "./provider";
 
 // What the service asked the provider to do to live calls (the fake provider's record, issue 22).
 export interface ControlRequest {
@@ -30,3 +33,18 @@ export async function joinConference(conference: string, callSid: string): Promi
   const response = await fetch(`${inject("fakeProviderUrl")}/__join?conference=${encodeURIComponent(conference)}&call=${callSid}`, { method: "POST" });
   return ((await response.json()) as { sid: string }).sid;
 }
+
+/** An inbound caller the agent has accepted and joined: the caller's leg and the agent's. */
+export async function connectedInboundCall(tenant: Tenant) {
+  const number = await giveNumber(tenant);
+  const sim = provider();
+  const inbound = await sim.inboundCall({ from: "+14155550177", to: number });
+  expect((await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token)).status).toBe(200);
+  const [waiting] = (await tenant.client.get("/api/queue/calls", tenant.agentA.token)).body.data;
+  expect((await tenant.client.post(`/api/queue/calls/${waiting.id}/accept`, {}, tenant.agentA.token)).status).toBe(200);
+  const agentLeg = newCallSid();
+  const joined = await sim.agentConnects({ identity: `user_${tenant.agentA.id}`, to: number, queueEntryId: String(waiting.id), callSid: agentLeg });
+  expect(joined.body).toContain("<Queue>");
+  return { sim, number, callSid: inbound.callSid, agentLeg };
+}
+

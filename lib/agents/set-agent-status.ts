@@ -1,12 +1,14 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
+import { assertDispositionPicked } from "@/lib/dispositions/assert-disposition-picked";
 import { kickDepartmentCampaigns } from "@/lib/jobs/campaign-ticks";
 import { returnUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
 import { changeAgentStatus, getAgentStatus, type AgentState } from "./agent-status";
 
 /** The agent changes their own availability. */
 export async function setAgentStatus({ actor, status }: { actor: SessionUser; status: AgentState }) {
+  if (status !== "wrap_up") await assertDispositionPicked(actor);
   // Going Offline with a call accepted but not yet joined hands that caller back at once (and says so).
   if (status === "offline" && (await returnUnconnectedCalls({ userId: actor.id, reason: "offline" })) > 0) return getAgentStatus({ actor });
   const saved = await prisma.$transaction((tx) => changeAgentStatus(tx, actor, status));

@@ -19,6 +19,7 @@ const PERMISSIONS = {
   "calls.read": ["super_admin", "account_admin", "dept_manager", "agent"],
   "queue.handle": ["super_admin", "account_admin", "dept_manager", "agent"],
   "campaigns.manage": ["super_admin", "account_admin", "dept_manager"],
+  "dispositions.write": ["super_admin", "account_admin", "dept_manager"],
   "reports.read": ["super_admin", "account_admin", "dept_manager", "agent"],
   "messages.read": ["super_admin", "account_admin", "dept_manager", "agent"],
   "messages.send": ["super_admin", "account_admin", "dept_manager", "agent"],

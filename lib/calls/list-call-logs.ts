@@ -26,7 +26,6 @@ export const listCallLogsQuery = paginationSchema.extend({
   if (query.from && query.to && query.from > query.to) ctx.addIssue({ code: "custom", path: ["to"], message: "must not be before from." });
 });
 
-export const updateCallNotesSchema = z.object({ notes: z.string().max(10_000).nullable() });
 
 function phoneFilter(phone: string): Prisma.CallLogWhereInput {
   if (isE164(phone)) return { phone_number: phone };
@@ -62,8 +61,3 @@ export async function listCallLogs({ actor, query }: { actor: SessionUser; query
 }
 
 /** Notes on a call: agents on their own calls, managers in their department, admins anywhere in the organization. */
-export async function updateCallNotes({ actor, id, notes }: { actor: SessionUser; id: bigint; notes: string | null }) {
-  const { count } = await prisma.callLog.updateMany({ where: { id, ...ownerScope(actor) }, data: { notes } });
-  if (count === 0) throw AppError.notFound();
-  return serializeCallLog(await prisma.callLog.findUniqueOrThrow({ where: { id }, select: callLogSelect }));
-}

@@ -11,6 +11,10 @@ export const callLogSelect = {
   wait_seconds: true,
   recording_url: true,
   notes: true,
+  hold_seconds: true,
+  parent_call_sid: true,
+  disposition_id: true,
+  disposition: { select: { name: true, is_success: true } },
   created_at: true,
   user: { select: { name: true } },
   contact: { select: { name: true } },
@@ -29,6 +33,10 @@ interface CallLogRow {
   wait_seconds: number | null;
   recording_url: string | null;
   notes: string | null;
+  hold_seconds: number;
+  parent_call_sid: string | null;
+  disposition_id: number | null;
+  disposition?: { name: string; is_success: boolean } | null;
   created_at: Date;
   user?: { name: string } | null;
   contact?: { name: string } | null;
@@ -50,6 +58,10 @@ export function serializeCallLog(call: CallLogRow) {
     wait_seconds: call.wait_seconds,
     recording_url: call.recording_url,
     notes: call.notes,
+    hold_seconds: call.hold_seconds,
+    parent_call_sid: call.parent_call_sid,
+    disposition_id: call.disposition_id,
+    disposition: call.disposition ? { id: call.disposition_id, name: call.disposition.name, is_success: call.disposition.is_success } : null,
     created_at: call.created_at,
   };
 }

@@ -15,6 +15,8 @@ const STATUSES = ["completed", "completed", "completed", "no-answer", "busy", "f
  * contacts and a month of call history, into a database without users. Does
  * nothing (returns null) when any user exists. Set-based: a handful of queries.
  */
+const DEMO_DISPOSITIONS: [string, boolean][] = [["Sale", true], ["Appointment booked", true], ["Callback requested", false], ["Not interested", false], ["Wrong number", false]];
+
 export async function seedDemoData(db: Db) {
   if ((await db.user.count()) > 0) return null;
   const random = seededRandom(20261122);
@@ -40,6 +42,10 @@ export async function seedDemoData(db: Db) {
             ...Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ organization_id: created.id, key, value })),
             { organization_id: created.id, key: "telephony", value: { phone_numbers: [org.phone_number], caller_id: org.phone_number, recording_enabled: true } },
           ],
+        });
+        // The wrap-up codes a team starts with (Settings → Dispositions); not required until an admin says so.
+        await tx.disposition.createMany({
+          data: DEMO_DISPOSITIONS.map(([name, is_success], position) => ({ organization_id: created.id, name, is_success, position })),
         });
       }
 

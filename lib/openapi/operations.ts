@@ -98,6 +98,9 @@ import * as manualStatus from "@/app/api/voice/manual/status/route";
 import * as manualTwiml from "@/app/api/voice/manual/twiml/route";
 import * as voiceToken from "@/app/api/voice/token/route";
 import * as callHold from "@/app/api/calls/[call_sid]/hold/route";
+import * as dispositions from "@/app/api/dispositions/route";
+import * as disposition from "@/app/api/dispositions/[id]/route";
+import * as settingsCalls from "@/app/api/settings/calls/route";
 import * as conferenceStatus from "@/app/api/telephony/conference/route";
 import type { ResourceName } from "./resource-schemas";
 
@@ -175,6 +178,7 @@ export const OPERATIONS: OperationGroup[] = [
   { path: "/api/saved-filters/{id}", tag: "Contacts", module: savedFilter, summary: { PATCH: "Rename or change a preset", DELETE: "Delete a preset" } },
   { path: "/api/settings/import", tag: "Settings", module: settingsImport, summary: { GET: "Import settings", PUT: "Change import settings" } },
   { path: "/api/settings/duplicates", tag: "Settings", module: settingsDuplicates, summary: { GET: "Duplicate detection settings", PUT: "Change duplicate detection settings" } },
+  { path: "/api/settings/calls", tag: "Settings", module: settingsCalls, summary: { GET: "How calls end (disposition_required)", PUT: "Change how calls end: disposition_required makes agents pick a disposition before leaving wrap-up" } },
   { path: "/api/settings/retention", tag: "Settings", module: settingsRetention, summary: { GET: "Retention settings", PUT: "Change retention settings" } },
   { path: "/api/settings/retention/run", tag: "Settings", module: retentionRun, summary: { POST: "Run the retention job now and report what it removed" }, description: { POST: "Deletes permanently the contacts with no call for `inactive_contact_days` (counted from the last call, or from creation for a contact never called); their call logs are kept, unlinked. Contacts in a running or paused campaign are kept, and so are opted-out contacts while `keep_opted_out` is on. `{\"dry_run\": true}` reports what a run would remove and removes nothing. The answer: `{ enabled, dry_run, inactive_contact_days, keep_opted_out, removed, contacts: [{id, name, phone}], contacts_truncated }`; `removed` is the whole count, `contacts` names the first 1,000 by id. A run (not a dry run) is written to the audit log. It also runs on its own once a day." } },
   { path: "/api/settings/telephony", tag: "Settings", module: settingsTelephony, summary: { GET: "Telephony settings (secrets never returned, only whether they are set)", PUT: "Change telephony settings; secrets are stored encrypted" } },
@@ -182,11 +186,13 @@ export const OPERATIONS: OperationGroup[] = [
   // Calls
   { path: "/api/voice/token", tag: "Calls", module: voiceToken, summary: { POST: "An access token for the browser softphone" } },
   { path: "/api/voice/call-logs", tag: "Calls", module: callLogs, summary: { GET: "Call logs in the caller's scope" }, description: { GET: LIST_NOTE } },
-  { path: "/api/voice/call-logs/{id}", tag: "Calls", module: callLog, summary: { PATCH: "Write the notes of a call" } },
+  { path: "/api/voice/call-logs/{id}", tag: "Calls", module: callLog, summary: { PATCH: "Wrap up a call: its notes and its disposition (disposition_id: one of the organization's codes; a campaign call's disposition becomes its contact's outcome)" } },
   { path: "/api/queue/calls", tag: "Calls", module: queueCalls, summary: { GET: "Calls waiting in the organization's queue" }, description: { GET: "Read from a per-process view refreshed every 250 ms: a call can appear up to a second late." } },
   { path: "/api/queue/calls/{id}/accept", tag: "Calls", module: queueAccept, summary: { POST: "Take a waiting call" }, responses: { POST: { "409": "Someone else already took the call" } } },
   { path: "/api/calls/{call_sid}/hold", tag: "Calls", module: callHold, summary: { POST: "Hold a live call (on: true: the caller hears the hold music) or resume it (on: false)" }, description: { POST: "Only a party of the call, or a manager or admin in its scope, may act on it; anyone else, or a call that has ended, gets 404. The first hold moves the call's legs into a provider conference. Hold time is counted on the call and kept on its log (hold_seconds)." }, responses: { POST: { "409": "The call is not connected yet, or changed meanwhile", "502": "The telephony provider refused the request (nothing changed)", "503": "Telephony is not configured" } } },
-  { path: "/api/agent/status", tag: "Calls", module: agentStatus, summary: { GET: "The caller's availability", POST: "Set the caller's availability" } },
+  { path: "/api/dispositions", tag: "Calls", module: dispositions, summary: { GET: "The organization's wrap-up disposition codes in order, and whether one is required (include_archived=true adds archived codes)", POST: "Add a disposition code (managers and admins)" }, responses: { POST: { "409": "The organization already has a code of that name" } } },
+  { path: "/api/dispositions/{id}", tag: "Calls", module: disposition, summary: { PATCH: "Rename, reorder, mark as a success, archive or restore a disposition code", DELETE: "Delete a code no call names; a code in use is archived instead" }, responses: { PATCH: { "409": "The organization already has a code of that name" } } },
+  { path: "/api/agent/status", tag: "Calls", module: agentStatus, summary: { GET: "The caller's availability", POST: "Set the caller's availability" }, responses: { POST: { "422": "Leaving wrap-up without a disposition where the organization requires one (errors.disposition_id)" } } },
   { path: "/api/dev/recordings/{call_sid}", tag: "Calls", module: simulatedRecording, summary: { GET: "The simulator's recording of a call (audio/wav), for calls the caller may read; 404 when the simulator is off" }, description: { GET: "The call history's players ask for it with the web session (an <audio> element sends cookies, not a bearer token)." } },
   { path: "/api/dev/simulator", tag: "Calls", module: simulator, summary: { GET: "The call simulator's state (development without a provider)", POST: "Drive the call simulator" } },
 

@@ -23,6 +23,8 @@ interface SummaryRow {
   avg_wait: number | null;
   p90_wait: number | null;
   aht: number | null;
+  hold_seconds: number;
+  transfers: number;
 }
 
 /** Calls by direction and status, answer rate, wait (average, 90th percentile), handle time, abandon rate, service level. */
@@ -36,8 +38,15 @@ export async function summaryReport({ actor, query }: { actor: SessionUser; quer
            avg(l.wait_seconds) FILTER (WHERE l.direction = 'inbound') AS avg_wait,
            percentile_cont(0.9) WITHIN GROUP (ORDER BY l.wait_seconds) FILTER (WHERE l.direction = 'inbound') AS p90_wait,
            avg(l.duration) FILTER (WHERE l.status = 'completed' AND l.user_id IS NOT NULL) AS aht,
+           COALESCE(sum(l.hold_seconds), 0)::int AS hold_seconds,
+           count(*) FILTER (WHERE l.parent_call_sid IS NOT NULL)::int AS transfers,
            ${Prisma.join(cells.map((c) => Prisma.sql`count(*) FILTER (WHERE l.direction = ${c.d} AND l.status = ${c.st})::int AS ${Prisma.raw(`"${c.column}"`)}`), ", ")}
     FROM call_logs l WHERE ${scope}`);
+  // Calls by the disposition the agent picked at wrap-up (issue 22), the same scope and range.
+  const dispositions = await runSql<{ id: number; name: string; is_success: boolean; calls: number }>(Prisma.sql`
+    SELECT d.id, d.name, d.is_success, count(*)::int AS calls
+    FROM call_logs l JOIN dispositions d ON d.id = l.disposition_id AND d.organization_id = l.organization_id
+    WHERE ${scope} GROUP BY d.id, d.name, d.is_success ORDER BY calls DESC, d.name`);
   const breakdown = cells.map((c) => ({ direction: c.d, status: c.st, calls: Number(row[c.column]) })).filter((b) => b.calls > 0);
   return {
     from: query.from,
@@ -57,5 +66,8 @@ export async function summaryReport({ actor, query }: { actor: SessionUser; quer
     average_handle_seconds: num(row.aht),
     service_level_seconds: query.service_level_seconds,
     service_level: ratio(row.within_sl, row.inbound),
+    hold_seconds: row.hold_seconds,
+    transfers: row.transfers,
+    by_disposition: dispositions.map((d) => ({ disposition_id: d.id, name: d.name, is_success: d.is_success, calls: Number(d.calls) })),
   };
 }

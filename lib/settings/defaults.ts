@@ -22,6 +22,9 @@ export const DEFAULT_SETTINGS = {
   organization: {
     time_zone: "America/New_York",
   },
+  calls: {
+    disposition_required: false,
+  },
   sms: {
     sms_numbers: [],
     help_text: "Reply STOP to stop receiving messages, START to receive them again. Msg & data rates may apply.",

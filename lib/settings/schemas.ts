@@ -56,12 +56,19 @@ export const organizationSettingsSchema = z.object({
   time_zone: timeZoneSchema,
 });
 
+/** How calls end (Settings → Dispositions). */
+export const callSettingsSchema = z.object({
+  /** An agent must pick a disposition for a call before leaving its wrap-up. */
+  disposition_required: z.boolean(),
+});
+
 export const SETTINGS_SCHEMAS = {
   import: importSettingsSchema,
   duplicates: duplicateSettingsSchema,
   retention: retentionSettingsSchema,
   sms: smsSettingsSchema,
   organization: organizationSettingsSchema,
+  calls: callSettingsSchema,
 } as const;
 
 export type SettingsKey = keyof typeof SETTINGS_SCHEMAS;
@@ -84,6 +91,7 @@ const KEY_ALIASES: Record<SettingsKey, Record<string, string>> = {
     conflict_resolution: "conflict_rule",
   },
   organization: { timezone: "time_zone" },
+  calls: { require_disposition: "disposition_required", dispositions_required: "disposition_required" },
   sms: { numbers: "sms_numbers", help: "help_text", help_message: "help_text", timezone: "time_zone" },
   retention: { inactive_days: "inactive_contact_days", retention_days: "inactive_contact_days", delete_after_days: "inactive_contact_days", keep_opted_out_contacts: "keep_opted_out" },
 };

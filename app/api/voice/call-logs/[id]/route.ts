@@ -1,10 +1,8 @@
-import { updateCallNotes, updateCallNotesSchema } from "@/lib/calls/list-call-logs";
+import { wrapUpCall, wrapUpCallSchema } from "@/lib/calls/wrap-up-call";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 
-export const PATCH = route({ permission: "calls.read", params: bigIdParams, body: updateCallNotesSchema }, ({ user, params, body }) =>
-  updateCallNotes({ actor: user, id: params.id, notes: body.notes }),
-);
+export const PATCH = route({ permission: "calls.read", params: bigIdParams, body: wrapUpCallSchema }, ({ user, params, body }) => wrapUpCall({ actor: user, id: params.id, input: body }));
 
 export const { GET, POST, PUT, DELETE, OPTIONS } = methodsNotAllowed(["PATCH"]);

@@ -1,0 +1,13 @@
+import { createDisposition } from "@/lib/dispositions/create-disposition";
+import { listDispositions } from "@/lib/dispositions/list-dispositions";
+import { createDispositionSchema, listDispositionsQuery } from "@/lib/dispositions/schemas";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ permission: "calls.read", query: listDispositionsQuery }, ({ user, query }) =>
+  listDispositions({ actor: user, includeArchived: query.include_archived === "true" }),
+);
+
+export const POST = route({ permission: "dispositions.write", body: createDispositionSchema, status: 201 }, ({ user, body }) => createDisposition({ actor: user, input: body }));
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

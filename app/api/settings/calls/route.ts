@@ -1,0 +1,6 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { settingsRoutes } from "@/lib/settings/settings-route";
+
+export const { GET, PUT } = settingsRoutes("calls");
+
+export const { POST, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "PUT"]);

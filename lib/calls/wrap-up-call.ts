@@ -1,0 +1,34 @@
+import "server-only";
+import { z } from "zod";
+import { ownerScope } from "@/lib/auth/scope";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { prisma } from "@/lib/db/client";
+import { intId } from "@/lib/http/params";
+import { AppError } from "@/lib/http/errors";
+import { callLogSelect, serializeCallLog } from "./serialize-call-log";
+
+export const wrapUpCallSchema = z
+  .object({ notes: z.string().max(10_000).nullable().optional(), disposition_id: intId.nullable().optional() })
+  .refine((input) => input.notes !== undefined || input.disposition_id !== undefined, { message: "Give notes, disposition_id, or both." });
+
+/**
+ * What the agent writes at wrap-up: the call's notes and its disposition (one
+ * of the organization's codes still in use). A campaign call's disposition is
+ * its contact's outcome.
+ */
+export async function wrapUpCall({ actor, id, input }: { actor: SessionUser; id: bigint; input: z.infer<typeof wrapUpCallSchema> }) {
+  const scope = { id, ...ownerScope(actor) };
+  const log = await prisma.callLog.findFirst({ where: scope, select: { organization_id: true, campaign_id: true, contact_id: true, call_sid: true } });
+  if (!log) throw AppError.notFound();
+  const disposition = input.disposition_id
+    ? await prisma.disposition.findFirst({ where: { id: input.disposition_id, organization_id: log.organization_id, archived_at: null }, select: { name: true } })
+    : null;
+  if (input.disposition_id && !disposition) throw AppError.validation({ disposition_id: ["is not one of the organization's dispositions."] });
+  await prisma.$transaction(async (tx) => {
+    await tx.callLog.updateMany({ where: scope, data: { ...(input.notes !== undefined && { notes: input.notes }), ...(input.disposition_id !== undefined && { disposition_id: input.disposition_id }) } });
+    if (disposition && log.campaign_id !== null && log.contact_id !== null) {
+      await tx.campaignContact.updateMany({ where: { campaign_id: log.campaign_id, contact_id: log.contact_id, campaign: { organization_id: log.organization_id } }, data: { last_outcome: disposition.name } });
+    }
+  });
+  return serializeCallLog(await prisma.callLog.findUniqueOrThrow({ where: { id }, select: callLogSelect }));
+}
