@@ -1,0 +1,115 @@
+// Benchmark: live call control (issue 22), on PostgreSQL.
+//  1. 100 calls in progress (100 agents, each on one answered inbound call).
+//     Each agent holds, then resumes, its call, ROUNDS times; the controls
+//     arrive at RATE a second (default 50: every agent acting every 2 s), and
+//     all 100 at once as a worst case. The time from the control request leaving the client to the
+//     provider request it causes reaching the (local, fake) provider REST API,
+//     p50/p95/max. Target p95 < 100 ms.
+//  2. Two servers on one database: each of 100 calls gets the same hold from
+//     both servers at once; the provider must see exactly one move per call.
+//
+//   npm run build && node bench/call-control.mjs      (BENCH_ROUNDS=5)
+import { createHash, randomBytes } from "node:crypto";
+import pg from "pg";
+import { startFakeProvider } from "../e2e/support/fake-provider.mjs";
+import { createTestDatabase, startServer } from "../e2e/support/server.mjs";
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const CALLS = 100;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const RATE = Number(process.env.BENCH_RATE ?? 50);
+const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? 0;
+const sid = () => `CA${randomBytes(16).toString("hex")}`;
+
+const fake = await startFakeProvider();
+const database = await createTestDatabase(adminUrl);
+const env = { TWILIO_API_BASE_URL: fake.baseUrl, TELEPHONY_SIMULATOR: "off" };
+const [a, b] = await Promise.all([startServer({ databaseUrl: database.url, label: "bench-a", env }), startServer({ databaseUrl: database.url, label: "bench-b", env })]);
+const db = new pg.Client({ connectionString: database.url });
+await db.connect();
+try {
+  const { rows: [org] } = await db.query(`INSERT INTO organizations (name, updated_at) VALUES ('Control Co', now()) RETURNING id`);
+  const { rows: [dept] } = await db.query(`INSERT INTO departments (organization_id, name, updated_at) VALUES ($1, 'Floor', now()) RETURNING id`, [org.id]);
+  const { rows: agents } = await db.query(
+    `INSERT INTO users (organization_id, department_id, name, email, password_hash, role, updated_at)
+     SELECT $1, $2, 'Agent ' || g, 'ctl' || g || '@bench.test', 'x', 'agent', now() FROM generate_series(1, $3) g RETURNING id`,
+    [org.id, dept.id, CALLS * 2],
+  );
+  const secrets = agents.map(() => randomBytes(32).toString("base64url"));
+  const { rows: tokens } = await db.query(
+    `INSERT INTO api_tokens (user_id, token_hash, expires_at) SELECT u, h, now() + interval '1 day' FROM unnest($1::int[], $2::text[]) AS t(u, h) RETURNING id, user_id`,
+    [agents.map((x) => x.id), secrets.map((s) => createHash("sha256").update(s).digest("hex"))],
+  );
+  const bearer = new Map(tokens.map((t) => [t.user_id, `Bearer ${t.id}|${secrets[agents.findIndex((x) => x.id === t.user_id)]}`]));
+
+  // Calls in progress, as the queue leaves them when each agent's device has joined its caller.
+  const liveCalls = async (users) => {
+    const calls = users.map((user) => ({ user, customer: sid(), agentLeg: sid() }));
+    await db.query(
+      `INSERT INTO live_calls (organization_id, call_sid, direction, user_id, department_id, number, state, customer_leg_sid, agent_leg_sid, answered_at)
+       SELECT $1, c, 'inbound', u, $2, '+14155550100', 'answered', c, l, now() FROM unnest($3::int[], $4::text[], $5::text[]) AS t(u, c, l)`,
+      [org.id, dept.id, calls.map((c) => c.user), calls.map((c) => c.customer), calls.map((c) => c.agentLeg)],
+    );
+    await db.query(
+      `INSERT INTO agent_statuses (user_id, organization_id, status, current_call_sid, changed_at) SELECT u, $1, 'busy', c, now() FROM unnest($2::int[], $3::text[]) AS t(u, c)`,
+      [org.id, calls.map((c) => c.user), calls.map((c) => c.customer)],
+    );
+    return calls;
+  };
+
+  const control = async (server, call, on) => {
+    const sent = Date.now();
+    const response = await fetch(`${server.baseUrl}/api/calls/${call.customer}/hold`, { method: "POST", headers: { Authorization: bearer.get(call.user), "Content-Type": "application/json" }, body: JSON.stringify({ on }) });
+    await response.arrayBuffer();
+    return { status: response.status, sent };
+  };
+  // The provider request a control caused: the first one for that call after it was sent.
+  const reached = (call, sent) => fake.controls.find((c) => c.at >= sent && (c.call === call.agentLeg || c.call === call.customer))?.at;
+
+  // 1. Latency with 100 calls in progress. First hold moves the call into its conference; the caller's leg then joins it.
+  const calls = await liveCalls(agents.slice(0, CALLS).map((x) => x.id));
+  for (const server of [a, b]) await fetch(`${server.baseUrl}/api/health`);
+  const latency = { hold: [], resume: [], burst: [] };
+  let errors = 0;
+  const paced = (on) => Promise.all(calls.map((call, i) => new Promise((r) => setTimeout(r, (i * 1000) / RATE)).then(() => control(a, call, on))));
+  for (let round = 0; round < ROUNDS + 1; round++) {
+    for (const on of [true, false]) {
+      // The last round: all 100 at the same moment.
+      const burst = round === ROUNDS;
+      const results = burst ? await Promise.all(calls.map((call) => control(a, call, on))) : await paced(on);
+      results.forEach((result, i) => {
+        const at = reached(calls[i], result.sent);
+        if (result.status !== 200 || at === undefined) errors += 1;
+        else latency[burst ? "burst" : on ? "hold" : "resume"].push(at - result.sent);
+      });
+      if (round === 0 && on) {
+        // The provider seats each caller in the conference (the queue's action) and reports it.
+        for (const call of calls) {
+          const conference = fake.controls.find((c) => c.call === call.agentLeg)?.body.Twiml.match(/>(call_\d+)</)?.[1];
+          await fetch(`${fake.baseUrl}/__join?conference=${conference}&call=${call.customer}`, { method: "POST" });
+        }
+      }
+    }
+  }
+  const all = [...latency.hold, ...latency.resume];
+  console.log(`control → provider request, ${CALLS} calls in progress, ${ROUNDS} rounds of hold + resume at ${RATE}/s, then one burst of all ${CALLS} at once (${errors} errors):`);
+  for (const [name, values] of Object.entries({ hold: latency.hold, resume: latency.resume, paced: all, burst: latency.burst })) {
+    console.log(`  ${name.padEnd(6)} p50 ${quantile(values, 0.5)} ms · p95 ${quantile(values, 0.95)} ms · max ${Math.max(...values)} ms`);
+  }
+
+  // 2. Two servers, one hold each at the same moment, per call: one move per call reaches the provider.
+  const fresh = await liveCalls(agents.slice(CALLS).map((x) => x.id));
+  const answers = await Promise.all(fresh.flatMap((call) => [control(a, call, true), control(b, call, true)]));
+  const moves = fresh.map((call) => fake.controls.filter((c) => c.call === call.agentLeg && c.kind === "call.update").length);
+  const twice = moves.filter((n) => n > 1).length;
+  const statuses = answers.reduce((m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }), {});
+  console.log(`two servers, ${CALLS} calls held from both at once: answers ${JSON.stringify(statuses)}; calls moved once ${moves.filter((n) => n === 1).length}, twice or more ${twice}, never ${moves.filter((n) => n === 0).length}`);
+  const { rows: [held] } = await db.query(`SELECT count(*)::int AS n FROM live_calls WHERE call_sid = ANY($1) AND state = 'held'`, [fresh.map((c) => c.customer)]);
+  console.log(`  live calls held afterwards: ${held.n} of ${CALLS}`);
+  if (twice > 0 || errors > 0) process.exitCode = 1;
+} finally {
+  await db.end();
+  await Promise.all([a.stop(), b.stop()]);
+  await fake.stop();
+  await database.drop();
+}
