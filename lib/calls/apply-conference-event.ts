@@ -18,7 +18,10 @@ export async function applyConferenceEvent({ organizationId, event }: { organiza
   if (!call.conference_sid) await prisma.liveCall.updateMany({ where: { id: call.id, conference_sid: null }, data: { conference_sid: event.conferenceSid } });
   if (!event.legSid) return;
   if (event.event === "participant-join") {
-    if (event.legSid === call.customer_leg_sid && call.state === "held") await holdLeg(organizationId, event.conferenceSid, event.legSid, true);
+    // The provider refusing is logged, not answered to the provider (its callback cannot fix it; the agent can resume and hold again).
+    if (event.legSid === call.customer_leg_sid && call.state === "held") {
+      await holdLeg(organizationId, event.conferenceSid, event.legSid, true).catch((error) => logger.warn("caller could not be held as they joined", { call_sid: call.call_sid, error: (error as Error).message }));
+    }
     await prisma.callParticipant.updateMany({ where: { live_call_id: call.id, leg_sid: event.legSid, state: "dialing" }, data: { state: "joined", joined_at: new Date() } });
     return;
   }
