@@ -3,17 +3,23 @@ import { isE164 } from "@/lib/contacts/phone";
 import { prisma } from "@/lib/db/client";
 import { kickCampaign } from "@/lib/jobs/campaign-ticks";
 import type { ManualCallEnd } from "@/lib/telephony/voice-callbacks";
+import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import { playableRecordingUrl } from "./attach-recording";
+import { conferenceSeatFor } from "./move-call-to-conference";
 import { endCall } from "./end-call";
 
 /**
- * One call log per manual call, linked to the contact, when it ends. Both of
+ * One call log per manual call, linked to the contact, when it ends (unless
+ * only its bridge ended, the call having moved into a conference). Both of
  * the provider's reports (the agent's leg and the dialed leg) fold into one
  * log under the agent's CallSid, whichever arrives first; the agent comes from
  * the agent's leg, the outcome and talk time from the dialed leg. A previewed
  * campaign contact's call is a campaign call and settles that contact.
  */
-export async function endManualCall({ organizationId, end }: { organizationId: number; end: ManualCallEnd }): Promise<void> {
+export async function endManualCall({ organizationId, end }: { organizationId: number; end: ManualCallEnd }): Promise<VoiceAnswer | void> {
+  // The agent's Dial ended because the dialed leg was moved into a conference (hold, transfer…): the agent follows it; the call goes on.
+  const seat = end.agentLeg ? await conferenceSeatFor({ organizationId, callSid: end.callSid, leg: "agent" }) : null;
+  if (seat) return seat;
   const user = end.agentId ? await prisma.user.findFirst({ where: { id: end.agentId, organization_id: organizationId }, select: { id: true, department_id: true } }) : null;
   const contact = end.contactId
     ? await prisma.contact.findFirst({ where: { id: BigInt(end.contactId), organization_id: organizationId }, select: { id: true } })

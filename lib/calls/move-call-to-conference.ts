@@ -37,6 +37,11 @@ export function statusPathFor(liveCallId: bigint): string {
   return `${CONFERENCE_STATUS_PATH}?call=${liveCallId}`;
 }
 
+/** A call in progress whose legs are in its conference (no longer on the queue's bridge). */
+export function conferencedCall(organizationId: number, callSid: string) {
+  return prisma.liveCall.findFirst({ where: { organization_id: organizationId, call_sid: callSid, ended_at: null, conference_name: { not: null } }, select: { id: true, conference_name: true } });
+}
+
 /**
  * The callback a moved bridge ends with, for a call that now has a
  * conference: the leg that was not moved joins it. The caller's leg ends the
@@ -44,7 +49,7 @@ export function statusPathFor(liveCallId: bigint): string {
  * bridge simply ended.
  */
 export async function conferenceSeatFor({ organizationId, callSid, leg }: { organizationId: number; callSid: string; leg: "customer" | "agent" }) {
-  const call = await prisma.liveCall.findFirst({ where: { organization_id: organizationId, call_sid: callSid, ended_at: null, conference_name: { not: null } }, select: { id: true, conference_name: true } });
+  const call = await conferencedCall(organizationId, callSid);
   if (!call) return null;
   return { kind: "join-conference" as const, conference: call.conference_name!, startsConference: leg === "agent", endsConference: leg === "customer", statusPath: statusPathFor(call.id) };
 }

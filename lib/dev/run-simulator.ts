@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { SessionUser } from "@/lib/auth/session-user";
+import { conferencedCall } from "@/lib/calls/move-call-to-conference";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
@@ -82,7 +83,7 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
       const entry = await ownQueueEntry(actor, input.call_sid);
       const queueTime = entry.accepted_at ? Math.round((entry.accepted_at.getTime() - entry.enqueued_at.getTime()) / 1000) : 0;
       // A call moved into a conference (held, transferred) has left its queue: its end is the caller's final status.
-      const conferenced = await prisma.liveCall.count({ where: { organization_id: actor.organization_id, call_sid: input.call_sid, ended_at: null, conference_name: { not: null } } });
+      const conferenced = await conferencedCall(actor.organization_id, input.call_sid);
       const ended = conferenced ? sim.callStatus({ callSid: input.call_sid, to: number, status: "completed" }) : sim.dequeue({ callSid: input.call_sid, to: number, result: "bridged", queueTime });
       expectOk(await ended, "end of call callback");
       // The simulator records as the provider would when the organization records calls: the recording arrives after the call.

@@ -1,5 +1,6 @@
 import "server-only";
 import type { CallLogStatus } from "@/lib/calls/call-status";
+import { conferencedCall } from "@/lib/calls/move-call-to-conference";
 import { prisma } from "@/lib/db/client";
 import { finishQueueEntry } from "@/lib/queue/finish-queue-entry";
 
@@ -12,7 +13,7 @@ export async function applyCallStatus({ organizationId, callSid, duration }: { o
   const entry = await prisma.queueEntry.findFirst({ where: { call_sid: callSid, organization_id: organizationId }, select: { status: true } });
   if (entry && (entry.status === "waiting" || entry.status === "accepted")) {
     // A caller moved into a conference (hold, transfer…) leaves no queue action behind: their hang-up ends the conversation.
-    const conferenced = await prisma.liveCall.count({ where: { organization_id: organizationId, call_sid: callSid, ended_at: null, conference_name: { not: null } } });
+    const conferenced = await conferencedCall(organizationId, callSid);
     await finishQueueEntry({ organizationId, callSid, result: conferenced ? "bridged" : "hangup" });
     return;
   }

@@ -1,0 +1,16 @@
+import "server-only";
+import { conferenceSeatFor } from "@/lib/calls/move-call-to-conference";
+import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
+import { finishQueueEntry } from "./finish-queue-entry";
+
+/**
+ * The caller's queue ended (the provider's `<Enqueue>` action). When the
+ * agent's leg was moved into the call's conference (hold, transfer…) the
+ * caller follows it there and the call goes on; otherwise the queue entry
+ * is finished (bridged and ended, or abandoned).
+ */
+export async function callerLeftQueue({ organizationId, callSid, result, queueTime }: { organizationId: number; callSid: string; result: string; queueTime?: number }): Promise<VoiceAnswer | void> {
+  const seat = await conferenceSeatFor({ organizationId, callSid, leg: "customer" });
+  if (seat) return seat;
+  await finishQueueEntry({ organizationId, callSid, result, queueTime });
+}
