@@ -7,6 +7,12 @@
 //     p50/p95/max. Target p95 < 100 ms.
 //  2. Two servers on one database: each of 100 calls gets the same hold from
 //     both servers at once; the provider must see exactly one move per call.
+//  3. Transfer: each of the 100 calls of (1) is transferred cold to a number at
+//     RATE a second; control → the provider's participant dial, p50/p95.
+//  4. Monitor: a supervisor listens to each of the 100 calls of (2), then
+//     whispers (a dial, then a participant update), p50/p95 of each.
+//  5. Two servers apply one transfer once: the same warm transfer of each call
+//     of (2) from both servers at once; one dial per call reaches the provider.
 //
 //   npm run build && node bench/call-control.mjs      (BENCH_ROUNDS=5)
 import { createHash, randomBytes } from "node:crypto";
@@ -23,7 +29,7 @@ const sid = () => `CA${randomBytes(16).toString("hex")}`;
 
 const fake = await startFakeProvider();
 const database = await createTestDatabase(adminUrl);
-const env = { TWILIO_API_BASE_URL: fake.baseUrl, TELEPHONY_SIMULATOR: "off" };
+const env = { TWILIO_API_BASE_URL: fake.baseUrl, TELEPHONY_SIMULATOR: "off", TWILIO_CALLER_ID: "+14155550000" };
 const [a, b] = await Promise.all([startServer({ databaseUrl: database.url, label: "bench-a", env }), startServer({ databaseUrl: database.url, label: "bench-b", env })]);
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();
@@ -41,6 +47,13 @@ try {
     [agents.map((x) => x.id), secrets.map((s) => createHash("sha256").update(s).digest("hex"))],
   );
   const bearer = new Map(tokens.map((t) => [t.user_id, `Bearer ${t.id}|${secrets[agents.findIndex((x) => x.id === t.user_id)]}`]));
+  const { rows: [manager] } = await db.query(
+    `INSERT INTO users (organization_id, department_id, name, email, password_hash, role, updated_at) VALUES ($1, $2, 'Supervisor', 'sup@bench.test', 'x', 'dept_manager', now()) RETURNING id`,
+    [org.id, dept.id],
+  );
+  const managerSecret = randomBytes(32).toString("base64url");
+  const { rows: [managerToken] } = await db.query(`INSERT INTO api_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day') RETURNING id`, [manager.id, createHash("sha256").update(managerSecret).digest("hex")]);
+  const supervisor = `Bearer ${managerToken.id}|${managerSecret}`;
 
   // Calls in progress, as the queue leaves them when each agent's device has joined its caller.
   const liveCalls = async (users) => {
@@ -57,12 +70,17 @@ try {
     return calls;
   };
 
-  const control = async (server, call, on) => {
+  const post = async (server, path, authorization, body) => {
     const sent = Date.now();
-    const response = await fetch(`${server.baseUrl}/api/calls/${call.customer}/hold`, { method: "POST", headers: { Authorization: bearer.get(call.user), "Content-Type": "application/json" }, body: JSON.stringify({ on }) });
+    const response = await fetch(`${server.baseUrl}${path}`, { method: "POST", headers: { Authorization: authorization, "Content-Type": "application/json" }, body: JSON.stringify(body) });
     await response.arrayBuffer();
     return { status: response.status, sent };
   };
+  const control = (server, call, on) => post(server, `/api/calls/${call.customer}/hold`, bearer.get(call.user), { on });
+  const conferenceOf = (call) => fake.controls.find((c) => c.call === call.agentLeg && c.kind === "call.update")?.body.Twiml.match(/>(call_\d+)</)?.[1];
+  // The first provider request in a call's conference of a kind, after `sent`.
+  const reachedConference = (call, kind, sent) => fake.controls.find((c) => c.at >= sent && c.kind === kind && c.conference === call.conference)?.at;
+  const summary = (values) => `p50 ${quantile(values, 0.5)} ms · p95 ${quantile(values, 0.95)} ms · max ${Math.max(...values)} ms`;
   // The provider request a control caused: the first one for that call after it was sent.
   const reached = (call, sent) => fake.controls.find((c) => c.at >= sent && (c.call === call.agentLeg || c.call === call.customer))?.at;
 
@@ -94,7 +112,7 @@ try {
   const all = [...latency.hold, ...latency.resume];
   console.log(`control → provider request, ${CALLS} calls in progress, ${ROUNDS} rounds of hold + resume at ${RATE}/s, then one burst of all ${CALLS} at once (${errors} errors):`);
   for (const [name, values] of Object.entries({ hold: latency.hold, resume: latency.resume, paced: all, burst: latency.burst })) {
-    console.log(`  ${name.padEnd(6)} p50 ${quantile(values, 0.5)} ms · p95 ${quantile(values, 0.95)} ms · max ${Math.max(...values)} ms`);
+    console.log(`  ${name.padEnd(6)} ${summary(values)}`);
   }
 
   // 2. Two servers, one hold each at the same moment, per call: one move per call reaches the provider.
@@ -106,7 +124,45 @@ try {
   console.log(`two servers, ${CALLS} calls held from both at once: answers ${JSON.stringify(statuses)}; calls moved once ${moves.filter((n) => n === 1).length}, twice or more ${twice}, never ${moves.filter((n) => n === 0).length}`);
   const { rows: [held] } = await db.query(`SELECT count(*)::int AS n FROM live_calls WHERE call_sid = ANY($1) AND state = 'held'`, [fresh.map((c) => c.customer)]);
   console.log(`  live calls held afterwards: ${held.n} of ${CALLS}`);
-  if (twice > 0 || errors > 0) process.exitCode = 1;
+
+  // 3. Transfer latency: each call of (1), cold to a number, paced.
+  for (const call of calls) call.conference = conferenceOf(call);
+  const transfers = [];
+  let transferErrors = 0;
+  const transferred = await Promise.all(calls.map((call, i) => new Promise((r) => setTimeout(r, (i * 1000) / RATE)).then(() =>
+    post(a, `/api/calls/${call.customer}/transfer`, bearer.get(call.user), { target: { type: "number", number: `+1415555${String(1000 + i).padStart(4, "0")}` }, mode: "cold" }))));
+  transferred.forEach((result, i) => {
+    const at = reachedConference(calls[i], "participant.create", result.sent);
+    if (result.status !== 200 || at === undefined) transferErrors += 1;
+    else transfers.push(at - result.sent);
+  });
+  console.log(`transfer (cold, to a number) → the provider's dial, ${CALLS} calls at ${RATE}/s (${transferErrors} errors): ${summary(transfers)}`);
+
+  // 4. Monitoring: a supervisor listens to each call of (2), then whispers.
+  for (const call of fresh) call.conference = conferenceOf(call);
+  const monitor = { listen: [], whisper: [] };
+  let monitorErrors = 0;
+  for (const mode of ["listen", "whisper"]) {
+    const results = await Promise.all(fresh.map((call, i) => new Promise((r) => setTimeout(r, (i * 1000) / RATE)).then(() => post(a, `/api/calls/${call.customer}/monitor`, supervisor, { mode }))));
+    results.forEach((result, i) => {
+      const at = reachedConference(fresh[i], mode === "listen" ? "participant.create" : "participant.update", result.sent);
+      if (result.status !== 200 || at === undefined) monitorErrors += 1;
+      else monitor[mode].push(at - result.sent);
+    });
+  }
+  console.log(`monitor → provider request, ${CALLS} calls at ${RATE}/s (${monitorErrors} errors): listen (a dial) ${summary(monitor.listen)}; whisper (an update) ${summary(monitor.whisper)}`);
+
+  // 5. Two servers, the same warm transfer of each call at once: one dial per call.
+  const before = fake.controls.length;
+  const both = await Promise.all(fresh.flatMap((call, i) => {
+    const body = { target: { type: "number", number: `+1415556${String(1000 + i).padStart(4, "0")}` }, mode: "warm" };
+    return [post(a, `/api/calls/${call.customer}/transfer`, bearer.get(call.user), body), post(b, `/api/calls/${call.customer}/transfer`, bearer.get(call.user), body)];
+  }));
+  const dials = fresh.map((call) => fake.controls.slice(before).filter((c) => c.kind === "participant.create" && c.conference === call.conference).length);
+  const transferStatuses = both.reduce((m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }), {});
+  const doubled = dials.filter((n) => n > 1).length;
+  console.log(`two servers, the same transfer of ${CALLS} calls from both at once: answers ${JSON.stringify(transferStatuses)}; transfers dialed once ${dials.filter((n) => n === 1).length}, twice or more ${doubled}, never ${dials.filter((n) => n === 0).length}`);
+  if (twice > 0 || errors > 0 || doubled > 0 || transferErrors > 0 || monitorErrors > 0) process.exitCode = 1;
 } finally {
   await db.end();
   await Promise.all([a.stop(), b.stop()]);

@@ -4,6 +4,7 @@ import { LiveStatus, useLive, useLiveEvents } from "@/components/live/event-stre
 import { displayTimeZone, formatDuration } from "@/lib/format/display";
 import { useApi } from "@/lib/swr/use-api";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
+import { AgentRoster, type RosterAgent } from "./agent-roster";
 
 interface Live {
   at: string;
@@ -11,15 +12,16 @@ interface Live {
   longest_wait_seconds: number;
   agents_by_state: Record<string, number>;
   today: { inbound: number; answered: number; abandoned: number; service_level: number | null; service_level_seconds: number };
+  agents: RosterAgent[];
 }
 
 /** The wallboard: refreshed by every queue, agent and call event (waits re-read every 15 s), or every three seconds without the stream. */
-export function Wallboard() {
+export function Wallboard({ canMonitor = false }: { canMonitor?: boolean }) {
   // Days and hours on the organization's clock, as every time the app shows.
   const tz = displayTimeZone();
   const live = useLive();
   const { data, error, mutate } = useApi<Live>(`/api/reports/live?tz=${encodeURIComponent(tz)}`, { refreshInterval: live ? 15_000 : 3000 });
-  useLiveEvents(["queue.entry.added", "queue.entry.accepted", "queue.entry.left", "agent.status.changed", "call.ended"], () => void mutate());
+  useLiveEvents(["queue.entry.added", "queue.entry.accepted", "queue.entry.left", "agent.status.changed", "call.ended", "call.updated"], () => void mutate());
   if (error) return <div className="alert" role="alert">Could not load the wallboard: {error.message}</div>;
   if (!data) return <SkeletonRows rows={3} label="Loading the wallboard" />;
   const big = { fontSize: "2.6rem" };
@@ -37,6 +39,7 @@ export function Wallboard() {
           <div key={state} className="stat"><strong style={big}>{data.agents_by_state[state]}</strong>agents {state.replace("_", "-")}</div>
         ))}
       </div>
+      <AgentRoster agents={data.agents} canMonitor={canMonitor} />
       <p className="small muted">Updated {new Date(data.at).toLocaleTimeString()} <LiveStatus live={live} fallbackSeconds={3} /></p>
     </div>
   );

@@ -4,6 +4,8 @@ import { useState } from "react";
 import { formatDuration, formatPhone } from "@/lib/format/display";
 import { useApi } from "@/lib/swr/use-api";
 import { ContactCard } from "./contact-card";
+import { TransferPanel } from "./transfer-panel";
+import { useCallControl } from "./use-call-control";
 import { Keypad } from "./keypad";
 import { useSoftphone } from "./softphone-provider";
 import { useSecondsSince } from "./use-ticking";
@@ -15,6 +17,8 @@ export function CallDock() {
   const { call, hangup, toggleMute, toggleHold, sendDigit, setNotes, setDisposition, finish } = useSoftphone();
   const dispositions = useApi<{ data: { id: number; name: string }[]; required: boolean }>(call?.phase === "ended" ? "/api/dispositions" : null);
   const [keypad, setKeypad] = useState(false);
+  const [picker, setPicker] = useState<"transfer" | "add" | null>(null);
+  const control = useCallControl();
   const seconds = useSecondsSince(call?.connectedAt ?? null, call?.endedAt ?? null);
   const [hangingUp, setHangingUp] = useState(false);
   if (!call) return null;
@@ -29,13 +33,40 @@ export function CallDock() {
     <aside className="call-dock" aria-label="Current call">
       <header>
         <div>
-          <div className="small" style={{ opacity: 0.8 }}>{call.direction === "inbound" ? "Inbound call" : "Outbound call"} · {call.onHold && call.phase === "connected" ? "On hold" : PHASE_LABEL[call.phase]}</div>
+          <div className="small" style={{ opacity: 0.8 }}>{call.direction === "inbound" ? "Inbound call" : "Outbound call"} · {call.serverState === "consult" && call.phase === "connected" ? "Consultation" : call.onHold && call.phase === "connected" ? "On hold" : PHASE_LABEL[call.phase]}</div>
           <strong>{call.contactName ?? formatPhone(call.number)}</strong>
         </div>
         <span className="timer mono" aria-label="Call duration">{formatDuration(seconds)}</span>
       </header>
       <div className="body">
         {call.error && <div className="alert" role="alert" style={{ margin: 0 }}>{call.error}</div>}
+        {control.error && <div className="alert" role="alert" style={{ margin: 0 }}>{control.error}</div>}
+        {call.phase === "connected" && call.serverState === "consult" && (
+          <div className="call-badge" role="status">{call.transferredFrom ?? "A colleague"} wants to transfer this caller to you; the caller is on hold.</div>
+        )}
+        {call.phase === "connected" && call.serverState !== "consult" && call.transferredFrom && <div className="small muted" role="status">Transferred by {call.transferredFrom}</div>}
+        {call.phase === "connected" && call.monitored && (
+          <div className="call-badge" role="status" data-testid="monitored">{call.monitored.by ?? "A supervisor"} {call.monitored.mode === "whisper" ? "is whispering to you (the caller cannot hear)" : "has joined the call"}</div>
+        )}
+        {control.consult && call.phase === "connected" && (
+          <div className="transfer-panel stack" role="group" aria-label="Warm transfer">
+            <div><strong>Consulting {control.consult.name ?? control.consult.number}</strong> <span className="small muted">· {control.consult.state === "joined" ? "on the line" : "ringing…"} · the caller is on hold</span></div>
+            <div className="controls">
+              <button type="button" className="button" disabled={control.busy || control.consult.state !== "joined"} onClick={() => void control.complete()}>Complete transfer</button>
+              <button type="button" className="button secondary" disabled={control.busy} onClick={() => void control.cancel()}>Cancel transfer</button>
+            </div>
+          </div>
+        )}
+        {control.parties.length > 0 && call.phase === "connected" && (
+          <ul className="call-parties" aria-label="Also on the call">
+            {control.parties.map((p) => (
+              <li key={p.id}>
+                <span>{p.name ?? p.number} <span className="small muted">· {p.role === "monitor" ? "supervisor" : p.state === "joined" ? "on the line" : "ringing…"}</span></span>
+                {p.role === "participant" && <button type="button" className="button secondary small" disabled={control.busy} onClick={() => void control.remove(p.id)} aria-label={`Remove ${p.name ?? p.number}`}>Remove</button>}
+              </li>
+            ))}
+          </ul>
+        )}
         <ContactCard phone={call.number} />
         {call.phase !== "ended" ? (
           <>
@@ -45,8 +76,25 @@ export function CallDock() {
                 {call.holding ? (call.onHold ? "Resuming…" : "Holding…") : call.onHold ? "Resume" : "Hold"}
               </button>
               <button type="button" className="button secondary" aria-expanded={keypad} onClick={() => setKeypad(!keypad)}>Keypad</button>
+              {call.serverState !== "consult" && !control.consult && (
+                <>
+                  <button type="button" className="button secondary" aria-expanded={picker === "transfer"} disabled={call.phase !== "connected" || !call.callSid} onClick={() => setPicker(picker === "transfer" ? null : "transfer")}>Transfer</button>
+                  <button type="button" className="button secondary" aria-expanded={picker === "add"} disabled={call.phase !== "connected" || !call.callSid} onClick={() => setPicker(picker === "add" ? null : "add")}>Add participant</button>
+                </>
+              )}
               <button type="button" className="button danger" style={{ marginLeft: "auto" }} disabled={hangingUp} onClick={onHangup}>{hangingUp ? "Hanging up…" : "Hang up"}</button>
             </div>
+            {picker && call.phase === "connected" && (
+              <TransferPanel
+                purpose={picker}
+                busy={control.busy}
+                onClose={() => setPicker(null)}
+                onSubmit={async (target, mode) => {
+                  const done = picker === "transfer" ? await control.transfer(target, mode) : await control.add(target.type === "agent" ? { agent_id: target.id } : { number: target.type === "number" ? target.number : "" });
+                  if (done) setPicker(null);
+                }}
+              />
+            )}
             {keypad && (
               <>
                 <Keypad onDigit={sendDigit} />

@@ -21,6 +21,14 @@ export async function providerDevice(api: ApiCall, onState: (registered: boolean
     const next = await api<VoiceToken>("/api/voice/token", { method: "POST", body: "{}" });
     device.updateToken(next.token);
   });
+  // The service rings this browser only for a call it reserved the agent for (a colleague's
+  // transfer, a three-way call) or a supervisor asked to monitor: it is taken at once, and the
+  // panel follows the server's record of the call (the softphone re-reads it on every call event).
+  let incoming: Awaited<ReturnType<typeof device.connect>> | null = null;
+  device.on("incoming", (call: NonNullable<typeof incoming>) => {
+    incoming = call;
+    call.accept();
+  });
   await device.register();
 
   async function connect(params: Record<string, string>, events: CallEvents, callSid: string | null): Promise<CallHandle> {
@@ -44,6 +52,20 @@ export async function providerDevice(api: ApiCall, onState: (registered: boolean
 
   return {
     mode: "provider",
+    // A call the server put this agent on: the leg the service dialed to this browser.
+    resumeQueueCall: (callSid, events) => {
+      const call = incoming;
+      call?.on("disconnect", () => events.onEnded());
+      return {
+        callSid,
+        async hangup() {
+          call?.disconnect();
+          return { callLogId: null };
+        },
+        mute: (on) => call?.mute(on),
+        sendDigits: (digits) => call?.sendDigits(digits),
+      };
+    },
     joinQueueCall: (queueCall: QueueCall, events) => connect({ QueueEntryId: String(queueCall.id), QueueName: queueCall.queue }, events, queueCall.call_sid),
     dial: (to, contactId, events, campaignContactId) =>
       connect({ To: to, ...(contactId && { contactId: String(contactId) }), ...(campaignContactId && { CampaignContactId: String(campaignContactId) }) }, events, null),

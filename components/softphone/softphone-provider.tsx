@@ -4,6 +4,9 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useSWRConfig } from "swr";
 import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
+import { useSession } from "next-auth/react";
+import { can } from "@/lib/auth/permissions";
+import { useLiveEvents } from "@/components/live/event-stream-provider";
 import type { ApiCall, CallHandle, QueueCall, SoftphoneDevice } from "./device";
 import type { CurrentCall } from "@/lib/agents/current-call";
 import { providerDevice } from "./provider-device";
@@ -32,6 +35,12 @@ export interface ActiveCall {
   notes: string;
   /** The wrap-up disposition picked (GET /api/dispositions). */
   dispositionId: number | null;
+  /** The server's state of the call: consult (a warm transfer's target talking to the agent transferring). */
+  serverState: string | null;
+  /** A supervisor whispering to the agent or barged in. */
+  monitored: { mode: string; by: string | null } | null;
+  /** The agent who transferred this call here. */
+  transferredFrom: string | null;
   callSid: string | null;
   callLogId: number | null;
   error: string | null;
@@ -51,6 +60,9 @@ interface Softphone {
   setNotes: (notes: string) => void;
   setDisposition: (id: number | null) => void;
   finish: () => Promise<void>;
+  /** The agent's part of the call ended on the server (a cold or completed transfer): the panel goes to wrap-up. */
+  partEnded: () => void;
+  api: ApiCall | null;
 }
 
 const SoftphoneContext = createContext<Softphone | null>(null);
@@ -69,6 +81,16 @@ async function findCallLog(api: ApiCall, callSid: string): Promise<number | null
     await new Promise((r) => setTimeout(r, 1000));
   }
   return null;
+}
+
+/** The wrap-up's notes and disposition onto the call's log (nothing to save: nothing asked); the log's id. */
+async function saveWrapUp(api: ApiCall, call: ActiveCall): Promise<number | null> {
+  if (!call.notes.trim() && !call.dispositionId) return call.callLogId;
+  const id = call.callLogId ?? (call.callSid ? await findCallLog(api, call.callSid) : null);
+  if (!id) throw new Error("The call log has not arrived yet; try again in a moment.");
+  const wrapUp = { ...(call.notes.trim() && { notes: call.notes.trim() }), ...(call.dispositionId && { disposition_id: call.dispositionId }) };
+  await api(`/api/voice/call-logs/${id}`, { method: "PATCH", body: JSON.stringify(wrapUp) });
+  return id;
 }
 
 /** The call the server knows the agent is on or wrapping up (GET /api/agent/status), its times as JSON sends them. */
@@ -90,6 +112,9 @@ function restoredCall(server: ServerCall): ActiveCall {
     digits: "",
     notes: server.notes ?? "",
     dispositionId: null,
+    serverState: server.state,
+    monitored: server.monitored,
+    transferredFrom: server.transferred_from,
     callSid: server.call_sid,
     callLogId: server.call_log_id,
     error: null,
@@ -112,6 +137,9 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   // Known from the first render (the server's too), so what depends on it (the simulate button) never shifts the page.
   const [device, setDevice] = useState<DeviceState>({ mode: "none", registered: false, reason: "Starting the phone…", simulator: enabled });
   const [call, setCall] = useState<ActiveCall | null>(null);
+  // What sync reads before it moves the panel (its side effects stay out of setCall's updater).
+  const callRef = useRef<ActiveCall | null>(null);
+  callRef.current = call;
   const deviceRef = useRef<SoftphoneDevice | null>(null);
   const handleRef = useRef<CallHandle | null>(null);
   const { mutate } = useSWRConfig();
@@ -181,8 +209,46 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
       .catch(() => undefined);
   }, [token, device.mode, api, events]);
 
+  // The server moves calls the page did not start: a colleague transfers a caller here (the agent was
+  // reserved for it), a consultation is canceled, a supervisor whispers. Every call event re-reads the
+  // agent's call and brings the panel in line.
+  const sync = useCallback(async () => {
+    if (!token) return;
+    const { call: server } = await api<{ call: ServerCall | null }>("/api/agent/status").catch(() => ({ call: null }));
+    const current = callRef.current;
+    if (server?.phase === "connected" && current?.phase === "ended" && current.callSid !== server.call_sid) {
+      // The agent left a wrap-up panel open, became available elsewhere (the state bar, another tab) and the
+      // server put a new call on them: the new call takes the panel; the old one's notes are kept, not dropped.
+      await saveWrapUp(api, current).catch(() => undefined);
+    }
+    setCall((latest) => {
+      if (server?.phase === "connected") {
+        if (!latest || (latest.phase === "ended" && latest.callSid !== server.call_sid)) {
+          if (deviceRef.current?.resumeQueueCall) handleRef.current = deviceRef.current.resumeQueueCall(server.call_sid, events);
+          return restoredCall(server);
+        }
+        if (latest.callSid !== server.call_sid) return latest;
+        return { ...latest, onHold: server.on_hold, serverState: server.state, monitored: server.monitored, transferredFrom: server.transferred_from };
+      }
+      // A consultation called off (or a transfer that never reached this agent): nothing to wrap up.
+      if (latest?.phase === "connected" && latest.serverState === "consult") return null;
+      return latest;
+    });
+  }, [token, api, events]);
+  // A manager's stream carries their whole department's agents: only this agent's own moves matter here.
+  const user = useSession().data?.user;
+  const userId = user?.id;
+  // Supervisors (who may monitor) are never a transfer's target: their department's call events are not theirs to follow.
+  const takesTransfers = user ? !can(user.role, "calls.monitor") : false;
+  // A call event about this agent's call, or (an agent without a call) one that may be a colleague's transfer to them.
+  const callSid = call?.phase === "ended" ? null : (call?.callSid ?? null);
+  useLiveEvents(["call.updated"], (data) => (data.call_sid === callSid || (!callSid && takesTransfers)) && void sync());
+  useLiveEvents(["agent.status.changed"], (data) => data.user_id === userId && void sync());
+
+  const partEnded = () => setCall((c) => (c && c.phase !== "ended" ? { ...c, phase: "ended", endedAt: Date.now(), onHold: false } : c));
+
   const start = (base: Pick<ActiveCall, "direction" | "number" | "contactId" | "contactName">) =>
-    setCall({ ...base, phase: "connecting", connectedAt: null, endedAt: null, muted: false, onHold: false, holding: false, digits: "", notes: "", dispositionId: null, callSid: null, callLogId: null, error: null, saving: false, saved: false });
+    setCall({ ...base, phase: "connecting", connectedAt: null, endedAt: null, muted: false, onHold: false, holding: false, digits: "", notes: "", dispositionId: null, serverState: null, monitored: null, transferredFrom: null, callSid: null, callLogId: null, error: null, saving: false, saved: false });
 
   const acceptQueueCall: Softphone["acceptQueueCall"] = async (queueCall) => {
     if (!deviceRef.current) throw new Error(device.reason ?? "The phone is not ready.");
@@ -253,14 +319,8 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
     if (!call) return;
     setCall({ ...call, saving: true, error: null });
     try {
-      const callSid = call.callSid ?? handleRef.current?.callSid ?? null;
-      if (call.notes.trim() || call.dispositionId) {
-        const id = call.callLogId ?? (callSid ? await findCallLog(api, callSid) : null);
-        if (!id) throw new Error("The call log has not arrived yet; try again in a moment.");
-        const wrapUp = { ...(call.notes.trim() && { notes: call.notes.trim() }), ...(call.dispositionId && { disposition_id: call.dispositionId }) };
-        await api(`/api/voice/call-logs/${id}`, { method: "PATCH", body: JSON.stringify(wrapUp) });
-        setCall((c) => (c ? { ...c, callLogId: id } : c));
-      }
+      const id = await saveWrapUp(api, { ...call, callSid: call.callSid ?? handleRef.current?.callSid ?? null });
+      if (id) setCall((c) => (c ? { ...c, callLogId: id } : c));
       const { status } = await api<{ status: string }>("/api/agent/status");
       if (status === "wrap_up") await api("/api/agent/status", { method: "POST", body: JSON.stringify({ status: "available" }) });
       handleRef.current = null;
@@ -271,6 +331,6 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
     }
   };
 
-  const value: Softphone = { device, call, acceptQueueCall, dial, hangup, toggleMute, toggleHold, sendDigit, setNotes, setDisposition, finish };
+  const value: Softphone = { device, call, acceptQueueCall, dial, hangup, toggleMute, toggleHold, sendDigit, setNotes, setDisposition, finish, partEnded, api: token ? api : null };
   return <SoftphoneContext.Provider value={value}>{children}</SoftphoneContext.Provider>;
 }

@@ -3,6 +3,7 @@ import { ALL_DAY, extraAgent, inHoursPhone, outOfHoursPhone, placedCalls, playCa
 import { makeContact } from "../support/contacts";
 import { createTenant, type Tenant } from "../support/factories";
 import { giveNumber } from "../support/provider";
+import { conferenceName, controlRequests, twimlAttribute } from "../support/call-control";
 
 async function campaign(tenant: Tenant, body: Record<string, unknown>, token = tenant.managerA.token) {
   const response = await tenant.client.post("/api/campaigns", { name: "Spring outreach", calling_window: ALL_DAY, ...body }, token);
@@ -166,6 +167,50 @@ describe("campaigns: definition and access", () => {
 });
 
 describe("campaigns: the progressive engine", () => {
+  it("a connected campaign call can be held and transferred: the agent's Client leg is reported and moved, the contact follows through the Dial's action, the contact is settled once", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const tag = `hold-${Date.now()}`;
+    const contact = await makeContact(tenant, { name: "Holds The Line", tags: [tag], phone: inHoursPhone() });
+    const draft = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: number, max_attempts: 1 });
+    await available(tenant, tenant.agentA.token);
+    await available(tenant, tenant.agentB.token);
+    expect((await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token)).status).toBe(200);
+    const [call] = await waitForCalls(contact.phone);
+    const answer = await playCallback(call.Url, { CallSid: call.sid, From: number, To: contact.phone, CallStatus: "in-progress", Direction: "outbound-api" });
+    const agentId = (await contactsOf(tenant, draft.id))[0].assigned_user_id;
+    const agent = agentId === tenant.agentA.id ? tenant.agentA : tenant.agentB;
+    const colleague = agent === tenant.agentA ? tenant.agentB : tenant.agentA;
+    // Before the agent's leg is known, a hold cannot move the call.
+    expect((await tenant.client.post(`/api/calls/${call.sid}/hold`, { on: true }, agent.token)).status).toBe(409);
+    // The agent's browser answers: its Client reports the leg.
+    const legUrl = twimlAttribute(answer.body, "Client", "statusCallback")!;
+    const agentLeg = `CA${crypto.randomUUID().replace(/-/g, "")}`;
+    expect((await playCallback(legUrl, { CallSid: agentLeg, ParentCallSid: call.sid, CallStatus: "in-progress" })).status).toBe(200);
+
+    expect((await tenant.client.post(`/api/calls/${call.sid}/hold`, { on: true }, agent.token)).body).toMatchObject({ state: "held", direction: "outbound-campaign" });
+    const [move] = await controlRequests(agentLeg);
+    expect(move.kind).toBe("call.update");
+    // The bridge ended: the Dial's action seats the contact in the same conference, ending it when they leave.
+    const seat = await playCallback(twimlAttribute(answer.body, "Dial", "action")!, { CallSid: call.sid, DialCallStatus: "completed", DialCallSid: agentLeg });
+    expect(conferenceName(seat.body)).toBe(conferenceName(move.body.Twiml));
+    expect(seat.body).toContain('endConferenceOnExit="true"');
+
+    // Transferred cold to the colleague: the agent's part is logged with the campaign, the contact settled once.
+    const sent = await tenant.client.post(`/api/calls/${call.sid}/transfer`, { target: { type: "agent", id: colleague.id }, mode: "cold" }, agent.token);
+    expect(sent.status).toBe(200);
+    expect((await contactsOf(tenant, draft.id))[0]).toMatchObject({ state: "done", last_outcome: "answered" });
+    // The contact hangs up: the colleague's part ends; the campaign status report changes nothing else.
+    expect((await playCallback(call.StatusCallback, { CallSid: call.sid, From: number, To: contact.phone, CallStatus: "completed", CallDuration: "50" })).status).toBe(200);
+    const logs = (await tenant.client.get(`/api/voice/call-logs?contact_id=${contact.id}`, tenant.admin.token)).body.data;
+    expect(logs).toHaveLength(2);
+    expect(logs).toEqual(expect.arrayContaining([
+      expect.objectContaining({ call_sid: call.sid, campaign_id: draft.id, user_id: agent.id, parent_call_sid: null }),
+      expect.objectContaining({ call_sid: sent.body.call_sid, parent_call_sid: call.sid, direction: "outbound-campaign" }),
+    ]));
+    expect((await contactsOf(tenant, draft.id))[0]).toMatchObject({ state: "done", attempts: 1 });
+  });
+
   it("dials one contact per available agent, never DNC or out-of-hours ones, connects the answer to that agent and logs it once", async () => {
     const tenant = await createTenant();
     const number = await giveNumber(tenant);
@@ -194,7 +239,7 @@ describe("campaigns: the progressive engine", () => {
 
     const answer = await playCallback(call.Url, { CallSid: call.sid, From: number, To: good.phone, CallStatus: "in-progress", Direction: "outbound-api" });
     expect(answer.status).toBe(200);
-    expect(answer.body).toContain(`<Client>user_${tenant.agentA.id}</Client>`);
+    expect(answer.body).toMatch(new RegExp(`<Client [^>]*>user_${tenant.agentA.id}</Client>`));
     const status = { CallSid: call.sid, From: number, To: good.phone, CallStatus: "completed", CallDuration: "42" };
     expect((await playCallback(call.StatusCallback, status)).status).toBe(200);
     expect((await playCallback(call.StatusCallback, status)).status).toBe(200); // a retried delivery
@@ -413,7 +458,7 @@ describe("campaigns: machines, recordings and the abandon cap", () => {
     expect(call.MachineDetection).toBe("DetectMessageEnd");
     const machine = await playCallback(call.Url, { CallSid: call.sid, From: number, To: contact.phone, CallStatus: "in-progress", AnsweredBy: "machine_end_beep" });
     expect(machine.body).toContain("Hi, this is Spring Co. &lt;b&gt;Call&lt;/b&gt; us back.");
-    expect(machine.body).not.toContain("<Client>");
+    expect(machine.body).not.toContain("<Client");
     expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.status).toBe("available");
     await playCallback(call.StatusCallback, { CallSid: call.sid, From: number, To: contact.phone, CallStatus: "completed", CallDuration: "20" });
     const recording = `https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/RE${"7".repeat(32)}`;

@@ -37,6 +37,7 @@ test("recorded calls play in the call history: the demo's, and a simulated call 
   await page.waitForTimeout(1100);
   await dock.getByRole("button", { name: "Hang up" }).click();
   await dock.getByRole("button", { name: "Save notes and close" }).click();
+  await expect(dock).toHaveCount(0);
 
   await page.goto("/calls");
   const row = page.getByRole("row").filter({ hasText: "Recorded on the simulator" });

@@ -15,9 +15,15 @@ export interface CurrentCall {
   notes: string | null;
   /** The caller hears the hold music (issue 22). */
   on_hold: boolean;
+  /** The live call's state (answered, held, consult: a warm transfer's target talking to the agent who transfers). */
+  state: string | null;
+  /** A supervisor whispering to the agent or barged into the call. */
+  monitored: { mode: string; by: string | null } | null;
+  /** The agent who transferred this call (its previous part's). */
+  transferred_from: string | null;
 }
 
-interface Row extends Omit<CurrentCall, "contact_id" | "call_log_id"> {
+interface Row extends Omit<CurrentCall, "contact_id" | "call_log_id" | "state" | "monitored" | "transferred_from"> {
   contact_id: string | null;
   call_log_id: string | null;
 }
@@ -37,9 +43,10 @@ const CURRENT_CALL = `
   LEFT JOIN live_calls l ON l.call_sid = q.call_sid AND l.organization_id = q.organization_id AND l.ended_at IS NULL
   WHERE a.user_id = $1 AND a.organization_id = $2 AND a.status = 'busy'
   UNION ALL
-  SELECT 'connected', l.call_sid, 'outbound', l.number, l.contact_id::text, c.name, COALESCE(l.answered_at, l.started_at), NULL, NULL, NULL, l.state = 'held'
+  SELECT 'connected', l.call_sid, CASE WHEN l.direction = 'inbound' THEN 'inbound' ELSE 'outbound' END, l.number, l.contact_id::text, c.name, COALESCE(l.answered_at, l.started_at), NULL, NULL, NULL, l.state = 'held'
   FROM agent_statuses a
-  JOIN live_calls l ON l.call_sid = a.current_call_sid AND l.organization_id = a.organization_id AND l.user_id = a.user_id AND l.ended_at IS NULL AND l.direction <> 'inbound'
+  JOIN live_calls l ON l.call_sid = a.current_call_sid AND l.organization_id = a.organization_id AND l.user_id = a.user_id AND l.ended_at IS NULL
+                   AND (l.direction <> 'inbound' OR l.parent_call_sid IS NOT NULL)
   LEFT JOIN contacts c ON c.id = l.contact_id AND c.organization_id = l.organization_id
   WHERE a.user_id = $1 AND a.organization_id = $2 AND a.status = 'busy'
   UNION ALL
@@ -52,8 +59,29 @@ const CURRENT_CALL = `
    ORDER BY l.created_at DESC LIMIT 1)
   LIMIT 1`;
 
+// What the panel shows about a connected call beyond its caller: a consultation,
+// a supervisor whispering or barged in, who transferred it.
+const CALL_CONTROL = `
+  SELECT l.state, m.monitor_mode, mu.name AS monitor_by, pu.name AS transferred_from
+  FROM live_calls l
+  LEFT JOIN LATERAL (SELECT c.monitor_mode, c.user_id FROM call_participants c
+                     WHERE c.live_call_id = l.id AND c.role = 'monitor' AND c.left_at IS NULL AND c.monitor_mode IN ('whisper', 'barge')
+                     ORDER BY c.id DESC LIMIT 1) m ON true
+  LEFT JOIN users mu ON mu.id = m.user_id
+  LEFT JOIN live_calls p ON p.call_sid = l.parent_call_sid AND p.organization_id = l.organization_id
+  LEFT JOIN users pu ON pu.id = p.user_id
+  WHERE l.call_sid = $1 AND l.organization_id = $2 AND l.ended_at IS NULL`;
+
 export async function currentCall(actor: Pick<SessionUser, "id" | "organization_id">): Promise<CurrentCall | null> {
   const [row] = await rawQuery<Row>(CURRENT_CALL, [actor.id, actor.organization_id]);
   if (!row) return null;
-  return { ...row, contact_id: row.contact_id === null ? null : Number(row.contact_id), call_log_id: row.call_log_id === null ? null : Number(row.call_log_id) };
+  const [control] = row.phase === "connected" ? await rawQuery<{ state: string; monitor_mode: string | null; monitor_by: string | null; transferred_from: string | null }>(CALL_CONTROL, [row.call_sid, actor.organization_id]) : [];
+  return {
+    ...row,
+    contact_id: row.contact_id === null ? null : Number(row.contact_id),
+    call_log_id: row.call_log_id === null ? null : Number(row.call_log_id),
+    state: control?.state ?? null,
+    monitored: control?.monitor_mode ? { mode: control.monitor_mode, by: control.monitor_by } : null,
+    transferred_from: control?.transferred_from ?? null,
+  };
 }

@@ -56,3 +56,23 @@ export async function releaseReservedAgents(tx: Tx, { userIds, organizationId }:
   await recordMoves(tx, moved, "available", at);
   return moved.map((m) => m.user_id);
 }
+
+/**
+ * Takes one named agent for a call (a transfer, a third party): only if they
+ * are available, in one conditional statement, so two transfers to the same
+ * agent never both get them. False: the agent is not available.
+ */
+export async function reserveAgent(tx: Tx, { organizationId, userId }: { organizationId: number; userId: number }): Promise<boolean> {
+  const at = new Date();
+  const moved = await tx.$queryRaw<{ user_id: number; organization_id: number }[]>`
+    UPDATE agent_statuses SET status = 'busy', current_call_sid = NULL, changed_at = ${at}, notice = NULL
+    WHERE user_id = ${userId} AND organization_id = ${organizationId} AND status = 'available'
+    RETURNING user_id, organization_id`;
+  await recordMoves(tx, moved, "busy", at);
+  return moved.length > 0;
+}
+
+/** A reserved agent's call is known now (the leg that rings them): endCall moves them when it ends. */
+export async function assignAgentCall(tx: Tx, { userId, callSid }: { userId: number; callSid: string }): Promise<void> {
+  await tx.agentStatus.updateMany({ where: { user_id: userId, status: "busy", current_call_sid: null }, data: { current_call_sid: callSid } });
+}

@@ -16,6 +16,7 @@ const PERMISSIONS = {
   "settings.manage": ["super_admin", "account_admin"],
   "audit.read": ["super_admin", "account_admin", "dept_manager"],
   "calls.place": ["super_admin", "account_admin", "dept_manager", "agent"],
+  "calls.monitor": ["super_admin", "account_admin", "dept_manager"],
   "calls.read": ["super_admin", "account_admin", "dept_manager", "agent"],
   "queue.handle": ["super_admin", "account_admin", "dept_manager", "agent"],
   "campaigns.manage": ["super_admin", "account_admin", "dept_manager"],

@@ -3,41 +3,64 @@ import { prisma } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import { hangUpLeg, holdLeg } from "@/lib/telephony/call-control";
 import type { ConferenceEvent } from "@/lib/telephony/voice-callbacks";
-import { LIVE_CALL_SELECT, recordCallEvent } from "./live-call";
+import { activeCallInConference, type LiveCallRow } from "./find-live-call";
+import { conferenceNameFor, recordCallEvent } from "./live-call";
+import { participantLeft } from "./remove-participant";
 
 /**
- * What a call's conference reports. A leg joined: the conference's id is
- * kept, the caller's leg is held if the call went on hold while it moved, an
- * added party has joined. A leg left: an added party has left; the last agent
- * leaving ends the call (the caller is not left alone with silence).
- * Retried deliveries change nothing twice.
+ * What a call's conference reports, applied to the part of the call it
+ * serves now (after a transfer, the target's). A leg joined: the
+ * conference's id is kept, a caller who should be on hold is held, a dialed
+ * party has joined, a transfer's target who joined now has the caller (off
+ * hold). A leg left: a party has left; the last agent leaving ends the call
+ * (the caller is not left alone with silence). Retried deliveries change
+ * nothing twice.
  */
 export async function applyConferenceEvent({ organizationId, event }: { organizationId: number; event: ConferenceEvent }): Promise<void> {
-  const call = await prisma.liveCall.findFirst({ where: { id: event.liveCallId, organization_id: organizationId, ended_at: null }, select: LIVE_CALL_SELECT });
+  const name = conferenceNameFor(event.liveCallId);
+  const call = await activeCallInConference(organizationId, name);
   if (!call) return;
-  if (!call.conference_sid) await prisma.liveCall.updateMany({ where: { id: call.id, conference_sid: null }, data: { conference_sid: event.conferenceSid } });
+  if (!call.conference_sid) await prisma.liveCall.updateMany({ where: { organization_id: organizationId, conference_name: name, conference_sid: null }, data: { conference_sid: event.conferenceSid } });
   if (!event.legSid) return;
+  const warn = (what: string) => (error: unknown) => logger.warn(what, { call_sid: call.call_sid, error: (error as Error).message });
   if (event.event === "participant-join") {
     // The provider refusing is logged, not answered to the provider (its callback cannot fix it; the agent can resume and hold again).
-    if (event.legSid === call.customer_leg_sid && call.state === "held") {
-      await holdLeg(organizationId, event.conferenceSid, event.legSid, true).catch((error) => logger.warn("caller could not be held as they joined", { call_sid: call.call_sid, error: (error as Error).message }));
+    if (event.legSid === call.customer_leg_sid && (call.held_since !== null || call.state === "queued")) {
+      await holdLeg(organizationId, event.conferenceSid, event.legSid, true).catch(warn("caller could not be held as they joined"));
     }
-    await prisma.callParticipant.updateMany({ where: { live_call_id: call.id, leg_sid: event.legSid, state: "dialing" }, data: { state: "joined", joined_at: new Date() } });
+    await prisma.callParticipant.updateMany({ where: { organization_id: organizationId, leg_sid: event.legSid, state: "dialing" }, data: { state: "joined", joined_at: new Date() } });
+    if (event.legSid === call.agent_leg_sid && call.state === "ringing" && call.parent_call_sid) await targetAnswered(call, event.conferenceSid);
     return;
   }
   if (event.event !== "participant-leave") return;
   const left = await prisma.$transaction(async (tx) => {
-    const [participant] = await tx.callParticipant.updateManyAndReturn({ where: { live_call_id: call.id, leg_sid: event.legSid, left_at: null }, data: { state: "left", left_at: new Date() }, select: { id: true, kind: true, user_id: true, number: true } });
-    if (participant) await recordCallEvent(tx, call, { type: "participant_left", actorUserId: participant.user_id, data: { participant_id: Number(participant.id), kind: participant.kind } });
-    return participant ?? null;
+    const participant = await participantLeft(tx, { organizationId, where: { leg_sid: event.legSid! } });
+    if (participant) await recordCallEvent(tx, call, { type: "participant_left", actorUserId: participant.user_id, data: { participant_id: Number(participant.id), kind: participant.kind, role: participant.role } });
+    return participant;
   });
   const agentLeft = event.legSid === call.agent_leg_sid;
   if (!agentLeft && !left) return;
   // The caller stays only while someone who can talk to them is still there.
-  const others = await prisma.callParticipant.count({ where: { live_call_id: call.id, left_at: null, role: { not: "monitor" } } });
-  // A transfer that handed the call over cleared the agent's leg.
+  const others = await prisma.callParticipant.count({ where: { live_call_id: call.id, left_at: null, role: { not: "monitor" }, state: { not: "failed" } } });
   const agentStillOn = !agentLeft && call.agent_leg_sid !== null;
-  if (others === 0 && !agentStillOn && call.customer_leg_sid) {
-    await hangUpLeg(organizationId, call.customer_leg_sid).catch((error) => logger.warn("caller left alone could not be hung up", { call_sid: call.call_sid, error: (error as Error).message }));
+  if (others === 0 && !agentStillOn && call.customer_leg_sid && call.state !== "queued") {
+    await hangUpLeg(organizationId, call.customer_leg_sid).catch(warn("caller left alone could not be hung up"));
+  }
+}
+
+/** A cold transfer's target picked up: their part of the call is answered, and the caller comes off hold to them. */
+async function targetAnswered(call: LiveCallRow, conferenceSid: string): Promise<void> {
+  const now = new Date();
+  const heldFor = call.held_since ? Math.max(0, Math.round((now.getTime() - call.held_since.getTime()) / 1000)) : 0;
+  const answered = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.liveCall.updateMany({
+      where: { id: call.id, state: "ringing", ended_at: null },
+      data: { state: "answered", answered_at: now, held_since: null, hold_seconds: { increment: heldFor }, updated_at: now },
+    });
+    if (count) await recordCallEvent(tx, { ...call, state: "answered" }, { type: "answered", actorUserId: call.user_id, data: { held_seconds: heldFor } });
+    return count > 0;
+  });
+  if (answered && call.customer_leg_sid) {
+    await holdLeg(call.organization_id, conferenceSid, call.customer_leg_sid, false).catch((error) => logger.warn("the caller could not be taken off hold", { call_sid: call.call_sid, error: (error as Error).message }));
   }
 }

@@ -3,6 +3,7 @@ import { endAgentCall } from "@/lib/agents/end-agent-call";
 import { settleCampaignContact } from "@/lib/campaigns/settle-campaign-contact";
 import type { AgentState } from "@/lib/agents/agent-status";
 import type { Tx } from "@/lib/db/client";
+import { endConsult } from "./end-consult";
 import { recordCallLog, type CallLogEntry } from "./record-call-log";
 
 export interface CallEnd {
@@ -26,6 +27,7 @@ export async function endCall(tx: Tx, { organizationId, log, agent, campaignCont
   const live = log ? await closeLiveCall(tx, organizationId, log.call_sid) : null;
   if (log && !(await recordCallLog(tx, { ...log, hold_seconds: live?.hold_seconds ?? 0, parent_call_sid: live?.parent_call_sid ?? null })).created) return { ended: false };
   const callSid = log?.call_sid ?? null;
+  if (live) await releaseOthersOnCall(tx, organizationId, live);
   if (campaignContact) {
     await settleCampaignContact(tx, { campaignContactId: campaignContact.id, organizationId, outcome: campaignContact.outcome, answered: campaignContact.answered, callSid });
   }
@@ -33,12 +35,30 @@ export async function endCall(tx: Tx, { organizationId, log, agent, campaignCont
   return { ended: true };
 }
 
+/**
+ * Whoever else was on the call leaves with it: third parties and supervisors
+ * (an agent who talked goes to wrap-up), and a warm transfer's target still
+ * consulting (back where they were). A cold transfer's target is not here:
+ * their part of the call goes on as a call of its own.
+ */
+async function releaseOthersOnCall(tx: Tx, organizationId: number, live: { id: bigint; call_sid: string }): Promise<void> {
+  const others = await tx.callParticipant.updateManyAndReturn({
+    where: { live_call_id: live.id, left_at: null, role: { in: ["participant", "monitor", "consult"] } },
+    data: { state: "left", left_at: new Date() },
+    select: { user_id: true, leg_sid: true, role: true, state: true },
+  });
+  for (const other of others) {
+    if (other.user_id && other.leg_sid && other.role === "participant") await endAgentCall(tx, { userId: other.user_id, organizationId, callSid: other.leg_sid, talked: true });
+  }
+  await endConsult(tx, { organizationId, where: { parent_call_sid: live.call_sid } });
+}
+
 /** The live call, if there was one, is over: its hold time closes and folds into the log. */
 async function closeLiveCall(tx: Tx, organizationId: number, callSid: string) {
-  const [live] = await tx.$queryRaw<{ hold_seconds: number; parent_call_sid: string | null; status_before: string | null }[]>`
+  const [live] = await tx.$queryRaw<{ id: bigint; call_sid: string; hold_seconds: number; parent_call_sid: string | null; status_before: string | null }[]>`
     UPDATE live_calls SET state = 'ended', ended_at = now(), updated_at = now(), held_since = NULL,
            hold_seconds = hold_seconds + COALESCE(round(extract(epoch FROM now() - held_since))::int, 0)
     WHERE organization_id = ${organizationId} AND call_sid = ${callSid} AND ended_at IS NULL
-    RETURNING hold_seconds, parent_call_sid, status_before`;
+    RETURNING id, call_sid, hold_seconds, parent_call_sid, status_before`;
   return live ?? null;
 }

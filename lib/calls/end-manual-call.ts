@@ -5,6 +5,7 @@ import { kickCampaign } from "@/lib/jobs/campaign-ticks";
 import type { ManualCallEnd } from "@/lib/telephony/voice-callbacks";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import { playableRecordingUrl } from "./attach-recording";
+import { callerHungUp } from "./caller-hung-up";
 import { conferenceSeatFor } from "./move-call-to-conference";
 import { endCall } from "./end-call";
 
@@ -20,6 +21,8 @@ export async function endManualCall({ organizationId, end }: { organizationId: n
   // The agent's Dial ended because the dialed leg was moved into a conference (hold, transfer…): the agent follows it; the call goes on.
   const seat = end.agentLeg ? await conferenceSeatFor({ organizationId, callSid: end.callSid, leg: "agent" }) : null;
   if (seat) return seat;
+  // The dialed party hung up after the call was handed over (transferred): the part they were on ends.
+  if (end.customerLegSid && (await callerHungUp({ organizationId, customerLegSid: end.customerLegSid }))) return;
   const user = end.agentId ? await prisma.user.findFirst({ where: { id: end.agentId, organization_id: organizationId }, select: { id: true, department_id: true } }) : null;
   const contact = end.contactId
     ? await prisma.contact.findFirst({ where: { id: BigInt(end.contactId), organization_id: organizationId }, select: { id: true } })

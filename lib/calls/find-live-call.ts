@@ -13,3 +13,8 @@ export async function findLiveCall(actor: SessionUser, callSid: string) {
 }
 
 export type LiveCallRow = Awaited<ReturnType<typeof findLiveCall>>;
+
+/** The part of a call its conference serves now: after a transfer, the target's (a warm transfer's target joins it only on completion). */
+export function activeCallInConference(organizationId: number, conferenceName: string) {
+  return prisma.liveCall.findFirst({ where: { organization_id: organizationId, conference_name: conferenceName, ended_at: null }, orderBy: { id: "desc" }, select: LIVE_CALL_SELECT });
+}

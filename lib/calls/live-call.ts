@@ -13,7 +13,9 @@ export const LIVE_CALL_SELECT = {
   conference_sid: true, started_at: true, answered_at: true, held_since: true, hold_seconds: true,
 } as const;
 
-export type CallEventType = "started" | "answered" | "held" | "resumed" | "transferred" | "transfer_completed" | "transfer_canceled" | "participant_added" | "participant_left" | "monitor" | "ended";
+export type CallEventType =
+  | "started" | "answered" | "held" | "resumed" | "transferred" | "transfer_completed" | "transfer_canceled" | "transfer_failed"
+  | "participant_added" | "participant_left" | "participant_failed" | "monitor" | "ended";
 
 /** One line of the call's story, and the stream's word to whoever may read the call. */
 export async function recordCallEvent(
@@ -35,3 +37,13 @@ export function conferenceNameFor(liveCallId: bigint): string {
 
 /** Where the provider reports the conference's joins and leaves. */
 export const CONFERENCE_STATUS_PATH = "/api/telephony/conference";
+
+/** The status address of a conference, by its name: every part of the call (after a transfer too) reports to the same one. */
+export function conferenceStatusPath(conferenceName: string): string {
+  return `${CONFERENCE_STATUS_PATH}?call=${conferenceName.replace(/^call_/, "")}`;
+}
+
+/** Where a dialed party's leg reports its own status (a transfer target or third party who never answers). */
+export function partyStatusPath(participantId: bigint): string {
+  return `/api/telephony/participant?p=${participantId}`;
+}

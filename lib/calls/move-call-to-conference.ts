@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { moveLegToConference } from "@/lib/telephony/call-control";
-import { CONFERENCE_STATUS_PATH, conferenceNameFor } from "./live-call";
+import { conferenceNameFor, conferenceStatusPath } from "./live-call";
 import type { LiveCallRow } from "./find-live-call";
 
 /**
@@ -17,15 +17,15 @@ import type { LiveCallRow } from "./find-live-call";
  */
 export async function moveCallToConference(call: LiveCallRow): Promise<string> {
   if (call.conference_name) return call.conference_name;
-  // Inbound: the agent's leg is moved (the caller's queue action follows). Manual: the dialed leg (the agent's Dial action follows).
-  const moved = call.direction === "inbound" ? call.agent_leg_sid : call.direction === "outbound-manual" ? call.customer_leg_sid : null;
+  // Inbound and campaign: the agent's leg is moved (the caller's queue action, the contact's Dial action follows). Manual: the dialed leg (the agent's Dial action follows).
+  const moved = call.direction === "outbound-manual" ? call.customer_leg_sid : call.agent_leg_sid;
   if (!moved || !call.customer_leg_sid) throw AppError.conflict("This call cannot be held or transferred yet: it is not connected.");
   const name = conferenceNameFor(call.id);
   const { count } = await prisma.liveCall.updateMany({ where: { id: call.id, conference_name: null, ended_at: null }, data: { conference_name: name, updated_at: new Date() } });
   if (count === 0) return name;
   try {
     const isCustomer = moved === call.customer_leg_sid;
-    await moveLegToConference(call.organization_id, moved, { conference: name, startsConference: !isCustomer, endsConference: isCustomer, statusPath: statusPathFor(call.id) });
+    await moveLegToConference(call.organization_id, moved, { conference: name, startsConference: !isCustomer, endsConference: isCustomer, statusPath: conferenceStatusPath(name) });
   } catch (error) {
     await prisma.liveCall.updateMany({ where: { id: call.id, conference_name: name }, data: { conference_name: null } });
     throw error;
@@ -33,13 +33,17 @@ export async function moveCallToConference(call: LiveCallRow): Promise<string> {
   return name;
 }
 
-export function statusPathFor(liveCallId: bigint): string {
-  return `${CONFERENCE_STATUS_PATH}?call=${liveCallId}`;
-}
-
-/** A call in progress whose legs are in its conference (no longer on the queue's bridge). */
+/**
+ * A call in progress whose legs are in its conference (no longer on the
+ * queue's bridge): by its own CallSid, or by its caller's leg (after a
+ * transfer, the caller's part is a call of its own).
+ */
 export function conferencedCall(organizationId: number, callSid: string) {
-  return prisma.liveCall.findFirst({ where: { organization_id: organizationId, call_sid: callSid, ended_at: null, conference_name: { not: null } }, select: { id: true, conference_name: true } });
+  return prisma.liveCall.findFirst({
+    where: { organization_id: organizationId, ended_at: null, conference_name: { not: null }, OR: [{ call_sid: callSid }, { customer_leg_sid: callSid }] },
+    orderBy: { id: "desc" },
+    select: { id: true, call_sid: true, parent_call_sid: true, customer_leg_sid: true, conference_name: true },
+  });
 }
 
 /**
@@ -51,5 +55,5 @@ export function conferencedCall(organizationId: number, callSid: string) {
 export async function conferenceSeatFor({ organizationId, callSid, leg }: { organizationId: number; callSid: string; leg: "customer" | "agent" }) {
   const call = await conferencedCall(organizationId, callSid);
   if (!call) return null;
-  return { kind: "join-conference" as const, conference: call.conference_name!, startsConference: leg === "agent", endsConference: leg === "customer", statusPath: statusPathFor(call.id) };
+  return { kind: "join-conference" as const, conference: call.conference_name!, startsConference: leg === "agent", endsConference: leg === "customer", statusPath: conferenceStatusPath(call.conference_name!) };
 }

@@ -3,6 +3,7 @@ import { publishEvent } from "@/lib/events/publish-event";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { releaseReservedAgents, reserveAvailableAgents } from "@/lib/agents/reserve-agents";
 import type { CallLogStatus } from "@/lib/calls/call-status";
+import { callerHungUp } from "@/lib/calls/caller-hung-up";
 import { endCall } from "@/lib/calls/end-call";
 import { startLiveCall } from "@/lib/calls/start-live-call";
 import { prisma } from "@/lib/db/client";
@@ -70,7 +71,10 @@ export async function answerCampaignCall({ organizationId, call }: { organizatio
     });
     await publishEvent({ type: "call.started", visibility: "owner", record: { organization_id: campaign.organization_id, user_id: agent! }, data: { call_sid: callSid, direction: "outbound-campaign", user_id: agent, campaign_id: campaign.id } }, tx);
   });
-  return { kind: "dial-agent", agentId: agent, callerId: campaign.caller_id, record: campaign.recording_enabled };
+  return {
+    kind: "dial-agent", agentId: agent, callerId: campaign.caller_id, record: campaign.recording_enabled,
+    legPath: `/api/telephony/campaign/agent-leg?cc=${cc.id}`, endPath: `/api/telephony/campaign/bridge-ended?cc=${cc.id}`,
+  };
 }
 
 /**
@@ -80,6 +84,8 @@ export async function answerCampaignCall({ organizationId, call }: { organizatio
  * retries. The agent goes to wrap-up after a conversation, else is free again.
  */
 export async function finishCampaignCall({ organizationId, campaignContactId, report }: { organizationId: number; campaignContactId: bigint; report: { callSid: string; status: CallLogStatus; duration: number } }): Promise<void> {
+  // A contact whose call was transferred: the part they are on ends (their agent's part was logged and settled at the transfer).
+  if (await callerHungUp({ organizationId, customerLegSid: report.callSid })) return;
   const cc = await campaignContactOf(organizationId, campaignContactId);
   if (!cc) return;
   const { campaign } = cc;

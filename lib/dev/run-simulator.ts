@@ -75,11 +75,18 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
     case "connect": {
       const response = await sim.agentConnects({ identity, to: number, queueEntryId: String(input.queue_entry_id), path: "/api/telephony/handle-call" });
       expectOk(response, "device connection");
-      const connected = response.body.includes("<Queue");
+      // A caller transferred to the queue waits in their call's conference: the device joins it there.
+      const connected = response.body.includes("<Queue") || response.body.includes("<Conference");
       if (!connected) throw AppError.conflict("This call is no longer waiting.");
       return { connected };
     }
     case "hangup": {
+      // A part of a call handed over (a transfer's target, a caller taken from the queue again): its end is the caller's final status.
+      const part = await prisma.liveCall.findFirst({ where: { organization_id: actor.organization_id, call_sid: input.call_sid, user_id: actor.id, ended_at: null, parent_call_sid: { not: null } }, select: { customer_leg_sid: true } });
+      if (part?.customer_leg_sid) {
+        expectOk(await sim.callStatus({ callSid: part.customer_leg_sid, to: number, status: "completed" }), "end of call callback");
+        return { call_sid: input.call_sid, call_log_id: await callLogId(actor, input.call_sid) };
+      }
       const entry = await ownQueueEntry(actor, input.call_sid);
       const queueTime = entry.accepted_at ? Math.round((entry.accepted_at.getTime() - entry.enqueued_at.getTime()) / 1000) : 0;
       // A call moved into a conference (held, transferred) has left its queue: its end is the caller's final status.

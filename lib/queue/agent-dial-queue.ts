@@ -1,6 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { startLiveCall } from "@/lib/calls/start-live-call";
+import { takeQueuedCaller } from "@/lib/calls/take-queued-caller";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 
 const GONE: VoiceAnswer = { kind: "say-and-hang-up", message: "This call is no longer waiting." };
@@ -14,8 +15,13 @@ const GONE: VoiceAnswer = { kind: "say-and-hang-up", message: "This call is no l
 export async function agentDialQueue({ organizationId, agentId, callSid, queueEntry, recordingEnabled }: { organizationId: number; agentId: number | null; callSid: string | null; queueEntry: { id: bigint | null; queueName: string | null } | null; recordingEnabled: boolean }): Promise<VoiceAnswer> {
   if (!agentId || !queueEntry) return { kind: "say-and-hang-up", message: "There is no call to connect." };
   const where = { organization_id: organizationId, status: "accepted", accepted_by_user_id: agentId, ...(queueEntry.id ? { id: queueEntry.id } : { queue_name: queueEntry.queueName! }) };
-  const entry = await prisma.queueEntry.findFirst({ where, select: { id: true, queue_name: true, call_sid: true, from_number: true, contact_id: true, accepted_by: { select: { department_id: true } } } });
+  const entry = await prisma.queueEntry.findFirst({ where, select: { id: true, queue_name: true, call_sid: true, from_number: true, contact_id: true, live_call_id: true, accepted_by: { select: { department_id: true } } } });
   if (!entry) return GONE;
+  // A caller transferred to the queue waits in their call's conference: the agent joins them there.
+  if (entry.live_call_id) {
+    const seat = await takeQueuedCaller({ organizationId, liveCallId: entry.live_call_id, queueEntryId: entry.id, agentId, departmentId: entry.accepted_by?.department_id ?? null, agentLegSid: callSid });
+    return seat ?? GONE;
+  }
   // The device joined: the accept is no longer at risk of going back to the queue, and the call is live
   // (the caller's leg and the agent's, which hold and transfer move).
   const joined = await prisma.$transaction(async (tx) => {

@@ -8,11 +8,25 @@ import { ratio, runSql } from "./run-sql";
 import { todayIn, type liveQuerySchema } from "./schemas";
 import { INBOUND_FIGURES } from "./summary-report";
 
+interface RosterRow {
+  id: number;
+  name: string;
+  department_id: number | null;
+  status: string;
+  changed_at: Date | null;
+  call_sid: string | null;
+  number: string | null;
+  direction: string | null;
+  call_state: string | null;
+  call_started_at: Date | null;
+}
+
 /** The wallboard: callers waiting now, the longest wait, agents by state, and today's answered, abandoned and service level. */
 export async function liveReport({ actor, query }: { actor: SessionUser; query: z.infer<typeof liveQuerySchema> }) {
   const today = todayIn(query.tz);
   const organization = Prisma.join([Prisma.sql`TRUE`, ...scopeSql(queueScope(actor), "q")], " AND ");
-  const [[queue], agents, [day]] = await Promise.all([
+  const people = Prisma.join([Prisma.sql`TRUE`, ...userParts(actor, query, "u")], " AND ");
+  const [[queue], agents, [day], roster] = await Promise.all([
     runSql<{ waiting: number; oldest: Date | null }>(Prisma.sql`
       SELECT count(*)::int AS waiting, min(q.enqueued_at) AS oldest FROM queue_entries q WHERE ${organization} AND q.status = 'waiting'`),
     runSql<{ status: string; agents: number }>(Prisma.sql`
@@ -21,14 +35,32 @@ export async function liveReport({ actor, query }: { actor: SessionUser; query: 
       WHERE u.role = 'agent' AND u.active AND ${Prisma.join([Prisma.sql`TRUE`, ...userParts(actor, query, "u")], " AND ")} GROUP BY 1`),
     runSql<{ inbound: number; answered: number; abandoned: number; within_sl: number }>(Prisma.sql`
       SELECT ${INBOUND_FIGURES},
-             count(*) FILTER (WHERE l.direction = 'inbound' AND l.status = 'completed' AND l.user_id IS NOT NULL AND COALESCE(l.wait_seconds, 0) <= ${query.service_level_seconds})::int AS within_sl
+             count(*) FILTER (WHERE l.direction = 'inbound' AND l.parent_call_sid IS NULL AND l.status = 'completed' AND l.user_id IS NOT NULL AND COALESCE(l.wait_seconds, 0) <= ${query.service_level_seconds})::int AS within_sl
       FROM call_logs l WHERE ${callScope(actor, { from: today, to: today, tz: query.tz, department_id: query.department_id })}`),
+    // The live list supervisors monitor from: each agent's state, since when, and the call they are on.
+    runSql<RosterRow>(Prisma.sql`
+      SELECT u.id, u.name, u.department_id, COALESCE(a.status, 'offline') AS status, a.changed_at,
+             l.call_sid, l.number, l.direction, l.state AS call_state, COALESCE(l.answered_at, l.started_at) AS call_started_at
+      FROM users u LEFT JOIN agent_statuses a ON a.user_id = u.id
+      LEFT JOIN LATERAL (SELECT * FROM live_calls c WHERE c.user_id = u.id AND c.organization_id = u.organization_id AND c.ended_at IS NULL ORDER BY c.id DESC LIMIT 1) l ON true
+      WHERE u.role = 'agent' AND u.active AND ${people}
+      ORDER BY CASE COALESCE(a.status, 'offline') WHEN 'busy' THEN 0 WHEN 'wrap_up' THEN 1 WHEN 'available' THEN 2 ELSE 3 END, u.name, u.id
+      LIMIT 500`),
   ]);
   return {
     at: new Date(),
     calls_waiting: queue.waiting,
     longest_wait_seconds: queue.oldest ? Math.max(0, Math.floor((Date.now() - new Date(queue.oldest).getTime()) / 1000)) : 0,
     agents_by_state: Object.fromEntries(["available", "busy", "wrap_up", "offline"].map((s) => [s, agents.find((a) => a.status === s)?.agents ?? 0])),
+    agents: roster.map((r) => ({
+      id: r.id,
+      name: r.name,
+      department_id: r.department_id,
+      status: r.status,
+      since: r.changed_at,
+      seconds_in_state: r.changed_at ? Math.max(0, Math.floor((Date.now() - new Date(r.changed_at).getTime()) / 1000)) : null,
+      call: r.call_sid ? { call_sid: r.call_sid, number: r.number, direction: r.direction, state: r.call_state, started_at: r.call_started_at } : null,
+    })),
     today: { date: today, inbound: day.inbound, answered: day.answered, abandoned: day.abandoned, service_level: ratio(day.within_sl, day.inbound), service_level_seconds: query.service_level_seconds },
   };
 }

@@ -6,10 +6,12 @@ import { num, ratio, runSql } from "./run-sql";
 import type { ReportQuery } from "./schemas";
 
 // Inbound answered = completed with an agent; abandoned = ended with no agent.
+// Callers, not parts of calls: a transferred call's later parts (logs with a
+// parent) are not new callers, and the caller was answered by its first part.
 export const INBOUND_FIGURES = Prisma.sql`
-  count(*) FILTER (WHERE l.direction = 'inbound')::int AS inbound,
-  count(*) FILTER (WHERE l.direction = 'inbound' AND l.status = 'completed' AND l.user_id IS NOT NULL)::int AS answered,
-  count(*) FILTER (WHERE l.direction = 'inbound' AND l.user_id IS NULL)::int AS abandoned`;
+  count(*) FILTER (WHERE l.direction = 'inbound' AND l.parent_call_sid IS NULL)::int AS inbound,
+  count(*) FILTER (WHERE l.direction = 'inbound' AND l.parent_call_sid IS NULL AND l.status = 'completed' AND l.user_id IS NOT NULL)::int AS answered,
+  count(*) FILTER (WHERE l.direction = 'inbound' AND l.parent_call_sid IS NULL AND l.user_id IS NULL)::int AS abandoned`;
 
 const DIRECTIONS = ["inbound", "outbound-manual", "outbound-campaign"];
 const STATUSES = ["completed", "no-answer", "busy", "failed"];
@@ -34,7 +36,7 @@ export async function summaryReport({ actor, query }: { actor: SessionUser; quer
   const cells = DIRECTIONS.flatMap((d) => STATUSES.map((st) => ({ d, st, column: `${d}:${st}` })));
   const [row] = await runSql<SummaryRow & Record<string, number>>(Prisma.sql`
     SELECT count(*)::int AS total, ${INBOUND_FIGURES},
-           count(*) FILTER (WHERE l.direction = 'inbound' AND l.status = 'completed' AND l.user_id IS NOT NULL AND COALESCE(l.wait_seconds, 0) <= ${query.service_level_seconds})::int AS within_sl,
+           count(*) FILTER (WHERE l.direction = 'inbound' AND l.parent_call_sid IS NULL AND l.status = 'completed' AND l.user_id IS NOT NULL AND COALESCE(l.wait_seconds, 0) <= ${query.service_level_seconds})::int AS within_sl,
            avg(l.wait_seconds) FILTER (WHERE l.direction = 'inbound') AS avg_wait,
            percentile_cont(0.9) WITHIN GROUP (ORDER BY l.wait_seconds) FILTER (WHERE l.direction = 'inbound') AS p90_wait,
            avg(l.duration) FILTER (WHERE l.status = 'completed' AND l.user_id IS NOT NULL) AS aht,

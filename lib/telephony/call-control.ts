@@ -85,10 +85,14 @@ export interface Invitee {
   endsConference?: boolean;
 }
 
-/** Dials someone into the call's conference; their leg's id. */
-export async function dialIntoConference(organizationId: number, conference: string, invitee: Invitee): Promise<string> {
+/**
+ * Dials someone into the call's conference: their leg's id, and whether they
+ * are on already (`joined`: the simulator's parties pick up at once; a real
+ * one's join is reported by the conference's callback).
+ */
+export async function dialIntoConference(organizationId: number, conference: string, invitee: Invitee): Promise<{ legSid: string; joined: boolean }> {
   const rest = await client(organizationId);
-  if (!rest) return `CA${randomBytes(16).toString("hex")}`;
+  if (!rest) return { legSid: `CA${randomBytes(16).toString("hex")}`, joined: true };
   const participant = await provider("dial the new party", organizationId, () =>
     rest.conferences(conference).participants.create({
       from: invitee.from,
@@ -105,7 +109,7 @@ export async function dialIntoConference(organizationId: number, conference: str
       timeout: 25,
     }),
   );
-  return participant.callSid;
+  return { legSid: participant.callSid, joined: false };
 }
 
 /** Changes how a leg takes part: muted (listen), coaching one leg (whisper), or neither (barge). */
@@ -124,7 +128,7 @@ export async function removeFromConference(organizationId: number, conferenceSid
   await provider("remove the party", organizationId, () => rest.conferences(conferenceSid).participants(legSid).remove());
 }
 
-/** Ends one leg (the caller left alone in a conference when the last agent leaves). */
+/** Ends one leg (the caller left alone in a conference when the last agent leaves, the agent who handed the call over). */
 export async function hangUpLeg(organizationId: number, legSid: string): Promise<void> {
   const rest = await client(organizationId);
   if (!rest) return;

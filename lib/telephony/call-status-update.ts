@@ -1,5 +1,6 @@
 import "server-only";
 import type { CallLogStatus } from "@/lib/calls/call-status";
+import { callerHungUp } from "@/lib/calls/caller-hung-up";
 import { conferencedCall } from "@/lib/calls/move-call-to-conference";
 import { prisma } from "@/lib/db/client";
 import { finishQueueEntry } from "@/lib/queue/finish-queue-entry";
@@ -10,6 +11,8 @@ import { finishQueueEntry } from "@/lib/queue/finish-queue-entry";
  * duration): statuses never move backwards, retries change nothing.
  */
 export async function applyCallStatus({ organizationId, callSid, duration }: { organizationId: number; callSid: string; status: CallLogStatus; duration: number }): Promise<void> {
+  // A caller whose call was handed over (transferred, back in a queue): the part they are on ends.
+  if (await callerHungUp({ organizationId, customerLegSid: callSid })) return;
   const entry = await prisma.queueEntry.findFirst({ where: { call_sid: callSid, organization_id: organizationId }, select: { status: true } });
   if (entry && (entry.status === "waiting" || entry.status === "accepted")) {
     // A caller moved into a conference (hold, transfer…) leaves no queue action behind: their hang-up ends the conversation.

@@ -43,9 +43,17 @@ export function dialNumberTwiml({ to, callerId, record, actionUrl, statusUrl }: 
 }
 
 /** Connects a person to an agent's browser device. */
-export function dialAgentTwiml({ agentId, callerId, record }: { agentId: number; callerId: string | null; record: boolean }): string {
+/**
+ * Connects a campaign contact to the agent's browser. The agent's leg reports
+ * itself when it answers (`legUrl`: hold and transfer move it), and the
+ * Dial's action (`endUrl`) lets the contact follow the agent into the call's
+ * conference when the bridge ends because the agent's leg was moved.
+ */
+export function dialAgentTwiml({ agentId, callerId, record, legUrl, endUrl }: { agentId: number; callerId: string | null; record: boolean; legUrl: string; endUrl: string }): string {
   const response = new VoiceResponse();
-  response.dial({ ...(callerId && { callerId }), ...(record && { record: "record-from-answer-dual" as const }) }).client({}, identityFor(agentId));
+  response
+    .dial({ action: endUrl, method: "POST", ...(callerId && { callerId }), ...(record && { record: "record-from-answer-dual" as const }) })
+    .client({ statusCallback: legUrl, statusCallbackEvent: ["answered"], statusCallbackMethod: "POST" }, identityFor(agentId));
   return response.toString();
 }
 

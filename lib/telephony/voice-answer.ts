@@ -16,7 +16,7 @@ export type VoiceAnswer =
   | { kind: "hold-in-queue"; position: number | null; expectedWaitSeconds: number | null }
   | { kind: "dial-queue"; queueName: string; recordingPath: string | null }
   | { kind: "dial-number"; to: string; callerId: string | null; record: boolean; endPath: string }
-  | { kind: "dial-agent"; agentId: number; callerId: string | null; record: boolean }
+  | { kind: "dial-agent"; agentId: number; callerId: string | null; record: boolean; legPath: string; endPath: string }
   | { kind: "wait-and-ask-again"; seconds: number; path: string }
   | { kind: "join-conference"; conference: string; startsConference: boolean; endsConference: boolean; statusPath: string };
 
@@ -38,7 +38,7 @@ export function renderVoiceAnswer(answer: VoiceAnswer, organizationId: number): 
     case "dial-number":
       return dialNumberTwiml({ to: answer.to, callerId: answer.callerId, record: answer.record, actionUrl: url(answer.endPath), statusUrl: url(answer.endPath) });
     case "dial-agent":
-      return dialAgentTwiml(answer);
+      return dialAgentTwiml({ ...answer, legUrl: url(answer.legPath), endUrl: url(answer.endPath) });
     case "join-conference":
       return conferenceTwiml({ ...answer, statusUrl: url(answer.statusPath) });
     case "wait-and-ask-again":

@@ -61,6 +61,8 @@ export function manualCallEnd(params: Params, query: URLSearchParams) {
     status,
     /** The report of the agent's own leg (the Dial's action), not the dialed leg's. */
     agentLeg: !params.ParentCallSid,
+    /** The dialed leg's own CallSid (its report only): the caller's leg once the call was handed over. */
+    customerLegSid: params.ParentCallSid ? (params.CallSid ?? null) : null,
     agentId: (params.ParentCallSid ? null : userIdFromClient(params.From ?? params.Caller)) ?? (namedAgent ? Number(namedAgent) : null),
     to: (params.To ?? params.Called ?? "").slice(0, 32),
     contactId: id(query.get("contactId"), 15),
@@ -74,6 +76,11 @@ export type ManualCallEnd = NonNullable<ReturnType<typeof manualCallEnd>>;
 /** The number a manual call dialed picked up: its leg (the customer's) and the agent's leg it belongs to. */
 export function manualCallAnswered(params: Params) {
   return params.CallStatus === "in-progress" && params.ParentCallSid && params.CallSid ? { callSid: params.ParentCallSid, customerLegSid: params.CallSid } : null;
+}
+
+/** A campaign call's agent leg answered (its Client's status callback): that leg, and the contact's call it belongs to. */
+export function agentLegAnswered(params: Params) {
+  return params.CallStatus === "in-progress" && params.ParentCallSid && params.CallSid ? { callSid: params.ParentCallSid, agentLegSid: params.CallSid } : null;
 }
 
 /** A campaign call's callbacks name their campaign contact in the address (`cc`). */
@@ -97,3 +104,9 @@ export function conferenceEvent(params: Params, query: URLSearchParams) {
   return { liveCallId: BigInt(call), event, conferenceSid: params.ConferenceSid, legSid: params.CallSid ?? null };
 }
 export type ConferenceEvent = NonNullable<ReturnType<typeof conferenceEvent>>;
+
+/** A dialed party's leg (a transfer's target, a third party, a supervisor) reached its final status (`p`: the participant). */
+export function partyLegStatus(params: Params, query: URLSearchParams) {
+  const participant = id(query.get("p"), 18);
+  return participant && finalCallStatus(params.CallStatus) ? { participantId: BigInt(participant), status: finalCallStatus(params.CallStatus)! } : null;
+}

@@ -1,11 +1,16 @@
 import { Wallboard } from "@/components/reports/wallboard";
 import { PageHeader } from "@/components/ui/page-header";
+import { requireSession } from "@/lib/auth/current-session";
+import { can } from "@/lib/auth/permissions";
 
-export default function WallboardPage() {
+export const dynamic = "force-dynamic";
+
+export default async function WallboardPage() {
+  const { user } = await requireSession();
   return (
     <>
       <PageHeader title="Live wallboard" />
-      <Wallboard />
+      <Wallboard canMonitor={can(user.role, "calls.monitor")} />
     </>
   );
 }

@@ -1,0 +1,14 @@
+import { addParticipant } from "@/lib/calls/add-participant";
+import { listParticipants } from "@/lib/calls/remove-participant";
+import { addParticipantSchema } from "@/lib/calls/transfer-target";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { callSidParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ permission: "calls.place", params: callSidParams }, ({ user, params }) => listParticipants({ actor: user, callSid: params.call_sid }));
+
+export const POST = route({ permission: "calls.place", params: callSidParams, body: addParticipantSchema, status: 201 }, ({ user, params, body }) =>
+  addParticipant({ actor: user, callSid: params.call_sid, input: body }),
+);
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

@@ -1,0 +1,11 @@
+import { transferCall } from "@/lib/calls/transfer-call";
+import { transferSchema } from "@/lib/calls/transfer-target";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { callSidParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+
+export const POST = route({ permission: "calls.place", params: callSidParams, body: transferSchema }, ({ user, params, body }) =>
+  transferCall({ actor: user, callSid: params.call_sid, input: body }),
+);
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,0 +1,95 @@
+"use client";
+
+import { useState } from "react";
+import { formatDuration, formatPhone } from "@/lib/format/display";
+import { apiFetch } from "@/lib/swr/api-fetch";
+import { useApiToken } from "@/lib/swr/use-api";
+
+export interface RosterAgent {
+  id: number;
+  name: string;
+  status: string;
+  seconds_in_state: number | null;
+  call: { call_sid: string; number: string; direction: string; state: string } | null;
+}
+
+const MODES = [
+  { mode: "listen", label: "Listen", hint: "silent" },
+  { mode: "whisper", label: "Whisper", hint: "only the agent hears you" },
+  { mode: "barge", label: "Barge", hint: "everyone hears you" },
+] as const;
+type Mode = (typeof MODES)[number]["mode"];
+
+const STATE_LABEL: Record<string, string> = { available: "Available", busy: "Busy", wrap_up: "Wrap-up", offline: "Offline" };
+
+/**
+ * The wallboard's live list of agents: state, time in it, the call they are
+ * on; a supervisor listens to, whispers to or barges into a call from here
+ * (POST /api/calls/{call_sid}/monitor), switching modes during the call.
+ */
+export function AgentRoster({ agents, canMonitor }: { agents: RosterAgent[]; canMonitor: boolean }) {
+  const token = useApiToken();
+  const [monitoring, setMonitoring] = useState<{ callSid: string; participantId: number; mode: Mode } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const monitor = async (callSid: string, mode: Mode) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await apiFetch<{ id: number; monitor_mode: Mode }>(`/api/calls/${callSid}/monitor`, token!, { method: "POST", body: JSON.stringify({ mode }) });
+      setMonitoring({ callSid, participantId: answer.id, mode: answer.monitor_mode });
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const stop = async () => {
+    if (!monitoring) return;
+    setBusy(true);
+    await apiFetch(`/api/calls/${monitoring.callSid}/participants/${monitoring.participantId}`, token!, { method: "DELETE" }).catch(() => undefined);
+    setMonitoring(null);
+    setBusy(false);
+  };
+  // The call being monitored ended: nothing left to stop.
+  const live = monitoring && agents.some((a) => a.call?.call_sid === monitoring.callSid) ? monitoring : null;
+
+  if (agents.length === 0) return <p className="muted">No agents in your scope yet.</p>;
+  return (
+    <section aria-label="Agents" className="stack">
+      {error && <div className="alert" role="alert">{error}</div>}
+      <table className="table">
+        <thead>
+          <tr><th scope="col">Agent</th><th scope="col">State</th><th scope="col">In state</th><th scope="col">Current call</th>{canMonitor && <th scope="col">Monitor</th>}</tr>
+        </thead>
+        <tbody>
+          {agents.map((agent) => (
+            <tr key={agent.id} data-testid="roster-agent">
+              <td>{agent.name}</td>
+              <td><span className={`badge state-${agent.status}`}>{STATE_LABEL[agent.status] ?? agent.status}</span></td>
+              <td className="mono">{agent.seconds_in_state === null ? "—" : formatDuration(agent.seconds_in_state)}</td>
+              <td>{agent.call ? `${formatPhone(agent.call.number)} · ${agent.call.state}` : "—"}</td>
+              {canMonitor && (
+                <td>
+                  {agent.call && (agent.call.state === "answered" || agent.call.state === "held") ? (
+                    <div className="controls" role="group" aria-label={`Monitor ${agent.name}`}>
+                      {MODES.map((m) => (
+                        <button key={m.mode} type="button" className="button secondary small" title={m.hint} disabled={busy}
+                          aria-pressed={live?.callSid === agent.call!.call_sid && live.mode === m.mode} onClick={() => void monitor(agent.call!.call_sid, m.mode)}>
+                          {m.label}
+                        </button>
+                      ))}
+                      {live?.callSid === agent.call.call_sid && <button type="button" className="button secondary small" disabled={busy} onClick={() => void stop()}>Stop</button>}
+                    </div>
+                  ) : null}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {live && <p className="small" role="status">You are {live.mode === "listen" ? "listening to" : live.mode === "whisper" ? "whispering to" : "on"} the call ({MODES.find((m) => m.mode === live.mode)!.hint}).</p>}
+    </section>
+  );
+}
