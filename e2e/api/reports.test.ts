@@ -144,3 +144,90 @@ describe("reports", () => {
     expect((await tenant.client.get("/api/reports/live?tz=Nowhere/Land", tenant.agentA.token)).status).toBe(422);
   });
 });
+
+describe("time in state per agent", () => {
+  it("is exact after an inbound, a manual, a preview and a progressive campaign call: every move the server made is in the state history the report reads", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const sim = provider();
+    const agent = tenant.agentA;
+    const identity = `user_${agent.id}`;
+    const pause = () => new Promise((r) => setTimeout(r, 1000));
+    // The server's own clock for each move (GET /api/agent/status changed_at), read after every step.
+    const moves: { status: string; at: number }[] = [];
+    const record = async (expected: string) => {
+      const { status, changed_at } = (await tenant.client.get("/api/agent/status", agent.token)).body;
+      expect(status).toBe(expected);
+      const at = Date.parse(changed_at);
+      if (moves.at(-1)?.at !== at) moves.push({ status, at });
+    };
+    const available = async () => {
+      await tenant.client.post("/api/agent/status", { status: "available" }, agent.token);
+      await record("available");
+      await pause();
+    };
+
+    await available();
+    // Inbound: accepted, talked, ended, wrapped up.
+    const inbound = await sim.inboundCall({ from: "+14155550931", to: number });
+    const [entry] = (await tenant.client.get("/api/queue/calls", agent.token)).body.data;
+    expect((await tenant.client.post(`/api/queue/calls/${entry.id}/accept`, {}, agent.token)).status).toBe(200);
+    await record("busy");
+    await pause();
+    await sim.dequeue({ callSid: inbound.callSid, to: number, result: "bridged", queueTime: 2 });
+    await sim.callStatus({ callSid: inbound.callSid, to: number, status: "completed", duration: 1 });
+    await record("wrap_up");
+    await pause();
+    await available();
+
+    // Manual: busy from the dial, answered, ended.
+    const manual = await sim.manualCall({ identity, to: "+14155550932" });
+    await record("busy");
+    await sim.manualAnswered({ callSid: manual.callSid, identity, to: "+14155550932" });
+    await pause();
+    await sim.manualStatus({ callSid: manual.callSid, identity, to: "+14155550932", status: "completed", duration: 1 });
+    await record("wrap_up");
+    await pause();
+    await available();
+
+    // Preview campaign: the agent dials the contact handed to them.
+    const previewTag = `state-preview-${Date.now()}`;
+    await makeContact(tenant, { tags: [previewTag], phone: inHoursPhone() });
+    const preview = await tenant.client.post("/api/campaigns", { name: "State preview", selection: { tags: [previewTag] }, dialing_mode: "preview", calling_window: ALL_DAY }, tenant.managerA.token);
+    await tenant.client.post(`/api/campaigns/${preview.body.id}/start`, {}, tenant.managerA.token);
+    const handed = (await tenant.client.post("/api/campaigns/preview/next", {}, agent.token)).body.data;
+    const placed = await sim.manualCall({ identity, to: handed.contact.phone, contactId: handed.contact.id, campaignContactId: handed.campaign_contact_id, path: "/api/telephony/handle-call" });
+    await record("busy");
+    await pause();
+    await sim.manualStatus({ callSid: placed.callSid, identity, to: handed.contact.phone, status: "completed", duration: 1, contactId: handed.contact.id, campaignContactId: handed.campaign_contact_id });
+    await record("wrap_up");
+    await pause();
+    await available();
+
+    // Progressive campaign: reserved while it rings, connected, ended.
+    const progressiveTag = `state-progressive-${Date.now()}`;
+    const target = await makeContact(tenant, { tags: [progressiveTag], phone: inHoursPhone() });
+    const progressive = await tenant.client.post("/api/campaigns", { name: "State progressive", selection: { tags: [progressiveTag] }, dialing_mode: "progressive", caller_id: number, calling_window: ALL_DAY }, tenant.managerA.token);
+    await tenant.client.post(`/api/campaigns/${progressive.body.id}/start`, {}, tenant.managerA.token);
+    const [dialed] = await waitForCalls(target.phone);
+    await record("busy");
+    await pause();
+    await playCallback(dialed.Url, { CallSid: dialed.sid, From: number, To: target.phone, CallStatus: "in-progress" });
+    await record("busy");
+    await pause();
+    await playCallback(dialed.StatusCallback, { CallSid: dialed.sid, From: number, To: target.phone, CallStatus: "completed", CallDuration: "1" });
+    await record("wrap_up");
+    await pause();
+    await tenant.client.post("/api/agent/status", { status: "offline" }, agent.token);
+    await record("offline");
+
+    const expected: Record<string, number> = { available: 0, busy: 0, wrap_up: 0 };
+    moves.slice(0, -1).forEach((move, i) => (expected[move.status] += (moves[i + 1].at - move.at) / 1000));
+    const report = (await tenant.client.get(`/api/reports/agents?${range}`, tenant.managerA.token)).body.data;
+    const seconds = report.find((a: { user_id: number }) => a.user_id === agent.id).seconds_in_state;
+    // The report rounds each state's sum to the second; a move missing from the history would shift a whole second or more.
+    for (const state of ["available", "busy", "wrap_up"]) expect(Math.abs(seconds[state] - expected[state]), `${state}: ${seconds[state]} vs ${expected[state]}`).toBeLessThanOrEqual(0.6);
+    expect(expected.busy).toBeGreaterThanOrEqual(5);
+    expect(expected.wrap_up).toBeGreaterThanOrEqual(4);
+  });
+});
