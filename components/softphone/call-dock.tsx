@@ -45,6 +45,7 @@ export function CallDock() {
           <div className="call-badge" role="status">{call.transferredFrom ?? "A colleague"} wants to transfer this caller to you; the caller is on hold.</div>
         )}
         {call.phase === "connected" && call.serverState !== "consult" && call.transferredFrom && <div className="small muted" role="status">Transferred by {call.transferredFrom}</div>}
+        {call.participant && <div className="small muted" role="status">Three-way call: {call.participant.added_by ?? "a colleague"} added you; the call goes on when you leave.</div>}
         {call.phase === "connected" && call.monitored && (
           <div className="call-badge" role="status" data-testid="monitored">{call.monitored.by ?? "A supervisor"} {call.monitored.mode === "whisper" ? "is whispering to you (the caller cannot hear)" : "has joined the call"}</div>
         )}
@@ -72,17 +73,19 @@ export function CallDock() {
           <>
             <div className="controls">
               <button type="button" className="button secondary" aria-pressed={call.muted} onClick={toggleMute}>{call.muted ? "Unmute" : "Mute"}</button>
-              <button type="button" className="button secondary" aria-pressed={call.onHold} disabled={call.phase !== "connected" || !call.callSid || call.holding} onClick={toggleHold}>
-                {call.holding ? (call.onHold ? "Resuming…" : "Holding…") : call.onHold ? "Resume" : "Hold"}
-              </button>
+              {!call.participant && (
+                <button type="button" className="button secondary" aria-pressed={call.onHold} disabled={call.phase !== "connected" || !call.callSid || call.holding} onClick={toggleHold}>
+                  {call.holding ? (call.onHold ? "Resuming…" : "Holding…") : call.onHold ? "Resume" : "Hold"}
+                </button>
+              )}
               <button type="button" className="button secondary" aria-expanded={keypad} onClick={() => setKeypad(!keypad)}>Keypad</button>
-              {call.serverState !== "consult" && !control.consult && (
+              {call.serverState !== "consult" && !control.consult && !call.participant && (
                 <>
                   <button type="button" className="button secondary" aria-expanded={picker === "transfer"} disabled={call.phase !== "connected" || !call.callSid} onClick={() => setPicker(picker === "transfer" ? null : "transfer")}>Transfer</button>
                   <button type="button" className="button secondary" aria-expanded={picker === "add"} disabled={call.phase !== "connected" || !call.callSid} onClick={() => setPicker(picker === "add" ? null : "add")}>Add participant</button>
                 </>
               )}
-              <button type="button" className="button danger" style={{ marginLeft: "auto" }} disabled={hangingUp} onClick={onHangup}>{hangingUp ? "Hanging up…" : "Hang up"}</button>
+              <button type="button" className="button danger" style={{ marginLeft: "auto" }} disabled={hangingUp} onClick={onHangup}>{hangingUp ? "Hanging up…" : call.participant ? "Leave call" : "Hang up"}</button>
             </div>
             {picker && call.phase === "connected" && (
               <TransferPanel
@@ -103,11 +106,14 @@ export function CallDock() {
             )}
           </>
         ) : null}
-        <div className="field" style={{ margin: 0 }}>
-          <label htmlFor="call-notes">Call notes</label>
-          <textarea id="call-notes" value={call.notes} onChange={(e) => setNotes(e.target.value)} placeholder="What was the call about?" maxLength={10_000} />
-        </div>
-        {call.phase === "ended" && dispositions.data && dispositions.data.data.length > 0 && (
+        {/* A third party's part is not logged on its own: the colleague who owns the call keeps its notes. */}
+        {!call.participant && (
+          <div className="field" style={{ margin: 0 }}>
+            <label htmlFor="call-notes">Call notes</label>
+            <textarea id="call-notes" value={call.notes} onChange={(e) => setNotes(e.target.value)} placeholder="What was the call about?" maxLength={10_000} />
+          </div>
+        )}
+        {call.phase === "ended" && !call.participant && dispositions.data && dispositions.data.data.length > 0 && (
           <div className="field" style={{ margin: 0 }}>
             <label htmlFor="call-disposition">Disposition{dispositions.data.required ? " (required)" : ""}</label>
             <select id="call-disposition" value={call.dispositionId ?? ""} required={dispositions.data.required} onChange={(e) => setDisposition(e.target.value ? Number(e.target.value) : null)}>
@@ -118,7 +124,7 @@ export function CallDock() {
         )}
         {call.phase === "ended" && (
           <button type="button" className="button" disabled={call.saving} onClick={finish}>
-            {call.saving ? "Saving…" : call.direction === "inbound" ? "Save notes and become available" : "Save notes and close"}
+            {call.saving ? "Saving…" : call.participant ? "Close and become available" : call.direction === "inbound" ? "Save notes and become available" : "Save notes and close"}
           </button>
         )}
       </div>

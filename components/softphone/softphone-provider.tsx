@@ -41,6 +41,8 @@ export interface ActiveCall {
   monitored: { mode: string; by: string | null } | null;
   /** The agent who transferred this call here. */
   transferredFrom: string | null;
+  /** This agent was added to a colleague's call (three-way): hanging up leaves it, the call goes on. */
+  participant: { id: number; added_by: string | null } | null;
   callSid: string | null;
   callLogId: number | null;
   error: string | null;
@@ -115,6 +117,7 @@ function restoredCall(server: ServerCall): ActiveCall {
     serverState: server.state,
     monitored: server.monitored,
     transferredFrom: server.transferred_from,
+    participant: server.participant,
     callSid: server.call_sid,
     callLogId: server.call_log_id,
     error: null,
@@ -228,10 +231,12 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
           return restoredCall(server);
         }
         if (latest.callSid !== server.call_sid) return latest;
-        return { ...latest, onHold: server.on_hold, serverState: server.state, monitored: server.monitored, transferredFrom: server.transferred_from };
+        return { ...latest, onHold: server.on_hold, serverState: server.state, monitored: server.monitored, transferredFrom: server.transferred_from, participant: server.participant };
       }
       // A consultation called off (or a transfer that never reached this agent): nothing to wrap up.
       if (latest?.phase === "connected" && latest.serverState === "consult") return null;
+      // A third party taken off the call, or the call over: their part ended on the server.
+      if (latest?.phase === "connected" && latest.participant) return { ...latest, phase: "ended", endedAt: Date.now(), onHold: false };
       return latest;
     });
   }, [token, api, events]);
@@ -248,7 +253,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   const partEnded = () => setCall((c) => (c && c.phase !== "ended" ? { ...c, phase: "ended", endedAt: Date.now(), onHold: false } : c));
 
   const start = (base: Pick<ActiveCall, "direction" | "number" | "contactId" | "contactName">) =>
-    setCall({ ...base, phase: "connecting", connectedAt: null, endedAt: null, muted: false, onHold: false, holding: false, digits: "", notes: "", dispositionId: null, serverState: null, monitored: null, transferredFrom: null, callSid: null, callLogId: null, error: null, saving: false, saved: false });
+    setCall({ ...base, phase: "connecting", connectedAt: null, endedAt: null, muted: false, onHold: false, holding: false, digits: "", notes: "", dispositionId: null, serverState: null, monitored: null, transferredFrom: null, participant: null, callSid: null, callLogId: null, error: null, saving: false, saved: false });
 
   const acceptQueueCall: Softphone["acceptQueueCall"] = async (queueCall) => {
     if (!deviceRef.current) throw new Error(device.reason ?? "The phone is not ready.");
@@ -275,6 +280,18 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   };
 
   const hangup = async () => {
+    // A third party leaves the colleague's call through the server (it ends their leg); the call goes on without them.
+    if (call?.participant && call.callSid) {
+      try {
+        await api(`/api/calls/${call.callSid}/participants/${call.participant.id}`, { method: "DELETE" });
+        handleRef.current = null;
+        setCall((c) => (c ? { ...c, phase: "ended", endedAt: Date.now() } : c));
+        void refresh();
+      } catch (error) {
+        setCall((c) => (c ? { ...c, error: (error as Error).message } : c));
+      }
+      return;
+    }
     const handle = handleRef.current;
     if (!handle) return setCall((c) => (c ? { ...c, phase: "ended", endedAt: Date.now() } : c));
     try {
@@ -319,7 +336,8 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
     if (!call) return;
     setCall({ ...call, saving: true, error: null });
     try {
-      const id = await saveWrapUp(api, { ...call, callSid: call.callSid ?? handleRef.current?.callSid ?? null });
+      // A third party's part is not a call log of its own: the colleague's call keeps the notes.
+      const id = call.participant ? null : await saveWrapUp(api, { ...call, callSid: call.callSid ?? handleRef.current?.callSid ?? null });
       if (id) setCall((c) => (c ? { ...c, callLogId: id } : c));
       const { status } = await api<{ status: string }>("/api/agent/status");
       if (status === "wrap_up") await api("/api/agent/status", { method: "POST", body: JSON.stringify({ status: "available" }) });

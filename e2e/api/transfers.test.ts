@@ -247,6 +247,8 @@ describe("three-way calls", () => {
       expect.objectContaining({ id: added.body.id, state: "joined" }),
       expect.objectContaining({ id: number.body.id, number: "+14155550144" }),
     ]);
+    // The added agent's own view of the call (their panel, a reload): the colleague's call, and the row that leaving ends.
+    expect((await tenant.client.get("/api/agent/status", tenant.agentB.token)).body.call).toMatchObject({ phase: "connected", call_sid: callSid, participant: { id: added.body.id, added_by: expect.stringContaining("agent-a") } });
     expect((await tenant.client.post(`/api/calls/${callSid}/participants`, { agent_id: tenant.agentB.id }, tenant.agentA.token)).status).toBe(409);
     expect((await tenant.client.post(`/api/calls/${callSid}/participants`, { agent_id: tenant.agentB.id, number: "+1" }, tenant.agentA.token)).status).toBe(422);
 

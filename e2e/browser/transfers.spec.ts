@@ -154,3 +154,33 @@ test("a transferred caller takes the place of a wrap-up panel the agent left ope
 
   await bothHangUp(page, bea);
 });
+
+test("three-way call: the agent adds a colleague, whose panel opens on the call; the colleague leaves and wraps up, the call goes on", async ({ page, browser }) => {
+  const bea = await agentPage(browser, "agent2@acme.example.com");
+  await signIn(page, "agent1@acme.example.com");
+  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  const dock = await takeInboundCall(page);
+
+  await dock.getByRole("button", { name: "Add participant" }).click();
+  const panel = dock.getByRole("form", { name: "Add someone to the call" });
+  await panel.getByRole("radio", { name: /Bea Agent/ }).check();
+  await panel.getByRole("button", { name: "Add to call" }).click();
+  await expect(dock.getByRole("list", { name: "Also on the call" })).toContainText("Bea Agent");
+
+  const beaDock = bea.getByRole("complementary", { name: "Current call" });
+  await expect(beaDock).toContainText("Three-way call: Andy Agent added you", { timeout: 10_000 });
+  await expect(beaDock.getByRole("button", { name: "Transfer" })).toHaveCount(0);
+  await snap(bea, "three-way-participant");
+  await beaDock.getByRole("button", { name: "Leave call" }).click();
+  await expect(beaDock).toContainText("Call ended");
+  await beaDock.getByRole("button", { name: "Close and become available" }).click();
+  await expect(beaDock).toHaveCount(0);
+  await expect(bea.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" })).toHaveAttribute("aria-pressed", "true");
+
+  // Andy is still with the caller, and Bea is gone from the call.
+  await expect(dock.getByRole("list", { name: "Also on the call" })).toHaveCount(0, { timeout: 10_000 });
+  await expect(dock).toContainText("On call");
+  await dock.getByRole("button", { name: "Hang up" }).click();
+  await finishWrapUp(page);
+  await bea.context().close();
+});

@@ -21,9 +21,11 @@ export interface CurrentCall {
   monitored: { mode: string; by: string | null } | null;
   /** The agent who transferred this call (its previous part's). */
   transferred_from: string | null;
+  /** This agent is a third party on a colleague's call (a three-way call): their participant row, which leaving ends. */
+  participant: { id: number; added_by: string | null } | null;
 }
 
-interface Row extends Omit<CurrentCall, "contact_id" | "call_log_id" | "state" | "monitored" | "transferred_from"> {
+interface Row extends Omit<CurrentCall, "contact_id" | "call_log_id" | "state" | "monitored" | "transferred_from" | "participant"> {
   contact_id: string | null;
   call_log_id: string | null;
 }
@@ -50,6 +52,14 @@ const CURRENT_CALL = `
   LEFT JOIN contacts c ON c.id = l.contact_id AND c.organization_id = l.organization_id
   WHERE a.user_id = $1 AND a.organization_id = $2 AND a.status = 'busy'
   UNION ALL
+  -- A third party on a colleague's call: their leg is a participant of that call, not a call of their own.
+  SELECT 'connected', l.call_sid, CASE WHEN l.direction = 'inbound' THEN 'inbound' ELSE 'outbound' END, l.number, l.contact_id::text, c.name, COALESCE(p.joined_at, p.created_at), NULL, NULL, NULL, l.state = 'held'
+  FROM agent_statuses a
+  JOIN call_participants p ON p.leg_sid = a.current_call_sid AND p.organization_id = a.organization_id AND p.user_id = a.user_id AND p.role = 'participant' AND p.left_at IS NULL
+  JOIN live_calls l ON l.id = p.live_call_id AND l.ended_at IS NULL
+  LEFT JOIN contacts c ON c.id = l.contact_id AND c.organization_id = l.organization_id
+  WHERE a.user_id = $1 AND a.organization_id = $2 AND a.status = 'busy'
+  UNION ALL
   (SELECT 'ended', l.call_sid, CASE WHEN l.direction = 'inbound' THEN 'inbound' ELSE 'outbound' END, l.phone_number, l.contact_id::text, c.name,
           l.started_at, l.ended_at, l.id::text, l.notes, false
    FROM agent_statuses a
@@ -62,7 +72,7 @@ const CURRENT_CALL = `
 // What the panel shows about a connected call beyond its caller: a consultation,
 // a supervisor whispering or barged in, who transferred it.
 const CALL_CONTROL = `
-  SELECT l.state, m.monitor_mode, mu.name AS monitor_by, pu.name AS transferred_from
+  SELECT l.state, m.monitor_mode, mu.name AS monitor_by, pu.name AS transferred_from, me.id::text AS participant_id, meu.name AS added_by
   FROM live_calls l
   LEFT JOIN LATERAL (SELECT c.monitor_mode, c.user_id FROM call_participants c
                      WHERE c.live_call_id = l.id AND c.role = 'monitor' AND c.left_at IS NULL AND c.monitor_mode IN ('whisper', 'barge')
@@ -70,12 +80,16 @@ const CALL_CONTROL = `
   LEFT JOIN users mu ON mu.id = m.user_id
   LEFT JOIN live_calls p ON p.call_sid = l.parent_call_sid AND p.organization_id = l.organization_id
   LEFT JOIN users pu ON pu.id = p.user_id
+  LEFT JOIN call_participants me ON me.live_call_id = l.id AND me.user_id = $3 AND me.role = 'participant' AND me.left_at IS NULL
+  LEFT JOIN users meu ON meu.id = me.added_by_user_id
   WHERE l.call_sid = $1 AND l.organization_id = $2 AND l.ended_at IS NULL`;
 
 export async function currentCall(actor: Pick<SessionUser, "id" | "organization_id">): Promise<CurrentCall | null> {
   const [row] = await rawQuery<Row>(CURRENT_CALL, [actor.id, actor.organization_id]);
   if (!row) return null;
-  const [control] = row.phase === "connected" ? await rawQuery<{ state: string; monitor_mode: string | null; monitor_by: string | null; transferred_from: string | null }>(CALL_CONTROL, [row.call_sid, actor.organization_id]) : [];
+  const [control] = row.phase === "connected"
+    ? await rawQuery<{ state: string; monitor_mode: string | null; monitor_by: string | null; transferred_from: string | null; participant_id: string | null; added_by: string | null }>(CALL_CONTROL, [row.call_sid, actor.organization_id, actor.id])
+    : [];
   return {
     ...row,
     contact_id: row.contact_id === null ? null : Number(row.contact_id),
@@ -83,5 +97,6 @@ export async function currentCall(actor: Pick<SessionUser, "id" | "organization_
     state: control?.state ?? null,
     monitored: control?.monitor_mode ? { mode: control.monitor_mode, by: control.monitor_by } : null,
     transferred_from: control?.transferred_from ?? null,
+    participant: control?.participant_id ? { id: Number(control.participant_id), added_by: control.added_by } : null,
   };
 }
