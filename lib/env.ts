@@ -57,6 +57,8 @@ export const envSchema = z
     TWILIO_API_BASE_URL: optionalUrl,
     /** The in-app provider simulator: auto = for organizations without a provider auth token. */
     TELEPHONY_SIMULATOR: z.enum(["auto", "on", "off"]).default("auto"),
+    /** on: signed voice callbacks may carry SimulatedClock (the test servers play opening hours); the in-app simulator may always. */
+    SIMULATED_CLOCK: z.enum(["on", "off"]).default("off"),
   })
   .transform((env) => {
     const appUrl = stripSlash(env.APP_URL ?? `http://localhost:${env.PORT}`);

@@ -15,6 +15,8 @@ interface WaitingCall {
   call_sid: string;
   from: string;
   queue: string;
+  /** The department's name, or General. */
+  queue_label: string;
   position: number;
   wait_seconds: number;
   enqueued_at: string;
@@ -73,7 +75,7 @@ export function WaitingCalls() {
         <div key={waiting.id} className="waiting-call" data-testid="waiting-call">
           <div>
             <strong>{waiting.contact?.name ?? formatPhone(waiting.from)}</strong>
-            <div className="small muted">{waiting.contact ? formatPhone(waiting.from) : "Unknown caller"} · position {waiting.position}</div>
+            <div className="small muted">{waiting.contact ? formatPhone(waiting.from) : "Unknown caller"} · {waiting.queue_label} · position {waiting.position}</div>
           </div>
           <Waiting since={waiting.enqueued_at} />
           <button type="button" className="button ok" disabled={!!call || accepting !== null || !device.registered} onClick={() => accept(waiting)}>

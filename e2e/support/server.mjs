@@ -61,6 +61,7 @@ export async function startServer({ databaseUrl, env = {}, label = "server", por
       ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       TRUSTED_PROXIES: "1",
       SEED_DEMO_DATA: "always",
+      SIMULATED_CLOCK: "on",
       ...TEST_PROVIDER,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "", DATA_DIR: dataDir }),
       ...env,

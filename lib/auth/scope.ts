@@ -31,6 +31,19 @@ export function departmentScope(user: Actor): DeptScope {
   return { organization_id: user.organization_id, department_id: user.department_id ?? -1 };
 }
 
+/**
+ * Whether a user takes calls from a queue (issue 23): the organization's
+ * general queue (no department) and their own department's; admins every one.
+ * The queue list, accepting a call and the queue's events all ask this.
+ */
+export function servesQueue(user: Actor, departmentId: number | null): boolean {
+  return departmentId === null || servesEveryQueue(user) || user.department_id === departmentId;
+}
+
+export function servesEveryQueue(user: Actor): boolean {
+  return departmentScope(user).department_id === undefined;
+}
+
 /** Records that belong to a user inside a department (call logs). */
 export function ownerScope(user: Actor): DeptScope & { user_id?: number } {
   if (user.role === "agent") return { organization_id: user.organization_id, user_id: user.id };

@@ -63,9 +63,16 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
   switch (input.action) {
     case "inbound": {
       const from = input.from ?? (await randomContactPhone(actor.organization_id)) ?? "+14155550100";
-      const call = await sim.inboundCall({ from, to: number });
+      const call = await sim.inboundCall({ from, to: number, clock: input.at });
       expectOk(call, "inbound call");
-      return { call_sid: call.callSid, from, to: number };
+      // A caller menu: the caller presses the key (or stays silent twice, and the menu takes its default).
+      let answer = call.body;
+      for (let attempt = 0; attempt < 2 && answer.includes("<Gather"); attempt++) {
+        const reply = await sim.menuAnswer({ path: ownPath(answer), callSid: call.callSid, from, to: number, digits: attempt === 0 ? input.digits : undefined });
+        expectOk(reply, "menu answer");
+        answer = reply.body;
+      }
+      return { call_sid: call.callSid, from, to: number, routed: answer.includes("<Enqueue") ? "queued" : answer.includes("<Dial") ? "forwarded" : "closed" };
     }
     case "caller_hangup": {
       await ownQueueEntry(actor, input.call_sid);
@@ -155,4 +162,13 @@ async function randomContactPhone(organizationId: number): Promise<string | null
     SELECT phone FROM contacts WHERE organization_id = ${organizationId} AND status = 'active'
     OFFSET floor(random() * LEAST(50, (SELECT count(*) FROM contacts WHERE organization_id = ${organizationId} AND status = 'active')))::int LIMIT 1`;
   return row?.phone ?? null;
+}
+
+/** The path of the Gather action a menu names, without the organization (the simulator adds it). */
+function ownPath(twiml: string): string {
+  const action = /<Gather\b[^>]*\saction="([^"]*)"/.exec(twiml)?.[1]?.replace(/&amp;/g, "&");
+  if (!action) throw AppError.conflict("The menu named no action.");
+  const url = new URL(action);
+  url.searchParams.delete("org");
+  return `${url.pathname}${url.search}`;
 }

@@ -9,7 +9,14 @@ const callSid = z.string().regex(/^CA[0-9a-f]{32}$/, "must be a call SID.");
 // and the "simulate inbound call" control send these).
 export const simulatorActionSchema = z.discriminatedUnion("action", [
   /** A caller rings the organization's number (a random demo contact when `from` is not given). */
-  z.object({ action: z.literal("inbound"), from: e164.optional() }),
+  z.object({
+    action: z.literal("inbound"),
+    from: e164.optional(),
+    /** The key the caller presses when the number's plan asks a menu (none: they stay silent, and get the default). */
+    digits: z.string().regex(/^[0-9*#]$/, "must be one key: 0-9, * or #").optional(),
+    /** The time of day the call arrives at (ISO instant), to try opening hours. */
+    at: z.iso.datetime({ offset: true }).optional(),
+  }),
   /** The caller gives up while still waiting. */
   z.object({ action: z.literal("caller_hangup"), call_sid: callSid }),
   /** The agent's device joins the call it accepted. */

@@ -4,6 +4,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
 import { AppError } from "@/lib/http/errors";
+import { servesQueue } from "@/lib/auth/scope";
 import { forgetWaitingCalls } from "./list-waiting-calls";
 
 /**
@@ -13,8 +14,9 @@ import { forgetWaitingCalls } from "./list-waiting-calls";
  */
 export async function acceptCall({ actor, id }: { actor: SessionUser; id: bigint }) {
   const accepted = await prisma.$transaction(async (tx) => {
-    const entry = await tx.queueEntry.findFirst({ where: { id, organization_id: actor.organization_id }, select: { id: true } });
-    if (!entry) throw AppError.notFound();
+    const entry = await tx.queueEntry.findFirst({ where: { id, organization_id: actor.organization_id }, select: { id: true, department_id: true } });
+    // Another department's caller is not this agent's to take (nor to know of).
+    if (!entry || !servesQueue(actor, entry.department_id)) throw AppError.notFound();
     const agent = await tx.agentStatus.findUnique({ where: { user_id: actor.id }, select: { status: true } });
     if (agent?.status !== "available") throw AppError.conflict("Set yourself Available before accepting calls.");
     const claimed = await tx.$queryRaw<{ queue_name: string; call_sid: string }[]>`

@@ -14,19 +14,25 @@ import { forgetWaitingCalls } from "./list-waiting-calls";
  * organization already holds is refused (CallSids are unique across accounts,
  * so a collision is a forgery or a misrouted number), and nothing changes.
  */
-export async function enqueueCall({ organizationId, callSid, from, to }: { organizationId: number; callSid: string; from: string; to: string }) {
+export async function enqueueCall({ organizationId, callSid, from, to, departmentId = null }: { organizationId: number; callSid: string; from: string; to: string; departmentId?: number | null }) {
   if (!/^CA[0-9a-zA-Z]{10,62}$/.test(callSid)) throw new AppError("bad_request", "CallSid is missing or malformed.");
   const [entry] = await rawQuery<{ id: string; queue_name: string; status: string; created: boolean; contact_id: string | null }>(
-    `INSERT INTO queue_entries (organization_id, call_sid, queue_name, from_number, to_number, contact_id, updated_at)
-     VALUES ($1, $2::text, $3::text, $4::text, $5::text, (SELECT id FROM contacts WHERE organization_id = $1 AND phone = $4::text), now())
+    `INSERT INTO queue_entries (organization_id, call_sid, queue_name, from_number, to_number, contact_id, department_id, updated_at)
+     VALUES ($1, $2::text, $3::text, $4::text, $5::text, (SELECT id FROM contacts WHERE organization_id = $1 AND phone = $4::text), $6::int, now())
      ON CONFLICT (call_sid) DO UPDATE SET call_sid = queue_entries.call_sid WHERE queue_entries.organization_id = $1
      RETURNING id, queue_name, status, (xmax = 0) AS created, contact_id::text`,
-    [organizationId, callSid, `q_${callSid}`, from, to],
+    [organizationId, callSid, `q_${callSid}`, from, to, departmentId],
   );
   if (!entry) throw callSidOfAnotherOrganization({ organizationId, callSid });
   forgetWaitingCalls(organizationId);
   if (entry.created) {
-    await publishEvent({ type: "queue.entry.added", visibility: "organization", record: { organization_id: organizationId }, data: { id: Number(entry.id), call_sid: callSid, from, contact_id: entry.contact_id === null ? null : Number(entry.contact_id) } });
+    // A department's caller is news to those who serve that department's queue only.
+    await publishEvent({
+      type: "queue.entry.added",
+      visibility: departmentId === null ? "organization" : "department",
+      record: { organization_id: organizationId, department_id: departmentId },
+      data: { id: Number(entry.id), call_sid: callSid, from, contact_id: entry.contact_id === null ? null : Number(entry.contact_id), department_id: departmentId },
+    });
   }
   return entry;
 }

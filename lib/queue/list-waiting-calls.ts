@@ -3,6 +3,7 @@ import { rawQuery } from "@/lib/db/raw-sql";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { toJson } from "@/lib/http/json";
+import { servesEveryQueue, servesQueue } from "@/lib/auth/scope";
 
 interface WaitingRow {
   id: string;
@@ -13,6 +14,8 @@ interface WaitingRow {
   enqueued_at: Date;
   contact_id: string | null;
   contact_name: string | null;
+  department_id: number | null;
+  department_name: string | null;
 }
 
 // Every agent of an organization polls the same list every 2 seconds: 1,000
@@ -29,10 +32,13 @@ const READ_EVERY_MS = 250;
 const SERVE_WHILE_READING_MS = 1000;
 
 interface CachedList {
-  body?: Uint8Array;
-  /** When the read behind `body` started: the list is at least this fresh. */
+  /** The organization's waiting calls, oldest first. */
+  calls?: WaitingCall[];
+  /** Each queue view of them (every queue, or one department's and the general one), encoded once. */
+  bodies: Map<string, Uint8Array>;
+  /** When the read behind `calls` started: the list is at least this fresh. */
   readAt: number;
-  reading?: Promise<Uint8Array>;
+  reading?: Promise<WaitingCall[]>;
 }
 // On globalThis: the routes that write the queue and the one that lists it may
 // be bundled apart by Next.js, each with its own copy of this module.
@@ -40,26 +46,25 @@ const CACHE = Symbol.for("contact-center.waiting-calls");
 const cacheHolder = globalThis as typeof globalThis & { [CACHE]?: Map<number, CachedList> };
 const cache = (cacheHolder[CACHE] ??= new Map());
 
-function waitingCallsBody(organizationId: number): Uint8Array | Promise<Uint8Array> {
+function waitingCallsOf(organizationId: number): { entry: CachedList; calls: WaitingCall[] } | Promise<{ entry: CachedList; calls: WaitingCall[] }> {
   let entry = cache.get(organizationId);
-  if (!entry) cache.set(organizationId, (entry = { readAt: 0 }));
+  if (!entry) cache.set(organizationId, (entry = { readAt: 0, bodies: new Map() }));
   const age = Date.now() - entry.readAt;
   if (!entry.reading && age >= READ_EVERY_MS) startRead(organizationId, entry);
-  if (entry.body && age < SERVE_WHILE_READING_MS) return entry.body;
-  return entry.reading!;
+  if (entry.calls && age < SERVE_WHILE_READING_MS) return { entry, calls: entry.calls };
+  const current = entry;
+  return entry.reading!.then((calls: WaitingCall[]) => ({ entry: current, calls }));
 }
 
 function startRead(organizationId: number, entry: CachedList): void {
   const startedAt = Date.now();
-  const reading = readWaitingRows(organizationId).then((rows) =>
-    Buffer.from(toJson(presentWaitingCalls(rows, startedAt))),
-  );
+  const reading = readWaitingRows(organizationId).then((rows) => rows.map((row) => presentWaitingCall(row, startedAt)));
   entry.reading = reading;
   reading.then(
-    (body) => {
+    (calls: WaitingCall[]) => {
       entry.reading = undefined;
       // A write in this process may have dropped the entry meanwhile: never put an older list back.
-      if (cache.get(organizationId) === entry) Object.assign(entry, { body, readAt: startedAt });
+      if (cache.get(organizationId) === entry) Object.assign(entry, { calls, readAt: startedAt, bodies: new Map() });
     },
     () => (entry.reading = undefined),
   );
@@ -70,32 +75,58 @@ export function forgetWaitingCalls(organizationId: number): void {
   cache.delete(organizationId);
 }
 
-/** Waiting calls of the caller's organization, oldest first (one indexed statement). */
+/**
+ * The waiting calls an agent may take, oldest first: their queues' (their
+ * department's and the general one; every queue for admins), each with its
+ * place in that list and its queue's name.
+ */
 export async function listWaitingCalls({ actor }: { actor: SessionUser }): Promise<Response> {
-  const body = await waitingCallsBody(actor.organization_id);
+  const { entry, calls } = await waitingCallsOf(actor.organization_id);
+  const view = servesEveryQueue(actor) ? "all" : `d${actor.department_id ?? 0}`;
+  let body = entry.calls === calls ? entry.bodies.get(view) : undefined;
+  if (!body) {
+    const mine = calls.filter((call) => servesQueue(actor, call.department?.id ?? null));
+    body = Buffer.from(toJson({ data: mine.map((call, index) => ({ ...call, position: index + 1 })) }));
+    if (entry.calls === calls) entry.bodies.set(view, body);
+  }
   return new Response(body as Uint8Array<ArrayBuffer>, { headers: { "Content-Type": "application/json" } });
 }
 
-function presentWaitingCalls(rows: WaitingRow[], now: number) {
+interface WaitingCall {
+  id: number;
+  call_sid: string;
+  from: string;
+  to: string;
+  queue: string;
+  /** The department whose queue the caller waits in; null: the organization's general queue. */
+  department: { id: number; name: string } | null;
+  queue_label: string;
+  position: number;
+  wait_seconds: number;
+  enqueued_at: Date;
+  contact: { id: number; name: string | null } | null;
+}
+
+function presentWaitingCall(row: WaitingRow, now: number): WaitingCall {
   return {
-    data: rows.map((row, index) => ({
-      id: Number(row.id),
-      call_sid: row.call_sid,
-      from: row.from_number,
-      to: row.to_number,
-      queue: row.queue_name,
-      position: index + 1,
-      wait_seconds: Math.max(0, Math.floor((now - new Date(row.enqueued_at).getTime()) / 1000)),
-      enqueued_at: row.enqueued_at,
-      contact: row.contact_id ? { id: Number(row.contact_id), name: row.contact_name } : null,
-    })),
+    id: Number(row.id),
+    call_sid: row.call_sid,
+    from: row.from_number,
+    to: row.to_number,
+    queue: row.queue_name,
+    department: row.department_id === null ? null : { id: row.department_id, name: row.department_name ?? "" },
+    queue_label: row.department_name ?? "General",
+    position: 0,
+    wait_seconds: Math.max(0, Math.floor((now - new Date(row.enqueued_at).getTime()) / 1000)),
+    enqueued_at: row.enqueued_at,
+    contact: row.contact_id ? { id: Number(row.contact_id), name: row.contact_name } : null,
   };
 }
 
 function readWaitingRows(organizationId: number): Promise<WaitingRow[]> {
   return rawQuery<WaitingRow>(
-    `SELECT q.id, q.call_sid, q.from_number, q.to_number, q.queue_name, q.enqueued_at, c.id AS contact_id, c.name AS contact_name
-     FROM queue_entries q LEFT JOIN contacts c ON c.id = q.contact_id
+    `SELECT q.id, q.call_sid, q.from_number, q.to_number, q.queue_name, q.enqueued_at, c.id AS contact_id, c.name AS contact_name, q.department_id, d.name AS department_name
+     FROM queue_entries q LEFT JOIN contacts c ON c.id = q.contact_id LEFT JOIN departments d ON d.id = q.department_id
      WHERE q.organization_id = $1 AND q.status = 'waiting'
      ORDER BY q.enqueued_at, q.id LIMIT 500`,
     [organizationId],
@@ -104,10 +135,11 @@ function readWaitingRows(organizationId: number): Promise<WaitingRow[]> {
 
 /** Where a waiting call stands in its organization's line, and the average recent wait. */
 export async function queuePosition({ organizationId, callSid }: { organizationId: number; callSid: string }) {
-  const entry = await prisma.queueEntry.findFirst({ where: { call_sid: callSid, organization_id: organizationId }, select: { organization_id: true, enqueued_at: true, id: true, status: true } });
+  const entry = await prisma.queueEntry.findFirst({ where: { call_sid: callSid, organization_id: organizationId }, select: { organization_id: true, enqueued_at: true, id: true, status: true, department_id: true } });
   if (!entry || entry.status !== "waiting") return { position: null, expectedWaitSeconds: null };
+  // Callers ahead in the same queue (a department's, or the general one).
   const ahead = await prisma.queueEntry.count({
-    where: { organization_id: entry.organization_id, status: "waiting", OR: [{ enqueued_at: { lt: entry.enqueued_at } }, { enqueued_at: entry.enqueued_at, id: { lt: entry.id } }] },
+    where: { organization_id: entry.organization_id, status: "waiting", department_id: entry.department_id, OR: [{ enqueued_at: { lt: entry.enqueued_at } }, { enqueued_at: entry.enqueued_at, id: { lt: entry.id } }] },
   });
   const recent = await prisma.callLog.aggregate({
     where: { organization_id: entry.organization_id, direction: "inbound", status: "completed", created_at: { gte: new Date(Date.now() - 3_600_000) } },

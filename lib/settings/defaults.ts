@@ -25,6 +25,10 @@ export const DEFAULT_SETTINGS = {
   calls: {
     disposition_required: false,
   },
+  // No plan: inbound calls are enqueued at once, as the specification states.
+  routing: {
+    plans: [],
+  },
   sms: {
     sms_numbers: [],
     help_text: "Reply STOP to stop receiving messages, START to receive them again. Msg & data rates may apply.",

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isTimeZone } from "@/lib/format/time-zone";
 import { looseKey } from "@/lib/format/loose-key";
 import { withKeyAliases } from "@/lib/http/key-aliases";
+import { routingSettingsSchema } from "@/lib/routing/schemas";
 
 // Shared by the settings routes and the admin settings pages.
 export const importSettingsSchema = z.object({
@@ -69,6 +70,7 @@ export const SETTINGS_SCHEMAS = {
   sms: smsSettingsSchema,
   organization: organizationSettingsSchema,
   calls: callSettingsSchema,
+  routing: routingSettingsSchema,
 } as const;
 
 export type SettingsKey = keyof typeof SETTINGS_SCHEMAS;
@@ -92,6 +94,7 @@ const KEY_ALIASES: Record<SettingsKey, Record<string, string>> = {
   },
   organization: { timezone: "time_zone" },
   calls: { require_disposition: "disposition_required", dispositions_required: "disposition_required" },
+  routing: { routing_plans: "plans" },
   sms: { numbers: "sms_numbers", help: "help_text", help_message: "help_text", timezone: "time_zone" },
   retention: { inactive_days: "inactive_contact_days", retention_days: "inactive_contact_days", delete_after_days: "inactive_contact_days", keep_opted_out_contacts: "keep_opted_out" },
 };

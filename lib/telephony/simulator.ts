@@ -51,8 +51,18 @@ export class ProviderSimulator {
     return { status: response.status, body: await response.text(), contentType: response.headers.get("content-type") };
   }
 
-  inboundCall({ callSid = newCallSid(), from, to }: { callSid?: string; from: string; to: string }) {
-    return this.post("/api/telephony/inbound", { CallSid: callSid, From: from, To: to, Caller: from, Called: to, CallStatus: "ringing", Direction: "inbound" }).then((r) => ({ ...r, callSid }));
+  /** A call arrives; `clock` (an ISO instant) plays the time of day where the simulator plays the provider. */
+  inboundCall({ callSid = newCallSid(), from, to, clock }: { callSid?: string; from: string; to: string; clock?: string }) {
+    return this.post("/api/telephony/inbound", { CallSid: callSid, From: from, To: to, Caller: from, Called: to, CallStatus: "ringing", Direction: "inbound", ...(clock && { SimulatedClock: clock }) }).then((r) => ({ ...r, callSid }));
+  }
+
+  /**
+   * The caller answers a menu: the Gather's action with the key pressed or the
+   * words heard, or (neither) its redirect after silence. `path` is the action
+   * address the menu's TwiML named.
+   */
+  menuAnswer({ path, callSid, from, to, digits, speech }: { path: string; callSid: string; from: string; to: string; digits?: string; speech?: string }) {
+    return this.post(path, { CallSid: callSid, From: from, To: to, Caller: from, Called: to, CallStatus: "in-progress", Direction: "inbound", ...(digits && { Digits: digits }), ...(speech && { SpeechResult: speech, Confidence: "0.9" }) });
   }
 
   queueWait({ callSid, to, position = 1, queueTime = 0 }: { callSid: string; to: string; position?: number; queueTime?: number }) {

@@ -76,6 +76,25 @@ export function conferenceTwiml({ conference, startsConference, endsConference, 
   return response.toString();
 }
 
+/**
+ * A caller menu: the prompt inside a <Gather> that takes one key or a few
+ * words; with no answer the provider falls through to the redirect, which
+ * asks the service again without Digits (a try that counts).
+ */
+export function menuTwiml({ prompt, actionUrl }: { prompt: string; actionUrl: string }): string {
+  const response = new VoiceResponse();
+  response.gather({ input: ["dtmf", "speech"], numDigits: 1, timeout: 5, speechTimeout: "auto", action: actionUrl, method: "POST" }).say(prompt);
+  response.redirect({ method: "POST" }, actionUrl);
+  return response.toString();
+}
+
+/** A caller sent on to an outside number (a menu option): the provider bridges them; nothing follows. */
+export function forwardTwiml(to: string): string {
+  const response = new VoiceResponse();
+  response.dial({}, to);
+  return response.toString();
+}
+
 /** Keeps the caller on the line a moment, then asks the service again. */
 export function pauseAndRedirectTwiml(seconds: number, url: string): string {
   const response = new VoiceResponse();

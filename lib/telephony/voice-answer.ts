@@ -1,6 +1,6 @@
 import "server-only";
 import { organizationCallbackUrl } from "./provider-config";
-import { conferenceTwiml, dialAgentTwiml, dialNumberTwiml, dialQueueTwiml, emptyTwiml, enqueueTwiml, holdTwiml, pauseAndRedirectTwiml, sayAndHangUp } from "./twiml";
+import { conferenceTwiml, dialAgentTwiml, dialNumberTwiml, dialQueueTwiml, emptyTwiml, enqueueTwiml, forwardTwiml, holdTwiml, menuTwiml, pauseAndRedirectTwiml, sayAndHangUp } from "./twiml";
 
 /**
  * What the service wants a call to do next, in the domain's words. Domain
@@ -18,6 +18,8 @@ export type VoiceAnswer =
   | { kind: "dial-number"; to: string; callerId: string | null; record: boolean; endPath: string }
   | { kind: "dial-agent"; agentId: number; callerId: string | null; record: boolean; legPath: string; endPath: string }
   | { kind: "wait-and-ask-again"; seconds: number; path: string }
+  | { kind: "menu"; prompt: string; path: string }
+  | { kind: "forward"; to: string }
   | { kind: "join-conference"; conference: string; startsConference: boolean; endsConference: boolean; statusPath: string };
 
 export const NOTHING: VoiceAnswer = { kind: "nothing" };
@@ -41,6 +43,10 @@ export function renderVoiceAnswer(answer: VoiceAnswer, organizationId: number): 
       return dialAgentTwiml({ ...answer, legUrl: url(answer.legPath), endUrl: url(answer.endPath) });
     case "join-conference":
       return conferenceTwiml({ ...answer, statusUrl: url(answer.statusPath) });
+    case "menu":
+      return menuTwiml({ prompt: answer.prompt, actionUrl: url(answer.path) });
+    case "forward":
+      return forwardTwiml(answer.to);
     case "wait-and-ask-again":
       return pauseAndRedirectTwiml(answer.seconds, url(answer.path));
   }

@@ -1,6 +1,9 @@
 import "server-only";
 import { finalCallStatus, type CallLogStatus } from "@/lib/calls/call-status";
 import { userIdFromClient } from "./identity";
+import type { ProviderConfig } from "./provider-config";
+import { simulatorEnabled } from "./simulator-enabled";
+import { env } from "@/lib/env";
 
 // The provider's voice callbacks, read into the domain's typed input: the only
 // place that knows the provider's form field names (CallSid, DialCallStatus,
@@ -17,6 +20,23 @@ const seconds = (raw: string | undefined) => {
 /** The caller an inbound call brings. */
 export function inboundCall(params: Params) {
   return { callSid: params.CallSid ?? "", from: (params.From ?? params.Caller ?? "").slice(0, 32) || "anonymous", to: (params.To ?? params.Called ?? "").slice(0, 32) };
+}
+
+/** What a caller answered a menu: the key pressed or the words heard (the provider's Gather). */
+export function menuAnswer(params: Params) {
+  return { digits: (params.Digits ?? "").trim() || null, speech: (params.SpeechResult ?? "").trim().slice(0, 500) || null };
+}
+
+/**
+ * The simulator's clock for a call (SimulatedClock, an ISO instant, signed
+ * with the rest of the form): lets tests and the simulator play opening
+ * hours. Heeded only where the simulator plays the organization's provider,
+ * or on a server started with SIMULATED_CLOCK=on (the test servers).
+ */
+export function simulatedClock(params: Params, config: ProviderConfig): Date | null {
+  if (!simulatorEnabled(config) && env().SIMULATED_CLOCK !== "on") return null;
+  const at = params.SimulatedClock ? new Date(params.SimulatedClock) : null;
+  return at && !Number.isNaN(at.getTime()) ? at : null;
 }
 
 /** A browser device starts a call: joining an accepted queue call, or dialing a number. */

@@ -1,11 +1,9 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { enqueueCall } from "@/lib/queue/enqueue-call";
-import { inboundCall } from "@/lib/telephony/voice-callbacks";
+import { routeInboundCall } from "@/lib/routing/route-inbound-call";
+import { inboundCall, simulatedClock } from "@/lib/telephony/voice-callbacks";
 import { voiceRoute } from "@/lib/telephony/voice-route";
 
-export const POST = voiceRoute(async ({ params, organizationId }) => {
-  const entry = await enqueueCall({ organizationId, ...inboundCall(params) });
-  return { kind: "enqueue", queueName: entry.queue_name, waitPath: "/api/telephony/queue-wait", leavePath: "/api/telephony/dequeue" };
-});
+// With no routing plan the answer enqueues at once with the queue-wait address, as the specification states.
+export const POST = voiceRoute(({ params, organizationId, config }) => routeInboundCall({ organizationId, call: inboundCall(params), clock: simulatedClock(params, config) }));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

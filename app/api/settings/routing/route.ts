@@ -1,0 +1,11 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { route } from "@/lib/http/route";
+import { routingSettingsSchema } from "@/lib/routing/schemas";
+import { updateRouting } from "@/lib/routing/update-routing";
+import { getSettings } from "@/lib/settings/get-settings";
+
+// Settings → Routing: hours, holidays, the caller menu and where each option leads (issue 23).
+export const GET = route({ permission: "settings.manage" }, ({ user }) => getSettings(user.organization_id, "routing"));
+export const PUT = route({ permission: "settings.manage", body: routingSettingsSchema }, ({ user, body }) => updateRouting({ actor: user, input: body }));
+
+export const { POST, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "PUT"]);
