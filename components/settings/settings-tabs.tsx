@@ -7,6 +7,7 @@ import { DuplicateSettingsForm } from "./duplicate-settings-form";
 import { ImportSettingsForm } from "./import-settings-form";
 import { OrganizationSettingsForm } from "./organization-settings-form";
 import { RetentionSettingsForm } from "./retention-settings-form";
+import { RoutingSettingsForm } from "./routing-settings-form";
 import { TemplateManager } from "@/components/messages/template-manager";
 import { SmsSettingsForm } from "./sms-settings-form";
 import { TelephonySettingsForm } from "./telephony-settings-form";
@@ -28,6 +29,7 @@ const TABS = [
   { key: "duplicates", label: "Duplicates", panel: DuplicateSettingsForm },
   { key: "retention", label: "Retention", panel: RetentionSettingsForm },
   { key: "telephony", label: "Telephony", panel: TelephonyPanel },
+  { key: "routing", label: "Routing", panel: RoutingSettingsForm },
   { key: "dispositions", label: "Dispositions", panel: DispositionsManager },
   { key: "custom-fields", label: "Custom fields", panel: CustomFieldsManager },
 ] as const;

@@ -102,6 +102,7 @@ import * as dispositions from "@/app/api/dispositions/route";
 import * as disposition from "@/app/api/dispositions/[id]/route";
 import * as settingsCalls from "@/app/api/settings/calls/route";
 import * as settingsRouting from "@/app/api/settings/routing/route";
+import * as routingPreview from "@/app/api/settings/routing/preview/route";
 import * as callerMenu from "@/app/api/telephony/menu/route";
 import * as conferenceStatus from "@/app/api/telephony/conference/route";
 import * as partyStatus from "@/app/api/telephony/participant/route";
@@ -197,6 +198,7 @@ export const OPERATIONS: OperationGroup[] = [
       PUT: "`{ plans: [{ name, numbers: [E.164] (empty: every number no other plan names), hours: { mon..sun: [{ start, end }] } | null (always open), holidays: [YYYY-MM-DD], closed_message, queue: { type: queue, department_id | null } | { type: number, number }, menu: null | { greeting, default_digit, options: [{ digit, label, words, target }] } }] }`. Hours are read in the organization's time zone. With no plan, inbound calls are enqueued at once as the specification states. A department that is not the organization's, an interval that ends before it starts, a default key no option has: 422 naming the field; nothing is saved.",
     },
   },
+  { path: "/api/settings/routing/preview", tag: "Settings", module: routingPreview, summary: { POST: "The TwiML one plan would answer a call with now (open_now, time_zone, twiml); nothing is saved" } },
   { path: "/api/settings/calls", tag: "Settings", module: settingsCalls, summary: { GET: "How calls end (disposition_required)", PUT: "Change how calls end: disposition_required makes agents pick a disposition before leaving wrap-up" } },
   { path: "/api/settings/retention", tag: "Settings", module: settingsRetention, summary: { GET: "Retention settings", PUT: "Change retention settings" } },
   { path: "/api/settings/retention/run", tag: "Settings", module: retentionRun, summary: { POST: "Run the retention job now and report what it removed" }, description: { POST: "Deletes permanently the contacts with no call for `inactive_contact_days` (counted from the last call, or from creation for a contact never called); their call logs are kept, unlinked. Contacts in a running or paused campaign are kept, and so are opted-out contacts while `keep_opted_out` is on. `{\"dry_run\": true}` reports what a run would remove and removes nothing. The answer: `{ enabled, dry_run, inactive_contact_days, keep_opted_out, removed, contacts: [{id, name, phone}], contacts_truncated }`; `removed` is the whole count, `contacts` names the first 1,000 by id. A run (not a dry run) is written to the audit log. It also runs on its own once a day." } },

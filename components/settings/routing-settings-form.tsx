@@ -1,0 +1,210 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { routingSettingsSchema, WEEKDAYS, type RoutingPlan, type RoutingSettings, type RoutingTarget } from "@/lib/routing/schemas";
+import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
+import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { SkeletonRows } from "@/components/ui/skeleton-rows";
+import { FieldError } from "./field-error";
+import { SaveRow, useSettingsForm } from "./use-settings-form";
+
+type Department = { id: number; name: string };
+const DAY_NAMES: Record<(typeof WEEKDAYS)[number], string> = { mon: "Monday", tue: "Tuesday", wed: "Wednesday", thu: "Thursday", fri: "Friday", sat: "Saturday", sun: "Sunday" };
+const NEW_PLAN: RoutingPlan = { name: "Main line", numbers: [], hours: null, holidays: [], closed_message: "Thank you for calling. We are closed now. Please call again during our opening hours.", queue: { type: "queue", department_id: null }, menu: null };
+
+// A target as one select value: "queue:" (general), "queue:12" (a department), "number".
+const targetValue = (t: RoutingTarget) => (t.type === "queue" ? `queue:${t.department_id ?? ""}` : "number");
+function targetFrom(value: string, number: string): RoutingTarget {
+  if (value === "number") return { type: "number", number: number.trim() };
+  const id = value.slice("queue:".length);
+  return { type: "queue", department_id: id ? Number(id) : null };
+}
+// "09:00-12:00, 13:00-17:00" ⇄ intervals; what does not parse goes to the API as typed, which names it.
+const hoursText = (intervals: { start: string; end: string }[] | undefined) => (intervals ?? []).map((i) => `${i.start}-${i.end}`).join(", ");
+const hoursFrom = (text: string) => text.split(",").map((s) => s.trim()).filter(Boolean).map((part) => { const [start = "", end = ""] = part.split("-").map((x) => x.trim()); return { start, end }; });
+const list = (text: string) => text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+
+/**
+ * Settings → Routing (issue 23): each plan's numbers, opening hours in the
+ * organization's time zone, holidays, the closed message, the queue calls join
+ * and the caller menu, with the TwiML a call would be answered with now.
+ * Saved as a whole with the API's own schema; errors sit under their fields.
+ */
+export function RoutingSettingsForm() {
+  const form = useSettingsForm<RoutingSettings>("/api/settings/routing", routingSettingsSchema as never);
+  const departments = useApi<{ data: Department[] }>("/api/departments?per_page=100");
+  const [plans, setPlans] = useState<RoutingPlan[] | null>(null);
+  if (!form.data || !departments.data) return <SkeletonRows rows={6} />;
+  const current = plans ?? form.data.plans;
+  const change = (index: number, plan: RoutingPlan) => setPlans(current.map((p, i) => (i === index ? plan : p)));
+  const error = (prefix: string) => Object.entries(form.errors).find(([key]) => key === prefix || key.startsWith(`${prefix}.`))?.[1]?.[0];
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void form.save({ plans: current });
+  };
+
+  return (
+    <form className="stack" onSubmit={submit} aria-label="Routing" noValidate>
+      <p className="small muted">
+        A plan answers the numbers it names (or every other number when it names none). With no plan, every call waits in the general queue at any hour, as before.
+        Hours are read in the organization&apos;s time zone (Settings → Organization). Changes apply to the next call.
+      </p>
+      {current.length === 0 && <p className="muted">No routing plan: callers go straight to the general queue. Add a plan to set hours, a menu or a department queue.</p>}
+      {current.map((plan, index) => (
+        <PlanEditor key={index} index={index} plan={plan} departments={departments.data!.data} error={(field) => error(`plans.${index}.${field}`)} onChange={(p) => change(index, p)} onRemove={() => setPlans(current.filter((_, i) => i !== index))} />
+      ))}
+      <div className="row">
+        <button type="button" className="button secondary" onClick={() => setPlans([...current, { ...NEW_PLAN, name: current.length ? `Plan ${current.length + 1}` : NEW_PLAN.name }])}>Add a plan</button>
+      </div>
+      <FieldError message={form.error("plans")} />
+      <SaveRow pending={form.pending} saved={form.saved} formError={form.error("form")} />
+    </form>
+  );
+}
+
+function PlanEditor({ index, plan, departments, error, onChange, onRemove }: { index: number; plan: RoutingPlan; departments: Department[]; error: (field: string) => string | undefined; onChange: (plan: RoutingPlan) => void; onRemove: () => void }) {
+  const id = (field: string) => `plan-${index}-${field}`;
+  const set = (patch: Partial<RoutingPlan>) => onChange({ ...plan, ...patch });
+  const targets = [{ value: "queue:", label: "General queue" }, ...departments.map((d) => ({ value: `queue:${d.id}`, label: `${d.name} queue` }))];
+  return (
+    <fieldset className="card stack" aria-label={`Plan ${plan.name}`}>
+      <legend><strong>{plan.name || "Unnamed plan"}</strong></legend>
+      <div className="grid-2" style={{ gridTemplateColumns: "1fr 1fr" }}>
+        <div className="field">
+          <label htmlFor={id("name")}>Name</label>
+          <input id={id("name")} value={plan.name} onChange={(e) => set({ name: e.target.value })} aria-invalid={!!error("name")} />
+          <FieldError message={error("name")} />
+        </div>
+        <div className="field">
+          <label htmlFor={id("numbers")}>Numbers</label>
+          <input id={id("numbers")} defaultValue={plan.numbers.join(", ")} onBlur={(e) => set({ numbers: list(e.target.value) })} placeholder="+14155550100" aria-invalid={!!error("numbers")} />
+          <span className="hint">E.164, separated by commas. Empty: every number no other plan names.</span>
+          <FieldError message={error("numbers")} />
+        </div>
+      </div>
+
+      <div className="field inline">
+        <input id={id("always")} type="checkbox" checked={plan.hours === null} onChange={(e) => set({ hours: e.target.checked ? null : Object.fromEntries(WEEKDAYS.slice(0, 5).map((d) => [d, [{ start: "09:00", end: "17:00" }]])) })} />
+        <label htmlFor={id("always")}>Open around the clock</label>
+      </div>
+      {plan.hours !== null && (
+        <div className="grid-2" style={{ gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" }}>
+          {WEEKDAYS.map((day) => (
+            <div className="field" key={day}>
+              <label htmlFor={id(day)}>{DAY_NAMES[day]}</label>
+              <input id={id(day)} defaultValue={hoursText(plan.hours?.[day])} placeholder="Closed" onBlur={(e) => set({ hours: { ...plan.hours, [day]: hoursFrom(e.target.value) } })} aria-invalid={!!error(`hours.${day}`)} />
+              <FieldError message={error(`hours.${day}`)} />
+            </div>
+          ))}
+          <span className="hint">Such as 09:00-17:00, or 09:00-12:00, 13:00-17:00. Empty: closed that day.</span>
+        </div>
+      )}
+      <div className="grid-2" style={{ gridTemplateColumns: "1fr 1fr" }}>
+        <div className="field">
+          <label htmlFor={id("holidays")}>Holidays</label>
+          <textarea id={id("holidays")} rows={2} defaultValue={plan.holidays.join("\n")} onBlur={(e) => set({ holidays: list(e.target.value) })} placeholder="2026-12-25" aria-invalid={!!error("holidays")} />
+          <span className="hint">Dates (YYYY-MM-DD) closed all day.</span>
+          <FieldError message={error("holidays")} />
+        </div>
+        <div className="field">
+          <label htmlFor={id("closed")}>When closed, callers hear</label>
+          <textarea id={id("closed")} rows={2} value={plan.closed_message} onChange={(e) => set({ closed_message: e.target.value })} aria-invalid={!!error("closed_message")} />
+          <FieldError message={error("closed_message")} />
+        </div>
+      </div>
+
+      <div className="field inline">
+        <input id={id("menu")} type="checkbox" checked={plan.menu !== null} onChange={(e) => set({ menu: e.target.checked ? { greeting: "Thank you for calling.", default_digit: "1", options: [{ digit: "1", label: departments[0]?.name ?? "Sales", words: [], target: { type: "queue", department_id: departments[0]?.id ?? null } }] } : null })} />
+        <label htmlFor={id("menu")}>Ask callers to choose (a menu)</label>
+      </div>
+      {plan.menu === null ? (
+        <div className="field">
+          <label htmlFor={id("queue")}>Callers wait in</label>
+          <select id={id("queue")} value={targetValue(plan.queue)} onChange={(e) => set({ queue: targetFrom(e.target.value, "") })}>
+            {targets.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+          </select>
+          <FieldError message={error("queue")} />
+        </div>
+      ) : (
+        <MenuEditor id={id} menu={plan.menu} targets={targets} error={(field) => error(`menu.${field}`)} onChange={(menu) => set({ menu })} />
+      )}
+      <div className="row">
+        <Preview plan={plan} />
+        <button type="button" className="button secondary" style={{ marginLeft: "auto" }} onClick={onRemove}>Remove this plan</button>
+      </div>
+    </fieldset>
+  );
+}
+
+function MenuEditor({ id, menu, targets, error, onChange }: { id: (f: string) => string; menu: NonNullable<RoutingPlan["menu"]>; targets: { value: string; label: string }[]; error: (field: string) => string | undefined; onChange: (menu: NonNullable<RoutingPlan["menu"]>) => void }) {
+  type Option = (typeof menu.options)[number];
+  const setOption = (i: number, patch: Partial<Option>) => onChange({ ...menu, options: menu.options.map((o, j) => (j === i ? { ...o, ...patch } : o)) });
+  const free = "1234567890".split("").find((d) => !menu.options.some((o) => o.digit === d)) ?? "*";
+  return (
+    <div className="stack">
+      <div className="field">
+        <label htmlFor={id("greeting")}>Greeting</label>
+        <textarea id={id("greeting")} rows={2} value={menu.greeting} onChange={(e) => onChange({ ...menu, greeting: e.target.value })} aria-invalid={!!error("greeting")} />
+        <span className="hint">Followed by each option: “For Sales, press 1.” Callers may press the key or say the option&apos;s name or words.</span>
+        <FieldError message={error("greeting")} />
+      </div>
+      <table className="table">
+        <thead><tr><th>Key</th><th>Option</th><th>Words callers may say</th><th>Goes to</th><th><span className="sr-only">Remove</span></th></tr></thead>
+        <tbody>
+          {menu.options.map((o, i) => (
+            <tr key={i}>
+              <td><input aria-label={`Key of option ${i + 1}`} value={o.digit} maxLength={1} size={2} onChange={(e) => setOption(i, { digit: e.target.value })} aria-invalid={!!error(`options.${i}.digit`)} /><FieldError message={error(`options.${i}.digit`)} /></td>
+              <td><input aria-label={`Name of option ${i + 1}`} value={o.label} onChange={(e) => setOption(i, { label: e.target.value })} aria-invalid={!!error(`options.${i}.label`)} /><FieldError message={error(`options.${i}.label`)} /></td>
+              <td><input aria-label={`Words for option ${i + 1}`} defaultValue={o.words.join(", ")} onBlur={(e) => setOption(i, { words: e.target.value.split(",").map((w) => w.trim()).filter(Boolean) })} /></td>
+              <td>
+                <select aria-label={`Where option ${i + 1} goes`} value={targetValue(o.target)} onChange={(e) => setOption(i, { target: targetFrom(e.target.value, o.target.type === "number" ? o.target.number : "") })}>
+                  {targets.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+                  <option value="number">An outside number</option>
+                </select>
+                {o.target.type === "number" && <input aria-label={`Number for option ${i + 1}`} type="tel" value={o.target.number} placeholder="+14155550100" onChange={(e) => setOption(i, { target: { type: "number", number: e.target.value } })} />}
+                <FieldError message={error(`options.${i}.target`)} />
+              </td>
+              <td><button type="button" className="button secondary small" disabled={menu.options.length === 1} onClick={() => onChange({ ...menu, options: menu.options.filter((_, j) => j !== i) })}>Remove</button></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <FieldError message={error("options")} />
+      <div className="row" style={{ alignItems: "end" }}>
+        <button type="button" className="button secondary" disabled={menu.options.length >= 10} onClick={() => onChange({ ...menu, options: [...menu.options, { digit: free, label: "", words: [], target: { type: "queue", department_id: null } }] })}>Add an option</button>
+        <div className="field" style={{ margin: 0 }}>
+          <label htmlFor={id("default")}>With no usable answer (asked twice)</label>
+          <select id={id("default")} value={menu.default_digit} onChange={(e) => onChange({ ...menu, default_digit: e.target.value })} aria-invalid={!!error("default_digit")}>
+            {menu.options.map((o) => <option key={o.digit} value={o.digit}>{o.digit}: {o.label || "unnamed"}</option>)}
+          </select>
+          <FieldError message={error("default_digit")} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The TwiML a call to this plan would be answered with now (POST /api/settings/routing/preview). */
+function Preview({ plan }: { plan: RoutingPlan }) {
+  const token = useApiToken();
+  const [shown, setShown] = useState<{ open_now: boolean; time_zone: string; twiml: string } | string | null>(null);
+  const preview = async () => {
+    try {
+      setShown(await apiFetch("/api/settings/routing/preview", token!, { method: "POST", body: JSON.stringify(plan) }));
+    } catch (e) {
+      setShown(e instanceof ApiRequestError ? `Fix the plan first: ${Object.entries(e.body?.errors ?? {}).map(([k, v]) => `${k} ${v[0]}`).join("; ") || e.message}` : (e as Error).message);
+    }
+  };
+  return (
+    <div className="stack" style={{ flex: 1 }}>
+      <div><button type="button" className="button secondary" onClick={preview}>Preview the greeting</button></div>
+      {typeof shown === "string" && <div className="alert" role="alert">{shown}</div>}
+      {shown && typeof shown === "object" && (
+        <div role="region" aria-label="Greeting preview">
+          <div className="small muted">{shown.open_now ? "Open now" : "Closed now"} ({shown.time_zone}): a call now is answered with</div>
+          <pre className="mono small" style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}>{shown.twiml}</pre>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { expect, test, type Page } from "@playwright/test";
+import { finalScreenshot, signIn, snap } from "./helpers";
+
+// Issue 23: an admin sets a caller menu in Settings → Routing; a caller who
+// presses 2 waits in the Support queue, which Support's agent sees and Sales'
+// agent does not. The demo organization is shared by every browser test: its
+// routing is put back to "no plan" however this test ends.
+
+test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
+
+async function adminToken(page: Page): Promise<string> {
+  return (await page.request.post("/api/login", { data: { email: "admin@acme.example.com", password: "password" } }).then((r) => r.json())).token;
+}
+
+test("an admin builds a caller menu with a preview; a caller pressing 2 waits in the Support queue, seen by Support's agent only", async ({ page, browser }) => {
+  const token = await adminToken(page);
+  try {
+    await signIn(page, "admin@acme.example.com");
+    await page.goto("/settings?tab=routing");
+    const panel = page.getByRole("tabpanel", { name: "Routing" });
+    await expect(panel).toContainText("No routing plan");
+    await panel.getByRole("button", { name: "Add a plan" }).click();
+    const plan = panel.getByRole("group", { name: "Plan Main line" });
+
+    // Hours that end before they start are refused under the day, before anything is saved.
+    await plan.getByLabel("Open around the clock").uncheck();
+    await plan.getByLabel("Monday").fill("17:00-09:00");
+    await plan.getByLabel("Monday").blur();
+    await panel.getByRole("button", { name: "Save" }).click();
+    await expect(plan).toContainText("must end after it starts");
+    await plan.getByLabel("Open around the clock").check();
+
+    await plan.getByLabel("Ask callers to choose (a menu)").check();
+    await plan.getByLabel("Greeting").fill("Thanks for calling Acme.");
+    await plan.getByRole("button", { name: "Add an option" }).click();
+    await plan.getByLabel("Name of option 2").fill("Support");
+    await plan.getByLabel("Where option 2 goes").selectOption({ label: "Support queue" });
+    await plan.getByRole("button", { name: "Preview the greeting" }).click();
+    const preview = plan.getByRole("region", { name: "Greeting preview" });
+    await expect(preview).toContainText("Open now");
+    await expect(preview).toContainText("For Support, press 2.");
+    await expect(preview).toContainText("<Gather");
+    await snap(page, "routing-menu");
+    await panel.getByRole("button", { name: "Save" }).click();
+    await expect(panel.getByRole("status")).toContainText("Saved.");
+
+    // A caller presses 2 (the simulator plays the provider's menu).
+    const rang = await page.request.post("/api/dev/simulator", { headers: { Authorization: `Bearer ${token}` }, data: { action: "inbound", from: "+14155550866", digits: "2" } });
+    expect(await rang.json()).toMatchObject({ routed: "queued" });
+
+    const cal = await (await browser.newContext()).newPage();
+    await signIn(cal, "agent3@acme.example.com");
+    await cal.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+    await expect(cal.getByTestId("waiting-call").filter({ hasText: "Support" })).toHaveCount(1);
+    await snap(cal, "support-queue");
+    const andy = await (await browser.newContext()).newPage();
+    await signIn(andy, "agent1@acme.example.com");
+    await andy.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+    await expect(andy.getByText("No callers waiting")).toBeVisible();
+    await cal.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Offline" }).click();
+    await andy.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Offline" }).click();
+    await cal.context().close();
+    await andy.context().close();
+  } finally {
+    // Back to no plan, and the test's caller gone: the other tests expect the plain queue.
+    await page.request.put("/api/settings/routing", { headers: { Authorization: `Bearer ${token}` }, data: { plans: [] } });
+    const waiting = (await page.request.get("/api/queue/calls", { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.json())).data as { call_sid: string; from: string }[];
+    for (const call of waiting.filter((c) => c.from === "+14155550866")) {
+      await page.request.post("/api/dev/simulator", { headers: { Authorization: `Bearer ${token}` }, data: { action: "caller_hangup", call_sid: call.call_sid } });
+    }
+  }
+});
