@@ -10,14 +10,18 @@ import { SaveRow, useSettingsForm } from "./use-settings-form";
 
 type Department = { id: number; name: string };
 const DAY_NAMES: Record<(typeof WEEKDAYS)[number], string> = { mon: "Monday", tue: "Tuesday", wed: "Wednesday", thu: "Thursday", fri: "Friday", sat: "Saturday", sun: "Sunday" };
-const NEW_PLAN: RoutingPlan = { name: "Main line", numbers: [], hours: null, holidays: [], closed_message: "Thank you for calling. We are closed now. Please call again during our opening hours.", queue: { type: "queue", department_id: null }, menu: null };
+const NEW_PLAN: RoutingPlan = {
+  name: "Main line", numbers: [], hours: null, holidays: [], closed_message: "Thank you for calling. We are closed now. Please call again during our opening hours.",
+  closed_action: "message", no_agents: "queue", voicemail_prompt: "Please leave your name, number and message after the tone. We will call you back.",
+  queue: { type: "queue", department_id: null }, menu: null,
+};
 
-// A target as one select value: "queue:" (general), "queue:12" (a department), "number".
-const targetValue = (t: RoutingTarget) => (t.type === "queue" ? `queue:${t.department_id ?? ""}` : "number");
+// A target as one select value: "queue:" (general), "queue:12" (a department), "voicemail:12", "number".
+const targetValue = (t: RoutingTarget) => (t.type === "number" ? "number" : `${t.type}:${t.department_id ?? ""}`);
 function targetFrom(value: string, number: string): RoutingTarget {
   if (value === "number") return { type: "number", number: number.trim() };
-  const id = value.slice("queue:".length);
-  return { type: "queue", department_id: id ? Number(id) : null };
+  const [type, id] = value.split(":");
+  return { type: type === "voicemail" ? "voicemail" : "queue", department_id: id ? Number(id) : null };
 }
 // "09:00-12:00, 13:00-17:00" ⇄ intervals; what does not parse goes to the API as typed, which names it.
 const hoursText = (intervals: { start: string; end: string }[] | undefined) => (intervals ?? []).map((i) => `${i.start}-${i.end}`).join(", ");
@@ -65,7 +69,12 @@ export function RoutingSettingsForm() {
 function PlanEditor({ index, plan, departments, error, onChange, onRemove }: { index: number; plan: RoutingPlan; departments: Department[]; error: (field: string) => string | undefined; onChange: (plan: RoutingPlan) => void; onRemove: () => void }) {
   const id = (field: string) => `plan-${index}-${field}`;
   const set = (patch: Partial<RoutingPlan>) => onChange({ ...plan, ...patch });
-  const targets = [{ value: "queue:", label: "General queue" }, ...departments.map((d) => ({ value: `queue:${d.id}`, label: `${d.name} queue` }))];
+  const targets = [
+    { value: "queue:", label: "General queue" },
+    ...departments.map((d) => ({ value: `queue:${d.id}`, label: `${d.name} queue` })),
+    { value: "voicemail:", label: "Voicemail (general)" },
+    ...departments.map((d) => ({ value: `voicemail:${d.id}`, label: `${d.name} voicemail` })),
+  ];
   return (
     <fieldset className="card stack" aria-label={`Plan ${plan.name}`}>
       <legend><strong>{plan.name || "Unnamed plan"}</strong></legend>
@@ -110,6 +119,21 @@ function PlanEditor({ index, plan, departments, error, onChange, onRemove }: { i
           <label htmlFor={id("closed")}>When closed, callers hear</label>
           <textarea id={id("closed")} rows={2} value={plan.closed_message} onChange={(e) => set({ closed_message: e.target.value })} aria-invalid={!!error("closed_message")} />
           <FieldError message={error("closed_message")} />
+          <div className="field inline">
+            <input id={id("closed-vm")} type="checkbox" checked={plan.closed_action === "voicemail"} onChange={(e) => set({ closed_action: e.target.checked ? "voicemail" : "message" })} />
+            <label htmlFor={id("closed-vm")}>then let them leave a voicemail</label>
+          </div>
+        </div>
+      </div>
+      <div className="grid-2" style={{ gridTemplateColumns: "1fr 1fr" }}>
+        <div className="field">
+          <label htmlFor={id("vm-prompt")}>Before the voicemail tone, callers hear</label>
+          <textarea id={id("vm-prompt")} rows={2} value={plan.voicemail_prompt} onChange={(e) => set({ voicemail_prompt: e.target.value })} aria-invalid={!!error("voicemail_prompt")} />
+          <FieldError message={error("voicemail_prompt")} />
+        </div>
+        <div className="field inline">
+          <input id={id("no-agents")} type="checkbox" checked={plan.no_agents === "voicemail"} onChange={(e) => set({ no_agents: e.target.checked ? "voicemail" : "queue" })} />
+          <label htmlFor={id("no-agents")}>When nobody who serves the queue is signed in, offer voicemail instead of waiting</label>
         </div>
       </div>
 

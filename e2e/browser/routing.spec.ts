@@ -70,3 +70,31 @@ test("an admin builds a caller menu with a preview; a caller pressing 2 waits in
     }
   }
 });
+
+test("a caller who picks voicemail leaves a message in the Support queue view: Support's agent plays it, claims it and marks it done", async ({ page }) => {
+  const token = await adminToken(page);
+  const headers = { Authorization: `Bearer ${token}` };
+  try {
+    const departments = (await page.request.get("/api/departments?per_page=100", { headers }).then((r) => r.json())).data as { id: number; name: string }[];
+    const support = departments.find((d) => d.name === "Support")!.id;
+    const saved = await page.request.put("/api/settings/routing", { headers, data: { plans: [{ name: "Main line", menu: { greeting: "Hello.", default_digit: "1", options: [{ digit: "1", label: "Support", target: { type: "queue", department_id: support } }, { digit: "3", label: "a message", target: { type: "voicemail", department_id: support } }] } }] } });
+    expect(saved.status()).toBe(200);
+    const rang = await page.request.post("/api/dev/simulator", { headers, data: { action: "inbound", from: "+14155550867", digits: "3" } });
+    expect(await rang.json()).toMatchObject({ routed: "voicemail" });
+
+    await signIn(page, "agent3@acme.example.com");
+    const item = page.getByTestId("voicemail").filter({ hasText: "+1 415 555 0867" });
+    await expect(item).toContainText("chose voicemail");
+    await expect(item).toContainText("Please call me back about my order.");
+    await expect(item.getByRole("button", { name: "Claim" })).toBeVisible();
+    const audio = await page.request.get((await item.locator("audio").getAttribute("src"))!);
+    expect(audio.headers()["content-type"]).toBe("audio/wav");
+    await item.getByRole("button", { name: "Claim" }).click();
+    await expect(item).toContainText("claimed by you");
+    await snap(page, "voicemail-claimed");
+    await item.getByRole("button", { name: "Mark done" }).click();
+    await expect(item).toHaveCount(0);
+  } finally {
+    await page.request.put("/api/settings/routing", { headers, data: { plans: [] } });
+  }
+});

@@ -68,9 +68,18 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
       // A caller menu: the caller presses the key (or stays silent twice, and the menu takes its default).
       let answer = call.body;
       for (let attempt = 0; attempt < 2 && answer.includes("<Gather"); attempt++) {
-        const reply = await sim.menuAnswer({ path: ownPath(answer), callSid: call.callSid, from, to: number, digits: attempt === 0 ? input.digits : undefined });
+        const reply = await sim.menuAnswer({ path: ownPath(answer, "Gather", "action"), callSid: call.callSid, from, to: number, digits: attempt === 0 ? input.digits : undefined });
         expectOk(reply, "menu answer");
         answer = reply.body;
+      }
+      // A voicemail: the simulated caller leaves a short message, which the simulator records and transcribes.
+      if (answer.includes("<Record")) {
+        const recorded = await sim.voicemail({
+          path: ownPath(answer, "Record", "action"), transcriptionPath: ownPath(answer, "Record", "transcribeCallback"), callSid: call.callSid, from, to: number,
+          recordingUrl: simulatedRecordingPath(call.callSid), seconds: 6, transcription: "Hi, this is a simulated caller. Please call me back about my order.",
+        });
+        expectOk(recorded, "voicemail");
+        return { call_sid: call.callSid, from, to: number, routed: "voicemail" };
       }
       return { call_sid: call.callSid, from, to: number, routed: answer.includes("<Enqueue") ? "queued" : answer.includes("<Dial") ? "forwarded" : "closed" };
     }
@@ -164,10 +173,10 @@ async function randomContactPhone(organizationId: number): Promise<string | null
   return row?.phone ?? null;
 }
 
-/** The path of the Gather action a menu names, without the organization (the simulator adds it). */
-function ownPath(twiml: string): string {
-  const action = /<Gather\b[^>]*\saction="([^"]*)"/.exec(twiml)?.[1]?.replace(/&amp;/g, "&");
-  if (!action) throw AppError.conflict("The menu named no action.");
+/** The path of a callback address a TwiML answer names (a Gather's action, a Record's), without the organization (the simulator adds it). */
+function ownPath(twiml: string, element: string, attribute: string): string {
+  const action = new RegExp(`<${element}\\b[^>]*\\s${attribute}="([^"]*)"`).exec(twiml)?.[1]?.replace(/&amp;/g, "&");
+  if (!action) throw AppError.conflict(`The ${element} named no ${attribute}.`);
   const url = new URL(action);
   url.searchParams.delete("org");
   return `${url.pathname}${url.search}`;

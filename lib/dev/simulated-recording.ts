@@ -1,5 +1,5 @@
 import "server-only";
-import { ownerScope } from "@/lib/auth/scope";
+import { ownerScope, servesQueue } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
@@ -46,7 +46,9 @@ function toneWav(seconds: number): Buffer {
 export async function simulatedRecording({ actor, callSid }: { actor: SessionUser; callSid: string }): Promise<Response> {
   if (!simulatorEnabled(await providerConfig(actor.organization_id))) throw AppError.notFound();
   const call = await prisma.callLog.findFirst({ where: { call_sid: callSid, recording_url: simulatedRecordingPath(callSid), ...ownerScope(actor) }, select: { duration: true } });
-  if (!call) throw AppError.notFound();
-  const body = toneWav(Math.max(1, Math.min(8, call.duration)));
+  // Or a voicemail left on the simulator, in a queue the caller serves.
+  const voicemail = call ? null : await prisma.voicemail.findFirst({ where: { call_sid: callSid, recording_url: simulatedRecordingPath(callSid), organization_id: actor.organization_id }, select: { duration_seconds: true, department_id: true } });
+  if (!call && !(voicemail && servesQueue(actor, voicemail.department_id))) throw AppError.notFound();
+  const body = toneWav(Math.max(1, Math.min(8, call?.duration ?? voicemail?.duration_seconds ?? 1)));
   return new Response(new Uint8Array(body), { headers: { "Content-Type": "audio/wav", "Content-Length": String(body.length), "Cache-Control": "private, max-age=86400" } });
 }

@@ -19,6 +19,8 @@ export const EVENT_TYPES = {
   "message.received": "A text arrived: { conversation_id, message_id }",
   "message.status": "A text's delivery status changed, or one was sent: { conversation_id, message_id, status }",
   "conversation.updated": "A conversation was assigned, closed or reopened: { conversation_id }",
+  "voicemail.created": "A caller left a voicemail for a queue: { id, from, department_id }",
+  "voicemail.updated": "A voicemail was claimed or marked done: { id, status, claimed_by }",
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;
@@ -42,6 +44,8 @@ export const EVENT_PERMISSIONS: Record<EventType, Permission> = {
   "message.received": "messages.read",
   "message.status": "messages.read",
   "conversation.updated": "messages.read",
+  "voicemail.created": "queue.handle",
+  "voicemail.updated": "queue.handle",
 };
 
 /** Not for subscribers: a session was signed out or its tokens revoked (the streams close). */

@@ -104,6 +104,11 @@ import * as settingsCalls from "@/app/api/settings/calls/route";
 import * as settingsRouting from "@/app/api/settings/routing/route";
 import * as routingPreview from "@/app/api/settings/routing/preview/route";
 import * as callerMenu from "@/app/api/telephony/menu/route";
+import * as voicemailRecorded from "@/app/api/telephony/voicemail/route";
+import * as voicemailTranscribed from "@/app/api/telephony/voicemail/transcription/route";
+import * as voicemailList from "@/app/api/voicemails/route";
+import * as voicemailClaim from "@/app/api/voicemails/[id]/claim/route";
+import * as voicemailDone from "@/app/api/voicemails/[id]/done/route";
 import * as conferenceStatus from "@/app/api/telephony/conference/route";
 import * as partyStatus from "@/app/api/telephony/participant/route";
 import * as campaignAgentLeg from "@/app/api/telephony/campaign/agent-leg/route";
@@ -208,7 +213,7 @@ export const OPERATIONS: OperationGroup[] = [
   { path: "/api/voice/token", tag: "Calls", module: voiceToken, summary: { POST: "An access token for the browser softphone" } },
   { path: "/api/voice/call-logs", tag: "Calls", module: callLogs, summary: { GET: "Call logs in the caller's scope" }, description: { GET: LIST_NOTE } },
   { path: "/api/voice/call-logs/{id}", tag: "Calls", module: callLog, summary: { PATCH: "Wrap up a call: its notes and its disposition (disposition_id: one of the organization's codes; a campaign call's disposition becomes its contact's outcome)" } },
-  { path: "/api/queue/calls", tag: "Calls", module: queueCalls, summary: { GET: "Calls waiting in the organization's queue" }, description: { GET: "Read from a per-process view refreshed every 250 ms: a call can appear up to a second late." } },
+  { path: "/api/queue/calls", tag: "Calls", module: queueCalls, summary: { GET: "Calls waiting in the queues the caller serves (the general one and their department's; admins every one)" }, description: { GET: "Read from a per-process view refreshed every 250 ms: a call can appear up to a second late." } },
   { path: "/api/queue/calls/{id}/accept", tag: "Calls", module: queueAccept, summary: { POST: "Take a waiting call" }, responses: { POST: { "409": "Someone else already took the call" } } },
   { path: "/api/calls/{call_sid}/hold", tag: "Calls", module: callHold, summary: { POST: "Hold a live call (on: true: the caller hears the hold music) or resume it (on: false)" }, description: { POST: "Only a party of the call, or a manager or admin in its scope, may act on it; anyone else, or a call that has ended, gets 404. The first hold moves the call's legs into a provider conference. Hold time is counted on the call and kept on its log (hold_seconds)." }, responses: { POST: { "409": "The call is not connected yet, or changed meanwhile", "502": "The telephony provider refused the request (nothing changed)", "503": "Telephony is not configured" } } },
   { path: "/api/calls/transfer-targets", tag: "Calls", module: transferTargets, summary: { GET: "Whom a call can be transferred to or joined with: the organization's agents (with their state) and departments' queues" }, description: { GET: "`q` narrows both by name. Agents come available first; only an available agent can take a transfer (409 otherwise)." } },
@@ -273,6 +278,11 @@ export const OPERATIONS: OperationGroup[] = [
   // Provider callbacks
   { path: "/api/telephony/inbound", tag: "Provider callbacks", module: inbound, summary: { POST: "An inbound call: queue it" } },
   { path: "/api/telephony/queue-wait", tag: "Provider callbacks", module: queueWait, summary: { POST: "What a waiting caller hears" } },
+  { path: "/api/telephony/voicemail", tag: "Provider callbacks", module: voicemailRecorded, summary: { POST: "A caller's voicemail was recorded (the Record's action: RecordingUrl, RecordingDuration); kept once per call, for the queue its address names" } },
+  { path: "/api/telephony/voicemail/transcription", tag: "Provider callbacks", module: voicemailTranscribed, summary: { POST: "The provider's transcription of a voicemail (TranscriptionText)" } },
+  { path: "/api/voicemails", tag: "Calls", module: voicemailList, summary: { GET: "Voicemails of the queues the caller serves: open ones (new, claimed) oldest first, or status=done newest first" } },
+  { path: "/api/voicemails/{id}/claim", tag: "Calls", module: voicemailClaim, summary: { POST: "Claim a voicemail to call the caller back (one agent only)" }, responses: { POST: { "409": "Another agent has claimed it" } } },
+  { path: "/api/voicemails/{id}/done", tag: "Calls", module: voicemailDone, summary: { POST: "Mark a voicemail done (by whoever claimed it, or a manager); done again is done" }, responses: { POST: { "409": "Another agent has claimed it" } } },
   { path: "/api/telephony/menu", tag: "Provider callbacks", module: callerMenu, summary: { POST: "A caller answered the menu (Gather: Digits or SpeechResult), or said nothing (its redirect): the chosen queue or number; asked once more, then the default option" } },
   { path: "/api/telephony/recording", tag: "Provider callbacks", module: queueRecording, summary: { POST: "The recording of an answered queue call (recordingStatusCallback of the agent's Dial, ?entry= names the queue entry)" } },
   { path: "/api/telephony/dequeue", tag: "Provider callbacks", module: dequeue, summary: { POST: "A queued call left the queue" } },

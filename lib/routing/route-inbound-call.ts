@@ -1,11 +1,13 @@
 import "server-only";
+import { rawQuery } from "@/lib/db/raw-sql";
 import { enqueueCall } from "@/lib/queue/enqueue-call";
 import { getSettings } from "@/lib/settings/get-settings";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import { findPlan } from "./find-plan";
 import { menuChoice, menuPrompt } from "./menu-choice";
 import { isOpen } from "./opening-hours";
-import type { RoutingTarget } from "./schemas";
+import { voicemailAnswer } from "@/lib/voicemail/leave-voicemail";
+import type { RoutingPlan, RoutingTarget } from "./schemas";
 
 export interface InboundCall {
   callSid: string;
@@ -19,16 +21,19 @@ const menuPath = (attempt: number) => `/api/telephony/menu?try=${attempt}`;
 /**
  * A call arrives (issue 23): the plan answering the dialed number decides.
  * No plan: enqueued at once, exactly as the specification states. Closed
- * (hours on the organization's clock, holidays): the plan's message. A menu:
- * asked. Otherwise the plan's queue.
+ * (hours on the organization's clock, holidays): the plan's message, then a
+ * voicemail when the plan takes them. A menu: asked. Otherwise the plan's queue.
  */
 export async function routeInboundCall({ organizationId, call, clock }: { organizationId: number; call: InboundCall; /** The simulator's clock, else now. */ clock: Date | null }): Promise<VoiceAnswer> {
   const plan = findPlan(await getSettings(organizationId, "routing"), call.to);
-  if (!plan) return sendTo(organizationId, call, { type: "queue", department_id: null });
+  if (!plan) return sendTo(organizationId, call, { type: "queue", department_id: null }, null);
   const { time_zone } = await getSettings(organizationId, "organization");
-  if (!isOpen(plan, time_zone, clock ?? new Date())) return { kind: "say-and-hang-up", message: plan.closed_message };
+  if (!isOpen(plan, time_zone, clock ?? new Date())) {
+    if (plan.closed_action === "message") return { kind: "say-and-hang-up", message: plan.closed_message };
+    return voicemailAnswer({ prompt: `${plan.closed_message} ${plan.voicemail_prompt}`, departmentId: plan.queue.type === "number" ? null : plan.queue.department_id, reason: "closed" });
+  }
   if (plan.menu) return { kind: "menu", prompt: menuPrompt(plan.menu), path: menuPath(1) };
-  return sendTo(organizationId, call, plan.queue);
+  return sendTo(organizationId, call, plan.queue, plan);
 }
 
 /**
@@ -38,16 +43,32 @@ export async function routeInboundCall({ organizationId, call, clock }: { organi
  */
 export async function answerMenu({ organizationId, call, attempt, input }: { organizationId: number; call: InboundCall; attempt: number; input: { digits: string | null; speech: string | null } }): Promise<VoiceAnswer> {
   const plan = findPlan(await getSettings(organizationId, "routing"), call.to);
-  if (!plan?.menu) return sendTo(organizationId, call, plan?.queue ?? { type: "queue", department_id: null });
+  if (!plan?.menu) return sendTo(organizationId, call, plan?.queue ?? { type: "queue", department_id: null }, plan);
   const chosen = menuChoice(plan.menu, input);
-  if (chosen) return sendTo(organizationId, call, chosen.target);
+  if (chosen) return sendTo(organizationId, call, chosen.target, plan);
   if (attempt < 2) return { kind: "menu", prompt: `Sorry, I did not get that. ${menuPrompt(plan.menu)}`, path: menuPath(attempt + 1) };
   const fallback = plan.menu.options.find((o) => o.digit === plan.menu!.default_digit) ?? plan.menu.options[0];
-  return sendTo(organizationId, call, fallback.target);
+  return sendTo(organizationId, call, fallback.target, plan);
 }
 
-async function sendTo(organizationId: number, call: InboundCall, target: RoutingTarget): Promise<VoiceAnswer> {
+/** The caller goes where the target says; a queue nobody serving it is on duty for takes a voicemail instead, when the plan says so. */
+async function sendTo(organizationId: number, call: InboundCall, target: RoutingTarget, plan: RoutingPlan | null): Promise<VoiceAnswer> {
   if (target.type === "number") return { kind: "forward", to: target.number };
+  const prompt = plan?.voicemail_prompt ?? "Please leave a message after the tone.";
+  if (target.type === "voicemail") return voicemailAnswer({ prompt, departmentId: target.department_id, reason: "menu" });
+  if (plan?.no_agents === "voicemail" && !(await anyoneOnDuty(organizationId, target.department_id))) {
+    return voicemailAnswer({ prompt: `Nobody can take your call right now. ${prompt}`, departmentId: target.department_id, reason: "no_agents" });
+  }
   const entry = await enqueueCall({ organizationId, ...call, departmentId: target.department_id });
   return { kind: "enqueue", queueName: entry.queue_name, waitPath: "/api/telephony/queue-wait", leavePath: "/api/telephony/dequeue" };
+}
+
+/** Is anyone who serves this queue signed in to take calls (available, on a call, or wrapping up)? */
+async function anyoneOnDuty(organizationId: number, departmentId: number | null): Promise<boolean> {
+  const [row] = await rawQuery<{ on_duty: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM agent_statuses a JOIN users u ON u.id = a.user_id
+       WHERE a.organization_id = $1 AND a.status <> 'offline' AND u.active AND ($2::int IS NULL OR u.department_id = $2::int OR u.role IN ('account_admin', 'super_admin'))) AS on_duty`,
+    [organizationId, departmentId],
+  );
+  return row?.on_duty ?? false;
 }

@@ -13,9 +13,10 @@ export type Weekday = (typeof WEEKDAYS)[number];
 
 const interval = z.object({ start: clock, end: clock }).strict().refine((i) => i.start < i.end, { message: "must end after it starts (split a night shift over two days)", path: ["end"] });
 
-/** Where a caller is sent: a department's queue (null: the organization's general queue) or an outside number. */
+/** Where a caller is sent: a department's queue (null: the organization's general queue), its voicemail, or an outside number. */
 export const routingTargetSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("queue"), department_id: z.number().int().positive().nullable() }).strict(),
+  z.object({ type: z.literal("voicemail"), department_id: z.number().int().positive().nullable() }).strict(),
   z.object({ type: z.literal("number"), number: e164 }).strict(),
 ]);
 
@@ -44,9 +45,15 @@ export const routingPlanSchema = z.object({
   hours: z.partialRecord(z.enum(WEEKDAYS), z.array(interval).max(6)).nullable().default(null),
   /** Closed all day (the organization's dates). */
   holidays: z.array(day).max(366).default([]),
-  /** Outside hours: what the caller hears before the call ends. */
+  /** Outside hours: what the caller hears first. */
   closed_message: z.string().trim().min(1).max(500).default("Thank you for calling. We are closed now. Please call again during our opening hours."),
-  /** Open, no menu: the queue every call joins. */
+  /** Outside hours, after the message: the call ends, or the caller may leave a voicemail (for the plan's queue). */
+  closed_action: z.enum(["message", "voicemail"]).default("message"),
+  /** A caller whose queue has no agent on duty (everyone serving it offline): waits anyway, or leaves a voicemail. */
+  no_agents: z.enum(["queue", "voicemail"]).default("queue"),
+  /** What a caller hears before the tone. */
+  voicemail_prompt: z.string().trim().min(1).max(500).default("Please leave your name, number and message after the tone. We will call you back."),
+  /** Open, no menu: where every call goes (a queue, usually). */
   queue: routingTargetSchema.default({ type: "queue", department_id: null }),
   menu: callerMenuSchema.nullable().default(null),
 }).strict();

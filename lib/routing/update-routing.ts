@@ -15,9 +15,9 @@ export async function updateRouting({ actor, input }: { actor: SessionUser; inpu
     [`plans.${p}.queue.department_id`, plan.queue] as [string, RoutingTarget],
     ...(plan.menu?.options ?? []).map((o, i) => [`plans.${p}.menu.options.${i}.target.department_id`, o.target] as [string, RoutingTarget]),
   ]);
-  const wanted = [...new Set(targets.flatMap(([, t]) => (t.type === "queue" && t.department_id !== null ? [t.department_id] : [])))];
+  const wanted = [...new Set(targets.flatMap(([, t]) => (t.type !== "number" && t.department_id !== null ? [t.department_id] : [])))];
   const known = new Set((await prisma.department.findMany({ where: { organization_id: actor.organization_id, id: { in: wanted } }, select: { id: true } })).map((d) => d.id));
-  const unknown = targets.filter(([, t]) => t.type === "queue" && t.department_id !== null && !known.has(t.department_id));
+  const unknown = targets.filter(([, t]) => t.type !== "number" && t.department_id !== null && !known.has(t.department_id));
   if (unknown.length > 0) throw AppError.validation(Object.fromEntries(unknown.map(([field]) => [field, ["is not a department of this organization"]])));
   return updateSettings({ actor, key: "routing", input });
 }

@@ -112,6 +112,14 @@ export class ProviderSimulator {
     return this.post(path, { CallSid: callSid, From: `client:${identity}`, To: to, CallStatus: "completed", DialCallSid: childSid, DialCallStatus: status, DialCallDuration: String(duration), ...(recordingUrl && { RecordingUrl: recordingUrl }) });
   }
 
+  /** The caller's voicemail is recorded (the Record's action, at the address its TwiML named), then transcribed. */
+  async voicemail({ path, transcriptionPath, callSid, from, to, recordingUrl, seconds, transcription }: { path: string; transcriptionPath: string | null; callSid: string; from: string; to: string; recordingUrl: string; seconds: number; transcription: string | null }) {
+    const recorded = await this.post(path, { CallSid: callSid, From: from, To: to, CallStatus: "in-progress", RecordingUrl: recordingUrl, RecordingSid: `RE${randomBytes(16).toString("hex")}`, RecordingDuration: String(seconds), Digits: "hangup" });
+    if (recorded.status >= 400 || !transcriptionPath || !transcription) return recorded;
+    await this.post(transcriptionPath, { CallSid: callSid, From: from, To: to, TranscriptionStatus: "completed", TranscriptionText: transcription, TranscriptionSid: `TR${randomBytes(16).toString("hex")}`, RecordingUrl: recordingUrl });
+    return recorded;
+  }
+
   /** A text arrives at the organization's number, as the provider's messaging webhook posts it. */
   incomingSms({ messageSid = newMessageSid(), from, to, body, media = [] }: { messageSid?: string; from: string; to: string; body: string; media?: { url: string; contentType: string }[] }) {
     const params: Record<string, string> = { MessageSid: messageSid, SmsSid: messageSid, SmsMessageSid: messageSid, From: from, To: to, Body: body, NumMedia: String(media.length), NumSegments: "1", SmsStatus: "received" };

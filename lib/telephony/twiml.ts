@@ -88,6 +88,20 @@ export function menuTwiml({ prompt, actionUrl }: { prompt: string; actionUrl: st
   return response.toString();
 }
 
+/**
+ * A voicemail: what the caller hears, the tone, up to two minutes of message
+ * (ended by # or silence). The provider posts the recording to `actionUrl`
+ * and, when it has one, the transcription to `transcriptionUrl`.
+ */
+export function voicemailTwiml({ prompt, actionUrl, transcriptionUrl }: { prompt: string; actionUrl: string; transcriptionUrl: string }): string {
+  const response = new VoiceResponse();
+  response.say(prompt);
+  response.record({ maxLength: 120, timeout: 5, finishOnKey: "#", playBeep: true, action: actionUrl, method: "POST", transcribe: true, transcribeCallback: transcriptionUrl });
+  response.say("We did not hear a message. Goodbye.");
+  response.hangup();
+  return response.toString();
+}
+
 /** A caller sent on to an outside number (a menu option): the provider bridges them; nothing follows. */
 export function forwardTwiml(to: string): string {
   const response = new VoiceResponse();

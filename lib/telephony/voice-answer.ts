@@ -1,6 +1,6 @@
 import "server-only";
 import { organizationCallbackUrl } from "./provider-config";
-import { conferenceTwiml, dialAgentTwiml, dialNumberTwiml, dialQueueTwiml, emptyTwiml, enqueueTwiml, forwardTwiml, holdTwiml, menuTwiml, pauseAndRedirectTwiml, sayAndHangUp } from "./twiml";
+import { conferenceTwiml, dialAgentTwiml, dialNumberTwiml, dialQueueTwiml, emptyTwiml, enqueueTwiml, forwardTwiml, holdTwiml, menuTwiml, voicemailTwiml, pauseAndRedirectTwiml, sayAndHangUp } from "./twiml";
 
 /**
  * What the service wants a call to do next, in the domain's words. Domain
@@ -20,6 +20,7 @@ export type VoiceAnswer =
   | { kind: "wait-and-ask-again"; seconds: number; path: string }
   | { kind: "menu"; prompt: string; path: string }
   | { kind: "forward"; to: string }
+  | { kind: "voicemail"; prompt: string; path: string; transcriptionPath: string }
   | { kind: "join-conference"; conference: string; startsConference: boolean; endsConference: boolean; statusPath: string };
 
 export const NOTHING: VoiceAnswer = { kind: "nothing" };
@@ -47,6 +48,8 @@ export function renderVoiceAnswer(answer: VoiceAnswer, organizationId: number): 
       return menuTwiml({ prompt: answer.prompt, actionUrl: url(answer.path) });
     case "forward":
       return forwardTwiml(answer.to);
+    case "voicemail":
+      return voicemailTwiml({ prompt: answer.prompt, actionUrl: url(answer.path), transcriptionUrl: url(answer.transcriptionPath) });
     case "wait-and-ask-again":
       return pauseAndRedirectTwiml(answer.seconds, url(answer.path));
   }

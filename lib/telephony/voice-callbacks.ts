@@ -22,6 +22,23 @@ export function inboundCall(params: Params) {
   return { callSid: params.CallSid ?? "", from: (params.From ?? params.Caller ?? "").slice(0, 32) || "anonymous", to: (params.To ?? params.Called ?? "").slice(0, 32) };
 }
 
+/** A voicemail recorded (the Record action) or transcribed; where it goes rides in the signed address. */
+export function voicemailReport(params: Params, query: URLSearchParams) {
+  const department = id(query.get("department"), 9);
+  const reason = query.get("reason");
+  const reasons = ["closed", "menu", "no_agents"] as const;
+  return {
+    callSid: params.CallSid ?? "",
+    from: (params.From ?? params.Caller ?? "").slice(0, 32) || "anonymous",
+    to: (params.To ?? params.Called ?? "").slice(0, 32),
+    departmentId: department ? Number(department) : null,
+    reason: reasons.find((r) => r === reason) ?? "menu",
+    recordingUrl: params.RecordingUrl || null,
+    durationSeconds: Math.max(0, Math.min(86_400, Number(params.RecordingDuration) || 0)),
+    transcription: params.TranscriptionStatus === "completed" && params.TranscriptionText ? params.TranscriptionText.slice(0, 10_000) : null,
+  };
+}
+
 /** What a caller answered a menu: the key pressed or the words heard (the provider's Gather). */
 export function menuAnswer(params: Params) {
   return { digits: (params.Digits ?? "").trim() || null, speech: (params.SpeechResult ?? "").trim().slice(0, 500) || null };

@@ -1,6 +1,7 @@
 import { MyRecentCalls } from "@/components/calls/my-recent-calls";
 import { PreviewCard } from "@/components/queue/preview-card";
 import { SimulateCallButton } from "@/components/queue/simulate-call-button";
+import { Voicemails } from "@/components/queue/voicemails";
 import { WaitingCalls } from "@/components/queue/waiting-calls";
 import { PageHeader } from "@/components/ui/page-header";
 
@@ -13,6 +14,7 @@ export default function QueuePage() {
       <div className="grid-2">
         <div className="stack">
           <WaitingCalls />
+          <Voicemails />
         </div>
         <div className="stack">
           <PreviewCard />

@@ -1,0 +1,9 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { voicemailReport } from "@/lib/telephony/voice-callbacks";
+import { voiceRoute } from "@/lib/telephony/voice-route";
+import { leaveVoicemail } from "@/lib/voicemail/leave-voicemail";
+
+// The Record's action: the caller's message (RecordingUrl, RecordingDuration); the queue and reason ride in the signed address.
+export const POST = voiceRoute(({ params, query, organizationId }) => leaveVoicemail({ organizationId, ...voicemailReport(params, query) }));
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,0 +1,12 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { voicemailReport } from "@/lib/telephony/voice-callbacks";
+import { voiceRoute } from "@/lib/telephony/voice-route";
+import { transcribeVoicemail } from "@/lib/voicemail/leave-voicemail";
+
+// The provider's transcription of a voicemail (TranscriptionText), when it has one.
+export const POST = voiceRoute(async ({ params, query, organizationId }) => {
+  const report = voicemailReport(params, query);
+  await transcribeVoicemail({ organizationId, callSid: report.callSid, transcription: report.transcription });
+});
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,0 +1,74 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { formatDuration, formatPhone } from "@/lib/format/display";
+import { apiFetch } from "@/lib/swr/api-fetch";
+import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
+import { useSession } from "next-auth/react";
+
+interface Voicemail {
+  id: number;
+  from: string;
+  reason: "closed" | "menu" | "no_agents";
+  recording_url: string | null;
+  duration_seconds: number;
+  transcription: string | null;
+  status: "new" | "claimed" | "done";
+  claimed_by: { id: number; name: string | null } | null;
+  created_at: string;
+  contact: { id: number; name: string | null } | null;
+}
+
+const REASON = { closed: "outside opening hours", menu: "chose voicemail", no_agents: "nobody was on duty" } as const;
+
+/**
+ * Voicemails of the agent's queues (GET /api/voicemails): an agent claims one
+ * (nobody else calls that caller back), plays it, and marks it done. Follows
+ * the event stream; polls every 10 s while the stream is down.
+ */
+export function Voicemails() {
+  const token = useApiToken();
+  const me = Number(useSession().data?.user?.id ?? 0);
+  const live = useLive();
+  const { data, mutate } = useApi<{ data: Voicemail[] }>("/api/voicemails", { refreshInterval: pollEvery(live, 10_000) });
+  useLiveEvents(["voicemail.created", "voicemail.updated"], () => void mutate());
+  const [problem, setProblem] = useState<string | null>(null);
+  const act = async (id: number, what: "claim" | "done") => {
+    setProblem(null);
+    try {
+      await apiFetch(`/api/voicemails/${id}/${what}`, token!, { method: "POST", body: "{}" });
+    } catch (e) {
+      setProblem((e as Error).message);
+    }
+    await mutate();
+  };
+  if (!data || data.data.length === 0) return null;
+  return (
+    <section aria-label="Voicemails" className="stack">
+      <h2 style={{ fontSize: "1.05rem", margin: 0 }}>Voicemails ({data.data.length}) <LiveStatus live={live} fallbackSeconds={10} /></h2>
+      {problem && <div className="alert" role="alert">{problem}</div>}
+      {data.data.map((v) => {
+        const mine = v.claimed_by?.id === me;
+        return (
+          <article key={v.id} className="waiting-call" data-testid="voicemail" style={{ flexWrap: "wrap" }}>
+            <div style={{ flex: 1, minWidth: 200 }}>
+              <strong>{v.contact ? <Link href={`/contacts/${v.contact.id}`}>{v.contact.name ?? formatPhone(v.from)}</Link> : formatPhone(v.from)}</strong>
+              <div className="small muted">
+                {v.contact && `${formatPhone(v.from)} · `}{formatDuration(v.duration_seconds)} · {REASON[v.reason]}
+                {v.claimed_by && ` · claimed by ${mine ? "you" : (v.claimed_by.name ?? "a colleague")}`}
+              </div>
+              {v.transcription && <p className="small" style={{ margin: "4px 0 0" }}>“{v.transcription}”</p>}
+              {v.recording_url && <audio controls preload="none" src={v.recording_url} aria-label={`Voicemail from ${v.contact?.name ?? formatPhone(v.from)}`} style={{ width: "100%", marginTop: 6 }} />}
+            </div>
+            <div className="row">
+              {v.status === "new" && <button type="button" className="button secondary" onClick={() => act(v.id, "claim")}>Claim</button>}
+              {(v.status === "new" || mine) && <button type="button" className="button ok" onClick={() => act(v.id, "done")}>Mark done</button>}
+            </div>
+          </article>
+        );
+      })}
+    </section>
+  );
+}
