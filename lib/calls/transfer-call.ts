@@ -17,6 +17,9 @@ import { serializeLiveCall } from "./serialize-live-call";
 import { startCallPart } from "./start-call-part";
 import { agentParty, queueDepartment, type Party, type TransferInput } from "./transfer-target";
 
+/** A transaction that records what the provider has already done: it waits longer for a connection than the default 2 s. */
+const AFTER_DIAL = { maxWait: 15_000, timeout: 20_000 };
+
 /**
  * Sends a connected call on (issue 22). Cold: the caller moves at once (to
  * the target, who rings while the caller holds, or back into a department's
@@ -54,7 +57,8 @@ export async function transferCall({ actor, callSid, input }: { actor: SessionUs
     await recordCallEvent(tx, from, { type: "transferred", actorUserId: actor.id, data: { mode: input.mode, to, to_call_sid: dialed.legSid } });
     if (input.mode === "cold") await endLiveCall(tx, from);
     return target;
-  });
+    // The target is already dialed: under load this waits its turn for a connection rather than leave the transfer half made.
+  }, AFTER_DIAL);
   if (input.mode === "cold") await handOver(from, { holdCaller: !dialed.joined });
   return { ...serializeLiveCall(part), transfer: { mode: input.mode, to, participant_id: Number(dialed.participantId) } };
 }

@@ -19,6 +19,14 @@ describe("errors", () => {
     expect(fromDatabaseError(new Error("boom"))).toBeUndefined();
   });
 
+  it("answers 503 with Retry-After when the database could not give a connection or start a transaction in time (P2024, P2028)", () => {
+    for (const code of ["P2024", "P2028"]) {
+      const error = fromDatabaseError(Object.assign(new Error("Transaction API error: Unable to start a transaction in the given time."), { code }));
+      expect(error?.status).toBe(503);
+      expect(error?.details.headers).toEqual({ "Retry-After": "1" });
+    }
+  });
+
   it("keys validation messages by field path", () => {
     const result = z.object({ a: z.string(), b: z.object({ c: z.number() }) }).safeParse({ b: { c: "x" } });
     expect(result.success).toBe(false);

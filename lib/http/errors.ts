@@ -81,7 +81,9 @@ export class AppError extends Error {
 
 /**
  * Database errors that mean something to the client, in one place: a unique
- * violation is a conflict, a missing record is a 404. Everything else is a 500.
+ * violation is a conflict, a missing record is a 404, a server too busy to
+ * hand out a connection or start a transaction in time is a 503 the client
+ * may retry (nothing was written). Everything else is a 500.
  */
 export function fromDatabaseError(error: unknown): AppError | undefined {
   const code = (error as { code?: unknown })?.code;
@@ -92,6 +94,9 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
     });
   }
   if (code === "P2025") return AppError.notFound();
+  if (code === "P2024" || code === "P2028") {
+    return new AppError("unavailable", "The service is busy; try again in a moment.", { headers: { "Retry-After": "1" } });
+  }
   return undefined;
 }
 
