@@ -13,6 +13,42 @@ interface Live {
   agents_by_state: Record<string, number>;
   today: { inbound: number; answered: number; abandoned: number; service_level: number | null; service_level_seconds: number };
   agents: RosterAgent[];
+  queues: QueueFigures[];
+}
+
+interface QueueFigures {
+  department_id: number | null;
+  name: string;
+  waiting: number;
+  longest_wait_seconds: number;
+  agents_on_duty: number;
+  expected_wait_seconds: number | null;
+  offered_today: number;
+  service_level: number | null;
+}
+
+const percent = (value: number | null) => (value === null ? "—" : `${Math.round(value * 100)}%`);
+
+/** Each queue the user serves: what its callers hear as their expected wait, and today's service level. */
+function QueueTable({ queues, slSeconds }: { queues: QueueFigures[]; slSeconds: number }) {
+  return (
+    <table className="table" aria-label="Queues">
+      <thead><tr><th>Queue</th><th>Waiting</th><th>Longest wait</th><th>Expected wait now</th><th>Agents on duty</th><th>Offered today</th><th>Service level ({slSeconds} s)</th></tr></thead>
+      <tbody>
+        {queues.map((q) => (
+          <tr key={q.department_id ?? "general"} data-testid="queue-row">
+            <td>{q.name}</td>
+            <td>{q.waiting}</td>
+            <td className="mono">{formatDuration(q.longest_wait_seconds)}</td>
+            <td className="mono">{q.expected_wait_seconds === null ? <span className="muted" title="Fewer than three answers in the last 30 minutes">no estimate yet</span> : formatDuration(q.expected_wait_seconds)}</td>
+            <td>{q.agents_on_duty}</td>
+            <td>{q.offered_today}</td>
+            <td>{percent(q.service_level)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 /** The wallboard: refreshed by every queue, agent and call event (waits re-read every 15 s), or every three seconds without the stream. */
@@ -32,13 +68,14 @@ export function Wallboard({ canMonitor = false }: { canMonitor?: boolean }) {
         <div className="stat"><strong style={big}>{formatDuration(data.longest_wait_seconds)}</strong>longest wait</div>
         <div className="stat"><strong style={big}>{data.today.answered}</strong>answered today</div>
         <div className="stat"><strong style={{ ...big, color: data.today.abandoned > 0 ? "var(--danger)" : undefined }}>{data.today.abandoned}</strong>abandoned today</div>
-        <div className="stat"><strong style={big}>{data.today.service_level === null ? "—" : `${Math.round(data.today.service_level * 100)}%`}</strong>service level ({data.today.service_level_seconds} s)</div>
+        <div className="stat"><strong style={big}>{percent(data.today.service_level)}</strong>service level ({data.today.service_level_seconds} s)</div>
       </div>
       <div className="stats">
         {(["available", "busy", "wrap_up", "offline"] as const).map((state) => (
           <div key={state} className="stat"><strong style={big}>{data.agents_by_state[state]}</strong>agents {state.replace("_", "-")}</div>
         ))}
       </div>
+      {data.queues.length > 0 && <QueueTable queues={data.queues} slSeconds={data.today.service_level_seconds} />}
       <AgentRoster agents={data.agents} canMonitor={canMonitor} />
       <p className="small muted">Updated {new Date(data.at).toLocaleTimeString()} <LiveStatus live={live} fallbackSeconds={3} /></p>
     </div>

@@ -12,7 +12,7 @@ type Department = { id: number; name: string };
 const DAY_NAMES: Record<(typeof WEEKDAYS)[number], string> = { mon: "Monday", tue: "Tuesday", wed: "Wednesday", thu: "Thursday", fri: "Friday", sat: "Saturday", sun: "Sunday" };
 const NEW_PLAN: RoutingPlan = {
   name: "Main line", numbers: [], hours: null, holidays: [], closed_message: "Thank you for calling. We are closed now. Please call again during our opening hours.",
-  closed_action: "message", no_agents: "queue", voicemail_prompt: "Please leave your name, number and message after the tone. We will call you back.",
+  closed_action: "message", no_agents: "queue", announce_every_seconds: 60, voicemail_prompt: "Please leave your name, number and message after the tone. We will call you back.",
   queue: { type: "queue", department_id: null }, menu: null,
 };
 
@@ -130,6 +130,12 @@ function PlanEditor({ index, plan, departments, error, onChange, onRemove }: { i
           <label htmlFor={id("vm-prompt")}>Before the voicemail tone, callers hear</label>
           <textarea id={id("vm-prompt")} rows={2} value={plan.voicemail_prompt} onChange={(e) => set({ voicemail_prompt: e.target.value })} aria-invalid={!!error("voicemail_prompt")} />
           <FieldError message={error("voicemail_prompt")} />
+        </div>
+        <div className="field">
+          <label htmlFor={id("announce")}>Tell waiting callers their place and expected wait every (seconds)</label>
+          <input id={id("announce")} type="number" min={15} max={600} value={plan.announce_every_seconds} onChange={(e) => set({ announce_every_seconds: Number(e.target.value) })} aria-invalid={!!error("announce_every_seconds")} />
+          <span className="hint">15 to 600; default 60. Hold music plays in between.</span>
+          <FieldError message={error("announce_every_seconds")} />
         </div>
         <div className="field inline">
           <input id={id("no-agents")} type="checkbox" checked={plan.no_agents === "voicemail"} onChange={(e) => set({ no_agents: e.target.checked ? "voicemail" : "queue" })} />

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { newCallSid } from "@/lib/telephony/simulator";
 import { twimlAttribute } from "../support/call-control";
-import { playCallback } from "../support/campaigns";
+import { extraAgent, playCallback } from "../support/campaigns";
 import { createTenant, type Tenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
 
@@ -155,5 +155,45 @@ describe("inbound routing", () => {
     }
     expect((await put([{ name: "x" }], tenant.managerA.token)).status).toBe(403);
     expect((await tenant.client.get("/api/settings/routing", tenant.admin.token)).body.plans).toEqual([expect.objectContaining({ name: "Kept", menu: null, hours: null })]);
+  });
+});
+
+describe("waiting callers", () => {
+  it("hear their place and expected wait at the plan's interval, from the queue's pace; the wallboard shows each queue's figures", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    await setRouting(tenant, [{ name: "Office", announce_every_seconds: 15, queue: { type: "queue", department_id: tenant.departments.a.id } }]);
+    const sim = provider();
+    // No pace yet: the first caller hears their place, no estimate; asked again at once, only music.
+    const first = await sim.inboundCall({ from: "+14155550881", to: number });
+    const told = await sim.queueWait({ callSid: first.callSid, to: number });
+    expect(told.body).toContain("You are caller number 1 in line.");
+    expect(told.body).not.toContain("expected wait");
+    const again = await sim.queueWait({ callSid: first.callSid, to: number });
+    expect(again.body).not.toContain("caller number");
+    expect(again.body).toContain("<Play>");
+
+    // Three of department A's agents answer a caller each, about a second apart: the queue's pace.
+    const agents = [tenant.agentA, await extraAgent(tenant, "pace-1"), await extraAgent(tenant, "pace-2")];
+    for (const [i, agent] of agents.entries()) {
+      if (i > 0) await sim.inboundCall({ from: `+1415555089${i}`, to: number });
+      await tenant.client.post("/api/agent/status", { status: "available" }, agent.token);
+      const [next] = await waiting(tenant, agent.token);
+      expect((await tenant.client.post(`/api/queue/calls/${next.id}/accept`, {}, agent.token)).status).toBe(200);
+      if (i < 2) await new Promise((r) => setTimeout(r, 1100));
+    }
+    const second = await sim.inboundCall({ from: "+14155550883", to: number });
+    const third = await sim.inboundCall({ from: "+14155550884", to: number });
+    await sim.queueWait({ callSid: second.callSid, to: number });
+    const estimate = await sim.queueWait({ callSid: third.callSid, to: number });
+    expect(estimate.body).toContain("You are caller number 2 in line.");
+    expect(estimate.body).toContain("Your expected wait is about 1 minute.");
+
+    const live = (await tenant.client.get("/api/reports/live?tz=UTC", tenant.managerA.token)).body;
+    const queueA = live.queues.find((q: { department_id: number | null }) => q.department_id === tenant.departments.a.id);
+    expect(queueA).toMatchObject({ name: "A", waiting: 2, offered_today: 5, service_level: 0.6, agents_on_duty: 3 });
+    expect(queueA.expected_wait_seconds).toBeGreaterThan(0);
+    expect(queueA.expected_wait_seconds).toBeLessThan(10);
+    expect(live.queues.map((q: { name: string }) => q.name)).toEqual(["General", "A"]); // not department B's
   });
 });

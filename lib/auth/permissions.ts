@@ -19,6 +19,8 @@ const PERMISSIONS = {
   "calls.monitor": ["super_admin", "account_admin", "dept_manager"],
   "calls.read": ["super_admin", "account_admin", "dept_manager", "agent"],
   "queue.handle": ["super_admin", "account_admin", "dept_manager", "agent"],
+  /** Mark any voicemail of their queues done, whoever claimed it (agents: only their own or unclaimed ones). */
+  "voicemails.manage": ["super_admin", "account_admin", "dept_manager"],
   "campaigns.manage": ["super_admin", "account_admin", "dept_manager"],
   "dispositions.write": ["super_admin", "account_admin", "dept_manager"],
   "reports.read": ["super_admin", "account_admin", "dept_manager", "agent"],

@@ -1,7 +1,6 @@
 import "server-only";
 import { rawQuery } from "@/lib/db/raw-sql";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { prisma } from "@/lib/db/client";
 import { toJson } from "@/lib/http/json";
 import { servesEveryQueue, servesQueue } from "@/lib/auth/scope";
 
@@ -131,20 +130,4 @@ function readWaitingRows(organizationId: number): Promise<WaitingRow[]> {
      ORDER BY q.enqueued_at, q.id LIMIT 500`,
     [organizationId],
   );
-}
-
-/** Where a waiting call stands in its organization's line, and the average recent wait. */
-export async function queuePosition({ organizationId, callSid }: { organizationId: number; callSid: string }) {
-  const entry = await prisma.queueEntry.findFirst({ where: { call_sid: callSid, organization_id: organizationId }, select: { organization_id: true, enqueued_at: true, id: true, status: true, department_id: true } });
-  if (!entry || entry.status !== "waiting") return { position: null, expectedWaitSeconds: null };
-  // Callers ahead in the same queue (a department's, or the general one).
-  const ahead = await prisma.queueEntry.count({
-    where: { organization_id: entry.organization_id, status: "waiting", department_id: entry.department_id, OR: [{ enqueued_at: { lt: entry.enqueued_at } }, { enqueued_at: entry.enqueued_at, id: { lt: entry.id } }] },
-  });
-  const recent = await prisma.callLog.aggregate({
-    where: { organization_id: entry.organization_id, direction: "inbound", status: "completed", created_at: { gte: new Date(Date.now() - 3_600_000) } },
-    _avg: { wait_seconds: true },
-  });
-  const average = recent._avg.wait_seconds;
-  return { position: ahead + 1, expectedWaitSeconds: average ? Math.round(average * (ahead + 1)) : null };
 }

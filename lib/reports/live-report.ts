@@ -6,6 +6,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { callScope, userParts } from "./report-scope";
 import { ratio, runSql } from "./run-sql";
 import { todayIn, type liveQuerySchema } from "./schemas";
+import { queueFigures } from "./queue-figures";
 import { INBOUND_FIGURES } from "./summary-report";
 
 interface RosterRow {
@@ -26,7 +27,7 @@ export async function liveReport({ actor, query }: { actor: SessionUser; query: 
   const today = todayIn(query.tz);
   const organization = Prisma.join([Prisma.sql`TRUE`, ...scopeSql(queueScope(actor), "q")], " AND ");
   const people = Prisma.join([Prisma.sql`TRUE`, ...userParts(actor, query, "u")], " AND ");
-  const [[queue], agents, [day], roster] = await Promise.all([
+  const [[queue], agents, [day], roster, queues] = await Promise.all([
     runSql<{ waiting: number; oldest: Date | null }>(Prisma.sql`
       SELECT count(*)::int AS waiting, min(q.enqueued_at) AS oldest FROM queue_entries q WHERE ${organization} AND q.status = 'waiting'`),
     runSql<{ status: string; agents: number }>(Prisma.sql`
@@ -46,6 +47,7 @@ export async function liveReport({ actor, query }: { actor: SessionUser; query: 
       WHERE u.role = 'agent' AND u.active AND ${people}
       ORDER BY CASE COALESCE(a.status, 'offline') WHEN 'busy' THEN 0 WHEN 'wrap_up' THEN 1 WHEN 'available' THEN 2 ELSE 3 END, u.name, u.id
       LIMIT 500`),
+    queueFigures({ actor, today, tz: query.tz, serviceLevelSeconds: query.service_level_seconds }),
   ]);
   return {
     at: new Date(),
@@ -61,6 +63,7 @@ export async function liveReport({ actor, query }: { actor: SessionUser; query: 
       seconds_in_state: r.changed_at ? Math.max(0, Math.floor((Date.now() - new Date(r.changed_at).getTime()) / 1000)) : null,
       call: r.call_sid ? { call_sid: r.call_sid, number: r.number, direction: r.direction, state: r.call_state, started_at: r.call_started_at } : null,
     })),
+    queues,
     today: { date: today, inbound: day.inbound, answered: day.answered, abandoned: day.abandoned, service_level: ratio(day.within_sl, day.inbound), service_level_seconds: query.service_level_seconds },
   };
 }

@@ -51,6 +51,8 @@ export const routingPlanSchema = z.object({
   closed_action: z.enum(["message", "voicemail"]).default("message"),
   /** A caller whose queue has no agent on duty (everyone serving it offline): waits anyway, or leaves a voicemail. */
   no_agents: z.enum(["queue", "voicemail"]).default("queue"),
+  /** How often a waiting caller hears their position and expected wait (hold music between). */
+  announce_every_seconds: z.number().int().min(15).max(600).default(60),
   /** What a caller hears before the tone. */
   voicemail_prompt: z.string().trim().min(1).max(500).default("Please leave your name, number and message after the tone. We will call you back."),
   /** Open, no menu: where every call goes (a queue, usually). */

@@ -13,16 +13,17 @@ export function enqueueTwiml({ queueName, waitUrl, actionUrl }: { queueName: str
   return response.toString();
 }
 
-/** Hold instructions: where the caller is in line, how long it may take, then music. */
+/** Hold instructions: where the caller is in line and how long it may take (when it is time to say so), then music. */
 export function holdTwiml({ position, expectedWaitSeconds }: { position: number | null; expectedWaitSeconds: number | null }): string {
   const response = new VoiceResponse();
-  const parts: string[] = ["Thank you for calling. All of our agents are busy."];
-  if (position) parts.push(`You are caller number ${position} in line.`);
-  if (expectedWaitSeconds && expectedWaitSeconds > 0) {
-    const minutes = Math.max(1, Math.round(expectedWaitSeconds / 60));
-    parts.push(`Your expected wait is about ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+  if (position) {
+    const parts: string[] = ["Thank you for calling. All of our agents are busy.", `You are caller number ${position} in line.`];
+    if (expectedWaitSeconds && expectedWaitSeconds > 0) {
+      const minutes = Math.max(1, Math.round(expectedWaitSeconds / 60));
+      parts.push(`Your expected wait is about ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+    }
+    response.say(parts.join(" "));
   }
-  response.say(parts.join(" "));
   response.play({}, HOLD_MUSIC_URL);
   return response.toString();
 }

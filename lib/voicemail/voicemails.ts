@@ -1,4 +1,5 @@
 import "server-only";
+import { can } from "@/lib/auth/permissions";
 import { servesEveryQueue } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
@@ -55,7 +56,7 @@ export async function claimVoicemail({ actor, id }: { actor: SessionUser; id: bi
 
 /** The voicemail is handled (called back, or nothing to do): by whoever claimed it, or a manager in scope. */
 export async function finishVoicemail({ actor, id }: { actor: SessionUser; id: bigint }) {
-  const mayFinishAny = actor.role !== "agent";
+  const mayFinishAny = can(actor.role, "voicemails.manage");
   const done = await prisma.voicemail.updateMany({
     where: { id, ...servedBy(actor), status: { in: ["new", "claimed"] }, ...(mayFinishAny ? {} : { OR: [{ status: "new" }, { claimed_by_user_id: actor.id }] }) },
     data: { status: "done", done_at: new Date(), ...(mayFinishAny ? {} : { claimed_by_user_id: actor.id }) },

@@ -1,14 +1,14 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { queuePosition } from "@/lib/queue/list-waiting-calls";
+import { holdAnnouncement } from "@/lib/queue/hold-announcement";
+import { inboundCall } from "@/lib/telephony/voice-callbacks";
 import { voiceRoute } from "@/lib/telephony/voice-route";
 
-// Position comes from our own line (each call has a provider queue of its own,
-// so the provider's QueuePosition is always 1); the expected wait falls back
-// to the provider's AvgQueueTime when we have no recent answered calls.
-export const POST = voiceRoute(async ({ params, organizationId }) => {
-  const { position, expectedWaitSeconds } = await queuePosition({ organizationId, callSid: params.CallSid ?? "" });
-  const providerAverage = Number(params.AvgQueueTime);
-  return { kind: "hold-in-queue", position, expectedWaitSeconds: expectedWaitSeconds ?? (Number.isFinite(providerAverage) && providerAverage > 0 ? providerAverage : null) };
+// Hold music, and at the plan's interval the caller's place in their queue and
+// the expected wait (our own line: each call has a provider queue of its own,
+// so the provider's QueuePosition and AvgQueueTime say nothing).
+export const POST = voiceRoute(({ params, organizationId }) => {
+  const call = inboundCall(params);
+  return holdAnnouncement({ organizationId, callSid: call.callSid, to: call.to });
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

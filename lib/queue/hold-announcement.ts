@@ -1,0 +1,34 @@
+import "server-only";
+import { prisma } from "@/lib/db/client";
+import { rawQuery } from "@/lib/db/raw-sql";
+import { findPlan } from "@/lib/routing/find-plan";
+import { getSettings } from "@/lib/settings/get-settings";
+import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
+import { expectedWaitSeconds, queuePace } from "./expected-wait";
+
+/**
+ * What a waiting caller hears each time the hold loop asks (queue-wait): hold
+ * music, and at the plan's interval (60 s without a plan) their place in
+ * their queue and the expected wait. The interval is claimed with one
+ * conditional update, so a retried request never announces twice. The first
+ * estimate a caller hears is kept on their entry (its error is measured).
+ */
+export async function holdAnnouncement({ organizationId, callSid, to }: { organizationId: number; callSid: string; to: string }): Promise<VoiceAnswer> {
+  const music: VoiceAnswer = { kind: "hold-in-queue", position: null, expectedWaitSeconds: null };
+  const plan = findPlan(await getSettings(organizationId, "routing"), to);
+  const every = plan?.announce_every_seconds ?? 60;
+  const [due] = await rawQuery<{ id: string; department_id: number | null; enqueued_at: Date; first: boolean }>(
+    `UPDATE queue_entries SET announced_at = now()
+     WHERE call_sid = $1 AND organization_id = $2 AND status = 'waiting' AND (announced_at IS NULL OR announced_at <= now() - make_interval(secs => $3::int))
+     RETURNING id, department_id, enqueued_at, expected_wait_seconds IS NULL AS first`,
+    [callSid, organizationId, every],
+  );
+  if (!due) return music;
+  const ahead = await prisma.queueEntry.count({
+    where: { organization_id: organizationId, status: "waiting", department_id: due.department_id, OR: [{ enqueued_at: { lt: due.enqueued_at } }, { enqueued_at: due.enqueued_at, id: { lt: BigInt(due.id) } }] },
+  });
+  const position = ahead + 1;
+  const expected = expectedWaitSeconds(await queuePace(organizationId, due.department_id), position);
+  if (due.first) await prisma.queueEntry.updateMany({ where: { id: BigInt(due.id), expected_wait_seconds: null }, data: { expected_wait_seconds: expected ?? -1 } });
+  return { kind: "hold-in-queue", position, expectedWaitSeconds: expected };
+}

@@ -1,0 +1,57 @@
+import "server-only";
+import { servesQueue } from "@/lib/auth/scope";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { expectedWaitSeconds, queuePace } from "@/lib/queue/expected-wait";
+import { ratio, runSql } from "./run-sql";
+
+interface Row {
+  department_id: number | null;
+  name: string | null;
+  waiting: number;
+  oldest: Date | null;
+  offered: number;
+  within_sl: number;
+  on_duty: number;
+}
+
+/**
+ * The wallboard's queues (issue 23), those the user serves: callers waiting,
+ * the longest wait, agents on duty, the wait a caller arriving now can expect
+ * (the same estimate callers hear), and today's service level (answered
+ * within the threshold, of all offered to that queue today).
+ */
+export async function queueFigures({ actor, today, tz, serviceLevelSeconds }: { actor: SessionUser; today: string; tz: string; serviceLevelSeconds: number }) {
+  const start = Prisma.sql`(${today}::date::timestamp AT TIME ZONE ${tz})`;
+  const rows = await runSql<Row>(Prisma.sql`
+    WITH queues AS (
+      SELECT NULL::int AS department_id, NULL::text AS name
+      UNION ALL SELECT d.id, d.name FROM departments d WHERE d.organization_id = ${actor.organization_id}
+    )
+    SELECT k.department_id, k.name,
+           count(q.id) FILTER (WHERE q.status = 'waiting')::int AS waiting,
+           min(q.enqueued_at) FILTER (WHERE q.status = 'waiting') AS oldest,
+           count(q.id) FILTER (WHERE q.enqueued_at >= ${start})::int AS offered,
+           count(q.id) FILTER (WHERE q.enqueued_at >= ${start} AND q.accepted_at IS NOT NULL AND q.accepted_at - q.enqueued_at <= make_interval(secs => ${serviceLevelSeconds}))::int AS within_sl,
+           (SELECT count(*) FROM agent_statuses a JOIN users u ON u.id = a.user_id
+             WHERE a.organization_id = ${actor.organization_id} AND a.status <> 'offline' AND u.active AND u.role = 'agent'
+               AND (k.department_id IS NULL OR u.department_id = k.department_id))::int AS on_duty
+    FROM queues k
+    LEFT JOIN queue_entries q ON q.organization_id = ${actor.organization_id} AND q.department_id IS NOT DISTINCT FROM k.department_id
+                              AND (q.status = 'waiting' OR q.enqueued_at >= ${start})
+    GROUP BY k.department_id, k.name
+    ORDER BY k.department_id NULLS FIRST`);
+  const mine = rows.filter((r) => servesQueue(actor, r.department_id));
+  return Promise.all(
+    mine.map(async (r) => ({
+      department_id: r.department_id,
+      name: r.name ?? "General",
+      waiting: r.waiting,
+      longest_wait_seconds: r.oldest ? Math.max(0, Math.floor((Date.now() - new Date(r.oldest).getTime()) / 1000)) : 0,
+      agents_on_duty: r.on_duty,
+      expected_wait_seconds: expectedWaitSeconds(await queuePace(actor.organization_id, r.department_id), r.waiting + 1),
+      offered_today: r.offered,
+      service_level: ratio(r.within_sl, r.offered),
+    })),
+  );
+}
