@@ -102,7 +102,8 @@ try {
   console.log(`  queued ${rows.length} of ${CALLS} (none twice: ${placed.size === rows.length}); in the queue their key chose: ${right}; per queue: ${perQueue}`);
   if (right !== CALLS || rows.length !== CALLS) process.exitCode = 1;
 
-  // The wait estimate against simulated real waits.
+  // The wait estimate against simulated real waits (the first part's callers leave the line first).
+  await db.query(`DELETE FROM queue_entries WHERE organization_id = $1`, [org.id]);
   const support = departments.find((d) => d.name === "Support");
   const simNumber = "+18005550200";
   const simPlan = { ...plan, name: "Support line", numbers: [simNumber], menu: null, queue: { type: "queue", department_id: support.id }, announce_every_seconds: 15 };
@@ -142,6 +143,8 @@ try {
       }
       const accepted = await fetch(`${server.baseUrl}/api/queue/calls/${next.id}/accept`, { method: "POST", headers: { Authorization: `Bearer ${token.id}|${secrets[staff.findIndex((x) => x.id === token.user_id)]}` } });
       if (accepted.status !== 200) continue;
+      // The agent's device joins the caller (the provider's agent-dial-queue request), as a browser does.
+      await post(`${server.baseUrl}/api/telephony/agent-dial-queue`, { CallSid: `CA${randomBytes(16).toString("hex")}`, From: `client:user_${token.user_id}`, Caller: `client:user_${token.user_id}`, To: simNumber, QueueEntryId: String(next.id) });
       await sleep(exponential(TALK_SECONDS) * 1000);
       await post(`${server.baseUrl}/api/telephony/status`, { CallSid: next.call_sid, To: simNumber, CallStatus: "completed", CallDuration: "5" });
     }
