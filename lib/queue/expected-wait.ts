@@ -34,6 +34,18 @@ export async function queuePace(organizationId: number, departmentId: number | n
   return paceOf(rows.map((r) => new Date(r.accepted_at).getTime()), now.getTime());
 }
 
+/** Every queue's pace in one read (the wallboard): by department id, null for the general queue; a queue with no recent answers is absent. */
+export async function queuePaces(organizationId: number, now = new Date()): Promise<Map<number | null, QueuePace | null>> {
+  const rows = await rawQuery<{ department_id: number | null; answered: Date[] }>(
+    `SELECT department_id, array_agg(accepted_at ORDER BY accepted_at DESC) AS answered FROM (
+       SELECT department_id, accepted_at, row_number() OVER (PARTITION BY department_id ORDER BY accepted_at DESC) AS n
+       FROM queue_entries WHERE organization_id = $1 AND accepted_at > $2::timestamptz - make_interval(mins => $3::int)) recent
+     WHERE n <= $4::int GROUP BY department_id`,
+    [organizationId, now, WINDOW_MINUTES, ANSWERS + 1],
+  );
+  return new Map(rows.map((r) => [r.department_id, paceOf(r.answered.map((a) => new Date(a).getTime()), now.getTime())]));
+}
+
 /** The pace from answer times, newest first (pure: unit-tested). */
 export function paceOf(answeredAt: number[], now: number): QueuePace | null {
   if (answeredAt.length < 3) return null;

@@ -2,7 +2,7 @@ import "server-only";
 import { servesQueue } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { expectedWaitSeconds, queuePace } from "@/lib/queue/expected-wait";
+import { expectedWaitSeconds, queuePaces } from "@/lib/queue/expected-wait";
 import { ratio, runSql } from "./run-sql";
 
 interface Row {
@@ -23,7 +23,7 @@ interface Row {
  */
 export async function queueFigures({ actor, today, tz, serviceLevelSeconds }: { actor: SessionUser; today: string; tz: string; serviceLevelSeconds: number }) {
   const start = Prisma.sql`(${today}::date::timestamp AT TIME ZONE ${tz})`;
-  const rows = await runSql<Row>(Prisma.sql`
+  const [rows, paces] = await Promise.all([runSql<Row>(Prisma.sql`
     WITH queues AS (
       SELECT NULL::int AS department_id, NULL::text AS name
       UNION ALL SELECT d.id, d.name FROM departments d WHERE d.organization_id = ${actor.organization_id}
@@ -40,18 +40,16 @@ export async function queueFigures({ actor, today, tz, serviceLevelSeconds }: { 
     LEFT JOIN queue_entries q ON q.organization_id = ${actor.organization_id} AND q.department_id IS NOT DISTINCT FROM k.department_id
                               AND (q.status = 'waiting' OR q.enqueued_at >= ${start})
     GROUP BY k.department_id, k.name
-    ORDER BY k.department_id NULLS FIRST`);
+    ORDER BY k.department_id NULLS FIRST`), queuePaces(actor.organization_id)]);
   const mine = rows.filter((r) => servesQueue(actor, r.department_id));
-  return Promise.all(
-    mine.map(async (r) => ({
-      department_id: r.department_id,
-      name: r.name ?? "General",
-      waiting: r.waiting,
-      longest_wait_seconds: r.oldest ? Math.max(0, Math.floor((Date.now() - new Date(r.oldest).getTime()) / 1000)) : 0,
-      agents_on_duty: r.on_duty,
-      expected_wait_seconds: expectedWaitSeconds(await queuePace(actor.organization_id, r.department_id), r.waiting + 1),
-      offered_today: r.offered,
-      service_level: ratio(r.within_sl, r.offered),
-    })),
-  );
+  return mine.map((r) => ({
+    department_id: r.department_id,
+    name: r.name ?? "General",
+    waiting: r.waiting,
+    longest_wait_seconds: r.oldest ? Math.max(0, Math.floor((Date.now() - new Date(r.oldest).getTime()) / 1000)) : 0,
+    agents_on_duty: r.on_duty,
+    expected_wait_seconds: expectedWaitSeconds(paces.get(r.department_id) ?? null, r.waiting + 1),
+    offered_today: r.offered,
+    service_level: ratio(r.within_sl, r.offered),
+  }));
 }
