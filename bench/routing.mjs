@@ -109,6 +109,7 @@ try {
   const simPlan = { ...plan, name: "Support line", numbers: [simNumber], menu: null, queue: { type: "queue", department_id: support.id }, announce_every_seconds: 15 };
   await db.query(`UPDATE settings SET value = $2 WHERE organization_id = $1 AND key = 'routing'`, [org.id, JSON.stringify({ plans: [plan, simPlan] })]);
   await db.query(`UPDATE settings SET value = $2 WHERE organization_id = $1 AND key = 'telephony'`, [org.id, JSON.stringify({ phone_numbers: [number, "+18005559999", simNumber] })]);
+  await sleep(2100); // written past the server: it remembers call-path settings for a second and number owners for two
   const { rows: staff } = await db.query(
     `INSERT INTO users (organization_id, department_id, name, email, password_hash, role, updated_at)
      SELECT $1, $2, 'Agent ' || g, 'sim' || g || '@bench.test', 'x', 'agent', now() FROM generate_series(1, $3) g RETURNING id`,

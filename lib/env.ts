@@ -59,6 +59,8 @@ export const envSchema = z
     TELEPHONY_SIMULATOR: z.enum(["auto", "on", "off"]).default("auto"),
     /** on: signed voice callbacks may carry SimulatedClock (the test servers play opening hours); the in-app simulator may always. */
     SIMULATED_CLOCK: z.enum(["on", "off"]).default("off"),
+    /** Hosts (comma-separated) webhooks may reach although private, over http too: the tests' local receiver. Empty in production. */
+    WEBHOOK_PRIVATE_HOSTS: z.string().optional().transform((v) => (v ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
   })
   .transform((env) => {
     const appUrl = stripSlash(env.APP_URL ?? `http://localhost:${env.PORT}`);

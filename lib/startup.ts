@@ -16,6 +16,7 @@ import { runOperation } from "@/lib/operations/run-operation";
 import { logger } from "@/lib/logger";
 import { releaseHeldMessage } from "@/lib/messages/release-held-message";
 import { watchUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
+import { startWebhookSender } from "@/lib/webhooks/send-webhooks";
 import { ensureAllSigningSecrets } from "@/lib/telephony/signing-secret";
 
 /**
@@ -50,6 +51,8 @@ async function prepare(): Promise<void> {
   sweepOldEvents();
   serveEventStreamsFromOurServer();
   watchUnconnectedCalls();
+  // …and sends outgoing webhooks (each delivery claimed by one process at a time).
+  await startWebhookSender();
   // Every server process works on imports; pg-boss hands each job to one of them.
   await workOn<{ import_id: string }>(QUEUES.contactImport, ({ import_id }) => runImport(import_id));
   // …and on long operations over many contacts (tag renames, field erasures, bulk actions by filter).

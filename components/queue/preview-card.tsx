@@ -43,7 +43,7 @@ export function PreviewCard() {
   };
   const place = async () => {
     if (!preview) return;
-    await dial(preview.contact.phone, { id: preview.contact.id, name: preview.contact.name }, preview.campaign_contact_id);
+    await dial(preview.contact.phone, { id: preview.contact.id, name: preview.contact.name }, { campaignContactId: preview.campaign_contact_id });
     setPreview(undefined);
   };
 

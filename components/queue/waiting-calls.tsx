@@ -21,6 +21,8 @@ interface WaitingCall {
   wait_seconds: number;
   enqueued_at: string;
   contact: { id: number; name: string | null } | null;
+  /** Asked to be called back: not on the line; accepting dials them. */
+  callback: boolean;
 }
 
 function Waiting({ since }: { since: string }) {
@@ -31,13 +33,13 @@ function Waiting({ since }: { since: string }) {
 /** Waiting calls, polled every 2 seconds while the agent is Available. */
 export function WaitingCalls() {
   const token = useApiToken();
-  const { call, acceptQueueCall, device } = useSoftphone();
+  const { call, acceptQueueCall, dial, device } = useSoftphone();
   const status = useAgentStatus();
   const available = status.data?.status === "available";
   const live = useLive();
   const { data, error, isLoading, mutate } = useApi<{ data: WaitingCall[] }>(available ? "/api/queue/calls" : null, { refreshInterval: pollEvery(live, 2000) });
   // A caller arriving, taken or gone: the list reloads now, not at the next poll.
-  useLiveEvents(["queue.entry.added", "queue.entry.accepted", "queue.entry.left"], () => void mutate());
+  useLiveEvents(["queue.entry.added", "queue.entry.accepted", "queue.entry.left", "queue.entry.updated"], () => void mutate());
   const [problem, setProblem] = useState<string | null>(null);
   const [accepting, setAccepting] = useState<number | null>(null);
 
@@ -53,9 +55,11 @@ export function WaitingCalls() {
     setProblem(null);
     setAccepting(waiting.id);
     try {
-      const accepted = await apiFetch<{ call_sid: string; queue: string }>(`/api/queue/calls/${waiting.id}/accept`, token!, { method: "POST", body: "{}" });
+      const accepted = await apiFetch<{ action: string; call_sid: string; queue: string; number?: string }>(`/api/queue/calls/${waiting.id}/accept`, token!, { method: "POST", body: "{}" });
+      // A callback: the softphone dials the caller (the server dials the number their entry holds).
+      if (accepted.action === "call_back") await dial(accepted.number ?? waiting.from, waiting.contact, { callbackEntryId: waiting.id });
+      else await acceptQueueCall({ id: waiting.id, call_sid: accepted.call_sid, queue: accepted.queue, from: waiting.from, contact: waiting.contact });
       await status.mutate();
-      await acceptQueueCall({ id: waiting.id, call_sid: accepted.call_sid, queue: accepted.queue, from: waiting.from, contact: waiting.contact });
     } catch (e) {
       setProblem((e as Error).message);
     } finally {
@@ -75,11 +79,12 @@ export function WaitingCalls() {
         <div key={waiting.id} className="waiting-call" data-testid="waiting-call">
           <div>
             <strong>{waiting.contact?.name ?? formatPhone(waiting.from)}</strong>
-            <div className="small muted">{waiting.contact ? formatPhone(waiting.from) : "Unknown caller"} · {waiting.queue_label} · position {waiting.position}</div>
+            {waiting.callback && <> <span className="badge info">Callback</span></>}
+            <div className="small muted">{waiting.contact ? formatPhone(waiting.from) : "Unknown caller"} · {waiting.queue_label} · position {waiting.position}{waiting.callback ? " · asked to be called back" : ""}</div>
           </div>
           <Waiting since={waiting.enqueued_at} />
-          <button type="button" className="button ok" disabled={!!call || accepting !== null || !device.registered} onClick={() => accept(waiting)}>
-            {accepting === waiting.id ? "Connecting…" : "Accept"}
+          <button type="button" className="button ok" disabled={!!call || accepting !== null || !device.registered} onClick={() => accept(waiting)} aria-label={waiting.callback ? `Call back ${waiting.contact?.name ?? formatPhone(waiting.from)}` : undefined}>
+            {accepting === waiting.id ? "Connecting…" : waiting.callback ? "Call back" : "Accept"}
           </button>
         </div>
       ))}

@@ -59,7 +59,7 @@ export function AgentRoster({ agents, canMonitor }: { agents: RosterAgent[]; can
   return (
     <section aria-label="Agents" className="stack">
       {error && <div className="alert" role="alert">{error}</div>}
-      <table className="table">
+      <table className="data">
         <thead>
           <tr><th scope="col">Agent</th><th scope="col">State</th><th scope="col">In state</th><th scope="col">Current call</th>{canMonitor && <th scope="col">Monitor</th>}</tr>
         </thead>

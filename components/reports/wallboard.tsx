@@ -32,7 +32,7 @@ const percent = (value: number | null) => (value === null ? "—" : `${Math.roun
 /** Each queue the user serves: what its callers hear as their expected wait, and today's service level. */
 function QueueTable({ queues, slSeconds }: { queues: QueueFigures[]; slSeconds: number }) {
   return (
-    <table className="table" aria-label="Queues">
+    <table className="data" aria-label="Queues">
       <thead><tr><th>Queue</th><th>Waiting</th><th>Longest wait</th><th>Expected wait now</th><th>Agents on duty</th><th>Offered today</th><th>Service level ({slSeconds} s)</th></tr></thead>
       <tbody>
         {queues.map((q) => (

@@ -45,7 +45,7 @@ export function DispositionsManager() {
   const archived = list.data.data.filter((d) => d.archived);
 
   return (
-    <section className="card stack" aria-labelledby="dispositions-title">
+    <section className="panel stack" aria-labelledby="dispositions-title">
       <h2 id="dispositions-title">Wrap-up dispositions</h2>
       <p className="small muted">Agents pick one of these when a call ends; reports count calls by disposition, and a campaign call&apos;s disposition becomes its contact&apos;s outcome.</p>
       <label className="row" style={{ alignItems: "center" }}>
@@ -55,7 +55,7 @@ export function DispositionsManager() {
       {active.length === 0 ? (
         <p className="muted">No dispositions yet: add the outcomes your team records, such as “Sale” or “Wrong number”.</p>
       ) : (
-        <table className="table">
+        <table className="data">
           <thead><tr><th>Name</th><th>Counts as success</th><th><span className="sr-only">Actions</span></th></tr></thead>
           <tbody>
             {active.map((d) => (

@@ -6,6 +6,7 @@ import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { FieldError } from "./field-error";
+import { QueueMembers } from "./queue-members";
 import { SaveRow, useSettingsForm } from "./use-settings-form";
 
 type Department = { id: number; name: string };
@@ -13,7 +14,7 @@ const DAY_NAMES: Record<(typeof WEEKDAYS)[number], string> = { mon: "Monday", tu
 const NEW_PLAN: RoutingPlan = {
   name: "Main line", numbers: [], hours: null, holidays: [], closed_message: "Thank you for calling. We are closed now. Please call again during our opening hours.",
   closed_action: "message", no_agents: "queue", announce_every_seconds: 60, voicemail_prompt: "Please leave your name, number and message after the tone. We will call you back.",
-  queue: { type: "queue", department_id: null }, menu: null,
+  queue: { type: "queue", department_id: null }, menu: null, callback_offer: null,
 };
 
 // A target as one select value: "queue:" (general), "queue:12" (a department), "voicemail:12", "number".
@@ -48,6 +49,7 @@ export function RoutingSettingsForm() {
   };
 
   return (
+    <div className="stack">
     <form className="stack" onSubmit={submit} aria-label="Routing" noValidate>
       <p className="small muted">
         A plan answers the numbers it names (or every other number when it names none). With no plan, every call waits in the general queue at any hour, as before.
@@ -63,6 +65,8 @@ export function RoutingSettingsForm() {
       <FieldError message={form.error("plans")} />
       <SaveRow pending={form.pending} saved={form.saved} formError={form.error("form")} />
     </form>
+    <QueueMembers />
+    </div>
   );
 }
 
@@ -76,7 +80,7 @@ function PlanEditor({ index, plan, departments, error, onChange, onRemove }: { i
     ...departments.map((d) => ({ value: `voicemail:${d.id}`, label: `${d.name} voicemail` })),
   ];
   return (
-    <fieldset className="card stack" aria-label={`Plan ${plan.name}`}>
+    <fieldset className="panel stack" aria-label={`Plan ${plan.name}`}>
       <legend><strong>{plan.name || "Unnamed plan"}</strong></legend>
       <div className="grid-2" style={{ gridTemplateColumns: "1fr 1fr" }}>
         <div className="field">
@@ -141,6 +145,26 @@ function PlanEditor({ index, plan, departments, error, onChange, onRemove }: { i
           <input id={id("no-agents")} type="checkbox" checked={plan.no_agents === "voicemail"} onChange={(e) => set({ no_agents: e.target.checked ? "voicemail" : "queue" })} />
           <label htmlFor={id("no-agents")}>When nobody who serves the queue is signed in, offer voicemail instead of waiting</label>
         </div>
+        <div className="stack">
+          <div className="field inline">
+            <input id={id("callback")} type="checkbox" checked={plan.callback_offer !== null} onChange={(e) => set({ callback_offer: e.target.checked ? { after_seconds: 60, digit: "1" } : null })} />
+            <label htmlFor={id("callback")}>Offer waiting callers a callback (they hang up and keep their place)</label>
+          </div>
+          {plan.callback_offer && (
+            <div className="row">
+              <div className="field">
+                <label htmlFor={id("callback-after")}>after waiting (seconds)</label>
+                <input id={id("callback-after")} type="number" min={0} max={3600} value={plan.callback_offer.after_seconds} onChange={(e) => set({ callback_offer: { ...plan.callback_offer!, after_seconds: Number(e.target.value) } })} aria-invalid={!!error("callback_offer.after_seconds")} />
+                <FieldError message={error("callback_offer.after_seconds")} />
+              </div>
+              <div className="field">
+                <label htmlFor={id("callback-digit")}>by pressing</label>
+                <input id={id("callback-digit")} value={plan.callback_offer.digit} maxLength={1} size={2} onChange={(e) => set({ callback_offer: { ...plan.callback_offer!, digit: e.target.value } })} aria-invalid={!!error("callback_offer.digit")} />
+                <FieldError message={error("callback_offer.digit")} />
+              </div>
+            </div>
+          )}
+        </div>
       </div>
 
       <div className="field inline">
@@ -178,7 +202,7 @@ function MenuEditor({ id, menu, targets, error, onChange }: { id: (f: string) =>
         <span className="hint">Followed by each option: “For Sales, press 1.” Callers may press the key or say the option&apos;s name or words.</span>
         <FieldError message={error("greeting")} />
       </div>
-      <table className="table">
+      <table className="data">
         <thead><tr><th>Key</th><th>Option</th><th>Words callers may say</th><th>Goes to</th><th><span className="sr-only">Remove</span></th></tr></thead>
         <tbody>
           {menu.options.map((o, i) => (

@@ -5,12 +5,24 @@ import { CustomFieldsManager } from "./custom-fields-manager";
 import { DispositionsManager } from "./dispositions-manager";
 import { DuplicateSettingsForm } from "./duplicate-settings-form";
 import { ImportSettingsForm } from "./import-settings-form";
+import { IntegrationKeysManager } from "./integration-keys-manager";
+import { WebhooksManager } from "./webhooks-manager";
 import { OrganizationSettingsForm } from "./organization-settings-form";
 import { RetentionSettingsForm } from "./retention-settings-form";
 import { RoutingSettingsForm } from "./routing-settings-form";
 import { TemplateManager } from "@/components/messages/template-manager";
 import { SmsSettingsForm } from "./sms-settings-form";
 import { TelephonySettingsForm } from "./telephony-settings-form";
+
+/** Other systems: their API keys, then the webhooks that tell them what happened. */
+function IntegrationsPanel() {
+  return (
+    <div className="stack">
+      <IntegrationKeysManager />
+      <WebhooksManager />
+    </div>
+  );
+}
 
 /** The provider account, then texting: numbers, HELP answer, quiet hours, saved replies. */
 function TelephonyPanel() {
@@ -32,6 +44,7 @@ const TABS = [
   { key: "routing", label: "Routing", panel: RoutingSettingsForm },
   { key: "dispositions", label: "Dispositions", panel: DispositionsManager },
   { key: "custom-fields", label: "Custom fields", panel: CustomFieldsManager },
+  { key: "integrations", label: "Integrations", panel: IntegrationsPanel },
 ] as const;
 
 export function SettingsTabs() {

@@ -22,10 +22,16 @@ export interface QueueCall {
   queue: string;
 }
 
+/** What a dial is for: a previewed campaign contact, or a caller who asked to be called back (the server dials their number). */
+export interface DialOptions {
+  campaignContactId?: number | null;
+  callbackEntryId?: number | null;
+}
+
 export interface SoftphoneDevice {
   mode: "provider" | "simulated";
   joinQueueCall: (call: QueueCall, events: CallEvents) => Promise<CallHandle>;
-  dial: (to: string, contactId: number | null, events: CallEvents, campaignContactId?: number | null) => Promise<CallHandle>;
+  dial: (to: string, contactId: number | null, events: CallEvents, options?: DialOptions) => Promise<CallHandle>;
   /** Takes back a queue call the agent was on before the page reloaded, where the device can (the provider's audio leg ends with the page). */
   resumeQueueCall?: (callSid: string, events: CallEvents) => CallHandle;
   destroy: () => void;

@@ -1,4 +1,4 @@
-import type { ApiCall, CallEvents, CallHandle, QueueCall, SoftphoneDevice } from "./device";
+import type { ApiCall, CallEvents, CallHandle, DialOptions, QueueCall, SoftphoneDevice } from "./device";
 
 const simulate = <T,>(api: ApiCall, body: object) => api<T>("/api/dev/simulator", { method: "POST", body: JSON.stringify(body) });
 
@@ -27,9 +27,9 @@ export function simulatedDevice(api: ApiCall): SoftphoneDevice {
       return queueCallHandle(call.call_sid, events);
     },
     resumeQueueCall: queueCallHandle,
-    async dial(to: string, contactId: number | null, events: CallEvents, campaignContactId?: number | null): Promise<CallHandle> {
-      const campaign = campaignContactId ? { campaign_contact_id: campaignContactId } : {};
-      const placed = await simulate<{ call_sid: string; dialing: boolean }>(api, { action: "manual", to, ...(contactId && { contact_id: contactId }), ...campaign });
+    async dial(to: string, contactId: number | null, events: CallEvents, options?: DialOptions): Promise<CallHandle> {
+      const campaign = options?.campaignContactId ? { campaign_contact_id: options.campaignContactId } : {};
+      const placed = await simulate<{ call_sid: string; dialing: boolean }>(api, { action: "manual", to, ...(contactId && { contact_id: contactId }), ...campaign, ...(options?.callbackEntryId && { callback_entry_id: options.callbackEntryId }) });
       if (!placed.dialing) throw new Error("The provider refused to dial this number.");
       let connectedAt: number | null = null;
       // The simulated callee picks up after a short ring.

@@ -7,7 +7,7 @@ import { useApiToken } from "@/lib/swr/use-api";
 import { useSession } from "next-auth/react";
 import { can } from "@/lib/auth/permissions";
 import { useLiveEvents } from "@/components/live/event-stream-provider";
-import type { ApiCall, CallHandle, QueueCall, SoftphoneDevice } from "./device";
+import type { ApiCall, CallHandle, DialOptions, QueueCall, SoftphoneDevice } from "./device";
 import type { CurrentCall } from "@/lib/agents/current-call";
 import { providerDevice } from "./provider-device";
 import { simulatedDevice } from "./simulated-device";
@@ -54,7 +54,7 @@ interface Softphone {
   device: DeviceState;
   call: ActiveCall | null;
   acceptQueueCall: (call: QueueCall & { from: string; contact: { id: number; name: string | null } | null }) => Promise<void>;
-  dial: (to: string, contact: { id: number; name: string } | null, campaignContactId?: number) => Promise<void>;
+  dial: (to: string, contact: { id: number; name: string | null } | null, options?: DialOptions) => Promise<void>;
   hangup: () => Promise<void>;
   toggleMute: () => void;
   toggleHold: () => Promise<void>;
@@ -267,11 +267,11 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
     }
   };
 
-  const dial: Softphone["dial"] = async (to, contact, campaignContactId) => {
+  const dial: Softphone["dial"] = async (to, contact, options) => {
     if (!deviceRef.current) throw new Error(device.reason ?? "The phone is not ready.");
     start({ direction: "outbound", number: to, contactId: contact?.id ?? null, contactName: contact?.name ?? null });
     try {
-      const handle = await deviceRef.current.dial(to, contact?.id ?? null, events, campaignContactId ?? null);
+      const handle = await deviceRef.current.dial(to, contact?.id ?? null, events, options);
       handleRef.current = handle;
       setCall((c) => (c ? { ...c, callSid: handle.callSid } : c));
     } catch (error) {

@@ -92,7 +92,13 @@ describe("inbound routing", () => {
     expect(support.body).toContain("<Enqueue");
     const sales = await call({ speech: "I want to buy a plan" });
     const operator = await call({ digits: "0" });
-    expect(operator.body).toMatch(/<Dial>\+14155550123<\/Dial>/);
+    expect(operator.body).toMatch(/<Dial [^>]*>\+14155550123<\/Dial>/);
+    // When the forward ends (the Dial's action) the call is logged once, as an inbound call with no agent.
+    const forwardEnd = { CallSid: operator.callSid, From: "+14155550803", To: number, DialCallStatus: "completed", DialCallDuration: "42", DialCallSid: newCallSid() };
+    expect((await playCallback(twimlAttribute(operator.body, "Dial", "action")!, forwardEnd)).status).toBe(200);
+    expect((await playCallback(twimlAttribute(operator.body, "Dial", "action")!, forwardEnd)).status).toBe(200);
+    const forwardedLogs = (await tenant.client.get("/api/voice/call-logs?per_page=100", tenant.admin.token)).body.data.filter((l: { call_sid: string }) => l.call_sid === operator.callSid);
+    expect(forwardedLogs).toEqual([expect.objectContaining({ direction: "inbound", status: "completed", duration: 42, phone_number: "+14155550803", user_id: null })]);
 
     const b = await waiting(tenant, tenant.agentB.token);
     expect(b.map((c) => [c.call_sid, c.queue_label, c.position])).toEqual([[support.callSid, "B", 1]]);

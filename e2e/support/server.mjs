@@ -47,7 +47,9 @@ export async function startServer({ databaseUrl, env = {}, label = "server", por
   const port = fixedPort ?? (await freePort());
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), "cc-test-"));
   const command = bareNext ? ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"] : ["scripts/server.mjs"];
-  const child = spawn(process.execPath, command, {
+  // SERVER_NODE_ARGS: flags for the server's node (say --cpu-prof, to profile a benchmark's server).
+  const nodeArgs = process.env.SERVER_NODE_ARGS ? process.env.SERVER_NODE_ARGS.split(" ").filter(Boolean) : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...command], {
     cwd: process.cwd(),
     env: {
       ...process.env,
@@ -62,6 +64,8 @@ export async function startServer({ databaseUrl, env = {}, label = "server", por
       TRUSTED_PROXIES: "1",
       SEED_DEMO_DATA: "always",
       SIMULATED_CLOCK: "on",
+      // The webhook tests' receiver listens on this machine: the one private host webhooks may reach here.
+      WEBHOOK_PRIVATE_HOSTS: "127.0.0.1",
       ...TEST_PROVIDER,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "", DATA_DIR: dataDir }),
       ...env,

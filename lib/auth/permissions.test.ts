@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assignableRoles, can } from "./permissions";
+import { assignableRoles, can, keyMay } from "./permissions";
 
 describe("role → permission table", () => {
   it("follows the spec's agent restrictions", () => {
@@ -27,5 +27,20 @@ describe("role → permission table", () => {
     expect(assignableRoles("account_admin")).not.toContain("super_admin");
     expect(assignableRoles("dept_manager")).toEqual([]);
     expect(assignableRoles("agent")).toEqual([]);
+  });
+});
+
+describe("integration key scopes (issue 24)", () => {
+  it("read opens GET of a family, write everything in it; other families and people's routes stay closed", () => {
+    expect(keyMay({ contacts: "read" }, "contacts.read", "GET")).toBe(true);
+    expect(keyMay({ contacts: "read" }, "contacts.write", "POST")).toBe(false);
+    expect(keyMay({ contacts: "read" }, "contacts.read", "DELETE")).toBe(false);
+    expect(keyMay({ contacts: "write" }, "contacts.import", "POST")).toBe(true);
+    expect(keyMay({ contacts: "write" }, "campaigns.manage", "GET")).toBe(false);
+    expect(keyMay({ campaigns: "read" }, "campaigns.manage", "GET")).toBe(true);
+    for (const permission of ["settings.manage", "users.write", "integrations.manage", "queue.handle", "calls.place", "calls.monitor", "audit.read"] as const) {
+      expect(keyMay({ contacts: "write", calls: "write", campaigns: "write", messages: "write", reports: "write", users: "write" }, permission, "GET")).toBe(false);
+    }
+    expect(keyMay({ contacts: "write" }, undefined, "GET")).toBe(false);
   });
 });

@@ -28,6 +28,8 @@ const PERMISSIONS = {
   "messages.send": ["super_admin", "account_admin", "dept_manager", "agent"],
   "message_templates.write": ["super_admin", "account_admin", "dept_manager"],
   "sms.settings": ["super_admin", "account_admin", "dept_manager"],
+  /** Create, list and revoke the organization's integration keys (issue 24). */
+  "integrations.manage": ["super_admin", "account_admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -56,4 +58,39 @@ export function roleHasDepartment(role: Role): boolean {
 /** The roles that hold a permission (for the OpenAPI document). */
 export function rolesWith(permission: Permission): readonly Role[] {
   return PERMISSIONS[permission];
+}
+
+/** The resource families an integration key is scoped to (issue 24). */
+export const KEY_FAMILIES = ["contacts", "calls", "campaigns", "messages", "reports", "users"] as const;
+export type KeyFamily = (typeof KEY_FAMILIES)[number];
+export type KeyScopes = Partial<Record<KeyFamily, "read" | "write">>;
+
+// The family each permission belongs to. A permission in no family is never a
+// key's: settings, users' accounts, integration keys themselves, placing and
+// monitoring calls, the queue, the audit log are for people.
+const FAMILY_OF: Partial<Record<Permission, KeyFamily>> = {
+  "contacts.read": "contacts",
+  "contacts.write": "contacts",
+  "contacts.import": "contacts",
+  "custom_fields.read": "contacts",
+  "calls.read": "calls",
+  "campaigns.manage": "campaigns",
+  "messages.read": "messages",
+  "messages.send": "messages",
+  "message_templates.write": "messages",
+  "reports.read": "reports",
+  "users.read": "users",
+  "departments.read": "users",
+};
+
+/**
+ * May an integration key with these scopes make this request? The route's
+ * permission names the family; reading (GET) needs read or write, anything
+ * else write. A route that asks no permission is never a key's.
+ */
+export function keyMay(scopes: KeyScopes, permission: Permission | undefined, method: string): boolean {
+  const family = permission ? FAMILY_OF[permission] : undefined;
+  if (!family) return false;
+  const granted = scopes[family];
+  return granted === "write" || (granted === "read" && (method === "GET" || method === "HEAD"));
 }

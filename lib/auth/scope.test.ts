@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { boundDepartment, crossesOrganizations, departmentListScope, departmentScope, mayReceive, organizationFor, organizationScope, ownerScope, scopeSql, seesOwnCallsOnly, seesWholeOrganization, userScope } from "./scope";
+import { boundDepartment, crossesOrganizations, departmentListScope, departmentScope, mayReceive, organizationFor, organizationScope, ownerScope, scopeSql, seesOwnCallsOnly, seesWholeOrganization, servedDepartments, servedQueueScope, servesQueue, userScope } from "./scope";
 import type { SessionUser } from "./session-user";
 
-const base = { name: "n", email: "e", organization_id: 7, token_id: 1, active: true, last_login_at: null, created_at: new Date(), updated_at: new Date() };
+const base = { name: "n", email: "e", organization_id: 7, token_id: 1, queue_department_ids: [], active: true, last_login_at: null, created_at: new Date(), updated_at: new Date() };
 const superAdmin: SessionUser = { ...base, id: 1, role: "super_admin", department_id: null };
 const admin: SessionUser = { ...base, id: 2, role: "account_admin", department_id: null };
 const manager: SessionUser = { ...base, id: 3, role: "dept_manager", department_id: 11 };
@@ -76,5 +76,27 @@ describe("mayReceive: an event reaches whoever could read its record", () => {
 
   it("an internal event (no organization) reaches no subscriber", () => {
     expect(mayReceive(superAdmin, "organization", { organization_id: null, department_id: null, user_id: null, assigned_user_id: null })).toBe(false);
+  });
+});
+
+describe("the queues a user serves (issue 23)", () => {
+  const member: SessionUser = { ...agent, id: 5, queue_department_ids: [12, 13] };
+  it("the general queue, their department's and those they are a member of; admins every one", () => {
+    expect([null, 11, 12, 13, 14].map((d) => servesQueue(agent, d))).toEqual([true, true, false, false, false]);
+    expect([null, 11, 12, 13, 14].map((d) => servesQueue(member, d))).toEqual([true, true, true, true, false]);
+    expect(servesQueue(admin, 14)).toBe(true);
+    expect(servedDepartments(member)).toEqual([11, 12, 13]);
+    expect(servedDepartments(admin)).toBeNull();
+    expect(servedQueueScope(member)).toEqual({ organization_id: 7, OR: [{ department_id: null }, { department_id: { in: [11, 12, 13] } }] });
+    expect(servedQueueScope(admin)).toEqual({ organization_id: 7 });
+  });
+  it("a queue's events reach those who serve it, in its organization only", () => {
+    const record = { organization_id: 7, department_id: 12, user_id: null, assigned_user_id: null };
+    expect(mayReceive(member, "queue", record)).toBe(true);
+    expect(mayReceive(agent, "queue", record)).toBe(false);
+    expect(mayReceive(admin, "queue", record)).toBe(true);
+    expect(mayReceive(superAdmin, "queue", { ...record, organization_id: 99 })).toBe(true);
+    expect(mayReceive(member, "queue", { ...record, organization_id: 99 })).toBe(false);
+    expect(mayReceive(agent, "queue", { ...record, department_id: null })).toBe(true);
   });
 });

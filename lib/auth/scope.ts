@@ -15,7 +15,7 @@ import type { SessionUser } from "./session-user";
 //   dept_manager: own department · agent: own records
 
 /** Who is asking: what a scope is decided from (a session user, or the user a page has). */
-type Actor = Pick<SessionUser, "id" | "role" | "organization_id" | "department_id">;
+type Actor = Pick<SessionUser, "id" | "role" | "organization_id" | "department_id"> & Partial<Pick<SessionUser, "queue_department_ids">>;
 
 type OrgScope = { organization_id?: number };
 type DeptScope = OrgScope & { department_id?: number };
@@ -33,15 +33,39 @@ export function departmentScope(user: Actor): DeptScope {
 
 /**
  * Whether a user takes calls from a queue (issue 23): the organization's
- * general queue (no department) and their own department's; admins every one.
- * The queue list, accepting a call and the queue's events all ask this.
+ * general queue (no department), their own department's and those they are a
+ * member of (Settings → Routing); admins every one. The queue list, accepting
+ * a call, voicemails, follow-ups and the queue's events all ask this.
  */
 export function servesQueue(user: Actor, departmentId: number | null): boolean {
-  return departmentId === null || servesEveryQueue(user) || user.department_id === departmentId;
+  return departmentId === null || servesEveryQueue(user) || user.department_id === departmentId || (user.queue_department_ids ?? []).includes(departmentId);
 }
 
 export function servesEveryQueue(user: Actor): boolean {
   return departmentScope(user).department_id === undefined;
+}
+
+/** The department queues a user serves besides the general one; null: every queue (admins). */
+export function servedDepartments(user: Actor): number[] | null {
+  if (servesEveryQueue(user)) return null;
+  return [...new Set([...(user.department_id === null ? [] : [user.department_id]), ...(user.queue_department_ids ?? [])])].sort((a, b) => a - b);
+}
+
+/** servesQueue as a Prisma `where` on records with a department_id (voicemails, queue entries). */
+export function servedQueueScope(user: Actor): { organization_id: number; OR?: ({ department_id: null } | { department_id: { in: number[] } })[] } {
+  const departments = servedDepartments(user);
+  if (departments === null) return { organization_id: user.organization_id };
+  return { organization_id: user.organization_id, OR: [{ department_id: null }, { department_id: { in: departments } }] };
+}
+
+/**
+ * servesQueue in SQL, for "who is on duty for this queue": the user `u`
+ * (users) serves the queue `departmentId` (an SQL expression; NULL is the
+ * general queue). The wallboard and routing's "anyone on duty?" share it.
+ */
+export function servesQueueSql(departmentId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(${departmentId} IS NULL OR u.department_id = ${departmentId} OR u.role IN ('account_admin', 'super_admin')
+    OR EXISTS (SELECT 1 FROM queue_members m WHERE m.user_id = u.id AND m.department_id = ${departmentId}))`;
 }
 
 /** Records that belong to a user inside a department (call logs). */
@@ -166,7 +190,7 @@ export function repliesClaimConversations(user: Actor): boolean {
 }
 
 /** Whose reach an event falls in: the scope the API reads the same record with. */
-export type Visibility = "organization" | "department" | "owner" | "import" | "user" | "conversation";
+export type Visibility = "organization" | "department" | "owner" | "import" | "user" | "conversation" | "queue";
 
 /** The record an event is about, in the fields scopes name. */
 export interface EventRecord {
@@ -177,14 +201,14 @@ export interface EventRecord {
   assigned_user_id: number | null;
 }
 
-const VISIBILITY_SCOPES = {
+const VISIBILITY_SCOPES: Record<Exclude<Visibility, "queue">, (user: Actor) => object> = {
   organization: organizationScope,
   department: departmentScope,
   owner: ownerScope,
   import: importScope,
   user: userScope,
   conversation: conversationScope,
-} satisfies Record<Visibility, (user: Actor) => object>;
+};
 
 /**
  * Could the caller read this record through the API? Decided by the very
@@ -193,6 +217,8 @@ const VISIBILITY_SCOPES = {
  */
 export function mayReceive(user: Actor, visibility: Visibility, record: EventRecord): boolean {
   if (record.organization_id === null) return false;
+  // A queue's news: those who take its calls (the queue list's own rule).
+  if (visibility === "queue") return (crossesOrganizations(user) || user.organization_id === record.organization_id) && servesQueue(user, record.department_id);
   const { OR, ...scope } = VISIBILITY_SCOPES[visibility](user) as AnyScope & { OR?: Record<string, number | null>[] };
   const field = (key: string): number | null => (key === "id" ? record.user_id : (record as unknown as Record<string, number | null>)[key]);
   const holds = (conditions: Record<string, number | null | undefined>) => Object.entries(conditions).every(([key, value]) => value === undefined || field(key) === value);

@@ -4,6 +4,7 @@ import { rawQuery } from "@/lib/db/raw-sql";
 import { createHash, randomBytes } from "node:crypto";
 import { prisma, type Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { looksLikeIntegrationKey, resolveIntegrationKey } from "@/lib/integrations/resolve-integration-key";
 import type { SessionUser } from "./session-user";
 
 // Opaque bearer tokens. The client holds `<id>|<secret>`; the database holds
@@ -34,7 +35,8 @@ const LAST_USED_RESOLUTION_MS = 5 * 60_000;
 const RESOLVE_SQL = `
   SELECT t.id AS token_id, t.token_hash, t.last_used_at,
          u.id, u.name, u.email, u.role, u.organization_id, u.department_id,
-         u.active, u.last_login_at, u.created_at, u.updated_at
+         u.active, u.last_login_at, u.created_at, u.updated_at,
+         ARRAY(SELECT m.department_id FROM queue_members m WHERE m.user_id = u.id ORDER BY 1) AS queue_department_ids
   FROM api_tokens t JOIN users u ON u.id = t.user_id
   WHERE t.id = ANY($1::int[]) AND t.revoked_at IS NULL
     AND t.expires_at > now() AND u.active`;
@@ -68,6 +70,8 @@ function sendBatch(): void {
 
 /** The active user behind a bearer token, or null for anything not valid now. */
 export async function resolveToken(bearer: string): Promise<SessionUser | null> {
+  // An integration key (issue 24): the same header, its own table.
+  if (looksLikeIntegrationKey(bearer)) return resolveIntegrationKey(bearer);
   const match = /^(\d{1,9})\|([A-Za-z0-9_-]{20,100})$/.exec(bearer);
   if (!match) return null;
   const tokenId = Number(match[1]);

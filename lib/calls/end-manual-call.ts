@@ -8,6 +8,7 @@ import { playableRecordingUrl } from "./attach-recording";
 import { callerHungUp } from "./caller-hung-up";
 import { conferenceSeatFor } from "./move-call-to-conference";
 import { endCall } from "./end-call";
+import { callbackOf, settleCallback } from "@/lib/queue/callbacks";
 
 /**
  * One call log per manual call, linked to the contact, when it ends (unless
@@ -15,7 +16,8 @@ import { endCall } from "./end-call";
  * the provider's reports (the agent's leg and the dialed leg) fold into one
  * log under the agent's CallSid, whichever arrives first; the agent comes from
  * the agent's leg, the outcome and talk time from the dialed leg. A previewed
- * campaign contact's call is a campaign call and settles that contact.
+ * campaign contact's call is a campaign call and settles that contact; a
+ * callback's settles the caller's queue entry.
  */
 export async function endManualCall({ organizationId, end }: { organizationId: number; end: ManualCallEnd }): Promise<VoiceAnswer | void> {
   // The agent's Dial ended because the dialed leg was moved into a conference (hold, transfer…): the agent follows it; the call goes on.
@@ -30,8 +32,9 @@ export async function endManualCall({ organizationId, end }: { organizationId: n
       ? await prisma.contact.findUnique({ where: { organization_id_phone: { organization_id: organizationId, phone: end.to } }, select: { id: true } })
       : null;
   const previewed = end.campaignContactId && user ? await previewedCampaignContact(BigInt(end.campaignContactId), user.id, organizationId) : null;
-  const { ended } = await prisma.$transaction((tx) =>
-    endCall(tx, {
+  const callback = previewed ? null : await callbackOf(organizationId, end.callSid);
+  const { ended } = await prisma.$transaction(async (tx) => {
+    const done = await endCall(tx, {
       organizationId,
       log: {
         organization_id: organizationId,
@@ -45,12 +48,16 @@ export async function endManualCall({ organizationId, end }: { organizationId: n
         status: end.status,
         duration: end.duration,
         recording_url: playableRecordingUrl(end.recordingUrl) ? end.recordingUrl : null,
+        // A callback's log links the caller's first call (issue 23).
+        parent_call_sid: callback?.call_sid ?? null,
       },
       campaignContact: previewed ? { id: previewed.id, outcome: end.status, answered: end.status === "completed" } : null,
       // The agent was busy on this call since it was placed (only then does endCall move them).
       agent: user ? { userId: user.id, talked: end.status === "completed" } : null,
-    }),
-  );
+    });
+    if (done.ended && callback) await settleCallback(tx, { organizationId, callSid: end.callSid, reached: end.status === "completed" });
+    return done;
+  });
   // The campaign may be finished now.
   if (ended && previewed) await kickCampaign(previewed.campaign.id);
 }

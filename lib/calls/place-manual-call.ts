@@ -3,6 +3,7 @@ import { isE164 } from "@/lib/contacts/phone";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { prisma } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
+import { startCallback } from "@/lib/queue/callbacks";
 import { startLiveCall } from "./start-live-call";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import type { DeviceCall } from "@/lib/telephony/voice-callbacks";
@@ -14,7 +15,11 @@ import type { DeviceCall } from "@/lib/telephony/voice-callbacks";
  * address, which the provider signs (the dialed leg's callback does not say
  * which agent called). Whoever may read the agent's calls hears it started.
  */
-export async function placeManualCall({ organizationId, call, callerId, recordingEnabled }: { organizationId: number; call: DeviceCall; callerId: string | null; recordingEnabled: boolean }): Promise<VoiceAnswer> {
+export async function placeManualCall({ organizationId, call: asked, callerId, recordingEnabled }: { organizationId: number; call: DeviceCall; callerId: string | null; recordingEnabled: boolean }): Promise<VoiceAnswer> {
+  // A callback the agent accepted dials the caller's number from their entry (issue 23).
+  const callback = asked.callbackEntryId && asked.agentId !== null && asked.callSid ? await startCallback({ organizationId, agentId: asked.agentId, callSid: asked.callSid, entryId: asked.callbackEntryId }) : null;
+  if (asked.callbackEntryId && !callback) return { kind: "say-and-hang-up", message: "This callback is no longer yours to make. It is back in the queue." };
+  const call = callback ? { ...asked, to: callback.number, contactId: callback.contactId ?? asked.contactId } : asked;
   if (!isE164(call.to)) return { kind: "say-and-hang-up", message: "Sorry, that number is not valid. Please check it and try again." };
   const search = new URLSearchParams({
     ...(call.contactId && { contactId: call.contactId }),

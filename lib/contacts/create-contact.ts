@@ -5,6 +5,7 @@ import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { getSettings } from "@/lib/settings/get-settings";
 import { registerTags } from "@/lib/tags/register-tags";
+import { announceContact } from "./announce-contact";
 import { contactSelect } from "./contact-columns";
 import { duplicatePhoneError, resolveDepartment } from "./contact-access";
 import { prepareContact } from "./prepare-contact";
@@ -40,6 +41,7 @@ export async function createContact({ actor, input }: { actor: SessionUser; inpu
         select: contactSelect,
       });
       await registerTags(tx, organization_id, row.tags);
+      await announceContact(tx, "contact.created", row);
       return row;
     });
     return serializeContact(created, definitions, actor.role);

@@ -5,6 +5,7 @@ import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import { prisma, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { announceContact } from "./announce-contact";
 import { contactSelect, type ContactRow } from "./contact-columns";
 import { assertNotInActiveCampaign } from "./delete-contact";
 import { lockContacts } from "./lock-contacts";
@@ -110,5 +111,7 @@ export async function mergeInTransaction(tx: Tx, actor: SessionUser, input: Merg
       removed: duplicates.map((d) => ({ id: Number(d.id), name: d.name, phone: d.phone, email: d.email, company: d.company, tags: d.tags })),
     },
   });
-  return { contact: await tx.contact.findUniqueOrThrow({ where: { id: primary.id }, select: contactSelect }), merge_id: mergeId };
+  const merged = await tx.contact.findUniqueOrThrow({ where: { id: primary.id }, select: contactSelect });
+  await announceContact(tx, "contact.merged", merged, { merged_ids: duplicateIds.map(Number), merge_id: mergeId });
+  return { contact: merged, merge_id: mergeId };
 }

@@ -8,6 +8,7 @@ import { AppError } from "@/lib/http/errors";
 import { hasChanges } from "@/lib/http/patch-schema";
 import { getSettings } from "@/lib/settings/get-settings";
 import { registerTags } from "@/lib/tags/register-tags";
+import { announceContact } from "./announce-contact";
 import { contactSelect } from "./contact-columns";
 import { duplicatePhoneError, findContactForAction, resolveDepartment } from "./contact-access";
 import { lockContacts } from "./lock-contacts";
@@ -57,7 +58,10 @@ export async function updateContact({ actor, id, input }: { actor: SessionUser; 
     // The scope is repeated in the write itself, not only in the lookup above.
     if (hasChanges(data) && (await tx.contact.updateMany({ where: { id, ...departmentScope(actor) }, data })).count === 0) throw AppError.notFound();
     if (contact.tags) await registerTags(tx, current.organization_id, contact.tags);
-    return tx.contact.findUniqueOrThrow({ where: { id }, select: contactSelect });
+    const row = await tx.contact.findUniqueOrThrow({ where: { id }, select: contactSelect });
+    // The fields the request named (the stored custom fields are always rewritten, merged).
+    if (hasChanges(data)) await announceContact(tx, "contact.updated", row, { fields: Object.keys(input).filter((key) => input[key as keyof typeof input] !== undefined) });
+    return row;
   });
   return serializeContact(updated, definitions, actor.role);
 }

@@ -83,6 +83,20 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
       }
       return { call_sid: call.callSid, from, to: number, routed: answer.includes("<Enqueue") ? "queued" : answer.includes("<Dial") ? "forwarded" : "closed" };
     }
+    case "caller_callback": {
+      await ownQueueEntry(actor, input.call_sid);
+      // The hold loop plays, offering the callback (its <Gather>); the caller presses the key it names and leaves the line.
+      const hold = await sim.queueWait({ callSid: input.call_sid, to: number });
+      expectOk(hold, "hold loop");
+      const key = /press (\d|star|pound)\b/.exec(hold.body)?.[1];
+      if (!hold.body.includes("<Gather") || !key) throw AppError.conflict("The number's plan offers this caller no callback now.");
+      const pressed = await sim.menuAnswer({ path: ownPath(hold.body, "Gather", "action"), callSid: input.call_sid, from: "", to: number, digits: key === "star" ? "*" : key === "pound" ? "#" : key });
+      expectOk(pressed, "callback key");
+      if (!pressed.body.includes("<Leave")) throw AppError.conflict("The caller could not leave the line for a callback.");
+      const left = await sim.dequeue({ callSid: input.call_sid, to: number, result: "leave", queueTime: 0 });
+      expectOk(left, "dequeue");
+      return { call_sid: input.call_sid, callback: true, heard: left.body };
+    }
     case "caller_hangup": {
       await ownQueueEntry(actor, input.call_sid);
       expectOk(await sim.callStatus({ callSid: input.call_sid, to: number, status: "completed" }), "status callback");
@@ -118,7 +132,7 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
       return { call_sid: input.call_sid, call_log_id: await callLogId(actor, input.call_sid) };
     }
     case "manual": {
-      const call = await sim.manualCall({ identity, to: input.to, contactId: input.contact_id, campaignContactId: input.campaign_contact_id, path: "/api/telephony/handle-call" });
+      const call = await sim.manualCall({ identity, to: input.to, contactId: input.contact_id, campaignContactId: input.campaign_contact_id, callbackEntryId: input.callback_entry_id, path: "/api/telephony/handle-call" });
       expectOk(call, "manual call");
       return { call_sid: call.callSid, dialing: call.body.includes("<Dial"), twiml: call.body };
     }

@@ -17,6 +17,8 @@ export const simulatorActionSchema = z.discriminatedUnion("action", [
     /** The time of day the call arrives at (ISO instant), to try opening hours. */
     at: z.iso.datetime({ offset: true }).optional(),
   }),
+  /** A waiting caller takes the plan's callback offer: presses its key, leaves the line and keeps their place. */
+  z.object({ action: z.literal("caller_callback"), call_sid: callSid }),
   /** The caller gives up while still waiting. */
   z.object({ action: z.literal("caller_hangup"), call_sid: callSid }),
   /** The agent's device joins the call it accepted. */
@@ -24,7 +26,7 @@ export const simulatorActionSchema = z.discriminatedUnion("action", [
   /** The agent hangs up a connected queue call. */
   z.object({ action: z.literal("hangup"), call_sid: callSid }),
   /** The device places a manual call. */
-  z.object({ action: z.literal("manual"), to: z.string().trim().min(1).max(40), contact_id: bigId.optional(), campaign_contact_id: bigId.optional() }),
+  z.object({ action: z.literal("manual"), to: z.string().trim().min(1).max(40), contact_id: bigId.optional(), campaign_contact_id: bigId.optional(), callback_entry_id: bigId.optional() }),
   /** The number a manual call dialed picks up. */
   z.object({ action: z.literal("manual_answered"), call_sid: callSid, to: z.string().trim().min(1).max(40) }),
   /** A manual call ends after `duration` seconds. */

@@ -9,6 +9,7 @@ export const EVENT_TYPES = {
   "queue.entry.added": "A caller joined the queue: { id, call_sid, from, contact }",
   "queue.entry.accepted": "An agent took a waiting call: { id, call_sid, user_id }",
   "queue.entry.left": "A call left the queue (answered and ended, abandoned, or handed back): { call_sid, status }",
+  "queue.entry.updated": "A waiting caller asked to be called back (they keep their place), or an abandoned call was followed up: { id, call_sid, callback, followed_up }",
   "agent.status.changed": "An agent's availability changed: { user_id, status, changed_at }",
   "call.started": "An agent's call began: { call_sid, direction, user_id }",
   "call.ended": "A call was logged: { call_sid, direction, status, duration, user_id, contact_id }",
@@ -21,6 +22,9 @@ export const EVENT_TYPES = {
   "conversation.updated": "A conversation was assigned, closed or reopened: { conversation_id }",
   "voicemail.created": "A caller left a voicemail for a queue: { id, from, department_id }",
   "voicemail.updated": "A voicemail was claimed or marked done: { id, status, claimed_by }",
+  "contact.created": "A contact was created (not by an import: see import.progress): { contact_id, name, phone, department_id }",
+  "contact.updated": "A contact was changed: { contact_id, name, phone, department_id, fields }",
+  "contact.merged": "Duplicates were merged into a contact: { contact_id, name, phone, department_id, merged_ids, merge_id }",
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;
@@ -34,6 +38,7 @@ export const EVENT_PERMISSIONS: Record<EventType, Permission> = {
   "queue.entry.added": "queue.handle",
   "queue.entry.accepted": "queue.handle",
   "queue.entry.left": "queue.handle",
+  "queue.entry.updated": "queue.handle",
   "agent.status.changed": "reports.read",
   "call.started": "calls.read",
   "call.ended": "calls.read",
@@ -46,6 +51,9 @@ export const EVENT_PERMISSIONS: Record<EventType, Permission> = {
   "conversation.updated": "messages.read",
   "voicemail.created": "queue.handle",
   "voicemail.updated": "queue.handle",
+  "contact.created": "contacts.read",
+  "contact.updated": "contacts.read",
+  "contact.merged": "contacts.read",
 };
 
 /** Not for subscribers: a session was signed out or its tokens revoked (the streams close). */

@@ -1,11 +1,12 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { can, type Permission } from "@/lib/auth/permissions";
+import { can, keyMay, type Permission } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/env";
 import { resolveToken } from "@/lib/auth/tokens";
+import { noteKeyRequest } from "@/lib/integrations/resolve-integration-key";
 import { logger } from "@/lib/logger";
 import { AppError, fromDatabaseError } from "./errors";
 import { jsonResponse } from "./json";
@@ -68,9 +69,18 @@ export function route<
 ) {
   const handle = async (request: Request, next?: NextContext): Promise<Response> => {
     const requestId = randomUUID();
+    const caller: { user: SessionUser | null } = { user: null };
+    const response = await answer(request, next, requestId, caller);
+    // What a system did with its integration key is in the audit log, whatever the answer (issue 24).
+    if (caller.user?.integration_key) await noteKeyRequest(caller.user, request, response.status);
+    return response;
+  };
+  const answer = async (request: Request, next: NextContext | undefined, requestId: string, caller: { user: SessionUser | null }): Promise<Response> => {
     try {
-      const user = await authenticate(request, options.auth !== false, options.webSession === true);
+      const user = (caller.user = await authenticate(request, options.auth !== false, options.webSession === true));
       if (options.permission && (!user || !can(user.role, options.permission))) throw AppError.forbidden();
+      // An integration key reaches only the resource families its scopes open.
+      if (user?.integration_key && !keyMay(user.integration_key.scopes, options.permission, request.method)) throw AppError.forbidden();
 
       // A malformed id is an id that does not exist: 404, like any unknown record.
       const params = options.params ? parseParams(options.params, await next?.params) : undefined;

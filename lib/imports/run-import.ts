@@ -265,7 +265,7 @@ async function mergeImportedDuplicates(userId: number): Promise<number> {
   try {
     const user = await prisma.user.findUnique({ where: { id: userId }, select: userSelect });
     if (!user?.active) return 0;
-    const result = await autoMergeIfEnabled({ actor: { ...user, token_id: 0 } });
+    const result = await autoMergeIfEnabled({ actor: { ...user, token_id: 0, queue_department_ids: [] } });
     return result?.contacts_removed ?? 0;
   } catch (error) {
     logger.error("automatic merge after import failed", { user_id: userId, error: error instanceof Error ? error.stack : String(error) });

@@ -13,7 +13,7 @@ const BATCH = 2_000;
 /** The operation's owner as the domain functions take an actor (the scope they started it with). */
 async function ownerOf(userId: number): Promise<SessionUser | null> {
   const user = await prisma.user.findUnique({ where: { id: userId }, select: userSelect });
-  return user && { ...user, token_id: 0 };
+  return user && { ...user, token_id: 0, queue_department_ids: [] };
 }
 
 /**

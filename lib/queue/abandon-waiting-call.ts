@@ -15,7 +15,7 @@ import { EVENTS_CHANNEL } from "@/lib/events/publish-event";
 const ABANDON = `
 WITH left_queue AS (
   UPDATE queue_entries q SET status = 'abandoned', dequeued_at = now(), updated_at = now()
-  WHERE q.call_sid = $2::text AND q.organization_id = $1::int AND q.status = 'waiting' AND q.accepted_by_user_id IS NULL
+  WHERE q.call_sid = $2::text AND q.organization_id = $1::int AND q.status = 'waiting' AND q.accepted_by_user_id IS NULL AND q.callback_requested_at IS NULL
     AND NOT EXISTS (SELECT 1 FROM call_logs c WHERE c.call_sid = $2::text)
   RETURNING q.id, q.from_number, q.contact_id,
             GREATEST(0, COALESCE($4::int, round(extract(epoch FROM now() - q.enqueued_at))::int)) AS wait_seconds

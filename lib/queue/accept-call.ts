@@ -10,11 +10,12 @@ import { forgetWaitingCalls } from "./list-waiting-calls";
 /**
  * An available agent takes a waiting call. The claim is one conditional UPDATE
  * (status waiting → accepted), so of two agents racing for the same call
- * exactly one wins; the other gets 409.
+ * exactly one wins; the other gets 409. A caller who asked for a callback
+ * (issue 23) is accepted the same way; the answer tells the softphone to dial them.
  */
 export async function acceptCall({ actor, id }: { actor: SessionUser; id: bigint }) {
   const accepted = await prisma.$transaction(async (tx) => {
-    const entry = await tx.queueEntry.findFirst({ where: { id, organization_id: actor.organization_id }, select: { id: true, department_id: true } });
+    const entry = await tx.queueEntry.findFirst({ where: { id, organization_id: actor.organization_id }, select: { id: true, department_id: true, callback_requested_at: true, from_number: true } });
     // Another department's caller is not this agent's to take (nor to know of).
     if (!entry || !servesQueue(actor, entry.department_id)) throw AppError.notFound();
     const agent = await tx.agentStatus.findUnique({ where: { user_id: actor.id }, select: { status: true } });
@@ -24,9 +25,13 @@ export async function acceptCall({ actor, id }: { actor: SessionUser; id: bigint
       WHERE id = ${id} AND organization_id = ${actor.organization_id} AND status = 'waiting'
       RETURNING queue_name, call_sid`;
     if (claimed.length === 0) throw AppError.conflict("This call has already been taken or has ended.");
-    await changeAgentStatus(tx, actor, "busy", claimed[0].call_sid);
     const { queue_name, call_sid } = claimed[0];
     await publishEvent({ type: "queue.entry.accepted", visibility: "organization", record: { organization_id: actor.organization_id }, data: { id: Number(id), call_sid, user_id: actor.id } }, tx);
+    // A callback: the agent's softphone dials the caller now; that dial makes them busy (and logs the call).
+    if (entry.callback_requested_at) {
+      return { action: "call_back", queue: queue_name, call_sid, number: entry.from_number, params: { To: entry.from_number, CallbackEntryId: String(id) } };
+    }
+    await changeAgentStatus(tx, actor, "busy", call_sid);
     await publishEvent({ type: "call.started", visibility: "owner", record: { organization_id: actor.organization_id, department_id: actor.department_id, user_id: actor.id }, data: { call_sid, direction: "inbound", user_id: actor.id } }, tx);
     return { action: "dial_queue", queue: queue_name, call_sid, params: { QueueName: queue_name, QueueEntryId: String(id) } };
   });

@@ -7,10 +7,12 @@ import { finishQueueEntry } from "./finish-queue-entry";
  * The caller's queue ended (the provider's `<Enqueue>` action). When the
  * agent's leg was moved into the call's conference (hold, transfer…) the
  * caller follows it there and the call goes on; otherwise the queue entry
- * is finished (bridged and ended, or abandoned).
+ * is finished (bridged and ended, or abandoned). A caller who chose a
+ * callback hears that they will be called back.
  */
 export async function callerLeftQueue({ organizationId, callSid, result, queueTime }: { organizationId: number; callSid: string; result: string; queueTime?: number }): Promise<VoiceAnswer | void> {
   const seat = await conferenceSeatFor({ organizationId, callSid, leg: "customer" });
   if (seat) return seat;
-  await finishQueueEntry({ organizationId, callSid, result, queueTime });
+  const finished = await finishQueueEntry({ organizationId, callSid, result, queueTime });
+  if (finished.callback) return { kind: "say-and-hang-up", message: "Thank you. We will call you back at this number when it is your turn. Goodbye." };
 }

@@ -29,7 +29,7 @@ export async function enqueueCall({ organizationId, callSid, from, to, departmen
     // A department's caller is news to those who serve that department's queue only.
     await publishEvent({
       type: "queue.entry.added",
-      visibility: departmentId === null ? "organization" : "department",
+      visibility: "queue",
       record: { organization_id: organizationId, department_id: departmentId },
       data: { id: Number(entry.id), call_sid: callSid, from, contact_id: entry.contact_id === null ? null : Number(entry.contact_id), department_id: departmentId },
     });

@@ -9,9 +9,10 @@ import { forgetWaitingCalls } from "./list-waiting-calls";
  * The caller left the queue (the provider's dequeue callback, or a final
  * status for a call still waiting). Bridged: logged as completed with its
  * agent, talk time and wait, and the agent moves to wrap-up. Hung up while
- * waiting: logged as abandoned (no-answer, no agent). Idempotent by CallSid.
+ * waiting: logged as abandoned (no-answer, no agent). A caller who chose a
+ * callback keeps their entry as it is (`callback`). Idempotent by CallSid.
  */
-export async function finishQueueEntry({ organizationId, callSid, result, queueTime }: { organizationId: number; callSid: string; result: string; queueTime?: number }) {
+export async function finishQueueEntry({ organizationId, callSid, result, queueTime }: { organizationId: number; callSid: string; result: string; queueTime?: number }): Promise<{ changed: boolean; callback?: boolean }> {
   const unansweredStatus = result === "hangup" || result === "leave" || result === "completed" ? "no-answer" : "failed";
   // The common case, a caller giving up before any agent took the call, in one statement.
   if (await abandonWaitingCall({ organizationId, callSid, logStatus: unansweredStatus, queueTime })) {
@@ -21,9 +22,11 @@ export async function finishQueueEntry({ organizationId, callSid, result, queueT
   const outcome = await prisma.$transaction(async (tx) => {
     const entry = await tx.queueEntry.findFirst({
       where: { call_sid: callSid, organization_id: organizationId },
-      select: { id: true, status: true, from_number: true, contact_id: true, enqueued_at: true, accepted_at: true, accepted_by: { select: { id: true, organization_id: true, department_id: true } } },
+      select: { id: true, status: true, from_number: true, contact_id: true, enqueued_at: true, accepted_at: true, callback_requested_at: true, accepted_by: { select: { id: true, organization_id: true, department_id: true } } },
     });
     if (!entry || entry.status === "completed" || entry.status === "abandoned") return { changed: false };
+    // The caller chose to be called back: their leaving the line (and hanging up) changes nothing; their place is kept.
+    if (entry.callback_requested_at) return { changed: false, callback: true };
     const now = Date.now();
     const bridged = result === "bridged" && entry.accepted_by !== null;
     const waitSeconds = queueTime ?? Math.round(((entry.accepted_at?.getTime() ?? now) - entry.enqueued_at.getTime()) / 1000);

@@ -2,7 +2,7 @@ import "server-only";
 import { rawQuery } from "@/lib/db/raw-sql";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { toJson } from "@/lib/http/json";
-import { servesEveryQueue, servesQueue } from "@/lib/auth/scope";
+import { servedDepartments, servesQueue } from "@/lib/auth/scope";
 
 interface WaitingRow {
   id: string;
@@ -15,6 +15,7 @@ interface WaitingRow {
   contact_name: string | null;
   department_id: number | null;
   department_name: string | null;
+  callback: boolean;
 }
 
 // Every agent of an organization polls the same list every 2 seconds: 1,000
@@ -81,7 +82,8 @@ export function forgetWaitingCalls(organizationId: number): void {
  */
 export async function listWaitingCalls({ actor }: { actor: SessionUser }): Promise<Response> {
   const { entry, calls } = await waitingCallsOf(actor.organization_id);
-  const view = servesEveryQueue(actor) ? "all" : `d${actor.department_id ?? 0}`;
+  // One body per set of queues served: every agent of a department (and its members) shares it.
+  const view = servedDepartments(actor)?.join(",") ?? "all";
   let body = entry.calls === calls ? entry.bodies.get(view) : undefined;
   if (!body) {
     const mine = calls.filter((call) => servesQueue(actor, call.department?.id ?? null));
@@ -104,6 +106,8 @@ interface WaitingCall {
   wait_seconds: number;
   enqueued_at: Date;
   contact: { id: number; name: string | null } | null;
+  /** The caller asked to be called back (issue 23): not on the line; accepting it dials them from the softphone. */
+  callback: boolean;
 }
 
 function presentWaitingCall(row: WaitingRow, now: number): WaitingCall {
@@ -119,12 +123,13 @@ function presentWaitingCall(row: WaitingRow, now: number): WaitingCall {
     wait_seconds: Math.max(0, Math.floor((now - new Date(row.enqueued_at).getTime()) / 1000)),
     enqueued_at: row.enqueued_at,
     contact: row.contact_id ? { id: Number(row.contact_id), name: row.contact_name } : null,
+    callback: row.callback,
   };
 }
 
 function readWaitingRows(organizationId: number): Promise<WaitingRow[]> {
   return rawQuery<WaitingRow>(
-    `SELECT q.id, q.call_sid, q.from_number, q.to_number, q.queue_name, q.enqueued_at, c.id AS contact_id, c.name AS contact_name, q.department_id, d.name AS department_name
+    `SELECT q.id, q.call_sid, q.from_number, q.to_number, q.queue_name, q.enqueued_at, c.id AS contact_id, c.name AS contact_name, q.department_id, d.name AS department_name, q.callback_requested_at IS NOT NULL AS callback
      FROM queue_entries q LEFT JOIN contacts c ON c.id = q.contact_id LEFT JOIN departments d ON d.id = q.department_id
      WHERE q.organization_id = $1 AND q.status = 'waiting'
      ORDER BY q.enqueued_at, q.id LIMIT 500`,

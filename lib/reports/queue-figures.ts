@@ -1,5 +1,5 @@
 import "server-only";
-import { servesQueue } from "@/lib/auth/scope";
+import { servesQueue, servesQueueSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { expectedWaitSeconds, queuePaces } from "@/lib/queue/expected-wait";
@@ -34,8 +34,7 @@ export async function queueFigures({ actor, today, tz, serviceLevelSeconds }: { 
            count(q.id) FILTER (WHERE q.enqueued_at >= ${start})::int AS offered,
            count(q.id) FILTER (WHERE q.enqueued_at >= ${start} AND q.accepted_at IS NOT NULL AND q.accepted_at - q.enqueued_at <= make_interval(secs => ${serviceLevelSeconds}))::int AS within_sl,
            (SELECT count(*) FROM agent_statuses a JOIN users u ON u.id = a.user_id
-             WHERE a.organization_id = ${actor.organization_id} AND a.status <> 'offline' AND u.active AND u.role = 'agent'
-               AND (k.department_id IS NULL OR u.department_id = k.department_id))::int AS on_duty
+             WHERE a.organization_id = ${actor.organization_id} AND a.status <> 'offline' AND u.active AND ${servesQueueSql(Prisma.sql`k.department_id`)})::int AS on_duty
     FROM queues k
     LEFT JOIN queue_entries q ON q.organization_id = ${actor.organization_id} AND q.department_id IS NOT DISTINCT FROM k.department_id
                               AND (q.status = 'waiting' OR q.enqueued_at >= ${start})

@@ -1,7 +1,9 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { servesQueueSql } from "@/lib/auth/scope";
+import { prisma } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueCall } from "@/lib/queue/enqueue-call";
-import { getSettings } from "@/lib/settings/get-settings";
+import { callPathSettings } from "@/lib/settings/get-settings";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import { findPlan } from "./find-plan";
 import { menuChoice, menuPrompt } from "./menu-choice";
@@ -25,9 +27,9 @@ const menuPath = (attempt: number) => `/api/telephony/menu?try=${attempt}`;
  * voicemail when the plan takes them. A menu: asked. Otherwise the plan's queue.
  */
 export async function routeInboundCall({ organizationId, call, clock }: { organizationId: number; call: InboundCall; /** The simulator's clock, else now. */ clock: Date | null }): Promise<VoiceAnswer> {
-  const plan = findPlan(await getSettings(organizationId, "routing"), call.to);
+  const plan = findPlan(await callPathSettings(organizationId, "routing"), call.to);
   if (!plan) return sendTo(organizationId, call, { type: "queue", department_id: null }, null);
-  const { time_zone } = await getSettings(organizationId, "organization");
+  const { time_zone } = await callPathSettings(organizationId, "organization");
   if (!isOpen(plan, time_zone, clock ?? new Date())) {
     if (plan.closed_action === "message") return { kind: "say-and-hang-up", message: plan.closed_message };
     return voicemailAnswer({ prompt: `${plan.closed_message} ${plan.voicemail_prompt}`, departmentId: plan.queue.type === "number" ? null : plan.queue.department_id, reason: "closed" });
@@ -42,7 +44,7 @@ export async function routeInboundCall({ organizationId, call, clock }: { organi
  * changed meanwhile never errors: no menu any more sends the caller to the plan's queue.
  */
 export async function answerMenu({ organizationId, call, attempt, input }: { organizationId: number; call: InboundCall; attempt: number; input: { digits: string | null; speech: string | null } }): Promise<VoiceAnswer> {
-  const plan = findPlan(await getSettings(organizationId, "routing"), call.to);
+  const plan = findPlan(await callPathSettings(organizationId, "routing"), call.to);
   if (!plan?.menu) return sendTo(organizationId, call, plan?.queue ?? { type: "queue", department_id: null }, plan);
   const chosen = menuChoice(plan.menu, input);
   if (chosen) return sendTo(organizationId, call, chosen.target, plan);
@@ -53,7 +55,7 @@ export async function answerMenu({ organizationId, call, attempt, input }: { org
 
 /** The caller goes where the target says; a queue nobody serving it is on duty for takes a voicemail instead, when the plan says so. */
 async function sendTo(organizationId: number, call: InboundCall, target: RoutingTarget, plan: RoutingPlan | null): Promise<VoiceAnswer> {
-  if (target.type === "number") return { kind: "forward", to: target.number };
+  if (target.type === "number") return { kind: "forward", to: target.number, endPath: "/api/telephony/forwarded" };
   const prompt = plan?.voicemail_prompt ?? "Please leave a message after the tone.";
   if (target.type === "voicemail") return voicemailAnswer({ prompt, departmentId: target.department_id, reason: "menu" });
   if (plan?.no_agents === "voicemail" && !(await anyoneOnDuty(organizationId, target.department_id))) {
@@ -63,12 +65,10 @@ async function sendTo(organizationId: number, call: InboundCall, target: Routing
   return { kind: "enqueue", queueName: entry.queue_name, waitPath: "/api/telephony/queue-wait", leavePath: "/api/telephony/dequeue" };
 }
 
-/** Is anyone who serves this queue signed in to take calls (available, on a call, or wrapping up)? */
+/** Is anyone who serves this queue signed in to take calls (available, on a call, or wrapping up)? The wallboard's "on duty", the same rule. */
 async function anyoneOnDuty(organizationId: number, departmentId: number | null): Promise<boolean> {
-  const [row] = await rawQuery<{ on_duty: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM agent_statuses a JOIN users u ON u.id = a.user_id
-       WHERE a.organization_id = $1 AND a.status <> 'offline' AND u.active AND ($2::int IS NULL OR u.department_id = $2::int OR u.role IN ('account_admin', 'super_admin'))) AS on_duty`,
-    [organizationId, departmentId],
-  );
+  const [row] = await prisma.$queryRaw<{ on_duty: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM agent_statuses a JOIN users u ON u.id = a.user_id
+      WHERE a.organization_id = ${organizationId} AND a.status <> 'offline' AND u.active AND ${servesQueueSql(Prisma.sql`${departmentId}::int`)}) AS on_duty`;
   return row?.on_duty ?? false;
 }

@@ -55,6 +55,11 @@ export const routingPlanSchema = z.object({
   announce_every_seconds: z.number().int().min(15).max(600).default(60),
   /** What a caller hears before the tone. */
   voicemail_prompt: z.string().trim().min(1).max(500).default("Please leave your name, number and message after the tone. We will call you back."),
+  /** After this long in line a caller may press `digit` to be called back instead: they hang up and keep their place. null: never offered. */
+  callback_offer: z.object({
+    after_seconds: z.number().int().min(0).max(3600),
+    digit: z.string().regex(/^[0-9*#]$/, "must be one key: 0-9, * or #"),
+  }).strict().nullable().default(null),
   /** Open, no menu: where every call goes (a queue, usually). */
   queue: routingTargetSchema.default({ type: "queue", department_id: null }),
   menu: callerMenuSchema.nullable().default(null),
@@ -70,3 +75,9 @@ export type RoutingTarget = z.infer<typeof routingTargetSchema>;
 export type CallerMenu = z.infer<typeof callerMenuSchema>;
 export type RoutingPlan = z.infer<typeof routingPlanSchema>;
 export type RoutingSettings = z.infer<typeof routingSettingsSchema>;
+
+/** PUT /api/settings/routing/queues/{id}: who serves a department's queue besides its own users. */
+export const queueMembersSchema = z.object({
+  member_ids: z.array(z.number().int().positive().max(2_147_483_647, "is not a valid id.")).max(500),
+}).strict();
+export type QueueMembersInput = z.infer<typeof queueMembersSchema>;

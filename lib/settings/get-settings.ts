@@ -10,3 +10,30 @@ export async function getSettings<K extends SettingsKey>(organizationId: number,
   const parsed = SETTINGS_SCHEMAS[key].safeParse(merged);
   return (parsed.success ? parsed.data : DEFAULT_SETTINGS[key]) as SettingsValue<K>;
 }
+
+// The call path (routing, the hold loop) reads the same few settings for
+// every webhook, hundreds a second in a burst of calls. Each process
+// remembers them for a second; its own writes (updateSettings) forget them at
+// once, so a change applies to the next call here and within a second on
+// another server. On globalThis: the routes that write and the ones that read
+// may be bundled apart, each with its own copy of this module.
+const REMEMBER_MS = 1000;
+const CACHE = Symbol.for("contact-center.call-path-settings");
+const holder = globalThis as typeof globalThis & { [CACHE]?: Map<string, { at: number; value: Promise<unknown> }> };
+const remembered = (holder[CACHE] ??= new Map());
+
+/** getSettings for the call path: the same answer, at most a second old. */
+export function callPathSettings<K extends SettingsKey>(organizationId: number, key: K): Promise<SettingsValue<K>> {
+  const id = `${organizationId}:${key}`;
+  const hit = remembered.get(id);
+  if (hit && Date.now() - hit.at < REMEMBER_MS) return hit.value as Promise<SettingsValue<K>>;
+  const value = getSettings(organizationId, key);
+  remembered.set(id, { at: Date.now(), value });
+  value.catch(() => remembered.delete(id));
+  return value;
+}
+
+/** This process changed an organization's settings: the call path reads them afresh. */
+export function forgetCallPathSettings(organizationId: number, key: SettingsKey): void {
+  remembered.delete(`${organizationId}:${key}`);
+}

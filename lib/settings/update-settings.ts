@@ -1,7 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { getSettings } from "./get-settings";
+import { forgetCallPathSettings, getSettings } from "./get-settings";
 import type { SettingsKey, SettingsValue } from "./schemas";
 
 /**
@@ -23,5 +23,6 @@ export async function updateSettings<K extends SettingsKey>({
   await prisma.$executeRaw`
     INSERT INTO settings (organization_id, key, value, updated_at) VALUES (${actor.organization_id}, ${key}, ${change}::jsonb, now())
     ON CONFLICT (organization_id, key) DO UPDATE SET value = settings.value || EXCLUDED.value, updated_at = now()`;
+  forgetCallPathSettings(actor.organization_id, key);
   return getSettings(actor.organization_id, key);
 }

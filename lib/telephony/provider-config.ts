@@ -92,7 +92,7 @@ export async function callbackOrganization(params: Record<string, string>, query
   const namedAgent = /^\d{1,9}$/.test(query?.get("agent") ?? "") ? Number(query!.get("agent")) : null;
   const deviceUser = userIdFromClient(params.From ?? params.Caller) ?? namedAgent;
   const called = params.To ?? params.Called ?? "";
-  const known = named < 0 && !deviceUser ? ownerOfNumber(called) : undefined;
+  const known = deviceUser ? undefined : named >= 0 ? ownerOfNumber(`org:${named}`) : ownerOfNumber(called);
   if (known) return known;
   const [row] = await rawQuery<SettingRow & { rank: number }>(
     `SELECT o.id AS organization_id, ${CONFIG_COLUMNS},
@@ -112,14 +112,18 @@ export async function callbackOrganization(params: Record<string, string>, query
   );
   if (!row) return null;
   const config = fromRow(row);
-  if (row.rank === 1) numberOwners.set(called, { at: Date.now(), config });
+  // Only a config that can check signatures is remembered (a signing secret made a moment later must be seen).
+  if (config.signing_key && row.rank === 1) numberOwners.set(called, { at: Date.now(), config });
+  if (config.signing_key && row.rank === -1) numberOwners.set(`org:${named}`, { at: Date.now(), config });
   return config;
 }
 
 // Every inbound call starts with "whose number is this?", and a queue of
-// callers asks it hundreds of times a second for the same few numbers. Each
-// process remembers the answer for two seconds; its own settings writes forget
-// it at once, another process's are seen within those two seconds.
+// callers asks it hundreds of times a second for the same few numbers; every
+// callback to an address we gave (org=) asks "this organization's config?".
+// Each process remembers the answers for two seconds (keys: the number, or
+// org:<id>); its own settings writes forget them at once, another process's
+// are seen within those two seconds.
 // On globalThis: the settings route that forgets and the callback routes that
 // remember may be bundled apart by Next.js, each with its own module copy.
 const NUMBER_OWNER_MS = 2000;

@@ -81,9 +81,9 @@ export class ProviderSimulator {
     return this.post("/api/telephony/status", { CallSid: callSid, To: to, CallStatus: status, CallDuration: String(duration) });
   }
 
-  manualCall({ identity, to, contactId, campaignContactId, path = "/api/voice/manual/twiml" }: { identity: string; to: string; contactId?: number; campaignContactId?: number; path?: string }) {
+  manualCall({ identity, to, contactId, campaignContactId, callbackEntryId, path = "/api/voice/manual/twiml" }: { identity: string; to: string; contactId?: number; campaignContactId?: number; callbackEntryId?: number; path?: string }) {
     const callSid = newCallSid();
-    return this.post(path, { CallSid: callSid, From: `client:${identity}`, Caller: `client:${identity}`, To: to, ...(contactId && { contactId: String(contactId) }), ...(campaignContactId && { CampaignContactId: String(campaignContactId) }) }).then((r) => ({ ...r, callSid }));
+    return this.post(path, { CallSid: callSid, From: `client:${identity}`, Caller: `client:${identity}`, To: to, ...(contactId && { contactId: String(contactId) }), ...(campaignContactId && { CampaignContactId: String(campaignContactId) }), ...(callbackEntryId && { CallbackEntryId: String(callbackEntryId) }) }).then((r) => ({ ...r, callSid }));
   }
 
   /** The dialed number picks up: the dialed leg's "answered" status (its own CallSid, ParentCallSid = the agent's). */

@@ -13,18 +13,32 @@ export function enqueueTwiml({ queueName, waitUrl, actionUrl }: { queueName: str
   return response.toString();
 }
 
-/** Hold instructions: where the caller is in line and how long it may take (when it is time to say so), then music. */
-export function holdTwiml({ position, expectedWaitSeconds }: { position: number | null; expectedWaitSeconds: number | null }): string {
+/**
+ * Hold instructions: where the caller is in line and how long it may take
+ * (when it is time to say so), then music. With a callback offer, all of it
+ * inside a <Gather> for one key, so a press during the music is heard; with
+ * no press the document ends and the provider asks the wait address again.
+ */
+export function holdTwiml({ position, expectedWaitSeconds, callbackOffer }: { position: number | null; expectedWaitSeconds: number | null; callbackOffer?: { digit: string; actionUrl: string } | null }): string {
   const response = new VoiceResponse();
+  const target = callbackOffer ? response.gather({ input: ["dtmf"], numDigits: 1, timeout: 1, action: callbackOffer.actionUrl, method: "POST" }) : response;
   if (position) {
     const parts: string[] = ["Thank you for calling. All of our agents are busy.", `You are caller number ${position} in line.`];
     if (expectedWaitSeconds && expectedWaitSeconds > 0) {
       const minutes = Math.max(1, Math.round(expectedWaitSeconds / 60));
       parts.push(`Your expected wait is about ${minutes} minute${minutes === 1 ? "" : "s"}.`);
     }
-    response.say(parts.join(" "));
+    target.say(parts.join(" "));
   }
-  response.play({}, HOLD_MUSIC_URL);
+  if (callbackOffer) target.say(`To be called back instead, keeping your place in line, press ${callbackOffer.digit === "*" ? "star" : callbackOffer.digit === "#" ? "pound" : callbackOffer.digit}.`);
+  target.play({}, HOLD_MUSIC_URL);
+  return response.toString();
+}
+
+/** A waiting caller leaves the provider's queue (they chose a callback): its action address says what they hear. */
+export function leaveQueueTwiml(): string {
+  const response = new VoiceResponse();
+  response.leave();
   return response.toString();
 }
 
@@ -103,10 +117,10 @@ export function voicemailTwiml({ prompt, actionUrl, transcriptionUrl }: { prompt
   return response.toString();
 }
 
-/** A caller sent on to an outside number (a menu option): the provider bridges them; nothing follows. */
-export function forwardTwiml(to: string): string {
+/** A caller sent on to an outside number (a menu option): the provider bridges them and, when it ends, tells `actionUrl` how it went (the call is logged). */
+export function forwardTwiml(to: string, actionUrl: string): string {
   const response = new VoiceResponse();
-  response.dial({}, to);
+  response.dial({ action: actionUrl, method: "POST" }, to);
   return response.toString();
 }
 

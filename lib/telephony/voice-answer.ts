@@ -1,6 +1,6 @@
 import "server-only";
 import { organizationCallbackUrl } from "./provider-config";
-import { conferenceTwiml, dialAgentTwiml, dialNumberTwiml, dialQueueTwiml, emptyTwiml, enqueueTwiml, forwardTwiml, holdTwiml, menuTwiml, voicemailTwiml, pauseAndRedirectTwiml, sayAndHangUp } from "./twiml";
+import { conferenceTwiml, dialAgentTwiml, dialNumberTwiml, dialQueueTwiml, emptyTwiml, enqueueTwiml, forwardTwiml, holdTwiml, leaveQueueTwiml, menuTwiml, voicemailTwiml, pauseAndRedirectTwiml, sayAndHangUp } from "./twiml";
 
 /**
  * What the service wants a call to do next, in the domain's words. Domain
@@ -13,13 +13,14 @@ export type VoiceAnswer =
   | { kind: "nothing" }
   | { kind: "say-and-hang-up"; message: string }
   | { kind: "enqueue"; queueName: string; waitPath: string; leavePath: string }
-  | { kind: "hold-in-queue"; position: number | null; expectedWaitSeconds: number | null }
+  | { kind: "hold-in-queue"; position: number | null; expectedWaitSeconds: number | null; callbackOffer?: { digit: string; path: string } | null }
+  | { kind: "leave-queue" }
   | { kind: "dial-queue"; queueName: string; recordingPath: string | null }
   | { kind: "dial-number"; to: string; callerId: string | null; record: boolean; endPath: string }
   | { kind: "dial-agent"; agentId: number; callerId: string | null; record: boolean; legPath: string; endPath: string }
   | { kind: "wait-and-ask-again"; seconds: number; path: string }
   | { kind: "menu"; prompt: string; path: string }
-  | { kind: "forward"; to: string }
+  | { kind: "forward"; to: string; endPath: string }
   | { kind: "voicemail"; prompt: string; path: string; transcriptionPath: string }
   | { kind: "join-conference"; conference: string; startsConference: boolean; endsConference: boolean; statusPath: string };
 
@@ -35,7 +36,9 @@ export function renderVoiceAnswer(answer: VoiceAnswer, organizationId: number): 
     case "enqueue":
       return enqueueTwiml({ queueName: answer.queueName, waitUrl: url(answer.waitPath), actionUrl: url(answer.leavePath) });
     case "hold-in-queue":
-      return holdTwiml(answer);
+      return holdTwiml({ ...answer, callbackOffer: answer.callbackOffer ? { digit: answer.callbackOffer.digit, actionUrl: url(answer.callbackOffer.path) } : null });
+    case "leave-queue":
+      return leaveQueueTwiml();
     case "dial-queue":
       return dialQueueTwiml(answer.queueName, answer.recordingPath ? url(answer.recordingPath) : undefined);
     case "dial-number":
@@ -47,7 +50,7 @@ export function renderVoiceAnswer(answer: VoiceAnswer, organizationId: number): 
     case "menu":
       return menuTwiml({ prompt: answer.prompt, actionUrl: url(answer.path) });
     case "forward":
-      return forwardTwiml(answer.to);
+      return forwardTwiml(answer.to, url(answer.endPath));
     case "voicemail":
       return voicemailTwiml({ prompt: answer.prompt, actionUrl: url(answer.path), transcriptionUrl: url(answer.transcriptionPath) });
     case "wait-and-ask-again":

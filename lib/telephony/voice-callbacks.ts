@@ -66,10 +66,19 @@ export function deviceCall(params: Params) {
     to: (params.To ?? "").trim(),
     contactId: id(params.contactId, 15),
     campaignContactId: id(params.CampaignContactId, 18),
+    /** A caller who asked to be called back, whom the agent accepted (issue 23): the number comes from their entry, not from `To`. */
+    callbackEntryId: id(params.CallbackEntryId, 15),
     recordingAsked: params.recording === "true",
   };
 }
 export type DeviceCall = ReturnType<typeof deviceCall>;
+
+/** A forwarded caller's Dial ended (its action): the caller, and how the outside number's leg went. */
+export function forwardedCallEnd(params: Params) {
+  const status = finalCallStatus(params.DialCallStatus);
+  if (!status || !params.CallSid) return null;
+  return { callSid: params.CallSid, from: (params.From ?? params.Caller ?? "").slice(0, 32), to: (params.To ?? "").slice(0, 32), status, duration: seconds(params.DialCallDuration), forwardedTo: params.DialCallSid ?? null };
+}
 
 /** A call's final status (null while it is still going). */
 export function callStatusReport(params: Params) {

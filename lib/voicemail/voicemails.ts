@@ -1,6 +1,6 @@
 import "server-only";
 import { can } from "@/lib/auth/permissions";
-import { servesEveryQueue } from "@/lib/auth/scope";
+import { servedQueueScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
@@ -27,8 +27,7 @@ function present(row: Row) {
 
 /** The voicemails of the queues the user serves (the general one and their department's; admins all), same rule as the waiting calls. */
 function servedBy(actor: SessionUser): Prisma.VoicemailWhereInput {
-  if (servesEveryQueue(actor)) return { organization_id: actor.organization_id };
-  return { organization_id: actor.organization_id, OR: [{ department_id: null }, { department_id: actor.department_id ?? -1 }] };
+  return servedQueueScope(actor);
 }
 
 /** GET /api/voicemails: open ones (new, or claimed) oldest first by default; `status=done` for the handled ones, newest first. */
@@ -73,7 +72,7 @@ async function settled(actor: SessionUser, id: bigint, changed: number, { confli
   if (changed > 0) {
     await publishEvent({
       type: "voicemail.updated",
-      visibility: row.department_id === null ? "organization" : "department",
+      visibility: "queue",
       record: { organization_id: actor.organization_id, department_id: row.department_id },
       data: { id: Number(row.id), status: row.status, claimed_by: row.claimed_by_user_id },
     });

@@ -1,4 +1,5 @@
 import { MyRecentCalls } from "@/components/calls/my-recent-calls";
+import { FollowUps } from "@/components/queue/follow-ups";
 import { PreviewCard } from "@/components/queue/preview-card";
 import { SimulateCallButton } from "@/components/queue/simulate-call-button";
 import { Voicemails } from "@/components/queue/voicemails";
@@ -15,6 +16,7 @@ export default function QueuePage() {
         <div className="stack">
           <WaitingCalls />
           <Voicemails />
+          <FollowUps />
         </div>
         <div className="stack">
           <PreviewCard />

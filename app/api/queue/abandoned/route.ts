@@ -1,0 +1,8 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { route } from "@/lib/http/route";
+import { listFollowUps } from "@/lib/queue/follow-ups";
+
+// Abandoned calls of the queues the user serves, to call back (issue 23).
+export const GET = route({ permission: "queue.handle" }, ({ user }) => listFollowUps({ actor: user }));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

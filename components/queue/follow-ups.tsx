@@ -1,0 +1,71 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { formatDuration, formatPhone } from "@/lib/format/display";
+import { apiFetch } from "@/lib/swr/api-fetch";
+import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
+import { useSoftphone } from "@/components/softphone/softphone-provider";
+
+interface FollowUp {
+  id: number;
+  from: string;
+  contact: { id: number; name: string | null } | null;
+  queue_label: string;
+  callback: boolean;
+  wait_seconds: number;
+  abandoned_at: string;
+}
+
+/**
+ * Abandoned calls of the agent's queues to follow up (GET /api/queue/abandoned):
+ * one click claims the follow-up and dials the caller from the softphone; or
+ * dismiss it. Follows the event stream; polls every 15 s while it is down.
+ */
+export function FollowUps() {
+  const token = useApiToken();
+  const { call, dial, device } = useSoftphone();
+  const live = useLive();
+  const { data, mutate } = useApi<{ data: FollowUp[] }>("/api/queue/abandoned", { refreshInterval: pollEvery(live, 15_000) });
+  useLiveEvents(["queue.entry.left", "queue.entry.updated"], () => void mutate());
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const act = async (item: FollowUp, what: "call-back" | "dismiss") => {
+    setProblem(null);
+    setBusy(item.id);
+    try {
+      const done = await apiFetch<{ number: string; contact: { id: number; name: string | null } | null }>(`/api/queue/abandoned/${item.id}/${what}`, token!, { method: "POST", body: "{}" });
+      if (what === "call-back") await dial(done.number, done.contact);
+    } catch (e) {
+      setProblem((e as Error).message);
+    } finally {
+      setBusy(null);
+      await mutate();
+    }
+  };
+  if (!data || data.data.length === 0) return null;
+  return (
+    <section aria-label="Missed callers" className="stack">
+      <h2 style={{ fontSize: "1.05rem", margin: 0 }}>Missed callers to call back ({data.data.length}) <LiveStatus live={live} fallbackSeconds={15} /></h2>
+      {problem && <div className="alert" role="alert">{problem}</div>}
+      {data.data.map((item) => {
+        const who = item.contact?.name ?? formatPhone(item.from);
+        return (
+          <article key={item.id} className="waiting-call" data-testid="follow-up">
+            <div style={{ flex: 1 }}>
+              <strong>{item.contact ? <Link href={`/contacts/${item.contact.id}`}>{who}</Link> : who}</strong>
+              <div className="small muted">
+                {item.contact && `${formatPhone(item.from)} · `}{item.queue_label} · {item.callback ? "callback not reached" : `hung up after ${formatDuration(item.wait_seconds)}`} · {new Date(item.abandoned_at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+              </div>
+            </div>
+            <div className="row">
+              <button type="button" className="button secondary" disabled={busy !== null} onClick={() => act(item, "dismiss")} aria-label={`Dismiss ${who}`}>Dismiss</button>
+              <button type="button" className="button ok" disabled={busy !== null || !!call || !device.registered} onClick={() => act(item, "call-back")} aria-label={`Call back ${who}`}>{busy === item.id ? "Dialing…" : "Call back"}</button>
+            </div>
+          </article>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { fieldErrors } from "@/lib/http/validation";
+import { createWebhookSchema, WEBHOOK_EVENTS } from "@/lib/webhooks/schemas";
+import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
+import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { SkeletonRows } from "@/components/ui/skeleton-rows";
+import { FieldError } from "./field-error";
+import { SecretShownOnce } from "./secret-shown-once";
+
+interface Endpoint {
+  id: number;
+  url: string;
+  description: string | null;
+  events: string[];
+  enabled: boolean;
+  failing_since: string | null;
+  disabled_reason: string | null;
+  last_24h: { delivered: number; pending: number; failed: number };
+}
+interface Delivery { id: number; event_type: string; status: string; attempts: number; next_attempt_at: string | null; last_status_code: number | null; last_error: string | null; last_latency_ms: number | null; created_at: string }
+
+/**
+ * Settings → Integrations, outgoing webhooks (issue 24): register an endpoint
+ * for some events (its signing secret shown once), see each endpoint's health
+ * and its deliveries, replay one, enable a disabled endpoint again.
+ */
+export function WebhooksManager() {
+  const token = useApiToken();
+  const endpoints = useApi<{ data: Endpoint[] }>("/api/webhooks", { refreshInterval: 10_000 });
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [secret, setSecret] = useState<string | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+  const [pending, setPending] = useState(false);
+  if (!endpoints.data) return <SkeletonRows rows={3} />;
+
+  const create = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const f = new FormData(form);
+    const parsed = createWebhookSchema.safeParse({ url: String(f.get("url") ?? "").trim(), events: f.getAll("events").map(String), description: String(f.get("description") ?? "").trim() || null });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setPending(true);
+    setErrors({});
+    try {
+      const made = await apiFetch<{ secret: string }>("/api/webhooks", token!, { method: "POST", body: JSON.stringify(parsed.data) });
+      setSecret(made.secret);
+      form.reset();
+      await endpoints.mutate();
+    } catch (error) {
+      setErrors(error instanceof ApiRequestError ? (error.body?.errors ?? { form: [error.message] }) : { form: [(error as Error).message] });
+    } finally {
+      setPending(false);
+    }
+  };
+  const act = async (path: string, method: string) => {
+    await apiFetch(path, token!, { method, ...(method === "POST" && { body: "{}" }) });
+    await endpoints.mutate();
+  };
+
+  return (
+    <div className="stack">
+      <section className="panel stack" aria-labelledby="new-webhook-title">
+        <h2 id="new-webhook-title">New webhook</h2>
+        <p className="small muted">The service POSTs each event you pick to your address, signed as Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature), and tries again for 24 hours until it answers 2xx.</p>
+        {secret && <SecretShownOnce label="New webhook secret" title="Copy the signing secret now: it is not shown again." value={secret} />}
+        <form className="stack" onSubmit={create} noValidate aria-label="New webhook">
+          <div className="field">
+            <label htmlFor="webhook-url">Address</label>
+            <input id="webhook-url" name="url" type="url" placeholder="https://crm.example.com/hooks/contact-center" aria-invalid={!!errors.url} />
+            <span className="hint">https, on a public address.</span>
+            <FieldError message={errors.url?.[0]} />
+          </div>
+          <div className="field">
+            <label htmlFor="webhook-description">Description (optional)</label>
+            <input id="webhook-description" name="description" placeholder="CRM" />
+          </div>
+          <fieldset className="field">
+            <legend>Events</legend>
+            <div className="grid-2" style={{ gridTemplateColumns: "repeat(auto-fill, minmax(190px, 1fr))" }}>
+              {WEBHOOK_EVENTS.map((event) => (
+                <div className="field inline" key={event}>
+                  <input id={`webhook-event-${event}`} type="checkbox" name="events" value={event} />
+                  <label htmlFor={`webhook-event-${event}`} className="mono small">{event}</label>
+                </div>
+              ))}
+            </div>
+            <FieldError message={errors.events?.[0] ?? Object.entries(errors).find(([k]) => k.startsWith("events."))?.[1]?.[0]} />
+          </fieldset>
+          <FieldError message={errors.form?.[0]} />
+          <div><button type="submit" className="button" disabled={pending}>{pending ? "Adding…" : "Add webhook"}</button></div>
+        </form>
+      </section>
+
+      <section className="panel stack" aria-labelledby="webhooks-title">
+        <h2 id="webhooks-title">Webhooks</h2>
+        {endpoints.data.data.length === 0 && <p className="muted">No webhooks yet. Add one above to send events to another system.</p>}
+        {endpoints.data.data.map((endpoint) => (
+          <article key={endpoint.id} className="stack" aria-label={`Webhook ${endpoint.url}`} style={{ borderTop: "1px solid var(--border)", paddingTop: 10 }}>
+            <div className="row" style={{ alignItems: "baseline", flexWrap: "wrap", gap: 8 }}>
+              <strong className="mono small" style={{ wordBreak: "break-all" }}>{endpoint.url}</strong>
+              {endpoint.description && <span className="muted small">{endpoint.description}</span>}
+              <span className={`badge ${endpoint.enabled ? (endpoint.failing_since ? "warn" : "ok") : "danger"}`}>{endpoint.enabled ? (endpoint.failing_since ? "failing" : "enabled") : "disabled"}</span>
+            </div>
+            {!endpoint.enabled && endpoint.disabled_reason && <div className="alert" role="alert">{endpoint.disabled_reason}</div>}
+            <div className="small muted">{endpoint.events.join(", ")} · last 24 hours: {endpoint.last_24h.delivered} delivered, {endpoint.last_24h.pending} waiting, {endpoint.last_24h.failed} failed</div>
+            <div className="row">
+              <button type="button" className="button secondary small" aria-expanded={open === endpoint.id} onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}>{open === endpoint.id ? "Hide deliveries" : "Deliveries"}</button>
+              {!endpoint.enabled && <button type="button" className="button secondary small" onClick={() => void act(`/api/webhooks/${endpoint.id}/enable`, "POST")}>Enable again</button>}
+              <button type="button" className="button secondary small" onClick={() => window.confirm(`Delete the webhook to ${endpoint.url}?`) && void act(`/api/webhooks/${endpoint.id}`, "DELETE")}>Delete</button>
+            </div>
+            {open === endpoint.id && <Deliveries endpointId={endpoint.id} />}
+          </article>
+        ))}
+      </section>
+    </div>
+  );
+}
+
+function Deliveries({ endpointId }: { endpointId: number }) {
+  const token = useApiToken();
+  const list = useApi<{ data: Delivery[] }>(`/api/webhooks/${endpointId}/deliveries`, { refreshInterval: 3000 });
+  if (!list.data) return <SkeletonRows rows={3} />;
+  if (list.data.data.length === 0) return <p className="muted small">Nothing sent yet: deliveries appear here as the events happen.</p>;
+  const replay = async (id: number) => {
+    await apiFetch(`/api/webhooks/${endpointId}/deliveries/${id}/replay`, token!, { method: "POST", body: "{}" });
+    await list.mutate();
+  };
+  return (
+    <table className="data" aria-label="Deliveries">
+      <thead><tr><th>Event</th><th>When</th><th>State</th><th className="num">Tries</th><th>Answer</th><th className="num">Time</th><th><span className="sr-only">Replay</span></th></tr></thead>
+      <tbody>
+        {list.data.data.map((d) => (
+          <tr key={d.id}>
+            <td className="mono small">{d.event_type}</td>
+            <td className="small">{new Date(d.created_at).toLocaleString()}</td>
+            <td><span className={`badge ${d.status === "delivered" ? "ok" : d.status === "failed" ? "danger" : "warn"}`}>{d.status}</span>{d.next_attempt_at && <div className="small muted">next try {new Date(d.next_attempt_at).toLocaleTimeString()}</div>}</td>
+            <td className="num">{d.attempts}</td>
+            <td className="small">{d.last_status_code ?? "—"}{d.last_error && d.status !== "delivered" ? ` · ${d.last_error}` : ""}</td>
+            <td className="num small">{d.last_latency_ms === null ? "—" : `${d.last_latency_ms} ms`}</td>
+            <td><button type="button" className="button secondary small" onClick={() => void replay(d.id)} aria-label={`Replay delivery ${d.id}`}>Replay</button></td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,124 @@
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
+import { describe, expect, it } from "vitest";
+import { makeContact, uniquePhone } from "../support/contacts";
+import { createTenant } from "../support/factories";
+import { giveNumber, provider } from "../support/provider";
+
+// Issue 24: outgoing webhooks. A local server plays the receiving system; the
+// signatures are checked with the Standard Webhooks reference library
+// (standardwebhooks on npm), not with our own code.
+
+interface Received { headers: IncomingHttpHeaders; body: string }
+
+async function receiver(answer: (n: number) => number = () => 200) {
+  const received: Received[] = [];
+  const server = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(answer(received.length)).end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return { url, received, close: () => server.close() };
+}
+
+async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("outgoing webhooks", () => {
+  it("an admin registers an endpoint (secret shown once); contact and call events arrive signed as Standard Webhooks and are recorded", async () => {
+    const tenant = await createTenant();
+    const hook = await receiver();
+    try {
+      expect((await tenant.client.post("/api/webhooks", { url: hook.url, events: ["contact.created"] }, tenant.managerA.token)).status).toBe(403);
+      const created = await tenant.client.post("/api/webhooks", { url: hook.url, events: ["contact.created", "contact.updated", "call.missed", "call.completed"], description: "CRM" }, tenant.admin.token);
+      expect(created.status).toBe(201);
+      const secret: string = created.body.secret;
+      expect(secret).toMatch(/^whsec_/);
+      const listed = (await tenant.client.get("/api/webhooks", tenant.admin.token)).body.data;
+      expect(listed).toEqual([expect.objectContaining({ id: created.body.id, url: hook.url, enabled: true })]);
+      expect(JSON.stringify(listed)).not.toContain(secret.slice(6, 20));
+
+      const contact = await makeContact(tenant, { name: "Hook Person" });
+      await tenant.client.request("PUT", `/api/contacts/${contact.id}`, { token: tenant.managerA.token, body: { company: "Acme Hooks" } });
+      const number = await giveNumber(tenant);
+      const call = await provider().inboundCall({ from: contact.phone, to: number });
+      await provider().dequeue({ callSid: call.callSid, to: number, result: "hangup", queueTime: 9 });
+
+      const got = await until(() => hook.received, (r) => r.length >= 3);
+      const verifier = new Webhook(secret);
+      const events = got.map((r) => verifier.verify(r.body, { "webhook-id": String(r.headers["webhook-id"]), "webhook-timestamp": String(r.headers["webhook-timestamp"]), "webhook-signature": String(r.headers["webhook-signature"]) }) as { type: string; data: Record<string, unknown> });
+      expect(events.map((e) => e.type)).toEqual(["contact.created", "contact.updated", "call.missed"]);
+      expect(events[0].data).toMatchObject({ contact_id: contact.id, name: "Hook Person", phone: contact.phone });
+      expect(events[1].data).toMatchObject({ contact_id: contact.id, fields: ["company"] });
+      expect(events[2].data).toMatchObject({ call_sid: call.callSid, direction: "inbound", status: "no-answer", contact_id: contact.id });
+      // A body changed on the way, or signed with another secret, does not verify.
+      expect(() => verifier.verify(got[0].body.replace("Hook Person", "Hook Persom"), { "webhook-id": String(got[0].headers["webhook-id"]), "webhook-timestamp": String(got[0].headers["webhook-timestamp"]), "webhook-signature": String(got[0].headers["webhook-signature"]) })).toThrow();
+
+      const deliveries = await until(async () => (await tenant.client.get(`/api/webhooks/${created.body.id}/deliveries`, tenant.admin.token)).body.data as { status: string; last_status_code: number; last_latency_ms: number; event_type: string }[], (d) => d.length === 3 && d.every((x) => x.status === "delivered"));
+      expect(deliveries.map((d) => [d.event_type, d.status, d.last_status_code])).toEqual([["call.missed", "delivered", 200], ["contact.updated", "delivered", 200], ["contact.created", "delivered", 200]]);
+      expect(deliveries.every((d) => d.last_latency_ms >= 0)).toBe(true);
+      // Only the organization's own events, only those asked for: another tenant's contact sends nothing here.
+      const other = await createTenant();
+      await makeContact(other, { name: "Elsewhere" }, other.admin.token);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(hook.received).toHaveLength(3);
+      expect((await other.client.get(`/api/webhooks/${created.body.id}/deliveries`, other.admin.token)).status).toBe(404);
+    } finally {
+      hook.close();
+    }
+  });
+
+  it("a failing endpoint is retried with backoff, each try recorded; a replay sends it again with the same webhook-id", async () => {
+    const tenant = await createTenant();
+    // Fails twice, then takes it.
+    const hook = await receiver((n) => (n <= 2 ? 503 : 200));
+    try {
+      const created = await tenant.client.post("/api/webhooks", { url: hook.url, events: ["contact.created"] }, tenant.admin.token);
+      await tenant.client.post("/api/contacts", { name: "Retry Person", phone: uniquePhone() }, tenant.admin.token);
+      const first = await until(() => hook.received, (r) => r.length >= 2, 20_000);
+      expect(first.length).toBeGreaterThanOrEqual(2);
+      const failed = (await tenant.client.get(`/api/webhooks/${created.body.id}/deliveries`, tenant.admin.token)).body.data[0];
+      expect(failed).toMatchObject({ status: "pending", last_status_code: 503, last_error: "answered 503" });
+      expect(failed.attempts).toBeGreaterThanOrEqual(2);
+      // 5 s then 10 s apart: the third try (which succeeds) comes after the second's backoff.
+      const delivered = await until(async () => (await tenant.client.get(`/api/webhooks/${created.body.id}/deliveries`, tenant.admin.token)).body.data[0], (d) => d.status === "delivered", 30_000);
+      expect(delivered).toMatchObject({ status: "delivered", attempts: 3, last_status_code: 200 });
+      const ids = new Set(hook.received.map((r) => r.headers["webhook-id"]));
+      expect(ids.size).toBe(1);
+
+      const replay = await tenant.client.post(`/api/webhooks/${created.body.id}/deliveries/${delivered.id}/replay`, {}, tenant.admin.token);
+      expect(replay.status).toBe(200);
+      await until(() => hook.received, (r) => r.length >= 4);
+      expect(hook.received).toHaveLength(4);
+      expect(hook.received[3].headers["webhook-id"]).toBe(hook.received[0].headers["webhook-id"]);
+    } finally {
+      hook.close();
+    }
+  }, 60_000);
+
+  it("refuses private and malformed targets and unknown events with 422, naming the field; deletes an endpoint", async () => {
+    const tenant = await createTenant();
+    for (const url of ["http://10.0.0.5/hook", "https://169.254.169.254/latest", "https://localhost/hook", "ftp://example.com/x", "https://user:pw@example.com/hook"]) {
+      const refused = await tenant.client.post("/api/webhooks", { url, events: ["call.completed"] }, tenant.admin.token);
+      expect(refused.status, url).toBe(422);
+      expect(Object.keys(refused.body.errors), url).toEqual(["url"]);
+    }
+    const unknown = await tenant.client.post("/api/webhooks", { url: "http://127.0.0.1:9/x", events: ["call.exploded"] }, tenant.admin.token);
+    expect(Object.keys(unknown.body.errors)).toEqual(["events.0"]);
+    const made = await tenant.client.post("/api/webhooks", { url: "http://127.0.0.1:9/x", events: ["import.completed"] }, tenant.admin.token);
+    expect((await tenant.client.delete(`/api/webhooks/${made.body.id}`, tenant.admin.token)).status).toBe(204);
+    expect((await tenant.client.get("/api/webhooks", tenant.admin.token)).body.data).toEqual([]);
+  });
+});
