@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     include: ["e2e/api/**/*.test.ts", ...(postgres ? ["e2e/postgres/**/*.test.ts"] : [])],
     globalSetup: ["e2e/support/global-setup.mjs"],
+    // Every answer is checked against the OpenAPI document (issue 24).
+    setupFiles: ["e2e/support/response-check.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     environment: "node",

@@ -5,11 +5,10 @@ import { fieldErrors as fieldErrorsOf } from "@/components/ui/field-errors";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { createCampaignSchema, updateCampaignSchema } from "@/lib/campaigns/schemas";
-import type { Page } from "@/lib/http/pagination";
 import { fieldErrors } from "@/lib/http/validation";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
-import type { DepartmentView } from "@/components/contacts/types";
+import { useApiGet } from "@/lib/swr/use-api-get";
+import { useApiToken } from "@/lib/swr/use-api";
 import type { CampaignView } from "./types";
 
 const DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
@@ -19,8 +18,8 @@ const split = (text: string) => text.split(",").map((t) => t.trim()).filter(Bool
 export function CampaignForm({ campaign }: { campaign?: CampaignView }) {
   const router = useRouter();
   const token = useApiToken();
-  const departments = useApi<Page<DepartmentView>>("/api/departments?per_page=100");
-  const presets = useApi<{ data: { id: number; name: string }[] }>("/api/saved-filters");
+  const departments = useApiGet("/api/departments", { query: { per_page: 100 } });
+  const presets = useApiGet("/api/saved-filters", {});
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [pending, setPending] = useState(false);
   const [mode, setMode] = useState(campaign?.dialing_mode ?? "progressive");

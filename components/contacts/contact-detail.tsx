@@ -7,13 +7,14 @@ import { useSWRConfig } from "swr";
 import { formatDateTime, formatPhone } from "@/lib/format/display";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { Composer } from "@/components/messages/composer";
 import { ContactTimeline } from "./contact-timeline";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { ConfirmDialog } from "@/components/ui/modal";
 import { PageHeader } from "@/components/ui/page-header";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
-import type { ContactView, CustomFieldView } from "./types";
+import type { ContactView } from "./types";
 
 type Detail = ContactView & {
   call_history_total: number;
@@ -32,7 +33,7 @@ export function ContactDetail({ id }: { id: number }) {
   const token = useApiToken();
   const { mutate: mutateAny } = useSWRConfig();
   const { data: contact, error, mutate } = useApi<Detail>(`/api/contacts/${id}?history_per_page=1`);
-  const fields = useApi<{ data: CustomFieldView[] }>("/api/custom-fields");
+  const fields = useApiGet("/api/custom-fields", {});
   const [confirm, setConfirm] = useState<"archive" | "permanent" | null>(null);
   const [pending, setPending] = useState(false);
   const [actionError, setActionError] = useState<unknown>(null);

@@ -4,15 +4,15 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useSWRConfig } from "swr";
 import { createContactSchema, updateContactSchema } from "@/lib/contacts/schemas";
-import type { Page } from "@/lib/http/pagination";
 import { fieldErrors } from "@/lib/http/validation";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
 import { knownTags } from "@/lib/tags/known-tag";
 import { fieldErrors as fieldErrorsOf } from "@/components/ui/field-errors";
 import { PhoneField } from "@/components/ui/phone-field";
 import { CustomFieldInput } from "./custom-field-input";
-import type { ContactView, CustomFieldView, DepartmentView } from "./types";
+import type { ContactView, CustomFieldView } from "./types";
 import { useRefreshTagNames, useTagNames } from "./use-tag-names";
 
 type Errors = Record<string, string[]>;
@@ -23,7 +23,7 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
   const token = useApiToken();
   const { mutate } = useSWRConfig();
   const fields = useApi<{ data: CustomFieldView[] }>("/api/custom-fields");
-  const departments = useApi<Page<DepartmentView>>("/api/departments?per_page=100");
+  const departments = useApiGet("/api/departments", { query: { per_page: 100 } });
   const [custom, setCustom] = useState<Record<string, unknown>>(contact?.custom_fields ?? {});
   const [errors, setErrors] = useState<Errors>({});
   const [duplicateId, setDuplicateId] = useState<number | null>(null);

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRef, useState } from "react";
 import { formatDate, formatDateTime, formatPhone, formatShortDateTime } from "@/lib/format/display";
 import type { Page } from "@/lib/http/pagination";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { useApi } from "@/lib/swr/use-api";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -15,7 +16,7 @@ import { ContactFilterBar } from "./contact-filter-bar";
 import { CONTACT_COLUMNS, useColumnChoice, type ColumnKey } from "./contact-columns";
 import { ExportMenu } from "./export-menu";
 import { SavedFilterMenu } from "./saved-filter-menu";
-import type { ContactView, DepartmentView } from "./types";
+import type { ContactView } from "./types";
 import { useListFilters } from "./use-list-filters";
 
 function SortHeader({ label, field, sort, onSort }: { label: string; field: string; sort: string; onSort: (sort: string) => void }) {
@@ -58,7 +59,7 @@ export function ContactsTable() {
   // everyMatching: the page's contacts stand for every contact the filters match (an operation on the server).
   const [selection, setSelection] = useState<{ key: string; ids: Set<number>; everyMatching?: boolean }>({ key: "", ids: new Set() });
   const [notice, setNotice] = useState<string | null>(null);
-  const departments = useApi<Page<DepartmentView>>("/api/departments?per_page=100");
+  const departments = useApiGet("/api/departments", { query: { per_page: 100 } });
   const query = new URLSearchParams({ ...apiFilters, page: String(page), per_page: "25" });
   const { data, error, isLoading, mutate } = useApi<Page<ContactView>>(`/api/contacts?${query}`, { keepPreviousData: true });
   const sort = filters.sort ?? "-created_at";

@@ -2,10 +2,9 @@
 
 import { ENCODING_LABELS, type ImportEncoding } from "@/lib/imports/text-encoding";
 import { useState } from "react";
-import { useApi } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import type { ImportChoice } from "./import-source-form";
 import type { ImportJobView } from "./import-types";
-import type { CustomFieldView } from "./types";
 
 const FIELDS = [
   { value: "name", label: "Name" },
@@ -29,7 +28,7 @@ export function ImportReview({ job, choice, onRemap, onStart, onCancel, onDownlo
   onCancel: () => void;
   onDownloadRejected: () => void;
 }) {
-  const customFields = useApi<{ data: CustomFieldView[] }>("/api/custom-fields");
+  const customFields = useApiGet("/api/custom-fields", {});
   const [mapping, setMapping] = useState<Record<string, string>>(() => Object.fromEntries(job.mapping.map((m) => [m.column, m.field ?? "ignore"])));
   const [handling, setHandling] = useState<"skip" | "update">(choice.duplicate_handling === "update" ? "update" : "skip");
   const changed = job.mapping.some((m) => (m.field ?? "ignore") !== mapping[m.column]);

@@ -1,10 +1,8 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import type { Page } from "@/lib/http/pagination";
 import { ENCODING_LABELS, IMPORT_ENCODINGS } from "@/lib/imports/text-encoding";
-import { useApi } from "@/lib/swr/use-api";
-import type { DepartmentView } from "./types";
+import { useApiGet } from "@/lib/swr/use-api-get";
 
 export interface ImportChoice {
   file: File | null;
@@ -22,7 +20,7 @@ const MAX_BYTES = 50 * 1024 * 1024;
 
 /** Step 1: a CSV or Excel file or a spreadsheet link, and how the import should behave. */
 export function ImportSourceForm({ pending, onCheck }: { pending: boolean; onCheck: (choice: ImportChoice) => void }) {
-  const departments = useApi<Page<DepartmentView>>("/api/departments?per_page=100");
+  const departments = useApiGet("/api/departments", { query: { per_page: 100 } });
   const [source, setSource] = useState<"file" | "url">("file");
   const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);

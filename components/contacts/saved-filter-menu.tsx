@@ -2,7 +2,8 @@
 
 import { useState } from "react";
 import { apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 
 interface SavedFilter {
   id: number;
@@ -13,7 +14,7 @@ interface SavedFilter {
 /** Per-user presets of the list's filters: apply one, save the current ones, delete. */
 export function SavedFilterMenu({ current, onApply }: { current: Record<string, string>; onApply: (filters: Record<string, string>) => void }) {
   const token = useApiToken();
-  const { data, mutate } = useApi<{ data: SavedFilter[] }>("/api/saved-filters");
+  const { data, mutate } = useApiGet("/api/saved-filters", {});
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState("");
   const [naming, setNaming] = useState(false);

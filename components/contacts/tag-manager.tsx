@@ -5,7 +5,8 @@ import { useCallback, useState, type FormEvent } from "react";
 import { formatCount } from "@/lib/format/display";
 import type { ApiOperation } from "@/lib/operations/serialize-operation";
 import { apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { OperationProgress } from "@/components/operations/operation-progress";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -18,7 +19,7 @@ type Editing = { tag: TagView; mode: "rename" | "merge" } | null;
 /** Tags with their contact counts: rename on every contact, merge into another, delete when unused. */
 export function TagManager() {
   const token = useApiToken();
-  const { data, error, isLoading, mutate } = useApi<TagView[]>("/api/tags");
+  const { data, error, isLoading, mutate } = useApiGet("/api/tags", {});
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<TagView | null>(null);
   const [target, setTarget] = useState("");

@@ -4,8 +4,8 @@ import { useState } from "react";
 import { renderTemplate } from "@/lib/messages/render-template";
 import { countSegments, MAX_MESSAGE_CHARACTERS } from "@/lib/messages/segments";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
-import type { MessageTemplate } from "./types";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 
 /**
  * Writes and sends a reply: the segment counter counts like the provider
@@ -14,7 +14,7 @@ import type { MessageTemplate } from "./types";
  */
 export function Composer({ phone, contact, disabledReason, onSent }: { phone: string; contact: { name: string; company: string | null; email: string | null } | null; disabledReason: string | null; onSent: () => void }) {
   const token = useApiToken();
-  const templates = useApi<{ data: MessageTemplate[] }>("/api/message-templates");
+  const templates = useApiGet("/api/message-templates", {});
   const [body, setBody] = useState("");
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);

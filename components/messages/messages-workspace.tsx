@@ -3,7 +3,7 @@
 import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback } from "react";
 import { useSWRConfig } from "swr";
-import { useApi } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SmsSettingsForm } from "@/components/settings/sms-settings-form";
@@ -17,7 +17,7 @@ export function MessagesWorkspace({ userId, canOpenContacts, canManage }: { user
   const router = useRouter();
   const search = useSearchParams();
   const selected = Number(search.get("c")) || null;
-  const simulator = useApi<{ enabled: boolean }>("/api/dev/simulator");
+  const simulator = useApiGet("/api/dev/simulator", {});
   const { mutate } = useSWRConfig();
   // Every conversation list on the page (whatever its filters) reloads now rather than at its next poll.
   const refreshLists = useCallback(() => void mutate((key) => Array.isArray(key) && typeof key[0] === "string" && key[0].startsWith("/api/conversations?")), [mutate]);

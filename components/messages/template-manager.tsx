@@ -3,13 +3,13 @@
 import { useState } from "react";
 import { TEMPLATE_PLACEHOLDERS } from "@/lib/messages/render-template";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
-import type { MessageTemplate } from "./types";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 
 /** Saved replies for the whole organization (managers and admins write them; everyone picks them in the composer). */
 export function TemplateManager() {
   const token = useApiToken();
-  const { data, mutate } = useApi<{ data: MessageTemplate[] }>("/api/message-templates");
+  const { data, mutate } = useApiGet("/api/message-templates", {});
   const [name, setName] = useState("");
   const [body, setBody] = useState("");
   const [problem, setProblem] = useState<string | null>(null);

@@ -4,9 +4,7 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
 import { displayTimeZone, formatDuration } from "@/lib/format/display";
-import type { Page } from "@/lib/http/pagination";
-import { useApi } from "@/lib/swr/use-api";
-import type { DepartmentView } from "@/components/contacts/types";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { useDownload } from "@/components/contacts/use-download";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
@@ -15,23 +13,6 @@ import { SortableTable } from "./sortable-table";
 // Charts draw in the browser only (they measure their container).
 const DailyChart = dynamic(() => import("./report-charts").then((m) => m.DailyChart), { ssr: false, loading: () => <div className="skeleton" style={{ height: 260 }} /> });
 const HourlyChart = dynamic(() => import("./report-charts").then((m) => m.HourlyChart), { ssr: false, loading: () => <div className="skeleton" style={{ height: 260 }} /> });
-
-interface Summary {
-  total_calls: number;
-  inbound_calls: number;
-  answered: number;
-  abandoned: number;
-  answer_rate: number | null;
-  abandon_rate: number | null;
-  average_wait_seconds: number | null;
-  p90_wait_seconds: number | null;
-  average_handle_seconds: number | null;
-  service_level: number | null;
-  service_level_seconds: number;
-  by_direction: Record<string, number>;
-}
-interface AgentRow { user_id: number; name: string; calls: number; talk_seconds: number; average_handle_seconds: number | null; seconds_in_state: Record<string, number> }
-interface GroupRow { calls: number; connected: number; connect_rate: number | null; talk_seconds: number; average_handle_seconds: number | null }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const pct = (n: number | null) => (n === null ? "—" : `${Math.round(n * 1000) / 10}%`);
@@ -48,14 +29,15 @@ export function ReportsView({ showDepartments }: { showDepartments: boolean }) {
   const [department, setDepartment] = useState("");
   // Days and hours on the organization's clock, as every time the app shows.
   const tz = displayTimeZone();
+  const range = { query: { from, to, tz, ...(department && { department_id: Number(department) }) } };
   const query = new URLSearchParams({ from, to, tz, ...(department && { department_id: department }) }).toString();
-  const departments = useApi<Page<DepartmentView>>(showDepartments ? "/api/departments?per_page=100" : null);
-  const summary = useApi<Summary>(`/api/reports/summary?${query}`);
-  const daily = useApi<{ data: { day: string; calls: number; answered: number; abandoned: number }[] }>(`/api/reports/daily?${query}`);
-  const hourly = useApi<{ data: { hour: number; calls: number; inbound: number; answered: number }[] }>(`/api/reports/hourly?${query}`);
-  const agents = useApi<{ data: AgentRow[] }>(`/api/reports/agents?${query}`);
-  const campaigns = useApi<{ data: (GroupRow & { name: string })[] }>(`/api/reports/campaigns?${query}`);
-  const tags = useApi<{ data: (GroupRow & { tag: string })[] }>(`/api/reports/tags?${query}`);
+  const departments = useApiGet("/api/departments", showDepartments ? { query: { per_page: 100 } } : null);
+  const summary = useApiGet("/api/reports/summary", range);
+  const daily = useApiGet("/api/reports/daily", range);
+  const hourly = useApiGet("/api/reports/hourly", range);
+  const agents = useApiGet("/api/reports/agents", range);
+  const campaigns = useApiGet("/api/reports/campaigns", range);
+  const tags = useApiGet("/api/reports/tags", range);
   const { download, error: downloadError } = useDownload();
   const csv = (name: string) => download(`/api/reports/${name}?${query}&format=csv`, `${name}.csv`);
   const s = summary.data;

@@ -2,12 +2,10 @@
 
 import { useState } from "react";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 
-interface Server { id: number; name: string; role: string; via: "department" | "member" }
-interface Queue { department_id: number | null; name: string; served_by_everyone: boolean; servers: Server[] }
-interface Queues { data: Queue[]; users: { id: number; name: string; role: string; department_id: number | null; serves_every_queue: boolean }[] }
 
 /**
  * Settings → Routing, the queues and who serves them (issue 23): a
@@ -16,7 +14,7 @@ interface Queues { data: Queue[]; users: { id: number; name: string; role: strin
  */
 export function QueueMembers() {
   const token = useApiToken();
-  const queues = useApi<Queues>("/api/settings/routing/queues");
+  const queues = useApiGet("/api/settings/routing/queues", {});
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState<number | null>(null);
   if (!queues.data) return <SkeletonRows rows={3} />;

@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from "react";
 import { routingSettingsSchema, WEEKDAYS, type RoutingPlan, type RoutingSettings, type RoutingTarget } from "@/lib/routing/schemas";
 import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
+import { useApiToken } from "@/lib/swr/use-api";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { FieldError } from "./field-error";
 import { QueueMembers } from "./queue-members";
@@ -37,7 +38,7 @@ const list = (text: string) => text.split(/[\s,]+/).map((s) => s.trim()).filter(
  */
 export function RoutingSettingsForm() {
   const form = useSettingsForm<RoutingSettings>("/api/settings/routing", routingSettingsSchema as never);
-  const departments = useApi<{ data: Department[] }>("/api/departments?per_page=100");
+  const departments = useApiGet("/api/departments", { query: { per_page: 100 } });
   const [plans, setPlans] = useState<RoutingPlan[] | null>(null);
   if (!form.data || !departments.data) return <SkeletonRows rows={6} />;
   const current = plans ?? form.data.plans;

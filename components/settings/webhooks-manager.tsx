@@ -5,20 +5,11 @@ import { fieldErrors } from "@/lib/http/validation";
 import { createWebhookSchema, WEBHOOK_EVENTS } from "@/lib/webhooks/schemas";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { FieldError } from "./field-error";
 import { SecretShownOnce } from "./secret-shown-once";
 
-interface Endpoint {
-  id: number;
-  url: string;
-  description: string | null;
-  events: string[];
-  enabled: boolean;
-  failing_since: string | null;
-  disabled_reason: string | null;
-  last_24h: { delivered: number; pending: number; failed: number };
-}
 interface Delivery { id: number; event_type: string; status: string; attempts: number; next_attempt_at: string | null; last_status_code: number | null; last_error: string | null; last_latency_ms: number | null; created_at: string }
 
 /**
@@ -28,7 +19,7 @@ interface Delivery { id: number; event_type: string; status: string; attempts: n
  */
 export function WebhooksManager() {
   const token = useApiToken();
-  const endpoints = useApi<{ data: Endpoint[] }>("/api/webhooks", { refreshInterval: 10_000 });
+  const endpoints = useApiGet("/api/webhooks", {}, { refreshInterval: 10_000 });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [secret, setSecret] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);

@@ -2,17 +2,16 @@
 
 import { useState, type FormEvent } from "react";
 import { fieldErrors } from "@/lib/http/validation";
-import type { Page } from "@/lib/http/pagination";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
+import { useApiToken } from "@/lib/swr/use-api";
 import { createUserSchema } from "@/lib/users/schemas";
 import { fieldErrors as fieldErrorsOf } from "@/components/ui/field-errors";
 
-interface Department { id: number; name: string }
 
 export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
   const token = useApiToken();
-  const departments = useApi<Page<Department>>("/api/departments?per_page=100");
+  const departments = useApiGet("/api/departments", { query: { per_page: 100 } });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

@@ -4,6 +4,7 @@ import { useSession } from "next-auth/react";
 import { useEffect, useState } from "react";
 import type { Page } from "@/lib/http/pagination";
 import { ROLE_LABELS } from "@/lib/navigation";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { useApi } from "@/lib/swr/use-api";
 import type { ApiUser } from "@/lib/users/serialize-user";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -12,7 +13,6 @@ import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { CreateUserForm } from "./create-user-form";
 import { EditUserDialog } from "./edit-user-dialog";
 
-interface Department { id: number; name: string }
 
 /** The roles an actor may hand out (the API checks again). */
 function assignableRoles(actorRole: string | undefined): string[] {
@@ -35,7 +35,7 @@ export function UsersManager() {
     return () => clearTimeout(timer);
   }, [search]);
   const { data, error, isLoading, mutate } = useApi<Page<ApiUser>>(`/api/users?page=${page}&per_page=25${q ? `&q=${encodeURIComponent(q)}` : ""}`, { keepPreviousData: true });
-  const departments = useApi<Page<Department>>("/api/departments?per_page=100");
+  const departments = useApiGet("/api/departments", { query: { per_page: 100 } });
   const departmentName = new Map((departments.data?.data ?? []).map((d) => [d.id, d.name]));
 
   return (

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { createConfig, lintFromString } from "@redocly/openapi-core";
+import { API_TYPES_FILE, apiTypes } from "../../scripts/api-types.mjs";
 import { describe, expect, it } from "vitest";
 import { api } from "../support/api";
 import { makeContact } from "../support/contacts";
@@ -107,5 +109,40 @@ describe("OpenAPI document", () => {
     expect(keys(detail.body)).toEqual([...keys(schemas.Contact.properties), ...keys(schemas.ContactDetail.allOf[1].properties)].sort());
     expect(document.paths["/api/contacts"].get.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ContactPage" });
     expect(document.paths["/api/contacts/{id}"].get.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ContactDetail" });
+  });
+
+  it("gives every success answer a schema and every request body its media type, the upload's file included", async () => {
+    const { body: document } = await api().get("/api/openapi.json");
+    const bare: string[] = [];
+    for (const [route, operations] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
+          const json = status.startsWith("2") ? response.content?.["application/json"] : undefined;
+          if (json && (!json.schema || (json.schema.type === "object" && !json.schema.properties && !json.schema.description))) bare.push(`${method} ${route} ${status}`);
+        }
+      }
+    }
+    expect(bare).toEqual([]);
+    const upload = document.paths["/api/contacts/import/csv"].post.requestBody.content["multipart/form-data"].schema;
+    expect(upload.required).toEqual(["file"]);
+    expect(upload.properties.file).toMatchObject({ type: "string", format: "binary" });
+    expect(Object.keys(upload.properties)).toEqual(expect.arrayContaining(["mapping", "department_id", "sheet"]));
+    expect(Object.keys(document.paths["/api/campaigns/{id}/start"].post.responses)).toContain("409");
+    expect(document.paths["/api/contacts/export"].get.responses["200"].content).toHaveProperty("text/csv");
+  });
+
+  it("passes Redocly's recommended rules with no error", async () => {
+    const response = await api().get("/api/openapi.json");
+    const config = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({ source: JSON.stringify(response.body), absoluteRef: "/openapi.json", config });
+    const errors = problems.filter((p) => p.severity === "error").map((p) => `${p.ruleId}: ${p.message} (${p.location[0]?.pointer})`);
+    expect(errors).toEqual([]);
+  });
+
+  it("is what the typed client's checked-in types were generated from (npm run api:types)", async () => {
+    const { body: document } = await api().get("/api/openapi.json");
+    const checkedIn = readFileSync(path.resolve(import.meta.dirname, "../..", API_TYPES_FILE), "utf8");
+    // A failure here: the document changed; run `npm run build && npm run api:types` and commit lib/api/schema.d.ts.
+    expect((await apiTypes(document)) === checkedIn).toBe(true);
   });
 });

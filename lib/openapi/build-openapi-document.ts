@@ -4,6 +4,7 @@ import { rolesWith, type Permission } from "@/lib/auth/permissions";
 import { routeDescription, type RouteDescription } from "@/lib/http/route-description";
 import { METHODS, OPERATIONS, type Method, type OperationGroup } from "./operations";
 import { RESOURCE_SCHEMAS } from "./resource-schemas";
+import RESPONSE_SCHEMAS from "./response-schemas.json";
 
 // The OpenAPI 3.1 document of the API, built from the running routes: each
 // handler carries its permission and its zod schemas (lib/http/route-description),
@@ -20,7 +21,37 @@ const ERROR_RESPONSES: Record<string, string> = {
   "413": "Body over the route's size limit",
   "422": "Validation failed: `{ message, errors: { field: [reasons] } }`",
   "429": "Rate limited (Retry-After header)",
+  "503": "The database is too busy to answer in time; nothing was changed (Retry-After header)",
 };
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Identity: "Signing in, users, organizations, departments, integration keys, outgoing webhooks and the audit log",
+  Contacts: "The contact database: search, edit, tags, custom fields, duplicates and merges, exports, long operations",
+  Imports: "CSV, Excel and spreadsheet-link imports, followed row by row",
+  Settings: "An organization's settings: imports, duplicates, retention, telephony, routing, calls, texts",
+  Calls: "The queue, the softphone, call logs, live call control, voicemail and the simulator",
+  "Live updates": "The event stream (Server-Sent Events)",
+  Messages: "Text conversations, sending, saved replies",
+  Campaigns: "Outbound campaigns: contacts, dry runs, dialing and preview mode",
+  Reports: "Call figures by day, hour, agent, campaign and tag, and the live wallboard",
+  "Provider callbacks": "Called by the telephony provider (signed form posts answered with TwiML), not by clients",
+  Service: "Liveness",
+};
+
+/** What a `format` query value answers, for the routes that offer files. */
+const FORMAT_MEDIA_TYPES: Record<string, string> = {
+  json: "application/json",
+  csv: "text/csv",
+  vcf: "text/vcard",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
+/**
+ * The shape of each success answer, by "METHOD /path" and status: drafted from
+ * the answers the API suites receive (scripts/infer-response-schemas.mjs) and
+ * held true by them, since e2e/support/response-check.ts checks every answer.
+ */
+const SUCCESS_SCHEMAS = RESPONSE_SCHEMAS as Record<string, Record<string, JsonSchema> | undefined>;
 
 function jsonSchema(schema: z.ZodType): JsonSchema {
   // Input side: what a client sends (defaults optional, coercions as their source type).
@@ -29,9 +60,13 @@ function jsonSchema(schema: z.ZodType): JsonSchema {
   return converted;
 }
 
+function pathParameters(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+}
+
 function parameters(description: Extract<RouteDescription, { kind: "json" }>, path: string) {
   const out: JsonSchema[] = [];
-  const pathNames = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const pathNames = pathParameters(path);
   const paramProps = (description.params ? jsonSchema(description.params).properties : undefined) as Record<string, JsonSchema> | undefined;
   for (const name of pathNames) out.push({ name, in: "path", required: true, schema: paramProps?.[name] ?? { type: "string" } });
   if (description.query) {
@@ -48,13 +83,16 @@ function jsonOperation(group: OperationGroup, method: Method, description: Extra
   const roles = description.permission ? rolesWith(description.permission as Permission) : undefined;
   const authenticated = description.auth !== false;
   const who = !authenticated ? "No authentication." : roles ? `Roles: ${roles.join(", ")}.` : "Any signed-in user.";
-  const success = String(description.status ?? (method === "DELETE" ? 204 : 200));
+  const schemas = SUCCESS_SCHEMAS[`${method} ${group.path}`];
+  // A DELETE answers 204 unless its route returns what it did.
+  const success = String(description.status ?? (method === "DELETE" && !schemas?.["200"] ? 204 : 200));
   const errors = new Set<string>();
   if (authenticated) errors.add("401");
   if (roles || group.path.includes("{")) errors.add("403");
   if (group.path.includes("{")) errors.add("404");
   if (description.body || description.query || description.params || group.stream) errors.add("422");
   if (description.body) errors.add("413");
+  if (authenticated) errors.add("503");
   const extra = group.responses?.[method] ?? {};
 
   return {
@@ -65,21 +103,35 @@ function jsonOperation(group: OperationGroup, method: Method, description: Extra
     ...(authenticated ? { security: [{ bearer: [] }] } : { security: [] }),
     parameters: parameters(description, group.path),
     ...(description.body && { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(description.body) } } } }),
+    ...(group.upload && { requestBody: { required: true, content: { "multipart/form-data": { schema: uploadSchema(group.upload) } } } }),
     responses: {
       [success]: success === "204"
         ? { description: "Done, no body" }
         : group.stream
           ? { description: "A Server-Sent Events stream", content: { "text/event-stream": { schema: { type: "string" } } } }
-          : { description: "Success", content: { "application/json": returnsSchema(group, method) } },
+          : { description: "Success", content: successContent(group, method, description, schemas?.[success]) },
       ...Object.fromEntries([...errors].map((status) => [status, { $ref: `#/components/responses/${status}` }])),
-      ...Object.fromEntries(Object.entries(extra).map(([status, text]) => [status, { description: text, content: { "application/json": { schema: status.startsWith("2") ? { type: "object" } : { $ref: "#/components/schemas/Error" } } } }])),
+      ...Object.fromEntries(Object.entries(extra).map(([status, text]) => [status, { description: text, content: { "application/json": { schema: status.startsWith("2") ? (schemas?.[status] ?? { type: "object" }) : { $ref: "#/components/schemas/Error" } } } }])),
     },
   };
 }
 
-function returnsSchema(group: OperationGroup, method: Method) {
+/** The multipart form: the file part and the other fields as strings (a mapping is JSON text). */
+function uploadSchema(upload: NonNullable<OperationGroup["upload"]>) {
+  const fields = jsonSchema(upload.fields);
+  const properties = Object.fromEntries(Object.entries((fields.properties as Record<string, JsonSchema> | undefined) ?? {}).map(([name, schema]) => [name, { type: "string", description: schema.description ?? `As ${JSON.stringify(schema.type ?? "text")}` }]));
+  return { type: "object", required: ["file"], properties: { file: { type: "string", format: "binary", description: upload.file }, ...properties } };
+}
+
+/** JSON with its schema, and the files a `format` query value asks for. */
+function successContent(group: OperationGroup, method: Method, description: Extract<RouteDescription, { kind: "json" }>, drafted: JsonSchema | undefined) {
+  const file = group.file?.[method];
+  if (file) return { [file]: { schema: { type: "string", format: "binary" } } };
   const name = group.returns?.[method];
-  return name ? { schema: { $ref: `#/components/schemas/${name}` } } : {};
+  const json = { schema: name ? { $ref: `#/components/schemas/${name}` } : (drafted ?? { type: "object" }) };
+  const formatProperty = description.query ? ((jsonSchema(description.query).properties as Record<string, JsonSchema> | undefined)?.format) : undefined;
+  const formats = (formatProperty?.enum as string[] | undefined) ?? ["json"];
+  return Object.fromEntries(formats.map((format) => [FORMAT_MEDIA_TYPES[format], format === "json" ? json : { schema: { type: "string", description: `The ${format} file` } }]));
 }
 
 function providerOperation(group: OperationGroup, method: Method) {
@@ -102,7 +154,10 @@ function providerOperation(group: OperationGroup, method: Method) {
     responses: {
       "200": { description: "TwiML", content: { "text/xml": {} } },
       "403": { description: "Signature missing or wrong", content: { "text/xml": {} } },
+      "400": { description: "A parameter the callback needs is missing (MessageSid, From, a known MessageStatus)", content: { "text/xml": {} } },
       "404": { description: "No organization owns the called number", content: { "text/xml": {} } },
+      "409": { description: "The CallSid or MessageSid belongs to another organization, or the call's state refuses what is asked", content: { "text/xml": {} } },
+      "503": { description: "The database is too busy; the provider retries", content: { "text/xml": {} } },
     },
   };
 }
@@ -114,7 +169,13 @@ function foreignOperation(group: OperationGroup, method: Method) {
     description: group.description?.[method],
     operationId: operationId(method, group.path),
     security: [],
-    responses: { "200": { description: "next-auth's answer" } },
+    parameters: pathParameters(group.path).map((name) => ({ name, in: "path", required: true, schema: { type: "string" }, description: "next-auth's action (session, csrf, providers, signin, signout, callback…)" })),
+    responses: {
+      "200": { description: "next-auth's answer", content: { "application/json": { schema: { type: "object", description: "next-auth's own shapes: the session, a CSRF token, the providers, or a redirect address" } } } },
+      "302": { description: "next-auth's redirect (after sign-in or sign-out)" },
+      "400": { description: "next-auth refused the request (an unknown action, a missing CSRF token)", content: { "text/plain": { schema: { type: "string" } }, "application/json": { schema: { type: "object" } } } },
+      "413": { description: "Body over 1 MB", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+    },
   };
 }
 
@@ -145,7 +206,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
         "Voice queues, the browser softphone, outbound campaigns and the contact database. Authenticate with `POST /api/login` and send `Authorization: Bearer <token>`. Field names are snake_case; lists are paged; errors always carry `message`.",
     },
     ...(serverUrl && { servers: [{ url: serverUrl }] }),
-    tags: [...new Set(OPERATIONS.map((g) => g.tag))].map((name) => ({ name })),
+    tags: [...new Set(OPERATIONS.map((g) => g.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "Opaque token from POST /api/login; expires after 30 days unless configured otherwise." } },

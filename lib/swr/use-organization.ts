@@ -1,6 +1,6 @@
 "use client";
 
-import { useApi } from "./use-api";
+import { useApiGet } from "./use-api-get";
 
 export interface OrganizationProfile {
   id: number;
@@ -15,6 +15,6 @@ export interface OrganizationProfile {
  * it arrives, US and the browser's zone stand in (the server's default too).
  */
 export function useOrganization(): OrganizationProfile & { loaded: boolean } {
-  const { data } = useApi<OrganizationProfile>("/api/organization", { revalidateOnFocus: false, dedupingInterval: 60_000 });
+  const { data } = useApiGet("/api/organization", {}, { revalidateOnFocus: false, dedupingInterval: 60_000 });
   return data ? { ...data, loaded: true } : { id: 0, name: "", default_country: "US", time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone, loaded: false };
 }

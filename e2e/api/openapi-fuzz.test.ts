@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { api, loginAs } from "../support/api";
+import { createTenant, FACTORY_PASSWORD, type Tenant } from "../support/factories";
+
+// A fuzz test driven by the document itself (issue 24): every operation gets
+// malformed variants of its path ids, query parameters and JSON body, sent as
+// an account admin of an organization of its own. No answer may be a 5xx, and
+// every answer must be one the document lists with that shape: the setup file
+// e2e/support/response-check.ts fails the test on any it does not.
+
+type Json = Record<string, any>;
+interface Operation {
+  path: string;
+  method: string;
+  operation: Json;
+}
+
+/** A value of the wrong kind for a schema, or a value outside its range. */
+function wrongValue(schema: Json | undefined): unknown {
+  const type = Array.isArray(schema?.type) ? schema.type.find((t: string) => t !== "null") : schema?.type;
+  if (schema?.enum) return "__not_one_of_them__";
+  switch (type) {
+    case "integer":
+    case "number":
+      return "twelve";
+    case "boolean":
+      return "perhaps";
+    case "array":
+      return "not-a-list";
+    case "object":
+      return 42;
+    default:
+      return { nested: ["not", "a", "string"] };
+  }
+}
+
+/** The same for a query string, where everything is text. */
+function wrongQueryValue(schema: Json | undefined): string {
+  const type = Array.isArray(schema?.type) ? schema.type.find((t: string) => t !== "null") : schema?.type;
+  if (schema?.enum) return "__not_one_of_them__";
+  if (type === "integer" || type === "number") return "-1e999";
+  if (type === "boolean") return "perhaps";
+  return "x".repeat(2_000);
+}
+
+function fill(path: string, value: string): string {
+  return path.replace(/\{\w+\}/g, encodeURIComponent(value));
+}
+
+function bodySchema(operation: Json): Json | undefined {
+  return operation.requestBody?.content?.["application/json"]?.schema;
+}
+
+async function send(baseUrl: string, token: string, method: string, path: string, body?: string, form = false): Promise<number> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = form ? "application/x-www-form-urlencoded" : "application/json";
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 5_000);
+  try {
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: controller.signal });
+    // An event stream that opened: its answer was checked, the stream is closed.
+    if (response.headers.get("content-type")?.startsWith("text/event-stream")) await response.body?.cancel();
+    else await response.arrayBuffer();
+    return response.status;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The malformed requests for one operation: [path, body]. */
+function variants({ path, method, operation }: Operation): { path: string; body?: string; form?: boolean }[] {
+  const out: { path: string; body?: string; form?: boolean }[] = [];
+  const hasParams = /\{\w+\}/.test(path);
+  const base = fill(path, "999999999");
+  if (hasParams) out.push({ path: fill(path, "not an id"), body: bodySchema(operation) ? "{}" : undefined }, { path: fill(path, "0"), body: bodySchema(operation) ? "{}" : undefined });
+  for (const parameter of (operation.parameters ?? []) as Json[]) {
+    if (parameter.in !== "query") continue;
+    out.push({ path: `${base}?${parameter.name}=${encodeURIComponent(wrongQueryValue(parameter.schema))}`, body: bodySchema(operation) ? "{}" : undefined });
+  }
+  const schema = bodySchema(operation);
+  if (schema) {
+    out.push({ path: base, body: "{\"unfinished" }, { path: base, body: "[]" }, { path: base, body: "null" }, { path: base, body: "{}" }, { path: base, body: JSON.stringify({ unknown_field: "\u0000" }) });
+    for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
+      out.push({ path: base, body: JSON.stringify({ [name]: wrongValue(property) }) });
+    }
+  }
+  if (operation.requestBody?.content?.["application/x-www-form-urlencoded"]) out.push({ path: base, body: "CallSid=CA%00&From=nobody", form: true });
+  if (operation.requestBody?.content?.["multipart/form-data"]) out.push({ path: base, body: "--x\r\nnot a form" });
+  if (out.length === 0) out.push({ path: base });
+  return out;
+}
+
+describe("every operation of the document, fuzzed", async () => {
+  const { body: document } = await api().get("/api/openapi.json");
+  const operations: Operation[] = Object.entries(document.paths as Record<string, Json>).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation: operation as Json })),
+  );
+  const tags = [...new Set(operations.map((o) => o.operation.tags[0] as string))];
+
+  it.each(tags)("%s: malformed requests get a documented 4xx, never a 5xx", { timeout: 180_000 }, async (tag) => {
+    const tenant: Tenant = await createTenant();
+    const failures: string[] = [];
+    let sent = 0;
+    for (const operation of operations.filter((o) => o.operation.tags[0] === tag)) {
+      // Signing out revokes the token it was sent with: it gets one of its own.
+      const token = operation.path === "/api/logout" ? await loginAs(tenant.client, tenant.admin.email, FACTORY_PASSWORD) : tenant.admin.token;
+      for (const variant of variants(operation)) {
+        sent += 1;
+        const status = await send(tenant.client.baseUrl, token, operation.method, variant.path, variant.body, variant.form);
+        if (status >= 500) failures.push(`${operation.method} ${variant.path.slice(0, 120)} ${variant.body?.slice(0, 80) ?? ""} → ${status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThanOrEqual(operations.filter((o) => o.operation.tags[0] === tag).length);
+  });
+});

@@ -1,0 +1,132 @@
+import { appendFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { afterEach, inject } from "vitest";
+
+// Every answer the API suites receive from our servers is held to the OpenAPI
+// document the server publishes (issue 24: a reference that cannot drift). The
+// status must be one the operation lists, the media type one it lists for that
+// status, and a JSON body must match its schema. A test whose requests got an
+// answer the document does not describe fails after it, naming the answer.
+// Loaded by vitest.api.config.ts as a setup file, so it sees every request a
+// test makes: the api() helper, the provider simulator, raw fetches alike.
+//
+// RECORD_API_RESPONSES=<dir> also writes every JSON success answer there
+// (scripts/infer-response-schemas.mjs drafts schemas from them).
+
+type Json = Record<string, any>;
+interface Operation {
+  template: string;
+  operation: Json;
+}
+
+const originalFetch = globalThis.fetch;
+const servers = new Set([inject("baseUrl"), inject("secondBaseUrl")].filter(Boolean).map((url) => new URL(url).origin));
+const problems: string[] = [];
+const recordDir = process.env.RECORD_API_RESPONSES;
+let checker: Promise<ResponseChecker> | undefined;
+
+class ResponseChecker {
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
+  private readonly validators = new Map<string, ValidateFunction>();
+  private readonly routes: { pattern: RegExp; template: string; literal: number }[];
+
+  constructor(private readonly document: Json) {
+    addFormats(this.ajv);
+    this.ajv.addSchema(document, "openapi");
+    this.routes = Object.keys(document.paths)
+      .map((template) => ({
+        template,
+        pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{\w+\\?\}/g, "[^/]+")}$`),
+        literal: template.replace(/\{\w+\}/g, "").length,
+      }))
+      // A literal segment wins over a parameter: /api/contacts/bulk is not /api/contacts/{id}.
+      .sort((a, b) => b.literal - a.literal);
+  }
+
+  find(method: string, pathname: string): Operation | undefined {
+    for (const route of this.routes) {
+      if (!route.pattern.test(pathname)) continue;
+      const operation = this.document.paths[route.template][method.toLowerCase()];
+      return operation ? { template: route.template, operation } : undefined;
+    }
+    return undefined;
+  }
+
+  /** What is wrong with an answer, or undefined when the document describes it. */
+  problem(found: Operation, method: string, status: number, mediaType: string, text: string): string | undefined {
+    const name = `${method} ${found.template} → ${status}`;
+    const responses = found.operation.responses as Json;
+    const key = String(status) in responses ? String(status) : "default" in responses ? "default" : undefined;
+    if (!key) return `${name}: the document lists no ${status} (it lists ${Object.keys(responses).join(", ")})`;
+    const documented = this.resolve(responses[key]);
+    const content = documented.content as Json | undefined;
+    if (!content) return text === "" ? undefined : `${name}: answered a ${mediaType || "body"}, the document says no body`;
+    if (!(mediaType in content)) return `${name}: answered ${mediaType || "no body"}, the document lists ${Object.keys(content).join(", ")}`;
+    if (mediaType !== "application/json" || !content[mediaType].schema) return undefined;
+    const pointer = responses[key].$ref
+      ? `${responses[key].$ref.slice(1)}/content/application~1json/schema`
+      : `/paths/${escape(found.template)}/${method.toLowerCase()}/responses/${key}/content/application~1json/schema`;
+    const validate = this.validator(pointer);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return `${name}: the body is not JSON`;
+    }
+    if (validate(body)) return undefined;
+    const errors = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(body)"} ${e.message}`).join("; ");
+    return `${name}: the body does not match the document: ${errors}`;
+  }
+
+  private resolve(response: Json): Json {
+    if (!response.$ref) return response;
+    return (response.$ref as string).slice(2).split("/").reduce((node: Json, part) => node[part.replace(/~1/g, "/").replace(/~0/g, "~")], this.document);
+  }
+
+  private validator(pointer: string): ValidateFunction {
+    let validate = this.validators.get(pointer);
+    if (!validate) this.validators.set(pointer, (validate = this.ajv.compile({ $ref: `openapi#${pointer}` })));
+    return validate;
+  }
+}
+
+function escape(template: string): string {
+  return template.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+async function loadChecker(origin: string): Promise<ResponseChecker> {
+  const response = await originalFetch(`${origin}/api/openapi.json`);
+  return new ResponseChecker(await response.json());
+}
+
+function requestMethod(input: RequestInfo | URL, init?: RequestInit): string {
+  return (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+}
+
+globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+  const response = await originalFetch(input, init);
+  const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+  if (!servers.has(url.origin) || !url.pathname.startsWith("/api/")) return response;
+  const method = requestMethod(input, init);
+  const found = (await (checker ??= loadChecker(url.origin))).find(method, url.pathname);
+  // Paths and methods the document does not name answer 404 and 405 by design (the catch-all, methodsNotAllowed).
+  if (!found) return response;
+  const mediaType = (response.headers.get("content-type") ?? "").split(";")[0].trim();
+  // A stream never ends: its status and media type are checked, not its body.
+  const text = mediaType === "text/event-stream" ? "" : await response.clone().text();
+  const problem = (await checker).problem(found, method, response.status, mediaType, text);
+  if (problem) problems.push(problem);
+  if (recordDir && response.status < 300 && mediaType === "application/json") {
+    mkdirSync(recordDir, { recursive: true });
+    appendFileSync(path.join(recordDir, `${process.pid}.jsonl`), `${JSON.stringify({ method, template: found.template, status: response.status, body: JSON.parse(text) })}\n`);
+  }
+  return response;
+};
+
+afterEach(() => {
+  if (problems.length === 0) return;
+  const found = [...new Set(problems.splice(0))];
+  throw new Error(`Answers the OpenAPI document does not describe:\n${found.join("\n")}`);
+});
