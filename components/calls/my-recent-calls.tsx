@@ -2,13 +2,11 @@
 
 import Link from "next/link";
 import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDuration, formatPhone } from "@/lib/format/display";
-import type { Page } from "@/lib/http/pagination";
-import { useApi } from "@/lib/swr/use-api";
-import type { CallLogView } from "./call-log-view";
+import { useApiGet } from "@/lib/swr/use-api-get";
 
 /** The agent's last few calls beside the queue. */
 export function MyRecentCalls() {
-  const { data, isLoading } = useApi<Page<CallLogView>>("/api/voice/call-logs?per_page=6", { refreshInterval: 10_000 });
+  const { data, isLoading } = useApiGet("/api/voice/call-logs", { query: { per_page: 6 } }, { refreshInterval: 10_000 });
   return (
     <section className="panel" aria-label="Recent calls">
       <h2>Recent calls</h2>

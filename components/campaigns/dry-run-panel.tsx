@@ -4,23 +4,11 @@ import { useState } from "react";
 import { formatDateTime, formatDuration, formatPhone } from "@/lib/format/display";
 import type { Page } from "@/lib/http/pagination";
 import { useApi } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 
-interface DryRun {
-  eligible: number;
-  excluded: number;
-  excluded_by_reason: Record<string, number>;
-  callable_now: number;
-  outside_window: number;
-  unknown_timezone: number;
-  first_callable_at: string | null;
-  agents_on_duty: number;
-  estimated_seconds: number | null;
-  warning: string | null;
-  message: string | null;
-}
 
 interface DryRunContact {
   contact_id: number;
@@ -37,7 +25,7 @@ export const EXCLUSION_REASONS: Record<string, string> = { dnc: "Tagged DNC", ar
 
 /** Before a start: how many would be called, who, whether anyone can be called right now (and when), and who is left out and why. */
 export function DryRunPanel({ id }: { id: number }) {
-  const { data, error } = useApi<DryRun>(`/api/campaigns/${id}/dry-run`);
+  const { data, error } = useApiGet("/api/campaigns/{id}/dry-run", { path: { id: Number(id) } });
   const [list, setList] = useState<"will_call" | "left_out">("will_call");
   const [page, setPage] = useState(1);
   const contacts = useApi<Page<DryRunContact>>(`/api/campaigns/${id}/dry-run/contacts?list=${list}&page=${page}&per_page=10`, { keepPreviousData: true });

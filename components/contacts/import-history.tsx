@@ -1,14 +1,12 @@
 "use client";
 
 import { formatDateTime } from "@/lib/format/display";
-import type { Page } from "@/lib/http/pagination";
-import { useApi } from "@/lib/swr/use-api";
-import type { ImportJobView } from "./import-types";
+import { useApiGet } from "@/lib/swr/use-api-get";
 
 const STATUS_BADGE: Record<string, string> = { completed: "ok", failed: "danger", awaiting_review: "warn", importing: "info", validating: "info", queued: "" };
 
 export function ImportHistory() {
-  const { data } = useApi<Page<ImportJobView>>("/api/imports?per_page=10", { refreshInterval: 5000 });
+  const { data } = useApiGet("/api/imports", { query: { per_page: 10 } }, { refreshInterval: 5000 });
   if (!data || data.data.length === 0) return null;
   return (
     <section className="panel" aria-label="Recent imports">

@@ -2,19 +2,16 @@
 
 import { useState, type FormEvent } from "react";
 import { createDispositionSchema } from "@/lib/dispositions/schemas";
-import type { serializeDisposition } from "@/lib/dispositions/serialize-disposition";
 import { fieldErrors } from "@/lib/http/validation";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
-
-type Disposition = ReturnType<typeof serializeDisposition>;
-type DispositionList = { data: Disposition[]; required: boolean };
 
 /** Settings → Dispositions: the codes agents pick at wrap-up, in order, and whether one is required. */
 export function DispositionsManager() {
   const token = useApiToken();
-  const list = useApi<DispositionList>("/api/dispositions?include_archived=true");
+  const list = useApiGet("/api/dispositions", { query: { include_archived: "true" } });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [pending, setPending] = useState(false);
   if (!list.data) return <SkeletonRows rows={4} />;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useApi } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { useLiveEvents } from "@/components/live/event-stream-provider";
 import { useSoftphone } from "./softphone-provider";
 
@@ -27,7 +27,7 @@ export type TransferTarget = { type: "agent"; id: number } | { type: "queue"; id
 export function useCallControl() {
   const { call, api, partEnded } = useSoftphone();
   const callSid = call?.phase === "connected" ? call.callSid : null;
-  const parties = useApi<{ data: CallParty[] }>(callSid ? `/api/calls/${callSid}/participants` : null);
+  const parties = useApiGet("/api/calls/{call_sid}/participants", callSid ? { path: { call_sid: callSid } } : null);
   useLiveEvents(["call.updated"], () => void parties.mutate());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
