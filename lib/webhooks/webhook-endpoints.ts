@@ -34,7 +34,7 @@ export async function createWebhookEndpoint({ actor, input }: { actor: SessionUs
 /** GET /api/webhooks: the organization's endpoints with their last day's delivery figures; never a secret. */
 export async function listWebhookEndpoints({ actor }: { actor: SessionUser }) {
   const endpoints = await prisma.webhookEndpoint.findMany({ where: { organization_id: actor.organization_id }, orderBy: { id: "asc" }, select: SELECT });
-  const counts = await prisma.webhookDelivery.groupBy({ by: ["endpoint_id", "status"], where: { organization_id: actor.organization_id, created_at: { gte: new Date(Date.now() - 86_400_000) } }, _count: { _all: true } });
+  const counts = await prisma.webhookDelivery.groupBy({ by: ["endpoint_id", "status"], where: { organization_id: actor.organization_id, endpoint_id: { in: endpoints.map((e) => e.id) }, created_at: { gte: new Date(Date.now() - 86_400_000) } }, _count: { _all: true } });
   const figure = (id: number, status: string) => counts.find((c) => c.endpoint_id === id && c.status === status)?._count._all ?? 0;
   return { data: endpoints.map((e) => ({ ...e, last_24h: { delivered: figure(e.id, "delivered"), pending: figure(e.id, "pending") + figure(e.id, "sending"), failed: figure(e.id, "failed") } })) };
 }
