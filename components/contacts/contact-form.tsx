@@ -7,12 +7,12 @@ import { createContactSchema, updateContactSchema } from "@/lib/contacts/schemas
 import { fieldErrors } from "@/lib/http/validation";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
 import { useApiGet } from "@/lib/swr/use-api-get";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
 import { knownTags } from "@/lib/tags/known-tag";
 import { fieldErrors as fieldErrorsOf } from "@/components/ui/field-errors";
 import { PhoneField } from "@/components/ui/phone-field";
 import { CustomFieldInput } from "./custom-field-input";
-import type { ContactView, CustomFieldView } from "./types";
+import type { ContactView } from "./types";
 import { useRefreshTagNames, useTagNames } from "./use-tag-names";
 
 type Errors = Record<string, string[]>;
@@ -22,7 +22,7 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
   const router = useRouter();
   const token = useApiToken();
   const { mutate } = useSWRConfig();
-  const fields = useApi<{ data: CustomFieldView[] }>("/api/custom-fields");
+  const fields = useApiGet("/api/custom-fields", {});
   const departments = useApiGet("/api/departments", { query: { per_page: 100 } });
   const [custom, setCustom] = useState<Record<string, unknown>>(contact?.custom_fields ?? {});
   const [errors, setErrors] = useState<Errors>({});

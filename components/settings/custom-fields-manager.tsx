@@ -8,7 +8,8 @@ import { createCustomFieldSchema } from "@/lib/custom-fields/schemas";
 import { fieldErrors } from "@/lib/http/validation";
 import { ROLE_LABELS } from "@/lib/navigation";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import type { CustomFieldView } from "@/components/contacts/types";
 import { OperationProgress } from "@/components/operations/operation-progress";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -76,7 +77,7 @@ function CreateFieldForm({ onCreated }: { onCreated: () => void }) {
 /** Definitions in display order: reorder, archive (values kept), delete (values erased, confirmed by typing the key). */
 export function CustomFieldsManager() {
   const token = useApiToken();
-  const { data, isLoading, mutate } = useApi<{ data: CustomFieldView[] }>("/api/custom-fields?include_archived=true");
+  const { data, isLoading, mutate } = useApiGet("/api/custom-fields", { query: { include_archived: "true" } });
   const [problem, setProblem] = useState<unknown>(null);
   const [deleting, setDeleting] = useState<CustomFieldView | null>(null);
   const [typed, setTyped] = useState("");

@@ -68,7 +68,7 @@ async function send(baseUrl: string, token: string, method: string, path: string
 }
 
 /** The malformed requests for one operation: [path, body]. */
-function variants({ path, method, operation }: Operation): { path: string; body?: string; form?: boolean }[] {
+function variants({ path, operation }: Operation): { path: string; body?: string; form?: boolean }[] {
   const out: { path: string; body?: string; form?: boolean }[] = [];
   const hasParams = /\{\w+\}/.test(path);
   const base = fill(path, "999999999");

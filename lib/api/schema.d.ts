@@ -6307,7 +6307,8 @@ export interface operations {
                             /** Format: date-time */
                             created_at: string;
                             display_order: number;
-                            field_type: string;
+                            /** @enum {string} */
+                            field_type: "text_short" | "text_long" | "integer" | "decimal" | "date" | "dropdown" | "checkbox";
                             id: number;
                             label: string;
                             name: string;
@@ -6369,7 +6370,8 @@ export interface operations {
                         /** Format: date-time */
                         created_at: string;
                         display_order: number;
-                        field_type: string;
+                        /** @enum {string} */
+                        field_type: "text_short" | "text_long" | "integer" | "decimal" | "date" | "dropdown" | "checkbox";
                         id: number;
                         label: string;
                         name: string;
@@ -6499,7 +6501,8 @@ export interface operations {
                         /** Format: date-time */
                         created_at: string;
                         display_order: number;
-                        field_type: string;
+                        /** @enum {string} */
+                        field_type: "text_short" | "text_long" | "integer" | "decimal" | "date" | "dropdown" | "checkbox";
                         id: number;
                         label: string;
                         name: string;
@@ -6542,7 +6545,8 @@ export interface operations {
                         /** Format: date-time */
                         created_at: string;
                         display_order: number;
-                        field_type: string;
+                        /** @enum {string} */
+                        field_type: "text_short" | "text_long" | "integer" | "decimal" | "date" | "dropdown" | "checkbox";
                         id: number;
                         label: string;
                         name: string;
@@ -6583,7 +6587,8 @@ export interface operations {
                         /** Format: date-time */
                         created_at: string;
                         display_order: number;
-                        field_type: string;
+                        /** @enum {string} */
+                        field_type: "text_short" | "text_long" | "integer" | "decimal" | "date" | "dropdown" | "checkbox";
                         id: number;
                         label: string;
                         name: string;
@@ -6629,7 +6634,8 @@ export interface operations {
                             /** Format: date-time */
                             created_at: string;
                             display_order: number;
-                            field_type: string;
+                            /** @enum {string} */
+                            field_type: "text_short" | "text_long" | "integer" | "decimal" | "date" | "dropdown" | "checkbox";
                             id: number;
                             label: string;
                             name: string;

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { rolesWith, type Permission } from "@/lib/auth/permissions";
+import { FIELD_TYPES } from "@/lib/custom-fields/field-types";
 import { routeDescription, type RouteDescription } from "@/lib/http/route-description";
 import { METHODS, OPERATIONS, type Method, type OperationGroup } from "./operations";
 import { RESOURCE_SCHEMAS } from "./resource-schemas";
@@ -51,7 +52,25 @@ const FORMAT_MEDIA_TYPES: Record<string, string> = {
  * the answers the API suites receive (scripts/infer-response-schemas.mjs) and
  * held true by them, since e2e/support/response-check.ts checks every answer.
  */
-const SUCCESS_SCHEMAS = RESPONSE_SCHEMAS as Record<string, Record<string, JsonSchema> | undefined>;
+/** Fields whose values the code enumerates (see withKnownEnums). */
+const KNOWN_ENUMS: Record<string, readonly string[]> = { field_type: FIELD_TYPES };
+
+const SUCCESS_SCHEMAS = withKnownEnums(RESPONSE_SCHEMAS) as Record<string, Record<string, JsonSchema> | undefined>;
+
+/**
+ * Fields whose values the code enumerates: a drafted schema only saw the
+ * values the tests happened to answer, the constant names them all.
+ */
+function withKnownEnums(node: unknown, name?: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => withKnownEnums(item));
+  if (!node || typeof node !== "object") return node;
+  const schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === "properties" ? Object.fromEntries(Object.entries(value as object).map(([field, sub]) => [field, withKnownEnums(sub, field)])) : withKnownEnums(value)]));
+  const values = name ? KNOWN_ENUMS[name] : undefined;
+  if (!values) return schema;
+  const nullable = Array.isArray(schema.type) && schema.type.includes("null");
+  return { ...schema, enum: nullable ? [...values, null] : [...values] };
+}
+
 
 function jsonSchema(schema: z.ZodType): JsonSchema {
   // Input side: what a client sends (defaults optional, coercions as their source type).
