@@ -22,6 +22,7 @@ import pg from "pg";
 import twilio from "twilio";
 import { createTestDatabase, startServer, TEST_PROVIDER } from "../e2e/support/server.mjs";
 import { pollLikeAgents } from "./support/agent-polls.mjs";
+import { cpuSeconds, machineSeconds } from "./support/cpu.mjs";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 1000);
@@ -31,16 +32,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const HANGUP = process.env.BENCH_HANGUP !== "0";
 
 const percentile = (values, p) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] : NaN);
-const cpuSeconds = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
-};
-/** The whole machine's busy and total core-seconds so far (/proc/stat): how much of it the servers' load left to everyone else. */
-const machineSeconds = () => {
-  const ticks = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
-  const total = ticks.reduce((a, b) => a + b, 0);
-  return { busy: (total - ticks[3] - ticks[4]) / 100, total: total / 100 };
-};
 const rssKb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

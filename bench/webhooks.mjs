@@ -15,6 +15,7 @@
 import http from "node:http";
 import pg from "pg";
 import { createTestDatabase, startServer } from "../e2e/support/server.mjs";
+import { cpuSeconds, machineSeconds, postgresSeconds } from "./support/cpu.mjs";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const EVENTS_PER_SECOND = Number(process.env.EVENTS_PER_SECOND ?? 1000);
@@ -83,8 +84,19 @@ try {
     }));
     return times;
   };
+  // What a phase cost: the server (every thread), PostgreSQL, and the machine's busy share.
+  const meter = () => {
+    const start = { server: cpuSeconds(server.pid), postgres: postgresSeconds(), machine: machineSeconds() };
+    return () => {
+      const machine = machineSeconds();
+      const busy = (machine.busy - start.machine.busy) / (machine.total - start.machine.total);
+      return `server ${(cpuSeconds(server.pid) - start.server).toFixed(1)} s, PostgreSQL ${(postgresSeconds() - start.postgres).toFixed(1)} s of CPU; machine ${(busy * 100).toFixed(0)}% busy`;
+    };
+  };
   for (let i = 0; i < 50; i++) await call("PUT", `/api/contacts/${contacts[i % contacts.length]}`, token, { company: `Warm ${i}` });
+  const withoutCost = meter();
   const without = await changeContacts();
+  const withoutCpu = withoutCost();
 
   for (const kind of ["healthy", "healthy", "healthy", "healthy", "healthy", "healthy", "healthy", "healthy", "slow", "failing"]) receivers.push(await receiver(kind));
   for (const r of receivers) {
@@ -105,8 +117,10 @@ try {
       await sleep(Math.max(0, due - performance.now()));
     }
   })();
+  const withCost = meter();
   const withHooks = await changeContacts();
   await injecting;
+  const withCpu = withCost();
   const expected = perBatch * SECONDS * 10 + REQUESTS_PER_SECOND * SECONDS;
 
   // Halfway through the drain the server is killed and started again: nothing may be lost.
@@ -127,6 +141,7 @@ try {
   const { rows: states } = await db.query(`SELECT e.description, d.status, count(*)::int AS n FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id GROUP BY 1, 2 ORDER BY 1, 2`);
   console.log(`webhooks: ${EVENTS_PER_SECOND} events/s for ${SECONDS} s (+ ${REQUESTS_PER_SECOND} contact changes/s) to 10 endpoints (8 healthy, 1 slow 3 s, 1 failing 500)`);
   console.log(`  the causing requests (PUT /api/contacts/{id}): p50 ${ms(percentile(without, 50))} / p99 ${ms(percentile(without, 99))} without webhooks; p50 ${ms(percentile(withHooks, 50))} / p99 ${ms(percentile(withHooks, 99))} with`);
+  console.log(`  CPU over the ${SECONDS} s: ${withoutCpu} without webhooks; ${withCpu} with`);
   console.log(`  event -> delivery at the healthy endpoints: p50 ${ms(percentile(delays, 50))} · p95 ${ms(percentile(delays, 95))} · p99 ${ms(percentile(delays, 99))} (target p95 < 1 s) over the ${delays.length} injected events delivered before the restart`);
   console.log(`  every healthy endpoint got ${Math.min(...healthy.map(deliveredTo))} of ${expected} events (server killed after ${beforeKill} and started again; all in ${drained.toFixed(1)} s; ${duplicates} sent twice across the restart)`);
   console.log(`  delivery states: ${states.map((s) => `${s.description} ${s.status} ${s.n}`).join(", ")}`);

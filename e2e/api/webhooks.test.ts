@@ -89,7 +89,8 @@ describe("outgoing webhooks", () => {
       await tenant.client.post("/api/contacts", { name: "Retry Person", phone: uniquePhone() }, tenant.admin.token);
       const first = await until(() => hook.received, (r) => r.length >= 2, 20_000);
       expect(first.length).toBeGreaterThanOrEqual(2);
-      const failed = (await tenant.client.get(`/api/webhooks/${created.body.id}/deliveries`, tenant.admin.token)).body.data[0];
+      // Each try is recorded shortly after its answer (the sender writes outcomes in batches).
+      const failed = await until(async () => (await tenant.client.get(`/api/webhooks/${created.body.id}/deliveries`, tenant.admin.token)).body.data[0], (d) => d.status === "pending" && d.attempts >= 2, 5_000);
       expect(failed).toMatchObject({ status: "pending", last_status_code: 503, last_error: "answered 503" });
       expect(failed.attempts).toBeGreaterThanOrEqual(2);
       // 5 s then 10 s apart: the third try (which succeeds) comes after the second's backoff.

@@ -1,44 +1,44 @@
 import "server-only";
-import http from "node:http";
-import https from "node:https";
+import { Worker } from "node:worker_threads";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { database, prisma } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { logger } from "@/lib/logger";
+import { PER_ENDPOINT, type WebhookSend, type WebhookSent } from "./post-webhook";
 import { failingTooLong, nextAttemptAt } from "./retry-schedule";
-import { webhookHeaders } from "./sign-webhook";
 import { endpointSecret } from "./webhook-endpoints";
-import { webhookLookup } from "./webhook-target";
 
 // The senders (issue 24): every server process works off due deliveries,
 // claimed with FOR UPDATE SKIP LOCKED so each is sent by one process at a
 // time; a claim lapses after 30 s (a process that died mid-send), so nothing
 // is lost across a restart. Woken by the trigger's NOTIFY, and once a second
 // for retries that come due. A send never runs in a request's path: the
-// request only wrote the event (and, by trigger, its delivery rows).
+// request only wrote the event (and, by trigger, its delivery rows). This
+// thread claims and records; the HTTP sends run in the sender thread
+// (webhook-post-worker.ts), so a burst of deliveries never holds up requests.
 
 const CHANNEL = "webhook_deliveries";
-/** Sends in flight per process, and per endpoint: a slow endpoint holds its own sends, never the others'. */
-const MAX_IN_FLIGHT = 64;
-const PER_ENDPOINT = 8;
-const TIMEOUT_MS = 10_000;
+/** Sends in flight per process; per endpoint, PER_ENDPOINT: a slow endpoint holds its own sends, never the others'. */
+const MAX_IN_FLIGHT = 512;
 
-interface Due { id: string; endpoint_id: number; organization_id: number; message_id: string; payload: unknown; attempts: number; created_at: Date; url: string; secret_sealed: string; enabled: boolean; failing_since: Date | null }
+interface Due { id: string; endpoint_id: number; organization_id: number; message_id: string; payload: unknown; attempts: number; created_at: Date; url: string; secret_sealed: string; enabled: boolean }
 
-// The oldest due deliveries of each endpoint (up to $2 each, none of the
-// endpoints in $1, whose sends from this process are at their limit), $3 in all.
+// The oldest due deliveries of each endpoint, as many as its room in this
+// process ($3 less its sends in flight, given as $1 ids and $2 counts), $4 in all.
 const CLAIM = `
-  WITH due AS (
+  WITH busy AS (SELECT * FROM unnest($1::int[], $2::int[]) AS b(endpoint_id, n)),
+  due AS (
     SELECT d.id FROM webhook_endpoints e
+    LEFT JOIN busy ON busy.endpoint_id = e.id
     CROSS JOIN LATERAL (
       SELECT id FROM webhook_deliveries
       WHERE endpoint_id = e.id AND ((status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now()))
-      ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED) d
-    WHERE e.id <> ALL($1::int[])
-    LIMIT $3)
+      ORDER BY next_attempt_at LIMIT $3::int - COALESCE(busy.n, 0) FOR UPDATE SKIP LOCKED) d
+    WHERE COALESCE(busy.n, 0) < $3::int
+    LIMIT $4)
   UPDATE webhook_deliveries d SET status = 'sending', locked_until = now() + interval '30 seconds', attempts = d.attempts + 1
   FROM due, webhook_endpoints e WHERE d.id = due.id AND e.id = d.endpoint_id
-  RETURNING d.id::text, d.endpoint_id, d.organization_id, d.message_id, d.payload, d.attempts, d.created_at, e.url, e.secret_sealed, e.enabled, e.failing_since`;
+  RETURNING d.id::text, d.endpoint_id, d.organization_id, d.message_id, d.payload, d.attempts, d.created_at, e.url, e.secret_sealed, e.enabled`;
 
 // Finished sends claim again together, 20 ms later: one claim for the slots
 // a burst of answers freed, not one per answer.
@@ -52,13 +52,22 @@ function soon(): void {
 
 let claiming = false;
 let again = false;
-const inFlight = new Map<number, number>();
-const total = () => [...inFlight.values()].reduce((a, b) => a + b, 0);
+/** The sends in flight, by delivery id, and their count per endpoint. */
+const sending = new Map<string, Due>();
+const perEndpoint = new Map<number, number>();
+
+function track(delivery: Due, delta: 1 | -1): void {
+  const n = (perEndpoint.get(delivery.endpoint_id) ?? 0) + delta;
+  if (n > 0) perEndpoint.set(delivery.endpoint_id, n);
+  else perEndpoint.delete(delivery.endpoint_id);
+  if (delta > 0) sending.set(delivery.id, delivery);
+  else sending.delete(delivery.id);
+}
 
 /**
- * Claims what is due, as many as there is room for, and sends each on its
- * own (a slow answer holds one slot, not a batch); a finished send makes room
- * and claims again. One claim at a time per process.
+ * Claims what is due, as many as there is room for, and hands the sends to
+ * the sender thread in one message; each answer makes room and claims again.
+ * One claim at a time per process.
  */
 async function work(): Promise<void> {
   if (claiming) return void (again = true);
@@ -66,21 +75,19 @@ async function work(): Promise<void> {
   try {
     do {
       again = false;
-      const room = MAX_IN_FLIGHT - total();
+      const room = MAX_IN_FLIGHT - sending.size;
       if (room <= 0) break;
-      const full = [...inFlight].filter(([, n]) => n >= PER_ENDPOINT).map(([id]) => id);
-      const due = await rawQuery<Due>(CLAIM, [full, PER_ENDPOINT, room], { secrets: true });
+      const due = await rawQuery<Due>(CLAIM, [[...perEndpoint.keys()], [...perEndpoint.values()], PER_ENDPOINT, room], { secrets: true });
+      const sends: WebhookSend[] = [];
       for (const delivery of due) {
-        inFlight.set(delivery.endpoint_id, (inFlight.get(delivery.endpoint_id) ?? 0) + 1);
-        void deliver(delivery)
-          .catch((error) => logger.error("webhook delivery failed", { delivery_id: delivery.id, error: error instanceof Error ? error.message : String(error) }))
-          .finally(() => {
-            const left = (inFlight.get(delivery.endpoint_id) ?? 1) - 1;
-            if (left > 0) inFlight.set(delivery.endpoint_id, left);
-            else inFlight.delete(delivery.endpoint_id);
-            soon();
-          });
+        if (!delivery.enabled) {
+          settle({ delivery, status: null, latency: 0, error: "The endpoint is disabled.", final: true });
+          continue;
+        }
+        track(delivery, 1);
+        sends.push({ id: delivery.id, url: delivery.url, secret: secretOf(delivery.secret_sealed), messageId: delivery.message_id, body: JSON.stringify(delivery.payload) });
       }
+      if (sends.length) senderThread().postMessage(sends);
       if (due.length === room) again = true;
     } while (again);
   } catch (error) {
@@ -90,90 +97,98 @@ async function work(): Promise<void> {
   }
 }
 
-async function deliver(delivery: Due): Promise<void> {
-  if (!delivery.enabled) {
-    await rawQuery("UPDATE webhook_deliveries SET status = 'failed', locked_until = NULL, last_error = 'The endpoint is disabled.' WHERE id = $1", [delivery.id]);
-    return;
+/** What the sender thread answered: each send's outcome is recorded, and its slot is free. */
+function received(outcomes: WebhookSent[]): void {
+  for (const outcome of outcomes) {
+    const delivery = sending.get(outcome.id);
+    if (!delivery) continue;
+    track(delivery, -1);
+    settle({ delivery, status: outcome.status, latency: outcome.latency, error: outcome.error, final: false });
   }
-  const body = JSON.stringify(delivery.payload);
-  const headers = webhookHeaders({ secret: endpointSecret(delivery.secret_sealed), messageId: delivery.message_id, timestamp: Math.floor(Date.now() / 1000), body });
-  const started = performance.now();
-  const outcome = await post(delivery.url, body, headers);
-  const latency = Math.round(performance.now() - started);
-  const now = new Date();
-  if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) return noteDelivered({ id: delivery.id, status: outcome.status, latency });
-  const next = nextAttemptAt(delivery.attempts, new Date(delivery.created_at), now);
-  const error = outcome.error ?? `answered ${outcome.status}`;
-  await rawQuery(
-    `UPDATE webhook_deliveries SET status = $2, next_attempt_at = COALESCE($3::timestamptz, next_attempt_at), locked_until = NULL, last_status_code = $4, last_latency_ms = $5, last_error = $6 WHERE id = $1`,
-    [delivery.id, next ? "pending" : "failed", next, outcome.status, latency, error.slice(0, 300)],
-  );
-  await noteEndpointFailure(delivery, now, error);
+  soon();
 }
 
-// Successes are written together, a statement every 50 ms at most instead of
-// one per delivery: a busy sender's bookkeeping must not crowd the requests.
-const DELIVERED = `
-  WITH done AS (SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[]) AS t(id, code, latency)),
-  d AS (UPDATE webhook_deliveries w SET status = 'delivered', delivered_at = now(), locked_until = NULL, last_status_code = done.code, last_latency_ms = done.latency, last_error = NULL
-        FROM done WHERE w.id = done.id RETURNING w.endpoint_id)
-  UPDATE webhook_endpoints SET failing_since = NULL WHERE id IN (SELECT endpoint_id FROM d) AND failing_since IS NOT NULL`;
-let delivered: { id: string; status: number; latency: number; done: () => void }[] = [];
-let flushing: NodeJS.Timeout | null = null;
-
-function noteDelivered(success: { id: string; status: number; latency: number }): Promise<void> {
-  return new Promise((done) => {
-    delivered.push({ ...success, done });
-    flushing ??= setTimeout(flushDelivered, 50);
+let thread: Worker | null = null;
+/** The sender thread, started again if it ever stops; the sends it held lapse and are claimed again (at least once, never lost). */
+function senderThread(): Worker {
+  if (thread) return thread;
+  const started = new Worker(new URL("./webhook-post-worker.ts", import.meta.url));
+  started.on("message", received);
+  started.on("error", (error) => logger.error("webhook sender thread failed", { error: error.message }));
+  started.on("exit", () => {
+    thread = null;
+    for (const delivery of [...sending.values()]) track(delivery, -1);
   });
+  started.unref();
+  return (thread = started);
 }
 
-async function flushDelivered(): Promise<void> {
-  const batch = delivered;
-  delivered = [];
-  flushing = null;
+// Opened once per sealed secret, not once per delivery.
+const secrets = new Map<string, string>();
+function secretOf(sealed: string): string {
+  let secret = secrets.get(sealed);
+  if (secret === undefined) {
+    if (secrets.size > 1000) secrets.clear();
+    secrets.set(sealed, (secret = endpointSecret(sealed)));
+  }
+  return secret;
+}
+
+// What became of each send is written together, one statement every 25 ms at
+// most instead of one per send: a busy sender's bookkeeping must not crowd the
+// requests. A send's slot is free as soon as its answer is in; until the
+// statement runs, its row stays claimed, so nobody sends it again meanwhile.
+const SETTLE = `
+  WITH done AS (SELECT * FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::int[], $5::int[], $6::text[]) AS t(id, status, next_at, code, latency, error)),
+  d AS (UPDATE webhook_deliveries w SET status = done.status, next_attempt_at = COALESCE(done.next_at, w.next_attempt_at), locked_until = NULL,
+          delivered_at = CASE WHEN done.status = 'delivered' THEN now() ELSE w.delivered_at END,
+          last_status_code = done.code, last_latency_ms = done.latency, last_error = done.error
+        FROM done WHERE w.id = done.id RETURNING w.endpoint_id, done.status = 'delivered' AS ok)
+  UPDATE webhook_endpoints e SET failing_since = CASE WHEN o.ok THEN NULL ELSE COALESCE(e.failing_since, now()) END
+  FROM (SELECT endpoint_id, bool_or(ok) AS ok FROM d GROUP BY endpoint_id) o
+  WHERE e.id = o.endpoint_id AND e.enabled AND (NOT o.ok OR e.failing_since IS NOT NULL)
+  RETURNING e.id, e.organization_id, e.failing_since`;
+interface Outcome { delivery: Due; status: number | null; latency: number; error: string | null; final: boolean }
+let outcomes: Outcome[] = [];
+let settling: NodeJS.Timeout | null = null;
+
+function settle(outcome: Outcome): void {
+  outcomes.push(outcome);
+  settling ??= setTimeout(() => void flushOutcomes(), 25);
+}
+
+async function flushOutcomes(): Promise<void> {
+  const batch = outcomes;
+  outcomes = [];
+  settling = null;
+  const now = new Date();
+  const rows = batch.map(({ delivery, status, latency, error, final }) => {
+    const ok = status !== null && status >= 200 && status < 300;
+    const next = ok || final ? null : nextAttemptAt(delivery.attempts, new Date(delivery.created_at), now);
+    return { id: delivery.id, status: ok ? "delivered" : next ? "pending" : "failed", next, code: status, latency, error: ok ? null : (error ?? `answered ${status}`).slice(0, 300) };
+  });
   try {
-    await rawQuery(DELIVERED, [batch.map((b) => b.id), batch.map((b) => b.status), batch.map((b) => b.latency)]);
+    const failing = await rawQuery<{ id: number; organization_id: number; failing_since: Date | null }>(SETTLE, [
+      rows.map((r) => r.id), rows.map((r) => r.status), rows.map((r) => r.next), rows.map((r) => r.code), rows.map((r) => r.latency), rows.map((r) => r.error),
+    ]);
+    const lastError = new Map(rows.map((r, i) => [batch[i].delivery.endpoint_id, r.error ?? ""]));
+    for (const endpoint of failing) {
+      if (failingTooLong(endpoint.failing_since && new Date(endpoint.failing_since), now)) await disableEndpoint(endpoint, lastError.get(endpoint.id) ?? "");
+    }
   } catch (error) {
     // Not written: the claims lapse and these are sent again (at least once, never lost).
     logger.error("webhook deliveries not recorded", { deliveries: batch.length, error: error instanceof Error ? error.message : String(error) });
   }
-  batch.forEach((b) => b.done());
 }
 
-/** The endpoint is failing since its first failure after a success; after 24 hours it is disabled and its admins told (audit log, the settings page). */
-async function noteEndpointFailure(delivery: Due, now: Date, error: string): Promise<void> {
-  const [endpoint] = await rawQuery<{ failing_since: Date }>(
-    "UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, now()) WHERE id = $1 AND enabled RETURNING failing_since",
-    [delivery.endpoint_id],
-  );
-  if (!endpoint || !failingTooLong(new Date(endpoint.failing_since), now)) return;
+/** An endpoint failing for 24 hours is disabled and its admins told (audit log, the settings page). */
+async function disableEndpoint(endpoint: { id: number; organization_id: number }, error: string): Promise<void> {
   const reason = `Disabled after failing for 24 hours; last: ${error}`.slice(0, 300);
   await prisma.$transaction(async (tx) => {
-    const disabled = await tx.webhookEndpoint.updateMany({ where: { id: delivery.endpoint_id, enabled: true }, data: { enabled: false, disabled_at: now, disabled_reason: reason } });
-    if (disabled.count) await writeAuditLog(tx, { organization_id: delivery.organization_id, user_id: null, action: "webhook.endpoint.disabled", subject_type: "webhook_endpoint", subject_id: delivery.endpoint_id, details: { reason } });
+    const disabled = await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, enabled: true }, data: { enabled: false, disabled_at: new Date(), disabled_reason: reason } });
+    if (disabled.count) await writeAuditLog(tx, { organization_id: endpoint.organization_id, user_id: null, action: "webhook.endpoint.disabled", subject_type: "webhook_endpoint", subject_id: endpoint.id, details: { reason } });
   });
-  logger.warn("webhook endpoint disabled", { endpoint_id: delivery.endpoint_id, reason });
-}
-
-/** One POST, never following redirects, within TIMEOUT_MS; the answer's body is read and dropped (at most 64 KB). */
-function post(address: string, body: string, headers: Record<string, string>): Promise<{ status: number | null; error?: string }> {
-  return new Promise((resolve) => {
-    const url = new URL(address);
-    const client = url.protocol === "https:" ? https : http;
-    const request = client.request(url, { method: "POST", lookup: webhookLookup, timeout: TIMEOUT_MS, headers: { ...headers, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "User-Agent": "contact-center-webhooks/1.0" } }, (response) => {
-      let read = 0;
-      response.on("data", (chunk: Buffer) => {
-        read += chunk.length;
-        if (read > 65_536) response.destroy();
-      });
-      response.on("close", () => resolve({ status: response.statusCode ?? null }));
-      response.on("error", () => resolve({ status: response.statusCode ?? null }));
-    });
-    request.on("timeout", () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
-    request.on("error", (error) => resolve({ status: null, error: error.message }));
-    request.end(body);
-  });
+  logger.warn("webhook endpoint disabled", { endpoint_id: endpoint.id, reason });
 }
 
 const STARTED = Symbol.for("contact-center.webhook-sender");
