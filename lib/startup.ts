@@ -17,6 +17,7 @@ import { logger } from "@/lib/logger";
 import { releaseHeldMessage } from "@/lib/messages/release-held-message";
 import { watchUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
 import { startWebhookSender } from "@/lib/webhooks/send-webhooks";
+import { scheduleDeliverySweep } from "@/lib/webhooks/sweep-old-deliveries";
 import { ensureAllSigningSecrets } from "@/lib/telephony/signing-secret";
 
 /**
@@ -53,6 +54,7 @@ async function prepare(): Promise<void> {
   watchUnconnectedCalls();
   // …and sends outgoing webhooks (each delivery claimed by one process at a time).
   await startWebhookSender();
+  scheduleDeliverySweep();
   // Every server process works on imports; pg-boss hands each job to one of them.
   await workOn<{ import_id: string }>(QUEUES.contactImport, ({ import_id }) => runImport(import_id));
   // …and on long operations over many contacts (tag renames, field erasures, bulk actions by filter).

@@ -1,19 +1,14 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { api } from "../support/api";
 import { makeContact } from "../support/contacts";
 import { createTenant, type Tenant } from "../support/factories";
 import { pendingSearchPages } from "../support/gin-pending";
 import { startServer } from "../support/server.mjs";
+import { connectToTestDatabase } from "../support/test-database";
 
 // Contact rules whose effects only the database shows (call logs have no API
 // of their own yet, and time has to be moved back for retention).
-let db: pg.Client;
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject("databaseUrl") });
-  await db.connect();
-});
-afterAll(() => db.end());
+const db = connectToTestDatabase();
 
 async function addCall(tenant: Tenant, contactId: number, status: string, minutesAgo: number) {
   const sid = `CAtest${Math.random().toString(36).slice(2)}${Date.now()}`;

@@ -1,15 +1,10 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { api } from "../support/api";
 import { createTenant, type Tenant } from "../support/factories";
 import { pendingSearchPages } from "../support/gin-pending";
+import { connectToTestDatabase } from "../support/test-database";
 
-let db: pg.Client;
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject("databaseUrl") });
-  await db.connect();
-});
-afterAll(() => db.end());
+const db = connectToTestDatabase();
 
 async function upload(baseUrl: string, token: string, csv: string, fields: Record<string, string> = {}) {
   const form = new FormData();

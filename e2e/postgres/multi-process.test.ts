@@ -1,22 +1,16 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { api, loginAs } from "../support/api";
 import { createTenant, FACTORY_PASSWORD } from "../support/factories";
+import { connectToTestDatabase } from "../support/test-database";
 
 // Two server processes were started at the same moment on one empty
 // PostgreSQL database (e2e/support/global-setup.mjs): they must behave as one.
 const first = () => api(inject("baseUrl"));
 const second = () => api(inject("secondBaseUrl"));
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject("databaseUrl") });
-  await db.connect();
-});
-afterAll(() => db.end());
+const db = connectToTestDatabase();
 
 describe("two server processes on one PostgreSQL", () => {
   it("applied each migration exactly once, recorded as Prisma Migrate records it", async () => {
