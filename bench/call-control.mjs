@@ -19,6 +19,7 @@ import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import { startFakeProvider } from "../e2e/support/fake-provider.mjs";
 import { createTestDatabase, startServer } from "../e2e/support/server.mjs";
+import { cpuSeconds, postgresSeconds } from "./support/cpu.mjs";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const CALLS = 100;
@@ -80,6 +81,13 @@ try {
   const conferenceOf = (call) => fake.controls.find((c) => c.call === call.agentLeg && c.kind === "call.update")?.body.Twiml.match(/>(call_\d+)</)?.[1];
   // The first provider request in a call's conference of a kind, after `sent`.
   const reachedConference = (call, kind, sent) => fake.controls.find((c) => c.at >= sent && c.kind === kind && c.conference === call.conference)?.at;
+  // What a phase cost: server A's CPU (all controls go to it) and PostgreSQL's, per control.
+  const costOf = async (count, run) => {
+    const before = { server: cpuSeconds(a.pid), postgres: postgresSeconds() };
+    const result = await run();
+    const per = (seconds) => `${((seconds * 1000) / count).toFixed(1)} ms`;
+    return { result, cost: `CPU per control: server ${per(cpuSeconds(a.pid) - before.server)}, PostgreSQL ${per(postgresSeconds() - before.postgres)}` };
+  };
   const summary = (values) => `p50 ${quantile(values, 0.5)} ms · p95 ${quantile(values, 0.95)} ms · max ${Math.max(...values)} ms`;
   // The provider request a control caused: the first one for that call after it was sent.
   const reached = (call, sent) => fake.controls.find((c) => c.at >= sent && (c.call === call.agentLeg || c.call === call.customer))?.at;
@@ -88,13 +96,15 @@ try {
   const calls = await liveCalls(agents.slice(0, CALLS).map((x) => x.id));
   for (const server of [a, b]) await fetch(`${server.baseUrl}/api/health`);
   const latency = { hold: [], resume: [], burst: [] };
+  const costs = {};
   let errors = 0;
   const paced = (on) => Promise.all(calls.map((call, i) => new Promise((r) => setTimeout(r, (i * 1000) / RATE)).then(() => control(a, call, on))));
   for (let round = 0; round < ROUNDS + 1; round++) {
     for (const on of [true, false]) {
       // The last round: all 100 at the same moment.
       const burst = round === ROUNDS;
-      const results = burst ? await Promise.all(calls.map((call) => control(a, call, on))) : await paced(on);
+      const { result: results, cost } = await costOf(CALLS, () => (burst ? Promise.all(calls.map((call) => control(a, call, on))) : paced(on)));
+      if (round === ROUNDS - 1) costs[on ? "hold" : "resume"] = cost;
       results.forEach((result, i) => {
         const at = reached(calls[i], result.sent);
         if (result.status !== 200 || at === undefined) errors += 1;
@@ -112,7 +122,7 @@ try {
   const all = [...latency.hold, ...latency.resume];
   console.log(`control → provider request, ${CALLS} calls in progress, ${ROUNDS} rounds of hold + resume at ${RATE}/s, then one burst of all ${CALLS} at once (${errors} errors):`);
   for (const [name, values] of Object.entries({ hold: latency.hold, resume: latency.resume, paced: all, burst: latency.burst })) {
-    console.log(`  ${name.padEnd(6)} ${summary(values)}`);
+    console.log(`  ${name.padEnd(6)} ${summary(values)}${costs[name] ? `; ${costs[name]}` : ""}`);
   }
 
   // 2. Two servers, one hold each at the same moment, per call: one move per call reaches the provider.
@@ -129,14 +139,14 @@ try {
   for (const call of calls) call.conference = conferenceOf(call);
   const transfers = [];
   let transferErrors = 0;
-  const transferred = await Promise.all(calls.map((call, i) => new Promise((r) => setTimeout(r, (i * 1000) / RATE)).then(() =>
-    post(a, `/api/calls/${call.customer}/transfer`, bearer.get(call.user), { target: { type: "number", number: `+1415555${String(1000 + i).padStart(4, "0")}` }, mode: "cold" }))));
+  const { result: transferred, cost: transferCost } = await costOf(CALLS, () => Promise.all(calls.map((call, i) => new Promise((r) => setTimeout(r, (i * 1000) / RATE)).then(() =>
+    post(a, `/api/calls/${call.customer}/transfer`, bearer.get(call.user), { target: { type: "number", number: `+1415555${String(1000 + i).padStart(4, "0")}` }, mode: "cold" })))));
   transferred.forEach((result, i) => {
     const at = reachedConference(calls[i], "participant.create", result.sent);
     if (result.status !== 200 || at === undefined) transferErrors += 1;
     else transfers.push(at - result.sent);
   });
-  console.log(`transfer (cold, to a number) → the provider's dial, ${CALLS} calls at ${RATE}/s (${transferErrors} errors): ${summary(transfers)}`);
+  console.log(`transfer (cold, to a number) → the provider's dial, ${CALLS} calls at ${RATE}/s (${transferErrors} errors): ${summary(transfers)}; ${transferCost}`);
 
   // 4. Monitoring: a supervisor listens to each call of (2), then whispers.
   for (const call of fresh) call.conference = conferenceOf(call);

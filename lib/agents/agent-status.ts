@@ -2,8 +2,8 @@ import "server-only";
 import { z } from "zod";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma, type Tx } from "@/lib/db/client";
-import { publishEvent } from "@/lib/events/publish-event";
 import { currentCall } from "./current-call";
+import { moveAgents } from "./move-agents";
 
 export const AGENT_STATUSES = ["available", "busy", "wrap_up", "offline"] as const;
 export type AgentState = (typeof AGENT_STATUSES)[number];
@@ -18,20 +18,15 @@ export const setAgentStatusSchema = z.object({
  * until their next change).
  */
 export async function changeAgentStatus(db: Tx, user: { id: number; organization_id: number }, status: AgentState, callSid: string | null = null, notice: string | null = null) {
-  const now = new Date();
-  await db.agentStatusLog.updateMany({ where: { user_id: user.id, ended_at: null }, data: { ended_at: now } });
-  await db.agentStatusLog.create({ data: { user_id: user.id, organization_id: user.organization_id, status, started_at: now } });
-  const saved = await db.agentStatus.upsert({
-    where: { user_id: user.id },
-    create: { user_id: user.id, organization_id: user.organization_id, status, current_call_sid: callSid, changed_at: now, notice },
-    update: { status, current_call_sid: callSid, changed_at: now, notice },
-    select: { status: true, current_call_sid: true, changed_at: true, notice: true },
-  });
-  // Seen by whoever may see this agent's figures (the agent, their manager, the admins).
-  await publishEvent({ type: "agent.status.changed", visibility: "user", record: { organization_id: user.organization_id, user_id: user.id }, data: { user_id: user.id, status, changed_at: now.toISOString() } }, db);
-  return saved;
+  const [saved] = await moveAgents(db, UPSERT, { status, callSid, notice }, [user.id, user.organization_id]);
+  return { status: saved.status, current_call_sid: saved.current_call_sid, changed_at: saved.changed_at, notice: saved.notice };
 }
 
+const UPSERT = `
+  INSERT INTO agent_statuses (user_id, organization_id, status, current_call_sid, changed_at, notice)
+  VALUES ($5::int, $6::int, $1::text, $2::text, $4::timestamptz, $3::text)
+  ON CONFLICT (user_id) DO UPDATE SET status = $1::text, current_call_sid = $2::text, changed_at = $4::timestamptz, notice = $3::text
+  RETURNING user_id, organization_id, status, current_call_sid, changed_at, notice`;
 
 /** The agent's state, and the call they are on or wrapping up (`call`), so a reloaded page can put the call panel back. */
 export async function getAgentStatus({ actor }: { actor: SessionUser }) {

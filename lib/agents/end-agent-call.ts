@@ -1,6 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { changeAgentStatus, type AgentState } from "./agent-status";
+import type { AgentState } from "./agent-status";
+import { moveAgents } from "./move-agents";
 
 /**
  * The agent's side of a call ending: to wrap-up after a conversation, else
@@ -10,11 +11,14 @@ import { changeAgentStatus, type AgentState } from "./agent-status";
  * is already on their next call, is left where they are.
  */
 export async function endAgentCall(tx: Tx, { userId, organizationId, callSid, talked, before = null }: { userId: number; organizationId: number; callSid: string | null; talked: boolean; before?: AgentState | null }): Promise<boolean> {
-  const agent = await tx.agentStatus.findFirst({ where: { user_id: userId, organization_id: organizationId }, select: { status: true, current_call_sid: true } });
-  if (agent?.status !== "busy" || (agent.current_call_sid !== null && agent.current_call_sid !== callSid)) return false;
-  await changeAgentStatus(tx, { id: userId, organization_id: organizationId }, nextState(talked, before));
-  return true;
+  const moved = await moveAgents(tx, STILL_ON_THE_CALL, { status: nextState(talked, before) }, [userId, organizationId, callSid]);
+  return moved.length > 0;
 }
+
+const STILL_ON_THE_CALL = `
+  UPDATE agent_statuses SET status = $1::text, current_call_sid = $2::text, changed_at = $4::timestamptz, notice = $3::text
+  WHERE user_id = $5::int AND organization_id = $6::int AND status = 'busy' AND (current_call_sid IS NULL OR current_call_sid = $7::text)
+  RETURNING user_id, organization_id, status, current_call_sid, changed_at, notice`;
 
 // Wrap-up keeps queue calls away while the agent finishes their notes: an agent who was offline gets none anyway.
 function nextState(talked: boolean, before: AgentState | null): AgentState {

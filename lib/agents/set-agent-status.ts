@@ -11,7 +11,7 @@ export async function setAgentStatus({ actor, status }: { actor: SessionUser; st
   if (status !== "wrap_up") await assertDispositionPicked(actor);
   // Going Offline with a call accepted but not yet joined hands that caller back at once (and says so).
   if (status === "offline" && (await returnUnconnectedCalls({ userId: actor.id, reason: "offline" })) > 0) return getAgentStatus({ actor });
-  const saved = await prisma.$transaction((tx) => changeAgentStatus(tx, actor, status));
+  const saved = await changeAgentStatus(prisma, actor, status);
   // A free agent is capacity for the department's dialing campaigns.
   if (status === "available") await kickDepartmentCampaigns(actor.organization_id, actor.department_id);
   return saved;

@@ -18,7 +18,7 @@ export async function addParticipant({ actor, callSid, input }: { actor: Session
   const call = await findLiveCall(actor, callSid);
   if (call.state !== "answered" && call.state !== "held") throw AppError.conflict("The call is not connected yet.");
   const party: Party = "agent_id" in input ? await agentParty(call.organization_id, input.agent_id, actor.id, "agent_id") : { kind: "number", number: input.number };
-  if (party.kind === "agent" && !(await prisma.$transaction((tx) => reserveAgent(tx, { organizationId: call.organization_id, userId: party.userId })))) {
+  if (party.kind === "agent" && !(await reserveAgent(prisma, { organizationId: call.organization_id, userId: party.userId }))) {
     throw AppError.conflict(`${party.name} is not available.`);
   }
   try {
@@ -30,7 +30,7 @@ export async function addParticipant({ actor, callSid, input }: { actor: Session
     });
     return serializeParticipant(participant);
   } catch (error) {
-    if (party.kind === "agent") await prisma.$transaction((tx) => releaseReservedAgents(tx, { userIds: [party.userId], organizationId: call.organization_id }));
+    if (party.kind === "agent") await releaseReservedAgents(prisma, { userIds: [party.userId], organizationId: call.organization_id });
     throw error;
   }
 }

@@ -42,6 +42,6 @@ export async function holdCall({ actor, callSid, on }: { actor: SessionUser; cal
     throw error;
   }
   const updated = { ...call, conference_name: conference, state: on ? "held" : "answered", held_since: on ? now : null, hold_seconds: call.hold_seconds + (on ? 0 : heldFor) };
-  await prisma.$transaction((tx) => recordCallEvent(tx, updated, { type: on ? "held" : "resumed", actorUserId: actor.id, ...(!on && { data: { held_seconds: heldFor } }) }));
+  await recordCallEvent(prisma, updated, { type: on ? "held" : "resumed", actorUserId: actor.id, ...(!on && { data: { held_seconds: heldFor } }) });
   return serializeLiveCall(updated);
 }

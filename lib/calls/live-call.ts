@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { publishEvent } from "@/lib/events/publish-event";
+import { publishEventWith } from "@/lib/events/publish-event";
 
 // A call while it lasts (decision 015): started by the queue, manual dialing
 // or a campaign, acted on by hold, transfer, three-way calls and monitoring,
@@ -23,10 +23,13 @@ export async function recordCallEvent(
   call: { organization_id: number; department_id: number | null; user_id: number | null; call_sid: string; state: string },
   event: { type: CallEventType; actorUserId: number | null; data?: Record<string, unknown> },
 ): Promise<void> {
-  await tx.callEvent.create({ data: { organization_id: call.organization_id, call_sid: call.call_sid, type: event.type, actor_user_id: event.actorUserId, data: (event.data ?? {}) as object } });
-  await publishEvent(
+  await publishEventWith(
     { type: "call.updated", visibility: "owner", record: { organization_id: call.organization_id, department_id: call.department_id, user_id: call.user_id }, data: { call_sid: call.call_sid, state: call.state, event: event.type, ...event.data } },
     tx,
+    {
+      sql: `INSERT INTO call_events (organization_id, call_sid, type, actor_user_id, data, created_at) VALUES ($1::int, $8::text, $9::text, $10::int, $11::jsonb, clock_timestamp())`,
+      params: [call.call_sid, event.type, event.actorUserId, JSON.stringify(event.data ?? {})],
+    },
   );
 }
 

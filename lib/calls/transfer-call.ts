@@ -33,7 +33,7 @@ export async function transferCall({ actor, callSid, input }: { actor: SessionUs
   if (call.state !== "answered" && call.state !== "held") throw AppError.conflict("The call is not connected yet.");
   if (input.target.type === "queue") return transferToQueue(actor, call, await queueDepartment(call.organization_id, input.target.id));
   const party: Party = input.target.type === "agent" ? await agentParty(call.organization_id, input.target.id, actor.id, "target.id") : { kind: "number", number: input.target.number };
-  if (party.kind === "agent" && !(await prisma.$transaction((tx) => reserveAgent(tx, { organizationId: call.organization_id, userId: party.userId })))) {
+  if (party.kind === "agent" && !(await reserveAgent(prisma, { organizationId: call.organization_id, userId: party.userId }))) {
     throw AppError.conflict(`${party.name} is not available.`);
   }
   let dialed: Awaited<ReturnType<typeof dialParty>>;
@@ -42,7 +42,7 @@ export async function transferCall({ actor, callSid, input }: { actor: SessionUs
     if (input.mode === "warm" && call.state !== "held") await holdCall({ actor, callSid, on: true });
     dialed = await dialParty({ call: { ...call, state: input.mode === "warm" ? "held" : call.state }, party, role: input.mode === "warm" ? "consult" : "transfer", actorId: actor.id });
   } catch (error) {
-    if (party.kind === "agent") await prisma.$transaction((tx) => releaseReservedAgents(tx, { userIds: [party.userId], organizationId: call.organization_id }));
+    if (party.kind === "agent") await releaseReservedAgents(prisma, { userIds: [party.userId], organizationId: call.organization_id });
     throw error;
   }
   const to = party.kind === "agent" ? { type: "agent", user_id: party.userId, name: party.name } : { type: "number", number: party.number };

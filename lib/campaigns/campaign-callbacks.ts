@@ -32,7 +32,7 @@ function identification(organizationName: string): string {
 
 /** Claims one free agent of the department for an answered predictive call. */
 async function claimAgent(organizationId: number, departmentId: number, callSid: string): Promise<number | null> {
-  const [agent] = await prisma.$transaction((tx) => reserveAvailableAgents(tx, { organizationId, departmentId, count: 1, callSid }));
+  const [agent] = await reserveAvailableAgents(prisma, { organizationId, departmentId, count: 1, callSid });
   return agent ?? null;
 }
 
@@ -49,7 +49,7 @@ export async function answerCampaignCall({ organizationId, call }: { organizatio
   const { callSid } = call;
   if (call.machine && campaign.amd_enabled) {
     await prisma.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "voicemail" } });
-    if (cc.assigned_user_id) await prisma.$transaction((tx) => releaseReservedAgents(tx, { userIds: [cc.assigned_user_id!], organizationId: campaign.organization_id }));
+    if (cc.assigned_user_id) await releaseReservedAgents(prisma, { userIds: [cc.assigned_user_id!], organizationId: campaign.organization_id });
     return campaign.voicemail_message ? { kind: "say-and-hang-up", message: campaign.voicemail_message } : NOTHING;
   }
 

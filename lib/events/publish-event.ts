@@ -46,6 +46,15 @@ export async function publishEvent(event: NewEvent, tx?: Tx): Promise<void> {
   }
 }
 
+/**
+ * Publishes an event in the statement that makes the change it announces:
+ * `change` (a data-modifying statement whose own parameters start at $8) runs
+ * as part of it, so the change and its announcement are one round trip.
+ */
+export async function publishEventWith(event: NewEvent, tx: Tx, change: { sql: string; params: unknown[] }): Promise<void> {
+  await tx.$executeRawUnsafe(`WITH change AS (${change.sql}), ${INSERT.slice("WITH ".length)}`, ...values(event), ...change.params);
+}
+
 /** The sessions of these tokens (or every session of the user) end: their streams close, in every process. */
 export async function publishSessionRevoked({ userId, tokenIds }: { userId?: number; tokenIds?: number[] }, tx?: Tx): Promise<void> {
   const event = { type: SESSION_REVOKED, visibility: "organization" as const, record: { organization_id: null }, data: { user_id: userId ?? null, token_ids: tokenIds ?? null } };

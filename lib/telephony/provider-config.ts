@@ -49,11 +49,16 @@ const CONFIG_JOINS = `LEFT JOIN settings s ON s.organization_id = o.id AND s.key
  * the environment's TWILIO_* values otherwise.
  */
 export async function providerConfig(organizationId: number): Promise<ProviderConfig> {
+  const known = ownerOfNumber(`org:${organizationId}`);
+  if (known) return known;
   const [row] = await rawQuery<SettingRow>(
     `SELECT o.id AS organization_id, ${CONFIG_COLUMNS} FROM organizations o ${CONFIG_JOINS} WHERE o.id = $1`,
     [organizationId], { secrets: true },
   );
-  return fromRow(row ?? { organization_id: organizationId, value: {}, encrypted_secrets: null, signing_secrets: null });
+  if (!row) return fromRow({ organization_id: organizationId, value: {}, encrypted_secrets: null, signing_secrets: null });
+  const config = fromRow(row);
+  if (config.signing_key) numberOwners.set(`org:${organizationId}`, { at: Date.now(), config });
+  return config;
 }
 
 function fromRow(row: SettingRow): ProviderConfig {
@@ -120,7 +125,8 @@ export async function callbackOrganization(params: Record<string, string>, query
 
 // Every inbound call starts with "whose number is this?", and a queue of
 // callers asks it hundreds of times a second for the same few numbers; every
-// callback to an address we gave (org=) asks "this organization's config?".
+// callback to an address we gave (org=), and every call control (a hold asks
+// the provider, a transfer dials and hangs up), asks "this organization's config?".
 // Each process remembers the answers for two seconds (keys: the number, or
 // org:<id>); its own settings writes forget them at once, another process's
 // are seen within those two seconds.

@@ -1,0 +1,45 @@
+import "server-only";
+import type { Tx } from "@/lib/db/client";
+import { EVENTS_CHANNEL } from "@/lib/events/publish-event";
+import type { AgentState } from "./agent-status";
+
+export interface MovedAgent {
+  user_id: number;
+  organization_id: number;
+  status: AgentState;
+  current_call_sid: string | null;
+  changed_at: Date;
+  notice: string | null;
+}
+
+/**
+ * Every change of an agent's state, in one statement: the agents a `moved`
+ * statement changes (an UPDATE or an upsert of agent_statuses, RETURNING
+ * its rows) get their previous state-history entry closed and a new one
+ * opened at the moment of the change (the reports read that history), and
+ * an agent.status.changed event each, announced at commit. One round trip
+ * instead of five: agent state changes with every call, so this is on the
+ * path of every webhook that ends or starts one.
+ *
+ * `moved` sets all four of $1 (the status), $2 (the call), $3 (the notice)
+ * and $4 (when), and takes its own parameters from $5 on. A CTE sees the rows as they
+ * were before the statement, so closing the old entry never touches the new one.
+ */
+export async function moveAgents(db: Tx, moved: string, { status, callSid = null, notice = null, at = new Date() }: { status: AgentState; callSid?: string | null; notice?: string | null; at?: Date }, params: unknown[] = []): Promise<MovedAgent[]> {
+  return db.$queryRawUnsafe<MovedAgent[]>(
+    `WITH moved AS (${moved}),
+     closed AS (
+       UPDATE agent_status_logs l SET ended_at = m.changed_at FROM moved m WHERE l.user_id = m.user_id AND l.ended_at IS NULL
+     ), logged AS (
+       INSERT INTO agent_status_logs (organization_id, user_id, status, started_at) SELECT organization_id, user_id, status, changed_at FROM moved
+     ), published AS (
+       INSERT INTO events (organization_id, department_id, user_id, visibility, type, data)
+       SELECT m.organization_id, u.department_id, m.user_id, 'user', 'agent.status.changed',
+              jsonb_build_object('user_id', m.user_id, 'status', m.status, 'changed_at', to_char(m.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+       FROM moved m JOIN users u ON u.id = m.user_id
+       RETURNING id
+     ), announced AS (SELECT count(pg_notify('${EVENTS_CHANNEL}', id::text)) AS n FROM published)
+     SELECT m.user_id, m.organization_id, m.status, m.current_call_sid, m.changed_at, m.notice FROM moved m, announced`,
+    status, callSid, notice, at, ...params,
+  );
+}
