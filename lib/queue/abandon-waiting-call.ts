@@ -1,6 +1,7 @@
 import "server-only";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { EVENTS_CHANNEL } from "@/lib/events/publish-event";
+import { forgetWaitingCalls } from "./list-waiting-calls";
 
 // A caller who hangs up while still waiting is the busiest write a queue has
 // (every abandoned call, two callbacks each). It is the same change
@@ -39,10 +40,13 @@ SELECT pg_notify('${EVENTS_CHANNEL}', id::text) FROM published`;
 
 /**
  * The caller left the queue before any agent took the call: true when this
- * was that call, and it is now abandoned and logged; false when the general
- * path must decide (no such waiting call, an agent involved, a log already there).
+ * was that call, and it is now abandoned, logged and announced (the waiting
+ * list this process keeps is forgotten); false when the general path must
+ * decide (no such waiting call, an agent involved, a log already there).
  */
 export async function abandonWaitingCall({ organizationId, callSid, logStatus, queueTime }: { organizationId: number; callSid: string; logStatus: "no-answer" | "failed"; queueTime?: number }): Promise<boolean> {
   const notified = await rawQuery(ABANDON, [organizationId, callSid, logStatus, queueTime === undefined ? null : Math.round(queueTime)]);
-  return notified.length > 0;
+  if (notified.length === 0) return false;
+  forgetWaitingCalls(organizationId);
+  return true;
 }

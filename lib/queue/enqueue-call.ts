@@ -1,7 +1,7 @@
 import "server-only";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { callSidOfAnotherOrganization } from "@/lib/calls/call-sid-collision";
-import { publishEvent } from "@/lib/events/publish-event";
+import { EVENTS_CHANNEL } from "@/lib/events/publish-event";
 import { AppError } from "@/lib/http/errors";
 import { forgetWaitingCalls } from "./list-waiting-calls";
 
@@ -9,30 +9,33 @@ import { forgetWaitingCalls } from "./list-waiting-calls";
  * An inbound call joins the queue. Each waiting call gets a provider queue of
  * its own (named after its CallSid), so when an agent accepts it, <Dial><Queue>
  * can only ever reach that caller. One statement: a retried delivery finds the
- * entry already there and gets it back unchanged; the caller's contact, when
- * the number is known, is linked on the way in. A CallSid another
+ * entry already there and gets it back unchanged (and announces nothing);
+ * the caller's contact, when the number is known, is linked on the way in. A CallSid another
  * organization already holds is refused (CallSids are unique across accounts,
  * so a collision is a forgery or a misrouted number), and nothing changes.
  */
 export async function enqueueCall({ organizationId, callSid, from, to, departmentId = null }: { organizationId: number; callSid: string; from: string; to: string; departmentId?: number | null }) {
   if (!/^CA[0-9a-zA-Z]{10,62}$/.test(callSid)) throw new AppError("bad_request", "CallSid is missing or malformed.");
-  const [entry] = await rawQuery<{ id: string; queue_name: string; status: string; created: boolean; contact_id: string | null }>(
-    `INSERT INTO queue_entries (organization_id, call_sid, queue_name, from_number, to_number, contact_id, department_id, updated_at)
-     VALUES ($1, $2::text, $3::text, $4::text, $5::text, (SELECT id FROM contacts WHERE organization_id = $1 AND phone = $4::text), $6::int, now())
-     ON CONFLICT (call_sid) DO UPDATE SET call_sid = queue_entries.call_sid WHERE queue_entries.organization_id = $1
-     RETURNING id, queue_name, status, (xmax = 0) AS created, contact_id::text`,
-    [organizationId, callSid, `q_${callSid}`, from, to, departmentId],
-  );
+  const [entry] = await rawQuery<{ id: string; queue_name: string; status: string; created: boolean; contact_id: string | null }>(ENQUEUE, [organizationId, callSid, `q_${callSid}`, from, to, departmentId]);
   if (!entry) throw callSidOfAnotherOrganization({ organizationId, callSid });
   forgetWaitingCalls(organizationId);
-  if (entry.created) {
-    // A department's caller is news to those who serve that department's queue only.
-    await publishEvent({
-      type: "queue.entry.added",
-      visibility: "queue",
-      record: { organization_id: organizationId, department_id: departmentId },
-      data: { id: Number(entry.id), call_sid: callSid, from, contact_id: entry.contact_id === null ? null : Number(entry.contact_id), department_id: departmentId },
-    });
-  }
   return entry;
 }
+
+// The entry and, when it is new, its announcement (queue.entry.added), in one
+// statement: every inbound call runs it. A department's caller is news to
+// those who serve that department's queue only (visibility queue).
+const ENQUEUE = `
+  WITH entry AS (
+    INSERT INTO queue_entries (organization_id, call_sid, queue_name, from_number, to_number, contact_id, department_id, updated_at)
+    VALUES ($1, $2::text, $3::text, $4::text, $5::text, (SELECT id FROM contacts WHERE organization_id = $1 AND phone = $4::text), $6::int, now())
+    ON CONFLICT (call_sid) DO UPDATE SET call_sid = queue_entries.call_sid WHERE queue_entries.organization_id = $1
+    RETURNING id, queue_name, status, (xmax = 0) AS created, contact_id
+  ), published AS (
+    INSERT INTO events (organization_id, department_id, visibility, type, data)
+    SELECT $1::int, $6::int, 'queue', 'queue.entry.added',
+           jsonb_build_object('id', id, 'call_sid', $2::text, 'from', $4::text, 'contact_id', contact_id, 'department_id', $6::int)
+    FROM entry WHERE created
+    RETURNING id
+  ), announced AS (SELECT count(pg_notify('${EVENTS_CHANNEL}', id::text)) AS n FROM published)
+  SELECT entry.id::text AS id, queue_name, status, created, contact_id::text AS contact_id FROM entry, announced`;

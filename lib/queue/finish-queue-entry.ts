@@ -15,10 +15,7 @@ import { forgetWaitingCalls } from "./list-waiting-calls";
 export async function finishQueueEntry({ organizationId, callSid, result, queueTime }: { organizationId: number; callSid: string; result: string; queueTime?: number }): Promise<{ changed: boolean; callback?: boolean }> {
   const unansweredStatus = result === "hangup" || result === "leave" || result === "completed" ? "no-answer" : "failed";
   // The common case, a caller giving up before any agent took the call, in one statement.
-  if (await abandonWaitingCall({ organizationId, callSid, logStatus: unansweredStatus, queueTime })) {
-    forgetWaitingCalls(organizationId);
-    return { changed: true };
-  }
+  if (await abandonWaitingCall({ organizationId, callSid, logStatus: unansweredStatus, queueTime })) return { changed: true };
   const outcome = await prisma.$transaction(async (tx) => {
     const entry = await tx.queueEntry.findFirst({
       where: { call_sid: callSid, organization_id: organizationId },

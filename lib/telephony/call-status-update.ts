@@ -3,6 +3,7 @@ import type { CallLogStatus } from "@/lib/calls/call-status";
 import { callerHungUp } from "@/lib/calls/caller-hung-up";
 import { conferencedCall } from "@/lib/calls/move-call-to-conference";
 import { prisma } from "@/lib/db/client";
+import { abandonWaitingCall } from "@/lib/queue/abandon-waiting-call";
 import { finishQueueEntry } from "@/lib/queue/finish-queue-entry";
 
 /**
@@ -11,6 +12,9 @@ import { finishQueueEntry } from "@/lib/queue/finish-queue-entry";
  * duration): statuses never move backwards, retries change nothing.
  */
 export async function applyCallStatus({ organizationId, callSid, duration }: { organizationId: number; callSid: string; status: CallLogStatus; duration: number }): Promise<void> {
+  // The most common final status: a caller who gave up while waiting, in one statement. Such a call was
+  // never accepted, so never handed over nor moved into a conference: nothing below could apply to it.
+  if (await abandonWaitingCall({ organizationId, callSid, logStatus: "no-answer" })) return;
   // A caller whose call was handed over (transferred, back in a queue): the part they are on ends.
   if (await callerHungUp({ organizationId, customerLegSid: callSid })) return;
   const entry = await prisma.queueEntry.findFirst({ where: { call_sid: callSid, organization_id: organizationId }, select: { status: true } });
