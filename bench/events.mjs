@@ -22,7 +22,7 @@ import pg from "pg";
 import twilio from "twilio";
 import { createTestDatabase, startServer, TEST_PROVIDER } from "../e2e/support/server.mjs";
 import { pollLikeAgents } from "./support/agent-polls.mjs";
-import { cpuSeconds, machineSeconds } from "./support/cpu.mjs";
+import { cpuSeconds, machineSeconds, postgresSeconds } from "./support/cpu.mjs";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 1000);
@@ -155,6 +155,8 @@ try {
   let errors = 0;
   const cpuStart = servers.map((s) => cpuSeconds(s.pid));
   const machineStart = machineSeconds();
+  const postgresStart = postgresSeconds();
+  const ownStart = process.cpuUsage();
   const calls = await placeCalls((sid, status) => {
     answeredAt.set(sid, performance.now());
     if (status !== 200) errors += 1;
@@ -163,6 +165,9 @@ try {
   const streamCpu = servers.map((s, i) => cpuSeconds(s.pid) - cpuStart[i]);
   const machineEnd = machineSeconds();
   const machine = { busy: machineEnd.busy - machineStart.busy, total: machineEnd.total - machineStart.total };
+  const postgresCpu = postgresSeconds() - postgresStart;
+  const own = process.cpuUsage(ownStart);
+  const benchCpu = (own.user + own.system) / 1e6;
   const expected = calls * (HANGUP ? 2 : 1); // added (and left), per agent
   const sampled = await new Promise((resolve) => (sampler.once("message", resolve), sampler.send("report")));
   sampler.kill();
@@ -190,7 +195,7 @@ try {
   console.log(`  event written → received, an upper bound of webhook answered → received (${latencies.length} samples, a tenth of the agents, timed in a process of their own): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms ${percentile(latencies, 99) < 100 ? "PASS" : "FAIL"}`);
   console.log(`  memory per idle stream: ${perStreamKb.map((kb) => `${kb.toFixed(1)} KB`).join(", ")} (RSS before ${memoryBefore.map((k) => `${(k / 1024).toFixed(0)} MB`).join("/")}, after ${memoryAfter.map((k) => `${(k / 1024).toFixed(0)} MB`).join("/")}) ${Math.max(...perStreamKb) < 50 ? "PASS" : "FAIL"}`);
   console.log(`CPU for ${SECONDS} s of calls, both servers: with streams ${streamCpu.map((c) => c.toFixed(1)).join(" + ")} s = ${(streamCpu[0] + streamCpu[1]).toFixed(1)} s; with ${AGENTS} agents polling every 2 s ${pollCpu.map((c) => c.toFixed(1)).join(" + ")} s = ${(pollCpu[0] + pollCpu[1]).toFixed(1)} s (poll p99 ${percentile(poll.latencies, 99).toFixed(1)} ms, errors ${poll.errors})`);
-  console.log(`machine during the streamed calls: ${machine.busy.toFixed(1)} of ${machine.total.toFixed(1)} core-seconds busy (${((100 * machine.busy) / machine.total).toFixed(0)}%): the servers ${(streamCpu[0] + streamCpu[1]).toFixed(1)}, the rest PostgreSQL, the agents' side and the caller generator`);
+  console.log(`machine during the streamed calls: ${machine.busy.toFixed(1)} of ${machine.total.toFixed(1)} core-seconds busy (${((100 * machine.busy) / machine.total).toFixed(0)}%): the servers ${(streamCpu[0] + streamCpu[1]).toFixed(1)}, PostgreSQL ${postgresCpu.toFixed(1)}, this process (the caller generator and the untimed agents' streams) ${benchCpu.toFixed(1)}, the rest the timing process and the system`);
   if (process.env.BENCH_SERVER_LOG) for (const server of servers) console.log(server.output().split("\n").filter((line) => /slow|error|warn/i.test(line)).slice(-15).join("\n"));
 } finally {
   providerAgent.destroy();

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { useSWRConfig } from "swr";
 import { createContactSchema, updateContactSchema } from "@/lib/contacts/schemas";
 import { fieldErrors } from "@/lib/http/validation";
-import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
+import { ApiRequestError, apiFetch, submitErrors } from "@/lib/swr/api-fetch";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { useApiToken } from "@/lib/swr/use-api";
 import { knownTags } from "@/lib/tags/known-tag";
@@ -65,11 +65,9 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
       await refreshTagNames();
       router.push(`/contacts/${saved.id}?saved=1`);
     } catch (error) {
-      if (error instanceof ApiRequestError) {
-        setErrors(error.body?.errors ?? { form: [error.message] });
-        const duplicate = (error.body as { duplicate_id?: number } | null)?.duplicate_id;
-        if (duplicate) setDuplicateId(duplicate);
-      } else setErrors({ form: [(error as Error).message] });
+      setErrors(submitErrors(error));
+      const duplicate = error instanceof ApiRequestError ? (error.body as { duplicate_id?: number } | null)?.duplicate_id : undefined;
+      if (duplicate) setDuplicateId(duplicate);
     } finally {
       setPending(false);
     }

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { KEY_FAMILIES, type KeyScopes } from "@/lib/auth/permissions";
 import { fieldErrors } from "@/lib/http/validation";
 import { createIntegrationKeySchema } from "@/lib/integrations/schemas";
-import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
+import { apiFetch, submitErrors } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { FieldError } from "./field-error";
@@ -53,7 +53,7 @@ export function IntegrationKeysManager() {
       form.reset();
       await keys.mutate();
     } catch (error) {
-      setErrors(error instanceof ApiRequestError ? (error.body?.errors ?? { form: [error.message] }) : { form: [(error as Error).message] });
+      setErrors(submitErrors(error));
     } finally {
       setPending(false);
     }

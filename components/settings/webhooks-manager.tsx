@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { fieldErrors } from "@/lib/http/validation";
 import { createWebhookSchema, WEBHOOK_EVENTS } from "@/lib/webhooks/schemas";
-import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
+import { apiFetch, submitErrors } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
@@ -40,7 +40,7 @@ export function WebhooksManager() {
       form.reset();
       await endpoints.mutate();
     } catch (error) {
-      setErrors(error instanceof ApiRequestError ? (error.body?.errors ?? { form: [error.message] }) : { form: [(error as Error).message] });
+      setErrors(submitErrors(error));
     } finally {
       setPending(false);
     }

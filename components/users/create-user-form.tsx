@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { fieldErrors } from "@/lib/http/validation";
-import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
+import { apiFetch, submitErrors } from "@/lib/swr/api-fetch";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { useApiToken } from "@/lib/swr/use-api";
 import { createUserSchema } from "@/lib/users/schemas";
@@ -37,7 +37,7 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
       formElement.reset();
       onCreated();
     } catch (error) {
-      if (error instanceof ApiRequestError) setErrors(error.body?.errors ?? { form: [error.message] });
+      setErrors(submitErrors(error));
     } finally {
       setPending(false);
     }

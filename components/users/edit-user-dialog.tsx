@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { fieldErrors } from "@/lib/http/validation";
 import { ROLE_LABELS } from "@/lib/navigation";
-import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
+import { apiFetch, submitErrors } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
 import type { ApiUser } from "@/lib/users/serialize-user";
 import { updateUserSchema } from "@/lib/users/schemas";
@@ -30,7 +30,7 @@ export function EditUserDialog({ user, self, roles, departments, onClose, onSave
       await apiFetch(`/api/users/${user.id}`, token!, { method: "PATCH", body: JSON.stringify(parsed.data) });
       onSaved(message);
     } catch (error) {
-      setErrors(error instanceof ApiRequestError ? (error.body?.errors ?? { form: [error.message] }) : { form: [(error as Error).message] });
+      setErrors(submitErrors(error));
     } finally {
       setPending(false);
     }

@@ -12,6 +12,12 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** What a failed submit shows: the API's field errors, else its message (or the network's) as the form's own error. */
+export function submitErrors(error: unknown): Record<string, string[]> {
+  if (error instanceof ApiRequestError) return error.body?.errors ?? { form: [error.message] };
+  return { form: [error instanceof Error ? error.message : String(error)] };
+}
+
 /** fetch for the pages: bearer token from the session, JSON both ways. */
 export async function apiFetch<T>(path: string, token: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(path, {
