@@ -18,6 +18,7 @@ import http from "node:http";
 import pg from "pg";
 import twilio from "twilio";
 import { createTestDatabase, startServer, TEST_PROVIDER } from "../e2e/support/server.mjs";
+import { cpuSeconds, machineSeconds, postgresSeconds } from "./support/cpu.mjs";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
@@ -31,7 +32,11 @@ const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(val
 const ms = (v) => `${v.toFixed(1)} ms`;
 
 const database = await createTestDatabase(adminUrl);
-const server = await startServer({ databaseUrl: database.url, label: "bench-routing" });
+// The burst goes to BENCH_SERVERS processes (1 by default) on the one database, a call to each in turn as a load balancer would
+// send them (one Node.js process answers on one core); the wait simulation to the first.
+const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
+const servers = await Promise.all(Array.from({ length: SERVERS }, (_, i) => startServer({ databaseUrl: database.url, label: `bench-routing-${i}` })));
+const [server] = servers;
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 try {
@@ -71,19 +76,21 @@ try {
   const action = (twiml) => /<Gather\b[^>]*\saction="([^"]*)"/.exec(twiml)?.[1]?.replace(/&amp;/g, "&");
 
   // Warm-up on the organization's second number (the same plan answers it): a production server is never cold.
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < 30 * SERVERS; i++) {
     const sid = `CA${randomBytes(16).toString("hex")}`;
-    const menu = await post(inboundUrl, { CallSid: sid, From: "+14155559999", To: "+18005559999", CallStatus: "ringing" });
+    const menu = await post(`${servers[i % SERVERS].baseUrl}/api/telephony/inbound`, { CallSid: sid, From: "+14155559999", To: "+18005559999", CallStatus: "ringing" });
     await post(action(menu.text), { CallSid: sid, From: "+14155559999", To: "+18005559999", Digits: "1" });
   }
   await db.query(`DELETE FROM queue_entries WHERE organization_id = $1`, [org.id]);
 
   const calls = Array.from({ length: CALLS }, (_, i) => ({ sid: `CA${randomBytes(16).toString("hex")}`, from: `+1415555${String(i).padStart(4, "0")}`, digit: String((i % 3) + 1) }));
   const started = performance.now();
+  const serversCpu = () => servers.reduce((sum, s) => sum + cpuSeconds(s.pid), 0);
+  const before = { server: serversCpu(), postgres: postgresSeconds(), machine: machineSeconds() };
   const results = await Promise.all(
     calls.map(async (call, i) => {
       await new Promise((r) => setTimeout(r, (i * 1000) / CALLS));
-      const menu = await post(inboundUrl, { CallSid: call.sid, From: call.from, To: number, CallStatus: "ringing" });
+      const menu = await post(`${servers[i % SERVERS].baseUrl}/api/telephony/inbound`, { CallSid: call.sid, From: call.from, To: number, CallStatus: "ringing" });
       const url = action(menu.text);
       if (menu.status !== 200 || !url) return { webhooks: [menu.ms], ok: false };
       const routed = await post(url, { CallSid: call.sid, From: call.from, To: number, Digits: call.digit });
@@ -91,14 +98,17 @@ try {
     }),
   );
   const window = (performance.now() - started) / 1000;
+  const machine = machineSeconds();
+  const cpu = { server: serversCpu() - before.server, postgres: postgresSeconds() - before.postgres, busy: machine.busy - before.machine.busy, total: machine.total - before.machine.total };
   const webhooks = results.flatMap((r) => r.webhooks);
   const { rows } = await db.query(`SELECT call_sid, department_id FROM queue_entries WHERE organization_id = $1`, [org.id]);
   const placed = new Map(rows.map((r) => [r.call_sid, r.department_id]));
   const right = calls.filter((c) => placed.get(c.sid) === departments[Number(c.digit) - 1].id).length;
   const perQueue = departments.map((d) => `${d.name} ${rows.filter((r) => r.department_id === d.id).length}`).join(", ");
 
-  console.log(`${CALLS} calls through the menu in ${window.toFixed(2)} s (${webhooks.length} webhooks, ${results.filter((r) => !r.ok).length} errors)`);
+  console.log(`${CALLS} calls through the menu in ${window.toFixed(2)} s, to ${SERVERS} server${SERVERS > 1 ? "s" : ""} on one PostgreSQL (${webhooks.length} webhooks, ${results.filter((r) => !r.ok).length} errors)`);
   console.log(`  webhook p50 ${ms(percentile(webhooks, 50))} · p95 ${ms(percentile(webhooks, 95))} · p99 ${ms(percentile(webhooks, 99))} · max ${ms(Math.max(...webhooks))} (target p99 < 100 ms)`);
+  console.log(`  CPU: the server${SERVERS > 1 ? "s" : ""} ${cpu.server.toFixed(2)} s (${((cpu.server * 1000) / webhooks.length).toFixed(1)} ms a webhook), PostgreSQL ${cpu.postgres.toFixed(2)} s; the machine ${((100 * cpu.busy) / cpu.total).toFixed(0)}% busy`);
   console.log(`  queued ${rows.length} of ${CALLS} (none twice: ${placed.size === rows.length}); in the queue their key chose: ${right}; per queue: ${perQueue}`);
   if (right !== CALLS || rows.length !== CALLS) process.exitCode = 1;
 
@@ -164,6 +174,6 @@ try {
   console.log(`  mean absolute error of the estimate ${mae.toFixed(1)} s (${meanWait > 0 ? ((mae / meanWait) * 100).toFixed(0) : "—"} % of the mean wait)`);
 } finally {
   await db.end();
-  await server.stop();
+  await Promise.all(servers.map((s) => s.stop()));
   await database.drop();
 }
