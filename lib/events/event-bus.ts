@@ -92,7 +92,8 @@ class EventBus {
   }
 
   private announce(id: string) {
-    if (!/^\d+$/.test(id)) return;
+    // Nobody in this process is listening (the last stream closed): nothing to read. A stream opened later resumes from the table.
+    if (this.subscribers.size === 0 || !/^\d+$/.test(id)) return;
     this.announced.push(id);
     if (this.reading || this.gathering) return;
     this.gathering = true;
