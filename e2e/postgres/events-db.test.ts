@@ -1,16 +1,54 @@
 import { describe, expect, inject, it } from "vitest";
+import { announce } from "@/lib/events/announcement-sql";
 import { newCallSid } from "@/lib/telephony/simulator";
 import { api, loginAs } from "../support/api";
 import { subscribe } from "../support/event-stream";
 import { createTenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
 import { startServer } from "../support/server.mjs";
+import { connectToTestDatabase } from "../support/test-database";
 
 // Two servers on one PostgreSQL: an event published by one process reaches
 // the subscribers of the other, through LISTEN/NOTIFY; a sign-out on one
 // closes the streams on the other.
 
+const db = connectToTestDatabase();
+
 describe("events across servers", () => {
+  // A NOTIFY names events by id (payloads stop at 8,000 bytes): an event larger
+  // than that reaches the stream whole. Published with the fragment the
+  // publishing statements use, from outside either server.
+  it("delivers an event larger than a NOTIFY payload, read back from the table", async () => {
+    const tenant = await createTenant();
+    const streams = [await subscribe(tenant.agentA.token), await subscribe(tenant.agentA.token, { baseUrl: inject("secondBaseUrl") })];
+    const large = { call_sid: newCallSid(), callback: true, note: "x".repeat(9000) };
+    await db.query(
+      `WITH e AS (INSERT INTO events (organization_id, visibility, type, data) VALUES ($1, 'organization', 'queue.entry.updated', $2::jsonb) RETURNING id)
+       SELECT ${announce("e")} FROM e`,
+      [tenant.organization.id, JSON.stringify(large)],
+    );
+    for (const stream of streams) {
+      expect((await stream.waitFor((e) => e.data.call_sid === large.call_sid))?.data).toMatchObject(large);
+      stream.close();
+    }
+  });
+
+  // Callers arriving together on both servers: every NOTIFY heard, every burst read whole, nothing dropped or doubled.
+  it("delivers every one of 30 callers arriving at once on both servers to a stream on each", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const bases = [inject("baseUrl"), inject("secondBaseUrl")];
+    const streams = await Promise.all(bases.map((baseUrl) => subscribe(tenant.agentA.token, { baseUrl, types: "queue.entry.added" })));
+    const sids = Array.from({ length: 30 }, () => newCallSid());
+    const answers = await Promise.all(sids.map((callSid, i) => provider(bases[i % 2]).inboundCall({ callSid, from: `+141555507${String(i).padStart(2, "0")}`, to: number })));
+    expect(answers.map((a) => a.status)).toEqual(sids.map(() => 200));
+    for (const stream of streams) {
+      for (const sid of sids) expect(await stream.waitFor((e) => e.data.call_sid === sid)).toBeDefined();
+      expect(stream.events.length).toBe(30);
+      stream.close();
+    }
+  });
+
   it("delivers an inbound call posted to one server to an agent streaming from the other, and to no other organization", async () => {
     const second = inject("secondBaseUrl");
     const [tenant, other] = await Promise.all([createTenant(), createTenant()]);

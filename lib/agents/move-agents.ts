@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { EVENTS_CHANNEL } from "@/lib/events/publish-event";
+import { announce } from "@/lib/events/announcement-sql";
 import type { AgentState } from "./agent-status";
 
 export interface MovedAgent {
@@ -38,7 +38,7 @@ export async function moveAgents(db: Tx, moved: string, { status, callSid = null
               jsonb_build_object('user_id', m.user_id, 'status', m.status, 'changed_at', to_char(m.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
        FROM moved m JOIN users u ON u.id = m.user_id
        RETURNING id
-     ), announced AS (SELECT count(pg_notify('${EVENTS_CHANNEL}', id::text)) AS n FROM published)
+     ), announced AS (SELECT count(${announce("p")}) AS n FROM published p)
      SELECT m.user_id, m.organization_id, m.status, m.current_call_sid, m.changed_at, m.notice FROM moved m, announced`,
     status, callSid, notice, at, ...params,
   );

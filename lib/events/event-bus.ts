@@ -7,7 +7,7 @@ import { rawQuery } from "@/lib/db/raw-sql";
 import { AppError } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
 import { EVENT_PERMISSIONS, SESSION_REVOKED, type EventType } from "./event-types";
-import { EVENTS_CHANNEL } from "./publish-event";
+import { EVENTS_CHANNEL } from "./announcement-sql";
 
 // This process's end of the event stream. One LISTEN connection per process
 // hears every NOTIFY (whichever process published), reads the announced rows

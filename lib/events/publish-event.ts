@@ -2,9 +2,8 @@ import "server-only";
 import type { EventRecord, Visibility } from "@/lib/auth/scope";
 import { database, type Tx } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
+import { announce } from "./announcement-sql";
 import { SESSION_REVOKED, type EventType } from "./event-types";
-
-export const EVENTS_CHANNEL = "app_events";
 
 export interface NewEvent {
   type: EventType;
@@ -20,7 +19,7 @@ export interface NewEvent {
 const INSERT = `WITH e AS (
     INSERT INTO events (organization_id, department_id, user_id, assigned_user_id, visibility, type, data)
     VALUES ($1::int, COALESCE($2::int, (SELECT department_id FROM users WHERE id = $3::int)), $3::int, $4::int, $5, $6, $7::jsonb) RETURNING id)
-  SELECT pg_notify('${EVENTS_CHANNEL}', id::text) FROM e`;
+  SELECT ${announce("e")} FROM e`;
 
 function values(event: NewEvent | { type: typeof SESSION_REVOKED; visibility: "organization"; record: { organization_id: null }; data: Record<string, unknown> }) {
   const r = event.record as Partial<EventRecord>;
@@ -72,7 +71,7 @@ export async function publishSelected(select: string, params: unknown[]): Promis
   try {
     await database().driver.queryUnflushed(
       `WITH e AS (INSERT INTO events (organization_id, department_id, user_id, assigned_user_id, visibility, type, data) ${select} RETURNING id)
-       SELECT pg_notify('${EVENTS_CHANNEL}', id::text) FROM e`,
+       SELECT ${announce("e")} FROM e`,
       params,
     );
   } catch (error) {

@@ -1,6 +1,6 @@
 import "server-only";
 import { rawQuery } from "@/lib/db/raw-sql";
-import { EVENTS_CHANNEL } from "@/lib/events/publish-event";
+import { announce } from "@/lib/events/announcement-sql";
 import { forgetWaitingCalls } from "./list-waiting-calls";
 
 // A caller who hangs up while still waiting is the busiest write a queue has
@@ -36,7 +36,7 @@ WITH left_queue AS (
   SELECT $1::int, 'organization', 'queue.entry.left', jsonb_build_object('id', id, 'call_sid', $2::text, 'status', 'abandoned') FROM left_queue
   RETURNING id
 )
-SELECT pg_notify('${EVENTS_CHANNEL}', id::text) FROM published`;
+SELECT ${announce("p")} FROM published p`;
 
 /**
  * The caller left the queue before any agent took the call: true when this

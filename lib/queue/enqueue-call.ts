@@ -1,7 +1,7 @@
 import "server-only";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { callSidOfAnotherOrganization } from "@/lib/calls/call-sid-collision";
-import { EVENTS_CHANNEL } from "@/lib/events/publish-event";
+import { announce } from "@/lib/events/announcement-sql";
 import { AppError } from "@/lib/http/errors";
 import { forgetWaitingCalls } from "./list-waiting-calls";
 
@@ -37,5 +37,5 @@ const ENQUEUE = `
            jsonb_build_object('id', id, 'call_sid', $2::text, 'from', $4::text, 'contact_id', contact_id, 'department_id', $6::int)
     FROM entry WHERE created
     RETURNING id
-  ), announced AS (SELECT count(pg_notify('${EVENTS_CHANNEL}', id::text)) AS n FROM published)
+  ), announced AS (SELECT count(${announce("p")}) AS n FROM published p)
   SELECT entry.id::text AS id, queue_name, status, created, contact_id::text AS contact_id FROM entry, announced`;
