@@ -4,19 +4,13 @@ import { useState } from "react";
 import Link from "next/link";
 import { formatDuration, formatPhone } from "@/lib/format/display";
 import { apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import { useSoftphone } from "@/components/softphone/softphone-provider";
 
-interface FollowUp {
-  id: number;
-  from: string;
-  contact: { id: number; name: string | null } | null;
-  queue_label: string;
-  callback: boolean;
-  wait_seconds: number;
-  abandoned_at: string;
-}
+/** One abandoned call, as GET /api/queue/abandoned answers it. */
+type FollowUp = GetAnswer<"/api/queue/abandoned">["data"][number];
 
 /**
  * Abandoned calls of the agent's queues to follow up (GET /api/queue/abandoned):
@@ -27,7 +21,7 @@ export function FollowUps() {
   const token = useApiToken();
   const { call, dial, device } = useSoftphone();
   const live = useLive();
-  const { data, mutate } = useApi<{ data: FollowUp[] }>("/api/queue/abandoned", { refreshInterval: pollEvery(live, 15_000) });
+  const { data, mutate } = useApiGet("/api/queue/abandoned", {}, { refreshInterval: pollEvery(live, 15_000) });
   useLiveEvents(["queue.entry.left", "queue.entry.updated"], () => void mutate());
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<number | null>(null);

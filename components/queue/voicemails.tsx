@@ -4,22 +4,13 @@ import { useState } from "react";
 import Link from "next/link";
 import { formatDuration, formatPhone } from "@/lib/format/display";
 import { apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import { useSession } from "next-auth/react";
 
-interface Voicemail {
-  id: number;
-  from: string;
-  reason: "closed" | "menu" | "no_agents";
-  recording_url: string | null;
-  duration_seconds: number;
-  transcription: string | null;
-  status: "new" | "claimed" | "done";
-  claimed_by: { id: number; name: string | null } | null;
-  created_at: string;
-  contact: { id: number; name: string | null } | null;
-}
+/** One voicemail, as GET /api/voicemails answers it (the typed client's answer type). */
+type Voicemail = GetAnswer<"/api/voicemails">["data"][number];
 
 const REASON = { closed: "outside opening hours", menu: "chose voicemail", no_agents: "nobody was on duty" } as const;
 
@@ -32,7 +23,7 @@ export function Voicemails() {
   const token = useApiToken();
   const me = Number(useSession().data?.user?.id ?? 0);
   const live = useLive();
-  const { data, mutate } = useApi<{ data: Voicemail[] }>("/api/voicemails", { refreshInterval: pollEvery(live, 10_000) });
+  const { data, mutate } = useApiGet("/api/voicemails", {}, { refreshInterval: pollEvery(live, 10_000) });
   useLiveEvents(["voicemail.created", "voicemail.updated"], () => void mutate());
   const [problem, setProblem] = useState<string | null>(null);
   const act = async (id: number, what: "claim" | "done") => {

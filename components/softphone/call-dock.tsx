@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { formatDuration, formatPhone } from "@/lib/format/display";
-import { useApi } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { ContactCard } from "./contact-card";
 import { TransferPanel } from "./transfer-panel";
 import { useCallControl } from "./use-call-control";
@@ -15,7 +15,7 @@ const PHASE_LABEL = { connecting: "Connecting…", connected: "On call", ended: 
 /** The in-call panel: stays on screen across pages until the agent finishes wrap-up. */
 export function CallDock() {
   const { call, hangup, toggleMute, toggleHold, sendDigit, setNotes, setDisposition, finish } = useSoftphone();
-  const dispositions = useApi<{ data: { id: number; name: string }[]; required: boolean }>(call?.phase === "ended" ? "/api/dispositions" : null);
+  const dispositions = useApiGet("/api/dispositions", call?.phase === "ended" ? {} : null);
   const [keypad, setKeypad] = useState(false);
   const [picker, setPicker] = useState<"transfer" | "add" | null>(null);
   const control = useCallControl();

@@ -8071,15 +8071,15 @@ export interface operations {
                             abandoned_at: string;
                             call_sid: string;
                             callback: boolean;
-                            contact: null | {
+                            contact: {
                                 id: number;
-                                name: string;
-                            };
-                            department_id: null | number;
+                                name: string | null;
+                            } | null;
+                            department_id: number | null;
                             from: string;
                             id: number;
                             queue_label: string;
-                            wait_seconds: number | null;
+                            wait_seconds: number;
                         }[];
                     };
                 };
@@ -12027,27 +12027,27 @@ export interface operations {
                     "application/json": {
                         data: {
                             call_sid: string;
-                            /** Format: date-time */
-                            claimed_at: null | string;
-                            claimed_by: null | {
+                            claimed_at: string | null;
+                            claimed_by: {
                                 id: number;
-                                name: string;
-                            };
+                                name: string | null;
+                            } | null;
                             contact: {
                                 id: number;
-                                name: string;
+                                name: string | null;
                             } | null;
                             /** Format: date-time */
                             created_at: string;
                             department_id: number | null;
-                            /** Format: date-time */
-                            done_at: null | string;
+                            done_at: string | null;
                             duration_seconds: number;
                             from: string;
                             id: number;
-                            reason: string;
+                            /** @enum {string} */
+                            reason: "closed" | "menu" | "no_agents";
                             recording_url: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "new" | "claimed" | "done";
                             transcription: string | null;
                         }[];
                     };
@@ -12078,24 +12078,28 @@ export interface operations {
                 content: {
                     "application/json": {
                         call_sid: string;
-                        /** Format: date-time */
                         claimed_at: string | null;
                         claimed_by: {
                             id: number;
-                            name: string;
+                            name: string | null;
                         } | null;
-                        contact: null;
+                        contact: {
+                            id: number;
+                            name: string | null;
+                        } | null;
                         /** Format: date-time */
                         created_at: string;
                         department_id: number | null;
-                        done_at: null;
+                        done_at: string | null;
                         duration_seconds: number;
                         from: string;
                         id: number;
-                        reason: string;
-                        recording_url: null;
-                        status: string;
-                        transcription: null;
+                        /** @enum {string} */
+                        reason: "closed" | "menu" | "no_agents";
+                        recording_url: string | null;
+                        /** @enum {string} */
+                        status: "new" | "claimed" | "done";
+                        transcription: string | null;
                     };
                 };
             };
@@ -12134,25 +12138,28 @@ export interface operations {
                 content: {
                     "application/json": {
                         call_sid: string;
-                        /** Format: date-time */
                         claimed_at: string | null;
                         claimed_by: {
                             id: number;
-                            name: string;
+                            name: string | null;
                         } | null;
-                        contact: null;
+                        contact: {
+                            id: number;
+                            name: string | null;
+                        } | null;
                         /** Format: date-time */
                         created_at: string;
                         department_id: number | null;
-                        /** Format: date-time */
                         done_at: string | null;
                         duration_seconds: number;
                         from: string;
                         id: number;
-                        reason: string;
-                        recording_url: null;
-                        status: string;
-                        transcription: null;
+                        /** @enum {string} */
+                        reason: "closed" | "menu" | "no_agents";
+                        recording_url: string | null;
+                        /** @enum {string} */
+                        status: "new" | "claimed" | "done";
+                        transcription: string | null;
                     };
                 };
             };

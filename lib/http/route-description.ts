@@ -16,6 +16,8 @@ export type RouteDescription =
       params?: z.ZodType;
       maxBodyBytes?: number;
       status?: number;
+      /** The success answer's shape (route()'s `answers`). */
+      answers?: z.ZodType;
     }
   /** A provider callback: form-encoded, signed, answered with TwiML. */
   | { kind: "provider" }

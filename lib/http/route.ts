@@ -24,7 +24,10 @@ import { nulCharacterPath, refuseNulCharacters, validate } from "./validation";
 type Schema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
-interface RouteOptions<B, Q, P> {
+/** What a handler may return when its route declares `answers`: that schema's in-memory side (Dates, say), or a Response of its own. */
+type Answer<R> = R extends z.ZodType ? z.output<R> | Response | undefined : unknown;
+
+interface RouteOptions<B, Q, P, R> {
   /** false for the few public routes (login); everything else needs a token. */
   auth?: boolean;
   /**
@@ -40,6 +43,13 @@ interface RouteOptions<B, Q, P> {
   maxBodyBytes?: number;
   /** Status of a successful answer (201 for creations). */
   status?: number;
+  /**
+   * The success answer's shape (lib/http/answer-schemas.ts): the handler's
+   * return type is checked against it, and the OpenAPI document (and so the
+   * typed client the pages use) says exactly it. A schema's input side is
+   * the JSON on the wire, its output side what the serializer returns.
+   */
+  answers?: R;
   /**
    * false when the handler validates the body's items one by one and reports
    * each failure itself (bulk create), so one bad item cannot refuse the rest.
@@ -63,9 +73,10 @@ export function route<
   Q extends Schema | undefined = undefined,
   P extends Schema | undefined = undefined,
   A extends boolean = true,
+  R extends Schema | undefined = undefined,
 >(
-  options: RouteOptions<B, Q, P> & { auth?: A },
-  handler: (ctx: Context<B, Q, P, A>) => Promise<unknown> | unknown,
+  options: RouteOptions<B, Q, P, R> & { auth?: A },
+  handler: (ctx: Context<B, Q, P, A>) => Promise<NoInfer<Answer<R>>> | NoInfer<Answer<R>>,
 ) {
   const handle = async (request: Request, next?: NextContext): Promise<Response> => {
     const requestId = randomUUID();

@@ -73,7 +73,8 @@ function withKnownEnums(node: unknown, name?: string): unknown {
 
 
 function jsonSchema(schema: z.ZodType): JsonSchema {
-  // Input side: what a client sends (defaults optional, coercions as their source type).
+  // Input side: what a client sends (defaults optional, coercions as their source type); for an
+  // answer schema, the JSON on the wire (a timestamp's string, where the serializer holds a Date).
   const converted = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
   delete converted.$schema; // the document's dialect is OpenAPI 3.1's, said once
   return converted;
@@ -147,7 +148,8 @@ function successContent(group: OperationGroup, method: Method, description: Extr
   const file = group.file?.[method];
   if (file) return { [file]: { schema: { type: "string", format: "binary" } } };
   const name = group.returns?.[method];
-  const json = { schema: name ? { $ref: `#/components/schemas/${name}` } : (drafted ?? { type: "object" }) };
+  // The route's own answer schema first (its serializer is checked against it), then a named resource, then the drafted shape.
+  const json = { schema: description.answers ? jsonSchema(description.answers) : name ? { $ref: `#/components/schemas/${name}` } : (drafted ?? { type: "object" }) };
   const formatProperty = description.query ? ((jsonSchema(description.query).properties as Record<string, JsonSchema> | undefined)?.format) : undefined;
   const formats = (formatProperty?.enum as string[] | undefined) ?? ["json"];
   return Object.fromEntries(formats.map((format) => [FORMAT_MEDIA_TYPES[format], format === "json" ? json : { schema: { type: "string", description: `The ${format} file` } }]));

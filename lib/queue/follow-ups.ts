@@ -4,6 +4,8 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
 import { AppError } from "@/lib/http/errors";
+import type { z } from "zod";
+import type { followUpListAnswer } from "./follow-up-answer";
 
 // Abandoned calls to follow up (issue 23): callers who hung up while waiting,
 // and callbacks nobody reached, of the queues the user serves, for a week.
@@ -19,7 +21,7 @@ const SELECT = {
 } as const;
 
 /** GET /api/queue/abandoned: newest first. */
-export async function listFollowUps({ actor }: { actor: SessionUser }) {
+export async function listFollowUps({ actor }: { actor: SessionUser }): Promise<z.output<typeof followUpListAnswer>> {
   const since = new Date(Date.now() - FOLLOW_UP_DAYS * 86_400_000);
   const [rows, departments] = await Promise.all([
     prisma.queueEntry.findMany({
@@ -40,10 +42,9 @@ export async function listFollowUps({ actor }: { actor: SessionUser }) {
       contact: row.contact ? { id: Number(row.contact.id), name: row.contact.name } : null,
       department_id: row.department_id,
       queue_label: row.department_id === null ? "General" : (names.get(row.department_id) ?? ""),
-      /** A callback the center tried and did not reach, rather than a caller who hung up. */
       callback: row.callback_requested_at !== null,
       wait_seconds: row.dequeued_at ? Math.max(0, Math.round((row.dequeued_at.getTime() - row.enqueued_at.getTime()) / 1000)) : 0,
-      abandoned_at: row.dequeued_at,
+      abandoned_at: row.dequeued_at ?? row.enqueued_at, // always set on an abandoned entry (the query asks for it)
     })),
   };
 }

@@ -4,6 +4,7 @@ import { userIdFromClient } from "./identity";
 import type { ProviderConfig } from "./provider-config";
 import { simulatorEnabled } from "./simulator-enabled";
 import { env } from "@/lib/env";
+import { VOICEMAIL_REASONS } from "@/lib/voicemail/voicemail-answer";
 
 // The provider's voice callbacks, read into the domain's typed input: the only
 // place that knows the provider's form field names (CallSid, DialCallStatus,
@@ -26,13 +27,12 @@ export function inboundCall(params: Params) {
 export function voicemailReport(params: Params, query: URLSearchParams) {
   const department = id(query.get("department"), 9);
   const reason = query.get("reason");
-  const reasons = ["closed", "menu", "no_agents"] as const;
   return {
     callSid: params.CallSid ?? "",
     from: (params.From ?? params.Caller ?? "").slice(0, 32) || "anonymous",
     to: (params.To ?? params.Called ?? "").slice(0, 32),
     departmentId: department ? Number(department) : null,
-    reason: reasons.find((r) => r === reason) ?? "menu",
+    reason: VOICEMAIL_REASONS.find((r) => r === reason) ?? "menu",
     recordingUrl: params.RecordingUrl || null,
     durationSeconds: Math.max(0, Math.min(86_400, Number(params.RecordingDuration) || 0)),
     transcription: params.TranscriptionStatus === "completed" && params.TranscriptionText ? params.TranscriptionText.slice(0, 10_000) : null,

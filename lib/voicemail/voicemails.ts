@@ -6,6 +6,8 @@ import { prisma } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
 import { AppError } from "@/lib/http/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { VOICEMAIL_REASONS, VOICEMAIL_STATUSES, type voicemailAnswer } from "./voicemail-answer";
+import type { z } from "zod";
 
 const SELECT = {
   id: true, department_id: true, call_sid: true, from_number: true, reason: true, recording_url: true, duration_seconds: true, transcription: true,
@@ -15,11 +17,15 @@ const SELECT = {
 
 type Row = Prisma.VoicemailGetPayload<{ select: typeof SELECT }>;
 
-function present(row: Row) {
+// The columns are text; only these values are ever written (voice-callbacks.ts, the updates below).
+const reasonOf = (value: string) => VOICEMAIL_REASONS.find((reason) => reason === value) ?? "menu";
+const statusOf = (value: string) => VOICEMAIL_STATUSES.find((status) => status === value) ?? "new";
+
+function present(row: Row): z.output<typeof voicemailAnswer> {
   return {
-    id: Number(row.id), call_sid: row.call_sid, from: row.from_number, department_id: row.department_id, reason: row.reason,
+    id: Number(row.id), call_sid: row.call_sid, from: row.from_number, department_id: row.department_id, reason: reasonOf(row.reason),
     recording_url: row.recording_url, duration_seconds: row.duration_seconds, transcription: row.transcription,
-    status: row.status, claimed_by: row.claimed_by_user_id === null ? null : { id: row.claimed_by_user_id, name: row.claimed_by?.name ?? null },
+    status: statusOf(row.status), claimed_by: row.claimed_by_user_id === null ? null : { id: row.claimed_by_user_id, name: row.claimed_by?.name ?? null },
     claimed_at: row.claimed_at, done_at: row.done_at, created_at: row.created_at,
     contact: row.contact ? { id: Number(row.contact.id), name: row.contact.name } : null,
   };

@@ -1,10 +1,11 @@
 import { createDisposition } from "@/lib/dispositions/create-disposition";
+import { dispositionListAnswer } from "@/lib/dispositions/disposition-answer";
 import { listDispositions } from "@/lib/dispositions/list-dispositions";
 import { createDispositionSchema, listDispositionsQuery } from "@/lib/dispositions/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 
-export const GET = route({ permission: "calls.read", query: listDispositionsQuery }, ({ user, query }) =>
+export const GET = route({ permission: "calls.read", query: listDispositionsQuery, answers: dispositionListAnswer }, ({ user, query }) =>
   listDispositions({ actor: user, includeArchived: query.include_archived === "true" }),
 );
 

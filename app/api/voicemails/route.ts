@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
+import { voicemailListAnswer } from "@/lib/voicemail/voicemail-answer";
 import { listVoicemails } from "@/lib/voicemail/voicemails";
 
 const query = z.object({ status: z.enum(["open", "done"]).default("open") });
 
 // Voicemails of the queues the caller serves (the queue view lists them beside the waiting calls).
-export const GET = route({ permission: "queue.handle", query }, ({ user, query }) => listVoicemails({ actor: user, status: query.status }));
+export const GET = route({ permission: "queue.handle", query, answers: voicemailListAnswer }, ({ user, query }) => listVoicemails({ actor: user, status: query.status }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -1,8 +1,9 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
+import { voicemailAnswer } from "@/lib/voicemail/voicemail-answer";
 import { claimVoicemail } from "@/lib/voicemail/voicemails";
 
-export const POST = route({ permission: "queue.handle", params: bigIdParams }, ({ user, params }) => claimVoicemail({ actor: user, id: params.id }));
+export const POST = route({ permission: "queue.handle", params: bigIdParams, answers: voicemailAnswer }, ({ user, params }) => claimVoicemail({ actor: user, id: params.id }));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);
