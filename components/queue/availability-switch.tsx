@@ -2,7 +2,8 @@
 
 import { useState } from "react";
 import { apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 
 export const AVAILABILITY = [
   { status: "available", label: "Available" },
@@ -12,8 +13,9 @@ export const AVAILABILITY = [
 ] as const;
 export type Availability = (typeof AVAILABILITY)[number]["status"];
 
+/** The agent's state and current call (GET /api/agent/status, typed from the document). */
 export function useAgentStatus() {
-  return useApi<{ status: Availability; changed_at: string | null; notice: string | null }>("/api/agent/status");
+  return useApiGet("/api/agent/status", {});
 }
 
 /** The agent's availability, stored through the API (the queue only offers calls to Available agents). */
@@ -24,8 +26,8 @@ export function AvailabilitySwitch() {
   const change = async (status: Availability) => {
     setError(null);
     try {
-      const saved = await apiFetch<{ status: Availability; changed_at: string; notice: string | null }>("/api/agent/status", token!, { method: "POST", body: JSON.stringify({ status }) });
-      await mutate(saved, { revalidate: false });
+      const saved = await apiFetch<Omit<GetAnswer<"/api/agent/status">, "call">>("/api/agent/status", token!, { method: "POST", body: JSON.stringify({ status }) });
+      await mutate((current) => ({ ...saved, call: current?.call ?? null }), { revalidate: false });
     } catch (e) {
       setError((e as Error).message);
     }

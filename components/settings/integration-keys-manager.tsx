@@ -5,21 +5,14 @@ import { KEY_FAMILIES, type KeyScopes } from "@/lib/auth/permissions";
 import { fieldErrors } from "@/lib/http/validation";
 import { createIntegrationKeySchema } from "@/lib/integrations/schemas";
 import { apiFetch, submitErrors } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { FieldError } from "./field-error";
 import { SecretShownOnce } from "./secret-shown-once";
 
-interface IntegrationKey {
-  id: number;
-  name: string;
-  scopes: KeyScopes;
-  status: "active" | "expired" | "revoked";
-  expires_at: string | null;
-  last_used_at: string | null;
-  created_at: string;
-  created_by: { id: number; name: string };
-}
+/** One key, as GET /api/integration-keys answers it. */
+type IntegrationKey = GetAnswer<"/api/integration-keys">["data"][number];
 
 const FAMILY_LABEL: Record<(typeof KEY_FAMILIES)[number], string> = { contacts: "Contacts", calls: "Calls", campaigns: "Campaigns", messages: "Messages", reports: "Reports", users: "Users" };
 const when = (at: string | null) => (at ? new Date(at).toLocaleString() : "never");
@@ -31,7 +24,7 @@ const when = (at: string | null) => (at ? new Date(at).toLocaleString() : "never
  */
 export function IntegrationKeysManager() {
   const token = useApiToken();
-  const keys = useApi<{ data: IntegrationKey[] }>("/api/integration-keys");
+  const keys = useApiGet("/api/integration-keys", {});
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
   const [pending, setPending] = useState(false);

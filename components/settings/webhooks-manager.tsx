@@ -4,13 +4,12 @@ import { useState, type FormEvent } from "react";
 import { fieldErrors } from "@/lib/http/validation";
 import { createWebhookSchema, WEBHOOK_EVENTS } from "@/lib/webhooks/schemas";
 import { apiFetch, submitErrors } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { FieldError } from "./field-error";
 import { SecretShownOnce } from "./secret-shown-once";
 
-interface Delivery { id: number; event_type: string; status: string; attempts: number; next_attempt_at: string | null; last_status_code: number | null; last_error: string | null; last_latency_ms: number | null; created_at: string }
 
 /**
  * Settings → Integrations, outgoing webhooks (issue 24): register an endpoint
@@ -111,7 +110,7 @@ export function WebhooksManager() {
 
 function Deliveries({ endpointId }: { endpointId: number }) {
   const token = useApiToken();
-  const list = useApi<{ data: Delivery[] }>(`/api/webhooks/${endpointId}/deliveries`, { refreshInterval: 3000 });
+  const list = useApiGet("/api/webhooks/{id}/deliveries", { path: { id: endpointId } }, { refreshInterval: 3000 });
   if (!list.data) return <SkeletonRows rows={3} />;
   if (list.data.data.length === 0) return <p className="muted small">Nothing sent yet: deliveries appear here as the events happen.</p>;
   const replay = async (id: number) => {

@@ -8,7 +8,7 @@ import { useSession } from "next-auth/react";
 import { can } from "@/lib/auth/permissions";
 import { useLiveEvents } from "@/components/live/event-stream-provider";
 import type { ApiCall, CallHandle, DialOptions, QueueCall, SoftphoneDevice } from "./device";
-import type { CurrentCall } from "@/lib/agents/current-call";
+import type { GetAnswer } from "@/lib/swr/use-api-get";
 import { providerDevice } from "./provider-device";
 import { simulatedDevice } from "./simulated-device";
 
@@ -95,8 +95,8 @@ async function saveWrapUp(api: ApiCall, call: ActiveCall): Promise<number | null
   return id;
 }
 
-/** The call the server knows the agent is on or wrapping up (GET /api/agent/status), its times as JSON sends them. */
-type ServerCall = Omit<CurrentCall, "started_at" | "ended_at"> & { started_at: string | null; ended_at: string | null };
+/** The call the server knows the agent is on or wrapping up, as GET /api/agent/status answers it. */
+type ServerCall = NonNullable<GetAnswer<"/api/agent/status">["call"]>;
 
 function restoredCall(server: ServerCall): ActiveCall {
   const started = server.started_at ? new Date(server.started_at).getTime() : Date.now();
@@ -203,7 +203,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   useEffect(() => {
     if (!token || device.mode === "none" || restoredFor.current === token) return;
     restoredFor.current = token;
-    void api<{ call: ServerCall | null }>("/api/agent/status")
+    void api<GetAnswer<"/api/agent/status">>("/api/agent/status")
       .then(({ call: server }) => {
         if (!server) return;
         if (server.phase === "connected" && deviceRef.current?.resumeQueueCall) handleRef.current = deviceRef.current.resumeQueueCall(server.call_sid, events);

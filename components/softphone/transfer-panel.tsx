@@ -1,13 +1,9 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useApi } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import type { TransferTarget } from "./use-call-control";
 
-interface Targets {
-  agents: { id: number; name: string; department: string | null; status: string }[];
-  queues: { id: number; name: string; waiting: number }[];
-}
 
 const STATE_LABEL: Record<string, string> = { available: "available", busy: "on a call", wrap_up: "wrapping up", offline: "offline" };
 
@@ -22,7 +18,7 @@ export function TransferPanel({ purpose, busy, onSubmit, onClose }: { purpose: "
   const [choice, setChoice] = useState<string>("");
   const [number, setNumber] = useState("");
   const [mode, setMode] = useState<"cold" | "warm">("warm");
-  const { data } = useApi<Targets>(`/api/calls/transfer-targets${q ? `?q=${encodeURIComponent(q)}` : ""}`, { keepPreviousData: true });
+  const { data } = useApiGet("/api/calls/transfer-targets", { query: { q: q || undefined } }, { keepPreviousData: true });
   const id = useId();
   const title = purpose === "transfer" ? "Transfer the call" : "Add someone to the call";
 

@@ -2,11 +2,15 @@ import "server-only";
 import { z } from "zod";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma, type Tx } from "@/lib/db/client";
+import type { agentStatusAnswer } from "./agent-status-answer";
 import { currentCall } from "./current-call";
 import { moveAgents } from "./move-agents";
 
 export const AGENT_STATUSES = ["available", "busy", "wrap_up", "offline"] as const;
 export type AgentState = (typeof AGENT_STATUSES)[number];
+/** A stored state (a text column only lib/agents writes); none yet: Offline. */
+const agentState = (value: string | undefined): AgentState => AGENT_STATUSES.find((state) => state === value) ?? "offline";
+
 export const setAgentStatusSchema = z.object({
   status: z.enum(AGENT_STATUSES, { error: `The status must be one of: ${AGENT_STATUSES.join(", ")}.` }),
 });
@@ -29,10 +33,10 @@ const UPSERT = `
   RETURNING user_id, organization_id, status, current_call_sid, changed_at, notice`;
 
 /** The agent's state, and the call they are on or wrapping up (`call`), so a reloaded page can put the call panel back. */
-export async function getAgentStatus({ actor }: { actor: SessionUser }) {
+export async function getAgentStatus({ actor }: { actor: SessionUser }): Promise<z.output<typeof agentStatusAnswer>> {
   const [row, call] = await Promise.all([
     prisma.agentStatus.findUnique({ where: { user_id: actor.id }, select: { status: true, current_call_sid: true, changed_at: true, notice: true } }),
     currentCall(actor),
   ]);
-  return { ...(row ?? { status: "offline", current_call_sid: null, changed_at: null, notice: null }), call };
+  return { ...(row ?? { current_call_sid: null, changed_at: null, notice: null }), status: agentState(row?.status), call };
 }

@@ -1,31 +1,14 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { rawQuery } from "@/lib/db/raw-sql";
+import type { z } from "zod";
+import type { currentCallAnswer } from "./agent-status-answer";
 
-export interface CurrentCall {
-  phase: "connected" | "ended";
-  call_sid: string;
+/** The call a page reloaded in the middle of (agent-status-answer.ts says each field). */
+export type CurrentCall = z.output<typeof currentCallAnswer>;
+
+interface Row extends Omit<CurrentCall, "contact_id" | "call_log_id" | "state" | "monitored" | "transferred_from" | "participant" | "direction"> {
   direction: string;
-  number: string;
-  contact_id: number | null;
-  contact_name: string | null;
-  started_at: Date | null;
-  ended_at: Date | null;
-  call_log_id: number | null;
-  notes: string | null;
-  /** The caller hears the hold music (issue 22). */
-  on_hold: boolean;
-  /** The live call's state (answered, held, consult: a warm transfer's target talking to the agent who transfers). */
-  state: string | null;
-  /** A supervisor whispering to the agent or barged into the call. */
-  monitored: { mode: string; by: string | null } | null;
-  /** The agent who transferred this call (its previous part's). */
-  transferred_from: string | null;
-  /** This agent is a third party on a colleague's call (a three-way call): their participant row, which leaving ends. */
-  participant: { id: number; added_by: string | null } | null;
-}
-
-interface Row extends Omit<CurrentCall, "contact_id" | "call_log_id" | "state" | "monitored" | "transferred_from" | "participant"> {
   contact_id: string | null;
   call_log_id: string | null;
 }
@@ -92,6 +75,7 @@ export async function currentCall(actor: Pick<SessionUser, "id" | "organization_
     : [];
   return {
     ...row,
+    direction: row.direction === "inbound" ? "inbound" : "outbound", // the statement says one of the two
     contact_id: row.contact_id === null ? null : Number(row.contact_id),
     call_log_id: row.call_log_id === null ? null : Number(row.call_log_id),
     state: control?.state ?? null,

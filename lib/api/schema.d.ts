@@ -2909,45 +2909,45 @@ export interface components {
             meta?: components["schemas"]["PageMeta"];
         };
         Conversation: {
-            assigned_user?: {
-                id?: number;
-                name?: string;
+            assigned_user: {
+                id: number;
+                name: string;
             } | null;
             /** @description The organization's contact with this number, if any (what the reply templates fill in) */
-            contact?: {
-                company?: string | null;
-                email?: string | null;
-                id?: number;
-                name?: string;
+            contact: {
+                company: string | null;
+                email: string | null;
+                id: number;
+                name: string;
             } | null;
             /** Format: date-time */
-            created_at?: string;
-            department_id?: number | null;
-            id?: number;
-            last_message?: {
-                body?: string;
+            created_at: string;
+            department_id: number | null;
+            id: number;
+            last_message: {
+                body: string;
                 /** Format: date-time */
-                created_at?: string;
-                direction?: string;
-                id?: number;
-                status?: string;
+                created_at: string;
+                direction: string;
+                id: number;
+                status: string;
             } | null;
             /** Format: date-time */
-            last_message_at?: string;
+            last_message_at: string;
             /** @description The organization's number the conversation uses */
-            our_number?: string | null;
+            our_number: string | null;
             /** @description The other party's number */
-            phone?: string;
+            phone: string;
             /** Format: date-time */
-            sms_opted_out_at?: string | null;
+            sms_opted_out_at: string | null;
             /** @enum {string} */
-            status?: "open" | "closed";
+            status: "open" | "closed";
             /** @description Incoming messages the caller has not read, up to 100 */
-            unread_count?: number;
+            unread_count: number;
         };
         ConversationPage: {
-            data?: components["schemas"]["Conversation"][];
-            meta?: components["schemas"]["PageMeta"];
+            data: components["schemas"]["Conversation"][];
+            meta: components["schemas"]["PageMeta"];
         };
         Error: {
             /** @description 409 on a duplicate phone: the contact that holds it */
@@ -2965,49 +2965,49 @@ export interface components {
             status?: string;
         };
         Message: {
-            body?: string;
-            conversation_id?: number;
+            body: string;
+            conversation_id: number;
             /** Format: date-time */
-            created_at?: string;
+            created_at: string;
             /** @enum {string} */
-            direction?: "inbound" | "outbound";
+            direction: "inbound" | "outbound";
             /** @enum {string} */
-            encoding?: "GSM-7" | "UCS-2";
+            encoding: "GSM-7" | "UCS-2";
             /** @description The provider's error code when it refused or could not deliver */
-            error_code?: string | null;
-            error_message?: string | null;
-            from?: string;
-            id?: number;
+            error_code: string | null;
+            error_message: string | null;
+            from: string;
+            id: number;
             /** @enum {string|null} */
-            keyword?: "opt_out" | "opt_in" | "help" | null;
-            media?: {
-                content_type?: string | null;
+            keyword: "opt_out" | "opt_in" | "help" | null;
+            media: {
+                content_type: string | null;
                 /** Format: uri */
-                url?: string;
+                url: string;
             }[];
             /**
              * @description provider: received; agent: a person sent it; campaign: sent for a campaign; auto: the answer to STOP, START or HELP
              * @enum {string}
              */
-            origin?: "provider" | "agent" | "campaign" | "auto";
+            origin: "provider" | "agent" | "campaign" | "auto";
             /** @description Billed segments, counted as the provider does */
-            segments?: number;
+            segments: number;
             /**
              * Format: date-time
              * @description When a held message goes out
              */
-            send_after?: string | null;
+            send_after: string | null;
             /**
              * @description Incoming: received. Outgoing: held (a campaign text waiting for quiet hours to end), then the provider's statuses, which only move forward
              * @enum {string}
              */
-            status?: "received" | "held" | "queued" | "accepted" | "scheduled" | "sending" | "sent" | "delivered" | "undelivered" | "failed" | "read" | "canceled";
-            to?: string;
+            status: "received" | "held" | "queued" | "accepted" | "scheduled" | "sending" | "sent" | "delivered" | "undelivered" | "failed" | "read" | "canceled";
+            to: string;
             /** Format: date-time */
-            updated_at?: string;
-            user?: {
-                id?: number;
-                name?: string;
+            updated_at: string;
+            user: {
+                id: number;
+                name: string;
             } | null;
         };
         MessageTemplate: {
@@ -3028,14 +3028,14 @@ export interface components {
             total_exact?: boolean;
         };
         Thread: {
-            conversation?: components["schemas"]["Conversation"];
+            conversation: components["schemas"]["Conversation"];
             /** @description Oldest first; the newest message is last */
-            data?: components["schemas"]["Message"][];
-            meta?: {
-                has_more?: boolean;
-                limit?: number;
+            data: components["schemas"]["Message"][];
+            meta: {
+                has_more: boolean;
+                limit: number;
                 /** @description Pass as `before` for the older page */
-                next_before?: number | null;
+                next_before: number | null;
             };
         };
     };
@@ -3136,36 +3136,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        call: null | {
+                        call: {
                             call_log_id: number | null;
                             call_sid: string;
                             contact_id: number | null;
                             contact_name: string | null;
-                            direction: string;
-                            /** Format: date-time */
+                            /** @enum {string} */
+                            direction: "inbound" | "outbound";
                             ended_at: string | null;
-                            monitored: null | {
-                                by: string;
+                            monitored: {
+                                by: string | null;
                                 mode: string;
-                            };
-                            notes: null;
-                            number: string | null;
+                            } | null;
+                            notes: string | null;
+                            number: string;
                             on_hold: boolean;
-                            participant: null | {
-                                added_by: string;
+                            participant: {
+                                added_by: string | null;
                                 id: number;
-                            };
-                            phase: string;
-                            /** Format: date-time */
+                            } | null;
+                            /** @enum {string} */
+                            phase: "connected" | "ended";
                             started_at: string | null;
-                            state: null | string;
-                            transferred_from: null | string;
-                        };
-                        /** Format: date-time */
+                            state: string | null;
+                            transferred_from: string | null;
+                        } | null;
                         changed_at: string | null;
-                        current_call_sid: null | string;
-                        notice: null;
-                        status: string;
+                        current_call_sid: string | null;
+                        notice: string | null;
+                        /** @enum {string} */
+                        status: "available" | "busy" | "wrap_up" | "offline";
                     };
                 };
             };
@@ -3197,11 +3197,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** Format: date-time */
-                        changed_at: string;
-                        current_call_sid: null;
-                        notice: null;
-                        status: string;
+                        call?: {
+                            call_log_id: number | null;
+                            call_sid: string;
+                            contact_id: number | null;
+                            contact_name: string | null;
+                            /** @enum {string} */
+                            direction: "inbound" | "outbound";
+                            ended_at: string | null;
+                            monitored: {
+                                by: string | null;
+                                mode: string;
+                            } | null;
+                            notes: string | null;
+                            number: string;
+                            on_hold: boolean;
+                            participant: {
+                                added_by: string | null;
+                                id: number;
+                            } | null;
+                            /** @enum {string} */
+                            phase: "connected" | "ended";
+                            started_at: string | null;
+                            state: string | null;
+                            transferred_from: string | null;
+                        } | null;
+                        changed_at: string | null;
+                        current_call_sid: string | null;
+                        notice: string | null;
+                        /** @enum {string} */
+                        status: "available" | "busy" | "wrap_up" | "offline";
                     };
                 };
             };
@@ -3954,7 +3979,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        agents: unknown[];
+                        agents: {
+                            department: string | null;
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            status: "available" | "busy" | "wrap_up" | "offline";
+                        }[];
                         queues: {
                             id: number;
                             name: string;
@@ -7403,16 +7434,17 @@ export interface operations {
                             created_by: {
                                 id: number;
                                 name: string;
-                            } | null;
-                            /** Format: date-time */
-                            expires_at: null | string;
+                            };
+                            expires_at: string | null;
                             id: number;
-                            /** Format: date-time */
-                            last_used_at: null | string;
+                            last_used_at: string | null;
                             name: string;
-                            revoked_at: null;
-                            scopes: Record<string, never>;
-                            status: string;
+                            revoked_at: string | null;
+                            scopes: {
+                                [key: string]: "read" | "write";
+                            };
+                            /** @enum {string} */
+                            status: "active" | "expired" | "revoked";
                         }[];
                     };
                 };
@@ -7454,16 +7486,18 @@ export interface operations {
                         created_by: {
                             id: number;
                             name: string;
-                        } | null;
-                        /** Format: date-time */
-                        expires_at: null | string;
+                        };
+                        expires_at: string | null;
                         id: number;
-                        last_used_at: null;
+                        last_used_at: string | null;
                         name: string;
-                        revoked_at: null;
-                        scopes: Record<string, never>;
+                        revoked_at: string | null;
+                        scopes: {
+                            [key: string]: "read" | "write";
+                        };
                         secret: string;
-                        status: string;
+                        /** @enum {string} */
+                        status: "active" | "expired" | "revoked";
                     };
                 };
             };
@@ -7497,16 +7531,17 @@ export interface operations {
                         created_by: {
                             id: number;
                             name: string;
-                        } | null;
-                        expires_at: null;
+                        };
+                        expires_at: string | null;
                         id: number;
-                        /** Format: date-time */
                         last_used_at: string | null;
                         name: string;
-                        /** Format: date-time */
                         revoked_at: string | null;
-                        scopes: Record<string, never>;
-                        status: string;
+                        scopes: {
+                            [key: string]: "read" | "write";
+                        };
+                        /** @enum {string} */
+                        status: "active" | "expired" | "revoked";
                     };
                 };
             };
@@ -12314,18 +12349,18 @@ export interface operations {
                             attempts: number;
                             /** Format: date-time */
                             created_at: string;
-                            /** Format: date-time */
-                            delivered_at: null | string;
-                            event_type: string;
+                            delivered_at: string | null;
+                            /** @enum {string} */
+                            event_type: "call.completed" | "call.missed" | "contact.created" | "contact.updated" | "contact.merged" | "message.received" | "message.status" | "campaign.completed" | "import.completed";
                             id: number;
-                            last_error: null | string;
-                            last_latency_ms: null | number;
-                            last_status_code: null | number;
-                            message_id: string | null;
-                            /** Format: date-time */
+                            last_error: string | null;
+                            last_latency_ms: number | null;
+                            last_status_code: number | null;
+                            message_id: string;
                             next_attempt_at: string | null;
-                            payload: Record<string, never>;
-                            status: string;
+                            payload: unknown;
+                            /** @enum {string} */
+                            status: "pending" | "sending" | "delivered" | "failed";
                         }[];
                     };
                 };

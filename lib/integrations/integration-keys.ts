@@ -5,7 +5,8 @@ import type { KeyScopes } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import type { CreateIntegrationKeyInput } from "./schemas";
+import type { z } from "zod";
+import type { CreateIntegrationKeyInput, integrationKeyAnswer } from "./schemas";
 
 // Integration keys (issue 24): an admin makes one per system. The secret is
 // shown once, in the answer that creates it; only its SHA-256 is kept. A key
@@ -14,7 +15,7 @@ import type { CreateIntegrationKeyInput } from "./schemas";
 const SELECT = { id: true, name: true, scopes: true, expires_at: true, revoked_at: true, last_used_at: true, created_at: true, created_by: { select: { id: true, name: true } } } as const;
 type Row = Awaited<ReturnType<typeof prisma.integrationKey.findFirstOrThrow<{ select: typeof SELECT }>>>;
 
-function serialize(row: Row) {
+function serialize(row: Row): z.output<typeof integrationKeyAnswer> {
   const expired = row.expires_at !== null && row.expires_at.getTime() <= Date.now();
   return {
     id: row.id,

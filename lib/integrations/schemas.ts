@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { KEY_FAMILIES } from "@/lib/auth/permissions";
+import { timestamp } from "@/lib/http/answer-schemas";
 
 /** POST /api/integration-keys, shared by the route and Settings → Integrations. */
 export const createIntegrationKeySchema = z.object({
@@ -12,3 +13,20 @@ export const createIntegrationKeySchema = z.object({
     .refine((at) => at === null || Date.parse(at) > Date.now(), "must be in the future"),
 }).strict();
 export type CreateIntegrationKeyInput = z.infer<typeof createIntegrationKeySchema>;
+
+/** What the integration-key routes answer (integration-keys.ts's serializer returns exactly this). */
+export const integrationKeyAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  scopes: z.partialRecord(z.enum(KEY_FAMILIES), z.enum(["read", "write"])),
+  /** revoked, expired (past expires_at), or active. */
+  status: z.enum(["active", "expired", "revoked"]),
+  expires_at: timestamp.nullable(),
+  revoked_at: timestamp.nullable(),
+  last_used_at: timestamp.nullable(),
+  created_at: timestamp,
+  created_by: z.object({ id: z.number().int(), name: z.string() }),
+});
+export const integrationKeyListAnswer = z.object({ data: z.array(integrationKeyAnswer) });
+/** The 201 of a creation: the key and, this once, its secret. */
+export const createdIntegrationKeyAnswer = integrationKeyAnswer.extend({ secret: z.string() });

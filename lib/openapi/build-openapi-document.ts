@@ -105,7 +105,7 @@ function jsonOperation(group: OperationGroup, method: Method, description: Extra
   const who = !authenticated ? "No authentication." : roles ? `Roles: ${roles.join(", ")}.` : "Any signed-in user.";
   const schemas = SUCCESS_SCHEMAS[`${method} ${group.path}`];
   // A DELETE answers 204 unless its route returns what it did.
-  const success = String(description.status ?? (method === "DELETE" && !schemas?.["200"] ? 204 : 200));
+  const success = String(description.status ?? (method === "DELETE" && !schemas?.["200"] && !description.answers ? 204 : 200));
   const errors = new Set<string>();
   if (authenticated) errors.add("401");
   if (roles || group.path.includes("{")) errors.add("403");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timestamp } from "@/lib/http/answer-schemas";
 
 /** The events an endpoint may subscribe to (issue 24). */
 export const WEBHOOK_EVENTS = ["call.completed", "call.missed", "contact.created", "contact.updated", "contact.merged", "message.received", "message.status", "campaign.completed", "import.completed"] as const;
@@ -11,3 +12,27 @@ export const createWebhookSchema = z.object({
   description: z.string().trim().max(200).nullable().default(null),
 }).strict();
 export type CreateWebhookInput = z.infer<typeof createWebhookSchema>;
+
+/** pending → sending → delivered, or back to pending for a retry; failed after 24 hours of trying. */
+export const DELIVERY_STATUSES = ["pending", "sending", "delivered", "failed"] as const;
+
+/** What GET /api/webhooks/{id}/deliveries answers: the endpoint's last 100 deliveries, newest first. */
+export const webhookDeliveryListAnswer = z.object({
+  data: z.array(z.object({
+    id: z.number().int(),
+    event_type: z.enum(WEBHOOK_EVENTS),
+    /** The webhook-id header: the same on every attempt and on a replay. */
+    message_id: z.string(),
+    status: z.enum(DELIVERY_STATUSES),
+    attempts: z.number().int(),
+    /** When the next attempt is due; null once delivered or failed. */
+    next_attempt_at: timestamp.nullable(),
+    last_status_code: z.number().int().nullable(),
+    last_error: z.string().nullable(),
+    last_latency_ms: z.number().int().nullable(),
+    delivered_at: timestamp.nullable(),
+    created_at: timestamp,
+    /** The JSON body sent: { type, timestamp, data }. */
+    payload: z.unknown(),
+  })),
+});

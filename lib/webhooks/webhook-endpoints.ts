@@ -4,7 +4,8 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { openSecrets, sealSecrets } from "@/lib/crypto/secret-box";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import type { CreateWebhookInput } from "./schemas";
+import type { z } from "zod";
+import { DELIVERY_STATUSES, WEBHOOK_EVENTS, type CreateWebhookInput, type webhookDeliveryListAnswer } from "./schemas";
 import { newWebhookSecret } from "./sign-webhook";
 import { webhookTargetProblem } from "./webhook-target";
 
@@ -56,14 +57,23 @@ export async function enableWebhookEndpoint({ actor, id }: { actor: SessionUser;
 }
 
 /** GET /api/webhooks/{id}/deliveries: the latest 100, newest first (status, attempts, latency, response code). */
-export async function listWebhookDeliveries({ actor, id }: { actor: SessionUser; id: number }) {
+export async function listWebhookDeliveries({ actor, id }: { actor: SessionUser; id: number }): Promise<z.output<typeof webhookDeliveryListAnswer>> {
   const endpoint = await prisma.webhookEndpoint.findFirst({ where: { id, organization_id: actor.organization_id }, select: { id: true } });
   if (!endpoint) throw AppError.notFound();
   const rows = await prisma.webhookDelivery.findMany({
     where: { endpoint_id: id }, orderBy: { id: "desc" }, take: 100,
     select: { id: true, event_type: true, message_id: true, status: true, attempts: true, next_attempt_at: true, last_status_code: true, last_error: true, last_latency_ms: true, delivered_at: true, created_at: true, payload: true },
   });
-  return { data: rows.map((r) => ({ ...r, id: Number(r.id), next_attempt_at: r.status === "delivered" || r.status === "failed" ? null : r.next_attempt_at })) };
+  return {
+    data: rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      // Text columns only the trigger and the senders write, with these values.
+      event_type: WEBHOOK_EVENTS.find((event) => event === r.event_type) ?? "contact.updated",
+      status: DELIVERY_STATUSES.find((status) => status === r.status) ?? "pending",
+      next_attempt_at: r.status === "delivered" || r.status === "failed" ? null : r.next_attempt_at,
+    })),
+  };
 }
 
 /** POST /api/webhooks/{id}/deliveries/{delivery}/replay: sent again now (same webhook-id), whatever became of it. */

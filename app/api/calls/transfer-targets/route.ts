@@ -1,7 +1,7 @@
-import { listTransferTargets, transferTargetsQuerySchema } from "@/lib/calls/list-transfer-targets";
+import { listTransferTargets, transferTargetsAnswer, transferTargetsQuerySchema } from "@/lib/calls/list-transfer-targets";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 
-export const GET = route({ permission: "calls.place", query: transferTargetsQuerySchema }, ({ user, query }) => listTransferTargets({ actor: user, query }));
+export const GET = route({ permission: "calls.place", query: transferTargetsQuerySchema, answers: transferTargetsAnswer }, ({ user, query }) => listTransferTargets({ actor: user, query }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

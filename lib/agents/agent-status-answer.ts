@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { timestamp } from "@/lib/http/answer-schemas";
+import { AGENT_STATUSES } from "./agent-status";
+
+// What GET and POST /api/agent/status answer: agent-status.ts and
+// current-call.ts return exactly this; the OpenAPI document, the agent's
+// state bar and the softphone's reload read it off it.
+
+/** The call a page reloaded in the middle of, so the call panel comes back as it was. */
+export const currentCallAnswer = z.object({
+  phase: z.enum(["connected", "ended"]),
+  call_sid: z.string(),
+  direction: z.enum(["inbound", "outbound"]),
+  number: z.string(),
+  contact_id: z.number().int().nullable(),
+  contact_name: z.string().nullable(),
+  started_at: timestamp.nullable(),
+  ended_at: timestamp.nullable(),
+  call_log_id: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  /** The caller hears the hold music (issue 22). */
+  on_hold: z.boolean(),
+  /** The live call's state (answered, held, consult: a warm transfer's target talking to the agent who transfers). */
+  state: z.string().nullable(),
+  /** A supervisor whispering to the agent or barged into the call. */
+  monitored: z.object({ mode: z.string(), by: z.string().nullable() }).nullable(),
+  /** The agent who transferred this call (its previous part's). */
+  transferred_from: z.string().nullable(),
+  /** This agent is a third party on a colleague's call (a three-way call): their participant row, which leaving ends. */
+  participant: z.object({ id: z.number().int(), added_by: z.string().nullable() }).nullable(),
+});
+
+const state = {
+  status: z.enum(AGENT_STATUSES),
+  current_call_sid: z.string().nullable(),
+  /** null: the agent never changed state (Offline). */
+  changed_at: timestamp.nullable(),
+  /** Why the state changed without the agent (a call handed back to the queue), until their next change. */
+  notice: z.string().nullable(),
+};
+
+/** GET: the agent's state and their current call. */
+export const agentStatusAnswer = z.object({ ...state, call: currentCallAnswer.nullable() });
+/** POST: the state set; `call` too when going Offline handed a caller back. */
+export const setAgentStatusAnswer = z.object({ ...state, call: currentCallAnswer.nullable().optional() });
