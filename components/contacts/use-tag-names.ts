@@ -1,13 +1,13 @@
 "use client";
 
 import { useSWRConfig } from "swr";
-import { useApi } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 
-const TAGS = "/api/tags";
+const TAGS = "/api/tags" as const;
 
 /** The organization's tag names (as the caller sees them), for suggestions and spelling; one request shared by every user of it. */
 export function useTagNames(): string[] {
-  const { data } = useApi<{ name: string }[]>(TAGS);
+  const { data } = useApiGet(TAGS, {});
   return (data ?? []).map((t) => t.name);
 }
 

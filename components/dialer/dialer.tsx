@@ -6,18 +6,12 @@ import { useOrganization } from "@/lib/swr/use-organization";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { formatPhone } from "@/lib/format/display";
-import { useApi } from "@/lib/swr/use-api";
+import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { Keypad } from "@/components/softphone/keypad";
 import { useSoftphone } from "@/components/softphone/softphone-provider";
 
-interface Suggestion {
-  id: number;
-  name: string;
-  phone: string;
-  company: string | null;
-  tags: string[];
-  opted_out: boolean;
-}
+/** A contact the dialer suggests, as GET /api/contacts/lookup answers it. */
+type Suggestion = GetAnswer<"/api/contacts/lookup">["data"][number];
 
 /** Why this contact should not be called unprompted, or null. Dialing stays possible: they may have asked for the call. */
 function doNotCallReason(s: Suggestion): string | null {
@@ -42,7 +36,7 @@ export function Dialer() {
     const t = setTimeout(() => setDebounced(search.trim()), 250);
     return () => clearTimeout(t);
   }, [search]);
-  const suggestions = useApi<{ data: Suggestion[] }>(debounced.length >= 2 ? `/api/contacts/lookup?q=${encodeURIComponent(debounced)}` : null);
+  const suggestions = useApiGet("/api/contacts/lookup", debounced.length >= 2 ? { query: { q: debounced } } : null);
 
   const e164 = toE164(number, country);
   const invalid = touched && number.trim() !== "" && !e164;

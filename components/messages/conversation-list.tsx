@@ -2,10 +2,9 @@
 
 import { useState } from "react";
 import { formatPhone } from "@/lib/format/display";
-import { useApi } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
-import type { ConversationRow } from "./types";
 
 const ASSIGNED = [
   ["", "Everyone"],
@@ -21,11 +20,10 @@ function when(iso: string): string {
 /** Conversations with unread badges and filters; new messages show within the 2 s the list polls at. */
 export function ConversationList({ selected, onSelect }: { selected: number | null; onSelect: (id: number) => void }) {
   const [status, setStatus] = useState<"open" | "closed" | "">("open");
-  const [assigned, setAssigned] = useState<string>("");
+  const [assigned, setAssigned] = useState<(typeof ASSIGNED)[number][0]>("");
   const [q, setQ] = useState("");
-  const params = new URLSearchParams({ per_page: "50", ...(status && { status }), ...(assigned && { assigned }), ...(q.trim() && { q: q.trim() }) });
   const live = useLive();
-  const { data, error, isLoading, mutate } = useApi<{ data: ConversationRow[]; meta: { total: number } }>(`/api/conversations?${params}`, { refreshInterval: pollEvery(live, 2000), keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useApiGet("/api/conversations", { query: { per_page: 50, status: status || undefined, assigned: assigned || undefined, q: q.trim() || undefined } }, { refreshInterval: pollEvery(live, 2000), keepPreviousData: true });
   useLiveEvents(["message.received", "message.status", "conversation.updated"], () => void mutate());
 
   return (
@@ -40,7 +38,7 @@ export function ConversationList({ selected, onSelect }: { selected: number | nu
       </div>
       <div className="toolbar">
         <input type="search" aria-label="Search conversations" placeholder="Name, number or words" value={q} onChange={(e) => setQ(e.target.value)} />
-        <select className="input" aria-label="Assigned to" value={assigned} onChange={(e) => setAssigned(e.target.value)}>
+        <select className="input" aria-label="Assigned to" value={assigned} onChange={(e) => setAssigned(ASSIGNED.find(([value]) => value === e.target.value)?.[0] ?? "")}>
           {ASSIGNED.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
         </select>
       </div>

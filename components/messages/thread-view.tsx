@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState } from "react";
 import { formatPhone } from "@/lib/format/display";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import { Composer } from "./composer";
 import { ContactCard } from "./contact-card";
@@ -18,7 +19,7 @@ import type { MessageRow, Thread } from "./types";
 export function ThreadView({ id, userId, canOpenContacts, simulator, onChanged }: { id: number; userId: number; canOpenContacts: boolean; simulator: boolean; onChanged: () => void }) {
   const token = useApiToken();
   const live = useLive();
-  const { data, error, mutate } = useApi<Thread>(`/api/conversations/${id}/messages`, { refreshInterval: pollEvery(live, 2000) });
+  const { data, error, mutate } = useApiGet("/api/conversations/{id}/messages", { path: { id } }, { refreshInterval: pollEvery(live, 2000) });
   useLiveEvents(["message.received", "message.status", "conversation.updated"], (event) => {
     if (String(event.conversation_id) === String(id)) void mutate();
   });

@@ -3,27 +3,16 @@
 import { useState } from "react";
 import { formatDuration, formatPhone } from "@/lib/format/display";
 import { apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import { useSoftphone } from "@/components/softphone/softphone-provider";
 import { useSecondsSince } from "@/components/softphone/use-ticking";
 import { useAgentStatus } from "./availability-switch";
 
-interface WaitingCall {
-  id: number;
-  call_sid: string;
-  from: string;
-  queue: string;
-  /** The department's name, or General. */
-  queue_label: string;
-  position: number;
-  wait_seconds: number;
-  enqueued_at: string;
-  contact: { id: number; name: string | null } | null;
-  /** Asked to be called back: not on the line; accepting dials them. */
-  callback: boolean;
-}
+/** A caller waiting (or a callback due), as GET /api/queue/calls lists them. */
+type WaitingCall = GetAnswer<"/api/queue/calls">["data"][number];
 
 function Waiting({ since }: { since: string }) {
   const seconds = useSecondsSince(new Date(since).getTime());
@@ -37,7 +26,7 @@ export function WaitingCalls() {
   const status = useAgentStatus();
   const available = status.data?.status === "available";
   const live = useLive();
-  const { data, error, isLoading, mutate } = useApi<{ data: WaitingCall[] }>(available ? "/api/queue/calls" : null, { refreshInterval: pollEvery(live, 2000) });
+  const { data, error, isLoading, mutate } = useApiGet("/api/queue/calls", available ? {} : null, { refreshInterval: pollEvery(live, 2000) });
   // A caller arriving, taken or gone: the list reloads now, not at the next poll.
   useLiveEvents(["queue.entry.added", "queue.entry.accepted", "queue.entry.left", "queue.entry.updated"], () => void mutate());
   const [problem, setProblem] = useState<string | null>(null);

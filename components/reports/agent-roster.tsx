@@ -4,14 +4,10 @@ import { useState } from "react";
 import { formatDuration, formatPhone } from "@/lib/format/display";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
+import type { GetAnswer } from "@/lib/swr/use-api-get";
 
-export interface RosterAgent {
-  id: number;
-  name: string;
-  status: string;
-  seconds_in_state: number | null;
-  call: { call_sid: string; number: string; direction: string; state: string } | null;
-}
+/** An agent on the wallboard's roster, as GET /api/reports/live lists them. */
+export type RosterAgent = GetAnswer<"/api/reports/live">["agents"][number];
 
 const MODES = [
   { mode: "listen", label: "Listen", hint: "silent" },

@@ -2,30 +2,13 @@
 
 import { LiveStatus, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import { displayTimeZone, formatDuration } from "@/lib/format/display";
-import { useApi } from "@/lib/swr/use-api";
+import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
-import { AgentRoster, type RosterAgent } from "./agent-roster";
+import { AgentRoster } from "./agent-roster";
 
-interface Live {
-  at: string;
-  calls_waiting: number;
-  longest_wait_seconds: number;
-  agents_by_state: Record<string, number>;
-  today: { inbound: number; answered: number; abandoned: number; service_level: number | null; service_level_seconds: number };
-  agents: RosterAgent[];
-  queues: QueueFigures[];
-}
-
-interface QueueFigures {
-  department_id: number | null;
-  name: string;
-  waiting: number;
-  longest_wait_seconds: number;
-  agents_on_duty: number;
-  expected_wait_seconds: number | null;
-  offered_today: number;
-  service_level: number | null;
-}
+/** The wallboard's figures, as GET /api/reports/live answers them. */
+type Live = GetAnswer<"/api/reports/live">;
+type QueueFigures = Live["queues"][number];
 
 const percent = (value: number | null) => (value === null ? "—" : `${Math.round(value * 100)}%`);
 
@@ -56,7 +39,7 @@ export function Wallboard({ canMonitor = false }: { canMonitor?: boolean }) {
   // Days and hours on the organization's clock, as every time the app shows.
   const tz = displayTimeZone();
   const live = useLive();
-  const { data, error, mutate } = useApi<Live>(`/api/reports/live?tz=${encodeURIComponent(tz)}`, { refreshInterval: live ? 15_000 : 3000 });
+  const { data, error, mutate } = useApiGet("/api/reports/live", { query: { tz } }, { refreshInterval: live ? 15_000 : 3000 });
   useLiveEvents(["queue.entry.added", "queue.entry.accepted", "queue.entry.left", "agent.status.changed", "call.ended", "call.updated"], () => void mutate());
   if (error) return <div className="alert" role="alert">Could not load the wallboard: {error.message}</div>;
   if (!data) return <SkeletonRows rows={3} label="Loading the wallboard" />;

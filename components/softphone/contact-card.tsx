@@ -1,25 +1,14 @@
 "use client";
 
 import { formatDateTime, formatPhone } from "@/lib/format/display";
-import { useApi } from "@/lib/swr/use-api";
+import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 
-interface CardContact {
-  id: number;
-  name: string;
-  phone: string;
-  email: string | null;
-  company: string | null;
-  tags: string[];
-  notes: string | null;
-  last_called_at: string | null;
-  last_call_outcome: string | null;
-  total_calls: number;
-  opted_out: boolean;
-}
+/** The caller's contact, as GET /api/contacts/lookup answers it. */
+type CardContact = GetAnswer<"/api/contacts/lookup">["data"][number];
 
 /** The caller's contact card during a call, found by their number in the organization. */
 export function ContactCard({ phone }: { phone: string }) {
-  const { data, isLoading } = useApi<{ data: CardContact[] }>(`/api/contacts/lookup?phone=${encodeURIComponent(phone)}`);
+  const { data, isLoading } = useApiGet("/api/contacts/lookup", { query: { phone } });
   if (isLoading) return <div className="skeleton" aria-label="Loading the contact" />;
   const contact = data?.data[0];
   if (!contact) return <div className="contact-card muted small">Unknown caller: no contact has this number.</div>;

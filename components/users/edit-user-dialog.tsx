@@ -5,7 +5,7 @@ import { fieldErrors } from "@/lib/http/validation";
 import { ROLE_LABELS } from "@/lib/navigation";
 import { apiFetch, submitErrors } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
-import type { ApiUser } from "@/lib/users/serialize-user";
+import type { GetAnswer } from "@/lib/swr/use-api-get";
 import { updateUserSchema } from "@/lib/users/schemas";
 import { Modal } from "@/components/ui/modal";
 
@@ -17,7 +17,7 @@ interface Department { id: number; name: string }
  * (an admin manages their organization, nobody their own role or access);
  * its refusal is shown on the field it concerns.
  */
-export function EditUserDialog({ user, self, roles, departments, onClose, onSaved }: { user: ApiUser; self: boolean; roles: string[]; departments: Department[]; onClose: () => void; onSaved: (message: string) => void }) {
+export function EditUserDialog({ user, self, roles, departments, onClose, onSaved }: { user: GetAnswer<"/api/users/{id}">; self: boolean; roles: string[]; departments: Department[]; onClose: () => void; onSaved: (message: string) => void }) {
   const token = useApiToken();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [pending, setPending] = useState(false);

@@ -2,16 +2,16 @@
 
 import { useSession } from "next-auth/react";
 import { useEffect, useState } from "react";
-import type { Page } from "@/lib/http/pagination";
 import { ROLE_LABELS } from "@/lib/navigation";
-import { useApiGet } from "@/lib/swr/use-api-get";
-import { useApi } from "@/lib/swr/use-api";
-import type { ApiUser } from "@/lib/users/serialize-user";
+import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { CreateUserForm } from "./create-user-form";
 import { EditUserDialog } from "./edit-user-dialog";
+
+/** A user as GET /api/users lists them. */
+type ListedUser = GetAnswer<"/api/users">["data"][number];
 
 
 /** The roles an actor may hand out (the API checks again). */
@@ -25,7 +25,7 @@ export function UsersManager() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState("");
   const [q, setQ] = useState("");
-  const [editing, setEditing] = useState<ApiUser | null>(null);
+  const [editing, setEditing] = useState<ListedUser | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -34,7 +34,7 @@ export function UsersManager() {
     }, 250);
     return () => clearTimeout(timer);
   }, [search]);
-  const { data, error, isLoading, mutate } = useApi<Page<ApiUser>>(`/api/users?page=${page}&per_page=25${q ? `&q=${encodeURIComponent(q)}` : ""}`, { keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useApiGet("/api/users", { query: { page, per_page: 25, q: q || undefined } }, { keepPreviousData: true });
   const departments = useApiGet("/api/departments", { query: { per_page: 100 } });
   const departmentName = new Map((departments.data?.data ?? []).map((d) => [d.id, d.name]));
 

@@ -5905,15 +5905,15 @@ export interface operations {
                     "application/json": {
                         data: {
                             company: string | null;
-                            email: null;
+                            email: string | null;
                             id: number;
-                            last_call_outcome: null;
-                            last_called_at: null;
+                            last_call_outcome: string | null;
+                            last_called_at: string | null;
                             name: string;
-                            notes: null;
+                            notes: string | null;
                             opted_out: boolean;
                             phone: string;
-                            tags: unknown[];
+                            tags: string[];
                             total_calls: number;
                         }[];
                     };
@@ -8505,19 +8505,18 @@ export interface operations {
                         agents: {
                             call: {
                                 call_sid: string;
-                                direction: string;
+                                direction: string | null;
                                 number: string | null;
-                                /** Format: date-time */
                                 started_at: string | null;
-                                state: string;
+                                state: string | null;
                             } | null;
                             department_id: number | null;
                             id: number;
                             name: string;
                             seconds_in_state: number | null;
-                            /** Format: date-time */
                             since: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "available" | "busy" | "wrap_up" | "offline";
                         }[];
                         agents_by_state: {
                             available: number;
@@ -8531,21 +8530,20 @@ export interface operations {
                         longest_wait_seconds: number;
                         queues: {
                             agents_on_duty: number;
-                            department_id: null | number;
-                            expected_wait_seconds: null | number;
+                            department_id: number | null;
+                            expected_wait_seconds: number | null;
                             longest_wait_seconds: number;
                             name: string;
                             offered_today: number;
-                            service_level: null | number;
+                            service_level: number | null;
                             waiting: number;
                         }[];
                         today: {
                             abandoned: number;
                             answered: number;
-                            /** Format: date */
                             date: string;
                             inbound: number;
-                            service_level: null | number;
+                            service_level: number | null;
                             service_level_seconds: number;
                         };
                     };
@@ -11483,13 +11481,13 @@ export interface operations {
                         /** Format: date-time */
                         created_at: string;
                         department_id: number | null;
-                        email: string | null;
+                        email: string;
                         id: number;
-                        /** Format: date-time */
                         last_login_at: string | null;
                         name: string;
-                        organization_id: number | null;
-                        role: string;
+                        organization_id: number;
+                        /** @enum {string} */
+                        role: "super_admin" | "account_admin" | "dept_manager" | "agent";
                         /** Format: date-time */
                         updated_at: string;
                     };
@@ -11525,14 +11523,14 @@ export interface operations {
                             active: boolean;
                             /** Format: date-time */
                             created_at: string;
-                            department_id: null | number;
-                            email: string | null;
+                            department_id: number | null;
+                            email: string;
                             id: number;
-                            /** Format: date-time */
                             last_login_at: string | null;
                             name: string;
-                            organization_id: number | null;
-                            role: string;
+                            organization_id: number;
+                            /** @enum {string} */
+                            role: "super_admin" | "account_admin" | "dept_manager" | "agent";
                             /** Format: date-time */
                             updated_at: string;
                         }[];
@@ -11541,6 +11539,7 @@ export interface operations {
                             last_page: number;
                             per_page: number;
                             total: number;
+                            total_exact?: boolean;
                         };
                     };
                 };
@@ -11584,12 +11583,13 @@ export interface operations {
                         /** Format: date-time */
                         created_at: string;
                         department_id: number | null;
-                        email: string | null;
+                        email: string;
                         id: number;
-                        last_login_at: null;
+                        last_login_at: string | null;
                         name: string;
-                        organization_id: number | null;
-                        role: string;
+                        organization_id: number;
+                        /** @enum {string} */
+                        role: "super_admin" | "account_admin" | "dept_manager" | "agent";
                         /** Format: date-time */
                         updated_at: string;
                     };
@@ -11633,13 +11633,13 @@ export interface operations {
                         /** Format: date-time */
                         created_at: string;
                         department_id: number | null;
-                        email: string | null;
+                        email: string;
                         id: number;
-                        /** Format: date-time */
                         last_login_at: string | null;
                         name: string;
-                        organization_id: number | null;
-                        role: string;
+                        organization_id: number;
+                        /** @enum {string} */
+                        role: "super_admin" | "account_admin" | "dept_manager" | "agent";
                         /** Format: date-time */
                         updated_at: string;
                     };
@@ -11712,13 +11712,13 @@ export interface operations {
                         /** Format: date-time */
                         created_at: string;
                         department_id: number | null;
-                        email: string | null;
+                        email: string;
                         id: number;
-                        /** Format: date-time */
                         last_login_at: string | null;
                         name: string;
-                        organization_id: number | null;
-                        role: string;
+                        organization_id: number;
+                        /** @enum {string} */
+                        role: "super_admin" | "account_admin" | "dept_manager" | "agent";
                         /** Format: date-time */
                         updated_at: string;
                     };

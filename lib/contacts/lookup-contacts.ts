@@ -5,6 +5,7 @@ import { organizationScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { timestamp } from "@/lib/http/answer-schemas";
 import { contactOrderBy, contactWhere, type ContactFilters } from "./contact-filters";
 
 export const lookupContactsQuery = z
@@ -13,6 +14,24 @@ export const lookupContactsQuery = z
     phone: z.string().trim().min(1).max(20).optional(),
   })
   .refine((v) => v.q || v.phone, { message: "Give q (name, phone, email or company) or phone.", path: ["q"] });
+
+/** What GET /api/contacts/lookup answers: the softphone's caller card and the dialer's suggestions. */
+export const contactLookupAnswer = z.object({
+  data: z.array(z.object({
+    id: z.number().int(),
+    name: z.string(),
+    phone: z.string(),
+    email: z.string().nullable(),
+    company: z.string().nullable(),
+    tags: z.array(z.string()),
+    notes: z.string().nullable(),
+    last_called_at: timestamp.nullable(),
+    last_call_outcome: z.string().nullable(),
+    total_calls: z.number().int(),
+    /** The contact asked not to be called: the agent is told before dialing. */
+    opted_out: z.boolean(),
+  })),
+});
 
 const CARD = { id: true, name: true, phone: true, email: true, company: true, tags: true, notes: true, last_called_at: true, last_call_outcome: true, total_calls: true, opted_out_at: true } as const;
 
@@ -31,7 +50,7 @@ interface CardRow {
 }
 
 // opted_out: the agent is told before dialing someone who asked not to be called.
-const card = ({ opted_out_at, ...c }: CardRow) => ({ ...c, id: Number(c.id), opted_out: opted_out_at !== null });
+const card = ({ opted_out_at, ...c }: CardRow): z.output<typeof contactLookupAnswer>["data"][number] => ({ ...c, id: Number(c.id), opted_out: opted_out_at !== null });
 
 /**
  * The softphone's contact lookup (every role that places calls, agents

@@ -16,3 +16,14 @@ export const id = z.number().int();
 
 /** Another record named with its id and name (who claimed it, the contact it is about). */
 export const named = z.object({ id, name: z.string().nullable() });
+
+/** The contract's page of a list: `{ data, meta }` (lib/http/pagination.ts makes it). */
+export const pageMeta = z.object({
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+  /** false when total is the planner's estimate (a filtered list above 10,000 matches). */
+  total_exact: z.boolean().optional(),
+});
+export const page = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMeta });

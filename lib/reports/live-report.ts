@@ -8,6 +8,8 @@ import { ratio, runSql } from "./run-sql";
 import { todayIn, type liveQuerySchema } from "./schemas";
 import { queueFigures } from "./queue-figures";
 import { INBOUND_FIGURES } from "./summary-report";
+import { AGENT_STATUSES, type AgentState } from "@/lib/agents/agent-status";
+import type { liveAnswer } from "./live-answer";
 
 interface RosterRow {
   id: number;
@@ -23,7 +25,7 @@ interface RosterRow {
 }
 
 /** The wallboard: callers waiting now, the longest wait, agents by state, and today's answered, abandoned and service level. */
-export async function liveReport({ actor, query }: { actor: SessionUser; query: z.infer<typeof liveQuerySchema> }) {
+export async function liveReport({ actor, query }: { actor: SessionUser; query: z.infer<typeof liveQuerySchema> }): Promise<z.output<typeof liveAnswer>> {
   const today = todayIn(query.tz);
   const organization = Prisma.join([Prisma.sql`TRUE`, ...scopeSql(queueScope(actor), "q")], " AND ");
   const people = Prisma.join([Prisma.sql`TRUE`, ...userParts(actor, query, "u")], " AND ");
@@ -49,16 +51,17 @@ export async function liveReport({ actor, query }: { actor: SessionUser; query: 
       LIMIT 500`),
     queueFigures({ actor, today, tz: query.tz, serviceLevelSeconds: query.service_level_seconds }),
   ]);
+  const inState = (state: AgentState) => agents.find((a) => a.status === state)?.agents ?? 0;
   return {
     at: new Date(),
     calls_waiting: queue.waiting,
     longest_wait_seconds: queue.oldest ? Math.max(0, Math.floor((Date.now() - new Date(queue.oldest).getTime()) / 1000)) : 0,
-    agents_by_state: Object.fromEntries(["available", "busy", "wrap_up", "offline"].map((s) => [s, agents.find((a) => a.status === s)?.agents ?? 0])),
+    agents_by_state: { available: inState("available"), busy: inState("busy"), wrap_up: inState("wrap_up"), offline: inState("offline") },
     agents: roster.map((r) => ({
       id: r.id,
       name: r.name,
       department_id: r.department_id,
-      status: r.status,
+      status: AGENT_STATUSES.find((state) => state === r.status) ?? "offline",
       since: r.changed_at,
       seconds_in_state: r.changed_at ? Math.max(0, Math.floor((Date.now() - new Date(r.changed_at).getTime()) / 1000)) : null,
       call: r.call_sid ? { call_sid: r.call_sid, number: r.number, direction: r.direction, state: r.call_state, started_at: r.call_started_at } : null,

@@ -1,10 +1,26 @@
 import { z } from "zod";
 import { intId, intIdQuery } from "@/lib/http/params";
 import { paginationSchema } from "@/lib/http/pagination";
+import { page, timestamp } from "@/lib/http/answer-schemas";
 
 export const roleSchema = z.enum(["super_admin", "account_admin", "dept_manager", "agent"], {
   error: "The role must be one of super_admin, account_admin, dept_manager, agent.",
 });
+
+/** The user object of the API (serialize-user.ts returns exactly this; never any credential). */
+export const userAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  organization_id: z.number().int(),
+  department_id: z.number().int().nullable(),
+  active: z.boolean(),
+  last_login_at: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export const userPageAnswer = page(userAnswer);
 
 const name = z.string().trim().min(1, "The name field is required.").max(255);
 const email = z.email("The email must be a valid email address.").trim().toLowerCase().max(255);

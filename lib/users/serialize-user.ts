@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import type { Role } from "@/lib/generated/prisma/enums";
+import type { userAnswer } from "./schemas";
 
 export interface UserRow {
   id: number;
@@ -14,7 +16,7 @@ export interface UserRow {
 }
 
 /** The user object of the API (never any credential). */
-export function serializeUser(user: UserRow) {
+export function serializeUser(user: UserRow): z.output<typeof userAnswer> {
   return {
     id: user.id,
     name: user.name,

@@ -1,7 +1,7 @@
-import { lookupContacts, lookupContactsQuery } from "@/lib/contacts/lookup-contacts";
+import { contactLookupAnswer, lookupContacts, lookupContactsQuery } from "@/lib/contacts/lookup-contacts";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 
-export const GET = route({ permission: "calls.place", query: lookupContactsQuery }, ({ user, query }) => lookupContacts({ actor: user, query }));
+export const GET = route({ permission: "calls.place", query: lookupContactsQuery, answers: contactLookupAnswer }, ({ user, query }) => lookupContacts({ actor: user, query }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

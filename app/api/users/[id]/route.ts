@@ -3,14 +3,14 @@ import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 import { deactivateUser } from "@/lib/users/deactivate-user";
 import { getUser } from "@/lib/users/get-user";
-import { updateUserSchema } from "@/lib/users/schemas";
+import { updateUserSchema, userAnswer } from "@/lib/users/schemas";
 import { updateUser } from "@/lib/users/update-user";
 
-export const GET = route({ permission: "users.read", params: idParams }, ({ user, params }) =>
+export const GET = route({ permission: "users.read", params: idParams, answers: userAnswer }, ({ user, params }) =>
   getUser({ actor: user, id: params.id }),
 );
 
-export const PATCH = route({ permission: "users.write", params: idParams, body: updateUserSchema }, ({ user, params, body }) =>
+export const PATCH = route({ permission: "users.write", params: idParams, body: updateUserSchema, answers: userAnswer }, ({ user, params, body }) =>
   updateUser({ actor: user, id: params.id, input: body }),
 );
 

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { timestamp } from "@/lib/http/answer-schemas";
+import { AGENT_STATUSES } from "@/lib/agents/agent-status";
+
+// What GET /api/reports/live answers (live-report.ts returns exactly this):
+// the wallboard and the supervisor's roster read it through the typed client.
+
+const count = z.number().int();
+/** A share from 0 to 1 (four decimals); null when there was nothing to count. */
+const share = z.number().nullable();
+
+export const liveAnswer = z.object({
+  at: timestamp,
+  calls_waiting: count,
+  longest_wait_seconds: count,
+  agents_by_state: z.object({ available: count, busy: count, wrap_up: count, offline: count }),
+  /** Busy first, then wrap-up, available, offline; by name; 500 at most. */
+  agents: z.array(z.object({
+    id: z.number().int(),
+    name: z.string(),
+    department_id: z.number().int().nullable(),
+    status: z.enum(AGENT_STATUSES),
+    since: timestamp.nullable(),
+    seconds_in_state: count.nullable(),
+    /** The live call the agent is on, which a supervisor may listen to, whisper into or barge into. */
+    call: z.object({ call_sid: z.string(), number: z.string().nullable(), direction: z.string().nullable(), state: z.string().nullable(), started_at: timestamp.nullable() }).nullable(),
+  })),
+  /** Each queue the user serves: what its callers hear as their expected wait, and today's service level. */
+  queues: z.array(z.object({
+    department_id: z.number().int().nullable(),
+    name: z.string(),
+    waiting: count,
+    longest_wait_seconds: count,
+    agents_on_duty: count,
+    expected_wait_seconds: count.nullable(),
+    offered_today: count,
+    service_level: share,
+  })),
+  today: z.object({ date: z.string(), inbound: count, answered: count, abandoned: count, service_level: share, service_level_seconds: count }),
+});
