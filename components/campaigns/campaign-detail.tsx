@@ -5,9 +5,11 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { formatDateTime, formatDuration, formatPhone, outcomeLabel } from "@/lib/format/display";
-import type { Page } from "@/lib/http/pagination";
+import { CAMPAIGN_CONTACT_STATES } from "@/lib/campaigns/schemas";
+import { oneOf } from "@/lib/http/answer-schemas";
 import { apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { ConfirmDialog } from "@/components/ui/modal";
@@ -17,36 +19,11 @@ import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { DryRunPanel, EXCLUSION_REASONS as REASONS } from "./dry-run-panel";
 import { MODE_LABEL, STATUS_BADGE, type CampaignView } from "./types";
 
-interface Stats {
-  contacts: number;
-  by_state: Record<string, number>;
-  by_outcome: Record<string, number>;
-  excluded_by_reason: Record<string, number>;
-  attempts: number;
-  calls: number;
-  answer_rate: number;
-  abandon_rate: number;
-  average_talk_seconds: number;
-  progress: number;
-}
-interface Member {
-  id: number;
-  contact_id: number;
-  name: string;
-  phone: string;
-  state: string;
-  exclusion_reason: string | null;
-  attempts: number;
-  next_attempt_at: string | null;
-  last_outcome: string | null;
-  decision: { allowed?: boolean; reason?: string; detail?: string; local_time?: string } | null;
-}
-
 const pct = (n: number) => `${Math.round(n * 1000) / 10}%`;
 
 function LivePanel({ id }: { id: number }) {
   const live = useLive();
-  const { data, mutate } = useApi<Stats>(`/api/campaigns/${id}/stats`, { refreshInterval: pollEvery(live, 2000) });
+  const { data, mutate } = useApiGet("/api/campaigns/{id}/stats", { path: { id } }, { refreshInterval: pollEvery(live, 2000) });
   useLiveEvents(["campaign.progress"], (event) => {
     if (event.campaign_id === id) void mutate();
   });
@@ -78,16 +55,16 @@ function LivePanel({ id }: { id: number }) {
 }
 
 function Members({ id }: { id: number }) {
-  const [state, setState] = useState("");
+  const [state, setState] = useState<(typeof CAMPAIGN_CONTACT_STATES)[number] | "">("");
   const [page, setPage] = useState(1);
-  const { data } = useApi<Page<Member>>(`/api/campaigns/${id}/contacts?page=${page}&per_page=25${state ? `&state=${state}` : ""}`, { refreshInterval: 4000 });
+  const { data } = useApiGet("/api/campaigns/{id}/contacts", { path: { id }, query: { page, per_page: 25, state: state || undefined } }, { refreshInterval: 4000 });
   return (
     <section className="panel" aria-label="Campaign contacts">
       <div className="row" style={{ justifyContent: "space-between", alignItems: "center" }}>
         <h2 style={{ margin: 0 }}>Contacts</h2>
-        <select aria-label="Contact state" className="input" value={state} onChange={(e) => { setState(e.target.value); setPage(1); }}>
+        <select aria-label="Contact state" className="input" value={state} onChange={(e) => { setState(e.target.value && oneOf(CAMPAIGN_CONTACT_STATES, e.target.value, "pending")); setPage(1); }}>
           <option value="">Every state</option>
-          {["pending", "dialing", "answered", "retry_wait", "done", "excluded"].map((s) => <option key={s} value={s}>{s.replace("_", " ")}</option>)}
+          {CAMPAIGN_CONTACT_STATES.map((s) => <option key={s} value={s}>{s.replace("_", " ")}</option>)}
         </select>
       </div>
       {data && data.data.length === 0 && <p className="muted small">No contacts in this state.</p>}
@@ -116,7 +93,7 @@ function Members({ id }: { id: number }) {
 export function CampaignDetail({ id }: { id: number }) {
   const router = useRouter();
   const token = useApiToken();
-  const { data: campaign, error, mutate } = useApi<CampaignView>(`/api/campaigns/${id}`, { refreshInterval: 5000 });
+  const { data: campaign, error, mutate } = useApiGet("/api/campaigns/{id}", { path: { id } }, { refreshInterval: 5000 });
   const [confirm, setConfirm] = useState<"stop" | "delete" | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
   const [pending, setPending] = useState(false);

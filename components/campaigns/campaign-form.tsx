@@ -4,7 +4,8 @@ import { outcomeLabel } from "@/lib/format/display";
 import { fieldErrors as fieldErrorsOf } from "@/components/ui/field-errors";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { createCampaignSchema, updateCampaignSchema } from "@/lib/campaigns/schemas";
+import { createCampaignSchema, DIALING_MODES, RETRY_OUTCOMES, updateCampaignSchema } from "@/lib/campaigns/schemas";
+import { oneOf } from "@/lib/http/answer-schemas";
 import { fieldErrors } from "@/lib/http/validation";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
 import { useApiGet } from "@/lib/swr/use-api-get";
@@ -110,7 +111,7 @@ export function CampaignForm({ campaign }: { campaign?: CampaignView }) {
         <div className="row">
           <div className="field">
             <label htmlFor="k-mode">Dialing mode</label>
-            <select id="k-mode" value={mode} onChange={(e) => setMode(e.target.value)}>
+            <select id="k-mode" value={mode} onChange={(e) => setMode(oneOf(DIALING_MODES, e.target.value, "progressive"))}>
               <option value="preview">Preview: the agent sees the contact, then calls</option>
               <option value="progressive">Progressive: one call per free agent</option>
               <option value="predictive">Predictive: dials ahead, abandon rate kept under 3%</option>
@@ -123,7 +124,7 @@ export function CampaignForm({ campaign }: { campaign?: CampaignView }) {
         </div>
         <fieldset className="row" style={{ border: 0, padding: 0 }}>
           <legend className="small" style={{ fontWeight: 600 }}>Try again after</legend>
-          {["no-answer", "busy", "failed"].map((o) => (
+          {RETRY_OUTCOMES.map((o) => (
             <label key={o} className="field inline" style={{ margin: 0 }}><input type="checkbox" name={`retry_${o}`} defaultChecked={(campaign?.retry_outcomes ?? ["no-answer", "busy"]).includes(o)} />{outcomeLabel(o)}</label>
           ))}
         </fieldset>
@@ -140,7 +141,7 @@ export function CampaignForm({ campaign }: { campaign?: CampaignView }) {
           <div className="field"><label htmlFor="k-end">Until</label><input id="k-end" name="window_end" type="time" defaultValue={w?.end ?? "20:00"} />{error("calling_window")}</div>
           <div className="field">
             <label htmlFor="k-policy">On whose clock</label>
-            <select id="k-policy" value={policy} onChange={(e) => setPolicy(e.target.value)}>
+            <select id="k-policy" value={policy} onChange={(e) => setPolicy(e.target.value === "campaign" ? "campaign" : "contact")}>
               <option value="contact">The contact&apos;s local time</option>
               <option value="campaign">The campaign&apos;s time zone</option>
             </select>

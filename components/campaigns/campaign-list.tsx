@@ -3,25 +3,26 @@
 import Link from "next/link";
 import { useState } from "react";
 import { formatDateTime } from "@/lib/format/display";
-import type { Page } from "@/lib/http/pagination";
-import { useApi } from "@/lib/swr/use-api";
+import { CAMPAIGN_STATUSES } from "@/lib/campaigns/schemas";
+import { oneOf } from "@/lib/http/answer-schemas";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
-import { MODE_LABEL, STATUS_BADGE, type CampaignView } from "./types";
+import { MODE_LABEL, STATUS_BADGE } from "./types";
 
 export function CampaignList() {
-  const [status, setStatus] = useState("");
+  const [status, setStatus] = useState<(typeof CAMPAIGN_STATUSES)[number] | "">("");
   const [page, setPage] = useState(1);
-  const { data, error, isLoading } = useApi<Page<CampaignView>>(`/api/campaigns?page=${page}&per_page=25${status ? `&status=${status}` : ""}`, { refreshInterval: 5000 });
+  const { data, error, isLoading } = useApiGet("/api/campaigns", { query: { page, per_page: 25, status: status || undefined } }, { refreshInterval: 5000 });
   return (
     <div className="stack">
       <div className="row" style={{ alignItems: "center" }}>
         <label htmlFor="c-status" className="small muted">Status</label>
-        <select id="c-status" className="input" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }}>
+        <select id="c-status" className="input" value={status} onChange={(e) => { setStatus(e.target.value && oneOf(CAMPAIGN_STATUSES, e.target.value, "draft")); setPage(1); }}>
           <option value="">All</option>
-          {Object.keys(STATUS_BADGE).map((s) => <option key={s} value={s}>{s}</option>)}
+          {CAMPAIGN_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
         </select>
       </div>
       <ErrorAlert error={error} prefix="Could not load campaigns" />

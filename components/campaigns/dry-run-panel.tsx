@@ -2,24 +2,10 @@
 
 import { useState } from "react";
 import { formatDateTime, formatDuration, formatPhone } from "@/lib/format/display";
-import type { Page } from "@/lib/http/pagination";
-import { useApi } from "@/lib/swr/use-api";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
-
-
-interface DryRunContact {
-  contact_id: number;
-  name: string;
-  phone: string;
-  reason?: string;
-  local_time?: string | null;
-  callable_now?: boolean;
-  next_callable_at?: string | null;
-  not_callable_because?: string | null;
-}
 
 export const EXCLUSION_REASONS: Record<string, string> = { dnc: "Tagged DNC", archived: "Archived", opted_out: "Opted out", duplicate_phone: "Same phone as another", removed: "Removed by hand", campaign_stopped: "Campaign stopped", max_attempts: "Out of attempts" };
 
@@ -28,7 +14,7 @@ export function DryRunPanel({ id }: { id: number }) {
   const { data, error } = useApiGet("/api/campaigns/{id}/dry-run", { path: { id: Number(id) } });
   const [list, setList] = useState<"will_call" | "left_out">("will_call");
   const [page, setPage] = useState(1);
-  const contacts = useApi<Page<DryRunContact>>(`/api/campaigns/${id}/dry-run/contacts?list=${list}&page=${page}&per_page=10`, { keepPreviousData: true });
+  const contacts = useApiGet("/api/campaigns/{id}/dry-run/contacts", { path: { id }, query: { list, page, per_page: 10 } }, { keepPreviousData: true });
   if (error) return <ErrorAlert error={error} prefix="Dry run failed" />;
   if (!data) return <SkeletonRows rows={2} label="Counting contacts" />;
   const choose = (next: typeof list) => {

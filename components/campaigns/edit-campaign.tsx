@@ -1,14 +1,13 @@
 "use client";
 
-import { useApi } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { CampaignForm } from "./campaign-form";
-import type { CampaignView } from "./types";
 
 export function EditCampaign({ id }: { id: number }) {
-  const { data, error } = useApi<CampaignView>(`/api/campaigns/${id}`);
+  const { data, error } = useApiGet("/api/campaigns/{id}", { path: { id } });
   return (
     <>
       <PageHeader title={data ? `Edit ${data.name}` : "Edit campaign"} />

@@ -4022,23 +4022,25 @@ export interface operations {
                     "application/json": {
                         data: {
                             amd_enabled: boolean;
-                            caller_id: null;
+                            caller_id: string | null;
                             calling_window: {
                                 days: number[];
                                 end: string;
                                 start: string;
+                                timezone?: string | null;
                             };
                             contacts: number;
                             /** Format: date-time */
                             created_at: string;
-                            department_id: number | null;
-                            dialing_mode: string;
+                            department_id: number;
+                            /** @enum {string} */
+                            dialing_mode: "preview" | "progressive" | "predictive";
                             exclude_dnc: boolean;
-                            finished_at: null;
+                            finished_at: string | null;
                             id: number;
                             max_attempts: number;
                             name: string;
-                            organization_id: number | null;
+                            organization_id: number;
                             pacing: {
                                 max_calls_per_minute: number;
                                 max_ratio: number;
@@ -4046,22 +4048,28 @@ export interface operations {
                             progress: number;
                             recording_enabled: boolean;
                             retry_delay_minutes: number;
-                            retry_outcomes: string[];
+                            retry_outcomes: ("no-answer" | "busy" | "failed")[];
                             selection: {
-                                tags: string[];
+                                contact_ids?: number[];
+                                saved_filter_id?: number;
+                                tags?: string[];
+                                tags_any?: string[];
                             };
-                            started_at: null;
-                            status: string;
-                            timezone_policy: string;
+                            started_at: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "running" | "paused" | "completed" | "stopped";
+                            /** @enum {string} */
+                            timezone_policy: "contact" | "campaign";
                             /** Format: date-time */
                             updated_at: string;
-                            voicemail_message: null;
+                            voicemail_message: string | null;
                         }[];
                         meta: {
                             current_page: number;
                             last_page: number;
                             per_page: number;
                             total: number;
+                            total_exact?: boolean;
                         };
                     };
                 };
@@ -4173,40 +4181,45 @@ export interface operations {
                 content: {
                     "application/json": {
                         amd_enabled: boolean;
-                        caller_id: null | string;
+                        caller_id: string | null;
                         calling_window: {
                             days: number[];
                             end: string;
                             start: string;
+                            timezone?: string | null;
                         };
                         /** Format: date-time */
                         created_at: string;
-                        department_id: number | null;
-                        dialing_mode: string;
+                        department_id: number;
+                        /** @enum {string} */
+                        dialing_mode: "preview" | "progressive" | "predictive";
                         exclude_dnc: boolean;
-                        finished_at: null;
+                        finished_at: string | null;
                         id: number;
                         max_attempts: number;
                         name: string;
-                        organization_id: number | null;
+                        organization_id: number;
                         pacing: {
                             max_calls_per_minute: number;
                             max_ratio: number;
                         };
                         recording_enabled: boolean;
                         retry_delay_minutes: number;
-                        retry_outcomes: string[];
+                        retry_outcomes: ("no-answer" | "busy" | "failed")[];
                         selection: {
                             contact_ids?: number[];
                             saved_filter_id?: number;
                             tags?: string[];
+                            tags_any?: string[];
                         };
-                        started_at: null;
-                        status: string;
-                        timezone_policy: string;
+                        started_at: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "running" | "paused" | "completed" | "stopped";
+                        /** @enum {string} */
+                        timezone_policy: "contact" | "campaign";
                         /** Format: date-time */
                         updated_at: string;
-                        voicemail_message: null | string;
+                        voicemail_message: string | null;
                     };
                 };
             };
@@ -4236,41 +4249,45 @@ export interface operations {
                 content: {
                     "application/json": {
                         amd_enabled: boolean;
-                        caller_id: null | string;
+                        caller_id: string | null;
                         calling_window: {
                             days: number[];
                             end: string;
                             start: string;
+                            timezone?: string | null;
                         };
                         /** Format: date-time */
                         created_at: string;
-                        department_id: number | null;
-                        dialing_mode: string;
+                        department_id: number;
+                        /** @enum {string} */
+                        dialing_mode: "preview" | "progressive" | "predictive";
                         exclude_dnc: boolean;
-                        /** Format: date-time */
-                        finished_at: null | string;
+                        finished_at: string | null;
                         id: number;
                         max_attempts: number;
                         name: string;
-                        organization_id: number | null;
+                        organization_id: number;
                         pacing: {
                             max_calls_per_minute: number;
                             max_ratio: number;
                         };
                         recording_enabled: boolean;
                         retry_delay_minutes: number;
-                        retry_outcomes: string[];
+                        retry_outcomes: ("no-answer" | "busy" | "failed")[];
                         selection: {
                             contact_ids?: number[];
+                            saved_filter_id?: number;
                             tags?: string[];
+                            tags_any?: string[];
                         };
-                        /** Format: date-time */
-                        started_at: null | string;
-                        status: string;
-                        timezone_policy: string;
+                        started_at: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "running" | "paused" | "completed" | "stopped";
+                        /** @enum {string} */
+                        timezone_policy: "contact" | "campaign";
                         /** Format: date-time */
                         updated_at: string;
-                        voicemail_message: null;
+                        voicemail_message: string | null;
                     };
                 };
             };
@@ -4382,39 +4399,45 @@ export interface operations {
                 content: {
                     "application/json": {
                         amd_enabled: boolean;
-                        caller_id: null;
+                        caller_id: string | null;
                         calling_window: {
                             days: number[];
                             end: string;
                             start: string;
+                            timezone?: string | null;
                         };
                         /** Format: date-time */
                         created_at: string;
-                        department_id: number | null;
-                        dialing_mode: string;
+                        department_id: number;
+                        /** @enum {string} */
+                        dialing_mode: "preview" | "progressive" | "predictive";
                         exclude_dnc: boolean;
-                        finished_at: null;
+                        finished_at: string | null;
                         id: number;
                         max_attempts: number;
                         name: string;
-                        organization_id: number | null;
+                        organization_id: number;
                         pacing: {
                             max_calls_per_minute: number;
                             max_ratio: number;
                         };
                         recording_enabled: boolean;
                         retry_delay_minutes: number;
-                        retry_outcomes: string[];
+                        retry_outcomes: ("no-answer" | "busy" | "failed")[];
                         selection: {
+                            contact_ids?: number[];
                             saved_filter_id?: number;
                             tags?: string[];
+                            tags_any?: string[];
                         };
-                        started_at: null;
-                        status: string;
-                        timezone_policy: string;
+                        started_at: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "running" | "paused" | "completed" | "stopped";
+                        /** @enum {string} */
+                        timezone_policy: "contact" | "campaign";
                         /** Format: date-time */
                         updated_at: string;
-                        voicemail_message: null;
+                        voicemail_message: string | null;
                     };
                 };
             };
@@ -4449,38 +4472,38 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            assigned_user_id: null | number;
+                            assigned_user_id: number | null;
                             attempts: number;
-                            contact_id: number | null;
-                            decision: null | {
+                            contact_id: number;
+                            decision: {
                                 allowed: boolean;
                                 /** Format: date-time */
                                 at: string;
                                 attempt?: number;
                                 checks?: string[];
                                 detail?: string;
-                                local_time: string;
+                                local_time?: string;
                                 reason?: string;
                                 /** Format: date-time */
                                 retry_at?: string;
-                                zones: string[];
-                            };
+                                zones?: string[];
+                            } | null;
                             exclusion_reason: string | null;
                             id: number;
-                            /** Format: date-time */
-                            last_attempt_at: null | string;
-                            last_outcome: null | string;
+                            last_attempt_at: string | null;
+                            last_outcome: string | null;
                             name: string;
-                            /** Format: date-time */
-                            next_attempt_at: null | string;
+                            next_attempt_at: string | null;
                             phone: string;
-                            state: string;
+                            /** @enum {string} */
+                            state: "pending" | "dialing" | "answered" | "retry_wait" | "done" | "excluded";
                         }[];
                         meta: {
                             current_page: number;
                             last_page: number;
                             per_page: number;
                             total: number;
+                            total_exact?: boolean;
                         };
                     };
                 };
@@ -4516,7 +4539,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Contacts added (repeats and contacts of other departments are not) */
                         added: number;
                     };
                 };
@@ -4596,16 +4618,13 @@ export interface operations {
                         average_handle_seconds: number;
                         callable_now: number;
                         eligible: number;
-                        estimated_seconds: null;
+                        estimated_seconds: number | null;
                         excluded: number;
                         excluded_by_reason: {
-                            archived?: number;
-                            dnc?: number;
-                            opted_out?: number;
+                            [key: string]: number;
                         };
-                        /** Format: date-time */
                         first_callable_at: string | null;
-                        message: string;
+                        message: string | null;
                         outside_window: number;
                         unknown_timezone: number;
                         warning: string | null;
@@ -4643,12 +4662,11 @@ export interface operations {
                     "application/json": {
                         data: {
                             callable_now?: boolean;
-                            contact_id: number | null;
-                            local_time?: string;
+                            contact_id: number;
+                            local_time?: string | null;
                             name: string;
-                            /** Format: date-time */
                             next_callable_at?: string | null;
-                            not_callable_because?: string | null;
+                            not_callable_because?: ("outside_window" | "unknown_timezone") | null;
                             phone: string;
                             reason?: string;
                         }[];
@@ -4657,6 +4675,7 @@ export interface operations {
                             last_page: number;
                             per_page: number;
                             total: number;
+                            total_exact?: boolean;
                         };
                     };
                 };
@@ -4687,39 +4706,45 @@ export interface operations {
                 content: {
                     "application/json": {
                         amd_enabled: boolean;
-                        caller_id: null | string;
+                        caller_id: string | null;
                         calling_window: {
                             days: number[];
                             end: string;
                             start: string;
+                            timezone?: string | null;
                         };
                         /** Format: date-time */
                         created_at: string;
-                        department_id: number | null;
-                        dialing_mode: string;
+                        department_id: number;
+                        /** @enum {string} */
+                        dialing_mode: "preview" | "progressive" | "predictive";
                         exclude_dnc: boolean;
-                        finished_at: null;
+                        finished_at: string | null;
                         id: number;
                         max_attempts: number;
                         name: string;
-                        organization_id: number | null;
+                        organization_id: number;
                         pacing: {
                             max_calls_per_minute: number;
                             max_ratio: number;
                         };
                         recording_enabled: boolean;
                         retry_delay_minutes: number;
-                        retry_outcomes: string[];
+                        retry_outcomes: ("no-answer" | "busy" | "failed")[];
                         selection: {
-                            tags: string[];
+                            contact_ids?: number[];
+                            saved_filter_id?: number;
+                            tags?: string[];
+                            tags_any?: string[];
                         };
-                        /** Format: date-time */
                         started_at: string | null;
-                        status: string;
-                        timezone_policy: string;
+                        /** @enum {string} */
+                        status: "draft" | "running" | "paused" | "completed" | "stopped";
+                        /** @enum {string} */
+                        timezone_policy: "contact" | "campaign";
                         /** Format: date-time */
                         updated_at: string;
-                        voicemail_message: null;
+                        voicemail_message: string | null;
                     };
                 };
             };
@@ -4758,39 +4783,45 @@ export interface operations {
                 content: {
                     "application/json": {
                         amd_enabled: boolean;
-                        caller_id: null;
+                        caller_id: string | null;
                         calling_window: {
                             days: number[];
                             end: string;
                             start: string;
+                            timezone?: string | null;
                         };
                         /** Format: date-time */
                         created_at: string;
-                        department_id: number | null;
-                        dialing_mode: string;
+                        department_id: number;
+                        /** @enum {string} */
+                        dialing_mode: "preview" | "progressive" | "predictive";
                         exclude_dnc: boolean;
-                        finished_at: null;
+                        finished_at: string | null;
                         id: number;
                         max_attempts: number;
                         name: string;
-                        organization_id: number | null;
+                        organization_id: number;
                         pacing: {
                             max_calls_per_minute: number;
                             max_ratio: number;
                         };
                         recording_enabled: boolean;
                         retry_delay_minutes: number;
-                        retry_outcomes: string[];
+                        retry_outcomes: ("no-answer" | "busy" | "failed")[];
                         selection: {
-                            tags: string[];
+                            contact_ids?: number[];
+                            saved_filter_id?: number;
+                            tags?: string[];
+                            tags_any?: string[];
                         };
-                        /** Format: date-time */
                         started_at: string | null;
-                        status: string;
-                        timezone_policy: string;
+                        /** @enum {string} */
+                        status: "draft" | "running" | "paused" | "completed" | "stopped";
+                        /** @enum {string} */
+                        timezone_policy: "contact" | "campaign";
                         /** Format: date-time */
                         updated_at: string;
-                        voicemail_message: null;
+                        voicemail_message: string | null;
                     };
                 };
             };
@@ -4829,40 +4860,45 @@ export interface operations {
                 content: {
                     "application/json": {
                         amd_enabled: boolean;
-                        caller_id: null | string;
+                        caller_id: string | null;
                         calling_window: {
                             days: number[];
                             end: string;
                             start: string;
+                            timezone?: string | null;
                         };
                         /** Format: date-time */
                         created_at: string;
-                        department_id: number | null;
-                        dialing_mode: string;
+                        department_id: number;
+                        /** @enum {string} */
+                        dialing_mode: "preview" | "progressive" | "predictive";
                         exclude_dnc: boolean;
-                        finished_at: null;
+                        finished_at: string | null;
                         id: number;
                         max_attempts: number;
                         name: string;
-                        organization_id: number | null;
+                        organization_id: number;
                         pacing: {
                             max_calls_per_minute: number;
                             max_ratio: number;
                         };
                         recording_enabled: boolean;
                         retry_delay_minutes: number;
-                        retry_outcomes: string[];
+                        retry_outcomes: ("no-answer" | "busy" | "failed")[];
                         selection: {
                             contact_ids?: number[];
+                            saved_filter_id?: number;
                             tags?: string[];
+                            tags_any?: string[];
                         };
-                        /** Format: date-time */
                         started_at: string | null;
-                        status: string;
-                        timezone_policy: string;
+                        /** @enum {string} */
+                        status: "draft" | "running" | "paused" | "completed" | "stopped";
+                        /** @enum {string} */
+                        timezone_policy: "contact" | "campaign";
                         /** Format: date-time */
                         updated_at: string;
-                        voicemail_message: null | string;
+                        voicemail_message: string | null;
                     };
                 };
             };
@@ -4905,9 +4941,7 @@ export interface operations {
                         attempts: number;
                         average_talk_seconds: number;
                         by_outcome: {
-                            abandoned?: number;
-                            answered?: number;
-                            voicemail?: number;
+                            [key: string]: number;
                         };
                         by_state: {
                             answered: number;
@@ -4918,13 +4952,14 @@ export interface operations {
                             retry_wait: number;
                         };
                         calls: number;
-                        campaign_id: number | null;
+                        campaign_id: number;
                         contacts: number;
                         excluded_by_reason: {
-                            dnc?: number;
+                            [key: string]: number;
                         };
                         progress: number;
-                        status: string;
+                        /** @enum {string} */
+                        status: "draft" | "running" | "paused" | "completed" | "stopped";
                     };
                 };
             };
@@ -4954,40 +4989,45 @@ export interface operations {
                 content: {
                     "application/json": {
                         amd_enabled: boolean;
-                        caller_id: null | string;
+                        caller_id: string | null;
                         calling_window: {
                             days: number[];
                             end: string;
                             start: string;
+                            timezone?: string | null;
                         };
                         /** Format: date-time */
                         created_at: string;
-                        department_id: number | null;
-                        dialing_mode: string;
+                        department_id: number;
+                        /** @enum {string} */
+                        dialing_mode: "preview" | "progressive" | "predictive";
                         exclude_dnc: boolean;
-                        /** Format: date-time */
                         finished_at: string | null;
                         id: number;
                         max_attempts: number;
                         name: string;
-                        organization_id: number | null;
+                        organization_id: number;
                         pacing: {
                             max_calls_per_minute: number;
                             max_ratio: number;
                         };
                         recording_enabled: boolean;
                         retry_delay_minutes: number;
-                        retry_outcomes: string[];
+                        retry_outcomes: ("no-answer" | "busy" | "failed")[];
                         selection: {
-                            tags: string[];
+                            contact_ids?: number[];
+                            saved_filter_id?: number;
+                            tags?: string[];
+                            tags_any?: string[];
                         };
-                        /** Format: date-time */
                         started_at: string | null;
-                        status: string;
-                        timezone_policy: string;
+                        /** @enum {string} */
+                        status: "draft" | "running" | "paused" | "completed" | "stopped";
+                        /** @enum {string} */
+                        timezone_policy: "contact" | "campaign";
                         /** Format: date-time */
                         updated_at: string;
-                        voicemail_message: null;
+                        voicemail_message: string | null;
                     };
                 };
             };

@@ -4,12 +4,14 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
+import { oneOf } from "@/lib/http/answer-schemas";
 import { pageOf, skipTake } from "@/lib/http/pagination";
 import { checkCampaignContacts } from "./check-campaign-contacts";
 import { findCampaignForActor } from "./campaign-access";
 import { exclusionReasonSql } from "./campaign-selection";
 import { kickCampaign } from "@/lib/jobs/campaign-ticks";
-import type { campaignContactsQuery } from "./schemas";
+import type { DialDecisionAnswer } from "./campaign-answer";
+import { CAMPAIGN_CONTACT_STATES, type campaignContactsQuery } from "./schemas";
 
 /** The campaign's contacts with their state, attempts, next attempt and the last decision. */
 export async function listCampaignContacts({ actor, id, query }: { actor: SessionUser; id: number; query: z.infer<typeof campaignContactsQuery> }) {
@@ -25,14 +27,14 @@ export async function listCampaignContacts({ actor, id, query }: { actor: Sessio
       contact_id: Number(r.contact_id),
       name: r.contact.name,
       phone: r.phone,
-      state: r.state,
+      state: oneOf(CAMPAIGN_CONTACT_STATES, r.state, "pending"),
       exclusion_reason: r.exclusion_reason,
       attempts: r.attempts,
       next_attempt_at: r.next_attempt_at,
       last_attempt_at: r.last_attempt_at,
       last_outcome: r.last_outcome,
       assigned_user_id: r.assigned_user_id,
-      decision: r.decision,
+      decision: r.decision as DialDecisionAnswer | null,
     })),
     total,
     query,

@@ -6,8 +6,8 @@ import { findCampaignForActor } from "./campaign-access";
 import { callabilityOf } from "./callable-now";
 import { exclusionReasonSql, selectionWhere } from "./campaign-selection";
 import { dialPolicy } from "./dispatch-campaign";
-
-const STATES = ["pending", "dialing", "answered", "retry_wait", "done", "excluded"] as const;
+import { CAMPAIGN_CONTACT_STATES, CAMPAIGN_STATUSES } from "./schemas";
+import { oneOf } from "@/lib/http/answer-schemas";
 
 /** Totals by state and outcome, attempts, answer and abandon rates, average talk time and progress. */
 export async function campaignStats({ actor, id }: { actor: SessionUser; id: number }) {
@@ -18,7 +18,8 @@ export async function campaignStats({ actor, id }: { actor: SessionUser; id: num
     prisma.campaignContact.groupBy({ by: ["exclusion_reason"], where: { campaign_id: id, state: "excluded" }, _count: { _all: true } }),
     prisma.callLog.aggregate({ where: { campaign_id: id }, _count: { _all: true }, _avg: { duration: true } }),
   ]);
-  const byState = Object.fromEntries(STATES.map((s) => [s, states.find((r) => r.state === s)?._count._all ?? 0]));
+  const stateCount = (state: (typeof CAMPAIGN_CONTACT_STATES)[number]) => states.find((r) => r.state === state)?._count._all ?? 0;
+  const byState = { pending: stateCount("pending"), dialing: stateCount("dialing"), answered: stateCount("answered"), retry_wait: stateCount("retry_wait"), done: stateCount("done"), excluded: stateCount("excluded") };
   const byOutcome = Object.fromEntries(outcomes.map((o) => [o.last_outcome!, o._count._all]));
   const total = Object.values(byState).reduce((a, b) => a + b, 0);
   const attempts = states.reduce((sum, r) => sum + (r._sum.attempts ?? 0), 0);
@@ -26,7 +27,7 @@ export async function campaignStats({ actor, id }: { actor: SessionUser; id: num
   const talked = await prisma.callLog.aggregate({ where: { campaign_id: id, user_id: { not: null }, status: "completed" }, _avg: { duration: true } });
   return {
     campaign_id: campaign.id,
-    status: campaign.status,
+    status: oneOf(CAMPAIGN_STATUSES, campaign.status, "draft"),
     contacts: total,
     by_state: byState,
     by_outcome: byOutcome,

@@ -9,6 +9,7 @@ import { patchSchema } from "@/lib/http/patch-schema";
 export const DIALING_MODES = ["preview", "progressive", "predictive"] as const;
 export const RETRY_OUTCOMES = ["no-answer", "busy", "failed"] as const;
 export const CAMPAIGN_STATUSES = ["draft", "running", "paused", "completed", "stopped"] as const;
+export const CAMPAIGN_CONTACT_STATES = ["pending", "dialing", "answered", "retry_wait", "done", "excluded"] as const;
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time HH:MM");
 
@@ -79,5 +80,5 @@ export type UpdateCampaignInput = z.infer<typeof updateCampaignSchema>;
 export const listCampaignsQuery = paginationSchema.extend({ status: z.enum(CAMPAIGN_STATUSES).optional() });
 /** GET /api/campaigns/{id}/dry-run/contacts: who the campaign would call, or who it leaves out and why. */
 export const dryRunContactsQuery = paginationSchema.extend({ list: z.enum(["will_call", "left_out"]).default("will_call") });
-export const campaignContactsQuery = paginationSchema.extend({ state: z.enum(["pending", "dialing", "answered", "retry_wait", "done", "excluded"]).optional() });
+export const campaignContactsQuery = paginationSchema.extend({ state: z.enum(CAMPAIGN_CONTACT_STATES).optional() });
 export const campaignContactIdsSchema = z.object({ contact_ids: z.array(bigId).min(1).max(10_000) });

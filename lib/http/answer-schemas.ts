@@ -27,3 +27,11 @@ export const pageMeta = z.object({
   total_exact: z.boolean().optional(),
 });
 export const page = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMeta });
+
+/**
+ * A text column read as one of its known values: the database stores what a
+ * schema validated, so the fallback only guards rows written by hand.
+ */
+export function oneOf<const T extends readonly string[]>(values: T, value: string | null | undefined, fallback: T[number]): T[number] {
+  return values.find((known) => known === value) ?? fallback;
+}

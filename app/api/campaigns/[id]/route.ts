@@ -1,12 +1,13 @@
 import { deleteCampaign, getCampaign, updateCampaign } from "@/lib/campaigns/manage-campaigns";
 import { updateCampaignSchema } from "@/lib/campaigns/schemas";
+import { campaignAnswer } from "@/lib/campaigns/campaign-answer";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 
-export const GET = route({ permission: "campaigns.manage", params: idParams }, ({ user, params }) => getCampaign({ actor: user, id: params.id }));
+export const GET = route({ permission: "campaigns.manage", params: idParams, answers: campaignAnswer }, ({ user, params }) => getCampaign({ actor: user, id: params.id }));
 
-export const PATCH = route({ permission: "campaigns.manage", params: idParams, body: updateCampaignSchema }, ({ user, params, body }) =>
+export const PATCH = route({ permission: "campaigns.manage", params: idParams, body: updateCampaignSchema, answers: campaignAnswer }, ({ user, params, body }) =>
   updateCampaign({ actor: user, id: params.id, input: body }),
 );
 

@@ -1,8 +1,9 @@
 import { moveCampaign } from "@/lib/campaigns/start-campaign";
+import { campaignAnswer } from "@/lib/campaigns/campaign-answer";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 
-export const POST = route({ permission: "campaigns.manage", params: idParams }, ({ user, params }) => moveCampaign({ actor: user, id: params.id, move: "pause" }));
+export const POST = route({ permission: "campaigns.manage", params: idParams, answers: campaignAnswer }, ({ user, params }) => moveCampaign({ actor: user, id: params.id, move: "pause" }));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);
