@@ -3,9 +3,9 @@
 import Link from "next/link";
 import { useState } from "react";
 import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDateTime, formatDuration, formatPhone } from "@/lib/format/display";
-import type { Page } from "@/lib/http/pagination";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { apiUrl, useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
@@ -65,9 +65,9 @@ export function CallHistory({ showAgent }: { showAgent: boolean }) {
   // A whole number typed nationally is asked for as the E.164 it is stored as; a fragment as its digits.
   const phone = number.replace(/\D/g, "").length >= 3 ? (toE164(number, country) ?? number.replace(/[^\d+]/g, "")) : "";
   // The agents the caller's reports cover: the same scope as the calls they may read (a manager cannot list users).
-  const agents = useApi<{ data: { user_id: number; name: string }[] }>(showAgent ? "/api/reports/agents" : null, { revalidateOnFocus: false });
-  const query = new URLSearchParams({ page: String(page), per_page: "25", ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)), ...(phone && { phone }) });
-  const { data, error, isLoading, mutate } = useApi<Page<CallLogView>>(`/api/voice/call-logs?${query}`);
+  const agents = useApiGet("/api/reports/agents", showAgent ? {} : null, { revalidateOnFocus: false });
+  // The filters are the form's text values, passed on as typed (apiUrl leaves the empty ones out).
+  const { data, error, isLoading, mutate } = useApi<GetAnswer<"/api/voice/call-logs">>(apiUrl("/api/voice/call-logs", { query: { page, per_page: 25, ...filters, phone } }));
   const set = (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     setFilters({ ...filters, [key]: e.target.value });
     setPage(1);

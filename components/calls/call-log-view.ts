@@ -1,4 +1,4 @@
-import type { serializeCallLog } from "@/lib/calls/serialize-call-log";
+import type { components } from "@/lib/api/schema";
 
-/** A call log as the API sends it (dates as strings). */
-export type CallLogView = Omit<ReturnType<typeof serializeCallLog>, "created_at"> & { created_at: string };
+/** A call log as the API sends it (the document's CallLog: dates as strings). */
+export type CallLogView = components["schemas"]["CallLog"];

@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import { formatCount } from "@/lib/format/display";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
-import type { ApiOperation } from "@/lib/operations/serialize-operation";
+import type { OperationView } from "@/components/operations/operation-progress";
 import { OperationProgress } from "@/components/operations/operation-progress";
 import { ConfirmDialog } from "@/components/ui/modal";
 import { knownTags } from "@/lib/tags/known-tag";
@@ -26,9 +26,9 @@ export function BulkBar({ selection, archived, onDone }: { selection: BulkSelect
   const [error, setError] = useState<string | null>(null);
   const ids = "ids" in selection ? selection.ids : [];
   const size = "ids" in selection ? selection.ids.length : selection.count;
-  const [following, setFollowing] = useState<{ operation: ApiOperation; describe: (n: number) => string } | null>(null);
+  const [following, setFollowing] = useState<{ operation: OperationView; describe: (n: number) => string } | null>(null);
   const describeFollowed = following?.describe;
-  const finished = useCallback(async (operation: ApiOperation) => {
+  const finished = useCallback(async (operation: OperationView) => {
     setFollowing(null);
     if (operation.status === "failed") return setError(`Stopped after ${operation.done.toLocaleString()} contacts: ${operation.error ?? "unknown error"}`);
     await refreshTagNames();
@@ -41,7 +41,7 @@ export function BulkBar({ selection, archived, onDone }: { selection: BulkSelect
     setError(null);
     try {
       const target = "ids" in selection ? { ids } : { filter: selection.filter };
-      const result = await apiFetch<{ updated: number } | { operation: ApiOperation }>("/api/contacts/bulk-actions", token!, { method: "POST", body: JSON.stringify({ ...body, ...target }) });
+      const result = await apiFetch<{ updated: number } | { operation: OperationView }>("/api/contacts/bulk-actions", token!, { method: "POST", body: JSON.stringify({ ...body, ...target }) });
       setTag("");
       if ("operation" in result) return setFollowing({ operation: result.operation, describe });
       await refreshTagNames();

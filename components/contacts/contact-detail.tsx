@@ -6,7 +6,7 @@ import { Fragment, useState } from "react";
 import { useSWRConfig } from "swr";
 import { formatDateTime, formatPhone } from "@/lib/format/display";
 import { apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { Composer } from "@/components/messages/composer";
 import { ContactTimeline } from "./contact-timeline";
@@ -14,12 +14,6 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { ConfirmDialog } from "@/components/ui/modal";
 import { PageHeader } from "@/components/ui/page-header";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
-import type { ContactView } from "./types";
-
-type Detail = ContactView & {
-  call_history_total: number;
-  sms_opted_out_at: string | null;
-};
 
 function fieldValue(value: unknown): string {
   if (value === true) return "Yes";
@@ -32,7 +26,7 @@ export function ContactDetail({ id }: { id: number }) {
   const params = useSearchParams();
   const token = useApiToken();
   const { mutate: mutateAny } = useSWRConfig();
-  const { data: contact, error, mutate } = useApi<Detail>(`/api/contacts/${id}?history_per_page=1`);
+  const { data: contact, error, mutate } = useApiGet("/api/contacts/{id}", { path: { id }, query: { history_per_page: 1 } });
   const fields = useApiGet("/api/custom-fields", {});
   const [confirm, setConfirm] = useState<"archive" | "permanent" | null>(null);
   const [pending, setPending] = useState(false);

@@ -3,8 +3,7 @@
 import Link from "next/link";
 import { useRef, useState } from "react";
 import { formatDate, formatDateTime, formatPhone, formatShortDateTime } from "@/lib/format/display";
-import type { Page } from "@/lib/http/pagination";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { apiUrl, useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { useApi } from "@/lib/swr/use-api";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -60,8 +59,9 @@ export function ContactsTable() {
   const [selection, setSelection] = useState<{ key: string; ids: Set<number>; everyMatching?: boolean }>({ key: "", ids: new Set() });
   const [notice, setNotice] = useState<string | null>(null);
   const departments = useApiGet("/api/departments", { query: { per_page: 100 } });
-  const query = new URLSearchParams({ ...apiFilters, page: String(page), per_page: "25" });
-  const { data, error, isLoading, mutate } = useApi<Page<ContactView>>(`/api/contacts?${query}`, { keepPreviousData: true });
+  // The filters are the page address's own query (the list, the export and the presets share it), passed on as they are.
+  const listUrl = apiUrl("/api/contacts", { query: { ...apiFilters, page, per_page: 25 } });
+  const { data, error, isLoading, mutate } = useApi<GetAnswer<"/api/contacts">>(listUrl, { keepPreviousData: true });
   const sort = filters.sort ?? "-created_at";
   const departmentNames = new Map((departments.data?.data ?? []).map((d) => [d.id, d.name]));
 
@@ -72,7 +72,7 @@ export function ContactsTable() {
     clearTimeout(typing.current);
     typing.current = setTimeout(() => set("q", value.trim()), 300);
   };
-  const selectionKey = `${query}|${data?.data.map((r) => r.id).join(",")}`;
+  const selectionKey = `${listUrl}|${data?.data.map((r) => r.id).join(",")}`;
   const selected = selection.key === selectionKey ? selection.ids : new Set<number>();
   const everyMatching = selection.key === selectionKey && selection.everyMatching === true && selected.size > 0;
   const total = data?.meta.total ?? 0;

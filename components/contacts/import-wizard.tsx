@@ -4,11 +4,12 @@ import { useLive, useLiveEvents } from "@/components/live/event-stream-provider"
 import Link from "next/link";
 import { useState } from "react";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { ImportReview } from "./import-review";
 import { ImportSourceForm, type ImportChoice } from "./import-source-form";
-import { SETTLED, type ImportJobView } from "./import-types";
+import { SETTLED } from "./import-types";
 import { rejectedRowsCsv } from "./rejected-rows";
 import { saveBlob } from "./use-download";
 
@@ -47,7 +48,7 @@ export function ImportWizard() {
   const [error, setError] = useState<unknown>(null);
   // Follow the job while it moves (its progress events, else a poll); stop at a state that waits for the person or is final.
   const live = useLive();
-  const job = useApi<ImportJobView>(importId ? `/api/imports/${importId}` : null, {
+  const job = useApiGet("/api/imports/{id}", importId ? { path: { id: importId } } : null, {
     refreshInterval: (latest) => (!latest || !SETTLED.includes(latest.status) || (confirmed && latest.status === "awaiting_review") ? (live ? 5000 : 600) : 0),
   });
   useLiveEvents(["import.progress"], (event) => {

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useCallback, useState, type FormEvent } from "react";
 import { formatCount } from "@/lib/format/display";
-import type { ApiOperation } from "@/lib/operations/serialize-operation";
+import type { OperationView } from "@/components/operations/operation-progress";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet } from "@/lib/swr/use-api-get";
@@ -27,9 +27,9 @@ export function TagManager() {
   const [notice, setNotice] = useState<string | null>(null);
 
   // A tag on many contacts changes as an operation (202): its progress shows until it ends.
-  const [following, setFollowing] = useState<{ operation: ApiOperation; message: string } | null>(null);
+  const [following, setFollowing] = useState<{ operation: OperationView; message: string } | null>(null);
   const message = following?.message;
-  const finished = useCallback(async (operation: ApiOperation) => {
+  const finished = useCallback(async (operation: OperationView) => {
     setFollowing(null);
     if (operation.status === "failed") setProblem(new Error(`The change stopped: ${operation.error ?? "unknown error"}. Contacts done so far keep it; try again to finish.`));
     else setNotice(`${message ?? "Done."} ${formatCount(operation.changed, "contact")} changed.`);
@@ -42,7 +42,7 @@ export function TagManager() {
       setEditing(null);
       setDeleting(null);
       if (answer && typeof answer === "object" && "operation" in answer) {
-        setFollowing({ operation: (answer as { operation: ApiOperation }).operation, message });
+        setFollowing({ operation: (answer as { operation: OperationView }).operation, message });
         return;
       }
       setNotice(message);

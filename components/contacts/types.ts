@@ -1,13 +1,7 @@
-import type { ApiContact } from "@/lib/contacts/serialize-contact";
+import type { components } from "@/lib/api/schema";
 
-/** A contact as the pages receive it (dates as strings). */
-export type ContactView = Omit<ApiContact, "created_at" | "updated_at" | "last_called_at" | "archived_at" | "opted_out_at"> & {
-  opted_out_at: string | null;
-  created_at: string;
-  updated_at: string;
-  last_called_at: string | null;
-  archived_at: string | null;
-};
+/** A contact as the pages receive it (the document's Contact: dates as strings). */
+export type ContactView = components["schemas"]["Contact"];
 
 export interface CustomFieldView {
   id: number;

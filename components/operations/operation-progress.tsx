@@ -2,21 +2,24 @@
 
 import { useEffect, useRef } from "react";
 import { useSWRConfig } from "swr";
-import type { ApiOperation } from "@/lib/operations/serialize-operation";
-import { useApi } from "@/lib/swr/use-api";
+import type { components } from "@/lib/api/schema";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { useLiveEvents } from "@/components/live/event-stream-provider";
+
+/** A long operation as the API answers it (the 202 of a long request carries one). */
+export type OperationView = components["schemas"]["Operation"];
 
 /**
  * Follows a long operation (202 from a tag rename, a field deletion, a bulk
  * action over a filter) to its end: a progress bar fed by the event stream,
  * with a poll every second while the stream is down. `onFinished` runs once.
  */
-export function OperationProgress({ operation, label, onFinished }: { operation: ApiOperation; label: string; onFinished: (operation: ApiOperation) => void }) {
+export function OperationProgress({ operation, label, onFinished }: { operation: OperationView; label: string; onFinished: (operation: OperationView) => void }) {
   const { mutate } = useSWRConfig();
   const live = useLiveEvents(["operation.progress"], (event) => {
     if ((event as { operation_id?: string }).operation_id === operation.id) void mutate((key) => Array.isArray(key) && key[0] === operation.url);
   });
-  const { data } = useApi<ApiOperation>(operation.url, { fallbackData: operation, refreshInterval: (latest) => (latest && ["completed", "failed"].includes(latest.status) ? 0 : live ? 5_000 : 1_000) });
+  const { data } = useApiGet("/api/operations/{id}", { path: { id: operation.id } }, { fallbackData: operation, refreshInterval: (latest) => (latest && ["completed", "failed"].includes(latest.status) ? 0 : live ? 5_000 : 1_000) });
   const current = data ?? operation;
   const finished = ["completed", "failed"].includes(current.status);
   const reported = useRef(false);

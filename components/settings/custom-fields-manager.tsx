@@ -2,7 +2,7 @@
 
 import { useCallback, useState, type FormEvent } from "react";
 import { formatCount } from "@/lib/format/display";
-import type { ApiOperation } from "@/lib/operations/serialize-operation";
+import type { OperationView } from "@/components/operations/operation-progress";
 import { FIELD_TYPE_LABELS, FIELD_TYPES } from "@/lib/custom-fields/field-types";
 import { createCustomFieldSchema } from "@/lib/custom-fields/schemas";
 import { fieldErrors } from "@/lib/http/validation";
@@ -84,9 +84,9 @@ export function CustomFieldsManager() {
   const fields = data?.data ?? [];
 
   // Values on many contacts are erased by an operation (202): its progress shows until it ends.
-  const [erasing, setErasing] = useState<ApiOperation | null>(null);
+  const [erasing, setErasing] = useState<OperationView | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const erased = useCallback((operation: ApiOperation) => {
+  const erased = useCallback((operation: OperationView) => {
     setErasing(null);
     if (operation.status === "failed") setProblem(new Error(`Erasing the values stopped: ${operation.error ?? "unknown error"}`));
     else setNotice(`The field's values were erased from ${formatCount(operation.changed, "contact")}.`);
@@ -96,7 +96,7 @@ export function CustomFieldsManager() {
     setNotice(null);
     try {
       const answer = await call();
-      if (answer && typeof answer === "object" && "operation" in answer) setErasing((answer as { operation: ApiOperation }).operation);
+      if (answer && typeof answer === "object" && "operation" in answer) setErasing((answer as { operation: OperationView }).operation);
       else if (answer && typeof answer === "object" && "contacts_erased" in answer) setNotice(`The field's values were erased from ${formatCount(Number(answer.contacts_erased), "contact")}.`);
       await mutate();
     } catch (e) {

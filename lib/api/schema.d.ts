@@ -2848,65 +2848,118 @@ export interface components {
             }[];
             failed?: number;
         };
-        Contact: {
+        CallLog: {
+            call_sid: string;
+            campaign_id: number | null;
+            contact_id: number | null;
+            contact_name: string | null;
             /** Format: date-time */
-            archived_at?: string | null;
-            company?: string | null;
-            /** Format: date-time */
-            created_at?: string;
-            created_by_user_id?: number | null;
-            /** @description Only the fields the caller's role may see */
-            custom_fields?: Record<string, never>;
-            department_id?: number;
-            email?: string | null;
-            id?: number;
-            last_call_outcome?: string | null;
-            /** Format: date-time */
-            last_called_at?: string | null;
-            name?: string;
-            notes?: string | null;
-            opted_out?: boolean;
-            /**
-             * Format: date-time
-             * @description When the contact opted out (opted_out true); saving it again keeps the date
-             */
-            opted_out_at?: string | null;
-            organization_id?: number;
-            /** @description E.164 */
-            phone?: string;
+            created_at: string;
             /** @enum {string} */
-            status?: "active" | "archived";
-            tags?: string[];
-            total_calls?: number;
-            /** Format: date-time */
-            updated_at?: string;
+            direction: "inbound" | "outbound-manual" | "outbound-campaign";
+            disposition: {
+                id: number;
+                is_success: boolean;
+                name: string;
+            } | null;
+            disposition_id: number | null;
+            /** @description Seconds */
+            duration: number;
+            hold_seconds: number;
+            id: number;
+            notes: string | null;
+            /** @description The call this leg came from (a transfer's new leg) */
+            parent_call_sid: string | null;
+            phone_number: string;
+            recording_url: string | null;
+            /** @description completed, no-answer, busy, failed, canceled, abandoned, voicemail… */
+            status: string;
+            user_id: number | null;
+            user_name: string | null;
+            /** @description An inbound caller's wait in the queue */
+            wait_seconds: number | null;
         };
-        ContactDetail: components["schemas"]["Contact"] & {
+        Contact: {
+            archived_at: string | null;
+            company: string | null;
+            /** Format: date-time */
+            created_at: string;
+            created_by_user_id: number | null;
+            /** @description Only the fields the caller's role may see */
+            custom_fields: {
+                [key: string]: unknown;
+            };
+            department_id: number;
+            email: string | null;
+            id: number;
+            last_call_outcome: string | null;
+            last_called_at: string | null;
+            name: string;
+            notes: string | null;
+            opted_out: boolean;
+            /** @description When the contact opted out (opted_out true); saving it again keeps the date */
+            opted_out_at: string | null;
+            organization_id: number;
+            /** @description E.164 */
+            phone: string;
+            /** @enum {string} */
+            status: "active" | "archived";
+            tags: string[];
+            total_calls: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ContactDetail: {
+            archived_at: string | null;
             /** @description Newest first */
-            call_history?: Record<string, never>[];
-            call_history_meta?: components["schemas"]["PageMeta"];
-            call_history_total?: number;
+            call_history: components["schemas"]["CallLog"][];
+            call_history_meta: components["schemas"]["PageMeta"];
+            call_history_total: number;
+            company: string | null;
+            /** Format: date-time */
+            created_at: string;
+            created_by_user_id: number | null;
             /** @description The active fields the caller may see, in display order, for rendering custom_fields */
-            custom_field_definitions?: {
-                field_type?: string;
-                label?: string;
-                name?: string;
-                options?: string[] | null;
-                required?: boolean;
+            custom_field_definitions: {
+                field_type: string;
+                label: string;
+                name: string;
+                options: string[] | null;
+                required: boolean;
             }[];
+            /** @description Only the fields the caller's role may see */
+            custom_fields: {
+                [key: string]: unknown;
+            };
+            department_id: number;
+            email: string | null;
+            id: number;
+            last_call_outcome: string | null;
+            last_called_at: string | null;
+            name: string;
+            notes: string | null;
+            opted_out: boolean;
+            /** @description When the contact opted out (opted_out true); saving it again keeps the date */
+            opted_out_at: string | null;
+            organization_id: number;
+            /** @description E.164 */
+            phone: string;
             /** @description The latest 20 text messages with the contact's number, newest first */
-            recent_messages?: components["schemas"]["Message"][];
+            recent_messages: components["schemas"]["Message"][];
             /** @description The message that opted the number out: the evidence */
-            sms_opt_out_message_id?: number | null;
-            /**
-             * Format: date-time
-             * @description When the number texted STOP (or another opt-out word); null when it may be texted
-             */
-            sms_opted_out_at?: string | null;
+            sms_opt_out_message_id: number | null;
+            /** @description When the number texted STOP (or another opt-out word); null when it may be texted */
+            sms_opted_out_at: string | null;
+            /** @enum {string} */
+            status: "active" | "archived";
+            tags: string[];
+            total_calls: number;
+            /** Format: date-time */
+            updated_at: string;
         };
         ContactPage: {
-            data?: components["schemas"]["Contact"][];
-            meta?: components["schemas"]["PageMeta"];
+            data: components["schemas"]["Contact"][];
+            meta: components["schemas"]["PageMeta"];
         };
         Conversation: {
             assigned_user: {
@@ -2978,8 +3031,7 @@ export interface components {
             error_message: string | null;
             from: string;
             id: number;
-            /** @enum {string|null} */
-            keyword: "opt_out" | "opt_in" | "help" | null;
+            keyword: ("opt_out" | "opt_in" | "help") | null;
             media: {
                 content_type: string | null;
                 /** Format: uri */
@@ -2992,10 +3044,7 @@ export interface components {
             origin: "provider" | "agent" | "campaign" | "auto";
             /** @description Billed segments, counted as the provider does */
             segments: number;
-            /**
-             * Format: date-time
-             * @description When a held message goes out
-             */
+            /** @description When a held message goes out */
             send_after: string | null;
             /**
              * @description Incoming: received. Outgoing: held (a campaign text waiting for quiet hours to end), then the provider's statuses, which only move forward
@@ -3007,7 +3056,7 @@ export interface components {
             updated_at: string;
             user: {
                 id: number;
-                name: string;
+                name: string | null;
             } | null;
         };
         MessageTemplate: {
@@ -3018,6 +3067,30 @@ export interface components {
             name?: string;
             /** Format: date-time */
             updated_at?: string;
+        };
+        Operation: {
+            changed: number;
+            /** Format: date-time */
+            created_at: string;
+            done: number;
+            error: string | null;
+            finished_at: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description What was asked (the request's body or filter) */
+            input: unknown;
+            /** @enum {string} */
+            kind: "tag.rename" | "tag.merge" | "custom_field.erase" | "contacts.bulk";
+            progress: number;
+            /** @description When completed: what the same request would have answered inline; else null */
+            result: unknown;
+            started_at: string | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            total: number;
+            /** @description Where to follow it */
+            url: string;
+            user_id: number;
         };
         PageMeta: {
             current_page: number;
@@ -4064,13 +4137,7 @@ export interface operations {
                             updated_at: string;
                             voicemail_message: string | null;
                         }[];
-                        meta: {
-                            current_page: number;
-                            last_page: number;
-                            per_page: number;
-                            total: number;
-                            total_exact?: boolean;
-                        };
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
@@ -4498,13 +4565,7 @@ export interface operations {
                             /** @enum {string} */
                             state: "pending" | "dialing" | "answered" | "retry_wait" | "done" | "excluded";
                         }[];
-                        meta: {
-                            current_page: number;
-                            last_page: number;
-                            per_page: number;
-                            total: number;
-                            total_exact?: boolean;
-                        };
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
@@ -4670,13 +4731,7 @@ export interface operations {
                             phone: string;
                             reason?: string;
                         }[];
-                        meta: {
-                            current_page: number;
-                            last_page: number;
-                            per_page: number;
-                            total: number;
-                            total_exact?: boolean;
-                        };
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
@@ -5994,27 +6049,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        archived_at: null;
+                        archived_at: string | null;
                         company: string | null;
                         /** Format: date-time */
                         created_at: string;
                         created_by_user_id: number | null;
-                        custom_fields: Record<string, never>;
-                        department_id: number | null;
+                        /** @description Only the fields the caller's role may see */
+                        custom_fields: {
+                            [key: string]: unknown;
+                        };
+                        department_id: number;
                         email: string | null;
                         id: number;
-                        last_call_outcome: null | string;
-                        /** Format: date-time */
-                        last_called_at: null | string;
+                        last_call_outcome: string | null;
+                        last_called_at: string | null;
                         merge_id: number;
                         merged_ids: number[];
                         name: string;
                         notes: string | null;
                         opted_out: boolean;
-                        opted_out_at: null;
-                        organization_id: number | null;
+                        /** @description When the contact opted out (opted_out true); saving it again keeps the date */
+                        opted_out_at: string | null;
+                        organization_id: number;
+                        /** @description E.164 */
                         phone: string;
-                        status: string;
+                        /** @enum {string} */
+                        status: "active" | "archived";
                         tags: string[];
                         total_calls: number;
                         /** Format: date-time */
@@ -7216,31 +7276,37 @@ export interface operations {
                             columns: string[];
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The text encoding the file was read in (chosen in the wizard, or detected) */
                             encoding: string | null;
-                            file_name: string;
-                            /** Format: date-time */
+                            file_name: string | null;
                             finished_at: string | null;
+                            /** Format: uuid */
                             id: string;
-                            import_id: string | null;
+                            /** Format: uuid */
+                            import_id: string;
                             mapping: {
                                 column: string;
-                                field: string;
+                                field: string | null;
                             }[];
-                            message: null | string;
+                            /** @description Why it failed */
+                            message: string | null;
+                            /** @description The options the import was started with */
                             options: {
-                                duplicate_handling?: string;
-                                workbook?: {
-                                    sheet: string;
-                                    sheets: string[];
-                                };
+                                [key: string]: unknown;
                             };
                             progress: number;
-                            sheet: null | string;
-                            sheets: null | string[];
-                            source: string;
-                            /** Format: date-time */
+                            /** @description An .xlsx import: the sheet imported */
+                            sheet: string | null;
+                            /** @description An .xlsx import: the workbook's sheets */
+                            sheets: string[] | null;
+                            /**
+                             * @description spreadsheet: a published link
+                             * @enum {string}
+                             */
+                            source: "csv" | "xlsx" | "spreadsheet";
                             started_at: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "queued" | "validating" | "awaiting_review" | "importing" | "completed" | "failed";
                             totals: {
                                 auto_merged: number;
                                 created: number;
@@ -7251,14 +7317,9 @@ export interface operations {
                                 updated: number;
                                 valid: number;
                             };
-                            unmapped_columns: unknown[];
+                            unmapped_columns: string[];
                         }[];
-                        meta: {
-                            current_page: number;
-                            last_page: number;
-                            per_page: number;
-                            total: number;
-                        };
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
@@ -7289,53 +7350,58 @@ export interface operations {
                         columns: string[];
                         /** Format: date-time */
                         created_at: string;
+                        /** @description Rows matching an existing contact (at most 1,000) */
                         duplicates: {
-                            duplicate_id: null | number;
+                            duplicate_id: number | null;
+                            /** @description Field → reasons */
                             errors: {
                                 [key: string]: string[];
-                            } | null;
-                            phone: string;
+                            };
+                            phone: string | null;
                             row: number;
                         }[];
+                        /** @description The text encoding the file was read in (chosen in the wizard, or detected) */
                         encoding: string | null;
+                        /** @description Rejected rows (at most 1,000), with the values read */
                         errors: {
+                            /** @description Field → reasons */
                             errors: {
                                 [key: string]: string[];
-                            } | null;
+                            };
                             row: number;
-                            values: Record<string, never>;
-                        }[] | null;
-                        file_name: string;
-                        /** Format: date-time */
+                            values: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                        file_name: string | null;
                         finished_at: string | null;
+                        /** Format: uuid */
                         id: string;
-                        import_id: string | null;
+                        /** Format: uuid */
+                        import_id: string;
                         mapping: {
                             column: string;
                             field: string | null;
                         }[];
-                        message: null | string;
+                        /** @description Why it failed */
+                        message: string | null;
+                        /** @description The options the import was started with */
                         options: {
-                            auto_tag?: string;
-                            dry_run?: boolean;
-                            duplicate_handling?: string;
-                            encoding?: string;
-                            mapping?: Record<string, never>;
-                            sheet?: string;
-                            strictness?: string;
-                            workbook?: {
-                                converted?: boolean;
-                                sheet: string;
-                                sheets: string[];
-                            };
+                            [key: string]: unknown;
                         };
                         progress: number;
-                        sheet: null | string;
-                        sheets: null | string[];
-                        source: string;
-                        /** Format: date-time */
+                        /** @description An .xlsx import: the sheet imported */
+                        sheet: string | null;
+                        /** @description An .xlsx import: the workbook's sheets */
+                        sheets: string[] | null;
+                        /**
+                         * @description spreadsheet: a published link
+                         * @enum {string}
+                         */
+                        source: "csv" | "xlsx" | "spreadsheet";
                         started_at: string | null;
-                        status: string;
+                        /** @enum {string} */
+                        status: "queued" | "validating" | "awaiting_review" | "importing" | "completed" | "failed";
                         totals: {
                             auto_merged: number;
                             created: number;
@@ -7385,42 +7451,58 @@ export interface operations {
                         columns: string[];
                         /** Format: date-time */
                         created_at: string;
+                        /** @description Rows matching an existing contact (at most 1,000) */
                         duplicates: {
                             duplicate_id: number | null;
+                            /** @description Field → reasons */
                             errors: {
                                 [key: string]: string[];
-                            } | null;
-                            phone: string;
+                            };
+                            phone: string | null;
                             row: number;
                         }[];
-                        encoding: string;
+                        /** @description The text encoding the file was read in (chosen in the wizard, or detected) */
+                        encoding: string | null;
+                        /** @description Rejected rows (at most 1,000), with the values read */
                         errors: {
+                            /** @description Field → reasons */
                             errors: {
                                 [key: string]: string[];
-                            } | null;
+                            };
                             row: number;
-                            values: Record<string, never>;
-                        }[] | null;
-                        file_name: string;
-                        finished_at: null;
+                            values: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                        file_name: string | null;
+                        finished_at: string | null;
+                        /** Format: uuid */
                         id: string;
-                        import_id: string | null;
+                        /** Format: uuid */
+                        import_id: string;
                         mapping: {
                             column: string;
-                            field: string;
+                            field: string | null;
                         }[];
-                        message: null;
+                        /** @description Why it failed */
+                        message: string | null;
+                        /** @description The options the import was started with */
                         options: {
-                            dry_run: boolean;
-                            duplicate_handling?: string;
+                            [key: string]: unknown;
                         };
                         progress: number;
-                        sheet: null;
-                        sheets: null;
-                        source: string;
-                        /** Format: date-time */
+                        /** @description An .xlsx import: the sheet imported */
+                        sheet: string | null;
+                        /** @description An .xlsx import: the workbook's sheets */
+                        sheets: string[] | null;
+                        /**
+                         * @description spreadsheet: a published link
+                         * @enum {string}
+                         */
+                        source: "csv" | "xlsx" | "spreadsheet";
                         started_at: string | null;
-                        status: string;
+                        /** @enum {string} */
+                        status: "queued" | "validating" | "awaiting_review" | "importing" | "completed" | "failed";
                         totals: {
                             auto_merged: number;
                             created: number;
@@ -7431,7 +7513,7 @@ export interface operations {
                             updated: number;
                             valid: number;
                         };
-                        unmapped_columns: unknown[];
+                        unmapped_columns: string[];
                     };
                 };
             };
@@ -7897,32 +7979,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            changed: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            done: number;
-                            error: null;
-                            /** Format: date-time */
-                            finished_at: string | null;
-                            id: string;
-                            input: Record<string, never>;
-                            kind: string;
-                            progress: number;
-                            result: Record<string, never> | null;
-                            /** Format: date-time */
-                            started_at: string | null;
-                            status: string;
-                            total: number;
-                            url: string;
-                            user_id: number | null;
-                        }[];
-                        meta: {
-                            current_page: number;
-                            last_page: number;
-                            per_page: number;
-                            total: number;
-                        };
+                        data: components["schemas"]["Operation"][];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
@@ -7949,26 +8007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        changed: number;
-                        /** Format: date-time */
-                        created_at: string;
-                        done: number;
-                        error: null;
-                        /** Format: date-time */
-                        finished_at: string | null;
-                        id: string;
-                        input: Record<string, never>;
-                        kind: string;
-                        progress: number;
-                        result: Record<string, never> | null;
-                        /** Format: date-time */
-                        started_at: string | null;
-                        status: string;
-                        total: number;
-                        url: string;
-                        user_id: number | null;
-                    };
+                    "application/json": components["schemas"]["Operation"];
                 };
             };
             401: components["responses"]["401"];
@@ -8369,7 +8408,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            average_handle_seconds: null | number;
+                            average_handle_seconds: number | null;
                             calls: number;
                             messages_failed: number;
                             messages_sent: number;
@@ -8381,7 +8420,7 @@ export interface operations {
                                 wrap_up: number;
                             };
                             talk_seconds: number;
-                            user_id: number | null;
+                            user_id: number;
                         }[];
                     };
                     "text/csv": string;
@@ -8417,10 +8456,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            average_handle_seconds: number;
+                            average_handle_seconds: number | null;
                             calls: number;
-                            campaign_id: number | null;
-                            connect_rate: number;
+                            campaign_id: number;
+                            connect_rate: number | null;
                             connected: number;
                             name: string;
                             talk_seconds: number;
@@ -8461,7 +8500,7 @@ export interface operations {
                         data: {
                             abandoned: number;
                             answered: number;
-                            average_handle_seconds: null | number;
+                            average_handle_seconds: number | null;
                             calls: number;
                             /** Format: date */
                             day: string;
@@ -8507,7 +8546,7 @@ export interface operations {
                         data: {
                             abandoned: number;
                             answered: number;
-                            average_handle_seconds: null | number;
+                            average_handle_seconds: number | null;
                             calls: number;
                             hour: number;
                             inbound: number;
@@ -8618,41 +8657,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        abandon_rate: null | number;
+                        abandon_rate: number | null;
                         abandoned: number;
-                        answer_rate: null | number;
+                        answer_rate: number | null;
                         answered: number;
                         average_handle_seconds: number | null;
-                        average_wait_seconds: null | number;
+                        average_wait_seconds: number | null;
                         by_direction: {
-                            inbound?: number;
-                            "outbound-campaign"?: number;
-                            "outbound-manual"?: number;
+                            [key: string]: number;
                         };
                         by_direction_and_status: {
                             calls: number;
-                            direction: string;
+                            /** @enum {string} */
+                            direction: "inbound" | "outbound-manual" | "outbound-campaign";
                             status: string;
                         }[];
                         by_disposition: {
                             calls: number;
-                            disposition_id: number | null;
+                            disposition_id: number;
                             is_success: boolean;
                             name: string;
                         }[];
                         by_status: {
-                            busy?: number;
-                            completed?: number;
-                            "no-answer"?: number;
+                            [key: string]: number;
                         };
-                        /** Format: date */
                         from: string;
                         hold_seconds: number;
                         inbound_calls: number;
                         p90_wait_seconds: number | null;
-                        service_level: null | number;
+                        /** @description Inbound callers answered within service_level_seconds, of all inbound callers */
+                        service_level: number | null;
                         service_level_seconds: number;
-                        /** Format: date */
                         to: string;
                         total_calls: number;
                         transfers: number;
@@ -8691,9 +8726,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            average_handle_seconds: number;
+                            average_handle_seconds: number | null;
                             calls: number;
-                            connect_rate: number;
+                            connect_rate: number | null;
                             connected: number;
                             tag: string;
                             talk_seconds: number;
@@ -11574,13 +11609,7 @@ export interface operations {
                             /** Format: date-time */
                             updated_at: string;
                         }[];
-                        meta: {
-                            current_page: number;
-                            last_page: number;
-                            per_page: number;
-                            total: number;
-                            total_exact?: boolean;
-                        };
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
@@ -11799,38 +11828,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            call_sid: string;
-                            campaign_id: null | number;
-                            contact_id: number | null;
-                            contact_name: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            direction: string;
-                            disposition: null | {
-                                id: number;
-                                is_success: boolean;
-                                name: string;
-                            };
-                            disposition_id: null | number;
-                            duration: number;
-                            hold_seconds: number;
-                            id: number;
-                            notes: null | string;
-                            parent_call_sid: string | null;
-                            phone_number: string;
-                            recording_url: null | string;
-                            status: string;
-                            user_id: number | null;
-                            user_name: string | null;
-                            wait_seconds: null | number;
-                        }[];
-                        meta: {
-                            current_page: number;
-                            last_page: number;
-                            per_page: number;
-                            total: number;
-                        };
+                        data: components["schemas"]["CallLog"][];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
@@ -11864,32 +11863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        call_sid: string;
-                        campaign_id: null;
-                        contact_id: null | number;
-                        contact_name: null | string;
-                        /** Format: date-time */
-                        created_at: string;
-                        direction: string;
-                        disposition: null | {
-                            id: number;
-                            is_success: boolean;
-                            name: string;
-                        };
-                        disposition_id: null | number;
-                        duration: number;
-                        hold_seconds: number;
-                        id: number;
-                        notes: string | null;
-                        parent_call_sid: null;
-                        phone_number: string;
-                        recording_url: null;
-                        status: string;
-                        user_id: number | null;
-                        user_name: string;
-                        wait_seconds: null | number;
-                    };
+                    "application/json": components["schemas"]["CallLog"];
                 };
             };
             401: components["responses"]["401"];

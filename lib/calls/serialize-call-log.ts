@@ -1,3 +1,7 @@
+import type { z } from "zod";
+import { oneOf } from "@/lib/http/answer-schemas";
+import { CALL_DIRECTIONS, type callLogAnswer } from "./call-log-answer";
+
 export const callLogSelect = {
   id: true,
   user_id: true,
@@ -42,7 +46,7 @@ interface CallLogRow {
   contact?: { name: string } | null;
 }
 
-export function serializeCallLog(call: CallLogRow) {
+export function serializeCallLog(call: CallLogRow): z.output<typeof callLogAnswer> {
   return {
     id: Number(call.id),
     user_id: call.user_id,
@@ -50,7 +54,7 @@ export function serializeCallLog(call: CallLogRow) {
     contact_id: call.contact_id === null ? null : Number(call.contact_id),
     contact_name: call.contact?.name ?? null,
     campaign_id: call.campaign_id,
-    direction: call.direction,
+    direction: oneOf(CALL_DIRECTIONS, call.direction, "inbound"),
     phone_number: call.phone_number,
     call_sid: call.call_sid,
     status: call.status,
@@ -61,7 +65,7 @@ export function serializeCallLog(call: CallLogRow) {
     hold_seconds: call.hold_seconds,
     parent_call_sid: call.parent_call_sid,
     disposition_id: call.disposition_id,
-    disposition: call.disposition ? { id: call.disposition_id, name: call.disposition.name, is_success: call.disposition.is_success } : null,
+    disposition: call.disposition && call.disposition_id !== null ? { id: call.disposition_id, name: call.disposition.name, is_success: call.disposition.is_success } : null,
     created_at: call.created_at,
   };
 }

@@ -1,9 +1,11 @@
 import type { Role } from "@/lib/generated/prisma/enums";
 import { visibleCustomFields, type FieldDefinition } from "@/lib/custom-fields/validate-custom-field-values";
 import type { ContactRow } from "./contact-columns";
+import { oneOf } from "@/lib/http/answer-schemas";
+import { CONTACT_STATUSES, type ContactAnswer } from "./contact-answer";
 
 /** A contact as the API returns it: custom fields limited to what the role may see. */
-export function serializeContact(contact: ContactRow, definitions: FieldDefinition[], role: Role) {
+export function serializeContact(contact: ContactRow, definitions: FieldDefinition[], role: Role): ContactAnswer {
   return {
     id: Number(contact.id),
     organization_id: contact.organization_id,
@@ -16,7 +18,7 @@ export function serializeContact(contact: ContactRow, definitions: FieldDefiniti
     tags: contact.tags ?? [],
     custom_fields: visibleCustomFields(definitions, role, contact.custom_fields),
     notes: contact.notes,
-    status: contact.status,
+    status: oneOf(CONTACT_STATUSES, contact.status, "active"),
     archived_at: contact.archived_at,
     opted_out: contact.opted_out_at !== null,
     opted_out_at: contact.opted_out_at,

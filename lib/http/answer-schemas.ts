@@ -18,14 +18,15 @@ export const id = z.number().int();
 export const named = z.object({ id, name: z.string().nullable() });
 
 /** The contract's page of a list: `{ data, meta }` (lib/http/pagination.ts makes it). */
-export const pageMeta = z.object({
-  current_page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-  last_page: z.number().int(),
-  /** false when total is the planner's estimate (a filtered list above 10,000 matches). */
-  total_exact: z.boolean().optional(),
-});
+export const pageMeta = z
+  .object({
+    current_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    last_page: z.number().int(),
+    total_exact: z.boolean().optional().meta({ description: "false when total is the planner's estimate (a filtered list above 10,000 matches, or expected to have 15,000 or more)" }),
+  })
+  .meta({ id: "PageMeta" });
 export const page = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMeta });
 
 /**

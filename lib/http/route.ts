@@ -25,7 +25,7 @@ type Schema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 /** What a handler may return when its route declares `answers`: that schema's in-memory side (Dates, say), or a Response of its own; never nothing (the document promises the answer). */
-type Answer<R> = R extends z.ZodType ? z.output<R> | Response : unknown;
+export type Answer<R> = R extends z.ZodType ? z.output<R> | Response : unknown;
 
 interface RouteOptions<B, Q, P, R> {
   /** false for the few public routes (login); everything else needs a token. */

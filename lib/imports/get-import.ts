@@ -7,9 +7,14 @@ import { AppError } from "@/lib/http/errors";
 import { enqueueJob, QUEUES } from "@/lib/jobs/job-queue";
 import { pageOf, paginationSchema, skipTake } from "@/lib/http/pagination";
 import { findImportForActor } from "./import-access";
+import { oneOf } from "@/lib/http/answer-schemas";
+import { IMPORT_SOURCES, IMPORT_STATUSES } from "./import-answer";
 import type { confirmImportSchema } from "./schemas";
 
 const MAX_LISTED_ROWS = 1_000;
+
+/** A row's reasons as the pipeline stores them: field → messages. */
+type RowErrors = Record<string, string[]>;
 
 // auto_merged: contacts merged away by the automatic merge that follows an import (duplicate settings).
 const TOTAL_KEYS = ["rows", "valid", "duplicate", "invalid", "created", "updated", "skipped", "auto_merged"] as const;
@@ -19,17 +24,17 @@ function summary(job: { id: string; status: string; source: string; source_name:
   return {
     id: job.id,
     import_id: job.id,
-    status: job.status,
-    source: job.source,
+    status: oneOf(IMPORT_STATUSES, job.status, "queued"),
+    source: oneOf(IMPORT_SOURCES, job.source, "csv"),
     file_name: job.source_name,
     progress: job.progress,
-    totals: Object.fromEntries(TOTAL_KEYS.map((key) => [key, Number(raw[key] ?? 0)])),
+    totals: Object.fromEntries(TOTAL_KEYS.map((key) => [key, Number(raw[key] ?? 0)])) as Record<(typeof TOTAL_KEYS)[number], number>,
     /** The text encoding the file was read in (chosen in the wizard, or detected). */
     encoding: (raw.encoding as string | undefined) ?? null,
     columns: (raw.columns as string[] | undefined) ?? [],
     unmapped_columns: (raw.unmapped_columns as string[] | undefined) ?? [],
     mapping: (raw.mapping as { column: string; field: string | null }[] | undefined) ?? [],
-    options: job.options,
+    options: (job.options ?? {}) as Record<string, unknown>,
     /** An .xlsx import: the workbook's sheets and the one imported. */
     sheets: ((job.options as { workbook?: { sheets: string[] } } | null)?.workbook?.sheets) ?? null,
     sheet: ((job.options as { workbook?: { sheet: string } } | null)?.workbook?.sheet) ?? null,
@@ -49,8 +54,8 @@ export async function getImport({ actor, id }: { actor: SessionUser; id: string 
   ]);
   return {
     ...summary(job),
-    errors: invalid.map((r) => ({ row: r.row_number, errors: r.errors, values: r.contact })),
-    duplicates: duplicates.map((r) => ({ row: r.row_number, duplicate_id: r.duplicate_id === null ? null : Number(r.duplicate_id), phone: (r.contact as { phone?: string } | null)?.phone ?? null, errors: r.errors })),
+    errors: invalid.map((r) => ({ row: r.row_number, errors: (r.errors ?? {}) as RowErrors, values: r.contact as Record<string, unknown> | null })),
+    duplicates: duplicates.map((r) => ({ row: r.row_number, duplicate_id: r.duplicate_id === null ? null : Number(r.duplicate_id), phone: (r.contact as { phone?: string } | null)?.phone ?? null, errors: (r.errors ?? {}) as RowErrors })),
   };
 }
 

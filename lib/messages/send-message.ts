@@ -62,11 +62,18 @@ export async function sendMessage({ actor, input }: { actor: SessionUser; input:
   if (heldUntil) {
     await enqueueJob(QUEUES.messageRelease, { organization_id: organizationId, message_id: String(messageId) }, undefined, Math.ceil((heldUntil.getTime() - Date.now()) / 1000));
     await announceMessage("message.status", conversationId, { id: messageId, status: "held" });
-    return loadMessage(organizationId, messageId);
+    return sentMessage(organizationId, messageId);
   }
   const answer = await deliverMessage(organizationId, messageId);
-  const message = await loadMessage(organizationId, messageId);
+  const message = await sentMessage(organizationId, messageId);
   if (!answer.accepted) throw AppError.upstream(`The provider refused the message: ${answer.reason}`, { error_code: answer.code, data: message });
+  return message;
+}
+
+/** The message just written; gone only if it was deleted meanwhile (an erasure of the contact). */
+async function sentMessage(organizationId: number, id: bigint) {
+  const message = await loadMessage(organizationId, id);
+  if (!message) throw AppError.notFound();
   return message;
 }
 

@@ -1,4 +1,6 @@
 import { Prisma } from "@/lib/generated/prisma/client";
+import { oneOf } from "@/lib/http/answer-schemas";
+import { MESSAGE_ANSWER_STATUSES, MESSAGE_DIRECTIONS, MESSAGE_ENCODINGS, MESSAGE_KEYWORDS, MESSAGE_ORIGINS, type MessageAnswer } from "./message-answer";
 
 // A message as every answer shows it, read with MESSAGE_COLUMNS (alias m,
 // users joined as mu).
@@ -28,23 +30,22 @@ export interface MessageRow {
   updated_at: Date;
 }
 
-export function serializeMessage(row: MessageRow) {
+export function serializeMessage(row: MessageRow): MessageAnswer {
   return {
     id: Number(row.id),
     conversation_id: Number(row.conversation_id),
-    direction: row.direction,
+    direction: oneOf(MESSAGE_DIRECTIONS, row.direction, "outbound"),
     body: row.body,
     media: row.media ?? [],
-    status: row.status,
+    status: oneOf(MESSAGE_ANSWER_STATUSES, row.status, "queued"),
     error_code: row.error_code,
     error_message: row.error_message,
     from: row.from_number,
     to: row.to_number,
-    encoding: row.encoding,
+    encoding: oneOf(MESSAGE_ENCODINGS, row.encoding, "GSM-7"),
     segments: row.segments,
-    /** agent, campaign, or auto (the answer to STOP, START or HELP). */
-    origin: row.origin,
-    keyword: row.keyword,
+    origin: oneOf(MESSAGE_ORIGINS, row.origin, "agent"),
+    keyword: row.keyword === null ? null : oneOf(MESSAGE_KEYWORDS, row.keyword, "help"),
     send_after: row.send_after?.toISOString() ?? null,
     user: row.user_id ? { id: row.user_id, name: row.user_name } : null,
     created_at: row.created_at.toISOString(),

@@ -72,11 +72,19 @@ function withKnownEnums(node: unknown, name?: string): unknown {
 }
 
 
+/**
+ * Schemas given a name (`.meta({ id: "Contact" })`) become components: every
+ * operation refers to the one definition, and the typed client names it.
+ */
+const NAMED_SCHEMAS = new Map<string, JsonSchema>();
+
 function jsonSchema(schema: z.ZodType): JsonSchema {
   // Input side: what a client sends (defaults optional, coercions as their source type); for an
   // answer schema, the JSON on the wire (a timestamp's string, where the serializer holds a Date).
-  const converted = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  const converted = JSON.parse(JSON.stringify(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" })).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
   delete converted.$schema; // the document's dialect is OpenAPI 3.1's, said once
+  for (const [name, definition] of Object.entries((converted.$defs as Record<string, JsonSchema> | undefined) ?? {})) NAMED_SCHEMAS.set(name, definition);
+  delete converted.$defs;
   return converted;
 }
 
@@ -233,6 +241,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "Opaque token from POST /api/login; expires after 30 days unless configured otherwise." } },
       schemas: {
         ...RESOURCE_SCHEMAS,
+        ...Object.fromEntries(NAMED_SCHEMAS),
         Error: {
           type: "object",
           required: ["message"],

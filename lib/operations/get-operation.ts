@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { OPERATION_STATUSES } from "./operation-answer";
 import { operationScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
@@ -10,7 +11,7 @@ import { operationSelect, serializeOperation } from "./serialize-operation";
 export const operationParams = z.object({ id: z.string().uuid() });
 
 export const listOperationsQuery = paginationSchema.extend({
-  status: z.enum(["queued", "running", "completed", "failed"]).optional(),
+  status: z.enum(OPERATION_STATUSES).optional(),
 });
 
 /** One long operation, as its owner, their department's manager or an admin may read it; anyone else: 404. */

@@ -1,3 +1,6 @@
+import { oneOf } from "@/lib/http/answer-schemas";
+import { OPERATION_KIND_NAMES, OPERATION_STATUSES, type OperationAnswer } from "./operation-answer";
+
 export const operationSelect = {
   id: true,
   kind: true,
@@ -33,11 +36,11 @@ interface Row {
 }
 
 /** A long operation as the API shows it (GET /api/operations/{id}). */
-export function serializeOperation(op: Row) {
+export function serializeOperation(op: Row): OperationAnswer {
   return {
     id: op.id,
-    kind: op.kind,
-    status: op.status,
+    kind: oneOf(OPERATION_KIND_NAMES, op.kind, "contacts.bulk"),
+    status: oneOf(OPERATION_STATUSES, op.status, "queued"),
     input: op.input,
     total: op.total,
     done: op.done,
@@ -53,4 +56,4 @@ export function serializeOperation(op: Row) {
   };
 }
 
-export type ApiOperation = ReturnType<typeof serializeOperation>;
+export type ApiOperation = OperationAnswer;

@@ -28,6 +28,7 @@ export async function agentReport({ actor, query }: { actor: SessionUser; query:
       GROUP BY 1, 2`),
     agentMessageFigures(actor, query),
   ]);
+  const inState = (userId: number, state: string) => states.find((s) => s.user_id === userId && s.status === state)?.seconds ?? 0;
   return {
     data: rows.map((r) => ({
       user_id: r.user_id,
@@ -35,7 +36,7 @@ export async function agentReport({ actor, query }: { actor: SessionUser; query:
       calls: r.calls,
       talk_seconds: r.talk,
       average_handle_seconds: num(r.aht),
-      seconds_in_state: Object.fromEntries(["available", "busy", "wrap_up", "offline"].map((state) => [state, states.find((s) => s.user_id === r.user_id && s.status === state)?.seconds ?? 0])),
+      seconds_in_state: { available: inState(r.user_id, "available"), busy: inState(r.user_id, "busy"), wrap_up: inState(r.user_id, "wrap_up"), offline: inState(r.user_id, "offline") },
       // Text columns come last, so spreadsheets built on the call columns keep their places.
       ...(messages.get(r.user_id) ?? { messages_sent: 0, messages_failed: 0 }),
     })),

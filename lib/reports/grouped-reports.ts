@@ -23,7 +23,7 @@ const shape = (g: Group) => ({ calls: g.calls, connected: g.connected, connect_r
 
 /** Per campaign: its calls, how many reached an agent, talk time. */
 export async function campaignReport({ actor, query }: { actor: SessionUser; query: ReportQuery }) {
-  const rows = await runSql<Group>(Prisma.sql`
+  const rows = await runSql<Group & { id: number }>(Prisma.sql`
     SELECT k.id, k.name, ${FIGURES} FROM call_logs l JOIN campaigns k ON k.id = l.campaign_id
     WHERE ${callScope(actor, query)} GROUP BY k.id, k.name ORDER BY calls DESC, k.name`);
   return { data: rows.map((g) => ({ campaign_id: g.id, name: g.name, ...shape(g) })) };

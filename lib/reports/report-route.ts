@@ -1,8 +1,9 @@
 import "server-only";
 import Papa from "papaparse";
+import type { z } from "zod";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { neutralizeCell } from "@/lib/contacts/export/neutralize-cell";
-import { route } from "@/lib/http/route";
+import { route, type Answer } from "@/lib/http/route";
 import { reportQuerySchema, type ReportQuery } from "./schemas";
 
 type Row = Record<string, unknown>;
@@ -27,11 +28,12 @@ function csv(rows: Row[], name: string, query: ReportQuery): Response {
  * the figures to what the caller may see), JSON by default, `format=csv` for
  * the same figures as a spreadsheet.
  */
-export function reportRoute<T extends object>(name: string, report: (args: { actor: SessionUser; query: ReportQuery }) => Promise<T>) {
-  return route({ permission: "reports.read", query: reportQuerySchema }, async ({ user, query }) => {
+export function reportRoute<R extends z.ZodObject>(name: string, answers: R, report: (args: { actor: SessionUser; query: ReportQuery }) => Promise<z.output<R>>) {
+  return route({ permission: "reports.read", query: reportQuerySchema, answers }, async ({ user, query }) => {
     const result = await report({ actor: user, query });
-    if (query.format !== "csv") return result;
+    // The report returns its answer's output (or the CSV file); TypeScript cannot resolve Answer<R> for a generic R.
+    if (query.format !== "csv") return result as Answer<R>;
     const rows = "data" in result && Array.isArray(result.data) ? (result.data as Row[]) : [result as Row];
-    return csv(rows, name, query);
+    return csv(rows, name, query) as Answer<R>;
   });
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { CALL_DIRECTIONS } from "@/lib/calls/call-log-answer";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { callScope } from "./report-scope";
@@ -13,7 +14,7 @@ export const INBOUND_FIGURES = Prisma.sql`
   count(*) FILTER (WHERE l.direction = 'inbound' AND l.parent_call_sid IS NULL AND l.status = 'completed' AND l.user_id IS NOT NULL)::int AS answered,
   count(*) FILTER (WHERE l.direction = 'inbound' AND l.parent_call_sid IS NULL AND l.user_id IS NULL)::int AS abandoned`;
 
-const DIRECTIONS = ["inbound", "outbound-manual", "outbound-campaign"];
+const DIRECTIONS = CALL_DIRECTIONS;
 const STATUSES = ["completed", "no-answer", "busy", "failed"];
 
 interface SummaryRow {

@@ -16,7 +16,7 @@ interface Bucket {
   aht: number | null;
 }
 
-function bucketRows(rows: Bucket[], keys: (string | number)[]) {
+function bucketRows<K extends string | number>(rows: Bucket[], keys: K[]) {
   return keys.map((key) => {
     const row = rows.find((r) => String(r.bucket) === String(key));
     return { bucket: key, calls: row?.calls ?? 0, inbound: row?.inbound ?? 0, answered: row?.answered ?? 0, abandoned: row?.abandoned ?? 0, average_handle_seconds: num(row?.aht ?? null) };

@@ -1,7 +1,8 @@
+import { operationPageAnswer } from "@/lib/operations/operation-answer";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 import { listOperations, listOperationsQuery } from "@/lib/operations/get-operation";
 
-export const GET = route({ permission: "contacts.read", query: listOperationsQuery }, ({ user, query }) => listOperations({ actor: user, query }));
+export const GET = route({ permission: "contacts.read", query: listOperationsQuery, answers: operationPageAnswer }, ({ user, query }) => listOperations({ actor: user, query }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

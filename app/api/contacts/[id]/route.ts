@@ -2,15 +2,16 @@ import { deleteContact } from "@/lib/contacts/delete-contact";
 import { getContact } from "@/lib/contacts/get-contact";
 import { contactHistoryQuery, deleteContactQuery, updateContactSchema } from "@/lib/contacts/schemas";
 import { updateContact } from "@/lib/contacts/update-contact";
+import { contactAnswer, contactDetailAnswer } from "@/lib/contacts/contact-answer";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 
-export const GET = route({ permission: "contacts.read", params: bigIdParams, query: contactHistoryQuery }, ({ user, params, query }) =>
+export const GET = route({ permission: "contacts.read", params: bigIdParams, query: contactHistoryQuery, answers: contactDetailAnswer }, ({ user, params, query }) =>
   getContact({ actor: user, id: params.id, historyPage: query.history_page, historyPerPage: query.history_per_page }),
 );
 
-export const PUT = route({ permission: "contacts.write", params: bigIdParams, body: updateContactSchema }, ({ user, params, body }) =>
+export const PUT = route({ permission: "contacts.write", params: bigIdParams, body: updateContactSchema, answers: contactAnswer }, ({ user, params, body }) =>
   updateContact({ actor: user, id: params.id, input: body }),
 );
 

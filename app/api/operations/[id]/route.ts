@@ -1,7 +1,8 @@
+import { operationAnswer } from "@/lib/operations/operation-answer";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 import { getOperation, operationParams } from "@/lib/operations/get-operation";
 
-export const GET = route({ permission: "contacts.read", params: operationParams }, ({ user, params }) => getOperation({ actor: user, id: params.id }));
+export const GET = route({ permission: "contacts.read", params: operationParams, answers: operationAnswer }, ({ user, params }) => getOperation({ actor: user, id: params.id }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -1,7 +1,8 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { agentReport } from "@/lib/reports/agent-report";
+import { agentReportAnswer } from "@/lib/reports/report-answers";
 import { reportRoute } from "@/lib/reports/report-route";
 
-export const GET = reportRoute("agents", agentReport);
+export const GET = reportRoute("agents", agentReportAnswer, agentReport);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -1,7 +1,8 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { campaignReport } from "@/lib/reports/grouped-reports";
+import { campaignReportAnswer } from "@/lib/reports/report-answers";
 import { reportRoute } from "@/lib/reports/report-route";
 
-export const GET = reportRoute("campaigns", campaignReport);
+export const GET = reportRoute("campaigns", campaignReportAnswer, campaignReport);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -1,7 +1,8 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { hourlyReport } from "@/lib/reports/time-report";
+import { hourlyAnswer } from "@/lib/reports/report-answers";
 import { reportRoute } from "@/lib/reports/report-route";
 
-export const GET = reportRoute("hourly", hourlyReport);
+export const GET = reportRoute("hourly", hourlyAnswer, hourlyReport);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -1,7 +1,8 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { summaryReport } from "@/lib/reports/summary-report";
+import { summaryAnswer } from "@/lib/reports/report-answers";
 import { reportRoute } from "@/lib/reports/report-route";
 
-export const GET = reportRoute("summary", summaryReport);
+export const GET = reportRoute("summary", summaryAnswer, summaryReport);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

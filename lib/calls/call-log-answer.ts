@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { id, page, timestamp } from "@/lib/http/answer-schemas";
+
+// A call log as the API answers it (serialize-call-log.ts returns exactly
+// this): the call history, a contact's calls, the wrap-up.
+
+export const CALL_DIRECTIONS = ["inbound", "outbound-manual", "outbound-campaign"] as const;
+
+export const callLogAnswer = z
+  .object({
+    id,
+    user_id: z.number().int().nullable(),
+    user_name: z.string().nullable(),
+    contact_id: id.nullable(),
+    contact_name: z.string().nullable(),
+    campaign_id: z.number().int().nullable(),
+    direction: z.enum(CALL_DIRECTIONS),
+    phone_number: z.string(),
+    call_sid: z.string(),
+    status: z.string().meta({ description: "completed, no-answer, busy, failed, canceled, abandoned, voicemail…" }),
+    duration: z.number().int().meta({ description: "Seconds" }),
+    wait_seconds: z.number().int().nullable().meta({ description: "An inbound caller's wait in the queue" }),
+    recording_url: z.string().nullable(),
+    notes: z.string().nullable(),
+    hold_seconds: z.number().int(),
+    parent_call_sid: z.string().nullable().meta({ description: "The call this leg came from (a transfer's new leg)" }),
+    disposition_id: z.number().int().nullable(),
+    disposition: z.object({ id: z.number().int(), name: z.string(), is_success: z.boolean() }).nullable(),
+    created_at: timestamp,
+  })
+  .meta({ id: "CallLog" });
+
+export const callLogPageAnswer = page(callLogAnswer);
