@@ -4,7 +4,6 @@ import type { FormEvent } from "react";
 import { useMemo } from "react";
 import { countryChoices } from "@/lib/format/countries";
 import { organizationProfileSchema } from "@/lib/organizations/schemas";
-import type { OrganizationProfile } from "@/lib/swr/use-organization";
 import { Combobox } from "@/components/ui/combobox";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { FieldError } from "./field-error";
@@ -16,7 +15,7 @@ function timeZones(): string[] {
 
 /** The organization's name, the country national phone numbers are read in, the time zone times are shown in. */
 export function OrganizationSettingsForm() {
-  const form = useSettingsForm<OrganizationProfile>("/api/organization", organizationProfileSchema, "PATCH");
+  const form = useSettingsForm("/api/organization", organizationProfileSchema, "PATCH");
   const countries = useMemo(() => countryChoices().map((c) => ({ value: c.code, label: c.name, detail: `${c.callingCode} · ${c.code}` })), []);
   const zones = useMemo(() => timeZones().map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") })), []);
   if (!form.data) return <SkeletonRows rows={3} />;

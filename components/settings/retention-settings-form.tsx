@@ -4,7 +4,8 @@ import { useState, type FormEvent } from "react";
 import { retentionSettingsSchema } from "@/lib/settings/schemas";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { formatCount, formatDateTime } from "@/lib/format/display";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { ConfirmDialog } from "@/components/ui/modal";
 import { FieldError } from "./field-error";
@@ -20,7 +21,7 @@ interface RetentionReport {
 
 const plural = (n: number) => formatCount(n, "contact");
 
-type AuditPage = { data: { created_at: string; user_name: string | null; details: { removed?: number } }[] };
+type AuditPage = GetAnswer<"/api/audit-log">;
 
 /** The last run, from the audit log: the daily job's work is otherwise invisible. */
 function LastRun({ data }: { data?: AuditPage }) {
@@ -28,7 +29,7 @@ function LastRun({ data }: { data?: AuditPage }) {
   if (!data) return null;
   return (
     <p className="small muted" aria-label="Last retention run">
-      {last ? `Last run ${formatDateTime(last.created_at)} (${last.user_name ?? "the daily job"}): ${plural(last.details.removed ?? 0)} deleted.` : "Retention has not run yet."}
+      {last ? `Last run ${formatDateTime(last.created_at)} (${last.user_name ?? "the daily job"}): ${plural(Number(last.details.removed ?? 0))} deleted.` : "Retention has not run yet."}
     </p>
   );
 }
@@ -41,9 +42,9 @@ export function RetentionSettingsForm() {
   const [preview, setPreview] = useState<RetentionReport | null>(null);
   const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  const lastRun = useApi<AuditPage>("/api/audit-log?action=retention.run&per_page=1");
+  const lastRun = useApiGet("/api/audit-log", { query: { action: "retention.run", per_page: 1 } });
   if (!form.data) return <SkeletonRows rows={3} />;
-  const d = form.data as { inactive_contact_days: number | null; keep_opted_out: boolean };
+  const d = form.data;
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

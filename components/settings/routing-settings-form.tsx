@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { routingSettingsSchema, WEEKDAYS, type RoutingPlan, type RoutingSettings, type RoutingTarget } from "@/lib/routing/schemas";
+import { routingSettingsSchema, WEEKDAYS, type RoutingPlan, type RoutingTarget } from "@/lib/routing/schemas";
 import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { useApiToken } from "@/lib/swr/use-api";
@@ -37,7 +37,7 @@ const list = (text: string) => text.split(/[\s,]+/).map((s) => s.trim()).filter(
  * Saved as a whole with the API's own schema; errors sit under their fields.
  */
 export function RoutingSettingsForm() {
-  const form = useSettingsForm<RoutingSettings>("/api/settings/routing", routingSettingsSchema as never);
+  const form = useSettingsForm("/api/settings/routing", routingSettingsSchema);
   const departments = useApiGet("/api/departments", { query: { per_page: 100 } });
   const [plans, setPlans] = useState<RoutingPlan[] | null>(null);
   if (!form.data || !departments.data) return <SkeletonRows rows={6} />;

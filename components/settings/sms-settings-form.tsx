@@ -6,16 +6,9 @@ import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { FieldError } from "./field-error";
 import { SaveRow, useSettingsForm } from "./use-settings-form";
 
-interface SmsSettings {
-  sms_numbers: string[];
-  help_text: string;
-  quiet_hours: { start: string; end: string } | null;
-  time_zone: string;
-}
-
 /** Which numbers text, the answer to HELP, and the quiet hours that hold campaign texts (managers and admins). */
 export function SmsSettingsForm() {
-  const form = useSettingsForm<SmsSettings>("/api/settings/sms", smsSettingsSchema.partial() as never);
+  const form = useSettingsForm("/api/settings/sms", smsSettingsSchema.partial());
   if (!form.data) return <SkeletonRows rows={4} />;
   const d = form.data;
   const submit = (e: FormEvent<HTMLFormElement>) => {

@@ -6,20 +6,9 @@ import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { FieldError } from "./field-error";
 import { SaveRow, useSettingsForm } from "./use-settings-form";
 
-interface Telephony {
-  account_sid: string | null;
-  api_key_sid: string | null;
-  twiml_app_sid: string | null;
-  caller_id: string | null;
-  phone_numbers: string[];
-  recording_enabled: boolean;
-  auth_token_set: boolean;
-  api_key_secret_set: boolean;
-}
-
 /** Provider account and numbers; the two secrets are write-only (shown as set or not, never returned). */
 export function TelephonySettingsForm() {
-  const form = useSettingsForm<Telephony>("/api/settings/telephony", updateTelephonySettingsSchema as never);
+  const form = useSettingsForm("/api/settings/telephony", updateTelephonySettingsSchema as never);
   if (!form.data) return <SkeletonRows rows={5} />;
   const d = form.data;
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -36,7 +25,7 @@ export function TelephonySettingsForm() {
     };
     if (text("auth_token")) input.auth_token = text("auth_token");
     if (text("api_key_secret")) input.api_key_secret = text("api_key_secret");
-    form.save(input as Partial<Telephony>);
+    form.save(input as never); // with the write-only secrets, which the settings read back only as set or not
   };
   const secretHint = (set: boolean) => (set ? "Stored encrypted. Leave empty to keep it." : "Not set.");
   return (

@@ -4,23 +4,27 @@ import { useState } from "react";
 import type { z } from "zod";
 import { fieldErrors } from "@/lib/http/validation";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet, type GetAnswer, type GetRequest } from "@/lib/swr/use-api-get";
+
+/** The settings documents: read with GET, saved with PUT (the organization's profile with PATCH), the same shape back. */
+type SettingsPath = "/api/settings/import" | "/api/settings/duplicates" | "/api/settings/retention" | "/api/settings/telephony" | "/api/settings/sms" | "/api/settings/calls" | "/api/settings/routing" | "/api/organization";
 
 /** Loads one settings document, checks edits with the API's own schema, saves with PUT (or the route's PATCH). */
-export function useSettingsForm<T extends object>(path: string, schema: z.ZodType<Partial<T>>, method: "PUT" | "PATCH" = "PUT") {
+export function useSettingsForm<P extends SettingsPath>(path: P, schema: z.ZodType<Partial<GetAnswer<P>>>, method: "PUT" | "PATCH" = "PUT") {
   const token = useApiToken();
-  const loaded = useApi<T>(path);
+  const loaded = useApiGet(path, {} as GetRequest<P>);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saved, setSaved] = useState(false);
   const [pending, setPending] = useState(false);
 
-  const save = async (input: Partial<T>) => {
+  const save = async (input: Partial<GetAnswer<P>>) => {
     setSaved(false);
     const parsed = schema.safeParse(input);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setPending(true);
     try {
-      const next = await apiFetch<T>(path, token!, { method, body: JSON.stringify(parsed.data) });
+      const next = await apiFetch<GetAnswer<P>>(path, token!, { method, body: JSON.stringify(parsed.data) });
       await loaded.mutate(next, { revalidate: false });
       setErrors({});
       setSaved(true);

@@ -3341,25 +3341,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description contact.merge, tag.rename, retention.run, contacts.export, integration_key.request… */
                             action: string;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The department the entry concerns; null for organization-wide actions */
                             department_id: number | null;
-                            details: Record<string, never>;
+                            details: {
+                                [key: string]: unknown;
+                            };
                             id: number;
                             organization_id: number | null;
                             subject_id: string | null;
                             subject_type: string | null;
-                            user_email: string;
+                            user_email: string | null;
                             user_id: number | null;
-                            user_name: string;
+                            user_name: string | null;
                         }[];
-                        meta: {
-                            current_page: number;
-                            last_page: number;
-                            per_page: number;
-                            total: number;
-                        };
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
@@ -8982,10 +8981,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        conflict_rule: string;
+                        /** @enum {string} */
+                        conflict_rule: "keep_newest" | "keep_oldest";
                         email_matching: boolean;
                         fuzzy_name_threshold: number;
-                        merge_behavior: string;
+                        /** @enum {string} */
+                        merge_behavior: "automatic" | "manual";
                         similar_name_alone: boolean;
                     };
                 };
@@ -9023,10 +9024,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        conflict_rule: string;
+                        /** @enum {string} */
+                        conflict_rule: "keep_newest" | "keep_oldest";
                         email_matching: boolean;
                         fuzzy_name_threshold: number;
-                        merge_behavior: string;
+                        /** @enum {string} */
+                        merge_behavior: "automatic" | "manual";
                         similar_name_alone: boolean;
                     };
                 };
@@ -9054,12 +9057,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        auto_tag: null | string;
+                        auto_tag: string | null;
                         default_country: string;
-                        duplicate_handling: string;
+                        /** @enum {string} */
+                        duplicate_handling: "skip" | "update" | "ask";
                         max_import_size: number;
                         phone_formatting: boolean;
-                        strictness: string;
+                        /** @enum {string} */
+                        strictness: "strict" | "lenient";
                     };
                 };
             };
@@ -9097,12 +9102,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        auto_tag: null | string;
+                        auto_tag: string | null;
                         default_country: string;
-                        duplicate_handling: string;
+                        /** @enum {string} */
+                        duplicate_handling: "skip" | "update" | "ask";
                         max_import_size: number;
                         phone_formatting: boolean;
-                        strictness: string;
+                        /** @enum {string} */
+                        strictness: "strict" | "lenient";
                     };
                 };
             };
@@ -9129,7 +9136,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        inactive_contact_days: null;
+                        inactive_contact_days: number | null;
                         keep_opted_out: boolean;
                     };
                 };
@@ -9230,20 +9237,81 @@ export interface operations {
                 content: {
                     "application/json": {
                         plans: {
+                            /** @default 60 */
                             announce_every_seconds: number;
-                            callback_offer: null;
-                            closed_action: string;
+                            /** @default null */
+                            callback_offer: {
+                                after_seconds: number;
+                                digit: string;
+                            } | null;
+                            /**
+                             * @default message
+                             * @enum {string}
+                             */
+                            closed_action: "message" | "voicemail";
+                            /** @default Thank you for calling. We are closed now. Please call again during our opening hours. */
                             closed_message: string;
-                            holidays: unknown[];
-                            hours: null;
-                            menu: null;
+                            /** @default [] */
+                            holidays: string[];
+                            /** @default null */
+                            hours: {
+                                [key: string]: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                            } | null;
+                            /** @default null */
+                            menu: {
+                                default_digit: string;
+                                greeting: string;
+                                options: {
+                                    digit: string;
+                                    label: string;
+                                    target: {
+                                        department_id: number | null;
+                                        /** @constant */
+                                        type: "queue";
+                                    } | {
+                                        department_id: number | null;
+                                        /** @constant */
+                                        type: "voicemail";
+                                    } | {
+                                        number: string;
+                                        /** @constant */
+                                        type: "number";
+                                    };
+                                    /** @default [] */
+                                    words: string[];
+                                }[];
+                            } | null;
                             name: string;
-                            no_agents: string;
-                            numbers: unknown[];
+                            /**
+                             * @default queue
+                             * @enum {string}
+                             */
+                            no_agents: "queue" | "voicemail";
+                            /** @default [] */
+                            numbers: string[];
+                            /**
+                             * @default {
+                             *       "type": "queue",
+                             *       "department_id": null
+                             *     }
+                             */
                             queue: {
-                                department_id: null;
-                                type: string;
+                                department_id: number | null;
+                                /** @constant */
+                                type: "queue";
+                            } | {
+                                department_id: number | null;
+                                /** @constant */
+                                type: "voicemail";
+                            } | {
+                                number: string;
+                                /** @constant */
+                                type: "number";
                             };
+                            /** @default Please leave your name, number and message after the tone. We will call you back. */
                             voicemail_prompt: string;
                         }[];
                     };
@@ -9354,57 +9422,81 @@ export interface operations {
                 content: {
                     "application/json": {
                         plans: {
+                            /** @default 60 */
                             announce_every_seconds: number;
+                            /** @default null */
                             callback_offer: {
                                 after_seconds: number;
                                 digit: string;
                             } | null;
-                            closed_action: string;
+                            /**
+                             * @default message
+                             * @enum {string}
+                             */
+                            closed_action: "message" | "voicemail";
+                            /** @default Thank you for calling. We are closed now. Please call again during our opening hours. */
                             closed_message: string;
+                            /** @default [] */
                             holidays: string[];
-                            hours: null | {
-                                fri?: {
+                            /** @default null */
+                            hours: {
+                                [key: string]: {
                                     end: string;
                                     start: string;
                                 }[];
-                                mon: {
-                                    end: string;
-                                    start: string;
-                                }[];
-                                thu?: {
-                                    end: string;
-                                    start: string;
-                                }[];
-                                tue?: {
-                                    end: string;
-                                    start: string;
-                                }[];
-                                wed?: {
-                                    end: string;
-                                    start: string;
-                                }[];
-                            };
-                            menu: null | {
+                            } | null;
+                            /** @default null */
+                            menu: {
                                 default_digit: string;
                                 greeting: string;
                                 options: {
                                     digit: string;
                                     label: string;
                                     target: {
-                                        department_id?: number | null;
-                                        number?: string | null;
-                                        type: string;
+                                        department_id: number | null;
+                                        /** @constant */
+                                        type: "queue";
+                                    } | {
+                                        department_id: number | null;
+                                        /** @constant */
+                                        type: "voicemail";
+                                    } | {
+                                        number: string;
+                                        /** @constant */
+                                        type: "number";
                                     };
+                                    /** @default [] */
                                     words: string[];
                                 }[];
-                            };
+                            } | null;
                             name: string;
-                            no_agents: string;
-                            numbers: unknown[];
+                            /**
+                             * @default queue
+                             * @enum {string}
+                             */
+                            no_agents: "queue" | "voicemail";
+                            /** @default [] */
+                            numbers: string[];
+                            /**
+                             * @default {
+                             *       "type": "queue",
+                             *       "department_id": null
+                             *     }
+                             */
                             queue: {
                                 department_id: number | null;
-                                type: string;
+                                /** @constant */
+                                type: "queue";
+                            } | {
+                                department_id: number | null;
+                                /** @constant */
+                                type: "voicemail";
+                            } | {
+                                number: string;
+                                /** @constant */
+                                type: "number";
                             };
+                            /** @default Please leave your name, number and message after the tone. We will call you back. */
                             voicemail_prompt: string;
                         }[];
                     };
@@ -9634,7 +9726,7 @@ export interface operations {
                             end: string;
                             start: string;
                         } | null;
-                        sms_numbers: unknown[];
+                        sms_numbers: string[];
                         time_zone: string;
                     };
                 };
@@ -9677,7 +9769,7 @@ export interface operations {
                             end: string;
                             start: string;
                         } | null;
-                        sms_numbers: unknown[];
+                        sms_numbers: string[];
                         time_zone: string;
                     };
                 };
@@ -9705,14 +9797,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        account_sid: string;
+                        account_sid: string | null;
                         api_key_secret_set: boolean;
-                        api_key_sid: string;
+                        api_key_sid: string | null;
                         auth_token_set: boolean;
                         caller_id: string | null;
-                        phone_numbers: unknown[];
+                        phone_numbers: string[];
                         recording_enabled: boolean;
-                        twiml_app_sid: string;
+                        twiml_app_sid: string | null;
                     };
                 };
             };
@@ -9750,14 +9842,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        account_sid: string;
+                        account_sid: string | null;
                         api_key_secret_set: boolean;
-                        api_key_sid: string;
+                        api_key_sid: string | null;
                         auth_token_set: boolean;
                         caller_id: string | null;
                         phone_numbers: string[];
                         recording_enabled: boolean;
-                        twiml_app_sid: string;
+                        twiml_app_sid: string | null;
                     };
                 };
             };

@@ -1,12 +1,12 @@
 import { z } from "zod";
 
-// Building blocks of answer schemas (route()'s `answers`). A schema's input
-// side is the JSON a client receives, its output side what a serializer
-// returns: a timestamp is a Date in the serializer and an ISO 8601 string on
-// the wire (jsonResponse writes Dates so), and the document says the latter.
+// Building blocks of answer schemas (route()'s `answers`). A schema's output
+// side is what a serializer returns, and the document describes that side: a
+// timestamp is a Date in the serializer and an ISO 8601 string on the wire
+// (jsonResponse writes Dates so), which its meta says.
 
 /** A moment: a Date in the serializer, an ISO 8601 string in the JSON. */
-export const timestamp = z.codec(z.string().meta({ format: "date-time" }), z.date(), {
+export const timestamp = z.codec(z.string().meta({ format: "date-time" }), z.date().meta({ type: "string", format: "date-time" }), {
   decode: (text) => new Date(text),
   encode: (date) => date.toISOString(),
 });

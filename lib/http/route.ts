@@ -46,8 +46,8 @@ interface RouteOptions<B, Q, P, R> {
   /**
    * The success answer's shape (lib/http/answer-schemas.ts): the handler's
    * return type is checked against it, and the OpenAPI document (and so the
-   * typed client the pages use) says exactly it. A schema's input side is
-   * the JSON on the wire, its output side what the serializer returns.
+   * typed client the pages use) says exactly it: its output side, what the
+   * serializer returns (a Date written as its ISO string).
    */
   answers?: R;
   /**

@@ -78,10 +78,16 @@ function withKnownEnums(node: unknown, name?: string): unknown {
  */
 const NAMED_SCHEMAS = new Map<string, JsonSchema>();
 
-function jsonSchema(schema: z.ZodType): JsonSchema {
-  // Input side: what a client sends (defaults optional, coercions as their source type); for an
-  // answer schema, the JSON on the wire (a timestamp's string, where the serializer holds a Date).
-  const converted = JSON.parse(JSON.stringify(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" })).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+/**
+ * A request's schema is read on its input side: what a client sends (defaults
+ * optional, coercions as their source type). An answer's on its output side:
+ * what the serializer returns, a default filled in (a timestamp's Date says
+ * it is an ISO string: lib/http/answer-schemas.ts).
+ */
+function jsonSchema(schema: z.ZodType, io: "input" | "output" = "input"): JsonSchema {
+  const text = JSON.stringify(z.toJSONSchema(schema, { io, unrepresentable: "any" })).replaceAll('"#/$defs/', '"#/components/schemas/');
+  // On the output side zod closes every object; an answer may grow fields, so it stays open.
+  const converted = JSON.parse(text, (key, value: unknown) => (io === "output" && key === "additionalProperties" && value === false ? undefined : value)) as JsonSchema;
   delete converted.$schema; // the document's dialect is OpenAPI 3.1's, said once
   for (const [name, definition] of Object.entries((converted.$defs as Record<string, JsonSchema> | undefined) ?? {})) NAMED_SCHEMAS.set(name, definition);
   delete converted.$defs;
@@ -157,7 +163,7 @@ function successContent(group: OperationGroup, method: Method, description: Extr
   if (file) return { [file]: { schema: { type: "string", format: "binary" } } };
   const name = group.returns?.[method];
   // The route's own answer schema first (its serializer is checked against it), then a named resource, then the drafted shape.
-  const json = { schema: description.answers ? jsonSchema(description.answers) : name ? { $ref: `#/components/schemas/${name}` } : (drafted ?? { type: "object" }) };
+  const json = { schema: description.answers ? jsonSchema(description.answers, "output") : name ? { $ref: `#/components/schemas/${name}` } : (drafted ?? { type: "object" }) };
   const formatProperty = description.query ? ((jsonSchema(description.query).properties as Record<string, JsonSchema> | undefined)?.format) : undefined;
   const formats = (formatProperty?.enum as string[] | undefined) ?? ["json"];
   return Object.fromEntries(formats.map((format) => [FORMAT_MEDIA_TYPES[format], format === "json" ? json : { schema: { type: "string", description: `The ${format} file` } }]));

@@ -20,3 +20,11 @@ export const organizationProfileSchema = z
   .strict();
 
 export type OrganizationProfileInput = z.infer<typeof organizationProfileSchema>;
+
+/** GET /api/organization: what every page needs (the country numbers are read in, the zone times are shown in). */
+export const organizationProfileAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  default_country: z.string(),
+  time_zone: z.string(),
+});

@@ -1,16 +1,17 @@
 import "server-only";
 import type { Permission } from "@/lib/auth/permissions";
-import { route } from "@/lib/http/route";
+import { route, type Answer } from "@/lib/http/route";
 import { getSettings } from "./get-settings";
-import { settingsInputSchema, type SettingsKey } from "./schemas";
+import { SETTINGS_SCHEMAS, settingsInputSchema, type SettingsKey } from "./schemas";
 import { updateSettings } from "./update-settings";
 
 /** GET and PUT handlers for one kind of organization settings (account_admin and above, unless named). */
 export function settingsRoutes<K extends SettingsKey>(key: K, permission: Permission = "settings.manage") {
   return {
-    GET: route({ permission }, ({ user }) => getSettings(user.organization_id, key)),
-    PUT: route({ permission, body: settingsInputSchema(key) }, ({ user, body }) =>
-      updateSettings({ actor: user, key, input: body as never }),
+    // The answer is the stored settings, which the same schema validated; TypeScript cannot resolve Answer<R> for a generic key.
+    GET: route({ permission, answers: SETTINGS_SCHEMAS[key] }, async ({ user }) => (await getSettings(user.organization_id, key)) as Answer<(typeof SETTINGS_SCHEMAS)[K]>),
+    PUT: route({ permission, body: settingsInputSchema(key), answers: SETTINGS_SCHEMAS[key] }, async ({ user, body }) =>
+      (await updateSettings({ actor: user, key, input: body as never })) as Answer<(typeof SETTINGS_SCHEMAS)[K]>,
     ),
   };
 }

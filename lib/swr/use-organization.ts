@@ -1,13 +1,8 @@
 "use client";
 
-import { useApiGet } from "./use-api-get";
+import { useApiGet, type GetAnswer } from "./use-api-get";
 
-export interface OrganizationProfile {
-  id: number;
-  name: string;
-  default_country: string;
-  time_zone: string;
-}
+export type OrganizationProfile = GetAnswer<"/api/organization">;
 
 /**
  * The caller's organization (GET /api/organization), read once a session:

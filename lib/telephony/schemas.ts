@@ -17,3 +17,15 @@ export const telephonySettingsSchema = z.object({
 
 export const updateTelephonySettingsSchema = telephonySettingsSchema.partial();
 export type UpdateTelephonySettingsInput = z.infer<typeof updateTelephonySettingsSchema>;
+
+/** What Settings → Telephony reads back: the secrets only as set or not, never their values. */
+export const telephonySettingsAnswer = z.object({
+  account_sid: z.string().nullable(),
+  api_key_sid: z.string().nullable(),
+  twiml_app_sid: z.string().nullable(),
+  caller_id: z.string().nullable(),
+  phone_numbers: z.array(z.string()),
+  recording_enabled: z.boolean(),
+  auth_token_set: z.boolean(),
+  api_key_secret_set: z.boolean(),
+});

@@ -1,11 +1,11 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 import { getOrganizationProfile, updateOrganizationProfile } from "@/lib/organizations/organization-profile";
-import { organizationProfileSchema } from "@/lib/organizations/schemas";
+import { organizationProfileAnswer, organizationProfileSchema } from "@/lib/organizations/schemas";
 
-export const GET = route({}, ({ user }) => getOrganizationProfile({ actor: user }));
+export const GET = route({ answers: organizationProfileAnswer }, ({ user }) => getOrganizationProfile({ actor: user }));
 
-export const PATCH = route({ permission: "settings.manage", body: organizationProfileSchema }, ({ user, body }) =>
+export const PATCH = route({ permission: "settings.manage", body: organizationProfileSchema, answers: organizationProfileAnswer }, ({ user, body }) =>
   updateOrganizationProfile({ actor: user, input: body }),
 );
 

@@ -1,11 +1,11 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
-import { updateTelephonySettingsSchema } from "@/lib/telephony/schemas";
+import { telephonySettingsAnswer, updateTelephonySettingsSchema } from "@/lib/telephony/schemas";
 import { getTelephonySettings, updateTelephonySettings } from "@/lib/telephony/telephony-settings";
 
-export const GET = route({ permission: "settings.manage" }, ({ user }) => getTelephonySettings({ actor: user }));
+export const GET = route({ permission: "settings.manage", answers: telephonySettingsAnswer }, ({ user }) => getTelephonySettings({ actor: user }));
 
-export const PUT = route({ permission: "settings.manage", body: updateTelephonySettingsSchema }, ({ user, body }) =>
+export const PUT = route({ permission: "settings.manage", body: updateTelephonySettingsSchema, answers: telephonySettingsAnswer }, ({ user, body }) =>
   updateTelephonySettings({ actor: user, input: body }),
 );
 
