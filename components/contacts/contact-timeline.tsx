@@ -3,20 +3,14 @@
 import Link from "next/link";
 import { useState } from "react";
 import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDateTime, formatDuration, outcomeLabel } from "@/lib/format/display";
-import type { Page } from "@/lib/http/pagination";
-import { useApi } from "@/lib/swr/use-api";
+import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 
 /** An entry of GET /api/contacts/{id}/timeline; `details` depends on `type` (see the API reference). */
-interface Entry {
-  id: string;
-  type: "created" | "call" | "message" | "campaign" | "import" | "merge" | "opt_out";
-  at: string;
-  details: Record<string, unknown>;
-}
+type Entry = GetAnswer<"/api/contacts/{id}/timeline">["data"][number];
 
 const FILTERS = [
   { label: "Everything", types: "" },
@@ -101,8 +95,7 @@ function Describe({ entry }: { entry: Entry }) {
 export function ContactTimeline({ contactId }: { contactId: number }) {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]>(FILTERS[0]);
   const [page, setPage] = useState(1);
-  const query = new URLSearchParams({ page: String(page), per_page: "15", ...(filter.types && { types: filter.types }) });
-  const { data, error, isLoading } = useApi<Page<Entry>>(`/api/contacts/${contactId}/timeline?${query}`, { keepPreviousData: true });
+  const { data, error, isLoading } = useApiGet("/api/contacts/{id}/timeline", { path: { id: contactId }, query: { page, per_page: 15, types: filter.types || undefined } }, { keepPreviousData: true });
   return (
     <>
       <div className="tabs" role="tablist" aria-label="Show in the timeline">

@@ -1,20 +1,22 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { PageMeta } from "@/lib/http/pagination";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { formatCount } from "@/lib/format/display";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { AutoMergeButton } from "./auto-merge-button";
 import type { DuplicateGroupView } from "./duplicate-types";
+import { DUPLICATE_REASONS } from "@/lib/contacts/duplicate-schemas";
+import { oneOf } from "@/lib/http/answer-schemas";
 import { MergeGroup, type MergeOutcome } from "./merge-group";
 
 export function DuplicatesView() {
-  const [reason, setReason] = useState("");
+  const [reason, setReason] = useState<(typeof DUPLICATE_REASONS)[number] | "">("");
   const [q, setQ] = useState("");
   const [debounced, setDebounced] = useState("");
   useEffect(() => {
@@ -24,7 +26,7 @@ export function DuplicatesView() {
   const [page, setPage] = useState(1);
   const token = useApiToken();
   const [notice, setNotice] = useState<{ text: string; ok: boolean; mergeId?: number } | null>(null);
-  const { data, error, isLoading, mutate } = useApi<{ data: DuplicateGroupView[]; meta: PageMeta & { complete?: boolean } }>(`/api/contacts/duplicates?page=${page}&per_page=10${reason ? `&reason=${reason}` : ""}${debounced ? `&q=${encodeURIComponent(debounced)}` : ""}`, { keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useApiGet("/api/contacts/duplicates", { query: { page, per_page: 10, reason: reason || undefined, q: debounced || undefined } }, { keepPreviousData: true });
   const undo = async (mergeId: number) => {
     try {
       const result = await apiFetch<{ restored_ids: number[] }>(`/api/contacts/merges/${mergeId}/undo`, token!, { method: "POST" });
@@ -39,7 +41,7 @@ export function DuplicatesView() {
       <div className="row" style={{ alignItems: "center" }}>
         <input type="search" className="input" aria-label="Find duplicates of" placeholder="Name, phone or email" value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} style={{ minWidth: 260 }} />
         <label htmlFor="dup-reason" className="small muted">Show</label>
-        <select id="dup-reason" className="input" value={reason} onChange={(e) => { setReason(e.target.value); setPage(1); }}>
+        <select id="dup-reason" className="input" value={reason} onChange={(e) => { setReason(e.target.value && oneOf(DUPLICATE_REASONS, e.target.value, "name")); setPage(1); }}>
           <option value="">Every kind of duplicate</option>
           <option value="email">Same email</option>
           <option value="name">Similar name</option>

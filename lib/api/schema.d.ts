@@ -5448,16 +5448,16 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             at: string;
-                            details: Record<string, never>;
+                            /** @description The facts of the entry; which keys depends on the type (the operation's description lists them) */
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Unique within the timeline: the type and the record's id */
                             id: string;
-                            type: string;
+                            /** @enum {string} */
+                            type: "created" | "call" | "message" | "campaign" | "import" | "merge" | "opt_out";
                         }[];
-                        meta: {
-                            current_page: number;
-                            last_page: number;
-                            per_page: number;
-                            total: number;
-                        };
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
@@ -5696,33 +5696,42 @@ export interface operations {
                                 company: string | null;
                                 /** Format: date-time */
                                 created_at: string;
-                                department_id: number | null;
+                                department_id: number;
                                 email: string | null;
                                 id: number;
-                                last_called_at: null;
+                                last_called_at: string | null;
                                 name: string;
                                 phone: string;
-                                tags: unknown[];
+                                tags: string[];
                                 total_calls: number;
                                 /** Format: date-time */
                                 updated_at: string;
                             }[];
                             key: string;
-                            reason: string;
+                            /** @enum {string} */
+                            reason: "phone" | "email" | "name";
                             signals: {
-                                contact_ids: number[];
+                                contact_ids: [
+                                    number,
+                                    number
+                                ];
+                                /** @description pg_trgm similarity of the names */
                                 name_similarity: number;
                                 same_company: boolean;
                                 same_email: boolean;
+                                /** @description The last 8 digits of the phones match (the same line written two ways) */
                                 same_phone_digits: boolean;
                             }[];
                         }[];
                         meta: {
+                            /** @description false when the similar-name comparison ran out of its time budget (q narrows it) */
                             complete: boolean;
                             current_page: number;
                             last_page: number;
                             per_page: number;
                             total: number;
+                            /** @description false when total is the planner's estimate (a filtered list above 10,000 matches, or expected to have 15,000 or more) */
+                            total_exact?: boolean;
                         };
                     };
                 };

@@ -5,6 +5,7 @@ import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { pageOf, paginationSchema, skipTake } from "@/lib/http/pagination";
 import { findContactForAction } from "./contact-access";
+import { TIMELINE_TYPES, type TimelineEntry, type TimelineType } from "./timeline-answer";
 
 export const contactTimelineQuery = paginationSchema.extend({
   /** Narrow to some kinds of entry (comma-separated), e.g. `call,message`. */
@@ -19,18 +20,6 @@ export const contactTimelineQuery = paginationSchema.extend({
       return types as TimelineType[];
     }),
 });
-
-export const TIMELINE_TYPES = ["created", "call", "message", "campaign", "import", "merge", "opt_out"] as const;
-export type TimelineType = (typeof TIMELINE_TYPES)[number];
-
-export interface TimelineEntry {
-  /** Unique within the timeline: the type and the record's id. */
-  id: string;
-  type: TimelineType;
-  at: Date;
-  /** The facts of the entry; which keys depends on the type (the OpenAPI document lists them). */
-  details: Record<string, unknown>;
-}
 
 /**
  * Everything that happened to a contact, newest first, a page at a time:

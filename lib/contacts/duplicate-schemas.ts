@@ -1,9 +1,13 @@
 import { z } from "zod";
 import { bigId } from "@/lib/http/params";
+import { id, pageMeta, timestamp } from "@/lib/http/answer-schemas";
 import { paginationSchema } from "@/lib/http/pagination";
 
+/** What makes a group: the same phone, the same email, or similar names. */
+export const DUPLICATE_REASONS = ["phone", "email", "name"] as const;
+
 export const findDuplicatesQuery = paginationSchema.extend({
-  reason: z.enum(["phone", "email", "name"]).optional(),
+  reason: z.enum(DUPLICATE_REASONS).optional(),
   /** Only groups whose phone, email or name contains this text. */
   q: z.string().trim().max(255).optional(),
 });
@@ -33,4 +37,41 @@ export const dismissDuplicatesSchema = z.object({
     .min(2, "Name at least two contacts.")
     .max(20)
     .refine((ids) => new Set(ids).size === ids.length, "Each contact may be named once."),
+});
+
+/** Why two contacts of a group look like one person: the evidence shown beside the group. */
+const pairSignalsAnswer = z.object({
+  contact_ids: z.tuple([id, id]),
+  same_email: z.boolean(),
+  same_company: z.boolean(),
+  same_phone_digits: z.boolean().meta({ description: "The last 8 digits of the phones match (the same line written two ways)" }),
+  name_similarity: z.number().min(0).max(1).meta({ description: "pg_trgm similarity of the names" }),
+});
+
+const groupContactAnswer = z.object({
+  id,
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  company: z.string().nullable(),
+  tags: z.array(z.string()),
+  department_id: z.number().int(),
+  total_calls: z.number().int(),
+  last_called_at: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** GET /api/contacts/duplicates (find-duplicates.ts returns exactly this). */
+export const duplicateGroupPageAnswer = z.object({
+  data: z.array(
+    z.object({
+      reason: z.enum(DUPLICATE_REASONS),
+      key: z.string(),
+      contact_ids: z.array(id),
+      signals: z.array(pairSignalsAnswer),
+      contacts: z.array(groupContactAnswer),
+    }),
+  ),
+  meta: pageMeta.extend({ complete: z.boolean().meta({ description: "false when the similar-name comparison ran out of its time budget (q narrows it)" }) }),
 });

@@ -195,7 +195,7 @@ export async function findDuplicates({ actor, query }: { actor: SessionUser; que
   });
   const byId = new Map(contacts.map((c) => [Number(c.id), { ...c, id: Number(c.id) }]));
   return {
-    data: page.map((group) => ({ ...group, contacts: group.contact_ids.map((id) => byId.get(id)).filter(Boolean) })),
+    data: page.map((group) => ({ ...group, contacts: group.contact_ids.map((id) => byId.get(id)).filter((contact) => contact !== undefined) })),
     meta: {
       current_page: query.page,
       per_page: query.per_page,

@@ -1,8 +1,8 @@
-import { findDuplicatesQuery } from "@/lib/contacts/duplicate-schemas";
+import { duplicateGroupPageAnswer, findDuplicatesQuery } from "@/lib/contacts/duplicate-schemas";
 import { findDuplicates } from "@/lib/contacts/find-duplicates";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 
-export const GET = route({ permission: "contacts.read", query: findDuplicatesQuery }, ({ user, query }) => findDuplicates({ actor: user, query }));
+export const GET = route({ permission: "contacts.read", query: findDuplicatesQuery, answers: duplicateGroupPageAnswer }, ({ user, query }) => findDuplicates({ actor: user, query }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
