@@ -10,7 +10,6 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { AutoMergeButton } from "./auto-merge-button";
-import type { DuplicateGroupView } from "./duplicate-types";
 import { DUPLICATE_REASONS } from "@/lib/contacts/duplicate-schemas";
 import { oneOf } from "@/lib/http/answer-schemas";
 import { MergeGroup, type MergeOutcome } from "./merge-group";
