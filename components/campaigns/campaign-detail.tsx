@@ -7,7 +7,7 @@ import { useState } from "react";
 import { formatDateTime, formatDuration, formatPhone, outcomeLabel } from "@/lib/format/display";
 import { CAMPAIGN_CONTACT_STATES } from "@/lib/campaigns/schemas";
 import { oneOf } from "@/lib/http/answer-schemas";
-import { apiFetch } from "@/lib/swr/api-fetch";
+import { apiSend } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -105,10 +105,10 @@ export function CampaignDetail({ id }: { id: number }) {
     setProblem(null);
     try {
       if (move === "delete") {
-        await apiFetch(`/api/campaigns/${id}`, token!, { method: "DELETE" });
+        await apiSend("delete", "/api/campaigns/{id}", token!, { path: { id } });
         return router.push("/campaigns");
       }
-      await mutate(await apiFetch<CampaignView>(`/api/campaigns/${id}/${move}`, token!, { method: "POST", body: "{}" }), { revalidate: false });
+      await mutate(await apiSend("post", `/api/campaigns/{id}/${move}`, token!, { path: { id } }), { revalidate: false });
     } catch (e) {
       setProblem(e);
     } finally {

@@ -7,7 +7,8 @@ import { useState, type FormEvent } from "react";
 import { createCampaignSchema, DIALING_MODES, RETRY_OUTCOMES, updateCampaignSchema } from "@/lib/campaigns/schemas";
 import { oneOf } from "@/lib/http/answer-schemas";
 import { fieldErrors } from "@/lib/http/validation";
-import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
+import { ApiRequestError } from "@/lib/swr/api-fetch";
+import { apiSend, type SendBody } from "@/lib/swr/api-send";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { useApiToken } from "@/lib/swr/use-api";
 import type { CampaignView } from "./types";
@@ -61,7 +62,9 @@ export function CampaignForm({ campaign }: { campaign?: CampaignView }) {
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setPending(true);
     try {
-      const saved = await apiFetch<CampaignView>(campaign ? `/api/campaigns/${campaign.id}` : "/api/campaigns", token!, { method: campaign ? "PATCH" : "POST", body: JSON.stringify(parsed.data) });
+      const saved = campaign
+        ? await apiSend("patch", "/api/campaigns/{id}", token!, { path: { id: campaign.id }, body: parsed.data })
+        : await apiSend("post", "/api/campaigns", token!, { body: parsed.data as SendBody<"post", "/api/campaigns"> });
       router.push(`/campaigns/${saved.id}`);
     } catch (e) {
       setErrors(e instanceof ApiRequestError ? (e.body?.errors ?? { form: [e.message] }) : { form: [(e as Error).message] });

@@ -2,18 +2,13 @@
 
 import { useState } from "react";
 import { formatCount } from "@/lib/format/display";
-import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
+import { ApiRequestError } from "@/lib/swr/api-fetch";
+import { apiSend, type SendAnswer } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import { ConfirmDialog } from "@/components/ui/modal";
 
 /** What POST /api/contacts/duplicates/auto-merge answers (a dry run or a run). */
-interface AutoMergeReport {
-  conflict_rule: "keep_newest" | "keep_oldest";
-  groups_merged: number;
-  contacts_removed: number;
-  skipped: { contact_ids: number[]; reason: string }[];
-  complete: boolean;
-}
+type AutoMergeReport = SendAnswer<"post", "/api/contacts/duplicates/auto-merge">;
 
 const contacts = (n: number) => formatCount(n, "contact");
 const groups = (n: number) => formatCount(n, "group");
@@ -30,7 +25,7 @@ export function AutoMergeButton({ onDone }: { onDone: (message: string, merged: 
   const call = async (dryRun: boolean) => {
     setBusy(true);
     try {
-      return await apiFetch<AutoMergeReport>("/api/contacts/duplicates/auto-merge", token!, { method: "POST", body: JSON.stringify({ dry_run: dryRun }) });
+      return await apiSend("post", "/api/contacts/duplicates/auto-merge", token!, { body: { dry_run: dryRun } });
     } catch (e) {
       // The API's 409 speaks to API clients; on the page, say who can change it and where.
       const off = e instanceof ApiRequestError && e.status === 409;

@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from "react";
 import { formatCount } from "@/lib/format/display";
-import { apiFetch } from "@/lib/swr/api-fetch";
+import { apiSend, type SendBody } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import type { OperationView } from "@/components/operations/operation-progress";
 import { OperationProgress } from "@/components/operations/operation-progress";
@@ -18,6 +18,10 @@ export type BulkSelection = { ids: number[] } | { filter: Record<string, string>
  * Ticked contacts change in one request; "every contact matching" runs as an
  * operation on the server, whose progress shows here until it ends.
  */
+type BulkRequest = SendBody<"post", "/api/contacts/bulk-actions">;
+/** One action of the request, without its selection (ids or filter). */
+type BulkAction = BulkRequest extends infer A ? (A extends unknown ? Omit<A, "ids" | "filter"> : never) : never;
+
 export function BulkBar({ selection, archived, onDone }: { selection: BulkSelection; archived: boolean; onDone: (message: string) => void }) {
   const token = useApiToken();
   const refreshTagNames = useRefreshTagNames();
@@ -36,12 +40,13 @@ export function BulkBar({ selection, archived, onDone }: { selection: BulkSelect
   }, [describeFollowed, onDone, refreshTagNames]);
   const [tag, setTag] = useState("");
 
-  const run = async (body: object, describe: (n: number) => string) => {
+  const run = async (body: BulkAction, describe: (n: number) => string) => {
     setPending(true);
     setError(null);
     try {
-      const target = "ids" in selection ? { ids } : { filter: selection.filter };
-      const result = await apiFetch<{ updated: number } | { operation: OperationView }>("/api/contacts/bulk-actions", token!, { method: "POST", body: JSON.stringify({ ...body, ...target }) });
+      // A filter is the list's query parameters as the address bar spells them; the route reads them as the list does.
+      const target = "ids" in selection ? { ids } : { filter: selection.filter as BulkRequest["filter"] };
+      const result = await apiSend("post", "/api/contacts/bulk-actions", token!, { body: { ...body, ...target } as BulkRequest });
       setTag("");
       if ("operation" in result) return setFollowing({ operation: result.operation, describe });
       await refreshTagNames();

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { apiFetch } from "@/lib/swr/api-fetch";
+import { apiSend } from "@/lib/swr/api-send";
 import { formatCount } from "@/lib/format/display";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet } from "@/lib/swr/use-api-get";
@@ -28,7 +28,7 @@ export function DuplicatesView() {
   const { data, error, isLoading, mutate } = useApiGet("/api/contacts/duplicates", { query: { page, per_page: 10, reason: reason || undefined, q: debounced || undefined } }, { keepPreviousData: true });
   const undo = async (mergeId: number) => {
     try {
-      const result = await apiFetch<{ restored_ids: number[] }>(`/api/contacts/merges/${mergeId}/undo`, token!, { method: "POST" });
+      const result = await apiSend("post", "/api/contacts/merges/{id}/undo", token!, { path: { id: mergeId } });
       setNotice({ text: `Merge undone: ${formatCount(result.restored_ids.length, "contact")} restored.`, ok: true });
       mutate();
     } catch (e) {

@@ -3,7 +3,8 @@
 import { useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import Link from "next/link";
 import { useState } from "react";
-import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
+import { ApiRequestError } from "@/lib/swr/api-fetch";
+import { apiSend } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -32,9 +33,8 @@ async function startDryRun(token: string, choice: ImportChoice, mapping?: Record
     if (!response.ok) throw new ApiRequestError(response.status, body);
     return body.import_id;
   }
-  const started = await apiFetch<{ import_id: string }>("/api/contacts/import/spreadsheet", token, {
-    method: "POST",
-    body: JSON.stringify({ url: choice.url, ...options, dry_run: true, ...(choice.department_id && { department_id: Number(choice.department_id) }) }),
+  const started = await apiSend("post", "/api/contacts/import/spreadsheet", token, {
+    body: { url: choice.url, ...options, dry_run: true, ...(choice.department_id && { department_id: Number(choice.department_id) }) },
   });
   return started.import_id;
 }
@@ -71,7 +71,7 @@ export function ImportWizard() {
   const start = async (duplicateHandling: "skip" | "update") => {
     setError(null);
     try {
-      await apiFetch(`/api/imports/${importId}/confirm`, token!, { method: "POST", body: JSON.stringify({ duplicate_handling: duplicateHandling }) });
+      await apiSend("post", "/api/imports/{id}/confirm", token!, { path: { id: importId! }, body: { duplicate_handling: duplicateHandling } });
       setConfirmed(true);
       await job.mutate();
     } catch (e) {

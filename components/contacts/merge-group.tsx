@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { formatCount, formatDateTime, formatPhone } from "@/lib/format/display";
-import { apiFetch } from "@/lib/swr/api-fetch";
+import { apiSend } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { DuplicateGroupView } from "./duplicate-types";
@@ -46,12 +46,12 @@ export function MergeGroup({ group, onDone }: { group: DuplicateGroupView; onDon
   };
   const merge = () =>
     run(async () => {
-      const result = await apiFetch<{ merge_id: number }>("/api/contacts/merge", token!, { method: "POST", body: JSON.stringify({ primary_id: primary, duplicate_ids: removed.map((c) => c.id), ...options }) });
+      const result = await apiSend("post", "/api/contacts/merge", token!, { body: { primary_id: primary!, duplicate_ids: removed.map((c) => c.id), ...options } });
       return { text: `Merged ${formatCount(removed.length, "contact")} into ${kept?.name}.`, mergeId: result.merge_id };
     });
   const dismiss = () =>
     run(async () => {
-      await apiFetch("/api/contacts/duplicates/dismiss", token!, { method: "POST", body: JSON.stringify({ contact_ids: group.contacts.map((c) => c.id) }) });
+      await apiSend("post", "/api/contacts/duplicates/dismiss", token!, { body: { contact_ids: group.contacts.map((c) => c.id) } });
       return { text: `${group.contacts.map((c) => c.name).join(" and ")} are kept apart and will not be offered again.` };
     });
 

@@ -1,15 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { apiFetch } from "@/lib/swr/api-fetch";
+import { apiSend } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet } from "@/lib/swr/use-api-get";
-
-interface SavedFilter {
-  id: number;
-  name: string;
-  filters: Record<string, string>;
-}
 
 /** Per-user presets of the list's filters: apply one, save the current ones, delete. */
 export function SavedFilterMenu({ current, onApply }: { current: Record<string, string>; onApply: (filters: Record<string, string>) => void }) {
@@ -24,7 +18,7 @@ export function SavedFilterMenu({ current, onApply }: { current: Record<string, 
     event.preventDefault();
     if (!name.trim()) return;
     try {
-      const saved = await apiFetch<SavedFilter>("/api/saved-filters", token!, { method: "POST", body: JSON.stringify({ name: name.trim(), filters: current }) });
+      const saved = await apiSend("post", "/api/saved-filters", token!, { body: { name: name.trim(), filters: current } });
       await mutate();
       setSelected(String(saved.id));
       setNaming(false);
@@ -36,7 +30,7 @@ export function SavedFilterMenu({ current, onApply }: { current: Record<string, 
   };
   const remove = async () => {
     if (!selected) return;
-    await apiFetch(`/api/saved-filters/${selected}`, token!, { method: "DELETE" });
+    await apiSend("delete", "/api/saved-filters/{id}", token!, { path: { id: Number(selected) } });
     setSelected("");
     await mutate();
   };

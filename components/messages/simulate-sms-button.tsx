@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { apiFetch } from "@/lib/swr/api-fetch";
+import { apiSend } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 
 /** Development without a provider: a text from a number (a random demo contact when left empty) arrives. */
@@ -14,7 +14,7 @@ export function SimulateSmsButton({ onArrived }: { onArrived: () => void }) {
 
   const send = async () => {
     try {
-      const result = await apiFetch<{ from: string }>("/api/dev/simulator", token!, { method: "POST", body: JSON.stringify({ action: "sms_inbound", body, ...(from.trim() && { from: from.trim() }) }) });
+      const result = await apiSend("post", "/api/dev/simulator", token!, { body: { action: "sms_inbound", body, ...(from.trim() && { from: from.trim() }) } });
       setStatus(`Simulated text from ${result.from} arrived.`);
       setBody("");
       onArrived();

@@ -3,6 +3,8 @@
 import { useEffect, useRef, useState } from "react";
 import { formatPhone } from "@/lib/format/display";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
+import { apiSend, type SendBody } from "@/lib/swr/api-send";
+import { apiUrl } from "@/lib/swr/use-api-get";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
@@ -42,13 +44,13 @@ export function ThreadView({ id, userId, canOpenContacts, simulator, onChanged }
 
   const loadOlder = async () => {
     if (!next) return;
-    const page = await apiFetch<Thread>(`/api/conversations/${id}/messages?before=${next}`, token!);
+    const page = await apiFetch<Thread>(apiUrl("/api/conversations/{id}/messages", { path: { id }, query: { before: next } }), token!);
     setOlder({ messages: [...page.data, ...(older?.messages ?? [])], next: page.meta.next_before });
   };
-  const change = async (body: object) => {
+  const change = async (body: SendBody<"patch", "/api/conversations/{id}">) => {
     setProblem(null);
     try {
-      await apiFetch(`/api/conversations/${id}`, token!, { method: "PATCH", body: JSON.stringify(body) });
+      await apiSend("patch", "/api/conversations/{id}", token!, { path: { id }, body });
       await mutate();
       onChanged();
     } catch (e) {
@@ -56,7 +58,7 @@ export function ThreadView({ id, userId, canOpenContacts, simulator, onChanged }
     }
   };
   const simulate = (messageId: number) => async (status: "delivered" | "failed") => {
-    await apiFetch("/api/dev/simulator", token!, { method: "POST", body: JSON.stringify({ action: "sms_status", message_id: messageId, status, ...(status === "failed" && { error_code: "30003" }) }) });
+    await apiSend("post", "/api/dev/simulator", token!, { body: { action: "sms_status", message_id: messageId, status, ...(status === "failed" && { error_code: "30003" }) } });
     await mutate();
   };
   const mine = conversation.assigned_user?.id === userId;

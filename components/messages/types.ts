@@ -10,8 +10,3 @@ export type Thread = GetAnswer<"/api/conversations/{id}/messages">;
 
 export type MessageRow = Thread["data"][number];
 
-export interface MessageTemplate {
-  id: number;
-  name: string;
-  body: string;
-}

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { formatDuration, formatPhone } from "@/lib/format/display";
-import { apiFetch } from "@/lib/swr/api-fetch";
+import { apiSend } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
@@ -29,7 +29,7 @@ export function FollowUps() {
     setProblem(null);
     setBusy(item.id);
     try {
-      const done = await apiFetch<{ number: string; contact: { id: number; name: string | null } | null }>(`/api/queue/abandoned/${item.id}/${what}`, token!, { method: "POST", body: "{}" });
+      const done = await apiSend("post", what === "call-back" ? "/api/queue/abandoned/{id}/call-back" : "/api/queue/abandoned/{id}/dismiss", token!, { path: { id: item.id } });
       if (what === "call-back") await dial(done.number, done.contact);
     } catch (e) {
       setProblem((e as Error).message);

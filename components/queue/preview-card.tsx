@@ -2,17 +2,11 @@
 
 import { useState } from "react";
 import { formatDateTime, formatPhone } from "@/lib/format/display";
-import { apiFetch } from "@/lib/swr/api-fetch";
+import { apiSend, type SendAnswer } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useSoftphone } from "@/components/softphone/softphone-provider";
 
-interface Preview {
-  campaign_contact_id: number;
-  campaign: { id: number; name: string };
-  attempt: number;
-  decision: { local_time?: string } | null;
-  contact: { id: number; name: string; phone: string; email: string | null; company: string | null; tags: string[]; notes: string | null; total_calls: number; last_called_at: string | null; last_call_outcome: string | null };
-}
+type Preview = NonNullable<SendAnswer<"post", "/api/campaigns/preview/next">["data"]>;
 
 /** Preview-mode campaigns: the agent asks for the next contact, reads the card, then calls or skips. */
 export function PreviewCard() {
@@ -27,7 +21,7 @@ export function PreviewCard() {
     setPending(true);
     setError(null);
     try {
-      const answer = await apiFetch<{ data: Preview | null; message?: string; next_at?: string | null }>("/api/campaigns/preview/next", token!, { method: "POST", body: "{}" });
+      const answer = await apiSend("post", "/api/campaigns/preview/next", token!, {});
       setWhy(answer.data ? null : { message: answer.message ?? "No preview campaign has a contact to call now.", next_at: answer.next_at });
       setPreview(answer.data);
     } catch (e) {
@@ -38,7 +32,7 @@ export function PreviewCard() {
   };
   const skip = async () => {
     if (!preview) return;
-    await apiFetch(`/api/campaigns/preview/${preview.campaign_contact_id}/skip`, token!, { method: "POST", body: "{}" });
+    await apiSend("post", "/api/campaigns/preview/{id}/skip", token!, { path: { id: preview.campaign_contact_id } });
     setPreview(undefined);
   };
   const place = async () => {

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useLiveEvents } from "@/components/live/event-stream-provider";
-import { apiFetch } from "@/lib/swr/api-fetch";
+import { apiSend } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useSoftphone } from "@/components/softphone/softphone-provider";
 
@@ -20,8 +20,8 @@ export function SimulateCallButton() {
   const ring = async () => {
     setPending(true);
     try {
-      const call = await apiFetch<{ from: string; call_sid: string }>("/api/dev/simulator", token!, { method: "POST", body: JSON.stringify({ action: "inbound" }) });
-      setMessage({ text: `Simulated call from ${call.from} is ringing in.`, callSid: call.call_sid });
+      const call = await apiSend("post", "/api/dev/simulator", token!, { body: { action: "inbound" } });
+      setMessage({ text: `Simulated call from ${call.from} is ringing in.`, callSid: call.call_sid ?? null });
     } catch (e) {
       setMessage({ text: (e as Error).message, callSid: null });
     } finally {

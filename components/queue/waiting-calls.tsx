@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { formatDuration, formatPhone } from "@/lib/format/display";
-import { apiFetch } from "@/lib/swr/api-fetch";
+import { apiSend } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -44,9 +44,9 @@ export function WaitingCalls() {
     setProblem(null);
     setAccepting(waiting.id);
     try {
-      const accepted = await apiFetch<{ action: string; call_sid: string; queue: string; number?: string }>(`/api/queue/calls/${waiting.id}/accept`, token!, { method: "POST", body: "{}" });
+      const accepted = await apiSend("post", "/api/queue/calls/{id}/accept", token!, { path: { id: waiting.id } });
       // A callback: the softphone dials the caller (the server dials the number their entry holds).
-      if (accepted.action === "call_back") await dial(accepted.number ?? waiting.from, waiting.contact, { callbackEntryId: waiting.id });
+      if (accepted.action === "call_back") await dial(accepted.number, waiting.contact, { callbackEntryId: waiting.id });
       else await acceptQueueCall({ id: waiting.id, call_sid: accepted.call_sid, queue: accepted.queue, from: waiting.from, contact: waiting.contact });
       await status.mutate();
     } catch (e) {

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { formatDuration, formatPhone } from "@/lib/format/display";
-import { apiFetch } from "@/lib/swr/api-fetch";
+import { apiSend } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import type { GetAnswer } from "@/lib/swr/use-api-get";
 
@@ -33,8 +33,8 @@ export function AgentRoster({ agents, canMonitor }: { agents: RosterAgent[]; can
     setBusy(true);
     setError(null);
     try {
-      const answer = await apiFetch<{ id: number; monitor_mode: Mode }>(`/api/calls/${callSid}/monitor`, token!, { method: "POST", body: JSON.stringify({ mode }) });
-      setMonitoring({ callSid, participantId: answer.id, mode: answer.monitor_mode });
+      const answer = await apiSend("post", "/api/calls/{call_sid}/monitor", token!, { path: { call_sid: callSid }, body: { mode } });
+      setMonitoring({ callSid, participantId: answer.id, mode: answer.monitor_mode ?? mode });
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -44,7 +44,7 @@ export function AgentRoster({ agents, canMonitor }: { agents: RosterAgent[]; can
   const stop = async () => {
     if (!monitoring) return;
     setBusy(true);
-    await apiFetch(`/api/calls/${monitoring.callSid}/participants/${monitoring.participantId}`, token!, { method: "DELETE" }).catch(() => undefined);
+    await apiSend("delete", "/api/calls/{call_sid}/participants/{id}", token!, { path: { call_sid: monitoring.callSid, id: monitoring.participantId } }).catch(() => undefined);
     setMonitoring(null);
     setBusy(false);
   };

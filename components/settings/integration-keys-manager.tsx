@@ -4,7 +4,8 @@ import { useState, type FormEvent } from "react";
 import { KEY_FAMILIES, type KeyScopes } from "@/lib/auth/permissions";
 import { fieldErrors } from "@/lib/http/validation";
 import { createIntegrationKeySchema } from "@/lib/integrations/schemas";
-import { apiFetch, submitErrors } from "@/lib/swr/api-fetch";
+import { submitErrors } from "@/lib/swr/api-fetch";
+import { apiSend } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
@@ -41,7 +42,7 @@ export function IntegrationKeysManager() {
     setPending(true);
     setErrors({});
     try {
-      const made = await apiFetch<IntegrationKey & { secret: string }>("/api/integration-keys", token!, { method: "POST", body: JSON.stringify(parsed.data) });
+      const made = await apiSend("post", "/api/integration-keys", token!, { body: parsed.data });
       setSecret({ name: made.name, value: made.secret });
       form.reset();
       await keys.mutate();
@@ -53,7 +54,7 @@ export function IntegrationKeysManager() {
   };
   const revoke = async (key: IntegrationKey) => {
     if (!window.confirm(`Revoke “${key.name}”? Its next request will be refused.`)) return;
-    await apiFetch(`/api/integration-keys/${key.id}`, token!, { method: "DELETE" });
+    await apiSend("delete", "/api/integration-keys/{id}", token!, { path: { id: key.id } });
     await keys.mutate();
   };
 

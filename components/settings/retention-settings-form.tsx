@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { retentionSettingsSchema } from "@/lib/settings/schemas";
-import { apiFetch } from "@/lib/swr/api-fetch";
+import { apiSend, type SendAnswer } from "@/lib/swr/api-send";
 import { formatCount, formatDateTime } from "@/lib/format/display";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
@@ -12,12 +12,7 @@ import { FieldError } from "./field-error";
 import { SaveRow, useSettingsForm } from "./use-settings-form";
 
 /** What POST /api/settings/retention/run answers (a dry run or a run). */
-interface RetentionReport {
-  enabled: boolean;
-  removed: number;
-  inactive_contact_days?: number;
-  contacts: { id: number; name: string; phone: string }[];
-}
+type RetentionReport = SendAnswer<"post", "/api/settings/retention/run">;
 
 const plural = (n: number) => formatCount(n, "contact");
 
@@ -56,7 +51,7 @@ export function RetentionSettingsForm() {
     setBusy(true);
     setStatus(null);
     try {
-      return await apiFetch<RetentionReport>("/api/settings/retention/run", token!, { method: "POST", body: JSON.stringify({ dry_run: dryRun }) });
+      return await apiSend("post", "/api/settings/retention/run", token!, { body: { dry_run: dryRun } });
     } catch (e) {
       setStatus({ text: (e as Error).message, error: true });
       return null;

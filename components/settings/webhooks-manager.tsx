@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from "react";
 import { fieldErrors } from "@/lib/http/validation";
 import { createWebhookSchema, WEBHOOK_EVENTS } from "@/lib/webhooks/schemas";
-import { apiFetch, submitErrors } from "@/lib/swr/api-fetch";
+import { submitErrors } from "@/lib/swr/api-fetch";
+import { apiSend } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
@@ -34,7 +35,7 @@ export function WebhooksManager() {
     setPending(true);
     setErrors({});
     try {
-      const made = await apiFetch<{ secret: string }>("/api/webhooks", token!, { method: "POST", body: JSON.stringify(parsed.data) });
+      const made = await apiSend("post", "/api/webhooks", token!, { body: parsed.data });
       setSecret(made.secret);
       form.reset();
       await endpoints.mutate();
@@ -44,8 +45,8 @@ export function WebhooksManager() {
       setPending(false);
     }
   };
-  const act = async (path: string, method: string) => {
-    await apiFetch(path, token!, { method, ...(method === "POST" && { body: "{}" }) });
+  const act = async (id: number, change: "enable" | "delete") => {
+    await (change === "enable" ? apiSend("post", "/api/webhooks/{id}/enable", token!, { path: { id } }) : apiSend("delete", "/api/webhooks/{id}", token!, { path: { id } }));
     await endpoints.mutate();
   };
 
@@ -97,8 +98,8 @@ export function WebhooksManager() {
             <div className="small muted">{endpoint.events.join(", ")} · last 24 hours: {endpoint.last_24h.delivered} delivered, {endpoint.last_24h.pending} waiting, {endpoint.last_24h.failed} failed</div>
             <div className="row">
               <button type="button" className="button secondary small" aria-expanded={open === endpoint.id} onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}>{open === endpoint.id ? "Hide deliveries" : "Deliveries"}</button>
-              {!endpoint.enabled && <button type="button" className="button secondary small" onClick={() => void act(`/api/webhooks/${endpoint.id}/enable`, "POST")}>Enable again</button>}
-              <button type="button" className="button secondary small" onClick={() => window.confirm(`Delete the webhook to ${endpoint.url}?`) && void act(`/api/webhooks/${endpoint.id}`, "DELETE")}>Delete</button>
+              {!endpoint.enabled && <button type="button" className="button secondary small" onClick={() => void act(endpoint.id, "enable")}>Enable again</button>}
+              <button type="button" className="button secondary small" onClick={() => window.confirm(`Delete the webhook to ${endpoint.url}?`) && void act(endpoint.id, "delete")}>Delete</button>
             </div>
             {open === endpoint.id && <Deliveries endpointId={endpoint.id} />}
           </article>
@@ -114,7 +115,7 @@ function Deliveries({ endpointId }: { endpointId: number }) {
   if (!list.data) return <SkeletonRows rows={3} />;
   if (list.data.data.length === 0) return <p className="muted small">Nothing sent yet: deliveries appear here as the events happen.</p>;
   const replay = async (id: number) => {
-    await apiFetch(`/api/webhooks/${endpointId}/deliveries/${id}/replay`, token!, { method: "POST", body: "{}" });
+    await apiSend("post", "/api/webhooks/{id}/deliveries/{delivery_id}/replay", token!, { path: { id: endpointId, delivery_id: id } });
     await list.mutate();
   };
   return (

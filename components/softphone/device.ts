@@ -1,3 +1,4 @@
+import type { ApiClient } from "@/lib/swr/api-send";
 // The browser phone behind the softphone: the provider's Voice SDK device, or
 // a simulated one that asks the server to play the provider (development
 // without a provider account). Both expose the same small surface.
@@ -37,4 +38,4 @@ export interface SoftphoneDevice {
   destroy: () => void;
 }
 
-export type ApiCall = <T>(path: string, init?: RequestInit) => Promise<T>;
+export type ApiCall = ApiClient;

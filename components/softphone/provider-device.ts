@@ -1,9 +1,5 @@
 import type { ApiCall, CallEvents, CallHandle, QueueCall, SoftphoneDevice } from "./device";
 
-interface VoiceToken {
-  token: string;
-}
-
 /**
  * The provider's Voice SDK device, registered with a token from
  * /api/voice/token (refreshed before it expires). Accepting a queue call
@@ -11,14 +7,14 @@ interface VoiceToken {
  * exactly that caller's queue; a manual call connects with To.
  */
 export async function providerDevice(api: ApiCall, onState: (registered: boolean, reason: string | null) => void): Promise<SoftphoneDevice> {
-  const first = await api<VoiceToken>("/api/voice/token", { method: "POST", body: "{}" });
+  const first = await api.send("post", "/api/voice/token", { body: {} });
   const { Device } = await import("@twilio/voice-sdk");
   const device = new Device(first.token, { logLevel: "error", closeProtection: true });
   device.on("registered", () => onState(true, null));
   device.on("unregistered", () => onState(false, "The device is not registered."));
   device.on("error", (error: { message?: string }) => onState(false, error.message ?? "The device reported an error."));
   device.on("tokenWillExpire", async () => {
-    const next = await api<VoiceToken>("/api/voice/token", { method: "POST", body: "{}" });
+    const next = await api.send("post", "/api/voice/token", { body: {} });
     device.updateToken(next.token);
   });
   // The service rings this browser only for a call it reserved the agent for (a colleague's

@@ -1,6 +1,7 @@
+import type { SendBody } from "@/lib/swr/api-send";
 import type { ApiCall, CallEvents, CallHandle, DialOptions, QueueCall, SoftphoneDevice } from "./device";
 
-const simulate = <T,>(api: ApiCall, body: object) => api<T>("/api/dev/simulator", { method: "POST", body: JSON.stringify(body) });
+const simulate = (api: ApiCall, body: SendBody<"post", "/api/dev/simulator">) => api.send("post", "/api/dev/simulator", { body });
 
 /**
  * Each step of a call becomes one request to /api/dev/simulator, which sends
@@ -12,9 +13,9 @@ export function simulatedDevice(api: ApiCall): SoftphoneDevice {
   const queueCallHandle = (callSid: string, events: CallEvents): CallHandle => ({
     callSid,
     async hangup() {
-      const ended = await simulate<{ call_log_id: number | null }>(api, { action: "hangup", call_sid: callSid });
+      const ended = await simulate(api, { action: "hangup", call_sid: callSid });
       events.onEnded();
-      return { callLogId: ended.call_log_id };
+      return { callLogId: ended.call_log_id ?? null };
     },
     mute: () => undefined,
     sendDigits: () => undefined,
@@ -29,13 +30,14 @@ export function simulatedDevice(api: ApiCall): SoftphoneDevice {
     resumeQueueCall: queueCallHandle,
     async dial(to: string, contactId: number | null, events: CallEvents, options?: DialOptions): Promise<CallHandle> {
       const campaign = options?.campaignContactId ? { campaign_contact_id: options.campaignContactId } : {};
-      const placed = await simulate<{ call_sid: string; dialing: boolean }>(api, { action: "manual", to, ...(contactId && { contact_id: contactId }), ...campaign, ...(options?.callbackEntryId && { callback_entry_id: options.callbackEntryId }) });
-      if (!placed.dialing) throw new Error("The provider refused to dial this number.");
+      const placed = await simulate(api, { action: "manual", to, ...(contactId && { contact_id: contactId }), ...campaign, ...(options?.callbackEntryId && { callback_entry_id: options.callbackEntryId }) });
+      const callSid = placed.call_sid;
+      if (!placed.dialing || !callSid) throw new Error("The provider refused to dial this number.");
       let connectedAt: number | null = null;
       // The simulated callee picks up after a short ring.
       // The provider tells the server the dialed leg picked up (hold and transfer act on it), then the agent hears them.
       const ring = setTimeout(() => {
-        void simulate(api, { action: "manual_answered", call_sid: placed.call_sid, to })
+        void simulate(api, { action: "manual_answered", call_sid: callSid, to })
           .then(() => {
             connectedAt = Date.now();
             events.onConnected();
@@ -43,13 +45,13 @@ export function simulatedDevice(api: ApiCall): SoftphoneDevice {
           .catch((error: Error) => events.onError(error.message));
       }, 1200);
       return {
-        callSid: placed.call_sid,
+        callSid,
         async hangup() {
           clearTimeout(ring);
           const duration = connectedAt ? Math.round((Date.now() - connectedAt) / 1000) : 0;
-          const ended = await simulate<{ call_log_id: number | null }>(api, {
+          const ended = await simulate(api, {
             action: "manual_end",
-            call_sid: placed.call_sid,
+            call_sid: callSid,
             to,
             duration,
             status: connectedAt ? "completed" : "no-answer",
@@ -57,7 +59,7 @@ export function simulatedDevice(api: ApiCall): SoftphoneDevice {
             ...campaign,
           });
           events.onEnded();
-          return { callLogId: ended.call_log_id };
+          return { callLogId: ended.call_log_id ?? null };
         },
         mute: () => undefined,
         sendDigits: () => undefined,

@@ -2,7 +2,8 @@
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
-import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
+import { ApiRequestError } from "@/lib/swr/api-fetch";
+import { apiClient } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useSession } from "next-auth/react";
 import { can } from "@/lib/auth/permissions";
@@ -78,7 +79,7 @@ export function useSoftphone(): Softphone {
 /** Finds the call log the provider's callbacks wrote for a CallSid (they may land a moment after hang-up). */
 async function findCallLog(api: ApiCall, callSid: string): Promise<number | null> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    const page = await api<{ data: { id: number }[] }>(`/api/voice/call-logs?call_sid=${encodeURIComponent(callSid)}`);
+    const page = await api.get("/api/voice/call-logs", { query: { call_sid: callSid } });
     if (page.data[0]) return page.data[0].id;
     await new Promise((r) => setTimeout(r, 1000));
   }
@@ -91,7 +92,7 @@ async function saveWrapUp(api: ApiCall, call: ActiveCall): Promise<number | null
   const id = call.callLogId ?? (call.callSid ? await findCallLog(api, call.callSid) : null);
   if (!id) throw new Error("The call log has not arrived yet; try again in a moment.");
   const wrapUp = { ...(call.notes.trim() && { notes: call.notes.trim() }), ...(call.dispositionId && { disposition_id: call.dispositionId }) };
-  await api(`/api/voice/call-logs/${id}`, { method: "PATCH", body: JSON.stringify(wrapUp) });
+  await api.send("patch", "/api/voice/call-logs/{id}", { path: { id }, body: wrapUp });
   return id;
 }
 
@@ -151,7 +152,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
     () => mutate((key) => Array.isArray(key) && typeof key[0] === "string" && /^\/api\/(agent\/status|voice\/call-logs|queue\/calls)/.test(key[0])),
     [mutate],
   );
-  const api: ApiCall = useCallback(<T,>(path: string, init?: RequestInit) => apiFetch<T>(path, token!, init), [token]);
+  const api: ApiCall = useMemo(() => apiClient(token ?? ""), [token]);
 
   useEffect(() => {
     if (!token) return;
@@ -203,7 +204,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   useEffect(() => {
     if (!token || device.mode === "none" || restoredFor.current === token) return;
     restoredFor.current = token;
-    void api<GetAnswer<"/api/agent/status">>("/api/agent/status")
+    void api.get("/api/agent/status", {})
       .then(({ call: server }) => {
         if (!server) return;
         if (server.phase === "connected" && deviceRef.current?.resumeQueueCall) handleRef.current = deviceRef.current.resumeQueueCall(server.call_sid, events);
@@ -217,7 +218,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   // agent's call and brings the panel in line.
   const sync = useCallback(async () => {
     if (!token) return;
-    const { call: server } = await api<{ call: ServerCall | null }>("/api/agent/status").catch(() => ({ call: null }));
+    const { call: server } = await api.get("/api/agent/status", {}).catch(() => ({ call: null }));
     const current = callRef.current;
     if (server?.phase === "connected" && current?.phase === "ended" && current.callSid !== server.call_sid) {
       // The agent left a wrap-up panel open, became available elsewhere (the state bar, another tab) and the
@@ -283,7 +284,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
     // A third party leaves the colleague's call through the server (it ends their leg); the call goes on without them.
     if (call?.participant && call.callSid) {
       try {
-        await api(`/api/calls/${call.callSid}/participants/${call.participant.id}`, { method: "DELETE" });
+        await api.send("delete", "/api/calls/{call_sid}/participants/{id}", { path: { call_sid: call.callSid, id: call.participant.id } });
         handleRef.current = null;
         setCall((c) => (c ? { ...c, phase: "ended", endedAt: Date.now() } : c));
         void refresh();
@@ -316,7 +317,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
     if (!call || !callSid || call.holding) return;
     setCall((c) => (c ? { ...c, holding: true, error: null } : c));
     try {
-      const answer = await api<{ on_hold: boolean }>(`/api/calls/${callSid}/hold`, { method: "POST", body: JSON.stringify({ on: !call.onHold }) });
+      const answer = await api.send("post", "/api/calls/{call_sid}/hold", { path: { call_sid: callSid }, body: { on: !call.onHold } });
       setCall((c) => (c ? { ...c, onHold: answer.on_hold, holding: false } : c));
     } catch (error) {
       setCall((c) => (c ? { ...c, holding: false, error: (error as Error).message } : c));
@@ -339,8 +340,8 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
       // A third party's part is not a call log of its own: the colleague's call keeps the notes.
       const id = call.participant ? null : await saveWrapUp(api, { ...call, callSid: call.callSid ?? handleRef.current?.callSid ?? null });
       if (id) setCall((c) => (c ? { ...c, callLogId: id } : c));
-      const { status } = await api<{ status: string }>("/api/agent/status");
-      if (status === "wrap_up") await api("/api/agent/status", { method: "POST", body: JSON.stringify({ status: "available" }) });
+      const { status } = await api.get("/api/agent/status", {});
+      if (status === "wrap_up") await api.send("post", "/api/agent/status", { body: { status: "available" } });
       handleRef.current = null;
       setCall(null);
       void refresh();

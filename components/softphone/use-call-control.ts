@@ -1,20 +1,12 @@
 "use client";
 
 import { useState } from "react";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { useLiveEvents } from "@/components/live/event-stream-provider";
 import { useSoftphone } from "./softphone-provider";
 
-export interface CallParty {
-  id: number;
-  kind: "agent" | "number" | "supervisor";
-  role: "transfer" | "consult" | "participant" | "monitor";
-  user_id: number | null;
-  name: string | null;
-  number: string | null;
-  monitor_mode: string | null;
-  state: string;
-}
+/** A party of the call beyond its agent and caller (GET /api/calls/{call_sid}/participants). */
+export type CallParty = GetAnswer<"/api/calls/{call_sid}/participants">["data"][number];
 
 export type TransferTarget = { type: "agent"; id: number } | { type: "queue"; id: number } | { type: "number"; number: string };
 
@@ -32,13 +24,14 @@ export function useCallControl() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const act = async (path: string, body: unknown, after?: (answer: Record<string, unknown>) => void) => {
+  /** One control of the call: its request (the typed client with the call's sid), then what follows it. */
+  const act = async (control: (client: NonNullable<typeof api>, call_sid: string) => Promise<unknown>, after?: () => void) => {
     if (!api || !callSid) return false;
     setBusy(true);
     setError(null);
     try {
-      const answer = await api<Record<string, unknown>>(`/api/calls/${callSid}${path}`, { method: path.includes("/participants/") ? "DELETE" : "POST", ...(body !== undefined && { body: JSON.stringify(body) }) });
-      after?.(answer);
+      await control(api, callSid);
+      after?.();
       await parties.mutate();
       return true;
     } catch (e) {
@@ -56,10 +49,11 @@ export function useCallControl() {
     parties: parties.data?.data.filter((p) => p.role === "participant" || (p.role === "monitor" && p.monitor_mode === "barge")) ?? [],
     consult,
     /** Cold: the agent's part ends at once (wrap-up). Warm: the caller holds while the agent talks to the target. */
-    transfer: (target: TransferTarget, mode: "cold" | "warm") => act("/transfer", { target, mode }, () => mode === "cold" && partEnded()),
-    complete: () => act("/transfer/complete", {}, () => partEnded()),
-    cancel: () => act("/transfer/cancel", {}),
-    add: (party: { agent_id: number } | { number: string }) => act("/participants", party),
-    remove: (id: number) => act(`/participants/${id}`, undefined),
+    transfer: (target: TransferTarget, mode: "cold" | "warm") =>
+      act((client, call_sid) => client.send("post", "/api/calls/{call_sid}/transfer", { path: { call_sid }, body: { target, mode } }), () => mode === "cold" && partEnded()),
+    complete: () => act((client, call_sid) => client.send("post", "/api/calls/{call_sid}/transfer/complete", { path: { call_sid } }), () => partEnded()),
+    cancel: () => act((client, call_sid) => client.send("post", "/api/calls/{call_sid}/transfer/cancel", { path: { call_sid } })),
+    add: (party: { agent_id: number } | { number: string }) => act((client, call_sid) => client.send("post", "/api/calls/{call_sid}/participants", { path: { call_sid }, body: party })),
+    remove: (id: number) => act((client, call_sid) => client.send("delete", "/api/calls/{call_sid}/participants/{id}", { path: { call_sid, id } })),
   };
 }

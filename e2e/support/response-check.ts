@@ -1,5 +1,3 @@
-import { appendFileSync, mkdirSync } from "node:fs";
-import path from "node:path";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { afterEach, inject } from "vitest";
@@ -11,9 +9,6 @@ import { afterEach, inject } from "vitest";
 // answer the document does not describe fails after it, naming the answer.
 // Loaded by vitest.api.config.ts as a setup file, so it sees every request a
 // test makes: the api() helper, the provider simulator, raw fetches alike.
-//
-// RECORD_API_RESPONSES=<dir> also writes every JSON success answer there
-// (scripts/infer-response-schemas.mjs drafts schemas from them).
 
 type Json = Record<string, any>;
 interface Operation {
@@ -24,7 +19,6 @@ interface Operation {
 const originalFetch = globalThis.fetch;
 const servers = new Set([inject("baseUrl"), inject("secondBaseUrl")].filter(Boolean).map((url) => new URL(url).origin));
 const problems: string[] = [];
-const recordDir = process.env.RECORD_API_RESPONSES;
 let checker: Promise<ResponseChecker> | undefined;
 
 class ResponseChecker {
@@ -118,10 +112,6 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   const text = mediaType === "text/event-stream" ? "" : await response.clone().text();
   const problem = (await checker).problem(found, method, response.status, mediaType, text);
   if (problem) problems.push(problem);
-  if (recordDir && response.status < 300 && mediaType === "application/json") {
-    mkdirSync(recordDir, { recursive: true });
-    appendFileSync(path.join(recordDir, `${process.pid}.jsonl`), `${JSON.stringify({ method, template: found.template, status: response.status, body: JSON.parse(text) })}\n`);
-  }
   return response;
 };
 

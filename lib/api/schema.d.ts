@@ -2837,17 +2837,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        BulkCreateResult: {
-            created?: number;
-            errors?: {
-                duplicate_id?: number;
-                errors?: {
-                    [key: string]: string[];
-                };
-                index?: number;
-            }[];
-            failed?: number;
-        };
         CallLog: {
             call_sid: string;
             campaign_id: number | null;
@@ -2878,6 +2867,23 @@ export interface components {
             user_name: string | null;
             /** @description An inbound caller's wait in the queue */
             wait_seconds: number | null;
+        };
+        CallParticipant: {
+            id: number;
+            joined_at: string | null;
+            /** @enum {string} */
+            kind: "agent" | "number" | "supervisor";
+            left_at: string | null;
+            monitor_mode: ("listen" | "whisper" | "barge") | null;
+            /** @description The agent's or supervisor's name */
+            name: string | null;
+            /** @description An outside party's number */
+            number: string | null;
+            /** @enum {string} */
+            role: "participant" | "transfer" | "monitor" | "consult";
+            /** @enum {string} */
+            state: "dialing" | "joined" | "left" | "failed";
+            user_id: number | null;
         };
         Contact: {
             archived_at: string | null;
@@ -2964,7 +2970,7 @@ export interface components {
         Conversation: {
             assigned_user: {
                 id: number;
-                name: string;
+                name: string | null;
             } | null;
             /** @description The organization's contact with this number, if any (what the reply templates fill in) */
             contact: {
@@ -2978,12 +2984,14 @@ export interface components {
             department_id: number | null;
             id: number;
             last_message: {
-                body: string;
+                body: string | null;
                 /** Format: date-time */
                 created_at: string;
-                direction: string;
+                /** @enum {string} */
+                direction: "inbound" | "outbound";
                 id: number;
-                status: string;
+                /** @enum {string} */
+                status: "received" | "held" | "queued" | "accepted" | "scheduled" | "sending" | "sent" | "delivered" | "undelivered" | "failed" | "read" | "canceled";
             } | null;
             /** Format: date-time */
             last_message_at: string;
@@ -2991,7 +2999,7 @@ export interface components {
             our_number: string | null;
             /** @description The other party's number */
             phone: string;
-            /** Format: date-time */
+            /** @description The number texted STOP: nothing more is sent to it until it texts START */
             sms_opted_out_at: string | null;
             /** @enum {string} */
             status: "open" | "closed";
@@ -3012,10 +3020,31 @@ export interface components {
             /** @description 500 only: quote it when reporting the failure */
             request_id?: string;
         };
-        ImportAccepted: {
-            /** Format: uuid */
-            import_id?: string;
-            status?: string;
+        LiveCall: {
+            answered_at: string | null;
+            call_sid: string;
+            contact_id: number | null;
+            /** @enum {string} */
+            direction: "inbound" | "outbound-manual" | "outbound-campaign";
+            held_since: string | null;
+            /** @description Time on hold so far, the current hold included */
+            hold_seconds: number;
+            /** @description The call was moved into a conference (the first hold, transfer or third party does it) */
+            in_conference: boolean;
+            /** @description The other party's number */
+            number: string | null;
+            on_hold: boolean;
+            /** @description The call this part was transferred from */
+            parent_call_sid: string | null;
+            /** Format: date-time */
+            started_at: string;
+            /**
+             * @description consult: a warm transfer's target talking to the agent; queued: transferred to a queue
+             * @enum {string}
+             */
+            state: "ringing" | "answered" | "held" | "consult" | "queued" | "ended";
+            /** @description The agent on the call */
+            user_id: number | null;
         };
         Message: {
             body: string;
@@ -3058,15 +3087,6 @@ export interface components {
                 id: number;
                 name: string | null;
             } | null;
-        };
-        MessageTemplate: {
-            body?: string;
-            /** Format: date-time */
-            created_at?: string;
-            id?: number;
-            name?: string;
-            /** Format: date-time */
-            updated_at?: string;
         };
         Operation: {
             changed: number;
@@ -3489,22 +3509,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Send as `Authorization: Bearer <token>`; POST /api/logout revokes it */
                         token: string;
                         user: {
                             active: boolean;
                             /** Format: date-time */
                             created_at: string;
-                            department_id: null;
-                            email: string | null;
+                            department_id: number | null;
+                            email: string;
                             id: number;
-                            /** Format: date-time */
                             last_login_at: string | null;
                             name: string;
-                            organization_id: number | null;
-                            role: string;
+                            organization_id: number;
+                            /** @enum {string} */
+                            role: "super_admin" | "account_admin" | "dept_manager" | "agent";
                             /** Format: date-time */
                             updated_at: string;
-                        } | null;
+                        };
                     };
                 };
             };
@@ -3552,24 +3573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        answered_at: string | null;
-                        call_sid: string;
-                        contact_id: number | null;
-                        direction: string;
-                        /** Format: date-time */
-                        held_since: string | null;
-                        hold_seconds: number;
-                        in_conference: boolean;
-                        number: string | null;
-                        on_hold: boolean;
-                        parent_call_sid: null;
-                        /** Format: date-time */
-                        started_at: string | null;
-                        state: string;
-                        user_id: number | null;
-                    };
+                    "application/json": components["schemas"]["LiveCall"];
                 };
             };
             401: components["responses"]["401"];
@@ -3630,19 +3634,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        /** Format: date-time */
-                        joined_at: null | string;
-                        kind: string;
-                        left_at: null;
-                        monitor_mode: string | null;
-                        name: string;
-                        number: null;
-                        role: string;
-                        state: string;
-                        user_id: number | null;
-                    };
+                    "application/json": components["schemas"]["CallParticipant"];
                 };
             };
             401: components["responses"]["401"];
@@ -3689,19 +3681,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            /** Format: date-time */
-                            joined_at: string | null;
-                            kind: string;
-                            left_at: null;
-                            monitor_mode: null;
-                            name: string | null;
-                            number: null | string;
-                            role: string;
-                            state: string;
-                            user_id: number | null;
-                        }[];
+                        data: components["schemas"]["CallParticipant"][];
                     };
                 };
             };
@@ -3737,18 +3717,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        joined_at: null;
-                        kind: string;
-                        left_at: null;
-                        monitor_mode: null;
-                        name: string | null;
-                        number: null | string;
-                        role: string;
-                        state: string;
-                        user_id: number | null;
-                    };
+                    "application/json": components["schemas"]["CallParticipant"];
                 };
             };
             401: components["responses"]["401"];
@@ -3795,20 +3764,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        /** Format: date-time */
-                        joined_at: string | null;
-                        kind: string;
-                        /** Format: date-time */
-                        left_at: string | null;
-                        monitor_mode: null;
-                        name: string;
-                        number: null;
-                        role: string;
-                        state: string;
-                        user_id: number | null;
-                    };
+                    "application/json": components["schemas"]["CallParticipant"];
                 };
             };
             401: components["responses"]["401"];
@@ -3865,32 +3821,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        answered_at: null;
+                        answered_at: string | null;
                         call_sid: string;
                         contact_id: number | null;
-                        direction: string;
-                        /** Format: date-time */
+                        /** @enum {string} */
+                        direction: "inbound" | "outbound-manual" | "outbound-campaign";
                         held_since: string | null;
+                        /** @description Time on hold so far, the current hold included */
                         hold_seconds: number;
+                        /** @description The call was moved into a conference (the first hold, transfer or third party does it) */
                         in_conference: boolean;
+                        /** @description The other party's number */
                         number: string | null;
                         on_hold: boolean;
+                        /** @description The call this part was transferred from */
                         parent_call_sid: string | null;
                         /** Format: date-time */
-                        started_at: string | null;
-                        state: string;
+                        started_at: string;
+                        /**
+                         * @description consult: a warm transfer's target talking to the agent; queued: transferred to a queue
+                         * @enum {string}
+                         */
+                        state: "ringing" | "answered" | "held" | "consult" | "queued" | "ended";
                         transfer: {
-                            mode: string;
+                            /** @enum {string} */
+                            mode: "cold" | "warm";
+                            /** @description The dialed party (an agent or a number) */
                             participant_id?: number;
+                            /** @description The caller's place in the queue (a transfer to a queue) */
                             queue_entry_id?: number;
                             to: {
-                                department_id?: number | null;
-                                name?: string;
-                                number?: string | null;
-                                type: string;
-                                user_id?: number | null;
+                                name: string;
+                                /** @constant */
+                                type: "agent";
+                                user_id: number;
+                            } | {
+                                number: string;
+                                /** @constant */
+                                type: "number";
+                            } | {
+                                department_id: number;
+                                /** @constant */
+                                type: "queue";
                             };
                         };
+                        /** @description The agent on the call */
                         user_id: number | null;
                     };
                 };
@@ -3946,23 +3921,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        answered_at: string | null;
-                        call_sid: string;
-                        contact_id: null;
-                        direction: string;
-                        held_since: null;
-                        hold_seconds: number;
-                        in_conference: boolean;
-                        number: string | null;
-                        on_hold: boolean;
-                        parent_call_sid: null;
-                        /** Format: date-time */
-                        started_at: string | null;
-                        state: string;
-                        user_id: number | null;
-                    };
+                    "application/json": components["schemas"]["LiveCall"];
                 };
             };
             401: components["responses"]["401"];
@@ -3998,23 +3957,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        answered_at: string | null;
-                        call_sid: string;
-                        contact_id: null;
-                        direction: string;
-                        held_since: null;
-                        hold_seconds: number;
-                        in_conference: boolean;
-                        number: string | null;
-                        on_hold: boolean;
-                        parent_call_sid: string | null;
-                        /** Format: date-time */
-                        started_at: string | null;
-                        state: string;
-                        user_id: number | null;
-                    };
+                    "application/json": components["schemas"]["LiveCall"];
                 };
             };
             401: components["responses"]["401"];
@@ -5119,7 +5062,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        skipped: boolean;
+                        /** @constant */
+                        skipped: true;
                     };
                 };
             };
@@ -5146,39 +5090,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: null | {
+                        data: {
+                            /** @description Attempts made before this one */
                             attempt: number;
                             campaign: {
                                 id: number;
                                 name: string;
-                            } | null;
+                            };
+                            /** @description Skip it with POST /api/campaigns/preview/{id}/skip */
                             campaign_contact_id: number;
                             contact: {
-                                company: null;
-                                email: null;
+                                company: string | null;
+                                email: string | null;
                                 id: number;
-                                last_call_outcome: null;
-                                last_called_at: null;
+                                last_call_outcome: string | null;
+                                last_called_at: string | null;
                                 name: string;
-                                notes: null;
+                                notes: string | null;
                                 phone: string;
                                 tags: string[];
                                 total_calls: number;
-                            } | null;
+                            };
+                            /** @description The compliance check that let the dial through: what it checked, the contact's local time and time zones */
                             decision: {
-                                allowed: boolean;
-                                /** Format: date-time */
-                                at: string;
-                                attempt: number;
-                                checks: string[];
-                                local_time: string;
-                                zones: string[];
+                                checks?: string[];
+                                local_time?: string;
+                                zones?: string[];
                             } | null;
-                        };
+                        } | null;
                         message?: string;
-                        /** Format: date-time */
-                        next_at?: string;
-                        reason?: string;
+                        /** @description When a contact falls due again, if known */
+                        next_at?: string | null;
+                        /**
+                         * @description data null: why
+                         * @enum {string}
+                         */
+                        reason?: "no_department" | "paused" | "no_running_campaign" | "all_attempted" | "outside_calling_hours" | "retry_later";
                     };
                 };
             };
@@ -5487,7 +5434,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BulkCreateResult"];
+                    "application/json": {
+                        created: number;
+                        errors: {
+                            /** @description A duplicate phone: the contact that holds it */
+                            duplicate_id?: number;
+                            /** @description The contract's field errors */
+                            errors: {
+                                [key: string]: string[];
+                            };
+                            /** @description The item's place in the request's array, from 0 */
+                            index: number;
+                        }[];
+                        failed: number;
+                    };
                 };
             };
             401: components["responses"]["401"];
@@ -5619,8 +5579,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: string;
+                        /** @enum {string} */
+                        action: "add_tags" | "remove_tags" | "archive" | "restore" | "opt_out";
+                        /** @description Ids given */
                         requested: number;
+                        /** @description Contacts changed (an id out of reach, or already so, is not) */
                         updated: number;
                     };
                 };
@@ -5632,24 +5595,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        operation: {
-                            changed: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            done: number;
-                            error: null;
-                            finished_at: null;
-                            id: string;
-                            input: Record<string, never>;
-                            kind: string;
-                            progress: number;
-                            result: null;
-                            started_at: null;
-                            status: string;
-                            total: number;
-                            url: string;
-                            user_id: number | null;
-                        };
+                        operation: components["schemas"]["Operation"];
                     };
                 };
             };
@@ -5764,18 +5710,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description false when similar names could not all be compared in time */
                         complete: boolean;
-                        conflict_rule: string;
+                        /**
+                         * @description Which contact of a group is kept
+                         * @enum {string}
+                         */
+                        conflict_rule: "keep_newest" | "keep_oldest";
                         contacts_removed: number;
                         dry_run: boolean;
                         groups_merged: number;
                         merged: {
+                            /** @description Undo it with POST /api/contacts/merges/{id}/undo (absent on a dry run) */
                             merge_id?: number;
                             merged_ids: number[];
                             primary_id: number;
+                            /** @enum {string} */
+                            reason: "phone" | "email" | "name";
+                        }[];
+                        /** @description Groups that could not merge (a member in an active campaign), with why */
+                        skipped: {
+                            contact_ids: number[];
                             reason: string;
                         }[];
-                        skipped: unknown[];
                     };
                 };
             };
@@ -5916,7 +5873,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImportAccepted"];
+                    "application/json": {
+                        /** Format: uuid */
+                        import_id: string;
+                        /** @constant */
+                        status: "queued";
+                    };
                 };
             };
             401: components["responses"]["401"];
@@ -5977,7 +5939,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImportAccepted"];
+                    "application/json": {
+                        /** Format: uuid */
+                        import_id: string;
+                        /** @constant */
+                        status: "queued";
+                    };
                 };
             };
             401: components["responses"]["401"];
@@ -6135,8 +6102,9 @@ export interface operations {
                             /** Format: date-time */
                             created_at: string;
                             id: number;
-                            merged_by_user_id: number;
-                            mode: string;
+                            merged_by_user_id: number | null;
+                            /** @enum {string} */
+                            mode: "manual" | "automatic";
                             primary: {
                                 id: number;
                                 name: string;
@@ -6148,7 +6116,7 @@ export interface operations {
                             }[];
                             /** Format: date-time */
                             undo_until: string;
-                            undone_at: null;
+                            undone_at: string | null;
                         }[];
                     };
                 };
@@ -6280,7 +6248,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Conversation"];
+                    "application/json": components["schemas"]["Conversation"] | {
+                        assigned_user: null;
+                        id: number;
+                        status: ("open" | "closed") | null;
+                    };
                 };
             };
             401: components["responses"]["401"];
@@ -6320,58 +6292,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        contact: {
-                            archived_at: null;
-                            company: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            created_by_user_id: number | null;
-                            custom_fields: Record<string, never>;
-                            department_id: number | null;
-                            email: null;
-                            id: number;
-                            last_call_outcome: null;
-                            last_called_at: null;
-                            name: string;
-                            notes: null;
-                            opted_out: boolean;
-                            opted_out_at: null;
-                            organization_id: number | null;
-                            phone: string;
-                            status: string;
-                            tags: unknown[];
-                            total_calls: number;
-                            /** Format: date-time */
-                            updated_at: string;
-                        } | null;
-                        conversation: {
-                            assigned_user: null;
-                            contact: {
-                                company: string | null;
-                                email: null;
-                                id: number;
-                                name: string;
-                            } | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            department_id: number | null;
-                            id: number;
-                            last_message: {
-                                body: string;
-                                /** Format: date-time */
-                                created_at: string;
-                                direction: string;
-                                id: number;
-                                status: string;
-                            };
-                            /** Format: date-time */
-                            last_message_at: string;
-                            our_number: string | null;
-                            phone: string;
-                            sms_opted_out_at: null;
-                            status: string;
-                            unread_count: number;
-                        };
+                        contact: components["schemas"]["Contact"];
+                        conversation: components["schemas"]["Conversation"];
                     };
                 };
             };
@@ -6441,8 +6363,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** Format: date-time */
-                            archived_at: null | string;
+                            /** @description Archived fields are hidden and keep their values */
+                            archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
                             display_order: number;
@@ -6450,12 +6372,14 @@ export interface operations {
                             field_type: "text_short" | "text_long" | "integer" | "decimal" | "date" | "dropdown" | "checkbox";
                             id: number;
                             label: string;
+                            /** @description The key under custom_fields on a contact */
                             name: string;
+                            /** @description A dropdown's choices; empty for other types */
                             options: string[];
                             required: boolean;
                             /** Format: date-time */
                             updated_at: string;
-                            visible_to: string[];
+                            visible_to: ("super_admin" | "account_admin" | "dept_manager" | "agent")[];
                         }[];
                     };
                 };
@@ -6505,7 +6429,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        archived_at: null;
+                        /** @description Archived fields are hidden and keep their values */
+                        archived_at: string | null;
                         /** Format: date-time */
                         created_at: string;
                         display_order: number;
@@ -6513,12 +6438,14 @@ export interface operations {
                         field_type: "text_short" | "text_long" | "integer" | "decimal" | "date" | "dropdown" | "checkbox";
                         id: number;
                         label: string;
+                        /** @description The key under custom_fields on a contact */
                         name: string;
+                        /** @description A dropdown's choices; empty for other types */
                         options: string[];
                         required: boolean;
                         /** Format: date-time */
                         updated_at: string;
-                        visible_to: string[];
+                        visible_to: ("super_admin" | "account_admin" | "dept_manager" | "agent")[];
                     };
                 };
             };
@@ -6565,7 +6492,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         contacts_erased: number;
-                        deleted: boolean;
+                        /** @constant */
+                        deleted: true;
                         name: string;
                     };
                 };
@@ -6577,24 +6505,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        operation: {
-                            changed: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            done: number;
-                            error: null;
-                            finished_at: null;
-                            id: string;
-                            input: Record<string, never>;
-                            kind: string;
-                            progress: number;
-                            result: null;
-                            started_at: null;
-                            status: string;
-                            total: number;
-                            url: string;
-                            user_id: number | null;
-                        };
+                        operation: components["schemas"]["Operation"];
                     };
                 };
             };
@@ -6636,7 +6547,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        archived_at: null;
+                        /** @description Archived fields are hidden and keep their values */
+                        archived_at: string | null;
                         /** Format: date-time */
                         created_at: string;
                         display_order: number;
@@ -6644,12 +6556,14 @@ export interface operations {
                         field_type: "text_short" | "text_long" | "integer" | "decimal" | "date" | "dropdown" | "checkbox";
                         id: number;
                         label: string;
+                        /** @description The key under custom_fields on a contact */
                         name: string;
+                        /** @description A dropdown's choices; empty for other types */
                         options: string[];
                         required: boolean;
                         /** Format: date-time */
                         updated_at: string;
-                        visible_to: string[];
+                        visible_to: ("super_admin" | "account_admin" | "dept_manager" | "agent")[];
                     };
                 };
             };
@@ -6679,7 +6593,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** Format: date-time */
+                        /** @description Archived fields are hidden and keep their values */
                         archived_at: string | null;
                         /** Format: date-time */
                         created_at: string;
@@ -6688,12 +6602,14 @@ export interface operations {
                         field_type: "text_short" | "text_long" | "integer" | "decimal" | "date" | "dropdown" | "checkbox";
                         id: number;
                         label: string;
+                        /** @description The key under custom_fields on a contact */
                         name: string;
-                        options: unknown[];
+                        /** @description A dropdown's choices; empty for other types */
+                        options: string[];
                         required: boolean;
                         /** Format: date-time */
                         updated_at: string;
-                        visible_to: string[];
+                        visible_to: ("super_admin" | "account_admin" | "dept_manager" | "agent")[];
                     };
                 };
             };
@@ -6722,7 +6638,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        archived_at: null;
+                        /** @description Archived fields are hidden and keep their values */
+                        archived_at: string | null;
                         /** Format: date-time */
                         created_at: string;
                         display_order: number;
@@ -6730,12 +6647,14 @@ export interface operations {
                         field_type: "text_short" | "text_long" | "integer" | "decimal" | "date" | "dropdown" | "checkbox";
                         id: number;
                         label: string;
+                        /** @description The key under custom_fields on a contact */
                         name: string;
-                        options: unknown[];
+                        /** @description A dropdown's choices; empty for other types */
+                        options: string[];
                         required: boolean;
                         /** Format: date-time */
                         updated_at: string;
-                        visible_to: string[];
+                        visible_to: ("super_admin" | "account_admin" | "dept_manager" | "agent")[];
                     };
                 };
             };
@@ -6769,7 +6688,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            archived_at: null;
+                            /** @description Archived fields are hidden and keep their values */
+                            archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
                             display_order: number;
@@ -6777,12 +6697,14 @@ export interface operations {
                             field_type: "text_short" | "text_long" | "integer" | "decimal" | "date" | "dropdown" | "checkbox";
                             id: number;
                             label: string;
+                            /** @description The key under custom_fields on a contact */
                             name: string;
-                            options: unknown[];
+                            /** @description A dropdown's choices; empty for other types */
+                            options: string[];
                             required: boolean;
                             /** Format: date-time */
                             updated_at: string;
-                            visible_to: string[];
+                            visible_to: ("super_admin" | "account_admin" | "dept_manager" | "agent")[];
                         }[];
                     };
                 };
@@ -6819,16 +6741,11 @@ export interface operations {
                             created_at: string;
                             id: number;
                             name: string;
-                            organization_id: number | null;
+                            organization_id: number;
                             /** Format: date-time */
                             updated_at: string;
                         }[];
-                        meta: {
-                            current_page: number;
-                            last_page: number;
-                            per_page: number;
-                            total: number;
-                        };
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
@@ -6865,7 +6782,7 @@ export interface operations {
                         created_at: string;
                         id: number;
                         name: string;
-                        organization_id: number | null;
+                        organization_id: number;
                         /** Format: date-time */
                         updated_at: string;
                     };
@@ -6930,9 +6847,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The organization runs on the simulated provider (no real credentials) */
                         enabled: boolean;
+                        /** @description The caller's device identity */
                         identity: string;
+                        /** @description The organization's number that simulated callers dial */
                         number: string | null;
+                        /** @description Real provider credentials are complete enough for the browser's device */
                         voice_ready: boolean;
                     };
                 };
@@ -7023,7 +6944,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description The call's log, once written */
+                        call_log_id?: number | null;
+                        call_sid?: string;
+                        /** @description caller_callback: the caller left the line to be called back */
+                        callback?: boolean;
+                        /** @description connect: the device joined the caller */
+                        connected?: boolean;
+                        /** @description manual: the service answered with a <Dial> */
+                        dialing?: boolean;
+                        from?: string;
+                        /** @description caller_callback: the TwiML the caller heard on leaving */
+                        heard?: string;
+                        message_id?: number;
+                        message_sid?: string;
+                        /** @description sms_inbound: the service's answer to the provider */
+                        reply?: string;
+                        /**
+                         * @description inbound: where the number's plan sent the caller
+                         * @enum {string}
+                         */
+                        routed?: "queued" | "voicemail" | "forwarded" | "closed";
+                        /** @description sms_status: the status reported */
+                        status?: string;
+                        to?: string;
+                        /** @description manual: the service's answer */
+                        twiml?: string;
+                    };
                 };
             };
             401: components["responses"]["401"];
@@ -7254,7 +7202,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /** @constant */
                         status: "ok";
                     };
                 };
@@ -7705,22 +7653,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Send as `Authorization: Bearer <token>`; POST /api/logout revokes it */
                         token: string;
                         user: {
                             active: boolean;
                             /** Format: date-time */
                             created_at: string;
-                            department_id: null | number;
-                            email: string | null;
+                            department_id: number | null;
+                            email: string;
                             id: number;
-                            /** Format: date-time */
                             last_login_at: string | null;
                             name: string;
-                            organization_id: number | null;
-                            role: string;
+                            organization_id: number;
+                            /** @enum {string} */
+                            role: "super_admin" | "account_admin" | "dept_manager" | "agent";
                             /** Format: date-time */
                             updated_at: string;
-                        } | null;
+                        };
                     };
                 };
             };
@@ -7824,7 +7773,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageTemplate"];
+                    "application/json": {
+                        body: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        id: number;
+                        name: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
                 };
             };
             401: components["responses"]["401"];
@@ -7892,7 +7849,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageTemplate"];
+                    "application/json": {
+                        body: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        id: number;
+                        name: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
                 };
             };
             401: components["responses"]["401"];
@@ -8115,12 +8080,7 @@ export interface operations {
                             id: number;
                             name: string;
                         }[];
-                        meta: {
-                            current_page: number;
-                            last_page: number;
-                            per_page: number;
-                            total: number;
-                        };
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
@@ -8229,15 +8189,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: string;
+                        /** @enum {string} */
+                        action: "call_back" | "dismiss";
                         contact: {
                             id: number;
-                            name: string;
+                            name: string | null;
                         } | null;
                         id: number;
-                        number: string | null;
-                        params: {
-                            contactId: string;
+                        number: string;
+                        /** @description call_back: the device's connect parameters */
+                        params?: {
+                            contactId?: string;
                             To: string;
                         };
                     };
@@ -8277,10 +8239,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: string;
-                        contact: null;
+                        /** @enum {string} */
+                        action: "call_back" | "dismiss";
+                        contact: {
+                            id: number;
+                            name: string | null;
+                        } | null;
                         id: number;
-                        number: string | null;
+                        number: string;
+                        /** @description call_back: the device's connect parameters */
+                        params?: {
+                            contactId?: string;
+                            To: string;
+                        };
                     };
                 };
             };
@@ -8318,24 +8289,29 @@ export interface operations {
                     "application/json": {
                         data: {
                             call_sid: string;
+                            /** @description The caller asked to be called back: not on the line; accepting it dials them from the softphone */
                             callback: boolean;
-                            contact: null | {
+                            contact: {
+                                id: number;
+                                name: string | null;
+                            } | null;
+                            /** @description The department whose queue the caller waits in; null: the organization's general queue */
+                            department: {
                                 id: number;
                                 name: string;
-                            };
-                            department: null | {
-                                id: number;
-                                name: string;
-                            };
+                            } | null;
                             /** Format: date-time */
                             enqueued_at: string;
                             from: string;
                             id: number;
+                            /** @description 1: next to be answered, among the calls this agent may take */
                             position: number;
+                            /** @description The provider's queue the caller waits in */
                             queue: string;
+                            /** @description The queue's name as people say it (the department's, or General) */
                             queue_label: string;
                             to: string;
-                            wait_seconds: number | null;
+                            wait_seconds: number;
                         }[];
                     };
                 };
@@ -8363,14 +8339,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: string;
+                        /** @constant */
+                        action: "dial_queue";
                         call_sid: string;
-                        number?: string | null;
+                        /** @description The device's connect parameters */
                         params: {
-                            CallbackEntryId?: string;
-                            QueueEntryId?: string;
-                            QueueName?: string;
-                            To?: string;
+                            QueueEntryId: string;
+                            QueueName: string;
+                        };
+                        queue: string;
+                    } | {
+                        /** @constant */
+                        action: "call_back";
+                        call_sid: string;
+                        number: string;
+                        /** @description The device's connect parameters */
+                        params: {
+                            CallbackEntryId: string;
+                            To: string;
                         };
                         queue: string;
                     };
@@ -8770,9 +8756,9 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The contact list's query parameters as the query string spells them: append them to GET /api/contacts */
                             filters: {
-                                sort: string;
-                                tags: string;
+                                [key: string]: string;
                             };
                             id: number;
                             name: string;
@@ -8814,11 +8800,9 @@ export interface operations {
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
+                        /** @description The contact list's query parameters as the query string spells them: append them to GET /api/contacts */
                         filters: {
-                            department_id?: string | null;
-                            opted_out?: string;
-                            sort?: string;
-                            tags?: string;
+                            [key: string]: string;
                         };
                         id: number;
                         name: string;
@@ -8897,9 +8881,9 @@ export interface operations {
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
+                        /** @description The contact list's query parameters as the query string spells them: append them to GET /api/contacts */
                         filters: {
-                            sort: string;
-                            tags: string;
+                            [key: string]: string;
                         };
                         id: number;
                         name: string;
@@ -9212,12 +9196,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        contacts: unknown[];
+                        /** @description The first 1,000 of them by id */
+                        contacts: {
+                            id: number;
+                            name: string;
+                            phone: string;
+                        }[];
                         contacts_truncated: boolean;
                         dry_run: boolean;
+                        /** @description false: the organization has no retention policy, and nothing was removed */
                         enabled: boolean;
                         inactive_contact_days?: number;
                         keep_opted_out?: boolean;
+                        /** @description Contacts removed (a dry run: that would be) */
                         removed: number;
                     };
                 };
@@ -9615,8 +9606,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The plan's hours are open now, in its time zone */
                         open_now: boolean;
                         time_zone: string;
+                        /** @description What a call to the plan's numbers would be answered with now */
                         twiml: string;
                     };
                 };
@@ -9645,21 +9638,30 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            department_id: null | number;
+                            /** @description null: the organization's general queue */
+                            department_id: number | null;
                             name: string;
                             served_by_everyone: boolean;
+                            /** @description Admins serve every queue and are not listed */
                             servers: {
                                 id: number;
                                 name: string;
-                                role: string;
-                                via: string;
+                                /** @enum {string} */
+                                role: "super_admin" | "account_admin" | "dept_manager" | "agent";
+                                /**
+                                 * @description department: a user of the queue's department; member: named a member from another
+                                 * @enum {string}
+                                 */
+                                via: "department" | "member";
                             }[];
                         }[];
+                        /** @description The organization's active users, to add as members */
                         users: {
-                            department_id: null | number;
+                            department_id: number | null;
                             id: number;
                             name: string;
-                            role: string;
+                            /** @enum {string} */
+                            role: "super_admin" | "account_admin" | "dept_manager" | "agent";
                             serves_every_queue: boolean;
                         }[];
                     };
@@ -9694,14 +9696,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description null: the organization's general queue */
                         department_id: number | null;
                         name: string;
                         served_by_everyone: boolean;
+                        /** @description Admins serve every queue and are not listed */
                         servers: {
                             id: number;
                             name: string;
-                            role: string;
-                            via: string;
+                            /** @enum {string} */
+                            role: "super_admin" | "account_admin" | "dept_manager" | "agent";
+                            /**
+                             * @description department: a user of the queue's department; member: named a member from another
+                             * @enum {string}
+                             */
+                            via: "department" | "member";
                         }[];
                     };
                 };
@@ -9886,6 +9895,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         contact_count: number;
+                        /** @description The Do Not Call tag: contacts carrying it are never dialed */
                         is_dnc: boolean;
                         name: string;
                     }[];
@@ -9955,6 +9965,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         contacts_updated: number;
+                        /** @description The tag the contacts now carry */
                         name: string;
                     };
                 };
@@ -9966,24 +9977,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        operation: {
-                            changed: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            done: number;
-                            error: null;
-                            finished_at: null;
-                            id: string;
-                            input: Record<string, never>;
-                            kind: string;
-                            progress: number;
-                            result: null;
-                            started_at: null;
-                            status: string;
-                            total: number;
-                            url: string;
-                            user_id: number | null;
-                        };
+                        operation: components["schemas"]["Operation"];
                     };
                 };
             };
@@ -10029,6 +10023,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         contacts_updated: number;
+                        /** @description The tag the contacts now carry */
                         name: string;
                     };
                 };
@@ -10040,24 +10035,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        operation: {
-                            changed: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            done: number;
-                            error: null;
-                            finished_at: null;
-                            id: string;
-                            input: Record<string, never>;
-                            kind: string;
-                            progress: number;
-                            result: null;
-                            started_at: null;
-                            status: string;
-                            total: number;
-                            url: string;
-                            user_id: number | null;
-                        };
+                        operation: components["schemas"]["Operation"];
                     };
                 };
             };
@@ -12144,8 +12122,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Seconds until the token expires; ask for a new one before */
                         expires_in: number;
+                        /** @description The device's client identity: calls to it reach this user */
                         identity: string;
+                        /** @description The provider's access token (a JWT) for the browser's device */
                         token: string;
                     };
                 };
@@ -12349,12 +12330,14 @@ export interface operations {
                             /** Format: date-time */
                             created_at: string;
                             description: string | null;
-                            disabled_at: null;
-                            disabled_reason: null;
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
                             enabled: boolean;
-                            events: string[];
-                            failing_since: null;
+                            events: ("call.completed" | "call.missed" | "contact.created" | "contact.updated" | "contact.merged" | "message.received" | "message.status" | "campaign.completed" | "import.completed")[];
+                            /** @description Deliveries have failed since then; after 24 hours the endpoint is disabled */
+                            failing_since: string | null;
                             id: number;
+                            /** @description The endpoint's deliveries of the last day, by outcome (pending counts those being sent) */
                             last_24h: {
                                 delivered: number;
                                 failed: number;
@@ -12399,12 +12382,14 @@ export interface operations {
                         /** Format: date-time */
                         created_at: string;
                         description: string | null;
-                        disabled_at: null;
-                        disabled_reason: null;
+                        disabled_at: string | null;
+                        disabled_reason: string | null;
                         enabled: boolean;
-                        events: string[];
-                        failing_since: null;
+                        events: ("call.completed" | "call.missed" | "contact.created" | "contact.updated" | "contact.merged" | "message.received" | "message.status" | "campaign.completed" | "import.completed")[];
+                        /** @description Deliveries have failed since then; after 24 hours the endpoint is disabled */
+                        failing_since: string | null;
                         id: number;
+                        /** @description whsec_…: the key of the webhook-signature HMAC; kept sealed and never shown again */
                         secret: string;
                         url: string;
                     };
@@ -12507,7 +12492,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
-                        status: string;
+                        /** @enum {string} */
+                        status: "pending" | "sending" | "delivered" | "failed";
                     };
                 };
             };
@@ -12539,11 +12525,12 @@ export interface operations {
                         /** Format: date-time */
                         created_at: string;
                         description: string | null;
-                        disabled_at: null;
-                        disabled_reason: null;
+                        disabled_at: string | null;
+                        disabled_reason: string | null;
                         enabled: boolean;
-                        events: string[];
-                        failing_since: null;
+                        events: ("call.completed" | "call.missed" | "contact.created" | "contact.updated" | "contact.merged" | "message.received" | "message.status" | "campaign.completed" | "import.completed")[];
+                        /** @description Deliveries have failed since then; after 24 hours the endpoint is disabled */
+                        failing_since: string | null;
                         id: number;
                         url: string;
                     };

@@ -45,7 +45,7 @@ export async function transferCall({ actor, callSid, input }: { actor: SessionUs
     if (party.kind === "agent") await releaseReservedAgents(prisma, { userIds: [party.userId], organizationId: call.organization_id });
     throw error;
   }
-  const to = party.kind === "agent" ? { type: "agent", user_id: party.userId, name: party.name } : { type: "number", number: party.number };
+  const to = party.kind === "agent" ? { type: "agent" as const, user_id: party.userId, name: party.name } : { type: "number" as const, number: party.number };
   const current = await prisma.liveCall.findUniqueOrThrow({ where: { id: call.id }, select: { conference_name: true, conference_sid: true, state: true, held_since: true, hold_seconds: true } });
   const from = { ...call, ...current };
   const part = await prisma.$transaction(async (tx) => {
@@ -80,7 +80,7 @@ async function transferToQueue(actor: SessionUser, call: LiveCallRow, department
   });
   forgetWaitingCalls(call.organization_id);
   await handOver(from, { holdCaller: true });
-  return { ...serializeLiveCall(part), transfer: { mode: "cold", to: { type: "queue", department_id: departmentId }, queue_entry_id: Number(entryId) } };
+  return { ...serializeLiveCall(part), transfer: { mode: "cold" as const, to: { type: "queue" as const, department_id: departmentId }, queue_entry_id: Number(entryId) } };
 }
 
 /**

@@ -126,3 +126,35 @@ export const dryRunContactPageAnswer = page(
 
 export const addedContactsAnswer = z.object({ added: z.number().int() });
 export const removedContactsAnswer = z.object({ removed: z.number().int() });
+
+/** POST /api/campaigns/preview/next (preview-contact.ts): the contact to call, or why there is none now. */
+export const previewNextAnswer = z.object({
+  data: z
+    .object({
+      campaign_contact_id: z.number().int().meta({ description: "Skip it with POST /api/campaigns/preview/{id}/skip" }),
+      campaign: z.object({ id: z.number().int(), name: z.string() }),
+      attempt: z.number().int().meta({ description: "Attempts made before this one" }),
+      decision: z
+        .object({ checks: z.array(z.string()).optional(), local_time: z.string().optional(), zones: z.array(z.string()).optional() })
+        .nullable()
+        .meta({ description: "The compliance check that let the dial through: what it checked, the contact's local time and time zones" }),
+      contact: z.object({
+        id: z.number().int(),
+        name: z.string(),
+        phone: z.string(),
+        email: z.string().nullable(),
+        company: z.string().nullable(),
+        tags: z.array(z.string()),
+        notes: z.string().nullable(),
+        total_calls: z.number().int(),
+        last_called_at: timestamp.nullable(),
+        last_call_outcome: z.string().nullable(),
+      }),
+    })
+    .nullable(),
+  reason: z.enum(["no_department", "paused", "no_running_campaign", "all_attempted", "outside_calling_hours", "retry_later"]).optional().meta({ description: "data null: why" }),
+  message: z.string().optional(),
+  next_at: timestamp.nullable().optional().meta({ description: "When a contact falls due again, if known" }),
+});
+
+export const previewSkippedAnswer = z.object({ skipped: z.literal(true) });

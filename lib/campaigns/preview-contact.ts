@@ -1,10 +1,15 @@
 import "server-only";
+import type { z } from "zod";
+import type { previewNextAnswer } from "./campaign-answer";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { applyDecision, lockCandidates, toDialCandidate } from "./claim-contacts";
 import { decideDial } from "./dial-compliance";
 import { dialPolicy } from "./dispatch-campaign";
+
+type PreviewNext = z.output<typeof previewNextAnswer>;
+type NoPreview = Omit<PreviewNext, "data">;
 
 async function card(id: bigint) {
   const cc = await prisma.campaignContact.findUniqueOrThrow({
@@ -15,7 +20,8 @@ async function card(id: bigint) {
     campaign_contact_id: Number(cc.id),
     campaign: cc.campaign,
     attempt: cc.attempts,
-    decision: cc.decision,
+    // What decideDial wrote when it handed the contact over (an allowed DialDecision).
+    decision: cc.decision as { checks?: string[]; local_time?: string; zones?: string[] } | null,
     contact: { ...cc.contact, id: Number(cc.contact.id) },
   };
 }
@@ -26,7 +32,7 @@ async function card(id: bigint) {
  * and keeps it theirs (state dialing) until they call or skip it. Asking again
  * returns the contact already handed over.
  */
-export async function nextPreviewContact({ actor }: { actor: SessionUser }) {
+export async function nextPreviewContact({ actor }: { actor: SessionUser }): Promise<PreviewNext> {
   if (actor.department_id === null) return { data: null, reason: "no_department", message: "You are in no department, and preview campaigns belong to one." };
   const held = await prisma.campaignContact.findFirst({ where: { assigned_user_id: actor.id, state: "dialing", last_call_sid: null, campaign: { dialing_mode: "preview", status: "running" } }, select: { id: true } });
   if (held) return { data: await card(held.id) };
@@ -47,7 +53,7 @@ export async function nextPreviewContact({ actor }: { actor: SessionUser }) {
 }
 
 /** Why an agent gets no contact: nothing running, or paused (and which). */
-async function noCampaignRunning(organizationId: number, departmentId: number) {
+async function noCampaignRunning(organizationId: number, departmentId: number): Promise<NoPreview> {
   const paused = await prisma.campaign.findMany({ where: { organization_id: organizationId, department_id: departmentId, status: "paused", dialing_mode: "preview" }, select: { name: true }, take: 3 });
   if (paused.length) return { reason: "paused", message: `${paused.map((c) => c.name).join(", ")} ${paused.length === 1 ? "is" : "are"} paused: a manager resumes it.` };
   return { reason: "no_running_campaign", message: "No preview campaign of your department is running." };
@@ -58,7 +64,7 @@ async function noCampaignRunning(organizationId: number, departmentId: number) {
  * rest due later (outside calling hours in their time zones, or waiting for a
  * retry), and when the next one is due.
  */
-async function nothingDueNow(campaignIds: number[]) {
+async function nothingDueNow(campaignIds: number[]): Promise<NoPreview> {
   const [due] = await prisma.$queryRaw<{ waiting: number; next_at: Date | null; outside_hours: number }[]>`
     SELECT count(*)::int AS waiting, min(next_attempt_at) AS next_at,
            count(*) FILTER (WHERE decision->>'reason' = 'outside_window')::int AS outside_hours
@@ -75,5 +81,5 @@ export async function skipPreviewContact({ actor, id }: { actor: SessionUser; id
     data: { state: "pending", assigned_user_id: null, attempts: { decrement: 1 }, next_attempt_at: new Date(Date.now() + 10 * 60_000) },
   });
   if (count === 0) throw AppError.notFound();
-  return { skipped: true };
+  return { skipped: true as const };
 }

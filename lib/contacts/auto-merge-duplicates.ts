@@ -3,7 +3,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { getSettings } from "@/lib/settings/get-settings";
-import { DETECTION_TIMEOUT_MS, detectDuplicateGroups } from "./find-duplicates";
+import { DETECTION_TIMEOUT_MS, detectDuplicateGroups, type DuplicateGroup } from "./find-duplicates";
 import { lockContacts } from "./lock-contacts";
 import { mergeInTransaction } from "./merge-contacts";
 
@@ -38,7 +38,7 @@ export async function autoMergeIfEnabled({ actor, dryRun = false }: { actor: Ses
   const settings = await getSettings(actor.organization_id, "duplicates");
   if (settings.merge_behavior !== "automatic") return null;
   const { groups, complete } = await prisma.$transaction((tx) => detectDuplicateGroups(tx, actor), { timeout: DETECTION_TIMEOUT_MS });
-  const merged: { primary_id: number; merged_ids: number[]; reason: string }[] = [];
+  const merged: { primary_id: number; merged_ids: number[]; merge_id?: number; reason: DuplicateGroup["reason"] }[] = [];
   const skipped: { contact_ids: number[]; reason: string }[] = [];
   const gone = new Set<number>();
   for (const group of groups) {

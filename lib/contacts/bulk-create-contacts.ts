@@ -3,19 +3,16 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import type { FieldDefinition } from "@/lib/custom-fields/validate-custom-field-values";
 import { prisma } from "@/lib/db/client";
-import { AppError, type FieldErrors } from "@/lib/http/errors";
+import { AppError } from "@/lib/http/errors";
 import { fieldErrors, nulCharacterErrors } from "@/lib/http/validation";
 import { getSettings } from "@/lib/settings/get-settings";
 import { insertContacts, toNewContact, type NewContact } from "./insert-contacts";
 import { resolveDepartment } from "./contact-access";
 import { prepareContact } from "./prepare-contact";
 import { createContactSchema } from "./schemas";
+import type { BulkCreateAnswer } from "./bulk-create-answer";
 
-export interface BulkResult {
-  created: number;
-  failed: number;
-  errors: { index: number; errors: FieldErrors; duplicate_id?: number }[];
-}
+export type BulkResult = BulkCreateAnswer;
 
 /**
  * POST /api/contacts/bulk: every item is validated on its own; the valid ones

@@ -75,3 +75,42 @@ export const duplicateGroupPageAnswer = z.object({
   ),
   meta: pageMeta.extend({ complete: z.boolean().meta({ description: "false when the similar-name comparison ran out of its time budget (q narrows it)" }) }),
 });
+
+/** POST /api/contacts/duplicates/dismiss: the pairs now known not to be one person. */
+export const dismissedDuplicatesAnswer = z.object({
+  dismissed_pairs: z.number().int(),
+  contact_ids: z.array(id),
+});
+
+/** POST /api/contacts/duplicates/auto-merge (auto-merge-duplicates.ts): what was merged, or would be on a dry run. */
+export const autoMergeAnswer = z.object({
+  dry_run: z.boolean(),
+  conflict_rule: z.enum(["keep_newest", "keep_oldest"]).meta({ description: "Which contact of a group is kept" }),
+  groups_merged: z.number().int(),
+  contacts_removed: z.number().int(),
+  merged: z.array(z.object({
+    primary_id: id,
+    merged_ids: z.array(id),
+    merge_id: id.optional().meta({ description: "Undo it with POST /api/contacts/merges/{id}/undo (absent on a dry run)" }),
+    reason: z.enum(DUPLICATE_REASONS),
+  })),
+  skipped: z.array(z.object({ contact_ids: z.array(id), reason: z.string() })).meta({ description: "Groups that could not merge (a member in an active campaign), with why" }),
+  complete: z.boolean().meta({ description: "false when similar names could not all be compared in time" }),
+});
+
+/** A merge of the last days (GET /api/contacts/merges, undo-merge.ts). */
+export const mergeListAnswer = z.object({
+  data: z.array(z.object({
+    id,
+    primary: z.object({ id, name: z.string() }),
+    removed: z.array(z.object({ id, name: z.string(), phone: z.string() })),
+    mode: z.enum(["manual", "automatic"]),
+    merged_by_user_id: id.nullable(),
+    created_at: timestamp,
+    undone_at: timestamp.nullable(),
+    undo_until: timestamp,
+  })),
+});
+
+/** POST /api/contacts/merges/{id}/undo: the removed contacts are back. */
+export const undoneMergeAnswer = z.object({ merge_id: id, primary_id: id, restored_ids: z.array(id) });

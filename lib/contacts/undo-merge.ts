@@ -7,6 +7,7 @@ import { AppError } from "@/lib/http/errors";
 import { lockContacts } from "./lock-contacts";
 import type { MergeSnapshot } from "./merge-snapshot";
 import { recomputeCallSummary } from "./recompute-call-summary";
+import { oneOf } from "@/lib/http/answer-schemas";
 
 export const UNDO_DAYS = 30;
 
@@ -96,7 +97,7 @@ export async function listMerges({ actor }: { actor: SessionUser }) {
         id: Number(row.id),
         primary: { id: Number(row.primary_id), name: String(snapshot.primary.name) },
         removed: snapshot.removed.map((r) => ({ id: Number(r.id), name: String(r.name), phone: String(r.phone) })),
-        mode: row.mode,
+        mode: oneOf(["manual", "automatic"] as const, row.mode, "manual"),
         merged_by_user_id: row.user_id,
         created_at: row.created_at,
         undone_at: row.undone_at,

@@ -4,8 +4,11 @@ import { can } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { INLINE_CONTACT_LIMIT, startOperation } from "@/lib/operations/start-operation";
 import { prisma } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { oneOf } from "@/lib/http/answer-schemas";
 import { AppError } from "@/lib/http/errors";
 import { hasChanges } from "@/lib/http/patch-schema";
+import { FIELD_TYPES } from "./field-types";
 import { eraseField, holdingField, recordFieldDeletion } from "./erase-field-operation";
 import { DELETE_CONFIRMATION_MESSAGE, type CreateCustomFieldInput, type UpdateCustomFieldInput } from "./schemas";
 
@@ -26,6 +29,11 @@ const select = {
   updated_at: true,
 } as const;
 
+type FieldRow = Prisma.CustomFieldDefinitionGetPayload<{ select: typeof select }>;
+
+/** A definition as the API answers it (custom-field-answer.ts); field_type holds what the schema validated. */
+const serialize = (row: FieldRow) => ({ ...row, field_type: oneOf(FIELD_TYPES, row.field_type, "text_short") });
+
 export async function listCustomFields({ actor, includeArchived }: { actor: SessionUser; includeArchived: boolean }) {
   const manager = can(actor.role, "custom_fields.write");
   const fields = await prisma.customFieldDefinition.findMany({
@@ -35,7 +43,7 @@ export async function listCustomFields({ actor, includeArchived }: { actor: Sess
   });
   // Visibility is filtered here, not in SQL: an organization has a handful of
   // definitions, and the driver adapters mis-encode enum-array filters.
-  return { data: manager ? fields : fields.filter((field) => fieldVisibleTo(actor.role, field.visible_to)) };
+  return { data: (manager ? fields : fields.filter((field) => fieldVisibleTo(actor.role, field.visible_to))).map(serialize) };
 }
 
 export async function createCustomField({ actor, input }: { actor: SessionUser; input: CreateCustomFieldInput }) {
@@ -46,7 +54,7 @@ export async function createCustomField({ actor, input }: { actor: SessionUser; 
   });
   if (erasing) throw AppError.conflict("A deleted field of this name is still being erased from contacts; try again when that finishes.", { extra: { operation_id: erasing.id } });
   const last = await prisma.customFieldDefinition.aggregate({ where: { organization_id: actor.organization_id }, _max: { display_order: true } });
-  return prisma.customFieldDefinition.create({
+  const field = await prisma.customFieldDefinition.create({
     data: {
       ...input,
       options: input.field_type === "dropdown" ? input.options : [],
@@ -55,6 +63,7 @@ export async function createCustomField({ actor, input }: { actor: SessionUser; 
     },
     select,
   });
+  return serialize(field);
 }
 
 export async function updateCustomField({ actor, id, input }: { actor: SessionUser; id: number; input: UpdateCustomFieldInput }) {
@@ -69,7 +78,7 @@ export async function updateCustomField({ actor, id, input }: { actor: SessionUs
     const { count } = await prisma.customFieldDefinition.updateMany({ where: { id, organization_id: actor.organization_id }, data: input });
     if (count === 0) throw AppError.notFound();
   }
-  return prisma.customFieldDefinition.findUniqueOrThrow({ where: { id }, select });
+  return serialize(await prisma.customFieldDefinition.findUniqueOrThrow({ where: { id }, select }));
 }
 
 /** Archive hides a field everywhere but keeps every stored value. */
@@ -81,7 +90,7 @@ export async function archiveCustomField({ actor, id, archived }: { actor: Sessi
   });
   const field = await prisma.customFieldDefinition.findFirst({ where: { id, organization_id: actor.organization_id }, select });
   if (!field) throw AppError.notFound();
-  return field;
+  return serialize(field);
 }
 
 /**

@@ -1,4 +1,5 @@
 import "server-only";
+import type { SimulatorResult } from "./simulator-answer";
 import { randomBytes } from "node:crypto";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { conferencedCall } from "@/lib/calls/move-call-to-conference";
@@ -45,7 +46,7 @@ function expectOk(response: { status: number; body: string }, what: string) {
   if (response.status >= 400) throw AppError.conflict(`The simulated provider's ${what} was refused (${response.status}).`);
 }
 
-export async function runSimulator({ actor, input }: { actor: SessionUser; input: SimulatorAction }) {
+export async function runSimulator({ actor, input }: { actor: SessionUser; input: SimulatorAction }): Promise<SimulatorResult> {
   const config = await providerConfig(actor.organization_id);
   if (!simulatorEnabled(config)) throw AppError.notFound();
   const number = organizationNumber(config);

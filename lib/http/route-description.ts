@@ -18,6 +18,8 @@ export type RouteDescription =
       status?: number;
       /** The success answer's shape (route()'s `answers`). */
       answers?: z.ZodType;
+      /** The other success statuses' shapes (route()'s `alsoAnswers`). */
+      alsoAnswers?: Record<number, z.ZodType>;
     }
   /** A provider callback: form-encoded, signed, answered with TwiML. */
   | { kind: "provider" }

@@ -51,6 +51,12 @@ interface RouteOptions<B, Q, P, R> {
    */
   answers?: R;
   /**
+   * The shapes of the other success statuses the route may answer (a 202
+   * with the operation that runs the work, say), by status. The handler
+   * answers those with a Response of its own; the document says each.
+   */
+  alsoAnswers?: Record<number, Schema>;
+  /**
    * false when the handler validates the body's items one by one and reports
    * each failure itself (bulk create), so one bad item cannot refuse the rest.
    */

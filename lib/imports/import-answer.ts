@@ -41,3 +41,9 @@ export const importAnswer = importSummaryAnswer.extend({
 });
 
 export const importPageAnswer = page(importSummaryAnswer);
+
+/** 202 from an upload or a spreadsheet link: the import is queued; follow it at GET /api/imports/{id}. */
+export const importAcceptedAnswer = z.object({
+  import_id: z.string().meta({ format: "uuid" }),
+  status: z.literal("queued"),
+});

@@ -39,7 +39,7 @@ export async function startSpreadsheetImport({ actor, url, options }: { actor: S
     select: { id: true },
   });
   await enqueueJob(QUEUES.contactImport, { import_id: job.id }, job.id);
-  return { import_id: job.id, status: "queued" };
+  return { import_id: job.id, status: "queued" as const };
 }
 
 function tooMany(retryAfterSeconds: number): AppError {

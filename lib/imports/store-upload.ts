@@ -54,7 +54,7 @@ export async function storeCsvUpload({ actor, request }: { actor: SessionUser; r
       },
     });
     await enqueueJob(QUEUES.contactImport, { import_id: job.id }, job.id);
-    return { import_id: job.id, status: "queued" };
+    return { import_id: job.id, status: "queued" as const };
   } catch (error) {
     await prisma.importJob.delete({ where: { id: job.id } }).catch(() => {});
     throw error;

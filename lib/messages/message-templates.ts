@@ -9,25 +9,23 @@ import type { messageTemplateSchema, updateMessageTemplateSchema } from "./schem
 // composer's picker), managers and admins write them.
 
 const SELECT = { id: true, name: true, body: true, created_at: true, updated_at: true } as const;
-type TemplateRow = { id: number; name: string; body: string; created_at: Date; updated_at: Date };
-const serialize = (row: TemplateRow) => ({ ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() });
 const duplicateName = () => AppError.conflict("A template with this name already exists.", { errors: { name: ["A template with this name already exists."] } });
 
 export async function listMessageTemplates({ actor }: { actor: SessionUser }) {
   const rows = await prisma.messageTemplate.findMany({ where: { organization_id: actor.organization_id }, select: SELECT, orderBy: { name: "asc" }, take: 500 });
-  return { data: rows.map(serialize) };
+  return { data: rows };
 }
 
 export async function createMessageTemplate({ actor, input }: { actor: SessionUser; input: z.infer<typeof messageTemplateSchema> }) {
   if (await prisma.messageTemplate.findFirst({ where: { organization_id: actor.organization_id, name: input.name }, select: { id: true } })) throw duplicateName();
-  return serialize(await prisma.messageTemplate.create({ data: { organization_id: actor.organization_id, created_by_user_id: actor.id, ...input }, select: SELECT }));
+  return prisma.messageTemplate.create({ data: { organization_id: actor.organization_id, created_by_user_id: actor.id, ...input }, select: SELECT });
 }
 
 export async function updateMessageTemplate({ actor, id, input }: { actor: SessionUser; id: number; input: z.infer<typeof updateMessageTemplateSchema> }) {
   if (input.name && (await prisma.messageTemplate.findFirst({ where: { organization_id: actor.organization_id, name: input.name, NOT: { id } }, select: { id: true } }))) throw duplicateName();
   const { count } = await prisma.messageTemplate.updateMany({ where: { id, organization_id: actor.organization_id }, data: { ...input, updated_at: new Date() } });
   if (count === 0) throw AppError.notFound();
-  return serialize(await prisma.messageTemplate.findUniqueOrThrow({ where: { id }, select: SELECT }));
+  return prisma.messageTemplate.findUniqueOrThrow({ where: { id }, select: SELECT });
 }
 
 export async function deleteMessageTemplate({ actor, id }: { actor: SessionUser; id: number }) {

@@ -1,4 +1,8 @@
 import { Prisma } from "@/lib/generated/prisma/client";
+import { oneOf } from "@/lib/http/answer-schemas";
+import type { ConversationAnswer } from "./conversation-answer";
+import { MESSAGE_ANSWER_STATUSES, MESSAGE_DIRECTIONS } from "./message-answer";
+import { CONVERSATION_STATUSES } from "./schemas";
 
 // A conversation as lists and threads show it, read with conversationColumns
 // (alias c; the contact of its number as ct, the assignee as au, the last
@@ -42,22 +46,23 @@ export interface ConversationRow {
   unread_count: number;
 }
 
-export function serializeConversation(row: ConversationRow) {
+/** The conversation as conversation-answer.ts says it; its texts' columns hold what the code wrote. */
+export function serializeConversation(row: ConversationRow): ConversationAnswer {
   return {
     id: Number(row.id),
     phone: row.phone,
     our_number: row.our_number,
-    contact: row.contact_id === null ? null : { id: Number(row.contact_id), name: row.contact_name, company: row.contact_company, email: row.contact_email },
-    status: row.status,
+    contact: row.contact_id === null ? null : { id: Number(row.contact_id), name: row.contact_name ?? "", company: row.contact_company, email: row.contact_email },
+    status: oneOf(CONVERSATION_STATUSES, row.status, "open"),
     department_id: row.department_id,
     assigned_user: row.assigned_user_id === null ? null : { id: row.assigned_user_id, name: row.assigned_name },
     unread_count: row.unread_count,
     last_message:
       row.last_id === null
         ? null
-        : { id: Number(row.last_id), body: row.last_body, direction: row.last_direction, status: row.last_status, created_at: row.last_created_at!.toISOString() },
-    last_message_at: row.last_message_at.toISOString(),
-    sms_opted_out_at: row.sms_opted_out_at?.toISOString() ?? null,
-    created_at: row.created_at.toISOString(),
+        : { id: Number(row.last_id), body: row.last_body, direction: oneOf(MESSAGE_DIRECTIONS, row.last_direction, "inbound"), status: oneOf(MESSAGE_ANSWER_STATUSES, row.last_status, "received"), created_at: row.last_created_at! },
+    last_message_at: row.last_message_at,
+    sms_opted_out_at: row.sms_opted_out_at,
+    created_at: row.created_at,
   };
 }

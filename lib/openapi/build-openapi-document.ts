@@ -1,11 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { rolesWith, type Permission } from "@/lib/auth/permissions";
-import { FIELD_TYPES } from "@/lib/custom-fields/field-types";
 import { routeDescription, type RouteDescription } from "@/lib/http/route-description";
 import { METHODS, OPERATIONS, type Method, type OperationGroup } from "./operations";
-import { RESOURCE_SCHEMAS } from "./resource-schemas";
-import RESPONSE_SCHEMAS from "./response-schemas.json";
 
 // The OpenAPI 3.1 document of the API, built from the running routes: each
 // handler carries its permission and its zod schemas (lib/http/route-description),
@@ -46,31 +43,6 @@ const FORMAT_MEDIA_TYPES: Record<string, string> = {
   vcf: "text/vcard",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 };
-
-/**
- * The shape of each success answer, by "METHOD /path" and status: drafted from
- * the answers the API suites receive (scripts/infer-response-schemas.mjs) and
- * held true by them, since e2e/support/response-check.ts checks every answer.
- */
-/** Fields whose values the code enumerates (see withKnownEnums). */
-const KNOWN_ENUMS: Record<string, readonly string[]> = { field_type: FIELD_TYPES };
-
-const SUCCESS_SCHEMAS = withKnownEnums(RESPONSE_SCHEMAS) as Record<string, Record<string, JsonSchema> | undefined>;
-
-/**
- * Fields whose values the code enumerates: a drafted schema only saw the
- * values the tests happened to answer, the constant names them all.
- */
-function withKnownEnums(node: unknown, name?: string): unknown {
-  if (Array.isArray(node)) return node.map((item) => withKnownEnums(item));
-  if (!node || typeof node !== "object") return node;
-  const schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === "properties" ? Object.fromEntries(Object.entries(value as object).map(([field, sub]) => [field, withKnownEnums(sub, field)])) : withKnownEnums(value)]));
-  const values = name ? KNOWN_ENUMS[name] : undefined;
-  if (!values) return schema;
-  const nullable = Array.isArray(schema.type) && schema.type.includes("null");
-  return { ...schema, enum: nullable ? [...values, null] : [...values] };
-}
-
 
 /**
  * Schemas given a name (`.meta({ id: "Contact" })`) become components: every
@@ -117,9 +89,8 @@ function jsonOperation(group: OperationGroup, method: Method, description: Extra
   const roles = description.permission ? rolesWith(description.permission as Permission) : undefined;
   const authenticated = description.auth !== false;
   const who = !authenticated ? "No authentication." : roles ? `Roles: ${roles.join(", ")}.` : "Any signed-in user.";
-  const schemas = SUCCESS_SCHEMAS[`${method} ${group.path}`];
   // A DELETE answers 204 unless its route returns what it did.
-  const success = String(description.status ?? (method === "DELETE" && !schemas?.["200"] && !description.answers ? 204 : 200));
+  const success = String(description.status ?? (method === "DELETE" && !description.answers ? 204 : 200));
   const errors = new Set<string>();
   if (authenticated) errors.add("401");
   if (roles || group.path.includes("{")) errors.add("403");
@@ -143,11 +114,17 @@ function jsonOperation(group: OperationGroup, method: Method, description: Extra
         ? { description: "Done, no body" }
         : group.stream
           ? { description: "A Server-Sent Events stream", content: { "text/event-stream": { schema: { type: "string" } } } }
-          : { description: "Success", content: successContent(group, method, description, schemas?.[success]) },
+          : { description: "Success", content: successContent(group, method, description) },
       ...Object.fromEntries([...errors].map((status) => [status, { $ref: `#/components/responses/${status}` }])),
-      ...Object.fromEntries(Object.entries(extra).map(([status, text]) => [status, { description: text, content: { "application/json": { schema: status.startsWith("2") ? (schemas?.[status] ?? { type: "object" }) : { $ref: "#/components/schemas/Error" } } } }])),
+      ...Object.fromEntries(Object.entries(extra).map(([status, text]) => [status, { description: text, content: { "application/json": { schema: status.startsWith("2") ? otherSuccessSchema(description, status) : { $ref: "#/components/schemas/Error" } } } }])),
     },
   };
+}
+
+/** Another success status's shape (route()'s alsoAnswers). */
+function otherSuccessSchema(description: Extract<RouteDescription, { kind: "json" }>, status: string): JsonSchema {
+  const own = description.alsoAnswers?.[Number(status)];
+  return own ? jsonSchema(own, "output") : { type: "object" };
 }
 
 /** The multipart form: the file part and the other fields as strings (a mapping is JSON text). */
@@ -158,12 +135,11 @@ function uploadSchema(upload: NonNullable<OperationGroup["upload"]>) {
 }
 
 /** JSON with its schema, and the files a `format` query value asks for. */
-function successContent(group: OperationGroup, method: Method, description: Extract<RouteDescription, { kind: "json" }>, drafted: JsonSchema | undefined) {
+function successContent(group: OperationGroup, method: Method, description: Extract<RouteDescription, { kind: "json" }>) {
   const file = group.file?.[method];
   if (file) return { [file]: { schema: { type: "string", format: "binary" } } };
-  const name = group.returns?.[method];
-  // The route's own answer schema first (its serializer is checked against it), then a named resource, then the drafted shape.
-  const json = { schema: description.answers ? jsonSchema(description.answers, "output") : name ? { $ref: `#/components/schemas/${name}` } : (drafted ?? { type: "object" }) };
+  // The route's own answer schema: its serializer's return type is checked against it.
+  const json = { schema: description.answers ? jsonSchema(description.answers, "output") : { type: "object" } };
   const formatProperty = description.query ? ((jsonSchema(description.query).properties as Record<string, JsonSchema> | undefined)?.format) : undefined;
   const formats = (formatProperty?.enum as string[] | undefined) ?? ["json"];
   return Object.fromEntries(formats.map((format) => [FORMAT_MEDIA_TYPES[format], format === "json" ? json : { schema: { type: "string", description: `The ${format} file` } }]));
@@ -246,7 +222,6 @@ export function buildOpenApiDocument(serverUrl?: string) {
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "Opaque token from POST /api/login; expires after 30 days unless configured otherwise." } },
       schemas: {
-        ...RESOURCE_SCHEMAS,
         ...Object.fromEntries(NAMED_SCHEMAS),
         Error: {
           type: "object",

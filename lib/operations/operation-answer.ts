@@ -30,3 +30,6 @@ export const operationAnswer = z
 export type OperationAnswer = z.output<typeof operationAnswer>;
 
 export const operationPageAnswer = page(operationAnswer);
+
+/** 202 from a route whose work runs as an operation: follow it at its url (the Location header). */
+export const operationAcceptedAnswer = z.object({ operation: operationAnswer });

@@ -29,11 +29,11 @@ export async function acceptCall({ actor, id }: { actor: SessionUser; id: bigint
     await publishEvent({ type: "queue.entry.accepted", visibility: "organization", record: { organization_id: actor.organization_id }, data: { id: Number(id), call_sid, user_id: actor.id } }, tx);
     // A callback: the agent's softphone dials the caller now; that dial makes them busy (and logs the call).
     if (entry.callback_requested_at) {
-      return { action: "call_back", queue: queue_name, call_sid, number: entry.from_number, params: { To: entry.from_number, CallbackEntryId: String(id) } };
+      return { action: "call_back" as const, queue: queue_name, call_sid, number: entry.from_number, params: { To: entry.from_number, CallbackEntryId: String(id) } };
     }
     await changeAgentStatus(tx, actor, "busy", call_sid);
     await publishEvent({ type: "call.started", visibility: "owner", record: { organization_id: actor.organization_id, department_id: actor.department_id, user_id: actor.id }, data: { call_sid, direction: "inbound", user_id: actor.id } }, tx);
-    return { action: "dial_queue", queue: queue_name, call_sid, params: { QueueName: queue_name, QueueEntryId: String(id) } };
+    return { action: "dial_queue" as const, queue: queue_name, call_sid, params: { QueueName: queue_name, QueueEntryId: String(id) } };
   });
   forgetWaitingCalls(actor.organization_id);
   return accepted;

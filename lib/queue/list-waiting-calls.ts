@@ -1,4 +1,5 @@
 import "server-only";
+import type { WaitingCall } from "./waiting-call-answer";
 import { rawQuery } from "@/lib/db/raw-sql";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { toJson } from "@/lib/http/json";
@@ -91,23 +92,6 @@ export async function listWaitingCalls({ actor }: { actor: SessionUser }): Promi
     if (entry.calls === calls) entry.bodies.set(view, body);
   }
   return new Response(body as Uint8Array<ArrayBuffer>, { headers: { "Content-Type": "application/json" } });
-}
-
-interface WaitingCall {
-  id: number;
-  call_sid: string;
-  from: string;
-  to: string;
-  queue: string;
-  /** The department whose queue the caller waits in; null: the organization's general queue. */
-  department: { id: number; name: string } | null;
-  queue_label: string;
-  position: number;
-  wait_seconds: number;
-  enqueued_at: Date;
-  contact: { id: number; name: string | null } | null;
-  /** The caller asked to be called back (issue 23): not on the line; accepting it dials them from the softphone. */
-  callback: boolean;
 }
 
 function presentWaitingCall(row: WaitingRow, now: number): WaitingCall {

@@ -3,6 +3,7 @@ import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { organizationScope, servesEveryQueue } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
+import type { Role } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import type { QueueMembersInput } from "./schemas";
 
@@ -11,7 +12,7 @@ import type { QueueMembersInput } from "./schemas";
 // queue by everyone; admins serve every queue. A change applies to the next
 // request of each agent (the token lookup reads memberships every time).
 
-interface Server { id: number; name: string; role: string; via: "department" | "member" }
+interface Server { id: number; name: string; role: Role; via: "department" | "member" }
 
 /** GET /api/settings/routing/queues: every queue of the organization with who serves it (admins serve every queue and are not listed). */
 export async function listQueues({ actor }: { actor: SessionUser }) {

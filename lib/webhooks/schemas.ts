@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestamp } from "@/lib/http/answer-schemas";
+import { id, timestamp } from "@/lib/http/answer-schemas";
 
 /** The events an endpoint may subscribe to (issue 24). */
 export const WEBHOOK_EVENTS = ["call.completed", "call.missed", "contact.created", "contact.updated", "contact.merged", "message.received", "message.status", "campaign.completed", "import.completed"] as const;
@@ -12,6 +12,30 @@ export const createWebhookSchema = z.object({
   description: z.string().trim().max(200).nullable().default(null),
 }).strict();
 export type CreateWebhookInput = z.infer<typeof createWebhookSchema>;
+
+/** An endpoint as GET /api/webhooks and the enabling answer show it (webhook-endpoints.ts); the secret never. */
+export const webhookEndpointAnswer = z.object({
+  id,
+  url: z.string(),
+  description: z.string().nullable(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  enabled: z.boolean(),
+  failing_since: timestamp.nullable().meta({ description: "Deliveries have failed since then; after 24 hours the endpoint is disabled" }),
+  disabled_at: timestamp.nullable(),
+  disabled_reason: z.string().nullable(),
+  created_at: timestamp,
+});
+
+export const webhookEndpointListAnswer = z.object({
+  data: z.array(webhookEndpointAnswer.extend({
+    last_24h: z.object({ delivered: z.number().int(), pending: z.number().int(), failed: z.number().int() }).meta({ description: "The endpoint's deliveries of the last day, by outcome (pending counts those being sent)" }),
+  })),
+});
+
+/** 201: the endpoint and its signing secret, shown this once. */
+export const createdWebhookEndpointAnswer = webhookEndpointAnswer.extend({
+  secret: z.string().meta({ description: "whsec_…: the key of the webhook-signature HMAC; kept sealed and never shown again" }),
+});
 
 /** pending → sending → delivered, or back to pending for a retry; failed after 24 hours of trying. */
 export const DELIVERY_STATUSES = ["pending", "sending", "delivered", "failed"] as const;
@@ -36,3 +60,6 @@ export const webhookDeliveryListAnswer = z.object({
     payload: z.unknown(),
   })),
 });
+
+/** A delivery queued to be sent again now. */
+export const replayedDeliveryAnswer = z.object({ id, status: z.enum(DELIVERY_STATUSES) });

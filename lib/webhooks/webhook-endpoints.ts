@@ -3,9 +3,10 @@ import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { openSecrets, sealSecrets } from "@/lib/crypto/secret-box";
 import { prisma } from "@/lib/db/client";
+import { oneOf } from "@/lib/http/answer-schemas";
 import { AppError } from "@/lib/http/errors";
 import type { z } from "zod";
-import { DELIVERY_STATUSES, WEBHOOK_EVENTS, type CreateWebhookInput, type webhookDeliveryListAnswer } from "./schemas";
+import { DELIVERY_STATUSES, WEBHOOK_EVENTS, type CreateWebhookInput, type WebhookEvent, type webhookDeliveryListAnswer } from "./schemas";
 import { newWebhookSecret } from "./sign-webhook";
 import { webhookTargetProblem } from "./webhook-target";
 
@@ -13,6 +14,9 @@ import { webhookTargetProblem } from "./webhook-target";
 // signing secret is shown once, when the endpoint is made, and kept sealed.
 
 const SELECT = { id: true, url: true, description: true, events: true, enabled: true, failing_since: true, disabled_at: true, disabled_reason: true, created_at: true } as const;
+
+/** An endpoint as the API shows it (webhookEndpointAnswer): its events are those createWebhookSchema let in. */
+const serialize = <R extends { events: string[] }>(row: R) => ({ ...row, events: row.events.filter((event): event is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(event)) });
 
 /** POST /api/webhooks: 201 with the endpoint and, once, its secret. */
 export async function createWebhookEndpoint({ actor, input }: { actor: SessionUser; input: CreateWebhookInput }) {
@@ -28,7 +32,7 @@ export async function createWebhookEndpoint({ actor, input }: { actor: SessionUs
   return prisma.$transaction(async (tx) => {
     const endpoint = await tx.webhookEndpoint.create({ data: { organization_id: actor.organization_id, url: input.url, description: input.description, events: input.events, secret_sealed: sealed, created_by_user_id: actor.id }, select: SELECT });
     await writeAuditLog(tx, { organization_id: actor.organization_id, user_id: actor.id, action: "webhook.endpoint.created", subject_type: "webhook_endpoint", subject_id: endpoint.id, details: { url: input.url, events: input.events } });
-    return { ...endpoint, secret };
+    return { ...serialize(endpoint), secret };
   });
 }
 
@@ -37,7 +41,7 @@ export async function listWebhookEndpoints({ actor }: { actor: SessionUser }) {
   const endpoints = await prisma.webhookEndpoint.findMany({ where: { organization_id: actor.organization_id }, orderBy: { id: "asc" }, select: SELECT });
   const counts = await prisma.webhookDelivery.groupBy({ by: ["endpoint_id", "status"], where: { organization_id: actor.organization_id, endpoint_id: { in: endpoints.map((e) => e.id) }, created_at: { gte: new Date(Date.now() - 86_400_000) } }, _count: { _all: true } });
   const figure = (id: number, status: string) => counts.find((c) => c.endpoint_id === id && c.status === status)?._count._all ?? 0;
-  return { data: endpoints.map((e) => ({ ...e, last_24h: { delivered: figure(e.id, "delivered"), pending: figure(e.id, "pending") + figure(e.id, "sending"), failed: figure(e.id, "failed") } })) };
+  return { data: endpoints.map((e) => ({ ...serialize(e), last_24h: { delivered: figure(e.id, "delivered"), pending: figure(e.id, "pending") + figure(e.id, "sending"), failed: figure(e.id, "failed") } })) };
 }
 
 /** DELETE /api/webhooks/{id}: the endpoint and its deliveries go. */
@@ -53,7 +57,7 @@ export async function deleteWebhookEndpoint({ actor, id }: { actor: SessionUser;
 export async function enableWebhookEndpoint({ actor, id }: { actor: SessionUser; id: number }) {
   const updated = await prisma.webhookEndpoint.updateManyAndReturn({ where: { id, organization_id: actor.organization_id }, data: { enabled: true, failing_since: null, disabled_at: null, disabled_reason: null, updated_at: new Date() }, select: SELECT });
   if (!updated[0]) throw AppError.notFound();
-  return updated[0];
+  return serialize(updated[0]);
 }
 
 /** GET /api/webhooks/{id}/deliveries: the latest 100, newest first (status, attempts, latency, response code). */
@@ -85,7 +89,7 @@ export async function replayWebhookDelivery({ actor, id, deliveryId }: { actor: 
   });
   if (!replayed[0]) throw AppError.notFound();
   await prisma.$executeRaw`SELECT pg_notify('webhook_deliveries', ${String(actor.organization_id)})`;
-  return { id: Number(replayed[0].id), status: replayed[0].status };
+  return { id: Number(replayed[0].id), status: oneOf(DELIVERY_STATUSES, replayed[0].status, "pending") };
 }
 
 /** The signing secret of an endpoint (the sender's). */

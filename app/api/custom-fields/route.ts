@@ -2,12 +2,13 @@ import { createCustomField, listCustomFields } from "@/lib/custom-fields/manage-
 import { createCustomFieldInput, listCustomFieldsQuery } from "@/lib/custom-fields/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
+import { customFieldAnswer, customFieldListAnswer } from "@/lib/custom-fields/custom-field-answer";
 
-export const GET = route({ permission: "custom_fields.read", query: listCustomFieldsQuery }, ({ user, query }) =>
+export const GET = route({ permission: "custom_fields.read", query: listCustomFieldsQuery, answers: customFieldListAnswer }, ({ user, query }) =>
   listCustomFields({ actor: user, includeArchived: query.include_archived }),
 );
 
-export const POST = route({ permission: "custom_fields.write", body: createCustomFieldInput, status: 201 }, ({ user, body }) =>
+export const POST = route({ permission: "custom_fields.write", body: createCustomFieldInput, status: 201, answers: customFieldAnswer }, ({ user, body }) =>
   createCustomField({ actor: user, input: body }),
 );
 

@@ -1,5 +1,5 @@
 import { createDisposition } from "@/lib/dispositions/create-disposition";
-import { dispositionListAnswer } from "@/lib/dispositions/disposition-answer";
+import { dispositionAnswer, dispositionListAnswer } from "@/lib/dispositions/disposition-answer";
 import { listDispositions } from "@/lib/dispositions/list-dispositions";
 import { createDispositionSchema, listDispositionsQuery } from "@/lib/dispositions/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
@@ -9,6 +9,6 @@ export const GET = route({ permission: "calls.read", query: listDispositionsQuer
   listDispositions({ actor: user, includeArchived: query.include_archived === "true" }),
 );
 
-export const POST = route({ permission: "dispositions.write", body: createDispositionSchema, status: 201 }, ({ user, body }) => createDisposition({ actor: user, input: body }));
+export const POST = route({ permission: "dispositions.write", body: createDispositionSchema, status: 201, answers: dispositionAnswer }, ({ user, body }) => createDisposition({ actor: user, input: body }));
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

@@ -1,10 +1,10 @@
 import { login } from "@/lib/auth/login";
-import { loginSchema } from "@/lib/auth/schemas";
+import { loginAnswer, loginSchema } from "@/lib/auth/schemas";
 import { clientAddress } from "@/lib/http/client-address";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 
-export const POST = route({ auth: false, body: loginSchema }, ({ body, request }) =>
+export const POST = route({ auth: false, body: loginSchema, answers: loginAnswer }, ({ body, request }) =>
   login({ input: body, clientAddress: clientAddress(request) }),
 );
 

@@ -1,11 +1,12 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
+import { savedFilterAnswer, savedFilterListAnswer } from "@/lib/saved-filters/saved-filter-answer";
 import { createSavedFilter, listSavedFilters } from "@/lib/saved-filters/manage-saved-filters";
 import { createSavedFilterSchema } from "@/lib/saved-filters/schemas";
 
-export const GET = route({ permission: "contacts.read" }, ({ user }) => listSavedFilters({ actor: user }));
+export const GET = route({ permission: "contacts.read", answers: savedFilterListAnswer }, ({ user }) => listSavedFilters({ actor: user }));
 
-export const POST = route({ permission: "contacts.read", body: createSavedFilterSchema, status: 201 }, ({ user, body }) =>
+export const POST = route({ permission: "contacts.read", body: createSavedFilterSchema, status: 201, answers: savedFilterAnswer }, ({ user, body }) =>
   createSavedFilter({ actor: user, input: body }),
 );
 

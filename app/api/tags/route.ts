@@ -1,7 +1,8 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
+import { tagListAnswer } from "@/lib/tags/tag-answer";
 import { listTags } from "@/lib/tags/list-tags";
 
-export const GET = route({ permission: "contacts.read" }, ({ user }) => listTags({ actor: user }));
+export const GET = route({ permission: "contacts.read", answers: tagListAnswer }, ({ user }) => listTags({ actor: user }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

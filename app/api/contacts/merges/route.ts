@@ -1,7 +1,8 @@
 import { listMerges } from "@/lib/contacts/undo-merge";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
+import { mergeListAnswer } from "@/lib/contacts/duplicate-schemas";
 
-export const GET = route({ permission: "contacts.write" }, ({ user }) => listMerges({ actor: user }));
+export const GET = route({ permission: "contacts.write", answers: mergeListAnswer }, ({ user }) => listMerges({ actor: user }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -3,17 +3,19 @@ import { deleteCustomFieldQuery, deleteCustomFieldSchema, updateCustomFieldInput
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
+import { customFieldAnswer, customFieldDeletionAnswer } from "@/lib/custom-fields/custom-field-answer";
+import { operationAcceptedAnswer } from "@/lib/operations/operation-answer";
 import { operationOrResult } from "@/lib/operations/operation-response";
 import { prefersAsync } from "@/lib/operations/start-operation";
 
-export const PATCH = route({ permission: "custom_fields.write", params: idParams, body: updateCustomFieldInput }, ({ user, params, body }) =>
+export const PATCH = route({ permission: "custom_fields.write", params: idParams, body: updateCustomFieldInput, answers: customFieldAnswer }, ({ user, params, body }) =>
   updateCustomField({ actor: user, id: params.id, input: body }),
 );
 
 // Irreversible: the request must confirm it ({"confirm": true} or ?confirm=true). 200 with the result, or 202
 // with an operation when many contacts hold a value (or the client prefers respond-async).
 export const DELETE = route(
-  { permission: "custom_fields.write", params: idParams, query: deleteCustomFieldQuery, body: deleteCustomFieldSchema },
+  { permission: "custom_fields.write", params: idParams, query: deleteCustomFieldQuery, body: deleteCustomFieldSchema, answers: customFieldDeletionAnswer, alsoAnswers: { 202: operationAcceptedAnswer } },
   async ({ user, params, query, body, request }) =>
     operationOrResult(await deleteCustomField({ actor: user, id: params.id, confirmed: body.confirm === true || query.confirm, async: prefersAsync(request) })),
 );

@@ -2,8 +2,9 @@ import { reorderCustomFields } from "@/lib/custom-fields/manage-custom-fields";
 import { reorderCustomFieldsSchema } from "@/lib/custom-fields/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
+import { customFieldListAnswer } from "@/lib/custom-fields/custom-field-answer";
 
-export const PUT = route({ permission: "custom_fields.write", body: reorderCustomFieldsSchema }, ({ user, body }) =>
+export const PUT = route({ permission: "custom_fields.write", body: reorderCustomFieldsSchema, answers: customFieldListAnswer }, ({ user, body }) =>
   reorderCustomFields({ actor: user, ids: body.ids }),
 );
 

@@ -3,8 +3,9 @@ import { deleteDisposition, updateDisposition } from "@/lib/dispositions/update-
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
+import { dispositionAnswer } from "@/lib/dispositions/disposition-answer";
 
-export const PATCH = route({ permission: "dispositions.write", params: idParams, body: updateDispositionSchema }, ({ user, params, body }) =>
+export const PATCH = route({ permission: "dispositions.write", params: idParams, body: updateDispositionSchema, answers: dispositionAnswer }, ({ user, params, body }) =>
   updateDisposition({ actor: user, id: params.id, input: body }),
 );
 

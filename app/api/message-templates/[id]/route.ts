@@ -1,10 +1,11 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
+import { messageTemplateAnswer } from "@/lib/messages/message-template-answer";
 import { deleteMessageTemplate, updateMessageTemplate } from "@/lib/messages/message-templates";
 import { updateMessageTemplateSchema } from "@/lib/messages/schemas";
 
-export const PATCH = route({ permission: "message_templates.write", params: idParams, body: updateMessageTemplateSchema }, ({ user, params, body }) =>
+export const PATCH = route({ permission: "message_templates.write", params: idParams, body: updateMessageTemplateSchema, answers: messageTemplateAnswer }, ({ user, params, body }) =>
   updateMessageTemplate({ actor: user, id: params.id, input: body }),
 );
 

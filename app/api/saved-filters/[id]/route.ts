@@ -1,10 +1,11 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
+import { savedFilterAnswer } from "@/lib/saved-filters/saved-filter-answer";
 import { deleteSavedFilter, updateSavedFilter } from "@/lib/saved-filters/manage-saved-filters";
 import { updateSavedFilterSchema } from "@/lib/saved-filters/schemas";
 
-export const PATCH = route({ permission: "contacts.read", params: idParams, body: updateSavedFilterSchema }, ({ user, params, body }) =>
+export const PATCH = route({ permission: "contacts.read", params: idParams, body: updateSavedFilterSchema, answers: savedFilterAnswer }, ({ user, params, body }) =>
   updateSavedFilter({ actor: user, id: params.id, input: body }),
 );
 

@@ -1,5 +1,7 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
+import { operationAcceptedAnswer } from "@/lib/operations/operation-answer";
+import { tagChangeAnswer } from "@/lib/tags/tag-answer";
 import { operationOrResult } from "@/lib/operations/operation-response";
 import { prefersAsync } from "@/lib/operations/start-operation";
 import { deleteTag } from "@/lib/tags/delete-tag";
@@ -7,7 +9,7 @@ import { replaceTag } from "@/lib/tags/replace-tag";
 import { renameTagSchema, tagParams } from "@/lib/tags/schemas";
 
 // 200 with the result, or 202 with an operation when many contacts carry the tag (or the client prefers respond-async).
-export const PATCH = route({ permission: "contacts.write", params: tagParams, body: renameTagSchema }, async ({ user, params, body, request }) =>
+export const PATCH = route({ permission: "contacts.write", params: tagParams, body: renameTagSchema, answers: tagChangeAnswer, alsoAnswers: { 202: operationAcceptedAnswer } }, async ({ user, params, body, request }) =>
   operationOrResult(await replaceTag({ actor: user, change: { from: params.name, to: body.name, mode: "rename" }, async: prefersAsync(request) })),
 );
 

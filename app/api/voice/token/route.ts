@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
+import { voiceTokenAnswer } from "@/lib/telephony/voice-token-answer";
 import { issueVoiceToken } from "@/lib/telephony/voice-token";
 
 const voiceTokenSchema = z.object({ recording_enabled: z.boolean().default(false) });
 
-export const POST = route({ permission: "calls.place", body: voiceTokenSchema }, ({ user, body }) =>
+export const POST = route({ permission: "calls.place", body: voiceTokenSchema, answers: voiceTokenAnswer }, ({ user, body }) =>
   issueVoiceToken({ actor: user, recordingEnabled: body.recording_enabled }),
 );
 

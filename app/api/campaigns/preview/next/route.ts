@@ -1,7 +1,8 @@
 import { nextPreviewContact } from "@/lib/campaigns/preview-contact";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
+import { previewNextAnswer } from "@/lib/campaigns/campaign-answer";
 
-export const POST = route({ permission: "calls.place" }, ({ user }) => nextPreviewContact({ actor: user }));
+export const POST = route({ permission: "calls.place", answers: previewNextAnswer }, ({ user }) => nextPreviewContact({ actor: user }));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,10 +1,11 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
+import { threadAnswer } from "@/lib/messages/conversation-answer";
 import { listMessages } from "@/lib/messages/list-messages";
 import { threadQuery } from "@/lib/messages/schemas";
 
-export const GET = route({ permission: "messages.read", params: bigIdParams, query: threadQuery }, ({ user, params, query }) =>
+export const GET = route({ permission: "messages.read", params: bigIdParams, query: threadQuery, answers: threadAnswer }, ({ user, params, query }) =>
   listMessages({ actor: user, id: params.id, query }),
 );
 

@@ -1,12 +1,14 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
+import { operationAcceptedAnswer } from "@/lib/operations/operation-answer";
+import { tagChangeAnswer } from "@/lib/tags/tag-answer";
 import { operationOrResult } from "@/lib/operations/operation-response";
 import { prefersAsync } from "@/lib/operations/start-operation";
 import { replaceTag } from "@/lib/tags/replace-tag";
 import { mergeTagSchema, tagParams } from "@/lib/tags/schemas";
 
 // 200 with the result, or 202 with an operation when many contacts carry the tag (or the client prefers respond-async).
-export const POST = route({ permission: "contacts.write", params: tagParams, body: mergeTagSchema }, async ({ user, params, body, request }) =>
+export const POST = route({ permission: "contacts.write", params: tagParams, body: mergeTagSchema, answers: tagChangeAnswer, alsoAnswers: { 202: operationAcceptedAnswer } }, async ({ user, params, body, request }) =>
   operationOrResult(await replaceTag({ actor: user, change: { from: params.name, to: body.into, mode: "merge" }, async: prefersAsync(request) })),
 );
 

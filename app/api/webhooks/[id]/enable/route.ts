@@ -1,8 +1,9 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
+import { webhookEndpointAnswer } from "@/lib/webhooks/schemas";
 import { enableWebhookEndpoint } from "@/lib/webhooks/webhook-endpoints";
 
-export const POST = route({ permission: "integrations.manage", params: idParams }, ({ user, params }) => enableWebhookEndpoint({ actor: user, id: params.id }));
+export const POST = route({ permission: "integrations.manage", params: idParams, answers: webhookEndpointAnswer }, ({ user, params }) => enableWebhookEndpoint({ actor: user, id: params.id }));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,8 +1,9 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
+import { acceptedCallAnswer } from "@/lib/queue/waiting-call-answer";
 import { acceptCall } from "@/lib/queue/accept-call";
 
-export const POST = route({ permission: "queue.handle", params: bigIdParams }, ({ user, params }) => acceptCall({ actor: user, id: params.id }));
+export const POST = route({ permission: "queue.handle", params: bigIdParams, answers: acceptedCallAnswer }, ({ user, params }) => acceptCall({ actor: user, id: params.id }));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);
