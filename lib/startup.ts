@@ -10,6 +10,7 @@ const DEMO_ADMIN_EMAIL = "admin@acme.example.com";
 import { env } from "@/lib/env";
 import { sweepOldEvents } from "@/lib/events/event-bus";
 import { serveEventStreamsFromOurServer } from "@/lib/events/serve-event-streams";
+import { serveProviderCallbacksFromOurServer } from "@/lib/telephony/serve-provider-callbacks";
 import { runImport } from "@/lib/imports/run-import";
 import { QUEUES, workOn } from "@/lib/jobs/job-queue";
 import { runOperation } from "@/lib/operations/run-operation";
@@ -39,6 +40,7 @@ async function prepare(): Promise<void> {
   const config = env();
   const { driver, prisma } = database();
   const applied = await applyMigrations(driver);
+  await driver.warm();
   logger.info("database ready", { database: driver.kind, migrations_applied: applied });
 
   const wantDemo = config.SEED_DEMO_DATA === "always" || (config.SEED_DEMO_DATA === "auto" && driver.kind === "embedded");
@@ -51,6 +53,7 @@ async function prepare(): Promise<void> {
   scheduleRetention();
   sweepOldEvents();
   serveEventStreamsFromOurServer();
+  serveProviderCallbacksFromOurServer();
   watchUnconnectedCalls();
   // …and sends outgoing webhooks (each delivery claimed by one process at a time).
   await startWebhookSender();

@@ -27,11 +27,22 @@ await app.prepare();
 const serveEventStream = () => globalThis[Symbol.for("contact-center.serve-event-stream")];
 const isEventStream = (request) => request.method === "GET" && /^\/api\/events(\?|$)/.test(request.url ?? "");
 
+// Provider callbacks (POST /api/telephony/…, /api/voice/manual/…) go straight
+// to their route handlers too (lib/telephony/serve-provider-callbacks.ts
+// knows which paths they are; it answers false for any other): the
+// framework's request handling was 40% of a callback's CPU in a burst of
+// callers. One sent with an Origin header goes through Next.js, which adds
+// the CORS headers.
+const serveProviderCallback = () => globalThis[Symbol.for("contact-center.serve-provider-callback")];
+const mayBeProviderCallback = (request) => request.method === "POST" && !request.headers.origin;
+
 const server = createServer((request, response) => {
   request.headers["x-peer-address"] = `${nonce} ${request.socket.remoteAddress ?? ""}`;
   const serveStream = isEventStream(request) && serveEventStream();
-  if (serveStream) serveStream(request, response);
-  else handle(request, response);
+  if (serveStream) return serveStream(request, response);
+  const serveCallback = mayBeProviderCallback(request) && serveProviderCallback();
+  if (serveCallback && serveCallback(request, response)) return;
+  handle(request, response);
 });
 server.listen(port, listenHost, () => console.log(`Ready on http://${listenHost ?? "localhost"}:${port}`));
 for (const signal of ["SIGINT", "SIGTERM"]) {

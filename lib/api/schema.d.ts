@@ -10118,6 +10118,15 @@ export interface operations {
                     "text/xml": unknown;
                 };
             };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
             /** @description The database is too busy; the provider retries */
             503: {
                 headers: {
@@ -10184,6 +10193,15 @@ export interface operations {
             };
             /** @description The CallSid or MessageSid belongs to another organization, or the call's state refuses what is asked */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10264,6 +10282,15 @@ export interface operations {
                     "text/xml": unknown;
                 };
             };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
             /** @description The database is too busy; the provider retries */
             503: {
                 headers: {
@@ -10330,6 +10357,15 @@ export interface operations {
             };
             /** @description The CallSid or MessageSid belongs to another organization, or the call's state refuses what is asked */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10410,6 +10446,15 @@ export interface operations {
                     "text/xml": unknown;
                 };
             };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
             /** @description The database is too busy; the provider retries */
             503: {
                 headers: {
@@ -10476,6 +10521,15 @@ export interface operations {
             };
             /** @description The CallSid or MessageSid belongs to another organization, or the call's state refuses what is asked */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10556,6 +10610,15 @@ export interface operations {
                     "text/xml": unknown;
                 };
             };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
             /** @description The database is too busy; the provider retries */
             503: {
                 headers: {
@@ -10622,6 +10685,15 @@ export interface operations {
             };
             /** @description The CallSid or MessageSid belongs to another organization, or the call's state refuses what is asked */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10702,6 +10774,15 @@ export interface operations {
                     "text/xml": unknown;
                 };
             };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
             /** @description The database is too busy; the provider retries */
             503: {
                 headers: {
@@ -10768,6 +10849,15 @@ export interface operations {
             };
             /** @description The CallSid or MessageSid belongs to another organization, or the call's state refuses what is asked */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10848,6 +10938,15 @@ export interface operations {
                     "text/xml": unknown;
                 };
             };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
             /** @description The database is too busy; the provider retries */
             503: {
                 headers: {
@@ -10914,6 +11013,15 @@ export interface operations {
             };
             /** @description The CallSid or MessageSid belongs to another organization, or the call's state refuses what is asked */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10994,6 +11102,15 @@ export interface operations {
                     "text/xml": unknown;
                 };
             };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
             /** @description The database is too busy; the provider retries */
             503: {
                 headers: {
@@ -11060,6 +11177,15 @@ export interface operations {
             };
             /** @description The CallSid or MessageSid belongs to another organization, or the call's state refuses what is asked */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11140,6 +11266,15 @@ export interface operations {
                     "text/xml": unknown;
                 };
             };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
             /** @description The database is too busy; the provider retries */
             503: {
                 headers: {
@@ -11206,6 +11341,15 @@ export interface operations {
             };
             /** @description The CallSid or MessageSid belongs to another organization, or the call's state refuses what is asked */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11303,6 +11447,15 @@ export interface operations {
                     "text/xml": unknown;
                 };
             };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
             /** @description The database is too busy; the provider retries */
             503: {
                 headers: {
@@ -11385,6 +11538,15 @@ export interface operations {
                     "text/xml": unknown;
                 };
             };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
             /** @description The database is too busy; the provider retries */
             503: {
                 headers: {
@@ -11451,6 +11613,15 @@ export interface operations {
             };
             /** @description The CallSid or MessageSid belongs to another organization, or the call's state refuses what is asked */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11531,6 +11702,15 @@ export interface operations {
                     "text/xml": unknown;
                 };
             };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
             /** @description The database is too busy; the provider retries */
             503: {
                 headers: {
@@ -11597,6 +11777,15 @@ export interface operations {
             };
             /** @description The CallSid or MessageSid belongs to another organization, or the call's state refuses what is asked */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12015,6 +12204,15 @@ export interface operations {
                     "text/xml": unknown;
                 };
             };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
             /** @description The database is too busy; the provider retries */
             503: {
                 headers: {
@@ -12081,6 +12279,15 @@ export interface operations {
             };
             /** @description The CallSid or MessageSid belongs to another organization, or the call's state refuses what is asked */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

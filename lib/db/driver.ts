@@ -40,15 +40,31 @@ export interface Driver {
    * meanwhile were missed). Answers a function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /** Opens the pooled connections before the first request needs them (start-up). */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
+/** Connections of the pool each server process keeps open to PostgreSQL. */
+const POOL_SIZE = 10;
+
+/** Opens `size` connections of a pool at once and hands them back to it, open. */
+async function fill(pool: pg.Pool, size: number): Promise<void> {
+  const clients = await Promise.all(Array.from({ length: size }, () => pool.connect()));
+  await Promise.all(clients.map((client) => client.query("SELECT 1")));
+  for (const client of clients) client.release();
+}
+
 export function openPostgres(connectionString: string): Driver {
-  // Idle connections are kept a minute (pg's default is 10 s): a burst of
-  // requests after a quiet moment should not wait for new backends to start.
-  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 60_000 });
+  // A fixed pool, opened at start-up and kept (idleTimeoutMillis 0): a new
+  // connection is a new PostgreSQL backend to start, and in a burst of callers
+  // the requests that waited for the pool to grow took 200-800 ms where the
+  // others took 40 (bench:routing; docs/decisions/016).
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE, idleTimeoutMillis: 0 });
   // A few connections of their own for writes that need not wait for the disk.
-  const unflushed = new pg.Pool({ connectionString, max: 3, idleTimeoutMillis: 60_000, options: "-c synchronous_commit=off" });
+  const unflushed = new pg.Pool({ connectionString, max: 3, idleTimeoutMillis: 0, options: "-c synchronous_commit=off" });
+  // A kept connection that PostgreSQL closes (a restart, an administrator) leaves the pool; the next request opens another.
+  for (const each of [pool, unflushed]) each.on("error", () => undefined);
   return {
     kind: "postgres",
     adapter: new PrismaPg(pool) as unknown as SqlDriverAdapterFactory,
@@ -67,6 +83,9 @@ export function openPostgres(connectionString: string): Driver {
       }
     },
     listen: (channel, onPayload, onReconnect) => listenOnPostgres(connectionString, channel, onPayload, onReconnect),
+    warm: async () => {
+      await Promise.all([fill(pool, POOL_SIZE), fill(unflushed, 3)]);
+    },
     close: async () => {
       await Promise.all([pool.end(), unflushed.end()]);
     },
@@ -124,6 +143,7 @@ export function openEmbedded(dataDir: string): Driver {
     withConnection: (fn) => fn(conn),
     // In-process: PGlite delivers NOTIFY to its own listeners, and there is no other process.
     listen: async (channel, onPayload) => db.listen(channel, onPayload),
+    warm: async () => undefined,
     close: () => db.close(),
   };
 }

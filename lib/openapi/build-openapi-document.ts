@@ -168,6 +168,7 @@ function providerOperation(group: OperationGroup, method: Method) {
       "400": { description: "A parameter the callback needs is missing (MessageSid, From, a known MessageStatus)", content: { "text/xml": {} } },
       "404": { description: "No organization owns the called number", content: { "text/xml": {} } },
       "409": { description: "The CallSid or MessageSid belongs to another organization, or the call's state refuses what is asked", content: { "text/xml": {} } },
+      "413": { description: "Body over 64 KB", content: { "text/xml": {} } },
       "503": { description: "The database is too busy; the provider retries", content: { "text/xml": {} } },
     },
   };

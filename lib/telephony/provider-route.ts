@@ -22,7 +22,8 @@ export interface CallbackContext {
 }
 
 const XML = { "Content-Type": "text/xml; charset=utf-8" };
-const MAX_CALLBACK_BYTES = 64 * 1024;
+/** The largest callback body read; a longer one is refused (413). */
+export const MAX_CALLBACK_BYTES = 64 * 1024;
 
 export function xmlMessage(tag: "Error" | "Response", message?: string): string {
   const escaped = (message ?? "").replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
