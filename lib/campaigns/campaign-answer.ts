@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { contactCardAnswer } from "@/lib/contacts/contact-answer";
 import { id, page, timestamp } from "@/lib/http/answer-schemas";
 import { CAMPAIGN_CONTACT_STATES, CAMPAIGN_STATUSES, DIALING_MODES, RETRY_OUTCOMES } from "./schemas";
 
@@ -138,18 +139,7 @@ export const previewNextAnswer = z.object({
         .object({ checks: z.array(z.string()).optional(), local_time: z.string().optional(), zones: z.array(z.string()).optional() })
         .nullable()
         .meta({ description: "The compliance check that let the dial through: what it checked, the contact's local time and time zones" }),
-      contact: z.object({
-        id: z.number().int(),
-        name: z.string(),
-        phone: z.string(),
-        email: z.string().nullable(),
-        company: z.string().nullable(),
-        tags: z.array(z.string()),
-        notes: z.string().nullable(),
-        total_calls: z.number().int(),
-        last_called_at: timestamp.nullable(),
-        last_call_outcome: z.string().nullable(),
-      }),
+      contact: contactCardAnswer,
     })
     .nullable(),
   reason: z.enum(["no_department", "paused", "no_running_campaign", "all_attempted", "outside_calling_hours", "retry_later"]).optional().meta({ description: "data null: why" }),

@@ -59,3 +59,17 @@ export const contactDetailAnswer = contactAnswer
 
 /** A merge answers the kept contact, the ids merged into it and the merge (to undo it). */
 export const mergedContactAnswer = contactAnswer.extend({ merged_ids: z.array(id), merge_id: id });
+
+/** A contact as an agent sees it before a call: the caller card, the dialer's suggestions, the preview card. */
+export const contactCardAnswer = z.object({
+  id,
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  company: z.string().nullable(),
+  tags: z.array(z.string()),
+  notes: z.string().nullable(),
+  last_called_at: timestamp.nullable(),
+  last_call_outcome: z.string().nullable(),
+  total_calls: z.number().int(),
+});

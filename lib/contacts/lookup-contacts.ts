@@ -5,7 +5,7 @@ import { organizationScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { timestamp } from "@/lib/http/answer-schemas";
+import { contactCardAnswer } from "./contact-answer";
 import { contactOrderBy, contactWhere, type ContactFilters } from "./contact-filters";
 
 export const lookupContactsQuery = z
@@ -17,17 +17,7 @@ export const lookupContactsQuery = z
 
 /** What GET /api/contacts/lookup answers: the softphone's caller card and the dialer's suggestions. */
 export const contactLookupAnswer = z.object({
-  data: z.array(z.object({
-    id: z.number().int(),
-    name: z.string(),
-    phone: z.string(),
-    email: z.string().nullable(),
-    company: z.string().nullable(),
-    tags: z.array(z.string()),
-    notes: z.string().nullable(),
-    last_called_at: timestamp.nullable(),
-    last_call_outcome: z.string().nullable(),
-    total_calls: z.number().int(),
+  data: z.array(contactCardAnswer.extend({
     /** The contact asked not to be called: the agent is told before dialing. */
     opted_out: z.boolean(),
   })),
