@@ -6,8 +6,10 @@
 import http from "node:http";
 
 const { streams } = JSON.parse(process.argv[2]);
-const latencies = [];
-const counts = new Array(streams.length).fill(0);
+let latencies = [];
+/** When each caller's queue.entry.added arrived, per stream (wall-clock ms), by CallSid. */
+let arrivals = {};
+let counts = new Array(streams.length).fill(0);
 
 await Promise.all(
   streams.map(
@@ -27,7 +29,10 @@ await Promise.all(
               const at = /"at":"([^"]+)"/.exec(block)?.[1];
               if (!at || !block.includes("event: queue.")) continue;
               counts[index] += 1;
-              if (block.includes("queue.entry.added")) latencies.push(arrived - Date.parse(at));
+              if (!block.includes("queue.entry.added")) continue;
+              latencies.push(arrived - Date.parse(at));
+              const sid = /"call_sid":"([^"]+)"/.exec(block)?.[1];
+              if (sid) (arrivals[sid] ??= []).push(arrived);
             }
           });
           resolve();
@@ -38,5 +43,12 @@ await Promise.all(
 );
 process.send({ ready: true });
 process.on("message", (message) => {
-  if (message === "report") process.send({ latencies, counts });
+  if (message === "report") process.send({ latencies, counts, arrivals });
+  // After the warm-up: what it measured is forgotten.
+  if (message === "reset") {
+    latencies = [];
+    arrivals = {};
+    counts = counts.map(() => 0);
+    process.send({ reset: true });
+  }
 });

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { announce } from "@/lib/events/announcement-sql";
+import { announce, EVENT_RETURNING } from "@/lib/events/announcement-sql";
 import { newCallSid } from "@/lib/telephony/simulator";
 import { api, loginAs } from "../support/api";
 import { subscribe } from "../support/event-stream";
@@ -15,20 +15,28 @@ import { connectToTestDatabase } from "../support/test-database";
 const db = connectToTestDatabase();
 
 describe("events across servers", () => {
-  // A NOTIFY names events by id (payloads stop at 8,000 bytes): an event larger
-  // than that reaches the stream whole. Published with the fragment the
-  // publishing statements use, from outside either server.
-  it("delivers an event larger than a NOTIFY payload, read back from the table", async () => {
+  // A NOTIFY carries the event itself, up to 7,900 bytes (payloads stop at
+  // 8,000); a longer one is announced by its id and read back from the table.
+  // Between two short ones in one burst, it keeps its place. Published with
+  // the fragment the publishing statements use, from outside either server.
+  it("delivers an event larger than a NOTIFY payload whole and in order, read back from the table", async () => {
     const tenant = await createTenant();
     const streams = [await subscribe(tenant.agentA.token), await subscribe(tenant.agentA.token, { baseUrl: inject("secondBaseUrl") })];
-    const large = { call_sid: newCallSid(), callback: true, note: "x".repeat(9000) };
+    const events = [
+      { call_sid: newCallSid(), callback: true },
+      { call_sid: newCallSid(), callback: true, note: "x".repeat(9000) },
+      { call_sid: newCallSid(), callback: false },
+    ];
     await db.query(
-      `WITH e AS (INSERT INTO events (organization_id, visibility, type, data) VALUES ($1, 'organization', 'queue.entry.updated', $2::jsonb) RETURNING id)
-       SELECT ${announce("e")} FROM e`,
-      [tenant.organization.id, JSON.stringify(large)],
+      `WITH e AS (INSERT INTO events (organization_id, visibility, type, data)
+         SELECT $1, 'organization', 'queue.entry.updated', value FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(value, n) ORDER BY n
+         RETURNING ${EVENT_RETURNING})
+       SELECT ${announce("e")} FROM e ORDER BY e.id`,
+      [tenant.organization.id, JSON.stringify(events)],
     );
     for (const stream of streams) {
-      expect((await stream.waitFor((e) => e.data.call_sid === large.call_sid))?.data).toMatchObject(large);
+      expect((await stream.waitFor((e) => e.data.call_sid === events[2].call_sid))?.data).toMatchObject(events[2]);
+      expect(stream.events.map((e) => e.data)).toMatchObject(events);
       stream.close();
     }
   });

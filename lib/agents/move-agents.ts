@@ -1,6 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { announce } from "@/lib/events/announcement-sql";
+import { announceAfterCommit } from "@/lib/events/announce-events";
+import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
 import type { AgentState } from "./agent-status";
 
 export interface MovedAgent {
@@ -17,7 +18,7 @@ export interface MovedAgent {
  * statement changes (an UPDATE or an upsert of agent_statuses, RETURNING
  * its rows) get their previous state-history entry closed and a new one
  * opened at the moment of the change (the reports read that history), and
- * an agent.status.changed event each, announced at commit. One round trip
+ * an agent.status.changed event each, announced after the commit. One round trip
  * instead of five: agent state changes with every call, so this is on the
  * path of every webhook that ends or starts one.
  *
@@ -26,7 +27,7 @@ export interface MovedAgent {
  * were before the statement, so closing the old entry never touches the new one.
  */
 export async function moveAgents(db: Tx, moved: string, { status, callSid = null, notice = null, at = new Date() }: { status: AgentState; callSid?: string | null; notice?: string | null; at?: Date }, params: unknown[] = []): Promise<MovedAgent[]> {
-  return db.$queryRawUnsafe<MovedAgent[]>(
+  const rows = await db.$queryRawUnsafe<(MovedAgent & { announcements: string[] | null })[]>(
     `WITH moved AS (${moved}),
      closed AS (
        UPDATE agent_status_logs l SET ended_at = m.changed_at FROM moved m WHERE l.user_id = m.user_id AND l.ended_at IS NULL
@@ -37,9 +38,13 @@ export async function moveAgents(db: Tx, moved: string, { status, callSid = null
        SELECT m.organization_id, u.department_id, m.user_id, 'user', 'agent.status.changed',
               jsonb_build_object('user_id', m.user_id, 'status', m.status, 'changed_at', to_char(m.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
        FROM moved m JOIN users u ON u.id = m.user_id
-       RETURNING id
-     ), announced AS (SELECT count(${announce("p")}) AS n FROM published p)
-     SELECT m.user_id, m.organization_id, m.status, m.current_call_sid, m.changed_at, m.notice FROM moved m, announced`,
+       RETURNING ${EVENT_RETURNING}
+     ), announced AS (SELECT array_agg(${announcement("p")} ORDER BY p.id) AS announcements FROM published p)
+     SELECT m.user_id, m.organization_id, m.status, m.current_call_sid, m.changed_at, m.notice, announced.announcements FROM moved m, announced`,
     status, callSid, notice, at, ...params,
   );
+  // Each row carries every announcement of the statement: sent once, after the commit.
+  announceAfterCommit(db, rows[0]?.announcements);
+  for (const row of rows) delete (row as Partial<typeof row>).announcements;
+  return rows;
 }

@@ -38,7 +38,14 @@ export function departmentScope(user: Actor): DeptScope {
  * a call, voicemails, follow-ups and the queue's events all ask this.
  */
 export function servesQueue(user: Actor, departmentId: number | null): boolean {
-  return departmentId === null || servesEveryQueue(user) || user.department_id === departmentId || (user.queue_department_ids ?? []).includes(departmentId);
+  return queueServer(user)(departmentId);
+}
+
+/** servesQueue for one user, worked out once (an event stream asks it of every queue event). */
+function queueServer(user: Actor): (departmentId: number | null) => boolean {
+  if (servesEveryQueue(user)) return () => true;
+  const served = new Set([...(user.department_id === null ? [] : [user.department_id]), ...(user.queue_department_ids ?? [])]);
+  return (departmentId) => departmentId === null || served.has(departmentId);
 }
 
 export function servesEveryQueue(user: Actor): boolean {
@@ -216,13 +223,35 @@ const VISIBILITY_SCOPES: Record<Exclude<Visibility, "queue">, (user: Actor) => o
  * exactly the users who could read what it is about.
  */
 export function mayReceive(user: Actor, visibility: Visibility, record: EventRecord): boolean {
-  if (record.organization_id === null) return false;
+  return eventReceiver(user)(visibility, record);
+}
+
+/** mayReceive for one user, each visibility's scope worked out once: an event stream asks it of every event. */
+export type Receiver = (visibility: Visibility, record: EventRecord) => boolean;
+export function eventReceiver(user: Actor): Receiver {
+  const checks = new Map<Visibility, (record: EventRecord) => boolean>();
+  return (visibility, record) => {
+    let check = checks.get(visibility);
+    if (!check) checks.set(visibility, (check = receiverCheck(user, visibility)));
+    return record.organization_id !== null && check(record);
+  };
+}
+
+function receiverCheck(user: Actor, visibility: Visibility): (record: EventRecord) => boolean {
   // A queue's news: those who take its calls (the queue list's own rule).
-  if (visibility === "queue") return (crossesOrganizations(user) || user.organization_id === record.organization_id) && servesQueue(user, record.department_id);
+  if (visibility === "queue") {
+    const everyOrganization = crossesOrganizations(user);
+    const serves = queueServer(user);
+    return (record) => (everyOrganization || user.organization_id === record.organization_id) && serves(record.department_id);
+  }
   const { OR, ...scope } = VISIBILITY_SCOPES[visibility](user) as AnyScope & { OR?: Record<string, number | null>[] };
-  const field = (key: string): number | null => (key === "id" ? record.user_id : (record as unknown as Record<string, number | null>)[key]);
-  const holds = (conditions: Record<string, number | null | undefined>) => Object.entries(conditions).every(([key, value]) => value === undefined || field(key) === value);
-  return holds(scope) && (!OR || OR.some(holds));
+  // A scope's conditions as [field of the record, value] pairs (a scope's `id` is the user the record is about).
+  const pairs = (conditions: Record<string, number | null | undefined>) =>
+    Object.entries(conditions).flatMap(([key, value]) => (value === undefined ? [] : [[key === "id" ? "user_id" : key, value] as const]));
+  const holds = (conditions: (readonly [string, number | null])[], record: EventRecord) => conditions.every(([field, value]) => (record as unknown as Record<string, number | null>)[field] === value);
+  const all = pairs(scope);
+  const any = OR?.map(pairs);
+  return (record) => holds(all, record) && (!any || any.some((conditions) => holds(conditions, record)));
 }
 
 /**

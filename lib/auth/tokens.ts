@@ -1,5 +1,6 @@
 import "server-only";
 import { publishSessionRevoked } from "@/lib/events/publish-event";
+import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { createHash, randomBytes } from "node:crypto";
 import { prisma, type Tx } from "@/lib/db/client";
@@ -32,14 +33,14 @@ const LAST_USED_RESOLUTION_MS = 5 * 60_000;
 // token checks is a handful of round trips, not a hundred. Nothing is cached:
 // a revoked or expired token is refused by the very next request, whichever
 // process it reaches.
-const RESOLVE_SQL = `
+const RESOLVE_SQL = prepared(`
   SELECT t.id AS token_id, t.token_hash, t.last_used_at,
          u.id, u.name, u.email, u.role, u.organization_id, u.department_id,
          u.active, u.last_login_at, u.created_at, u.updated_at,
          ARRAY(SELECT m.department_id FROM queue_members m WHERE m.user_id = u.id ORDER BY 1) AS queue_department_ids
   FROM api_tokens t JOIN users u ON u.id = t.user_id
   WHERE t.id = ANY($1::int[]) AND t.revoked_at IS NULL
-    AND t.expires_at > now() AND u.active`;
+    AND t.expires_at > now() AND u.active`);
 
 type ResolvedRow = SessionUser & { token_hash: string; last_used_at: Date | null };
 interface Lookup {

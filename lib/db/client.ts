@@ -2,6 +2,7 @@ import "server-only";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
+import { runInTransaction } from "./after-commit";
 import { openEmbedded, openPostgres, type Driver } from "./driver";
 
 function createClient(driver: Driver) {
@@ -14,6 +15,12 @@ function createClient(driver: Driver) {
       setting: { encrypted_secrets: true },
     },
     log: [{ emit: "event", level: "query" }],
+  });
+  // Every interactive transaction runs its after-commit work (lib/db/after-commit.ts) once it commits.
+  const begin = client.$transaction.bind(client) as (fn: (tx: object) => Promise<unknown>, options?: unknown) => Promise<unknown>;
+  Object.defineProperty(client, "$transaction", {
+    value: (arg: unknown, options?: unknown) =>
+      typeof arg === "function" ? runInTransaction((fn) => begin(fn, options), arg as (tx: object) => Promise<unknown>) : begin(arg as never, options),
   });
   const slowMs = env().SLOW_QUERY_MS;
   client.$on("query", (event) => {

@@ -7,6 +7,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { sqlText, type Sql } from "./prepared";
 
 /**
  * The raw SQL side of a database: what the migration runner and a few set-based
@@ -23,15 +24,15 @@ export interface Driver {
   /** How pg-boss reaches this database: its own pool, or this process's PGlite. */
   jobQueueDb: { connectionString: string } | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
   adapter: SqlDriverAdapterFactory;
-  /** One statement on any pooled connection: for hot paths that skip the ORM. */
-  query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
+  /** One statement on any pooled connection: for hot paths that skip the ORM (prepared, when it is a PreparedSql). */
+  query<Row>(sql: Sql, params?: unknown[]): Promise<Row[]>;
   /**
    * One statement whose commit does not wait for the disk (synchronous_commit
    * off): for writes that a crash may lose without harm (live events). It is
    * still atomic and seen by everyone at once; only its durability is deferred
    * by a fraction of a second.
    */
-  queryUnflushed<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
+  queryUnflushed<Row>(sql: Sql, params?: unknown[]): Promise<Row[]>;
   /** Runs fn on one dedicated connection (needed for session advisory locks). */
   withConnection<T>(fn: (conn: SqlConnection) => Promise<T>): Promise<T>;
   /**
@@ -69,8 +70,8 @@ export function openPostgres(connectionString: string): Driver {
     kind: "postgres",
     adapter: new PrismaPg(pool) as unknown as SqlDriverAdapterFactory,
     jobQueueDb: { connectionString },
-    query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
-    queryUnflushed: async (sql, params) => (await unflushed.query(sql, params as unknown[])).rows,
+    query: async (sql, params) => (await pool.query(pgQuery(sql), params as unknown[])).rows,
+    queryUnflushed: async (sql, params) => (await unflushed.query(pgQuery(sql), params as unknown[])).rows,
     async withConnection(fn) {
       const client = await pool.connect();
       try {
@@ -91,6 +92,9 @@ export function openPostgres(connectionString: string): Driver {
     },
   };
 }
+
+/** node-postgres prepares a statement given a name, once per connection. */
+const pgQuery = (sql: Sql): string | pg.QueryConfig => (typeof sql === "string" ? sql : { name: sql.name, text: sql.text });
 
 /** One connection of its own that stays in LISTEN, opened again (after a pause) whenever it drops. */
 async function listenOnPostgres(connectionString: string, channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) {
@@ -138,8 +142,9 @@ export function openEmbedded(dataDir: string): Driver {
       executeSql: async (text, values) =>
         values?.length ? db.query(text, values) : ((await db.exec(text)).at(-1) ?? { rows: [] }),
     },
-    query: conn.query,
-    queryUnflushed: conn.query,
+    // One connection in this process: PGlite keeps no named statements; the text runs as it is.
+    query: (sql, params) => conn.query(sqlText(sql), params),
+    queryUnflushed: (sql, params) => conn.query(sqlText(sql), params),
     withConnection: (fn) => fn(conn),
     // In-process: PGlite delivers NOTIFY to its own listeners, and there is no other process.
     listen: async (channel, onPayload) => db.listen(channel, onPayload),

@@ -2,7 +2,8 @@ import "server-only";
 import type { EventRecord, Visibility } from "@/lib/auth/scope";
 import { database, type Tx } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
-import { announce } from "./announcement-sql";
+import { announceAfterCommit } from "./announce-events";
+import { announce, announcement, EVENT_RETURNING } from "./announcement-sql";
 import { SESSION_REVOKED, type EventType } from "./event-types";
 
 export interface NewEvent {
@@ -18,8 +19,11 @@ export interface NewEvent {
 
 const INSERT = `WITH e AS (
     INSERT INTO events (organization_id, department_id, user_id, assigned_user_id, visibility, type, data)
-    VALUES ($1::int, COALESCE($2::int, (SELECT department_id FROM users WHERE id = $3::int)), $3::int, $4::int, $5, $6, $7::jsonb) RETURNING id)
-  SELECT ${announce("e")} FROM e`;
+    VALUES ($1::int, COALESCE($2::int, (SELECT department_id FROM users WHERE id = $3::int)), $3::int, $4::int, $5, $6, $7::jsonb) RETURNING ${EVENT_RETURNING})`;
+/** The event written and its announcement handed back, to be sent after the commit. */
+const WRITE = `${INSERT} SELECT ${announcement("e")} AS announcement FROM e`;
+/** The event written and announced in its own commit, which does not wait for the disk. */
+const WRITE_AND_NOTIFY = `${INSERT} SELECT ${announce("e")} FROM e`;
 
 function values(event: NewEvent | { type: typeof SESSION_REVOKED; visibility: "organization"; record: { organization_id: null }; data: Record<string, unknown> }) {
   const r = event.record as Partial<EventRecord>;
@@ -28,38 +32,43 @@ function values(event: NewEvent | { type: typeof SESSION_REVOKED; visibility: "o
 
 /**
  * Publishes an event to every server process's subscribers: a row in
- * `events` and a NOTIFY naming it, in one statement. Given a transaction it is
- * part of it (announced at commit, gone with a rollback); without one it goes
- * at once, in a commit that does not wait for the disk (an event lost in a
- * crash costs a page one reload; a webhook waiting on a second fsync costs
- * every caller). A failure to publish is logged, never the caller's failure: the
- * pages fall back to reading the API.
+ * `events` and a NOTIFY naming it. Given a transaction, the row is part of it
+ * and the NOTIFY goes after its commit (none after a rollback; why after:
+ * announce-events.ts). Without one it goes at once, in a commit that does not
+ * wait for the disk (an event lost in a crash costs a page one reload; a
+ * webhook waiting on a second fsync costs every caller). A failure to publish
+ * is logged, never the caller's failure: the pages fall back to reading the API.
  */
 export async function publishEvent(event: NewEvent, tx?: Tx): Promise<void> {
   try {
-    if (tx) await tx.$executeRawUnsafe(INSERT, ...values(event));
-    else await database().driver.queryUnflushed(INSERT, values(event));
+    if (tx) await writeInTransaction(tx, WRITE, values(event));
+    else await database().driver.queryUnflushed(WRITE_AND_NOTIFY, values(event));
   } catch (error) {
     if (tx) throw error; // inside a transaction the statement's failure aborts it anyway: let the caller see why
     logger.error("event not published", { type: event.type, error: error instanceof Error ? error.message : String(error) });
   }
 }
 
+async function writeInTransaction(tx: Tx, sql: string, params: unknown[]): Promise<void> {
+  const rows = await tx.$queryRawUnsafe<{ announcement: string }[]>(sql, ...params);
+  announceAfterCommit(tx, rows.map((row) => row.announcement));
+}
+
 /**
  * Publishes an event in the statement that makes the change it announces:
  * `change` (a data-modifying statement whose own parameters start at $8) runs
- * as part of it, so the change and its announcement are one round trip.
+ * as part of it, so the change and its event are one round trip.
  */
 export async function publishEventWith(event: NewEvent, tx: Tx, change: { sql: string; params: unknown[] }): Promise<void> {
-  await tx.$executeRawUnsafe(`WITH change AS (${change.sql}), ${INSERT.slice("WITH ".length)}`, ...values(event), ...change.params);
+  await writeInTransaction(tx, `WITH change AS (${change.sql}), ${WRITE.slice("WITH ".length)}`, [...values(event), ...change.params]);
 }
 
 /** The sessions of these tokens (or every session of the user) end: their streams close, in every process. */
 export async function publishSessionRevoked({ userId, tokenIds }: { userId?: number; tokenIds?: number[] }, tx?: Tx): Promise<void> {
   const event = { type: SESSION_REVOKED, visibility: "organization" as const, record: { organization_id: null }, data: { user_id: userId ?? null, token_ids: tokenIds ?? null } };
-  if (tx) return void (await tx.$executeRawUnsafe(INSERT, ...values(event)));
+  if (tx) return writeInTransaction(tx, WRITE, values(event));
   // Outside a transaction the sign-out itself has happened: a stream left open is logged, never the sign-out's failure.
-  await database().driver.queryUnflushed(INSERT, values(event)).catch((error) => logger.error("session revocation not announced", { error: error instanceof Error ? error.message : String(error) }));
+  await database().driver.queryUnflushed(WRITE_AND_NOTIFY, values(event)).catch((error) => logger.error("session revocation not announced", { error: error instanceof Error ? error.message : String(error) }));
 }
 
 /**
@@ -70,7 +79,7 @@ export async function publishSessionRevoked({ userId, tokenIds }: { userId?: num
 export async function publishSelected(select: string, params: unknown[]): Promise<void> {
   try {
     await database().driver.queryUnflushed(
-      `WITH e AS (INSERT INTO events (organization_id, department_id, user_id, assigned_user_id, visibility, type, data) ${select} RETURNING id)
+      `WITH e AS (INSERT INTO events (organization_id, department_id, user_id, assigned_user_id, visibility, type, data) ${select} RETURNING ${EVENT_RETURNING})
        SELECT ${announce("e")} FROM e`,
       params,
     );

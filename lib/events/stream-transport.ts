@@ -44,14 +44,22 @@ export function openTransport(request: Request, onClose: () => void): StreamTran
 }
 
 function nodeTransport(response: ServerResponse, onClose: () => void): StreamTransport {
-  response.writeHead(200, STREAM_HEADERS);
+  // The body of an event stream ends only with its connection, so it needs no
+  // chunked encoding: its bytes go to the socket as they are, one write of
+  // bytes framed once for every stream (a chunked response's write is a chunk
+  // header, three buffers and a deferred flush, per stream, per burst).
+  response.useChunkedEncodingByDefault = false;
+  response.shouldKeepAlive = false;
+  response.writeHead(200, { ...STREAM_HEADERS, Connection: "close" });
+  response.flushHeaders();
   response.on("close", onClose);
+  const socket = response.socket;
   const handedOff = Object.assign(new Response(null, { status: 200 }), { [HANDED_OFF]: true as const });
   return {
     write(bytes) {
-      if (response.destroyed) return;
+      if (!socket || socket.destroyed) return;
       // write() buffers what the socket cannot take yet: past a megabyte, let the reader go.
-      if (!response.write(bytes) && response.writableLength > MAX_BUFFERED_BYTES) response.destroy();
+      if (!socket.write(bytes) && socket.writableLength > MAX_BUFFERED_BYTES) socket.destroy();
     },
     end: () => response.end(),
     response: handedOff,

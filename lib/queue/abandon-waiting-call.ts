@@ -1,6 +1,8 @@
 import "server-only";
+import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
-import { announce } from "@/lib/events/announcement-sql";
+import { announceEvents } from "@/lib/events/announce-events";
+import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
 import { forgetWaitingCalls } from "./list-waiting-calls";
 
 // A caller who hangs up while still waiting is the busiest write a queue has
@@ -13,7 +15,7 @@ import { forgetWaitingCalls } from "./list-waiting-calls";
 // It only acts when nothing else can be involved: no agent, and no call log
 // of that CallSid anywhere (a retried or colliding delivery takes the general
 // path, which tells those cases apart).
-const ABANDON = `
+const ABANDON = prepared(`
 WITH left_queue AS (
   UPDATE queue_entries q SET status = 'abandoned', dequeued_at = now(), updated_at = now()
   WHERE q.call_sid = $2::text AND q.organization_id = $1::int AND q.status = 'waiting' AND q.accepted_by_user_id IS NULL AND q.callback_requested_at IS NULL
@@ -34,9 +36,9 @@ WITH left_queue AS (
          'duration', 0, 'user_id', NULL, 'contact_id', contact_id, 'campaign_id', NULL) FROM logged
   UNION ALL
   SELECT $1::int, 'organization', 'queue.entry.left', jsonb_build_object('id', id, 'call_sid', $2::text, 'status', 'abandoned') FROM left_queue
-  RETURNING id
+  RETURNING ${EVENT_RETURNING}
 )
-SELECT ${announce("p")} FROM published p`;
+SELECT ${announcement("p")} AS announcement FROM published p ORDER BY p.id`);
 
 /**
  * The caller left the queue before any agent took the call: true when this
@@ -45,8 +47,9 @@ SELECT ${announce("p")} FROM published p`;
  * decide (no such waiting call, an agent involved, a log already there).
  */
 export async function abandonWaitingCall({ organizationId, callSid, logStatus, queueTime }: { organizationId: number; callSid: string; logStatus: "no-answer" | "failed"; queueTime?: number }): Promise<boolean> {
-  const notified = await rawQuery(ABANDON, [organizationId, callSid, logStatus, queueTime === undefined ? null : Math.round(queueTime)]);
-  if (notified.length === 0) return false;
+  const published = await rawQuery<{ announcement: string }>(ABANDON, [organizationId, callSid, logStatus, queueTime === undefined ? null : Math.round(queueTime)]);
+  if (published.length === 0) return false;
+  announceEvents(published.map((row) => row.announcement));
   forgetWaitingCalls(organizationId);
   return true;
 }

@@ -1,7 +1,9 @@
 import "server-only";
+import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { callSidOfAnotherOrganization } from "@/lib/calls/call-sid-collision";
-import { announce } from "@/lib/events/announcement-sql";
+import { announceEvents } from "@/lib/events/announce-events";
+import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
 import { AppError } from "@/lib/http/errors";
 import { forgetWaitingCalls } from "./list-waiting-calls";
 
@@ -16,16 +18,19 @@ import { forgetWaitingCalls } from "./list-waiting-calls";
  */
 export async function enqueueCall({ organizationId, callSid, from, to, departmentId = null }: { organizationId: number; callSid: string; from: string; to: string; departmentId?: number | null }) {
   if (!/^CA[0-9a-zA-Z]{10,62}$/.test(callSid)) throw new AppError("bad_request", "CallSid is missing or malformed.");
-  const [entry] = await rawQuery<{ id: string; queue_name: string; status: string; created: boolean; contact_id: string | null }>(ENQUEUE, [organizationId, callSid, `q_${callSid}`, from, to, departmentId]);
-  if (!entry) throw callSidOfAnotherOrganization({ organizationId, callSid });
+  const [row] = await rawQuery<{ id: string; queue_name: string; status: string; created: boolean; contact_id: string | null; announcement: string | null }>(ENQUEUE, [organizationId, callSid, `q_${callSid}`, from, to, departmentId]);
+  if (!row) throw callSidOfAnotherOrganization({ organizationId, callSid });
+  const { announcement: news, ...entry } = row;
+  announceEvents([news]);
   forgetWaitingCalls(organizationId);
   return entry;
 }
 
-// The entry and, when it is new, its announcement (queue.entry.added), in one
-// statement: every inbound call runs it. A department's caller is news to
-// those who serve that department's queue only (visibility queue).
-const ENQUEUE = `
+// The entry and, when it is new, its event (queue.entry.added, announced once
+// the statement has committed: announce-events.ts), in one statement: every
+// inbound call runs it. A department's caller is news to those who serve that
+// department's queue only (visibility queue).
+const ENQUEUE = prepared(`
   WITH entry AS (
     INSERT INTO queue_entries (organization_id, call_sid, queue_name, from_number, to_number, contact_id, department_id, updated_at)
     VALUES ($1, $2::text, $3::text, $4::text, $5::text, (SELECT id FROM contacts WHERE organization_id = $1 AND phone = $4::text), $6::int, now())
@@ -36,6 +41,6 @@ const ENQUEUE = `
     SELECT $1::int, $6::int, 'queue', 'queue.entry.added',
            jsonb_build_object('id', id, 'call_sid', $2::text, 'from', $4::text, 'contact_id', contact_id, 'department_id', $6::int)
     FROM entry WHERE created
-    RETURNING id
-  ), announced AS (SELECT count(${announce("p")}) AS n FROM published p)
-  SELECT entry.id::text AS id, queue_name, status, created, contact_id::text AS contact_id FROM entry, announced`;
+    RETURNING ${EVENT_RETURNING}
+  )
+  SELECT entry.id::text AS id, queue_name, status, created, contact_id::text AS contact_id, (SELECT ${announcement("p")} FROM published p) AS announcement FROM entry`);

@@ -1,5 +1,6 @@
 import "server-only";
 import type { WaitingCall } from "./waiting-call-answer";
+import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { toJson } from "@/lib/http/json";
@@ -111,12 +112,14 @@ function presentWaitingCall(row: WaitingRow, now: number): WaitingCall {
   };
 }
 
-function readWaitingRows(organizationId: number): Promise<WaitingRow[]> {
-  return rawQuery<WaitingRow>(
-    `SELECT q.id, q.call_sid, q.from_number, q.to_number, q.queue_name, q.enqueued_at, c.id AS contact_id, c.name AS contact_name, q.department_id, d.name AS department_name, q.callback_requested_at IS NOT NULL AS callback
+// Every agent's poll of the queue (the specification's 2 s) may read it: planned once per connection.
+const WAITING_ROWS = prepared(
+  `SELECT q.id, q.call_sid, q.from_number, q.to_number, q.queue_name, q.enqueued_at, c.id AS contact_id, c.name AS contact_name, q.department_id, d.name AS department_name, q.callback_requested_at IS NOT NULL AS callback
      FROM queue_entries q LEFT JOIN contacts c ON c.id = q.contact_id LEFT JOIN departments d ON d.id = q.department_id
      WHERE q.organization_id = $1 AND q.status = 'waiting'
      ORDER BY q.enqueued_at, q.id LIMIT 500`,
-    [organizationId],
-  );
+);
+
+function readWaitingRows(organizationId: number): Promise<WaitingRow[]> {
+  return rawQuery<WaitingRow>(WAITING_ROWS, [organizationId]);
 }
