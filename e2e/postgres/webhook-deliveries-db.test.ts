@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, inject, it } from "vitest";
 import { createTenant } from "../support/factories";
 import { startServer } from "../support/server.mjs";
@@ -36,3 +38,57 @@ describe("old webhook deliveries", () => {
     }
   }, 60_000);
 });
+
+// Issue 24: a fresh event is sent first and recorded once. A sender that died
+// after recording some of an event's deliveries leaves its outbox row claimed;
+// when the claim lapses another sender takes it and sends only what was not
+// recorded (at least once, never lost, never sent again once recorded).
+describe("an outbox row whose claim lapsed", () => {
+  it("is sent to the endpoints with no recorded delivery, then recorded and removed", async () => {
+    const tenant = await createTenant();
+    const hooks = await Promise.all([receiver(), receiver()]);
+    try {
+      const [recorded, missing] = await Promise.all(hooks.map(async (hook) => (await tenant.client.post("/api/webhooks", { url: hook.url, events: ["contact.updated"] }, tenant.admin.token)).body.id as number));
+      const eventId = String(9_000_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
+      await db.query(
+        `INSERT INTO webhook_outbox (id, organization_id, event_type, payload, locked_until, claims)
+         VALUES ($1, $2, 'contact.updated', '{"type": "contact.updated", "timestamp": "2026-11-26T00:00:00.000Z", "data": {"contact_id": 1}}', now() - interval '1 second', 1)`,
+        [eventId, tenant.organization.id],
+      );
+      await db.query(
+        `INSERT INTO webhook_deliveries (endpoint_id, organization_id, event_type, message_id, dedupe_key, payload, status, attempts)
+         VALUES ($1, $2, 'contact.updated', 'msg_' || $3, 'event:' || $3, '{}'::jsonb, 'delivered', 1)`,
+        [recorded, tenant.organization.id, eventId],
+      );
+
+      let outbox = 1;
+      for (let tries = 0; tries < 50 && (hooks[1].ids.length === 0 || outbox > 0); tries++) {
+        await new Promise((r) => setTimeout(r, 200));
+        outbox = (await db.query(`SELECT 1 FROM webhook_outbox WHERE id = $1`, [eventId])).rowCount ?? 0;
+      }
+      expect(hooks[1].ids).toEqual([`msg_${eventId}`]);
+      expect(hooks[0].ids).toEqual([]);
+      expect(outbox).toBe(0);
+      const { rows } = await db.query(`SELECT endpoint_id, status, attempts, last_status_code FROM webhook_deliveries WHERE dedupe_key = 'event:' || $1 ORDER BY endpoint_id`, [eventId]);
+      expect(rows).toEqual([
+        { endpoint_id: recorded, status: "delivered", attempts: 1, last_status_code: null },
+        { endpoint_id: missing, status: "delivered", attempts: 1, last_status_code: 200 },
+      ]);
+    } finally {
+      hooks.forEach((hook) => hook.close());
+    }
+  }, 60_000);
+});
+
+async function receiver() {
+  const ids: string[] = [];
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      ids.push(String(request.headers["webhook-id"]));
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, ids, close: () => server.close() };
+}

@@ -1,31 +1,41 @@
 import "server-only";
 import { Worker } from "node:worker_threads";
-import { writeAuditLog } from "@/lib/audit/write-audit-log";
-import { database, prisma } from "@/lib/db/client";
+import { database } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { logger } from "@/lib/logger";
-import { PER_ENDPOINT, type WebhookSend, type WebhookSent } from "./post-webhook";
-import { failingTooLong, nextAttemptAt } from "./retry-schedule";
+import { claimOutbox, endpointTargets, renewOutboxClaims } from "./claim-outbox";
+import { PER_ENDPOINT, type SenderBatch, type WebhookSend, type WebhookSent } from "./post-webhook";
+import { recordOutboxFinished, recordOutcome } from "./record-deliveries";
 import { endpointSecret } from "./webhook-endpoints";
 
-// The senders (issue 24): every server process works off due deliveries,
-// claimed with FOR UPDATE SKIP LOCKED so each is sent by one process at a
-// time; a claim lapses after 30 s (a process that died mid-send), so nothing
-// is lost across a restart. Woken by the trigger's NOTIFY, and once a second
-// for retries that come due. A send never runs in a request's path: the
-// request only wrote the event (and, by trigger, its delivery rows). This
-// thread claims and records; the HTTP sends run in the sender thread
-// (webhook-post-worker.ts), so a burst of deliveries never holds up requests.
+// The senders (issue 24), in every server process. Two sources:
+// - fresh events: outbox rows (one per event some endpoint wants, written by
+//   the trigger on events), claimed in batches, fanned out to their endpoints
+//   in memory and sent at once; each delivery is written once, with its
+//   outcome (record-deliveries.ts). An endpoint already holding
+//   FRESH_PER_ENDPOINT sends gets its share as a pending row instead.
+// - delivery rows: retries, that backlog, replays and once-only happenings,
+//   claimed with FOR UPDATE SKIP LOCKED while their endpoint has fewer than
+//   PER_ENDPOINT sends out; a claim lapses after 30 s.
+// Woken by the trigger's NOTIFY, and once a second (retries that come due,
+// lapsed claims). A send never runs in a request's path: the request only
+// wrote the event. This thread claims and records; the HTTP sends run in the
+// sender thread (webhook-post-worker.ts), so a burst never holds up requests.
 
 const CHANNEL = "webhook_deliveries";
-/** Sends in flight per process; per endpoint, PER_ENDPOINT: a slow endpoint holds its own sends, never the others'. */
-const MAX_IN_FLIGHT = 512;
+/** Sends out per process, fresh and retried. */
+const MAX_IN_FLIGHT = 20_000;
+/** Fresh sends queued per endpoint (its connections take PER_ENDPOINT at a time); past it, the rest wait as rows. */
+const FRESH_PER_ENDPOINT = 1_000;
+/** Events per claim. */
+const CLAIM_EVENTS = 500;
+const RENEW_EVERY_MS = 10_000;
 
-interface Due { id: string; endpoint_id: number; organization_id: number; message_id: string; payload: unknown; attempts: number; created_at: Date; url: string; secret_sealed: string; enabled: boolean }
+interface Due { id: string; endpoint_id: number; message_id: string; payload: string; attempts: number; created_at: Date; url: string; secret_sealed: string; enabled: boolean }
 
-// The oldest due deliveries of each endpoint, as many as its room in this
-// process ($3 less its sends in flight, given as $1 ids and $2 counts), $4 in all.
-const CLAIM = `
+// The oldest due delivery rows of each endpoint, as many as its room in this
+// process ($3 less its sends out, given as $1 ids and $2 counts), $4 in all.
+const CLAIM_ROWS = `
   WITH busy AS (SELECT * FROM unnest($1::int[], $2::int[]) AS b(endpoint_id, n)),
   due AS (
     SELECT d.id FROM webhook_endpoints e
@@ -38,78 +48,152 @@ const CLAIM = `
     LIMIT $4)
   UPDATE webhook_deliveries d SET status = 'sending', locked_until = now() + interval '30 seconds', attempts = d.attempts + 1
   FROM due, webhook_endpoints e WHERE d.id = due.id AND e.id = d.endpoint_id
-  RETURNING d.id::text, d.endpoint_id, d.organization_id, d.message_id, d.payload, d.attempts, d.created_at, e.url, e.secret_sealed, e.enabled`;
+  RETURNING d.id::text, d.endpoint_id, d.message_id, d.payload::text AS payload, d.attempts, d.created_at, e.url, e.secret_sealed, e.enabled`;
 
-// Finished sends claim again together, 20 ms later: one claim for the slots
-// a burst of answers freed, not one per answer.
+/** A send out, by its key: "r<delivery id>" for a row, "<event id>:<endpoint id>" for a fresh event. */
+type Flight = { endpointId: number; createdAt: Date } & ({ kind: "retry"; deliveryId: string; attempts: number } | { kind: "fresh"; outboxId: string });
+const flights = new Map<string, Flight>();
+const perEndpoint = new Map<number, number>();
+/** Claimed events and how many of their sends are still out. */
+const eventsOut = new Map<string, number>();
+
+function track(key: string, flight: Flight): void {
+  flights.set(key, flight);
+  perEndpoint.set(flight.endpointId, (perEndpoint.get(flight.endpointId) ?? 0) + 1);
+}
+
+function untrack(key: string): Flight | undefined {
+  const flight = flights.get(key);
+  if (!flight) return undefined;
+  flights.delete(key);
+  const n = (perEndpoint.get(flight.endpointId) ?? 1) - 1;
+  if (n > 0) perEndpoint.set(flight.endpointId, n);
+  else perEndpoint.delete(flight.endpointId);
+  return flight;
+}
+
+/** One of a fresh event's deliveries is settled; the last one takes its outbox row with it. */
+function eventSettled(outboxId: string): void {
+  const left = (eventsOut.get(outboxId) ?? 1) - 1;
+  if (left > 0) return void eventsOut.set(outboxId, left);
+  eventsOut.delete(outboxId);
+  recordOutboxFinished(outboxId);
+}
+
+/** Runs `task` one at a time; a call while it runs makes it run once more after. */
+function serial(task: () => Promise<void>): () => void {
+  let running = false;
+  let again = false;
+  const run = (): void => {
+    if (running) return void (again = true);
+    running = true;
+    again = false;
+    void task()
+      .catch((error: unknown) => logger.error("webhook sender failed", { error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => {
+        running = false;
+        if (again) run();
+      });
+  };
+  return run;
+}
+
+/** Claims fresh events while there is room, and hands their sends to the sender thread. */
+const sendFresh = serial(() => claimFresh(false));
+/** Lapsed claims of other processes' events, then due delivery rows. */
+const sendDue = serial(async () => {
+  await claimFresh(true);
+  await claimRows();
+});
+
+// Endpoints this process has sent fresh events to. A claim takes as many events
+// as the least busy of them has room for: claiming more would only turn the
+// busy ones' shares into rows (three writes each instead of one).
+const knownEndpoints = new Set<number>();
+function freshRoom(): number {
+  let room = knownEndpoints.size ? 0 : CLAIM_EVENTS;
+  for (const id of knownEndpoints) room = Math.max(room, FRESH_PER_ENDPOINT - (perEndpoint.get(id) ?? 0));
+  return room;
+}
+
+async function claimFresh(lapsed: boolean): Promise<void> {
+  for (;;) {
+    const room = MAX_IN_FLIGHT - flights.size;
+    if (room <= 0) return;
+    const limit = Math.min(CLAIM_EVENTS, Math.ceil(room / 10), freshRoom());
+    if (limit <= 0) return;
+    const claimed = await claimOutbox({ limit, lapsed, own: lapsed ? [...eventsOut.keys()] : [] });
+    if (!claimed.length) return;
+    const targets = new Map((await endpointTargets([...new Set(claimed.flatMap((e) => e.endpoint_ids))])).map((t) => [t.id, t]));
+    for (const id of targets.keys()) knownEndpoints.add(id);
+    const batch: SenderBatch = { sends: [], endpoints: [...targets.values()].map((t) => ({ id: t.id, url: t.url, secret: secretOf(t.secret_sealed) })), events: [] };
+    for (const event of claimed) {
+      const createdAt = new Date(event.created_at);
+      const sendTo: number[] = [];
+      for (const endpointId of event.endpoint_ids) {
+        if (!targets.has(endpointId)) continue; // deleted or disabled since the claim's snapshot
+        if ((perEndpoint.get(endpointId) ?? 0) >= FRESH_PER_ENDPOINT) {
+          recordOutcome({ kind: "fresh", outboxId: event.id, endpointId, createdAt, status: null, latency: 0, error: null, final: false, tried: false });
+          continue;
+        }
+        track(`${event.id}:${endpointId}`, { kind: "fresh", outboxId: event.id, endpointId, createdAt });
+        sendTo.push(endpointId);
+      }
+      if (sendTo.length) {
+        eventsOut.set(event.id, sendTo.length);
+        batch.events.push({ id: event.id, body: event.body, endpointIds: sendTo });
+      } else recordOutboxFinished(event.id);
+    }
+    if (batch.events.length) senderThread().postMessage(batch);
+    if (claimed.length < limit) return;
+  }
+}
+
+async function claimRows(): Promise<void> {
+  const room = Math.min(MAX_IN_FLIGHT - flights.size, 512);
+  if (room <= 0) return;
+  const due = await rawQuery<Due>(CLAIM_ROWS, [[...perEndpoint.keys()], [...perEndpoint.values()], PER_ENDPOINT, room], { secrets: true });
+  const sends: WebhookSend[] = [];
+  for (const row of due) {
+    const flight: Flight = { kind: "retry", deliveryId: row.id, endpointId: row.endpoint_id, attempts: row.attempts, createdAt: new Date(row.created_at) };
+    if (!row.enabled) {
+      recordOutcome({ ...flight, status: null, latency: 0, error: "The endpoint is disabled.", final: true });
+      continue;
+    }
+    track(`r${row.id}`, flight);
+    sends.push({ id: `r${row.id}`, url: row.url, secret: secretOf(row.secret_sealed), messageId: row.message_id, body: row.payload });
+  }
+  if (sends.length) senderThread().postMessage({ sends, endpoints: [], events: [] } satisfies SenderBatch);
+}
+
+/** What the sender thread answered: each send's outcome is recorded, and its slot is free. */
+function received(sent: WebhookSent[]): void {
+  for (const outcome of sent) settle(outcome.id, outcome);
+  soon();
+}
+
+function settle(key: string, { status, latency, error }: { status: number | null; latency: number; error: string | null }): void {
+  const flight = untrack(key);
+  if (!flight) return;
+  if (flight.kind === "retry") recordOutcome({ ...flight, status, latency, error, final: false });
+  else {
+    recordOutcome({ ...flight, status, latency, error, final: false, tried: true });
+    eventSettled(flight.outboxId);
+  }
+}
+
+// Freed slots claim again together, 50 ms later: one claim for a burst of answers, not one per answer.
 let waking: NodeJS.Timeout | null = null;
 function soon(): void {
   waking ??= setTimeout(() => {
     waking = null;
-    void work();
-  }, 20);
-}
-
-let claiming = false;
-let again = false;
-/** The sends in flight, by delivery id, and their count per endpoint. */
-const sending = new Map<string, Due>();
-const perEndpoint = new Map<number, number>();
-
-function track(delivery: Due, delta: 1 | -1): void {
-  const n = (perEndpoint.get(delivery.endpoint_id) ?? 0) + delta;
-  if (n > 0) perEndpoint.set(delivery.endpoint_id, n);
-  else perEndpoint.delete(delivery.endpoint_id);
-  if (delta > 0) sending.set(delivery.id, delivery);
-  else sending.delete(delivery.id);
-}
-
-/**
- * Claims what is due, as many as there is room for, and hands the sends to
- * the sender thread in one message; each answer makes room and claims again.
- * One claim at a time per process.
- */
-async function work(): Promise<void> {
-  if (claiming) return void (again = true);
-  claiming = true;
-  try {
-    do {
-      again = false;
-      const room = MAX_IN_FLIGHT - sending.size;
-      if (room <= 0) break;
-      const due = await rawQuery<Due>(CLAIM, [[...perEndpoint.keys()], [...perEndpoint.values()], PER_ENDPOINT, room], { secrets: true });
-      const sends: WebhookSend[] = [];
-      for (const delivery of due) {
-        if (!delivery.enabled) {
-          settle({ delivery, status: null, latency: 0, error: "The endpoint is disabled.", final: true });
-          continue;
-        }
-        track(delivery, 1);
-        sends.push({ id: delivery.id, url: delivery.url, secret: secretOf(delivery.secret_sealed), messageId: delivery.message_id, body: JSON.stringify(delivery.payload) });
-      }
-      if (sends.length) senderThread().postMessage(sends);
-      if (due.length === room) again = true;
-    } while (again);
-  } catch (error) {
-    logger.error("webhook sender failed", { error: error instanceof Error ? error.message : String(error) });
-  } finally {
-    claiming = false;
-  }
-}
-
-/** What the sender thread answered: each send's outcome is recorded, and its slot is free. */
-function received(outcomes: WebhookSent[]): void {
-  for (const outcome of outcomes) {
-    const delivery = sending.get(outcome.id);
-    if (!delivery) continue;
-    track(delivery, -1);
-    settle({ delivery, status: outcome.status, latency: outcome.latency, error: outcome.error, final: false });
-  }
-  soon();
+    sendFresh();
+    sendDue();
+  }, 50);
 }
 
 let thread: Worker | null = null;
-/** The sender thread, started again if it ever stops; the sends it held lapse and are claimed again (at least once, never lost). */
+/** The sender thread, started again if it ever stops; what it held is retried like any failed send (at least once, never lost). */
 function senderThread(): Worker {
   if (thread) return thread;
   const started = new Worker(new URL("./webhook-post-worker.ts", import.meta.url));
@@ -117,7 +201,7 @@ function senderThread(): Worker {
   started.on("error", (error) => logger.error("webhook sender thread failed", { error: error.message }));
   started.on("exit", () => {
     thread = null;
-    for (const delivery of [...sending.values()]) track(delivery, -1);
+    for (const key of [...flights.keys()]) settle(key, { status: null, latency: 0, error: "The sender stopped before an answer." });
   });
   started.unref();
   return (thread = started);
@@ -134,71 +218,25 @@ function secretOf(sealed: string): string {
   return secret;
 }
 
-// What became of each send is written together, one statement every 25 ms at
-// most instead of one per send: a busy sender's bookkeeping must not crowd the
-// requests. A send's slot is free as soon as its answer is in; until the
-// statement runs, its row stays claimed, so nobody sends it again meanwhile.
-const SETTLE = `
-  WITH done AS (SELECT * FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::int[], $5::int[], $6::text[]) AS t(id, status, next_at, code, latency, error)),
-  d AS (UPDATE webhook_deliveries w SET status = done.status, next_attempt_at = COALESCE(done.next_at, w.next_attempt_at), locked_until = NULL,
-          delivered_at = CASE WHEN done.status = 'delivered' THEN now() ELSE w.delivered_at END,
-          last_status_code = done.code, last_latency_ms = done.latency, last_error = done.error
-        FROM done WHERE w.id = done.id RETURNING w.endpoint_id, done.status = 'delivered' AS ok)
-  UPDATE webhook_endpoints e SET failing_since = CASE WHEN o.ok THEN NULL ELSE COALESCE(e.failing_since, now()) END
-  FROM (SELECT endpoint_id, bool_or(ok) AS ok FROM d GROUP BY endpoint_id) o
-  WHERE e.id = o.endpoint_id AND e.enabled AND (NOT o.ok OR e.failing_since IS NOT NULL)
-  RETURNING e.id, e.organization_id, e.failing_since`;
-interface Outcome { delivery: Due; status: number | null; latency: number; error: string | null; final: boolean }
-let outcomes: Outcome[] = [];
-let settling: NodeJS.Timeout | null = null;
-
-function settle(outcome: Outcome): void {
-  outcomes.push(outcome);
-  settling ??= setTimeout(() => void flushOutcomes(), 25);
-}
-
-async function flushOutcomes(): Promise<void> {
-  const batch = outcomes;
-  outcomes = [];
-  settling = null;
-  const now = new Date();
-  const rows = batch.map(({ delivery, status, latency, error, final }) => {
-    const ok = status !== null && status >= 200 && status < 300;
-    const next = ok || final ? null : nextAttemptAt(delivery.attempts, new Date(delivery.created_at), now);
-    return { id: delivery.id, status: ok ? "delivered" : next ? "pending" : "failed", next, code: status, latency, error: ok ? null : (error ?? `answered ${status}`).slice(0, 300) };
-  });
-  try {
-    const failing = await rawQuery<{ id: number; organization_id: number; failing_since: Date | null }>(SETTLE, [
-      rows.map((r) => r.id), rows.map((r) => r.status), rows.map((r) => r.next), rows.map((r) => r.code), rows.map((r) => r.latency), rows.map((r) => r.error),
-    ]);
-    const lastError = new Map(rows.map((r, i) => [batch[i].delivery.endpoint_id, r.error ?? ""]));
-    for (const endpoint of failing) {
-      if (failingTooLong(endpoint.failing_since && new Date(endpoint.failing_since), now)) await disableEndpoint(endpoint, lastError.get(endpoint.id) ?? "");
-    }
-  } catch (error) {
-    // Not written: the claims lapse and these are sent again (at least once, never lost).
-    logger.error("webhook deliveries not recorded", { deliveries: batch.length, error: error instanceof Error ? error.message : String(error) });
-  }
-}
-
-/** An endpoint failing for 24 hours is disabled and its admins told (audit log, the settings page). */
-async function disableEndpoint(endpoint: { id: number; organization_id: number }, error: string): Promise<void> {
-  const reason = `Disabled after failing for 24 hours; last: ${error}`.slice(0, 300);
-  await prisma.$transaction(async (tx) => {
-    const disabled = await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, enabled: true }, data: { enabled: false, disabled_at: new Date(), disabled_reason: reason } });
-    if (disabled.count) await writeAuditLog(tx, { organization_id: endpoint.organization_id, user_id: null, action: "webhook.endpoint.disabled", subject_type: "webhook_endpoint", subject_id: endpoint.id, details: { reason } });
-  });
-  logger.warn("webhook endpoint disabled", { endpoint_id: endpoint.id, reason });
-}
-
 const STARTED = Symbol.for("contact-center.webhook-sender");
 const holder = globalThis as typeof globalThis & { [STARTED]?: boolean };
 
-/** Every server process sends webhooks: woken by the trigger's NOTIFY, and once a second for retries. */
+/** Every server process sends webhooks: woken by the trigger's NOTIFY, and once a second for retries and lapsed claims. */
 export async function startWebhookSender(): Promise<void> {
   if (holder[STARTED]) return;
   holder[STARTED] = true;
-  await database().driver.listen(CHANNEL, () => void work(), () => void work());
-  setInterval(() => void work(), 1000).unref();
-  void work();
+  // The trigger says which: "outbox" (a fresh event) or "rows" (a once-only happening's delivery rows).
+  await database().driver.listen(CHANNEL, (payload) => (payload === "rows" ? sendDue() : sendFresh()), () => {
+    sendFresh();
+    sendDue();
+  });
+  setInterval(() => {
+    sendFresh();
+    sendDue();
+  }, 1000).unref();
+  setInterval(() => void renewOutboxClaims([...eventsOut.keys()]).catch((error: unknown) => logger.error("webhook claims not renewed", { error: error instanceof Error ? error.message : String(error) })), RENEW_EVERY_MS).unref();
+  // Started now, not at the first event: loading it at nice 10 on a busy machine held the first deliveries for a second.
+  senderThread();
+  sendFresh();
+  sendDue();
 }
