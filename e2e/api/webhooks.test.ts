@@ -113,6 +113,41 @@ describe("outgoing webhooks", () => {
     }
   }, 60_000);
 
+  it("a failing endpoint is probed one delivery at a time, not sent every new event at once", async () => {
+    const tenant = await createTenant();
+    // Always 503, a quarter second late; counts how many sends it holds at once.
+    let open = 0;
+    let most = 0;
+    let tries = 0;
+    const server = createServer((request, response) => {
+      request.resume();
+      open += 1;
+      tries += 1;
+      most = Math.max(most, open);
+      setTimeout(() => {
+        open -= 1;
+        response.writeHead(503).end();
+      }, 250);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+      const created = await tenant.client.post("/api/webhooks", { url, events: ["contact.created"] }, tenant.admin.token);
+      const deliveries = async () => (await tenant.client.get(`/api/webhooks/${created.body.id}/deliveries`, tenant.admin.token)).body.data as { status: string; attempts: number; last_status_code: number | null }[];
+      await makeContact(tenant);
+      // Failing once it has answered 503 and that is recorded.
+      await until(deliveries, (d) => d.length === 1 && d[0].last_status_code === 503);
+      for (let i = 0; i < 8; i++) await makeContact(tenant);
+      const tried = await until(deliveries, (d) => d.length === 9 && d.every((x) => x.last_status_code === 503), 20_000);
+      expect(tried.map((d) => [d.status, d.last_status_code])).toEqual(Array(9).fill(["pending", 503]));
+      // Sent as fresh events, the eight would have been out together.
+      expect(most).toBe(1);
+      expect(tries).toBeGreaterThanOrEqual(9);
+    } finally {
+      server.close();
+    }
+  }, 60_000);
+
   it("refuses private and malformed targets and unknown events with 422, naming the field; deletes an endpoint", async () => {
     const tenant = await createTenant();
     for (const url of ["http://10.0.0.5/hook", "https://169.254.169.254/latest", "https://localhost/hook", "ftp://example.com/x", "https://user:pw@example.com/hook"]) {

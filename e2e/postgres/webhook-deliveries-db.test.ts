@@ -48,7 +48,9 @@ describe("an outbox row whose claim lapsed", () => {
     const tenant = await createTenant();
     const hooks = await Promise.all([receiver(), receiver()]);
     try {
-      const [recorded, missing] = await Promise.all(hooks.map(async (hook) => (await tenant.client.post("/api/webhooks", { url: hook.url, events: ["contact.updated"] }, tenant.admin.token)).body.id as number));
+      const register = async (url: string) => (await tenant.client.post("/api/webhooks", { url, events: ["contact.updated"] }, tenant.admin.token)).body.id as number;
+      const recorded = await register(hooks[0].url);
+      const missing = await register(hooks[1].url);
       const eventId = String(9_000_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
       await db.query(
         `INSERT INTO webhook_outbox (id, organization_id, event_type, payload, locked_until, claims)

@@ -37,9 +37,9 @@ export async function renewOutboxClaims(ids: string[]): Promise<void> {
   if (ids.length) await rawQuery(`UPDATE webhook_outbox SET locked_until = now() + interval '30 seconds' WHERE id = ANY($1::bigint[])`, [ids]);
 }
 
-export interface EndpointTarget { id: number; url: string; secret_sealed: string }
+export interface EndpointTarget { id: number; url: string; secret_sealed: string; failing: boolean }
 
-/** Where the claimed events go, and with what secret. */
+/** Where the claimed events go, with what secret, and whether the endpoint is failing now. */
 export function endpointTargets(ids: number[]): Promise<EndpointTarget[]> {
-  return rawQuery<EndpointTarget>(`SELECT id, url, secret_sealed FROM webhook_endpoints WHERE id = ANY($1::int[]) AND enabled`, [ids], { secrets: true });
+  return rawQuery<EndpointTarget>(`SELECT id, url, secret_sealed, failing_since IS NOT NULL AS failing FROM webhook_endpoints WHERE id = ANY($1::int[]) AND enabled`, [ids], { secrets: true });
 }

@@ -13,10 +13,11 @@ import { endpointSecret } from "./webhook-endpoints";
 //   the trigger on events), claimed in batches, fanned out to their endpoints
 //   in memory and sent at once; each delivery is written once, with its
 //   outcome (record-deliveries.ts). An endpoint already holding
-//   FRESH_PER_ENDPOINT sends gets its share as a pending row instead.
+//   FRESH_PER_ENDPOINT sends, or failing, gets its share as a pending row instead.
 // - delivery rows: retries, that backlog, replays and once-only happenings,
 //   claimed with FOR UPDATE SKIP LOCKED while their endpoint has fewer than
-//   PER_ENDPOINT sends out; a claim lapses after 30 s.
+//   PER_ENDPOINT sends out (a failing endpoint: none out, so it is probed, not
+//   flooded, until an answer clears it); a claim lapses after 30 s.
 // Woken by the trigger's NOTIFY, and once a second (retries that come due,
 // lapsed claims). A send never runs in a request's path: the request only
 // wrote the event. This thread claims and records; the HTTP sends run in the
@@ -34,17 +35,20 @@ const RENEW_EVERY_MS = 10_000;
 interface Due { id: string; endpoint_id: number; message_id: string; payload: string; attempts: number; created_at: Date; url: string; secret_sealed: string; enabled: boolean }
 
 // The oldest due delivery rows of each endpoint, as many as its room in this
-// process ($3 less its sends out, given as $1 ids and $2 counts), $4 in all.
+// process ($3 less its sends out, given as $1 ids and $2 counts; a failing
+// endpoint is probed one send at a time), $4 in all.
 const CLAIM_ROWS = `
   WITH busy AS (SELECT * FROM unnest($1::int[], $2::int[]) AS b(endpoint_id, n)),
+  room AS (
+    SELECT e.id, (CASE WHEN e.failing_since IS NULL THEN $3::int ELSE 1 END) - COALESCE(busy.n, 0) AS n
+    FROM webhook_endpoints e LEFT JOIN busy ON busy.endpoint_id = e.id),
   due AS (
-    SELECT d.id FROM webhook_endpoints e
-    LEFT JOIN busy ON busy.endpoint_id = e.id
+    SELECT d.id FROM room
     CROSS JOIN LATERAL (
       SELECT id FROM webhook_deliveries
-      WHERE endpoint_id = e.id AND ((status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now()))
-      ORDER BY next_attempt_at LIMIT $3::int - COALESCE(busy.n, 0) FOR UPDATE SKIP LOCKED) d
-    WHERE COALESCE(busy.n, 0) < $3::int
+      WHERE endpoint_id = room.id AND ((status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now()))
+      ORDER BY next_attempt_at LIMIT GREATEST(room.n, 0) FOR UPDATE SKIP LOCKED) d
+    WHERE room.n > 0
     LIMIT $4)
   UPDATE webhook_deliveries d SET status = 'sending', locked_until = now() + interval '30 seconds', attempts = d.attempts + 1
   FROM due, webhook_endpoints e WHERE d.id = due.id AND e.id = d.endpoint_id
@@ -131,8 +135,10 @@ async function claimFresh(lapsed: boolean): Promise<void> {
       const createdAt = new Date(event.created_at);
       const sendTo: number[] = [];
       for (const endpointId of event.endpoint_ids) {
-        if (!targets.has(endpointId)) continue; // deleted or disabled since the claim's snapshot
-        if ((perEndpoint.get(endpointId) ?? 0) >= FRESH_PER_ENDPOINT) {
+        const target = targets.get(endpointId);
+        if (!target) continue; // deleted or disabled since the claim's snapshot
+        // A failing endpoint is probed one delivery at a time by the rows (claimRows), not flooded with every event.
+        if (target.failing || (perEndpoint.get(endpointId) ?? 0) >= FRESH_PER_ENDPOINT) {
           recordOutcome({ kind: "fresh", outboxId: event.id, endpointId, createdAt, status: null, latency: 0, error: null, final: false, tried: false });
           continue;
         }
