@@ -14,9 +14,11 @@
 //
 //   npm run build && npm run bench:webhooks     (EVENTS_PER_SECOND=1000, SECONDS=5, REQUESTS_PER_SECOND=50)
 import http from "node:http";
+import { availableParallelism } from "node:os";
 import pg from "pg";
 import { createTestDatabase, startServer } from "../e2e/support/server.mjs";
-import { cpuSeconds, machineSeconds, postgresSeconds } from "./support/cpu.mjs";
+import { bareHttpExchange } from "./support/bare-http.mjs";
+import { cpuSeconds, machineSeconds, postgresSeconds, threadSeconds, threadsSeconds } from "./support/cpu.mjs";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const EVENTS_PER_SECOND = Number(process.env.EVENTS_PER_SECOND ?? 1000);
@@ -45,6 +47,8 @@ function receiver(kind) {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ kind, got, server, url: `http://127.0.0.1:${server.address().port}/hook` })));
 }
 
+// First, with nothing else running: what one bare HTTP exchange costs on this machine.
+const bare = await bareHttpExchange();
 const database = await createTestDatabase(adminUrl);
 let server = await startServer({ databaseUrl: database.url, label: "bench-webhooks" });
 const db = new pg.Client({ connectionString: database.url });
@@ -86,12 +90,15 @@ try {
     return times;
   };
   // What a phase cost: the server (every thread), PostgreSQL, and the machine's busy share.
+  // The server's event loop (the thread that answers requests) apart from its other threads (the sender thread, GC, libuv).
+  const eventLoop = () => threadsSeconds(server.pid)[String(server.pid)]?.seconds ?? 0;
   const meter = () => {
-    const start = { server: cpuSeconds(server.pid), postgres: postgresSeconds(), machine: machineSeconds() };
+    const start = { server: cpuSeconds(server.pid), loop: eventLoop(), postgres: postgresSeconds(), bench: threadSeconds(), machine: machineSeconds() };
     return () => {
       const machine = machineSeconds();
       const busy = (machine.busy - start.machine.busy) / (machine.total - start.machine.total);
-      return `server ${(cpuSeconds(server.pid) - start.server).toFixed(1)} s, PostgreSQL ${(postgresSeconds() - start.postgres).toFixed(1)} s of CPU; machine ${(busy * 100).toFixed(0)}% busy`;
+      const used = { server: cpuSeconds(server.pid) - start.server, loop: eventLoop() - start.loop, postgres: postgresSeconds() - start.postgres, bench: threadSeconds() - start.bench };
+      return { ...used, busy, text: `server ${used.server.toFixed(1)} s (event loop ${used.loop.toFixed(1)} s), PostgreSQL ${used.postgres.toFixed(1)} s, this bench (receivers, event writer, API client) ${used.bench.toFixed(1)} s of CPU; machine ${(busy * 100).toFixed(0)}% busy` };
     };
   };
   // Events at EVENTS_PER_SECOND, in batches every 100 ms, while the contact changes run: in both
@@ -129,13 +136,20 @@ try {
   const healthy = receivers.filter((r) => r.kind === "healthy");
   const deliveredTo = (r) => r.got.ids.size;
   const started = Date.now();
+  // The drain, once the events have stopped: what each delivery costs whom, with nothing else running.
+  const drainCost = meter();
+  const drainFrom = Date.now();
+  const receivedBeforeDrain = receivers.reduce((sum, r) => sum + [...r.got.ids.values()].reduce((a, b) => a + b, 0), 0);
   while (Date.now() - started < 600_000 && healthy.some((r) => deliveredTo(r) < expected / 2)) await sleep(200);
   const beforeKill = Math.min(...healthy.map(deliveredTo));
   const killedAt = Date.now();
+  const drainCpu = drainCost();
+  const drainSeconds = (killedAt - drainFrom) / 1000;
+  const drained = receivers.reduce((sum, r) => sum + [...r.got.ids.values()].reduce((a, b) => a + b, 0), 0) - receivedBeforeDrain;
   await server.stop();
   server = await startServer({ databaseUrl: database.url, label: "bench-webhooks-again" });
   while (Date.now() - started < 900_000 && healthy.some((r) => deliveredTo(r) < expected)) await sleep(500);
-  const drained = (Date.now() - started) / 1000;
+  const drainedIn = (Date.now() - started) / 1000;
 
   // Event to delivery while the server ran (those waiting through the restart are counted in the drain time).
   const delays = healthy.flatMap((r) => r.got.delays.filter(([at]) => at < killedAt).map(([, delay]) => delay));
@@ -143,13 +157,19 @@ try {
   const { rows: states } = await db.query(`SELECT e.description, d.status, count(*)::int AS n FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id GROUP BY 1, 2 ORDER BY 1, 2`);
   console.log(`webhooks: ${EVENTS_PER_SECOND} events/s for ${SECONDS} s (+ ${REQUESTS_PER_SECOND} contact changes/s) to 10 endpoints (8 healthy, 1 slow 3 s, 1 failing 500)`);
   console.log(`  the causing requests (PUT /api/contacts/{id}), the same events written: p50 ${ms(percentile(without, 50))} / p99 ${ms(percentile(without, 99))} without webhook endpoints; p50 ${ms(percentile(withHooks, 50))} / p99 ${ms(percentile(withHooks, 99))} with`);
-  console.log(`  CPU over the ${SECONDS} s: ${withoutCpu} without webhooks; ${withCpu} with`);
+  console.log(`  CPU over the ${SECONDS} s: ${withoutCpu.text} without webhooks; ${withCpu.text} with`);
   console.log(`  event -> delivery at the healthy endpoints: p50 ${ms(percentile(delays, 50))} · p95 ${ms(percentile(delays, 95))} · p99 ${ms(percentile(delays, 99))} (target p95 < 1 s) over the ${delays.length} injected events delivered before the restart`);
   const perSecond = [];
   for (const [at] of healthy.flatMap((r) => r.got.delays)) if (at < killedAt) perSecond[Math.floor((at - injectedFrom) / 1000)] = (perSecond[Math.floor((at - injectedFrom) / 1000)] ?? 0) + 1;
   console.log(`  healthy deliveries per second from the first event (all 8 endpoints; ${8 * EVENTS_PER_SECOND}/s keeps up): ${Array.from(perSecond, (n) => n ?? 0).join(", ")}`);
-  console.log(`  every healthy endpoint got ${Math.min(...healthy.map(deliveredTo))} of ${expected} events (server killed after ${beforeKill} and started again; all in ${drained.toFixed(1)} s; ${duplicates} sent twice across the restart)`);
+  console.log(`  every healthy endpoint got ${Math.min(...healthy.map(deliveredTo))} of ${expected} events (server killed after ${beforeKill} and started again; all in ${drainedIn.toFixed(1)} s; ${duplicates} sent twice across the restart)`);
   console.log(`  delivery states: ${states.map((s) => `${s.description} ${s.status} ${s.n}`).join(", ")}`);
+  const us = (seconds) => `${((seconds / drained) * 1e6).toFixed(0)} µs`;
+  console.log(`  the drain before the restart (${drained} deliveries in ${drainSeconds.toFixed(1)} s, ${(drained / drainSeconds).toFixed(0)}/s): CPU a delivery: server ${us(drainCpu.server)} (event loop ${us(drainCpu.loop)}), PostgreSQL ${us(drainCpu.postgres)}, receivers ${us(drainCpu.bench)}; machine ${(drainCpu.busy * 100).toFixed(0)}% busy`);
+  // The floor: bare exchanges alone, at the rate the healthy endpoints need, on top of what the same load takes without webhooks.
+  const cores = (sends) => (sends * (bare.clientUs + bare.receiverUs)) / 1e6;
+  const baseline = (withoutCpu.busy * availableParallelism()).toFixed(2);
+  console.log(`  this machine's floor: a bare HTTP exchange (undici POST -> Node receiver, nothing else running) takes ${bare.clientUs.toFixed(0)} µs of CPU to send and ${bare.receiverUs.toFixed(0)} µs to receive (${bare.perSecond.toFixed(0)}/s with the whole machine); ${8 * EVENTS_PER_SECOND} healthy deliveries a second need ${cores(8 * EVENTS_PER_SECOND).toFixed(2)} cores for the exchanges alone, on top of the ${baseline} cores the same load took without webhooks, of ${availableParallelism()}`);
   if (Math.min(...healthy.map(deliveredTo)) < expected) process.exitCode = 1;
 } finally {
   for (const r of receivers) r.server.close();

@@ -48,7 +48,9 @@ server.listen(port, listenHost, () => console.log(`Ready on http://${listenHost 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     server.close();
-    app.close?.().finally(() => process.exit(0));
+    // The app's own shutdown (lib/shutdown.ts): what this process holds goes back before it ends.
+    const shutdown = globalThis[Symbol.for("contact-center.shutdown")] ?? (async () => {});
+    shutdown().catch(() => {}).finally(() => app.close?.().finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();
   });
 }

@@ -30,3 +30,20 @@ export const machineSeconds = () => {
   const total = ticks.reduce((a, b) => a + b, 0);
   return { busy: (total - ticks[3] - ticks[4]) / TICKS_PER_SECOND, total: total / TICKS_PER_SECOND };
 };
+
+/** The calling thread's CPU seconds so far (Linux): one thread's share where a process has several. */
+export const threadSeconds = () => ticksOf(readFileSync("/proc/thread-self/stat", "utf8")) / TICKS_PER_SECOND;
+
+/** CPU seconds per thread of a process, by thread name and id: a sender thread's share against its event loop's. */
+export const threadsSeconds = (pid) => {
+  const out = {};
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      out[tid] = { name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), seconds: ticksOf(stat) / TICKS_PER_SECOND };
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return out;
+};

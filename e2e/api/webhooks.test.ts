@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { makeContact, uniquePhone } from "../support/contacts";
 import { createTenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
@@ -113,7 +113,7 @@ describe("outgoing webhooks", () => {
     }
   }, 60_000);
 
-  it("a failing endpoint is probed one delivery at a time, not sent every new event at once", async () => {
+  it("a failing endpoint is probed one delivery at a time per server, not sent every new event at once", async () => {
     const tenant = await createTenant();
     // Always 503, a quarter second late; counts how many sends it holds at once.
     let open = 0;
@@ -140,8 +140,8 @@ describe("outgoing webhooks", () => {
       for (let i = 0; i < 8; i++) await makeContact(tenant);
       const tried = await until(deliveries, (d) => d.length === 9 && d.every((x) => x.last_status_code === 503), 20_000);
       expect(tried.map((d) => [d.status, d.last_status_code])).toEqual(Array(9).fill(["pending", 503]));
-      // Sent as fresh events, the eight would have been out together.
-      expect(most).toBe(1);
+      // One probe at a time per server process (two share the PostgreSQL run); sent as fresh events, the eight would have been out together.
+      expect(most).toBeLessThanOrEqual(inject("secondBaseUrl") ? 2 : 1);
       expect(tries).toBeGreaterThanOrEqual(9);
     } finally {
       server.close();

@@ -2,9 +2,10 @@ import "server-only";
 import { rawQuery } from "@/lib/db/raw-sql";
 
 // The sender's claims on fresh events (issue 24). A claim holds an outbox row
-// for 30 s, renewed while its sends are out; a process that died mid-send
-// lets it lapse and another claims it, skipping the endpoints whose delivery
-// was recorded meanwhile (at least once, never lost).
+// for 15 s, renewed every 5 s while its sends are out; a process that died
+// mid-send lets it lapse and another (or itself, started again) claims it,
+// skipping the endpoints whose delivery was recorded meanwhile (at least once,
+// never lost). Short, because a restart waits that long for what it held.
 
 export interface ClaimedEvent {
   id: string;
@@ -16,7 +17,7 @@ export interface ClaimedEvent {
 
 const CLAIM = (which: string) => `
   WITH claimed AS (SELECT id FROM webhook_outbox WHERE ${which} LIMIT $1 FOR UPDATE SKIP LOCKED)
-  UPDATE webhook_outbox o SET locked_until = now() + interval '30 seconds', claims = o.claims + 1
+  UPDATE webhook_outbox o SET locked_until = now() + interval '15 seconds', claims = o.claims + 1
   FROM claimed WHERE o.id = claimed.id
   RETURNING o.id::text, o.payload::text AS body, o.created_at,
     ARRAY(SELECT e.id FROM webhook_endpoints e
@@ -34,7 +35,7 @@ export function claimOutbox({ limit, lapsed = false, own = [] }: { limit: number
 
 /** Keeps this process's claims while their sends are out (a slow endpoint's queue may take longer than a claim lasts). */
 export async function renewOutboxClaims(ids: string[]): Promise<void> {
-  if (ids.length) await rawQuery(`UPDATE webhook_outbox SET locked_until = now() + interval '30 seconds' WHERE id = ANY($1::bigint[])`, [ids]);
+  if (ids.length) await rawQuery(`UPDATE webhook_outbox SET locked_until = now() + interval '15 seconds' WHERE id = ANY($1::bigint[])`, [ids]);
 }
 
 export interface EndpointTarget { id: number; url: string; secret_sealed: string; failing: boolean }
@@ -42,4 +43,14 @@ export interface EndpointTarget { id: number; url: string; secret_sealed: string
 /** Where the claimed events go, with what secret, and whether the endpoint is failing now. */
 export function endpointTargets(ids: number[]): Promise<EndpointTarget[]> {
   return rawQuery<EndpointTarget>(`SELECT id, url, secret_sealed, failing_since IS NOT NULL AS failing FROM webhook_endpoints WHERE id = ANY($1::int[]) AND enabled`, [ids], { secrets: true });
+}
+
+/**
+ * Gives back what this process holds and has not recorded: its outbox claims
+ * and its claimed delivery rows go back to waiting, for the next sender now
+ * rather than when the claims lapse. Sends still out may land twice (at least once).
+ */
+export async function releaseClaims({ events, deliveries }: { events: string[]; deliveries: string[] }): Promise<void> {
+  if (events.length) await rawQuery(`UPDATE webhook_outbox SET locked_until = NULL WHERE id = ANY($1::bigint[])`, [events]);
+  if (deliveries.length) await rawQuery(`UPDATE webhook_deliveries SET status = 'pending', locked_until = NULL WHERE id = ANY($1::bigint[]) AND status = 'sending'`, [deliveries]);
 }

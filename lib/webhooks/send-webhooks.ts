@@ -3,7 +3,8 @@ import { Worker } from "node:worker_threads";
 import { database } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { logger } from "@/lib/logger";
-import { claimOutbox, endpointTargets, renewOutboxClaims } from "./claim-outbox";
+import { onShutdown } from "@/lib/shutdown";
+import { claimOutbox, endpointTargets, releaseClaims, renewOutboxClaims } from "./claim-outbox";
 import { PER_ENDPOINT, type SenderBatch, type WebhookSend, type WebhookSent } from "./post-webhook";
 import { recordOutboxFinished, recordOutcome } from "./record-deliveries";
 import { endpointSecret } from "./webhook-endpoints";
@@ -16,8 +17,9 @@ import { endpointSecret } from "./webhook-endpoints";
 //   FRESH_PER_ENDPOINT sends, or failing, gets its share as a pending row instead.
 // - delivery rows: retries, that backlog, replays and once-only happenings,
 //   claimed with FOR UPDATE SKIP LOCKED while their endpoint has fewer than
-//   PER_ENDPOINT sends out (a failing endpoint: none out, so it is probed, not
-//   flooded, until an answer clears it); a claim lapses after 30 s.
+//   PER_ENDPOINT sends out (a failing endpoint: none out in this process, so
+//   each process probes it one send at a time, not flooded, until an answer
+//   clears it); a claim lapses after 30 s.
 // Woken by the trigger's NOTIFY, and once a second (retries that come due,
 // lapsed claims). A send never runs in a request's path: the request only
 // wrote the event. This thread claims and records; the HTTP sends run in the
@@ -30,13 +32,13 @@ const MAX_IN_FLIGHT = 20_000;
 const FRESH_PER_ENDPOINT = 1_000;
 /** Events per claim. */
 const CLAIM_EVENTS = 500;
-const RENEW_EVERY_MS = 10_000;
+const RENEW_EVERY_MS = 5_000;
 
 interface Due { id: string; endpoint_id: number; message_id: string; payload: string; attempts: number; created_at: Date; url: string; secret_sealed: string; enabled: boolean }
 
 // The oldest due delivery rows of each endpoint, as many as its room in this
 // process ($3 less its sends out, given as $1 ids and $2 counts; a failing
-// endpoint is probed one send at a time), $4 in all.
+// endpoint is probed one send at a time per process), $4 in all.
 const CLAIM_ROWS = `
   WITH busy AS (SELECT * FROM unnest($1::int[], $2::int[]) AS b(endpoint_id, n)),
   room AS (
@@ -110,18 +112,29 @@ const sendDue = serial(async () => {
   await claimRows();
 });
 
-// Endpoints this process has sent fresh events to. A claim takes as many events
-// as the least busy of them has room for: claiming more would only turn the
-// busy ones' shares into rows (three writes each instead of one).
-const knownEndpoints = new Set<number>();
+// Endpoints this process has sent fresh events to, and whether each was failing
+// then. A claim takes as many events as the least busy healthy one has room
+// for: claiming more would only turn the busy ones' shares into rows (three
+// writes each instead of one). A failing endpoint holds no fresh sends, so it
+// says nothing of the room.
+const knownEndpoints = new Map<number, boolean>();
 function freshRoom(): number {
-  let room = knownEndpoints.size ? 0 : CLAIM_EVENTS;
-  for (const id of knownEndpoints) room = Math.max(room, FRESH_PER_ENDPOINT - (perEndpoint.get(id) ?? 0));
-  return room;
+  let room = 0;
+  let healthy = 0;
+  for (const [id, failing] of knownEndpoints) {
+    if (failing) continue;
+    healthy += 1;
+    room = Math.max(room, FRESH_PER_ENDPOINT - (perEndpoint.get(id) ?? 0));
+  }
+  return healthy ? room : CLAIM_EVENTS;
 }
+
+/** Set when the process stops: nothing more is claimed, and what it held is given back. */
+let stopping = false;
 
 async function claimFresh(lapsed: boolean): Promise<void> {
   for (;;) {
+    if (stopping) return;
     const room = MAX_IN_FLIGHT - flights.size;
     if (room <= 0) return;
     const limit = Math.min(CLAIM_EVENTS, Math.ceil(room / 10), freshRoom());
@@ -129,7 +142,7 @@ async function claimFresh(lapsed: boolean): Promise<void> {
     const claimed = await claimOutbox({ limit, lapsed, own: lapsed ? [...eventsOut.keys()] : [] });
     if (!claimed.length) return;
     const targets = new Map((await endpointTargets([...new Set(claimed.flatMap((e) => e.endpoint_ids))])).map((t) => [t.id, t]));
-    for (const id of targets.keys()) knownEndpoints.add(id);
+    for (const target of targets.values()) knownEndpoints.set(target.id, target.failing);
     const batch: SenderBatch = { sends: [], endpoints: [...targets.values()].map((t) => ({ id: t.id, url: t.url, secret: secretOf(t.secret_sealed) })), events: [] };
     for (const event of claimed) {
       const createdAt = new Date(event.created_at);
@@ -156,6 +169,7 @@ async function claimFresh(lapsed: boolean): Promise<void> {
 }
 
 async function claimRows(): Promise<void> {
+  if (stopping) return;
   const room = Math.min(MAX_IN_FLIGHT - flights.size, 512);
   if (room <= 0) return;
   const due = await rawQuery<Due>(CLAIM_ROWS, [[...perEndpoint.keys()], [...perEndpoint.values()], PER_ENDPOINT, room], { secrets: true });
@@ -241,6 +255,11 @@ export async function startWebhookSender(): Promise<void> {
     sendDue();
   }, 1000).unref();
   setInterval(() => void renewOutboxClaims([...eventsOut.keys()]).catch((error: unknown) => logger.error("webhook claims not renewed", { error: error instanceof Error ? error.message : String(error) })), RENEW_EVERY_MS).unref();
+  onShutdown(async () => {
+    stopping = true;
+    const deliveries = [...flights.values()].flatMap((f) => (f.kind === "retry" ? [f.deliveryId] : []));
+    await releaseClaims({ events: [...eventsOut.keys()], deliveries });
+  });
   // Started now, not at the first event: loading it at nice 10 on a busy machine held the first deliveries for a second.
   senderThread();
   sendFresh();

@@ -1,0 +1,20 @@
+import "server-only";
+import { logger } from "@/lib/logger";
+
+// Work a process holds that another should take at once when it stops
+// (scripts/server.mjs awaits these on SIGTERM and SIGINT, 4 s at most): a
+// restart need not wait for a claim to lapse.
+
+const HOOK = Symbol.for("contact-center.shutdown");
+const holder = globalThis as typeof globalThis & { [HOOK]?: () => Promise<void> };
+const steps: (() => Promise<void>)[] = [];
+
+/** Runs `step` when the server stops gracefully; a failure is logged, and the rest still run. */
+export function onShutdown(step: () => Promise<void>): void {
+  steps.push(step);
+  holder[HOOK] ??= () =>
+    Promise.race([
+      Promise.all(steps.map((s) => s().catch((error: unknown) => logger.error("shutdown step failed", { error: error instanceof Error ? error.message : String(error) })))).then(() => undefined),
+      new Promise<void>((resolve) => setTimeout(resolve, 4000).unref()),
+    ]);
+}
