@@ -1,4 +1,5 @@
 import "server-only";
+import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
 
 // The sender's claims on fresh events (issue 24). A claim holds an outbox row
@@ -25,8 +26,9 @@ const CLAIM = (which: string) => `
             AND (o.claims = 1 OR NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.dedupe_key = 'event:' || o.id))
           ORDER BY e.id) AS endpoint_ids`;
 // Two ranges of the one index on locked_until: never claimed, and claims that lapsed (not this process's own).
-const FRESH = CLAIM("locked_until IS NULL");
-const LAPSED = CLAIM("locked_until < now() AND id <> ALL($2::bigint[])");
+// Prepared: each runs many times a second under load, and planning it cost more than running it.
+const FRESH = prepared(CLAIM("locked_until IS NULL"));
+const LAPSED = prepared(CLAIM("locked_until < now() AND id <> ALL($2::bigint[])"));
 
 /** Claims up to `limit` events never claimed; with `lapsed`, those whose claim lapsed instead, but for `own` (this process's, still out). */
 export function claimOutbox({ limit, lapsed = false, own = [] }: { limit: number; lapsed?: boolean; own?: string[] }): Promise<ClaimedEvent[]> {
@@ -40,9 +42,11 @@ export async function renewOutboxClaims(ids: string[]): Promise<void> {
 
 export interface EndpointTarget { id: number; url: string; secret_sealed: string; failing: boolean }
 
+const TARGETS = prepared(`SELECT id, url, secret_sealed, failing_since IS NOT NULL AS failing FROM webhook_endpoints WHERE id = ANY($1::int[]) AND enabled`);
+
 /** Where the claimed events go, with what secret, and whether the endpoint is failing now. */
 export function endpointTargets(ids: number[]): Promise<EndpointTarget[]> {
-  return rawQuery<EndpointTarget>(`SELECT id, url, secret_sealed, failing_since IS NOT NULL AS failing FROM webhook_endpoints WHERE id = ANY($1::int[]) AND enabled`, [ids], { secrets: true });
+  return rawQuery<EndpointTarget>(TARGETS, [ids], { secrets: true });
 }
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { prisma } from "@/lib/db/client";
+import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { logger } from "@/lib/logger";
 import { failingTooLong, nextAttemptAt } from "./retry-schedule";
@@ -18,7 +19,8 @@ export type Outcome =
   | { kind: "retry"; deliveryId: string; endpointId: number; attempts: number; createdAt: Date; status: number | null; latency: number; error: string | null; final: boolean }
   | { kind: "fresh"; outboxId: string; endpointId: number; createdAt: Date; status: number | null; latency: number; error: string | null; final: boolean; tried: boolean };
 
-const RECORD = `
+// Prepared: it runs up to 40 times a second, and its five parts took a while to plan.
+const RECORD = prepared(`
   WITH retried AS (
     SELECT * FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::int[], $5::int[], $6::text[]) AS t(id, status, next_at, code, latency, error)),
   fresh AS (
@@ -41,7 +43,7 @@ const RECORD = `
   UPDATE webhook_endpoints e SET failing_since = CASE WHEN o.ok THEN NULL ELSE COALESCE(e.failing_since, now()) END
   FROM (SELECT endpoint_id, bool_or(ok) AS ok FROM outcomes GROUP BY endpoint_id) o
   WHERE e.id = o.endpoint_id AND e.enabled AND (NOT o.ok OR e.failing_since IS NOT NULL)
-  RETURNING e.id, e.organization_id, e.failing_since`;
+  RETURNING e.id, e.organization_id, e.failing_since`);
 
 let outcomes: Outcome[] = [];
 let finished: string[] = [];

@@ -1,6 +1,7 @@
 import "server-only";
 import { Worker } from "node:worker_threads";
 import { database } from "@/lib/db/client";
+import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { logger } from "@/lib/logger";
 import { onShutdown } from "@/lib/shutdown";
@@ -39,7 +40,7 @@ interface Due { id: string; endpoint_id: number; message_id: string; payload: st
 // The oldest due delivery rows of each endpoint, as many as its room in this
 // process ($3 less its sends out, given as $1 ids and $2 counts; a failing
 // endpoint is probed one send at a time per process), $4 in all.
-const CLAIM_ROWS = `
+const CLAIM_ROWS = prepared(`
   WITH busy AS (SELECT * FROM unnest($1::int[], $2::int[]) AS b(endpoint_id, n)),
   room AS (
     SELECT e.id, (CASE WHEN e.failing_since IS NULL THEN $3::int ELSE 1 END) - COALESCE(busy.n, 0) AS n
@@ -54,7 +55,7 @@ const CLAIM_ROWS = `
     LIMIT $4)
   UPDATE webhook_deliveries d SET status = 'sending', locked_until = now() + interval '30 seconds', attempts = d.attempts + 1
   FROM due, webhook_endpoints e WHERE d.id = due.id AND e.id = d.endpoint_id
-  RETURNING d.id::text, d.endpoint_id, d.message_id, d.payload::text AS payload, d.attempts, d.created_at, e.url, e.secret_sealed, e.enabled`;
+  RETURNING d.id::text, d.endpoint_id, d.message_id, d.payload::text AS payload, d.attempts, d.created_at, e.url, e.secret_sealed, e.enabled`);
 
 /** A send out, by its key: "r<delivery id>" for a row, "<event id>:<endpoint id>" for a fresh event. */
 type Flight = { endpointId: number; createdAt: Date } & ({ kind: "retry"; deliveryId: string; attempts: number } | { kind: "fresh"; outboxId: string });

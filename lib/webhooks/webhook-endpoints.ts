@@ -65,7 +65,8 @@ export async function listWebhookDeliveries({ actor, id }: { actor: SessionUser;
   const endpoint = await prisma.webhookEndpoint.findFirst({ where: { id, organization_id: actor.organization_id }, select: { id: true } });
   if (!endpoint) throw AppError.notFound();
   const rows = await prisma.webhookDelivery.findMany({
-    where: { endpoint_id: id }, orderBy: { id: "desc" }, take: 100,
+    // By the event's time, not the row's id: a fresh event's delivery row is written when its send is answered, in whatever order the sends come back.
+    where: { endpoint_id: id }, orderBy: [{ created_at: "desc" }, { id: "desc" }], take: 100,
     select: { id: true, event_type: true, message_id: true, status: true, attempts: true, next_attempt_at: true, last_status_code: true, last_error: true, last_latency_ms: true, delivered_at: true, created_at: true, payload: true },
   });
   return {
