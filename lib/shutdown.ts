@@ -3,14 +3,16 @@ import { logger } from "@/lib/logger";
 
 // Work a process holds that another should take at once when it stops
 // (scripts/server.mjs awaits these on SIGTERM and SIGINT, 4 s at most): a
-// restart need not wait for a claim to lapse.
+// restart need not wait for a claim to lapse. The steps live on globalThis,
+// like the hook, so every bundle's copy of this module adds to the same list.
 
 const HOOK = Symbol.for("contact-center.shutdown");
-const holder = globalThis as typeof globalThis & { [HOOK]?: () => Promise<void> };
-const steps: (() => Promise<void>)[] = [];
+const STEPS = Symbol.for("contact-center.shutdown-steps");
+const holder = globalThis as typeof globalThis & { [HOOK]?: () => Promise<void>; [STEPS]?: (() => Promise<void>)[] };
 
 /** Runs `step` when the server stops gracefully; a failure is logged, and the rest still run. */
 export function onShutdown(step: () => Promise<void>): void {
+  const steps = (holder[STEPS] ??= []);
   steps.push(step);
   holder[HOOK] ??= () =>
     Promise.race([
