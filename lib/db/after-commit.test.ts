@@ -1,11 +1,13 @@
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { afterCommit, runInTransaction } from "./after-commit";
 
 // A real transaction (PGlite in memory) stands in for Prisma's: the work left
 // for after the commit runs once it has committed, never after a rollback.
 
 const db = new PGlite();
+// Starting PGlite takes 4-6 s on a 2-core machine: in the hook, not in the first test's 5 s.
+beforeAll(() => db.waitReady, 30_000);
 afterAll(() => db.close());
 
 async function transaction<T>(fn: (tx: object) => Promise<T>): Promise<T> {
