@@ -107,11 +107,10 @@ function serial(task: () => Promise<void>): () => void {
 
 /** Claims fresh events while there is room, and hands their sends to the sender thread. */
 const sendFresh = serial(() => claimFresh(false));
-/** Lapsed claims of other processes' events, then due delivery rows. */
-const sendDue = serial(async () => {
-  await claimFresh(true);
-  await claimRows();
-});
+/** Due delivery rows. */
+const sendDue = serial(claimRows);
+/** Other processes' lapsed claims: once a second (and on reconnecting), not after every batch of answers. */
+const sendLapsed = serial(() => claimFresh(true));
 
 // Endpoints this process has sent fresh events to, and whether each was failing
 // then. A claim takes as many events as the least busy healthy one has room
@@ -249,10 +248,12 @@ export async function startWebhookSender(): Promise<void> {
   // The trigger says which: "outbox" (a fresh event) or "rows" (a once-only happening's delivery rows).
   await database().driver.listen(CHANNEL, (payload) => (payload === "rows" ? sendDue() : sendFresh()), () => {
     sendFresh();
+    sendLapsed();
     sendDue();
   });
   setInterval(() => {
     sendFresh();
+    sendLapsed();
     sendDue();
   }, 1000).unref();
   setInterval(() => void renewOutboxClaims([...eventsOut.keys()]).catch((error: unknown) => logger.error("webhook claims not renewed", { error: error instanceof Error ? error.message : String(error) })), RENEW_EVERY_MS).unref();
@@ -264,5 +265,6 @@ export async function startWebhookSender(): Promise<void> {
   // Started now, not at the first event: loading it at nice 10 on a busy machine held the first deliveries for a second.
   senderThread();
   sendFresh();
+  sendLapsed();
   sendDue();
 }
