@@ -35,7 +35,9 @@ export async function summaryReport({ actor, query }: { actor: SessionUser; quer
   const scope = callScope(actor, query);
   // One pass over the range: every figure, and the direction × status counts, as FILTERed aggregates.
   const cells = DIRECTIONS.flatMap((d) => STATUSES.map((st) => ({ d, st, column: `${d}:${st}` })));
-  const [row] = await runSql<SummaryRow & Record<string, number>>(Prisma.sql`
+  // The two statements read the same range and run side by side on PostgreSQL (two pooled connections).
+  const [[row], dispositions] = await Promise.all([
+    runSql<SummaryRow & Record<string, number>>(Prisma.sql`
     SELECT count(*)::int AS total, ${INBOUND_FIGURES},
            count(*) FILTER (WHERE l.direction = 'inbound' AND l.parent_call_sid IS NULL AND l.status = 'completed' AND l.user_id IS NOT NULL AND COALESCE(l.wait_seconds, 0) <= ${query.service_level_seconds})::int AS within_sl,
            avg(l.wait_seconds) FILTER (WHERE l.direction = 'inbound') AS avg_wait,
@@ -44,12 +46,13 @@ export async function summaryReport({ actor, query }: { actor: SessionUser; quer
            COALESCE(sum(l.hold_seconds), 0)::int AS hold_seconds,
            count(*) FILTER (WHERE l.parent_call_sid IS NOT NULL)::int AS transfers,
            ${Prisma.join(cells.map((c) => Prisma.sql`count(*) FILTER (WHERE l.direction = ${c.d} AND l.status = ${c.st})::int AS ${Prisma.raw(`"${c.column}"`)}`), ", ")}
-    FROM call_logs l WHERE ${scope}`);
-  // Calls by the disposition the agent picked at wrap-up (issue 22), the same scope and range.
-  const dispositions = await runSql<{ id: number; name: string; is_success: boolean; calls: number }>(Prisma.sql`
+    FROM call_logs l WHERE ${scope}`),
+    // Calls by the disposition the agent picked at wrap-up (issue 22), the same scope and range.
+    runSql<{ id: number; name: string; is_success: boolean; calls: number }>(Prisma.sql`
     SELECT d.id, d.name, d.is_success, count(*)::int AS calls
     FROM call_logs l JOIN dispositions d ON d.id = l.disposition_id AND d.organization_id = l.organization_id
-    WHERE ${scope} GROUP BY d.id, d.name, d.is_success ORDER BY calls DESC, d.name`);
+    WHERE ${scope} GROUP BY d.id, d.name, d.is_success ORDER BY calls DESC, d.name`),
+  ]);
   const breakdown = cells.map((c) => ({ direction: c.d, status: c.st, calls: Number(row[c.column]) })).filter((b) => b.calls > 0);
   return {
     from: query.from,
