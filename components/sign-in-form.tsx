@@ -8,6 +8,7 @@ import { loginSchema } from "@/lib/auth/schemas";
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: "These credentials do not match our records.",
   rate_limited: "Too many failed attempts. Please wait a few minutes and try again.",
+  unavailable: "Too many sign-ins at once. Please try again in a moment.",
 };
 
 export function SignInForm() {

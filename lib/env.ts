@@ -31,6 +31,10 @@ export const envSchema = z
     LOGIN_MAX_FAILURES_PER_EMAIL: intFrom(5),
     LOGIN_MAX_FAILURES_PER_ADDRESS: intFrom(50),
     LOGIN_LOCKOUT_SECONDS: intFrom(60),
+    /** Threads that check passwords (bcrypt); unset: one less than the cores, 1 to 4. */
+    PASSWORD_HASH_THREADS: z.coerce.number().int().positive().optional(),
+    /** Password checks that may wait for a thread; one more is refused with 503 (a sign-in flood must not queue without end). */
+    PASSWORD_HASH_QUEUE: intFrom(100),
     /** Proxies in front of the server: empty (none: the socket address counts), a hop count, or addresses/CIDRs. */
     TRUSTED_PROXIES: z
       .string()

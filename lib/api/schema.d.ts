@@ -3539,8 +3539,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many failed attempts (Retry-After) */
+            /** @description Too many attempts (Retry-After) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many sign-ins are being checked at once (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7683,8 +7692,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many failed attempts for this email or address (Retry-After) */
+            /** @description Too many attempts for this email or address (Retry-After); refused before the password is checked */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many sign-ins are being checked at once on this server (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
-import { clearRateLimit, hitRateLimit, peekRateLimit } from "@/lib/rate-limit/hit-rate-limit";
+import { clearRateLimit, hitRateLimit, takeBackRateLimitHit } from "@/lib/rate-limit/hit-rate-limit";
 import { serializeUser, userSelect, type ApiUser } from "@/lib/users/serialize-user";
 import { verifyPassword } from "./password";
 import type { LoginInput } from "./schemas";
@@ -17,9 +17,12 @@ const FAILED = "These credentials do not match our records.";
 
 /**
  * Email + password → a new bearer token. Used by both login routes and the web
- * sign-in. Failed attempts are counted per email and per client address in the
- * database; once either passes its limit every attempt gets 429 until the
- * window ends, whatever the password.
+ * sign-in. Every attempt is counted per email and per client address in the
+ * database before the password is looked at: one atomic increment each, so
+ * attempts arriving together, on any server, each get their own count, and
+ * once either passes its limit the attempt gets 429 without any hashing. A
+ * success gives its address count back (only failures hold an address back:
+ * an office behind one address signs in all morning) and clears the email's.
  */
 export async function login({ input, clientAddress }: { input: LoginInput; clientAddress: string }): Promise<LoginResult> {
   const config = env();
@@ -27,21 +30,18 @@ export async function login({ input, clientAddress }: { input: LoginInput; clien
   const emailKey = `login:email:${input.email}`;
   const addressKey = `login:address:${clientAddress}`;
 
-  const [byEmail, byAddress] = await Promise.all([peekRateLimit(emailKey), peekRateLimit(addressKey)]);
-  if (byEmail.hits >= config.LOGIN_MAX_FAILURES_PER_EMAIL) throw AppError.tooManyRequests(byEmail.retryAfterSeconds);
-  if (byAddress.hits >= config.LOGIN_MAX_FAILURES_PER_ADDRESS) throw AppError.tooManyRequests(byAddress.retryAfterSeconds);
+  const [byEmail, byAddress] = await Promise.all([hitRateLimit(emailKey, window), hitRateLimit(addressKey, window)]);
+  if (byEmail.hits > config.LOGIN_MAX_FAILURES_PER_EMAIL) throw AppError.tooManyRequests(byEmail.retryAfterSeconds);
+  if (byAddress.hits > config.LOGIN_MAX_FAILURES_PER_ADDRESS) throw AppError.tooManyRequests(byAddress.retryAfterSeconds);
 
   const user = await prisma.user.findUnique({
     where: { email: input.email },
     select: { ...userSelect, password_hash: true },
   });
   const valid = await verifyPassword(input.password, user?.password_hash);
-  if (!user || !valid || !user.active) {
-    await Promise.all([hitRateLimit(emailKey, window), hitRateLimit(addressKey, window)]);
-    throw AppError.validation({ email: [FAILED] }, FAILED);
-  }
+  if (!user || !valid || !user.active) throw AppError.validation({ email: [FAILED] }, FAILED);
 
-  await clearRateLimit(emailKey);
+  await Promise.all([clearRateLimit(emailKey), takeBackRateLimitHit(addressKey)]);
   const token = await issueToken(user.id);
   const updated = await prisma.user.update({
     where: { id: user.id },

@@ -28,7 +28,8 @@ export function authOptions(): NextAuthOptions {
             const { user, token } = await login({ input: input.data, clientAddress: clientAddress(req?.headers ?? {}) });
             return { ...user, id: String(user.id), apiToken: token };
           } catch (error) {
-            if (error instanceof AppError && error.code === "rate_limited") throw new Error("rate_limited");
+            // The page names these two; anything else is "do not match".
+            if (error instanceof AppError && (error.code === "rate_limited" || error.code === "unavailable")) throw new Error(error.code);
             return null;
           }
         },

@@ -1,16 +1,34 @@
 import "server-only";
-import bcrypt from "bcryptjs";
+import { availableParallelism } from "node:os";
+import { env } from "@/lib/env";
+import { createPasswordPool, type PasswordPool } from "./password-pool";
 
-// bcrypt (cost 10): maintained, pure JavaScript, so no native build step.
+// bcrypt (cost 10): maintained, pure JavaScript, so no native build step. It
+// runs in the password threads (./password-pool.ts), never on the request
+// thread; the hash format is bcryptjs's as before, so every stored hash works.
 const COST = 10;
 // Compared against when the email is unknown, so a miss costs as much time as
 // a wrong password and response times do not reveal which accounts exist.
 const DECOY_HASH = "$2b$10$CwTycUXWue0Thq9StjUM0uJ8o2hS8x8pniZ6Ex9Tz2Gq6JO1F6h2m";
 
-export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, COST);
+// One pool per process, on globalThis: the server's bundles may each carry a copy of this module.
+const POOL = Symbol.for("contact-center.password-pool");
+const holder = globalThis as typeof globalThis & { [POOL]?: PasswordPool };
+
+function passwordPool(): PasswordPool {
+  if (holder[POOL]) return holder[POOL];
+  const config = env();
+  // One core stays with the request thread; the rest (at most four) check passwords.
+  const threads = config.PASSWORD_HASH_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1));
+  return (holder[POOL] = createPasswordPool({ threads, queue: config.PASSWORD_HASH_QUEUE }));
 }
 
-export function verifyPassword(password: string, hash: string | null | undefined): Promise<boolean> {
-  return bcrypt.compare(password, hash ?? DECOY_HASH);
+/** Throws AppError "unavailable" (503) when the password threads are fully booked. */
+export async function hashPassword(password: string): Promise<string> {
+  return (await passwordPool().run({ op: "hash", password, cost: COST })) as string;
+}
+
+/** Throws AppError "unavailable" (503) when the password threads are fully booked. */
+export async function verifyPassword(password: string, hash: string | null | undefined): Promise<boolean> {
+  return (await passwordPool().run({ op: "compare", password, hash: hash ?? DECOY_HASH })) as boolean;
 }

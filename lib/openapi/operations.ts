@@ -168,8 +168,8 @@ const LIST_NOTE = "A page: `{ data, meta: { current_page, per_page, total, last_
 
 export const OPERATIONS: OperationGroup[] = [
   // Identity
-  { path: "/api/login", tag: "Identity", module: login, summary: { POST: "Sign in with email and password; returns the user and an opaque bearer token" }, responses: { POST: { "422": "Wrong credentials (errors.email)", "429": "Too many failed attempts for this email or address (Retry-After)" } } },
-  { path: "/api/auth/login", tag: "Identity", module: authLogin, summary: { POST: "Same as POST /api/login (the front end's path)" }, responses: { POST: { "422": "Wrong credentials (errors.email)", "429": "Too many failed attempts (Retry-After)" } } },
+  { path: "/api/login", tag: "Identity", module: login, summary: { POST: "Sign in with email and password; returns the user and an opaque bearer token" }, responses: { POST: { "422": "Wrong credentials (errors.email)", "429": "Too many attempts for this email or address (Retry-After); refused before the password is checked", "503": "Too many sign-ins are being checked at once on this server (Retry-After)" } } },
+  { path: "/api/auth/login", tag: "Identity", module: authLogin, summary: { POST: "Same as POST /api/login (the front end's path)" }, responses: { POST: { "422": "Wrong credentials (errors.email)", "429": "Too many attempts (Retry-After)", "503": "Too many sign-ins are being checked at once (Retry-After)" } } },
   { path: "/api/auth/{nextauth}", tag: "Identity", module: nextAuth, summary: { GET: "next-auth's web session endpoints (session, csrf, providers)", POST: "next-auth's web sign-in and sign-out" }, description: { GET: "next-auth's own protocol for the browser pages; API clients use bearer tokens.", POST: "next-auth's own protocol for the browser pages; credentials are checked like POST /api/login." } },
   { path: "/api/logout", tag: "Identity", module: logout, summary: { POST: "Revoke the token that made the request" } },
   { path: "/api/user", tag: "Identity", module: currentUser, summary: { GET: "The signed-in user" } },

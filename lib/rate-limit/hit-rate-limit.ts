@@ -29,6 +29,11 @@ export async function peekRateLimit(key: string): Promise<RateLimitState> {
   return rows[0] ? { hits: rows[0].hits, retryAfterSeconds: rows[0].retry_after } : { hits: 0, retryAfterSeconds: 0 };
 }
 
+/** Undoes one hit in the current window: an attempt counted up front that turned out not to count (a successful login). */
+export async function takeBackRateLimitHit(key: string): Promise<void> {
+  await prisma.$executeRaw`UPDATE rate_limits SET hits = hits - 1 WHERE key = ${key} AND hits > 0 AND reset_at > now()`;
+}
+
 export async function clearRateLimit(key: string): Promise<void> {
   await prisma.rateLimit.deleteMany({ where: { key } });
 }
