@@ -1,13 +1,28 @@
 "use client";
 
+import { useSession } from "next-auth/react";
+import { useRouter } from "next/navigation";
 import { createContext, useContext, useEffect, useRef, useState } from "react";
-import { EVENT_TYPES, type EventType } from "@/lib/events/event-types";
+import { useSWRConfig } from "swr";
+import { EVENT_TYPES, type EventType, type StreamCloseReason } from "@/lib/events/event-types";
+import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
 
 // One EventSource per tab (GET /api/events, on the web session's cookie), shared
 // by every page: pages register what they listen to and get `live`, whether
 // the stream is up. While it is, they stop polling; when it drops, they poll
 // again and say so. The browser reconnects by itself and resumes with
 // Last-Event-ID.
+//
+// A stream lives as long as the rights it was opened with (issue 40): when
+// the user's role, department or queues change, the server ends it with a
+// last `stream.closed` frame. The page then reloads what it shows (the
+// layout, read with the new rights, and every SWR request) while the browser
+// reconnects with the new rights. When the session ended, or the browser gave
+// up (the server refused the stream), the API says whether we are still signed
+// in: if not, apiFetch signs out to the sign-in page; if so, a new stream.
+
+/** How long after the browser gave up on the stream a new one is tried. */
+const REOPEN_MS = 5_000;
 
 type Handler = (data: Record<string, unknown>) => void;
 
@@ -30,19 +45,58 @@ export function EventStreamProvider({ children }: { children: React.ReactNode })
     },
   }));
 
+  const token = useSession().data?.apiToken;
+  const router = useRouter();
+  const { mutate } = useSWRConfig();
+  // Read by the stream's handlers as they are at the time (the effect does not reopen the stream for them).
+  const reload = useRef(() => {});
+  useEffect(() => {
+    reload.current = () => {
+      router.refresh();
+      void mutate(() => true);
+    };
+  });
+
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/events");
-    source.onopen = () => setLive(true);
-    source.onerror = () => setLive(source.readyState === EventSource.OPEN);
-    for (const type of Object.keys(EVENT_TYPES)) {
-      source.addEventListener(type, (message) => {
-        const data = JSON.parse((message as MessageEvent<string>).data) as Record<string, unknown>;
-        handlers.current.get(type)?.forEach((handler) => handler(data));
+    let source: EventSource | null = null;
+    let reopen: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const recheck = () => {
+      source?.close();
+      setLive(false);
+      // A 401 here signs the page out (apiFetch); anything else: try a new stream in a while.
+      const again = () => void (stopped || (reopen = setTimeout(open, REOPEN_MS)));
+      if (!token) return again();
+      apiFetch("/api/user", token).then(again, (error) => !(error instanceof ApiRequestError && error.status === 401) && again());
+    };
+    const open = () => {
+      const current = (source = new EventSource("/api/events"));
+      current.onopen = () => setLive(true);
+      current.onerror = () => {
+        setLive(current.readyState === EventSource.OPEN);
+        // CLOSED: the server refused the stream (signed out, too many streams, an error), and the browser will not retry.
+        if (current.readyState === EventSource.CLOSED) recheck();
+      };
+      current.addEventListener("stream.closed", (message) => {
+        const { reason } = JSON.parse((message as MessageEvent<string>).data) as { reason: StreamCloseReason };
+        if (reason === "rights_changed") reload.current();
+        else recheck();
       });
-    }
-    return () => source.close();
-  }, []);
+      for (const type of Object.keys(EVENT_TYPES)) {
+        current.addEventListener(type, (message) => {
+          const data = JSON.parse((message as MessageEvent<string>).data) as Record<string, unknown>;
+          handlers.current.get(type)?.forEach((handler) => handler(data));
+        });
+      }
+    };
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(reopen);
+      source?.close();
+    };
+  }, [token]);
 
   return <LiveContext.Provider value={{ live, listen: stream.listen }}>{children}</LiveContext.Provider>;
 }

@@ -1,15 +1,42 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { newCallSid } from "@/lib/telephony/simulator";
 import { extraAgent } from "../support/campaigns";
 import { uniquePhone } from "../support/contacts";
 import { subscribe } from "../support/event-stream";
-import { createTenant } from "../support/factories";
+import { loginAs } from "../support/api";
+import { createTenant, FACTORY_PASSWORD, type Tenant } from "../support/factories";
 import { textingTenant } from "../support/messages";
 import { giveNumber, provider } from "../support/provider";
 
 // The live event stream (issue 20): each event reaches exactly the users who
 // could read its record through the API, resumes without loss, and ends with
-// the session.
+// the session, or with the rights it was opened with.
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+type Received = { type: string; data: Record<string, unknown> };
+
+/** A second manager of department A. */
+async function colleagueManager(tenant: Tenant) {
+  const email = `manager-a2.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@factory.test`;
+  const created = await tenant.client.post("/api/users", { name: "Manager A2", email, password: FACTORY_PASSWORD, role: "dept_manager", department_id: tenant.departments.a.id }, tenant.admin.token);
+  expect(created.status).toBe(201);
+  return { id: created.body.id as number, token: await loginAs(tenant.client, email, FACTORY_PASSWORD) };
+}
+
+/** Imports two contacts as `token`'s user: the import's id. */
+async function importTwo(tenant: Tenant, token: string): Promise<number> {
+  const form = new FormData();
+  form.append("file", new Blob([`name,phone\nAda Rights,${uniquePhone()}\nBo Rights,${uniquePhone()}\n`]), "rights.csv");
+  const upload = await fetch(`${tenant.client.baseUrl}/api/contacts/import/csv`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+  expect(upload.status).toBe(202);
+  return (await upload.json()).import_id;
+}
+
+/** Waits for the server to end `stream` (at most `ms`): how long it took from `since`. */
+async function closedWithin(stream: { ended: Promise<void> }, since: number, ms = 3000): Promise<number> {
+  await Promise.race([stream.ended, sleep(ms)]);
+  return Date.now() - since;
+}
 
 describe("GET /api/events", () => {
   it("refuses a request without a token with the JSON 401, and unknown types with 422", async () => {
@@ -152,5 +179,73 @@ describe("GET /api/events", () => {
     expect(managerB.events).toEqual([]);
     expect(agentA.events).toEqual([]); // agents read neither other people's imports nor campaigns
     [managerA, agentA, managerB, admin].forEach((s) => s.close());
+  });
+
+  // Issue 40: a stream lives as long as the rights it was opened with. On
+  // PostgreSQL it is open on the second server while the admin's change goes
+  // to the first: the closing travels between them by NOTIFY.
+  it("closes a manager's stream within 2 s of their demotion to agent, and the stream reopened with the same token carries no import progress", async () => {
+    const tenant = await createTenant();
+    const elsewhere = inject("secondBaseUrl") || undefined;
+    const colleague = await colleagueManager(tenant);
+    const types = "import.progress";
+    const [manager, admin] = [await subscribe(tenant.managerA.token, { baseUrl: elsewhere, types }), await subscribe(tenant.admin.token, { types })];
+    const completed = (importId: number) => (e: Received) => e.type === "import.progress" && e.data.import_id === importId && e.data.status === "completed";
+    // As a manager they follow their department's imports.
+    expect(await manager.waitFor(completed(await importTwo(tenant, colleague.token)), 10_000)).toBeDefined();
+
+    const demoted = Date.now();
+    expect((await tenant.client.request("PATCH", `/api/users/${tenant.managerA.id}`, { token: tenant.admin.token, body: { role: "agent" } })).status).toBe(200);
+    expect(await closedWithin(manager, demoted)).toBeLessThan(2000);
+    // The last frame says why, so the page reloads under its new rights.
+    expect(manager.events.at(-1)).toMatchObject({ type: "stream.closed", data: { reason: "rights_changed" } });
+
+    const reopened = await subscribe(tenant.managerA.token, { baseUrl: elsewhere, types });
+    expect(reopened.response.status).toBe(200);
+    const next = await importTwo(tenant, colleague.token);
+    expect(await admin.waitFor(completed(next), 10_000)).toBeDefined();
+    await sleep(300);
+    expect(reopened.events).toEqual([]);
+    [manager, admin, reopened].forEach((s) => s.close());
+  });
+
+  it("closes a manager's stream when they move to another department: the stream reopened no longer carries the old department's texts", async () => {
+    const tenant = await createTenant();
+    const elsewhere = inject("secondBaseUrl") || undefined;
+    const { incoming } = await textingTenant(tenant);
+    const types = "message.received";
+    const [manager, agentA] = [await subscribe(tenant.managerA.token, { baseUrl: elsewhere, types }), await subscribe(tenant.agentA.token, { types })];
+    const phone = uniquePhone();
+    await incoming(phone, "to department A");
+    const first = await manager.waitFor((e) => e.type === "message.received");
+    expect(first).toBeDefined();
+
+    const moved = Date.now();
+    expect((await tenant.client.request("PATCH", `/api/users/${tenant.managerA.id}`, { token: tenant.admin.token, body: { department_id: tenant.departments.b.id } })).status).toBe(200);
+    expect(await closedWithin(manager, moved)).toBeLessThan(2000);
+    expect(manager.events.at(-1)).toMatchObject({ type: "stream.closed", data: { reason: "rights_changed" } });
+
+    const reopened = await subscribe(tenant.managerA.token, { baseUrl: elsewhere, types });
+    await incoming(phone, "still department A");
+    expect(await agentA.waitFor((e) => e.type === "message.received" && e.id !== first!.id)).toBeDefined();
+    await sleep(300);
+    expect(reopened.events).toEqual([]);
+    [manager, agentA, reopened].forEach((s) => s.close());
+  });
+
+  it("closes the streams of the agents who join or leave a department's queue, and no one else's", async () => {
+    const tenant = await createTenant();
+    const elsewhere = inject("secondBaseUrl") || undefined;
+    const [agentB, agentA] = [await subscribe(tenant.agentB.token, { baseUrl: elsewhere }), await subscribe(tenant.agentA.token, { baseUrl: elsewhere })];
+    const joined = Date.now();
+    expect((await tenant.client.request("PUT", `/api/settings/routing/queues/${tenant.departments.a.id}`, { token: tenant.admin.token, body: { member_ids: [tenant.agentB.id] } })).status).toBe(200);
+    expect(await closedWithin(agentB, joined)).toBeLessThan(2000);
+    const again = await subscribe(tenant.agentB.token, { baseUrl: elsewhere });
+    const left = Date.now();
+    expect((await tenant.client.request("PUT", `/api/settings/routing/queues/${tenant.departments.a.id}`, { token: tenant.admin.token, body: { member_ids: [] } })).status).toBe(200);
+    expect(await closedWithin(again, left)).toBeLessThan(2000);
+    await sleep(300);
+    expect(agentA.events.filter((e) => e.type === "stream.closed")).toEqual([]);
+    [agentA, agentB, again].forEach((s) => s.close());
   });
 });

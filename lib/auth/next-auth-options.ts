@@ -7,6 +7,7 @@ import { AppError } from "@/lib/http/errors";
 import { login } from "./login";
 import { revokeBearer } from "./revoke-bearer";
 import { loginSchema } from "./schemas";
+import { resolveToken } from "./tokens";
 
 // The web sign-in. next-auth keeps the browser session in a signed JWT cookie;
 // the session carries the API bearer token that the pages send to /api/*, so
@@ -36,13 +37,25 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
+      async jwt({ token, user }) {
         if (user) {
           token.uid = Number(user.id);
           token.role = user.role;
           token.organization_id = user.organization_id;
           token.department_id = user.department_id;
           token.apiToken = user.apiToken;
+          return token;
+        }
+        // The role and department the pages are drawn for are read again with the API token, as every API
+        // request reads them: a user demoted or moved meanwhile gets the navigation and pages of their new
+        // rights (issue 40), not those they signed in with. A token no longer valid changes nothing here:
+        // the pages' first API request answers 401 and signs them out.
+        const current = typeof token.apiToken === "string" ? await resolveToken(token.apiToken).catch(() => null) : null;
+        if (current && current.id === token.uid) {
+          token.role = current.role;
+          token.organization_id = current.organization_id;
+          token.department_id = current.department_id;
+          token.name = current.name;
         }
         return token;
       },

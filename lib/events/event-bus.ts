@@ -6,7 +6,7 @@ import { database } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { AppError } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
-import { EVENT_PERMISSIONS, SESSION_REVOKED, type EventType } from "./event-types";
+import { EVENT_PERMISSIONS, RIGHTS_CHANGED, SESSION_REVOKED, type EventType, type StreamCloseReason } from "./event-types";
 import { EVENTS_CHANNEL } from "./announcement-sql";
 
 // This process's end of the event stream. One LISTEN connection per process
@@ -24,14 +24,19 @@ export interface StoredEvent extends EventRecord {
 }
 
 export interface Subscriber {
+  /** The rights the stream was opened with: read with its token, before it subscribed. */
   user: SessionUser;
   tokenId: number;
   types: Set<string> | null;
   /** The events of one read, in order: one write per subscriber per burst, not one per event. */
   deliver(events: StoredEvent[]): void;
   heartbeat(): void;
-  close(): void;
+  /** Ends the stream; with a reason, the server ended it (the client reconnects, or is signed out). */
+  close(reason?: StreamCloseReason): void;
 }
+
+/** Taken when a stream's request arrives, before its user is read: which closings it may have missed. */
+export type Arrival = number;
 
 /** Streams one user may hold open at once, in a process. */
 export const MAX_STREAMS_PER_USER = 10;
@@ -45,6 +50,8 @@ const SEEN_MS = 120_000;
 // servers: at 25 ms the servers spent 16% more CPU, and the p99 was higher.)
 const GATHER_MS = 50;
 // id as text (JavaScript numbers stop at 2^53); sort by events.id, never by this text column ("10" < "9").
+// A closing heard is remembered this long, for streams whose user was read before it and subscribe after.
+const CLOSINGS_MS = 60_000;
 const COLUMNS = `id::text, organization_id, department_id, user_id, assigned_user_id, visibility, type, data, created_at`;
 
 class EventBus {
@@ -57,6 +64,42 @@ class EventBus {
   private lastFlush = 0;
   /** Events already handed out (a reconnect's catch-up may read them again). */
   private readonly seen = new Map<string, number>();
+  /**
+   * Stream requests between arrival and subscription: their user was read from
+   * the database (or is being read) but they hear nothing yet. A closing
+   * announced meanwhile must still be heard, and remembered for them.
+   */
+  private opening = 0;
+  /** Closings heard (sessions revoked, rights changed), counted, and when each user's or token's last was heard. */
+  private closingsHeard = 0;
+  private readonly closings = new Map<string, { heard: number; at: number }>();
+
+  /**
+   * A stream request arrived (before its user is read): what it is given back
+   * to subscribe with. The bus listens from now on, so a change committed
+   * after the user was read is heard, before the subscription or after it.
+   */
+  async arrive(): Promise<Arrival> {
+    await this.start();
+    this.opening += 1;
+    return this.closingsHeard;
+  }
+
+  /** The request that arrived has subscribed or was refused. */
+  settle(): void {
+    this.opening -= 1;
+  }
+
+  /**
+   * Whether the stream's rights may be stale: a closing for its user or token
+   * was heard since its request arrived. Its user was read before or after
+   * that change: it closes at once and reopens, reading them again.
+   */
+  closedSince(subscriber: Pick<Subscriber, "user" | "tokenId">, arrival: Arrival): StreamCloseReason | null {
+    const heard = (key: string) => (this.closings.get(key)?.heard ?? 0) > arrival;
+    if (heard(`revoked:user:${subscriber.user.id}`) || heard(`revoked:token:${subscriber.tokenId}`)) return "session_revoked";
+    return heard(`rights:${subscriber.user.id}`) ? "rights_changed" : null;
+  }
 
   subscribe(subscriber: Subscriber): () => void {
     let open = 0;
@@ -96,8 +139,8 @@ class EventBus {
   }
 
   private announce(payload: string) {
-    // Nobody in this process is listening (the last stream closed): nothing to hand out. A stream opened later resumes from the table.
-    if (this.subscribers.size === 0) return;
+    // Nobody in this process is listening (the last stream closed), nor about to: nothing to hand out. A stream opened later resumes from the table.
+    if (this.subscribers.size === 0 && this.opening === 0) return;
     const announced = parseAnnouncement(payload);
     if (!announced) return;
     this.announced.push(announced);
@@ -145,6 +188,7 @@ class EventBus {
     const events: StoredEvent[] = [];
     for (const event of fresh) {
       if (event.type === SESSION_REVOKED) this.revoke(event.data as { user_id: number | null; token_ids: number[] | null });
+      else if (event.type === RIGHTS_CHANGED) this.rightsChanged(event.data as { user_ids: number[] });
       else events.push(event);
     }
     if (!events.length) return;
@@ -162,9 +206,25 @@ class EventBus {
 
   /** Named tokens' streams close; without tokens, every stream of the user. */
   private revoke({ user_id, token_ids }: { user_id: number | null; token_ids: number[] | null }) {
+    this.heard(token_ids ? token_ids.map((id) => `revoked:token:${id}`) : [`revoked:user:${user_id}`]);
     for (const subscriber of [...this.subscribers]) {
-      if (token_ids ? token_ids.includes(subscriber.tokenId) : subscriber.user.id === user_id) subscriber.close();
+      if (token_ids ? token_ids.includes(subscriber.tokenId) : subscriber.user.id === user_id) subscriber.close("session_revoked");
     }
+  }
+
+  /** What these users may see changed: their streams close, and their clients reconnect with the rights read again. */
+  private rightsChanged({ user_ids }: { user_ids: number[] }) {
+    this.heard(user_ids.map((id) => `rights:${id}`));
+    const users = new Set(user_ids);
+    for (const subscriber of [...this.subscribers]) if (users.has(subscriber.user.id)) subscriber.close("rights_changed");
+  }
+
+  /** Remembered for the requests on their way (closedSince); closings are rare, so the old ones are swept at each. */
+  private heard(keys: string[]) {
+    const now = Date.now();
+    this.closingsHeard += 1;
+    for (const [key, { at }] of this.closings) if (now - at > CLOSINGS_MS) this.closings.delete(key);
+    for (const key of keys) this.closings.set(key, { heard: this.closingsHeard, at: now });
   }
 
   get size(): number {

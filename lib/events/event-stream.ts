@@ -1,8 +1,8 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { z } from "zod";
-import { EVENT_TYPES } from "./event-types";
-import { eventBus, type StoredEvent, type Subscriber } from "./event-bus";
+import { EVENT_TYPES, type StreamCloseReason } from "./event-types";
+import { eventBus, type Arrival, type StoredEvent, type Subscriber } from "./event-bus";
 import { openTransport, type StreamTransport } from "./stream-transport";
 
 // GET /api/events: Server-Sent Events. Each event has an `id` (resume with
@@ -50,9 +50,12 @@ export const eventStreamQuery = z.object({
 });
 export type EventStreamQuery = z.infer<typeof eventStreamQuery>;
 
-export async function openEventStream({ user, request, query }: { user: SessionUser; request: Request; query: EventStreamQuery }): Promise<Response> {
+/**
+ * The stream of `user`, as read with the request's token after it arrived
+ * (`arrival`, event-stream-route.ts): it lives as long as those rights do.
+ */
+export async function openEventStream({ user, request, query, arrival }: { user: SessionUser; request: Request; query: EventStreamQuery; arrival: Arrival }): Promise<Response> {
   const bus = eventBus();
-  await bus.start();
   const types = query.types ? new Set(query.types.split(",").map((t) => t.trim()).filter(Boolean)) : null;
   const lastEventId = request.headers.get("last-event-id") ?? query.last_event_id ?? null;
   const resumeFrom = lastEventId && /^\d{1,18}$/.test(lastEventId) ? BigInt(lastEventId) : null;
@@ -74,8 +77,10 @@ export async function openEventStream({ user, request, query }: { user: SessionU
     fresh.forEach((event) => sent?.add(event.id));
     if (fresh.length) write(framed(fresh));
   };
-  const close = () => {
+  const close = (reason?: StreamCloseReason) => {
     if (closed) return;
+    // The server ends it: say why, so the page reloads what it shows under its new rights (or finds it is signed out).
+    if (reason) write(`event: stream.closed\ndata: ${JSON.stringify({ reason })}\n\n`);
     closed = true;
     unsubscribe();
     transport?.end();
@@ -90,9 +95,15 @@ export async function openEventStream({ user, request, query }: { user: SessionU
   };
   // Subscribing first: beyond the cap it throws (429) before anything is written.
   const unsubscribe = bus.subscribe(subscriber);
-  transport = openTransport(request, close);
+  transport = openTransport(request, () => close());
   // Reconnect after 2 s when the stream drops; say we are here at once.
   write("retry: 2000\n: connected\n\n");
+  // The user's rights changed (or their session ended) after they were read and before the stream subscribed.
+  const missed = bus.closedSince(subscriber, arrival);
+  if (missed) {
+    close(missed);
+    return transport.response;
+  }
 
   if (resumeFrom !== null) {
     void bus.history(subscriber, resumeFrom).then(

@@ -4,7 +4,7 @@ import { database, type Tx } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import { announceAfterCommit } from "./announce-events";
 import { announce, announcement, EVENT_RETURNING } from "./announcement-sql";
-import { SESSION_REVOKED, type EventType } from "./event-types";
+import { RIGHTS_CHANGED, SESSION_REVOKED, type EventType } from "./event-types";
 
 export interface NewEvent {
   type: EventType;
@@ -25,7 +25,10 @@ const WRITE = `${INSERT} SELECT ${announcement("e")} AS announcement FROM e`;
 /** The event written and announced in its own commit, which does not wait for the disk. */
 const WRITE_AND_NOTIFY = `${INSERT} SELECT ${announce("e")} FROM e`;
 
-function values(event: NewEvent | { type: typeof SESSION_REVOKED; visibility: "organization"; record: { organization_id: null }; data: Record<string, unknown> }) {
+/** An announcement to the processes themselves (no organization: never delivered to a subscriber). */
+interface InternalEvent { type: typeof SESSION_REVOKED | typeof RIGHTS_CHANGED; visibility: "organization"; record: { organization_id: null }; data: Record<string, unknown> }
+
+function values(event: NewEvent | InternalEvent) {
   const r = event.record as Partial<EventRecord>;
   return [r.organization_id ?? null, r.department_id ?? null, r.user_id ?? null, r.assigned_user_id ?? null, event.visibility, event.type, JSON.stringify(event.data)];
 }
@@ -65,10 +68,23 @@ export async function publishEventWith(event: NewEvent, tx: Tx, change: { sql: s
 
 /** The sessions of these tokens (or every session of the user) end: their streams close, in every process. */
 export async function publishSessionRevoked({ userId, tokenIds }: { userId?: number; tokenIds?: number[] }, tx?: Tx): Promise<void> {
-  const event = { type: SESSION_REVOKED, visibility: "organization" as const, record: { organization_id: null }, data: { user_id: userId ?? null, token_ids: tokenIds ?? null } };
+  await publishInternal({ type: SESSION_REVOKED, visibility: "organization", record: { organization_id: null }, data: { user_id: userId ?? null, token_ids: tokenIds ?? null } }, tx);
+}
+
+/**
+ * What these users may see changed (a role, a department, the queues they
+ * serve): their open streams close in every process, and reopen with the
+ * rights read afresh. Given a transaction, only once it has committed.
+ */
+export async function publishRightsChanged(userIds: number[], tx?: Tx): Promise<void> {
+  if (!userIds.length) return;
+  await publishInternal({ type: RIGHTS_CHANGED, visibility: "organization", record: { organization_id: null }, data: { user_ids: userIds } }, tx);
+}
+
+async function publishInternal(event: InternalEvent, tx?: Tx): Promise<void> {
   if (tx) return writeInTransaction(tx, WRITE, values(event));
-  // Outside a transaction the sign-out itself has happened: a stream left open is logged, never the sign-out's failure.
-  await database().driver.queryUnflushed(WRITE_AND_NOTIFY, values(event)).catch((error) => logger.error("session revocation not announced", { error: error instanceof Error ? error.message : String(error) }));
+  // Outside a transaction the change itself has happened: a stream left open is logged, never the change's failure.
+  await database().driver.queryUnflushed(WRITE_AND_NOTIFY, values(event)).catch((error) => logger.error("stream closing not announced", { type: event.type, error: error instanceof Error ? error.message : String(error) }));
 }
 
 /**

@@ -3,6 +3,7 @@ import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { organizationScope, servesEveryQueue } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
+import { publishRightsChanged } from "@/lib/events/publish-event";
 import type { Role } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import type { QueueMembersInput } from "./schemas";
@@ -10,7 +11,8 @@ import type { QueueMembersInput } from "./schemas";
 // Who serves each queue (issue 23, Settings → Routing): a department's queue
 // is served by its own users and by the members named here; the general
 // queue by everyone; admins serve every queue. A change applies to the next
-// request of each agent (the token lookup reads memberships every time).
+// request of each agent (the token lookup reads memberships every time), and
+// the open event streams of those who joined or left close and reopen with it.
 
 interface Server { id: number; name: string; role: Role; via: "department" | "member" }
 
@@ -51,9 +53,12 @@ export async function setQueueMembers({ actor, departmentId, input }: { actor: S
   const unknown = input.member_ids.flatMap((id, i) => (found.has(id) ? [] : [[`member_ids.${i}`, ["is not an active user of this organization"]] as [string, string[]]]));
   if (unknown.length) throw AppError.validation(Object.fromEntries(unknown));
   await prisma.$transaction(async (tx) => {
+    const before = (await tx.queueMember.findMany({ where: { department_id: department.id }, select: { user_id: true } })).map((m) => m.user_id);
     await tx.queueMember.deleteMany({ where: { department_id: department.id, user_id: { notIn: wanted } } });
     await tx.queueMember.createMany({ data: wanted.map((user_id) => ({ department_id: department.id, user_id, organization_id: department.organization_id })), skipDuplicates: true });
     await writeAuditLog(tx, { organization_id: department.organization_id, department_id: department.id, user_id: actor.id, action: "queue.members.updated", subject_type: "department", subject_id: department.id, details: { member_ids: wanted } });
+    // Those who joined or left the queue see its callers from now on, or no longer.
+    await publishRightsChanged([...wanted.filter((id) => !before.includes(id)), ...before.filter((id) => !wanted.includes(id))], tx);
   });
   const queues = await listQueues({ actor: { ...actor, organization_id: department.organization_id } });
   return queues.data.find((q) => q.department_id === department.id)!;

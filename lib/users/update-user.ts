@@ -4,6 +4,7 @@ import { userScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { revokeUserTokens } from "@/lib/auth/tokens";
 import { prisma } from "@/lib/db/client";
+import { publishRightsChanged } from "@/lib/events/publish-event";
 import { returnUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
@@ -37,8 +38,11 @@ export async function updateUser({ actor, id, input }: { actor: SessionUser; id:
       });
     }
     if (hasChanges(data) && (await tx.user.updateMany({ where: { id, ...scope }, data })).count === 0) throw AppError.notFound();
-    if (input.password !== undefined || input.active === false) await revokeUserTokens(id, tx);
+    const revoked = input.password !== undefined || input.active === false;
+    if (revoked) await revokeUserTokens(id, tx);
     const updated = await tx.user.findFirstOrThrow({ where: { id }, select: userSelect });
+    // What they may see changed: their open streams close and reopen with the new role or department (once committed).
+    if (!revoked && (updated.role !== current.role || updated.department_id !== current.department_id)) await publishRightsChanged([id], tx);
     return serializeUser(updated);
   });
   // Revoked tokens end the user's sessions: a call they accepted but never joined goes back to the queue.
