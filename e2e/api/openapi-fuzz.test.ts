@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api, loginAs } from "../support/api";
+import { makeContact } from "../support/contacts";
 import { createTenant, FACTORY_PASSWORD, type Tenant } from "../support/factories";
 
 // A fuzz test driven by the document itself (issue 24): every operation gets
@@ -79,7 +80,7 @@ function variants({ path, operation }: Operation): { path: string; body?: string
   }
   const schema = bodySchema(operation);
   if (schema) {
-    out.push({ path: base, body: "{\"unfinished" }, { path: base, body: "[]" }, { path: base, body: "null" }, { path: base, body: "{}" }, { path: base, body: JSON.stringify({ unknown_field: "\u0000" }) });
+    out.push({ path: base, body: "{\"unfinished" }, { path: base, body: "[]" }, { path: base, body: "null" }, { path: base, body: "{}" }, { path: base, body: JSON.stringify({ unknown_field: "\u0000" }) }, { path: base, body: JSON.stringify({ unknown_field: "\ud800" }) });
     for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
       out.push({ path: base, body: JSON.stringify({ [name]: wrongValue(property) }) });
     }
@@ -112,5 +113,74 @@ describe("every operation of the document, fuzzed", async () => {
     }
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(operations.filter((o) => o.operation.tags[0] === tag).length);
+  });
+});
+
+// Issue 40: keys and values named like the properties every plain object
+// inherits. `{"toString": 1}` once reached a lookup such as `aliases[key]`,
+// which found Object.prototype.toString, and answered 500 on eight routes.
+const INHERITED_NAMES = ["toString", "constructor", "hasOwnProperty", "__proto__", "valueOf", "__defineGetter__"];
+
+/** A body schema's own properties, those of each alternative of a union too (bulk actions), and of an array's items (bulk create). */
+function propertiesOf(schema: Json | undefined): Record<string, Json> {
+  if (!schema) return {};
+  const alternatives = [...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])] as Json[];
+  return Object.assign({}, ...alternatives.map(propertiesOf), schema.properties ?? {});
+}
+
+function accepts(schema: Json, type: string): boolean {
+  const types = [schema.type, ...[...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].map((s: Json) => s.type)].flat();
+  return types.includes(type) || (type === "object" && schema.additionalProperties !== undefined && schema.additionalProperties !== false);
+}
+
+/** JSON texts (written by hand: `__proto__` must arrive as a key) naming inherited properties as keys and as values, at the top and one level down. */
+function inheritedNameBodies(schema: Json): string[] {
+  const wrap = (object: string) => (schema.type === "array" ? `[${object}]` : object);
+  const bodies: string[] = [];
+  for (const name of INHERITED_NAMES) {
+    for (const value of ["1", '"x"', "{}", '{"a":1}', "[]", "null"]) bodies.push(wrap(`{"${name}":${value}}`));
+    for (const [field, property] of Object.entries(propertiesOf(schema.type === "array" ? schema.items : schema))) {
+      if (accepts(property, "string") || property.enum) bodies.push(wrap(`{"${field}":"${name}"}`));
+      if (accepts(property, "object")) bodies.push(wrap(`{"${field}":{"${name}":"x"}}`), wrap(`{"${field}":{"${name}":1}}`));
+      if (accepts(property, "array")) bodies.push(wrap(`{"${field}":["${name}"]}`), wrap(`{"${field}":[{"${name}":1}]}`));
+    }
+  }
+  return bodies;
+}
+
+/** A real record for a path's id where the tenant has one (the first its list shows), so the body reaches the code behind the look-up. */
+async function realId(tenant: Tenant, path: string): Promise<string> {
+  const collection = path.slice(0, path.indexOf("/{"));
+  if (collection === "/api/tags") return "fuzzed";
+  const listed = await tenant.client.get(collection, tenant.admin.token);
+  const items = Array.isArray(listed.body) ? listed.body : Array.isArray(listed.body?.data) ? listed.body.data : [];
+  const first = items.find((item: Json) => item && (item.id ?? item.name) !== undefined);
+  return first ? String(first.id ?? first.name) : "999999999";
+}
+
+describe("keys named like inherited object properties", async () => {
+  const { body: document } = await api().get("/api/openapi.json");
+  const operations: Operation[] = Object.entries(document.paths as Record<string, Json>).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation: operation as Json })),
+  ).filter((o) => bodySchema(o.operation) && o.path !== "/api/logout");
+  const tags = [...new Set(operations.map((o) => o.operation.tags[0] as string))];
+
+  it.each(tags)("%s: every JSON body naming toString, constructor, __proto__ … gets a 2xx or a 4xx, never a 5xx", { timeout: 240_000 }, async (tag) => {
+    const tenant: Tenant = await createTenant();
+    // Records for the ids: a custom field, a contact with a tag.
+    await tenant.client.post("/api/custom-fields", { name: "fuzzed_field", label: "Fuzzed", field_type: "text_short" }, tenant.admin.token);
+    await makeContact(tenant, { tags: ["fuzzed"], custom_fields: { fuzzed_field: "x" } }, tenant.admin.token);
+    const failures: string[] = [];
+    let sent = 0;
+    for (const operation of operations.filter((o) => o.operation.tags[0] === tag)) {
+      const path = /\{\w+\}/.test(operation.path) ? fill(operation.path, await realId(tenant, operation.path)) : operation.path;
+      for (const body of inheritedNameBodies(bodySchema(operation.operation)!)) {
+        sent += 1;
+        const status = await send(tenant.client.baseUrl, tenant.admin.token, operation.method, path, body);
+        if (status >= 500) failures.push(`${operation.method} ${path} ${body} → ${status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(0);
   });
 });

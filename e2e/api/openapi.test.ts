@@ -94,6 +94,24 @@ describe("OpenAPI document", () => {
     expect(document.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
   });
 
+  it("says that the bodies of destructive and settings routes take no other keys (issue 40)", async () => {
+    const { body: document } = await api().get("/api/openapi.json");
+    const body = (path: string, method: string) => document.paths[path][method].requestBody.content["application/json"].schema;
+    const strict: [string, string][] = [
+      ["/api/settings/retention/run", "post"], ["/api/settings/telephony", "put"], ["/api/settings/import", "put"], ["/api/settings/routing", "put"],
+      ["/api/organization", "patch"], ["/api/contacts/merge", "post"], ["/api/contacts/duplicates/auto-merge", "post"], ["/api/contacts/duplicates/dismiss", "post"],
+      ["/api/tags/{name}", "patch"], ["/api/tags/{name}/merge", "post"], ["/api/imports/{id}/confirm", "post"], ["/api/campaigns/{id}/contacts", "delete"],
+      ["/api/custom-fields/{id}", "delete"],
+    ];
+    for (const [path, method] of strict) expect([path, method, body(path, method).additionalProperties]).toEqual([path, method, false]);
+    // Each bulk action is one strict shape.
+    const actions = body("/api/contacts/bulk-actions", "post");
+    const alternatives = actions.oneOf ?? actions.anyOf ?? actions.allOf?.flatMap((part: { oneOf?: unknown[]; anyOf?: unknown[] }) => part.oneOf ?? part.anyOf ?? []);
+    expect(alternatives.length).toBe(5);
+    expect(alternatives.every((a: { additionalProperties?: boolean }) => a.additionalProperties === false)).toBe(true);
+    expect(body("/api/settings/retention/run", "post").required).toEqual(["dry_run"]);
+  });
+
   it("spells out the contact's shape as the API really answers it", async () => {
     const { body: document } = await api().get("/api/openapi.json");
     const schemas = document.components.schemas;

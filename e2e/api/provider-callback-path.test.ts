@@ -48,6 +48,25 @@ describe("provider callbacks, past the framework or through it", () => {
     expect(line.body.data.map((call: { from: string }) => call.from)).toEqual(["+14155550131", "+14155550131"]);
   });
 
+  it("a signed callback with a NUL character in a field is refused with 400 either way, and changes nothing", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    for (const headers of [{}, ORIGIN]) {
+      for (const [path, params] of [
+        ["/api/telephony/inbound", { CallSid: newCallSid(), From: "+1415555\u00000135", To: number, CallStatus: "ringing" }],
+        ["/api/telephony/inbound", { CallSid: newCallSid(), From: "+14155550136", To: `${number}\u0000`, CallStatus: "ringing" }],
+        ["/api/telephony/status", { CallSid: `${newCallSid()}\u0000`, To: number, CallStatus: "completed" }],
+        ["/api/telephony/sms", { MessageSid: "SM" + "0".repeat(32), From: "+14155550137", To: number, Body: "hi\u0000there" }],
+      ] as const) {
+        const refused = await callback(path, params, { headers });
+        expect([path, refused.status, refused.type]).toEqual([path, 400, "text/xml; charset=utf-8"]);
+        expect(refused.body).toContain("NUL");
+      }
+    }
+    await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token);
+    expect((await tenant.client.get("/api/queue/calls", tenant.agentA.token)).body.data).toEqual([]);
+  });
+
   it("the manual-call callbacks take it too, and what is no callback is Next.js's: 405 for another method, 404 for no route", async () => {
     const tenant = await createTenant();
     await giveNumber(tenant);

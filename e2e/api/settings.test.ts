@@ -57,10 +57,10 @@ describe("settings", () => {
   it("runs retention on demand and reports what it removed", async () => {
     const tenant = await createTenant();
     await makeContact(tenant);
-    const disabled = await tenant.client.post("/api/settings/retention/run", undefined, tenant.admin.token);
+    const disabled = await tenant.client.post("/api/settings/retention/run", { dry_run: false }, tenant.admin.token);
     expect(disabled.body).toMatchObject({ enabled: false, removed: 0 });
     await tenant.client.request("PUT", "/api/settings/retention", { token: tenant.admin.token, body: { inactive_contact_days: 30 } });
-    const run = await tenant.client.post("/api/settings/retention/run", undefined, tenant.admin.token);
+    const run = await tenant.client.post("/api/settings/retention/run", { dry_run: false }, tenant.admin.token);
     expect(run.body).toMatchObject({ enabled: true, removed: 0, contacts: [] });
     expect((await tenant.client.get("/api/audit-log?action=retention.run", tenant.admin.token)).body.data).toHaveLength(1);
     // A dry run reports the same way, is not a run, and so leaves no audit entry.
@@ -68,7 +68,55 @@ describe("settings", () => {
     expect(dry.body).toEqual({ enabled: true, dry_run: true, inactive_contact_days: 30, keep_opted_out: true, removed: 0, contacts: [], contacts_truncated: false });
     expect((await tenant.client.get("/api/audit-log?action=retention.run", tenant.admin.token)).body.data).toHaveLength(1);
     expect((await tenant.client.post("/api/settings/retention/run", { dry_run: "yes" }, tenant.admin.token)).status).toBe(422);
-    expect((await tenant.client.post("/api/settings/retention/run", undefined, tenant.managerA.token)).status).toBe(403);
+    expect((await tenant.client.post("/api/settings/retention/run", { dry_run: false }, tenant.managerA.token)).status).toBe(403);
+  });
+
+  it("a retention run deletes only on an explicit dry_run false: a misspelled or missing key is 422 and nothing runs", async () => {
+    const tenant = await createTenant();
+    await makeContact(tenant);
+    await tenant.client.request("PUT", "/api/settings/retention", { token: tenant.admin.token, body: { inactive_contact_days: 30 } });
+    const misspelled = await tenant.client.post("/api/settings/retention/run", { dryRun: true }, tenant.admin.token);
+    expect([misspelled.status, misspelled.body.errors]).toEqual([422, { dryRun: ["is not a known field."], dry_run: [expect.any(String)] }]);
+    for (const body of [undefined, {}, { dry_run: false, dryrun: true }]) {
+      const refused = await tenant.client.post("/api/settings/retention/run", body, tenant.admin.token);
+      expect(refused.status).toBe(422);
+    }
+    // No run happened: a run (not a dry run) is written to the audit log.
+    expect((await tenant.client.get("/api/audit-log?action=retention.run", tenant.admin.token)).body.data).toEqual([]);
+    expect((await tenant.client.post("/api/settings/retention/run", { dry_run: true }, tenant.admin.token)).body).toMatchObject({ dry_run: true, removed: 0 });
+    expect((await tenant.client.post("/api/settings/retention/run", { dry_run: false }, tenant.admin.token)).body).toMatchObject({ dry_run: false, removed: 0 });
+    expect((await tenant.client.get("/api/audit-log?action=retention.run", tenant.admin.token)).body.data).toHaveLength(1);
+  });
+
+  it("destructive and settings routes refuse a body with a key they do not know (422 naming it) and change nothing", async () => {
+    const tenant = await createTenant();
+    const token = tenant.admin.token;
+    const [a, b] = [await makeContact(tenant, { name: "Ada Lovelace", company: "Engines", tags: ["keep"] }), await makeContact(tenant, { name: "Ada Lovelace", company: "Engines", tags: ["other"] })];
+    const field = await tenant.client.post("/api/custom-fields", { name: "shoe_size", label: "Shoe size", field_type: "integer" }, token);
+    await tenant.client.request("PUT", "/api/settings/duplicates", { token, body: { merge_behavior: "automatic" } });
+    const refusals: [string, string, Record<string, unknown>, string][] = [
+      ["POST", "/api/contacts/bulk-actions", { action: "archive", ids: [a.id], dryRun: true }, "dryRun"],
+      ["POST", "/api/contacts/merge", { primary_id: a.id, duplicate_ids: [b.id], mergeNotes: false }, "mergeNotes"],
+      ["POST", "/api/contacts/duplicates/auto-merge", { dryRun: true }, "dryRun"],
+      ["POST", "/api/contacts/duplicates/dismiss", { contact_ids: [a.id, b.id], reason: "not the same" }, "reason"],
+      ["PATCH", "/api/tags/keep", { name: "kept", merge: false }, "merge"],
+      ["POST", "/api/tags/keep/merge", { into: "other", keepSource: true }, "keepSource"],
+      ["POST", `/api/imports/${crypto.randomUUID()}/confirm`, { duplicateHandling: "skip" }, "duplicateHandling"],
+      ["DELETE", "/api/campaigns/999999/contacts", { contact_ids: [a.id], all: true }, "all"],
+      ["DELETE", `/api/custom-fields/${field.body.id}`, { confirm: true, keepValues: true }, "keepValues"],
+      ["PUT", "/api/settings/telephony", { recording: true }, "recording"],
+      ["PUT", "/api/settings/import", { maxImportSize: 5 }, "maxImportSize"],
+      ["PATCH", "/api/organization", { nmae: "Renamed" }, "nmae"],
+    ];
+    for (const [method, path, body, unknown] of refusals) {
+      const answer = await tenant.client.request(method, path, { token, body });
+      expect([method, path, answer.status, answer.body.errors?.[unknown]]).toEqual([method, path, 422, ["is not a known field."]]);
+    }
+    const contacts = (await tenant.client.get("/api/contacts?status=all", token)).body.data;
+    expect(contacts.map((c: { id: number; status: string; tags: string[] }) => [c.id, c.status, c.tags]).sort()).toEqual([[a.id, "active", ["keep"]], [b.id, "active", ["other"]]].sort());
+    expect((await tenant.client.get("/api/custom-fields", token)).body.data.map((f: { name: string }) => f.name)).toContain("shoe_size");
+    expect((await tenant.client.get("/api/settings/telephony", token)).body.recording_enabled).toBe(false);
+    expect((await tenant.client.get("/api/contacts/duplicates", token)).body.data).toHaveLength(1);
   });
 });
 

@@ -96,6 +96,23 @@ describe("tags", () => {
     expect(lead.contact_count).toBe(2);
   });
 
+  it("refuses a name holding half a surrogate pair (\\ud800) on rename, merge and contact writes with 422, changing nothing", async () => {
+    const tenant = await createTenant();
+    const contact = await makeContact(tenant, { tags: ["plain"] });
+    for (const bad of ["\ud800", "a\udc00b", "\udfff\ud800"]) {
+      const renamed = await tenant.client.patch("/api/tags/plain", { name: bad }, tenant.admin.token);
+      expect([renamed.status, Object.keys(renamed.body.errors)]).toEqual([422, ["name"]]);
+      const merged = await tenant.client.post("/api/tags/plain/merge", { into: bad }, tenant.admin.token);
+      expect([merged.status, Object.keys(merged.body.errors)]).toEqual([422, ["into"]]);
+      const tagged = await tenant.client.request("PUT", `/api/contacts/${contact.id}`, { token: tenant.admin.token, body: { tags: ["plain", bad] } });
+      expect([tagged.status, Object.keys(tagged.body.errors)]).toEqual([422, ["tags.1"]]);
+    }
+    // A whole pair (an emoji) is a name like any other.
+    expect((await tenant.client.patch("/api/tags/plain", { name: "star \u{1F31F}" }, tenant.admin.token)).status).toBe(200);
+    expect((await tenant.client.get(`/api/contacts/${contact.id}`, tenant.admin.token)).body.tags).toEqual(["star \u{1F31F}"]);
+    expect((await tenant.client.get("/api/tags", tenant.admin.token)).body.map((t: { name: string }) => t.name)).toEqual(["star \u{1F31F}"]);
+  });
+
   it("deletes a tag only when no contact uses it (409 otherwise)", async () => {
     const tenant = await createTenant();
     const contact = await makeContact(tenant, { tags: ["temp"] });

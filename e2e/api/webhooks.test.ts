@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, inject, it } from "vitest";
 import { makeContact, uniquePhone } from "../support/contacts";
+import { subscribe } from "../support/event-stream";
 import { createTenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
 
@@ -80,6 +81,45 @@ describe("outgoing webhooks", () => {
       expect(hook.received).toHaveLength(3);
       expect((await other.client.get(`/api/webhooks/${created.body.id}/deliveries`, other.admin.token)).status).toBe(404);
     } finally {
+      hook.close();
+    }
+  });
+
+  it("a bulk create announces every contact it created, once, on the event stream and to a webhook (issue 40)", { timeout: 60_000 }, async () => {
+    const tenant = await createTenant();
+    const hook = await receiver();
+    const stream = await subscribe(tenant.managerA.token, { types: "contact.created" });
+    try {
+      const endpoint = await tenant.client.post("/api/webhooks", { url: hook.url, events: ["contact.created"] }, tenant.admin.token);
+      expect(endpoint.status).toBe(201);
+      const existing = await makeContact(tenant, { name: "Already Here" });
+      await stream.waitFor((e) => e.data.contact_id === existing.id);
+      const items = Array.from({ length: 300 }, (_, i) => ({ name: `Bulk ${i}`, phone: uniquePhone() }));
+      // Two items that fail (a bad phone, an existing contact's) are announced by nobody.
+      const bulk = await tenant.client.post("/api/contacts/bulk", [...items, { name: "Bad", phone: "12" }, { name: "Again", phone: existing.phone }], tenant.managerA.token);
+      expect(bulk.body).toMatchObject({ created: 300, failed: 2 });
+      const phones = items.map((item) => item.phone).sort();
+      const ofBulk = <E extends { data: Record<string, unknown> }>(events: E[]): E[] => events.filter((e) => e.data.contact_id !== existing.id);
+
+      await until(() => ofBulk(stream.events).length, (n) => n >= 300);
+      const listed: { id: number; phone: string; name: string }[] = [];
+      for (let page = 1; page <= 4; page++) listed.push(...(await tenant.client.get(`/api/contacts?per_page=100&page=${page}`, tenant.managerA.token)).body.data);
+      const byPhone = new Map(listed.map((c) => [c.phone, c]));
+      const heard = ofBulk(stream.events);
+      expect(heard.map((e) => e.data.phone).sort()).toEqual(phones);
+      expect(heard.every((e) => e.type === "contact.created" && byPhone.get(e.data.phone as string)?.id === e.data.contact_id && e.data.department_id === tenant.departments.a.id)).toBe(true);
+
+      const verifier = new Webhook(endpoint.body.secret);
+      const delivered = () => ofBulk(hook.received.map((r) => verifier.verify(r.body, { "webhook-id": String(r.headers["webhook-id"]), "webhook-timestamp": String(r.headers["webhook-timestamp"]), "webhook-signature": String(r.headers["webhook-signature"]) }) as { type: string; data: Record<string, unknown> }));
+      await until(() => delivered().length, (n) => n >= 300, 30_000);
+      // A while longer: nothing is announced twice.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(ofBulk(stream.events)).toHaveLength(300);
+      const hooks = delivered();
+      expect(hooks.map((e) => e.data.phone).sort()).toEqual(phones);
+      expect(hooks.every((e) => e.type === "contact.created" && byPhone.get(e.data.phone as string)?.name === e.data.name)).toBe(true);
+    } finally {
+      stream.close();
       hook.close();
     }
   });

@@ -77,12 +77,12 @@ describe("retention and counts", () => {
     const dry = await tenant.client.post("/api/settings/retention/run", { dry_run: true }, tenant.admin.token);
     expect(dry.body).toMatchObject({ enabled: true, dry_run: true, removed: 1, contacts: [{ id: stale.id, phone: stale.phone }], contacts_truncated: false });
     expect(await ids()).toEqual(all);
-    const run = await tenant.client.post("/api/settings/retention/run", undefined, tenant.admin.token);
+    const run = await tenant.client.post("/api/settings/retention/run", { dry_run: false }, tenant.admin.token);
     expect(run.body).toMatchObject({ enabled: true, dry_run: false, removed: 1, contacts: [{ id: stale.id, phone: stale.phone }] });
     expect(await ids()).toEqual([optedOut.id, calledRecently.id, fresh.id].sort());
     // Without keep_opted_out, an opted-out contact goes by the same rule as the rest.
     await tenant.client.request("PUT", "/api/settings/retention", { token: tenant.admin.token, body: { keep_opted_out: false } });
-    const second = await tenant.client.post("/api/settings/retention/run", {}, tenant.admin.token);
+    const second = await tenant.client.post("/api/settings/retention/run", { dry_run: false }, tenant.admin.token);
     expect(second.body).toMatchObject({ removed: 1, keep_opted_out: false, contacts: [{ id: optedOut.id }] });
     expect(await ids()).toEqual([calledRecently.id, fresh.id].sort());
   });
@@ -101,7 +101,7 @@ describe("retention and counts", () => {
     const dry = await tenant.client.post("/api/settings/retention/run", { dry_run: true }, tenant.admin.token);
     expect(dry.body).toMatchObject({ removed: 1200, contacts_truncated: true });
     expect(dry.body.contacts).toHaveLength(1000);
-    const run = await tenant.client.post("/api/settings/retention/run", {}, tenant.admin.token);
+    const run = await tenant.client.post("/api/settings/retention/run", { dry_run: false }, tenant.admin.token);
     expect(run.body).toMatchObject({ removed: 1200, contacts_truncated: true });
     expect(run.body.contacts.map((c: { id: number }) => c.id)).toEqual(dry.body.contacts.map((c: { id: number }) => c.id));
     expect((await tenant.client.get("/api/contacts?status=all", tenant.admin.token)).body.meta.total).toBe(0);

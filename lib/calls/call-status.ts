@@ -11,5 +11,7 @@ const FINAL: Record<string, "completed" | "failed" | "busy" | "no-answer"> = {
 export type CallLogStatus = (typeof FINAL)[string];
 
 export function finalCallStatus(providerStatus: string | undefined): CallLogStatus | null {
-  return providerStatus ? (FINAL[providerStatus.toLowerCase()] ?? null) : null;
+  const status = providerStatus?.toLowerCase();
+  // Own entries only: a status spelled "constructor" is not the inherited function.
+  return status !== undefined && Object.hasOwn(FINAL, status) ? FINAL[status] : null;
 }

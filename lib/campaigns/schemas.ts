@@ -81,4 +81,5 @@ export const listCampaignsQuery = paginationSchema.extend({ status: z.enum(CAMPA
 /** GET /api/campaigns/{id}/dry-run/contacts: who the campaign would call, or who it leaves out and why. */
 export const dryRunContactsQuery = paginationSchema.extend({ list: z.enum(["will_call", "left_out"]).default("will_call") });
 export const campaignContactsQuery = paginationSchema.extend({ state: z.enum(CAMPAIGN_CONTACT_STATES).optional() });
-export const campaignContactIdsSchema = z.object({ contact_ids: z.array(bigId).min(1).max(10_000) });
+/** Adding or removing a campaign's contacts: a key it does not know is refused (422). */
+export const campaignContactIdsSchema = z.strictObject({ contact_ids: z.array(bigId).min(1).max(10_000) });

@@ -1,12 +1,14 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
+import { EVENT_RETURNING } from "@/lib/events/announcement-sql";
 import { publishEvent } from "@/lib/events/publish-event";
 
 /**
  * contact.created, contact.updated, contact.merged (issue 24), in the
  * transaction that made the change: for the pages' event stream (those who
  * may read the contact) and, through the events table, outgoing webhooks.
- * Contacts an import creates are announced together by import.completed.
+ * Contacts an import creates are announced together by import.completed;
+ * those a bulk create makes, each, by CONTACT_CREATED_EVENTS.
  */
 export async function announceContact(tx: Tx, type: "contact.created" | "contact.updated" | "contact.merged", contact: { id: bigint; organization_id: number; department_id: number | null; name: string; phone: string }, extra: Record<string, unknown> = {}): Promise<void> {
   await publishEvent({
@@ -16,3 +18,17 @@ export async function announceContact(tx: Tx, type: "contact.created" | "contact
     data: { contact_id: Number(contact.id), name: contact.name, phone: contact.phone, department_id: contact.department_id, ...extra },
   }, tx);
 }
+
+/**
+ * The INSERT that writes contact.created for every row of `rows` (a CTE over
+ * inserted contacts: id, organization_id, department_id, name, phone), the
+ * same event announceContact() writes for one, returning EVENT_RETURNING:
+ * a bulk create announces its thousands of contacts in the statement that
+ * stores them, not with a query each (issue 40).
+ */
+export const contactCreatedEvents = (rows: string) => `
+  INSERT INTO events (organization_id, department_id, visibility, type, data)
+  SELECT organization_id, department_id, 'department', 'contact.created',
+         jsonb_build_object('contact_id', id, 'name', name, 'phone', phone, 'department_id', department_id)
+  FROM ${rows} ORDER BY id
+  RETURNING ${EVENT_RETURNING}`;

@@ -25,15 +25,17 @@ const selection = {
 };
 
 // Shared by POST /api/contacts/bulk-actions and the contact table's bulk bar.
+// Each action is strict: a key it does not know is refused (422), never
+// ignored, as an archive of thousands must not run on a misspelled option.
 export const bulkContactActionSchema = z
   .discriminatedUnion("action", [
-    z.object({ action: z.literal("add_tags"), ...selection, tags: z.array(tagSchema).min(1).max(20) }),
-    z.object({ action: z.literal("remove_tags"), ...selection, tags: z.array(tagSchema).min(1).max(20) }),
-    z.object({ action: z.literal("archive"), ...selection }),
-    z.object({ action: z.literal("restore"), ...selection }),
+    z.strictObject({ action: z.literal("add_tags"), ...selection, tags: z.array(tagSchema).min(1).max(20) }),
+    z.strictObject({ action: z.literal("remove_tags"), ...selection, tags: z.array(tagSchema).min(1).max(20) }),
+    z.strictObject({ action: z.literal("archive"), ...selection }),
+    z.strictObject({ action: z.literal("restore"), ...selection }),
     // Recording opt-outs in bulk (a list of people who asked not to be called);
     // lifting one is a deliberate edit of that contact (docs/decisions/011).
-    z.object({ action: z.literal("opt_out"), ...selection }),
+    z.strictObject({ action: z.literal("opt_out"), ...selection }),
   ])
   .superRefine((input, ctx) => {
     if ((input.ids === undefined) === (input.filter === undefined)) {

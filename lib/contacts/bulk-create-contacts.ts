@@ -4,7 +4,7 @@ import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import type { FieldDefinition } from "@/lib/custom-fields/validate-custom-field-values";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { fieldErrors, nulCharacterErrors } from "@/lib/http/validation";
+import { fieldErrors, unstorableTextErrors } from "@/lib/http/validation";
 import { getSettings } from "@/lib/settings/get-settings";
 import { insertContacts, toNewContact, type NewContact } from "./insert-contacts";
 import { resolveDepartment } from "./contact-access";
@@ -26,9 +26,9 @@ export async function bulkCreateContacts({ actor, items }: { actor: SessionUser;
   const seen = new Map<string, number>();
 
   for (const [index, item] of items.entries()) {
-    const nul = nulCharacterErrors(item);
-    if (nul) {
-      errors.push({ index, errors: nul });
+    const unstorable = unstorableTextErrors(item);
+    if (unstorable) {
+      errors.push({ index, errors: unstorable });
       continue;
     }
     const parsed = createContactSchema.safeParse(item);

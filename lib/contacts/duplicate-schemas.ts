@@ -12,8 +12,9 @@ export const findDuplicatesQuery = paginationSchema.extend({
   q: z.string().trim().max(255).optional(),
 });
 
+// Merges, dismissals and the automatic merge change contacts for good: a key they do not know is refused (422), never ignored.
 export const mergeContactsSchema = z
-  .object({
+  .strictObject({
     primary_id: bigId,
     duplicate_ids: z.array(bigId).min(1, "Choose at least one duplicate.").max(50),
     merge_tags: z.boolean().default(true),
@@ -25,13 +26,13 @@ export const mergeContactsSchema = z
 export type MergeContactsInput = z.infer<typeof mergeContactsSchema>;
 
 /** POST /api/contacts/duplicates/auto-merge: an empty body merges. */
-export const autoMergeSchema = z.object({
+export const autoMergeSchema = z.strictObject({
   /** Report what the automatic merge would do, and merge nothing. */
   dry_run: z.boolean().optional(),
 });
 
 /** POST /api/contacts/duplicates/dismiss: these contacts are not the same person, pairwise, for good. */
-export const dismissDuplicatesSchema = z.object({
+export const dismissDuplicatesSchema = z.strictObject({
   contact_ids: z
     .array(bigId)
     .min(2, "Name at least two contacts.")

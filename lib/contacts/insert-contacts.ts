@@ -1,7 +1,10 @@
 import "server-only";
 import { rawQuery } from "@/lib/db/raw-sql";
+import { announceEvents } from "@/lib/events/announce-events";
+import { announcement } from "@/lib/events/announcement-sql";
 import { prisma } from "@/lib/db/client";
 import { registerTags } from "@/lib/tags/register-tags";
+import { contactCreatedEvents } from "./announce-contact";
 import type { ContactRow } from "./contact-columns";
 import type { PreparedContact } from "./prepare-contact";
 
@@ -37,6 +40,9 @@ interface InsertedRow {
   organization_id: number;
 }
 
+/** A stored contact's row, or (phone null) one of their events' announcements. */
+type StatementRow = { phone: string; organization_id: number; announcement: null } | { phone: null; organization_id: null; announcement: string };
+
 /**
  * Inserts already-validated contacts set-based: one INSERT ... SELECT FROM
  * unnest(...) per 5,000 rows, whatever the row count, the chunks in parallel
@@ -66,19 +72,28 @@ export async function insertContacts(contacts: NewContact[]): Promise<{ inserted
   return { inserted, duplicates };
 }
 
+// Each stored contact is announced (contact.created: the event stream and
+// webhooks) by the same statement, so a contact is never stored unannounced;
+// a phone skipped as a duplicate is not announced.
 const INSERT_SQL = `
-  INSERT INTO contacts (organization_id, department_id, created_by_user_id, name, phone, email, company, tags, custom_fields, notes, opted_out_at, updated_at)
-  SELECT u.organization_id, u.department_id, u.created_by_user_id, u.name, u.phone, u.email, u.company,
-         ARRAY(SELECT jsonb_array_elements_text(u.tags::jsonb)), u.custom_fields::jsonb, u.notes, u.opted_out_at, now()
-  FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::timestamptz[])
-    AS u(organization_id, department_id, created_by_user_id, name, phone, email, company, tags, custom_fields, notes, opted_out_at)
-  ON CONFLICT (organization_id, phone) DO NOTHING
-  RETURNING phone, organization_id`;
+  WITH stored AS (
+    INSERT INTO contacts (organization_id, department_id, created_by_user_id, name, phone, email, company, tags, custom_fields, notes, opted_out_at, updated_at)
+    SELECT u.organization_id, u.department_id, u.created_by_user_id, u.name, u.phone, u.email, u.company,
+           ARRAY(SELECT jsonb_array_elements_text(u.tags::jsonb)), u.custom_fields::jsonb, u.notes, u.opted_out_at, now()
+    FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::timestamptz[])
+      AS u(organization_id, department_id, created_by_user_id, name, phone, email, company, tags, custom_fields, notes, opted_out_at)
+    ON CONFLICT (organization_id, phone) DO NOTHING
+    RETURNING id, organization_id, department_id, name, phone),
+  announced AS (${contactCreatedEvents("stored")})
+  SELECT phone, organization_id, NULL::text AS announcement, NULL::bigint AS event_id FROM stored
+  UNION ALL
+  SELECT NULL, NULL, ${announcement("a")}, a.id FROM announced a
+  ORDER BY event_id NULLS FIRST`;
 
 // Plain SQL on the driver: the ORM's own handling of eleven 5,000-value
 // arrays costs about 50 ms a bulk create.
-function insertChunk(chunk: NewContact[]): Promise<InsertedRow[]> {
-  return rawQuery<InsertedRow>(INSERT_SQL, [
+async function insertChunk(chunk: NewContact[]): Promise<InsertedRow[]> {
+  const rows = await rawQuery<StatementRow>(INSERT_SQL, [
     chunk.map((c) => c.organization_id),
     chunk.map((c) => c.department_id),
     chunk.map((c) => c.created_by_user_id),
@@ -91,4 +106,7 @@ function insertChunk(chunk: NewContact[]): Promise<InsertedRow[]> {
     chunk.map((c) => c.notes),
     chunk.map((c) => c.opted_out_at?.toISOString() ?? null),
   ]);
+  // Committed (no transaction): the announcements go out now.
+  announceEvents(rows.map((row) => row.announcement));
+  return rows.flatMap((row) => (row.phone === null ? [] : [{ phone: row.phone, organization_id: row.organization_id }]));
 }

@@ -42,7 +42,7 @@ export const reorderCustomFieldsSchema = z.object({ ids: z.array(intId).min(1).m
 // A deletion is confirmed by {"confirm": true} in the body or by ?confirm=true,
 // like ?permanent=true on a contact: some clients send no body with DELETE.
 export const DELETE_CONFIRMATION_MESSAGE = "Deleting a field erases its values on every contact: send confirm: true (in the body, or ?confirm=true).";
-export const deleteCustomFieldSchema = z.object({ confirm: z.boolean({ error: "must be true or false." }).optional() });
+export const deleteCustomFieldSchema = z.strictObject({ confirm: z.boolean({ error: "must be true or false." }).optional() });
 export const deleteCustomFieldQuery = z.object({
   confirm: z
     .enum(["true", "false", "1", "0"], { error: "must be true or false." })

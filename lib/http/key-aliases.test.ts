@@ -15,3 +15,20 @@ describe("withKeyAliases", () => {
     expect(schema.safeParse("not an object").success).toBe(false);
   });
 });
+
+describe("withKeyAliases and inherited property names (issue 40)", () => {
+  const schema = withKeyAliases({ display_label: "label" }, z.object({ label: z.string() }).strict());
+
+  it("reports toString, constructor and __proto__ as the unknown keys they are", () => {
+    for (const name of ["toString", "constructor", "__proto__", "hasOwnProperty"]) {
+      const result = schema.safeParse(JSON.parse(`{"label":"x","${name}":{"label":1}}`));
+      expect(result.success).toBe(false);
+      expect(result.error!.issues).toEqual([expect.objectContaining({ code: "unrecognized_keys", keys: [name] })]);
+    }
+  });
+
+  it("takes no inherited property as an alias", () => {
+    expect(schema.safeParse({ label: "x", valueOf: 1 }).success).toBe(false);
+    expect(schema.parse({ display_label: "Size" })).toEqual({ label: "Size" });
+  });
+});

@@ -4,15 +4,18 @@ import { z } from "zod";
  * A body schema that also takes other names for its keys, renamed before
  * validation (the name the schema uses wins when both are sent). For keys the
  * spec words differently from our API ("Field Name", "Display Label").
+ * Only the map's own entries are aliases, and the renamed body has no
+ * prototype: a key named `toString` or `__proto__` reaches the schema as
+ * itself (a strict one names it), never as an inherited property.
  */
 export function withKeyAliases<S extends z.ZodType>(aliases: Record<string, string>, schema: S) {
   return z.preprocess((input) => {
     if (!input || typeof input !== "object" || Array.isArray(input)) return input;
-    const renamed: Record<string, unknown> = {};
+    const renamed: Record<string, unknown> = Object.create(null);
     for (const [key, value] of Object.entries(input)) {
-      const target = aliases[key];
+      const target = Object.hasOwn(aliases, key) ? aliases[key] : undefined;
       if (target === undefined) renamed[key] = value;
-      else if (!(target in input)) renamed[target] = value;
+      else if (!Object.hasOwn(input, target)) renamed[target] = value;
     }
     return renamed;
   }, schema);

@@ -13,7 +13,7 @@ import { jsonResponse } from "./json";
 import { queryObject } from "./query-object";
 import { ONE_MEGABYTE, readJsonBody } from "./read-body";
 import { describeRoute } from "./route-description";
-import { nulCharacterPath, refuseNulCharacters, validate } from "./validation";
+import { refuseUnstorableText, unstorableText, validate } from "./validation";
 
 // The one wrapper every JSON API route goes through. In order: bearer token →
 // user (401), permission (403), params/query/body validation (422), then the
@@ -57,8 +57,9 @@ interface RouteOptions<B, Q, P, R> {
    */
   alsoAnswers?: Record<number, Schema>;
   /**
-   * false when the handler validates the body's items one by one and reports
-   * each failure itself (bulk create), so one bad item cannot refuse the rest.
+   * false when the handler checks the body's items one by one for text the
+   * database cannot store (NUL, half a surrogate pair) and reports each
+   * failure itself (bulk create), so one bad item cannot refuse the rest.
    */
   refuseNulInBody?: boolean;
 }
@@ -120,19 +121,19 @@ export function route<
 
 function parseParams<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   const result = schema.safeParse(raw);
-  // A NUL cannot be in any stored name or id: such a record does not exist.
-  if (!result.success || nulCharacterPath(result.data) !== undefined) throw AppError.notFound();
+  // A NUL or half a surrogate pair cannot be in any stored name or id: such a record does not exist.
+  if (!result.success || unstorableText(result.data) !== undefined) throw AppError.notFound();
   return result.data;
 }
 
 /**
- * Validated input, with NUL characters refused (422): PostgreSQL cannot store
- * them in text. Checked after parsing, so one spelled inside a JSON string
- * field (a mapping's "\u0000") is caught too.
+ * Validated input, with NUL characters and lone surrogates refused (422):
+ * PostgreSQL cannot store them (validation.ts). Checked after parsing, so one
+ * spelled inside a JSON string field (a mapping's "\u0000") is caught too.
  */
 function validInput<S extends z.ZodType>(schema: S, input: unknown, refuseNul = true): z.infer<S> {
   const data = validate(schema, input);
-  if (refuseNul) refuseNulCharacters(data);
+  if (refuseNul) refuseUnstorableText(data);
   return data;
 }
 

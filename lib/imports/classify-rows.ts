@@ -4,7 +4,7 @@ import type { FieldDefinition } from "@/lib/custom-fields/validate-custom-field-
 import { prepareContact } from "@/lib/contacts/prepare-contact";
 import { contactInputSchema } from "@/lib/contacts/schemas";
 import type { Tx } from "@/lib/db/client";
-import { fieldErrors, nulCharacterErrors, replaceNulCharacters } from "@/lib/http/validation";
+import { fieldErrors, unstorableTextErrors, replaceUnstorableText } from "@/lib/http/validation";
 import { rowToInput, type ColumnMapping } from "./column-mapping";
 
 export interface ClassifiedRow {
@@ -36,10 +36,10 @@ export async function classifyRows(db: Tx, ctx: ClassifyContext, records: { rowN
   const prepared = records.map(({ rowNumber, cells, problem }) => {
     const raw = rowToInput(cells, ctx.mapping);
     // A record past the bounds (record-bounds.ts) is invalid, its values kept clipped.
-    if (problem) return { rowNumber, raw: replaceNulCharacters(raw), errors: { row: [problem] } };
+    if (problem) return { rowNumber, raw: replaceUnstorableText(raw), errors: { row: [problem] } };
     // PostgreSQL cannot store a NUL: the row is invalid, kept readable for the rejected-rows download.
-    const nul = nulCharacterErrors(raw);
-    if (nul) return { rowNumber, raw: replaceNulCharacters(raw), errors: nul };
+    const unstorable = unstorableTextErrors(raw);
+    if (unstorable) return { rowNumber, raw: replaceUnstorableText(raw), errors: unstorable };
     const parsed = contactInputSchema.safeParse({ ...raw, format_phone: ctx.formatPhones });
     if (!parsed.success) return { rowNumber, raw, errors: fieldErrors(parsed.error) };
     const { contact, errors } = prepareContact({ input: parsed.data, definitions: ctx.definitions, role: ctx.role, defaultCountry: ctx.defaultCountry, creating: true });

@@ -41,7 +41,7 @@ export function mapColumns(headers: string[], customFields: { name: string; labe
     if (chosen !== undefined) {
       if (chosen === "" || chosen === "ignore") return null;
       if (chosen.startsWith("custom_fields.")) return { kind: "custom", name: chosen.slice("custom_fields.".length) };
-      return chosen in SYNONYMS ? { kind: "field", field: chosen as ContactField } : null;
+      return Object.hasOwn(SYNONYMS, chosen) ? { kind: "field", field: chosen as ContactField } : null;
     }
     for (const [field, names] of Object.entries(SYNONYMS) as [ContactField, string[]][]) {
       if (names.includes(key) && !used.has(field)) {

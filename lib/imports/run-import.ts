@@ -7,7 +7,7 @@ import { FLUSH_AFTER_ROWS, flushSearchIndexes } from "@/lib/contacts/flush-searc
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import { prisma } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { replaceNulCharacters } from "@/lib/http/validation";
+import { replaceUnstorableText } from "@/lib/http/validation";
 import { logger } from "@/lib/logger";
 import { getSettings } from "@/lib/settings/get-settings";
 import { userSelect } from "@/lib/users/serialize-user";
@@ -157,7 +157,7 @@ async function validate(importId: string): Promise<string> {
       const tooBig = headerProblem(cells);
       if (tooBig) throw new ImportRefused(tooBig);
       // Column names only guide the mapping; a NUL in one must not fail the import.
-      cells = replaceNulCharacters(cells);
+      cells = replaceUnstorableText(cells);
       const mapping = mapColumns(cells, definitions, options.mapping);
       const fields = mapping.targets.flatMap((t) => (t?.kind === "field" ? [t.field] : []));
       if (!fields.includes("name") || !fields.includes("phone")) {

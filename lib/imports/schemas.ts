@@ -33,7 +33,8 @@ export const spreadsheetImportSchema = importOptionsSchema.extend({
   url: z.url("The url must be a valid address.").max(2048),
 });
 
-export const confirmImportSchema = z.object({
+/** A key it does not know is refused: a misspelled duplicate_handling must not write over contacts. */
+export const confirmImportSchema = z.strictObject({
   duplicate_handling: z.enum(["skip", "update"]).optional(),
 });
 

@@ -5,7 +5,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { resolveDepartment } from "@/lib/contacts/contact-access";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { fieldErrors, refuseNulCharacters } from "@/lib/http/validation";
+import { fieldErrors, refuseUnstorableText } from "@/lib/http/validation";
 import { enqueueJob, QUEUES } from "@/lib/jobs/job-queue";
 import { CSV_EXTENSIONS, CSV_MAX_BYTES, importOptionsSchema, WORKBOOK_EXTENSIONS } from "./schemas";
 import { inspectUploadedWorkbook } from "./xlsx/uploaded-workbook";
@@ -36,10 +36,10 @@ export async function storeCsvUpload({ actor, request }: { actor: SessionUser; r
     const isWorkbook = WORKBOOK_EXTENSIONS.some((ext) => filename.toLowerCase().endsWith(ext));
     if (!isWorkbook && !CSV_EXTENSIONS.some((ext) => filename.toLowerCase().endsWith(ext))) throw AppError.validation({ file: ["The file must be a .csv, .txt or .xlsx file."] });
     if (bytes === 0) throw AppError.validation({ file: ["The file is empty."] });
-    refuseNulCharacters({ ...fields, file: filename });
+    refuseUnstorableText({ ...fields, file: filename });
     const options = importOptionsSchema.safeParse(fields);
     if (!options.success) throw AppError.validation(fieldErrors(options.error));
-    refuseNulCharacters(options.data); // the mapping's JSON may spell one as \u0000
+    refuseUnstorableText(options.data); // the mapping's JSON may spell one as \u0000
     const target = await resolveDepartment(prisma, actor, options.data.department_id);
     // A workbook is checked (zip bomb, sheet, size) before the job ever unpacks it.
     const workbook = isWorkbook ? await inspectUploadedWorkbook(job.id, options.data.sheet) : null;

@@ -29,10 +29,14 @@ export const retentionSettingsSchema = z.object({
   keep_opted_out: z.boolean(),
 });
 
-/** POST /api/settings/retention/run: an empty body runs the policy. */
-export const retentionRunSchema = z.object({
-  /** Report what a run would remove, and remove nothing. */
-  dry_run: z.boolean().optional(),
+/**
+ * POST /api/settings/retention/run. It deletes for good, so it deletes only
+ * when told so in words: `dry_run` is required (false runs the policy, true
+ * reports what it would remove), and a key it does not know (`dryRun`) is
+ * refused, never ignored (issue 40).
+ */
+export const retentionRunSchema = z.strictObject({
+  dry_run: z.boolean({ error: (issue) => (issue.input === undefined ? "is required: true reports what a run would remove, false removes it." : "must be true or false.") }),
 });
 
 export const timeZoneSchema = z.string().trim().min(1).max(64).refine(isTimeZone, "must be an IANA time zone such as America/New_York");
@@ -107,10 +111,12 @@ function canonicalChoices(key: SettingsKey, input: unknown): unknown {
   const shape = SETTINGS_SCHEMAS[key].shape as Record<string, z.ZodType>;
   return Object.fromEntries(
     Object.entries(input).map(([name, value]) => {
-      const choices = shape[name] instanceof z.ZodEnum ? (shape[name] as z.ZodEnum).options.map(String) : undefined;
+      // Own entries only: a key or value named "constructor" is not the one every object inherits.
+      const field = Object.hasOwn(shape, name) ? shape[name] : undefined;
+      const choices = field instanceof z.ZodEnum ? field.options.map(String) : undefined;
       if (!choices || typeof value !== "string") return [name, value];
       const typed = looseKey(value);
-      return [name, choices.find((choice) => looseKey(choice) === typed) ?? VALUE_ALIASES[typed] ?? value];
+      return [name, choices.find((choice) => looseKey(choice) === typed) ?? (Object.hasOwn(VALUE_ALIASES, typed) ? VALUE_ALIASES[typed] : value)];
     }),
   );
 }

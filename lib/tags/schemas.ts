@@ -11,8 +11,9 @@ function decodeSegment(value: string): string {
 }
 
 export const tagParams = z.object({ name: z.string().transform(decodeSegment).pipe(tagSchema) });
-export const renameTagSchema = z.object({ name: tagSchema });
-export const mergeTagSchema = z.object({ into: tagSchema });
+// A rename or merge rewrites every contact carrying the tag: a key it does not know is refused (422).
+export const renameTagSchema = z.strictObject({ name: tagSchema });
+export const mergeTagSchema = z.strictObject({ into: tagSchema });
 
 /** The Do Not Call tag, recognised by name whatever its letter case. */
 export function isDncTag(tag: string): boolean {

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import twilio from "twilio";
 import { AppError } from "@/lib/http/errors";
 import { readBodyText } from "@/lib/http/read-body";
+import { unstorableText } from "@/lib/http/validation";
 import { describeRoute } from "@/lib/http/route-description";
 import { logger } from "@/lib/logger";
 import { callbackOrganization, callbackUrl, type ProviderConfig } from "./provider-config";
@@ -36,6 +37,10 @@ export function providerRoute(handler: (ctx: CallbackContext) => Promise<string>
     try {
       const url = new URL(request.url);
       const params = Object.fromEntries(new URLSearchParams(await readBodyText(request, MAX_CALLBACK_BYTES)));
+      // A NUL in a field (%00) cannot be looked up or stored: refused (400) before
+      // the organization's look-up would send it to the database.
+      const unstorable = unstorableText(params) ?? unstorableText(Object.fromEntries(url.searchParams));
+      if (unstorable) throw new AppError("bad_request", `${unstorable.path} ${unstorable.reason}`);
       const config = await callbackOrganization(params, url.searchParams);
       if (!config) {
         logger.warn("provider callback for no organization", { path: url.pathname, request_id: requestId });

@@ -15,7 +15,8 @@ export const telephonySettingsSchema = z.object({
   api_key_secret: z.string().trim().min(16).max(128).nullable(),
 });
 
-export const updateTelephonySettingsSchema = telephonySettingsSchema.partial();
+/** PUT /api/settings/telephony: some of the settings; a key it does not know is refused (422), never ignored. */
+export const updateTelephonySettingsSchema = telephonySettingsSchema.partial().strict();
 export type UpdateTelephonySettingsInput = z.infer<typeof updateTelephonySettingsSchema>;
 
 /** What Settings → Telephony reads back: the secrets only as set or not, never their values. */
