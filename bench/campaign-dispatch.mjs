@@ -73,6 +73,12 @@ const provider = createServer((req, res) => {
   let body = "";
   req.on("data", (c) => (body += c));
   req.on("end", () => {
+    // The account holds the bench's number (issue 40: telephony settings ask the provider's number list).
+    if (req.method === "GET" && /\/IncomingPhoneNumbers\.json/.test(req.url)) {
+      const wanted = new URL(req.url, "http://bench").searchParams.get("PhoneNumber");
+      res.writeHead(200, { "Content-Type": "application/json" });
+      return res.end(JSON.stringify({ incoming_phone_numbers: !wanted || wanted === NUMBER ? [{ sid: "PN" + "0".repeat(32), phone_number: NUMBER }] : [], next_page_uri: null, page: 0, page_size: 50 }));
+    }
     const params = Object.fromEntries(new URLSearchParams(body));
     const call = { ...params, sid: `CA${randomBytes(16).toString("hex")}`, at: performance.now() };
     dials.push(call);

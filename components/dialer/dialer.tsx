@@ -16,7 +16,7 @@ type Suggestion = GetAnswer<"/api/contacts/lookup">["data"][number];
 /** Why this contact should not be called unprompted, or null. Dialing stays possible: they may have asked for the call. */
 function doNotCallReason(s: Suggestion): string | null {
   if (s.opted_out) return "opted out of calls";
-  if (s.tags.some((t) => t.toLowerCase() === "dnc")) return "tagged DNC";
+  if (s.tags?.some((t) => t.toLowerCase() === "dnc")) return "tagged DNC";
   return null;
 }
 

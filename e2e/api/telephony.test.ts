@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { makeContact } from "../support/contacts";
 import { subscribe } from "../support/event-stream";
 import { createTenant, type Tenant } from "../support/factories";
-import { giveNumber, provider } from "../support/provider";
+import { giveNumber, holdAtProvider, provider } from "../support/provider";
 import { TEST_PROVIDER } from "../support/server.mjs";
 
 const identity = (id: number) => `user_${id}`;
@@ -371,6 +371,7 @@ describe("call logs and settings", () => {
     expect((await tenant.client.get("/api/settings/telephony", tenant.agentA.token)).status).toBe(403);
     expect((await tenant.client.get("/api/settings/telephony", tenant.managerA.token)).status).toBe(403);
     const secret = "a-brand-new-auth-token-value";
+    await holdAtProvider("+14155550000");
     const put = await tenant.client.request("PUT", "/api/settings/telephony", { token: tenant.admin.token, body: { auth_token: secret, caller_id: "+14155550000" } });
     expect(put.status).toBe(200);
     const get = await tenant.client.get("/api/settings/telephony", tenant.admin.token);

@@ -25,6 +25,7 @@ export async function startFakeProvider() {
   };
   const participantJson = (conference, p) => ({ account_sid: "AC", call_sid: p.call_sid, conference_sid: conference.sid, hold: p.hold, muted: p.muted, coaching: Boolean(p.coach), call_sid_to_coach: p.coach ?? null, status: "connected", label: p.label ?? null });
   let failNext = 0;
+  const ownedNumbers = incomingPhoneNumbers();
   // The next text messages refused, as the provider refuses them (400 with its error code).
   const refuseMessages = [];
   const server = createServer((req, res) => {
@@ -32,6 +33,7 @@ export async function startFakeProvider() {
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
       const url = new URL(req.url, "http://fake");
+      if (ownedNumbers.handle(req, url, body, res)) return;
       if (req.method === "GET" && url.pathname === "/__calls") {
         const to = url.searchParams.get("to");
         res.writeHead(200, { "Content-Type": "application/json" });
@@ -138,4 +140,41 @@ export async function startFakeProvider() {
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${server.address().port}`;
   return { baseUrl, calls, messages, controls, stop: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+// Issue 40: the account's incoming phone numbers. Tests say which numbers the
+// account holds (POST /__numbers with {"numbers": [...]}; GET /__numbers lists
+// them); GET …/IncomingPhoneNumbers.json answers as the provider's list
+// resource does, filtered by PhoneNumber when given.
+function incomingPhoneNumbers() {
+  const held = new Map();
+  const record = (number, accountSid) => ({
+    sid: held.get(number), account_sid: accountSid, phone_number: number, friendly_name: number, status: "in-use",
+    capabilities: { voice: true, sms: true, mms: true, fax: false }, api_version: "2010-04-01",
+    uri: `/2010-04-01/Accounts/${accountSid}/IncomingPhoneNumbers/${held.get(number)}.json`,
+  });
+  return {
+    handle(req, url, body, res) {
+      const send = (status, value) => {
+        res.writeHead(status, { "Content-Type": "application/json" });
+        res.end(JSON.stringify(value));
+        return true;
+      };
+      if (url.pathname === "/__numbers" && req.method === "POST") {
+        for (const number of JSON.parse(body || "{}").numbers ?? []) if (!held.has(number)) held.set(number, `PN${randomBytes(16).toString("hex")}`);
+        return send(200, { numbers: [...held.keys()] });
+      }
+      if (url.pathname === "/__numbers" && req.method === "GET") return send(200, { numbers: [...held.keys()] });
+      const match = /^\/2010-04-01\/Accounts\/([^/]+)\/IncomingPhoneNumbers\.json$/.exec(url.pathname);
+      if (!match || req.method !== "GET") return false;
+      const wanted = url.searchParams.get("PhoneNumber");
+      const pageSize = Number(url.searchParams.get("PageSize") ?? 50);
+      const listed = [...held.keys()].filter((n) => !wanted || n === wanted).slice(0, pageSize).map((n) => record(n, match[1]));
+      const uri = `${url.pathname}?${url.searchParams}`;
+      return send(200, {
+        incoming_phone_numbers: listed, end: Math.max(0, listed.length - 1), first_page_uri: uri, next_page_uri: null,
+        page: 0, page_size: pageSize, previous_page_uri: null, start: 0, uri,
+      });
+    },
+  };
 }

@@ -1979,7 +1979,7 @@ export interface paths {
         get: operations["getApiSettingsSms"];
         /**
          * Change text message settings (managers and admins)
-         * @description Roles: super_admin, account_admin, dept_manager. sms_numbers: the organization's numbers that text (empty: all of them); help_text: the answer to HELP or INFO; quiet_hours `{start, end}` as HH:MM or null: no campaign text goes out in that window at the recipient's local time (from their number; else time_zone).
+         * @description Roles: super_admin, account_admin, dept_manager. sms_numbers: the organization's numbers that text, among its telephony numbers and caller ID (empty: all of them; 422 for a number it does not hold, 409 for another organization's); help_text: the answer to HELP or INFO; quiet_hours `{start, end}` as HH:MM or null: no campaign text goes out in that window at the recipient's local time (from their number; else time_zone).
          */
         put: operations["putApiSettingsSms"];
         post?: never;
@@ -2003,7 +2003,7 @@ export interface paths {
         get: operations["getApiSettingsTelephony"];
         /**
          * Change telephony settings; secrets are stored encrypted
-         * @description Roles: super_admin, account_admin.
+         * @description Roles: super_admin, account_admin. phone_numbers and caller_id are the organization's numbers: a number belongs to one organization (409 naming another's), and with provider credentials (the organization's or the environment's) a newly added number must be one the provider account lists among its incoming phone numbers (422 otherwise; 502 when the provider cannot be asked). Nothing is saved when any is refused.
          */
         put: operations["putApiSettingsTelephony"];
         post?: never;
@@ -5984,16 +5984,18 @@ export interface operations {
                     "application/json": {
                         data: {
                             company: string | null;
-                            email: string | null;
+                            email?: string | null;
                             id: number;
-                            last_call_outcome: string | null;
-                            last_called_at: string | null;
+                            last_call_outcome?: string | null;
+                            last_called_at?: string | null;
                             name: string;
-                            notes: string | null;
+                            notes?: string | null;
                             opted_out: boolean;
                             phone: string;
-                            tags: string[];
-                            total_calls: number;
+                            /** @description The contact belongs to a department the caller does not see: only id, name, company, phone and opted_out are given */
+                            restricted: boolean;
+                            tags?: string[];
+                            total_calls?: number;
                         }[];
                     };
                 };
@@ -9812,6 +9814,15 @@ export interface operations {
             };
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            /** @description A texting number is another organization's */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["413"];
             422: components["responses"]["422"];
             503: components["responses"]["503"];
@@ -9891,8 +9902,26 @@ export interface operations {
             };
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            /** @description Another organization holds one of the numbers (named in errors) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["413"];
             422: components["responses"]["422"];
+            /** @description The provider could not be asked whether its account holds a number */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["503"];
         };
     };

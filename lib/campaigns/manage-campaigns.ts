@@ -7,6 +7,7 @@ import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { pageOf, skipTake } from "@/lib/http/pagination";
 import { hasChanges } from "@/lib/http/patch-schema";
+import { organizationNumbers } from "@/lib/telephony/owned-numbers";
 import { findCampaignForActor } from "./campaign-access";
 import { checkCampaignContacts } from "./check-campaign-contacts";
 import type { CreateCampaignInput, listCampaignsQuery, UpdateCampaignInput } from "./schemas";
@@ -24,9 +25,22 @@ async function checkSavedFilter(actor: SessionUser, id: number | undefined, kept
   if (!found) throw AppError.validation({ "selection.saved_filter_id": ["The saved filter does not exist."] });
 }
 
+/**
+ * A campaign dials from one of the organization's own numbers (issue 40): any
+ * other caller ID would fail every dial at the provider, or ring from another
+ * organization's number.
+ */
+async function checkCallerId(organizationId: number, callerId: string | null | undefined) {
+  if (callerId === undefined || callerId === null) return;
+  if (!(await organizationNumbers(organizationId)).has(callerId)) {
+    throw AppError.validation({ caller_id: ["The caller ID must be one of the organization's numbers (Settings → Telephony)."] });
+  }
+}
+
 export async function createCampaign({ actor, input }: { actor: SessionUser; input: CreateCampaignInput }) {
   const { organization_id, department_id } = await resolveDepartment(prisma, actor, input.department_id);
   await checkSavedFilter(actor, input.selection.saved_filter_id);
+  await checkCallerId(organization_id, input.caller_id);
   await checkCampaignContacts({ organizationId: organization_id, departmentId: department_id, contactIds: input.selection.contact_ids, field: "selection.contact_ids" });
   const campaign = await prisma.campaign.create({ data: { ...input, organization_id, department_id, created_by_user_id: actor.id } });
   return serializeCampaign(campaign);
@@ -63,6 +77,7 @@ export async function updateCampaign({ actor, id, input }: { actor: SessionUser;
     throw AppError.conflict("The contacts of a started campaign are fixed; add or remove contacts instead.");
   }
   await checkSavedFilter(actor, input.selection?.saved_filter_id, (current.selection as { saved_filter_id?: number } | null)?.saved_filter_id);
+  await checkCallerId(current.organization_id, input.caller_id);
   const { department_id, ...fields } = input;
   const placement = department_id !== undefined ? await resolveDepartment(prisma, actor, department_id) : null;
   const selected = fields.selection?.contact_ids ?? (placement ? (current.selection as { contact_ids?: number[] } | null)?.contact_ids : undefined);

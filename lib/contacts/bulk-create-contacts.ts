@@ -1,4 +1,5 @@
 import "server-only";
+import { departmentScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import type { FieldDefinition } from "@/lib/custom-fields/validate-custom-field-values";
@@ -65,10 +66,15 @@ export async function bulkCreateContacts({ actor, items }: { actor: SessionUser;
   }
 
   const { inserted, duplicates } = await insertContacts(candidates);
+  const editable = departmentScope(actor).department_id;
   for (const candidate of candidates) {
-    const duplicateId = duplicates.get(`${candidate.organization_id}:${candidate.phone}`);
-    if (duplicateId !== undefined) {
-      errors.push({ index: candidate.index, errors: { phone: ["A contact with this phone number already exists."] }, duplicate_id: duplicateId });
+    const duplicate = duplicates.get(`${candidate.organization_id}:${candidate.phone}`);
+    if (duplicate === undefined) continue;
+    // A contact the caller may not edit is not pointed at (as an import reports it).
+    if (editable !== undefined && duplicate.department_id !== editable) {
+      errors.push({ index: candidate.index, errors: { phone: ["A contact with this phone number exists in a department you cannot edit."] } });
+    } else {
+      errors.push({ index: candidate.index, errors: { phone: ["A contact with this phone number already exists."] }, duplicate_id: duplicate.id });
     }
   }
   errors.sort((a, b) => a.index - b.index);

@@ -51,20 +51,20 @@ type StatementRow = { phone: string; organization_id: number; announcement: null
  * runs outside any transaction, as bulk create always has: each item stands
  * on its own. A phone that already exists in the organization (checked in
  * the same statement, so concurrent writers cannot slip one in) is skipped
- * and returned with the existing id.
+ * and returned with the existing id and department.
  */
-export async function insertContacts(contacts: NewContact[]): Promise<{ inserted: InsertedRow[]; duplicates: Map<string, number> }> {
+export async function insertContacts(contacts: NewContact[]): Promise<{ inserted: InsertedRow[]; duplicates: Map<string, { id: number; department_id: number }> }> {
   const chunks: NewContact[][] = [];
   for (let start = 0; start < contacts.length; start += CHUNK) chunks.push(contacts.slice(start, start + CHUNK));
   const inserted = (await Promise.all(chunks.map(insertChunk))).flat();
 
   const insertedKeys = new Set(inserted.map((row) => `${row.organization_id}:${row.phone}`));
   const skipped = contacts.filter((c) => !insertedKeys.has(`${c.organization_id}:${c.phone}`));
-  const duplicates = new Map<string, number>();
+  const duplicates = new Map<string, { id: number; department_id: number }>();
   for (const organizationId of new Set(skipped.map((c) => c.organization_id))) {
     const phones = skipped.filter((c) => c.organization_id === organizationId).map((c) => c.phone);
-    const existing = await prisma.contact.findMany({ where: { organization_id: organizationId, phone: { in: phones } }, select: { id: true, phone: true } });
-    for (const row of existing) duplicates.set(`${organizationId}:${row.phone}`, Number(row.id));
+    const existing = await prisma.contact.findMany({ where: { organization_id: organizationId, phone: { in: phones } }, select: { id: true, phone: true, department_id: true } });
+    for (const row of existing) duplicates.set(`${organizationId}:${row.phone}`, { id: Number(row.id), department_id: row.department_id });
   }
   for (const organizationId of new Set(contacts.map((c) => c.organization_id))) {
     await registerTags(prisma, organizationId, contacts.filter((c) => c.organization_id === organizationId).flatMap((c) => c.tags));

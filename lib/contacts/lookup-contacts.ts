@@ -1,7 +1,7 @@
 import "server-only";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { z } from "zod";
-import { organizationScope } from "@/lib/auth/scope";
+import { departmentScope, organizationScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -15,15 +15,24 @@ export const lookupContactsQuery = z
   })
   .refine((v) => v.q || v.phone, { message: "Give q (name, phone, email or company) or phone.", path: ["q"] });
 
-/** What GET /api/contacts/lookup answers: the softphone's caller card and the dialer's suggestions. */
+/**
+ * What GET /api/contacts/lookup answers: the softphone's caller card and the
+ * dialer's suggestions. A caller's contact of a department the user does not
+ * see comes restricted: who is calling (name, company, phone), nothing of what
+ * that department keeps about them (email, tags, notes, call history).
+ */
 export const contactLookupAnswer = z.object({
-  data: z.array(contactCardAnswer.extend({
-    /** The contact asked not to be called: the agent is told before dialing. */
-    opted_out: z.boolean(),
-  })),
+  data: z.array(
+    contactCardAnswer.partial({ email: true, tags: true, notes: true, last_called_at: true, last_call_outcome: true, total_calls: true }).extend({
+      /** The contact asked not to be called: the agent is told before dialing. */
+      opted_out: z.boolean(),
+      restricted: z.boolean().meta({ description: "The contact belongs to a department the caller does not see: only id, name, company, phone and opted_out are given" }),
+    }),
+  ),
 });
+type LookupCard = z.output<typeof contactLookupAnswer>["data"][number];
 
-const CARD = { id: true, name: true, phone: true, email: true, company: true, tags: true, notes: true, last_called_at: true, last_call_outcome: true, total_calls: true, opted_out_at: true } as const;
+const CARD = { id: true, department_id: true, name: true, phone: true, email: true, company: true, tags: true, notes: true, last_called_at: true, last_call_outcome: true, total_calls: true, opted_out_at: true } as const;
 
 interface CardRow {
   id: bigint;
@@ -40,18 +49,23 @@ interface CardRow {
 }
 
 // opted_out: the agent is told before dialing someone who asked not to be called.
-const card = ({ opted_out_at, ...c }: CardRow): z.output<typeof contactLookupAnswer>["data"][number] => ({ ...c, id: Number(c.id), opted_out: opted_out_at !== null });
+const card = ({ opted_out_at, ...c }: CardRow): LookupCard => ({ ...c, id: Number(c.id), opted_out: opted_out_at !== null, restricted: false });
+
+/** A caller's card from another department: enough to greet them, nothing that department keeps. */
+const restrictedCard = (c: CardRow): LookupCard => ({ id: Number(c.id), name: c.name, company: c.company, phone: c.phone, opted_out: c.opted_out_at !== null, restricted: true });
 
 /**
  * The softphone's contact lookup (every role that places calls, agents
  * included, who cannot open the contact manager): a few fields of at most ten
  * active contacts. By `q` within the contacts the caller's department sees; by
- * exact `phone` (the caller card of a ringing call) within the organization.
+ * exact `phone` (the caller card of a ringing call) within the organization,
+ * restricted when the contact is outside the caller's department.
  */
 export async function lookupContacts({ actor, query }: { actor: SessionUser; query: z.infer<typeof lookupContactsQuery> }) {
   if (query.phone) {
     const rows = await prisma.contact.findMany({ where: { phone: query.phone, status: "active", ...organizationScope(actor) }, select: CARD, take: 1 });
-    return { data: rows.map(card) };
+    const department = departmentScope(actor).department_id;
+    return { data: rows.map(({ department_id, ...row }) => (department === undefined || department === department_id ? card(row) : restrictedCard(row))) };
   }
   const { sql } = contactWhere(actor, { q: query.q, status: "active" } as ContactFilters);
   const statement = Prisma.sql`

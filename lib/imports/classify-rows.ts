@@ -22,6 +22,8 @@ export interface ClassifyContext {
   defaultCountry: string;
   formatPhones: boolean;
   mapping: ColumnMapping;
+  /** The one department whose contacts the importer may edit (a manager's); null: every department (admins). */
+  editableDepartmentId: number | null;
   /** Phones seen earlier in this file → their row number. */
   seen: Map<string, number>;
 }
@@ -30,7 +32,8 @@ export interface ClassifyContext {
  * Classifies a batch of CSV records before anything is written: invalid
  * (missing name or phone, bad E.164, too long, bad custom field value),
  * duplicate (the phone exists in the organization, or repeats an earlier row
- * of the file) or valid. One query per batch looks up existing phones.
+ * of the file) or valid. Only a contact the importer may edit is named as the
+ * row's duplicate (and so updated when asked). One query per batch looks up existing phones.
  */
 export async function classifyRows(db: Tx, ctx: ClassifyContext, records: { rowNumber: number; cells: string[]; problem?: string | null }[]): Promise<ClassifiedRow[]> {
   const prepared = records.map(({ rowNumber, cells, problem }) => {
@@ -48,9 +51,9 @@ export async function classifyRows(db: Tx, ctx: ClassifyContext, records: { rowN
   const phones = prepared.flatMap((p) => ("contact" in p && p.contact?.phone ? [p.contact.phone] : []));
   // One array parameter rather than a bind parameter per phone.
   const existing = phones.length
-    ? await db.$queryRaw<{ id: bigint; phone: string }[]>`SELECT id, phone FROM contacts WHERE organization_id = ${ctx.organizationId}::int AND phone = ANY(${phones}::text[])`
+    ? await db.$queryRaw<{ id: bigint; phone: string; department_id: number }[]>`SELECT id, phone, department_id FROM contacts WHERE organization_id = ${ctx.organizationId}::int AND phone = ANY(${phones}::text[])`
     : [];
-  const existingByPhone = new Map(existing.map((c) => [c.phone, Number(c.id)]));
+  const existingByPhone = new Map(existing.map((c) => [c.phone, c]));
 
   return prepared.map((p): ClassifiedRow => {
     // An invalid row keeps the values it was read with, so the rejected rows can be downloaded and fixed.
@@ -61,9 +64,14 @@ export async function classifyRows(db: Tx, ctx: ClassifyContext, records: { rowN
       return { row_number: p.rowNumber, status: "duplicate", contact: p.contact, errors: { phone: [`The phone repeats row ${earlier} of this file.`] }, duplicate_id: null };
     }
     ctx.seen.set(phone, p.rowNumber);
-    const duplicateId = existingByPhone.get(phone);
-    if (duplicateId !== undefined) {
-      return { row_number: p.rowNumber, status: "duplicate", contact: p.contact, errors: { phone: ["A contact with this phone number already exists."] }, duplicate_id: duplicateId };
+    const existing = existingByPhone.get(phone);
+    // A contact the importer may not edit is neither shown nor written over: the
+    // row is reported, without pointing at it (the phone is the organization's once, so it cannot be added as new).
+    if (existing && ctx.editableDepartmentId !== null && existing.department_id !== ctx.editableDepartmentId) {
+      return { row_number: p.rowNumber, status: "duplicate", contact: p.contact, errors: { phone: ["A contact with this phone number exists in a department you cannot edit; the row is not imported."] }, duplicate_id: null };
+    }
+    if (existing) {
+      return { row_number: p.rowNumber, status: "duplicate", contact: p.contact, errors: { phone: ["A contact with this phone number already exists."] }, duplicate_id: Number(existing.id) };
     }
     return { row_number: p.rowNumber, status: "valid", contact: p.contact, errors: null, duplicate_id: null };
   });

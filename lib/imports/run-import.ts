@@ -2,6 +2,7 @@ import "server-only";
 import { announceImportProgress } from "./announce-import-progress";
 import { convertUploadedWorkbook, type WorkbookChoice } from "./xlsx/uploaded-workbook";
 import { WorkbookRefused } from "./xlsx/workbook";
+import { departmentScope } from "@/lib/auth/scope";
 import { autoMergeIfEnabled } from "@/lib/contacts/auto-merge-duplicates";
 import { FLUSH_AFTER_ROWS, flushSearchIndexes } from "@/lib/contacts/flush-search-indexes";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
@@ -116,7 +117,7 @@ async function validate(importId: string): Promise<string> {
   const [settings, definitions, user] = await Promise.all([
     getSettings(job.organization_id, "import"),
     loadDefinitions(job.organization_id),
-    prisma.user.findUniqueOrThrow({ where: { id: job.user_id }, select: { role: true } }),
+    prisma.user.findUniqueOrThrow({ where: { id: job.user_id }, select: { id: true, role: true, organization_id: true, department_id: true } }),
   ]);
   const totals = { ...EMPTY };
   // The file's encoding: the one chosen in the wizard, else detected (shown with the preview).
@@ -163,7 +164,7 @@ async function validate(importId: string): Promise<string> {
       if (!fields.includes("name") || !fields.includes("phone")) {
         throw new ImportRefused(`The header row needs a name and a phone column (found: ${describeColumns(cells)}).`);
       }
-      ctx = { organizationId: job.organization_id, definitions, role: user.role as Role, defaultCountry: settings.default_country, formatPhones: settings.phone_formatting, mapping, seen: new Map() };
+      ctx = { organizationId: job.organization_id, definitions, role: user.role as Role, editableDepartmentId: editableDepartment(user), defaultCountry: settings.default_country, formatPhones: settings.phone_formatting, mapping, seen: new Map() };
       header = {
         encoding,
         columns: cells,
@@ -215,6 +216,8 @@ async function write(importId: string): Promise<void> {
   const job = await prisma.importJob.update({ where: { id: importId }, data: { status: "importing", options: { ...(started.options as object), duplicate_handling: handling } } });
   const options = job.options as ImportOptions;
   const autoTag = options.auto_tag ?? settings.auto_tag ?? null;
+  // Whom the importer may edit now (a role or department changed since validating narrows it).
+  const importer = await prisma.user.findUniqueOrThrow({ where: { id: job.user_id }, select: { id: true, role: true, organization_id: true, department_id: true } });
   const toWrite = { import_id: importId, status: { in: ["valid", "duplicate"] } };
   const totalRows = await prisma.importRow.count({ where: toWrite });
   let done = await prisma.importRow.count({ where: { ...toWrite, row_number: { lte: job.processed_rows } } });
@@ -230,7 +233,7 @@ async function write(importId: string): Promise<void> {
     if (!bounds.through) break;
     const through = bounds.through;
     await prisma.$transaction(async (tx) => {
-      const outcome = await writeImportBatch(tx, job, { importId, after: current.processed_rows, through }, { duplicateHandling: handling, autoTag });
+      const outcome = await writeImportBatch(tx, job, { importId, after: current.processed_rows, through }, { duplicateHandling: handling, autoTag, editableDepartmentId: editableDepartment(importer) });
       const totals = current.totals as unknown as ImportTotals;
       done += bounds.rows;
       // The batch and the record of its completion commit together.
@@ -253,6 +256,11 @@ async function write(importId: string): Promise<void> {
     data: { status: "completed", progress: 100, finished_at: new Date(), totals: { ...(totals as object), auto_merged: autoMerged } },
   });
   await announceImportProgress(importId, { final: true });
+}
+
+/** The department whose contacts the importer may edit, as the contact scope decides; null: all of the organization's. */
+function editableDepartment(user: { id: number; role: Role; organization_id: number; department_id: number | null }): number | null {
+  return departmentScope(user).department_id ?? null;
 }
 
 /**

@@ -26,7 +26,7 @@ export async function writeImportBatch(
   tx: Tx,
   job: { organization_id: number; department_id: number; user_id: number },
   range: BatchRange,
-  options: { duplicateHandling: "skip" | "update"; autoTag: string | null },
+  options: { duplicateHandling: "skip" | "update"; autoTag: string | null; editableDepartmentId: number | null },
 ): Promise<BatchOutcome> {
   const { importId, after, through } = range;
   const tag = options.autoTag;
@@ -63,7 +63,9 @@ export async function writeImportBatch(
       FROM import_rows r
       WHERE r.import_id = ${importId}::uuid AND r.row_number > ${after} AND r.row_number <= ${through}
         AND r.status = 'duplicate' AND r.duplicate_id IS NOT NULL
-        AND c.id = r.duplicate_id AND c.organization_id = ${job.organization_id}::int`;
+        AND c.id = r.duplicate_id AND c.organization_id = ${job.organization_id}::int
+        -- Only contacts the importer may edit (tenancy in the write itself, as in every update).
+        AND (${options.editableDepartmentId}::int IS NULL OR c.department_id = ${options.editableDepartmentId}::int)`;
   }
 
   // The organization's tag list learns every tag this batch wrote.

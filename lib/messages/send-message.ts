@@ -38,7 +38,10 @@ export async function sendMessage({ actor, input }: { actor: SessionUser; input:
   if (input.campaign_id !== undefined) await campaignInScope(actor, input.campaign_id);
 
   const [config, settings] = await Promise.all([providerConfig(organizationId), getSettings(organizationId, "sms")]);
-  const numbers = settings.sms_numbers.length ? settings.sms_numbers : config.phone_numbers.length ? config.phone_numbers : config.caller_id ? [config.caller_id] : [];
+  // Texting numbers the organization no longer holds are passed over: a number given up may be another organization's now.
+  const own = new Set([...config.phone_numbers, ...(config.caller_id ? [config.caller_id] : [])]);
+  const texting = settings.sms_numbers.filter((n) => own.has(n));
+  const numbers = texting.length ? texting : config.phone_numbers.length ? config.phone_numbers : config.caller_id ? [config.caller_id] : [];
   if (!numbers.length) throw AppError.conflict("The organization has no number to text from: add one in Settings → Telephony.");
   const heldUntil = input.campaign_id === undefined ? null : quietUntil(phone, settings.quiet_hours, settings.time_zone, new Date());
   const { encoding, segments } = countSegments(body);

@@ -1,6 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
+import { checkTextingNumbers } from "@/lib/telephony/owned-numbers";
 import { forgetCallPathSettings, getSettings } from "./get-settings";
 import type { SettingsKey, SettingsValue } from "./schemas";
 
@@ -19,6 +20,7 @@ export async function updateSettings<K extends SettingsKey>({
   key: K;
   input: Partial<SettingsValue<K>>;
 }): Promise<SettingsValue<K>> {
+  if (key === "sms") await checkTextingNumbers(actor.organization_id, (input as Partial<SettingsValue<"sms">>).sms_numbers ?? []);
   const change = JSON.stringify(input);
   await prisma.$executeRaw`
     INSERT INTO settings (organization_id, key, value, updated_at) VALUES (${actor.organization_id}, ${key}, ${change}::jsonb, now())

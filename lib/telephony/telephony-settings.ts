@@ -2,6 +2,9 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { openSecrets, sealSecrets } from "@/lib/crypto/secret-box";
 import { prisma } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { confirmProviderNumbers } from "./confirm-provider-numbers";
+import { heldNumbers, refuseNumbersHeldByOthers } from "./owned-numbers";
 import { forgetNumberOwners, providerConfig } from "./provider-config";
 import type { UpdateTelephonySettingsInput } from "./schemas";
 
@@ -31,11 +34,24 @@ export async function updateTelephonySettings({ actor, input }: { actor: Session
     else if (secret !== undefined) secrets[name] = secret;
   }
   const encrypted = Object.keys(secrets).length ? sealSecrets(secrets) : null;
-  await prisma.setting.upsert({
-    where: key,
-    create: { organization_id: actor.organization_id, key: "telephony", value, encrypted_secrets: encrypted },
-    update: { value, encrypted_secrets: encrypted },
-  });
+  const stored = value as { phone_numbers?: string[]; caller_id?: string | null; account_sid?: string | null };
+  const named = { phone_numbers: stored.phone_numbers ?? [], caller_id: stored.caller_id ? [stored.caller_id] : [] };
+  // A quick look first, for a 409 before asking the provider; the claim itself is the database's (owned_numbers).
+  await refuseNumbersHeldByOthers(actor.organization_id, named);
+  const held = new Set(await heldNumbers(actor.organization_id));
+  const added = Object.fromEntries(Object.entries(named).map(([field, numbers]) => [field, numbers.filter((n) => !held.has(n))]));
+  await confirmProviderNumbers({ account_sid: stored.account_sid ?? env().TWILIO_ACCOUNT_SID ?? null, auth_token: secrets.auth_token ?? env().TWILIO_AUTH_TOKEN ?? null }, added);
+  try {
+    await prisma.setting.upsert({
+      where: key,
+      create: { organization_id: actor.organization_id, key: "telephony", value, encrypted_secrets: encrypted },
+      update: { value, encrypted_secrets: encrypted },
+    });
+  } catch (error) {
+    // Another organization claimed one of these numbers since the look (the trigger's unique violation): name it.
+    await refuseNumbersHeldByOthers(actor.organization_id, named);
+    throw error;
+  }
   forgetNumberOwners();
   return getTelephonySettings({ actor });
 }
