@@ -22,16 +22,23 @@ function pending<T>(request: Promise<T>) {
   return { state, answer: request };
 }
 
+/** A request that dials `to` into the call's conference, the provider answering the dial late: the request on its way, and the dial the provider has already placed. */
+async function dialAnsweredLate<T>(to: string, request: () => Promise<T>) {
+  await slowProvider("participant.create", SLOW_MS, to);
+  const sending = pending(request());
+  const ring = await awaitControl((c) => c.kind === "participant.create" && c.body.To === to);
+  return { sending, ring };
+}
+
 describe("a callback that comes before the provider's REST answer is not lost", () => {
   it("a cold transfer answered late: the target's answer and join came first; when the answer comes the target's part is answered and the caller is taken off hold", async () => {
     const tenant = await createTenant();
     await available(tenant, tenant.agentB.token);
     const { callSid, conference, statusUrl } = await conferencedInboundCall(tenant);
     const target = `client:user_${tenant.agentB.id}`;
-    await slowProvider("participant.create", SLOW_MS, target);
-
-    const sending = pending(tenant.client.post(`/api/calls/${callSid}/transfer`, { target: { type: "agent", id: tenant.agentB.id }, mode: "cold" }, tenant.agentA.token));
-    const ring = await awaitControl((c) => c.kind === "participant.create" && c.body.To === target);
+    const { sending, ring } = await dialAnsweredLate(target, () =>
+      tenant.client.post(`/api/calls/${callSid}/transfer`, { target: { type: "agent", id: tenant.agentB.id }, mode: "cold" }, tenant.agentA.token),
+    );
     // The target's browser answers and joins the conference while the provider's answer to the dial is on its way.
     expect((await playCallback(ring.body.StatusCallback, { CallSid: ring.call, CallStatus: "in-progress" })).status).toBe(200);
     await joined(statusUrl, conference, ring.call);
@@ -51,9 +58,7 @@ describe("a callback that comes before the provider's REST answer is not lost", 
     await available(tenant, tenant.agentB.token);
     const { callSid, conference, statusUrl } = await conferencedInboundCall(tenant);
     const target = `client:user_${tenant.agentB.id}`;
-    await slowProvider("participant.create", SLOW_MS, target);
-    const adding = pending(tenant.client.post(`/api/calls/${callSid}/participants`, { agent_id: tenant.agentB.id }, tenant.agentA.token));
-    const ring = await awaitControl((c) => c.kind === "participant.create" && c.body.To === target);
+    const { sending: adding, ring } = await dialAnsweredLate(target, () => tenant.client.post(`/api/calls/${callSid}/participants`, { agent_id: tenant.agentB.id }, tenant.agentA.token));
     await joined(statusUrl, conference, ring.call);
     expect(adding.state.settled).toBe(false);
     const added = await adding.answer;
@@ -62,9 +67,7 @@ describe("a callback that comes before the provider's REST answer is not lost", 
 
     // A number that is busy: its final status comes before the provider's answer; the party never came.
     const number = "+14155550161";
-    await slowProvider("participant.create", SLOW_MS, number);
-    const dialing = pending(tenant.client.post(`/api/calls/${callSid}/participants`, { number }, tenant.agentA.token));
-    const busy = await awaitControl((c) => c.kind === "participant.create" && c.body.To === number);
+    const { sending: dialing, ring: busy } = await dialAnsweredLate(number, () => tenant.client.post(`/api/calls/${callSid}/participants`, { number }, tenant.agentA.token));
     expect((await playCallback(busy.body.StatusCallback, { CallSid: busy.call, CallStatus: "busy" })).status).toBe(200);
     expect(dialing.state.settled).toBe(false);
     expect((await dialing.answer).status).toBe(201);

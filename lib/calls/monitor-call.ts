@@ -20,8 +20,8 @@ export const monitorSchema = z.object({ mode: z.enum(["listen", "whisper", "barg
  * between them during the call: the first request dials the supervisor's
  * browser into the call's conference, later ones change how their leg takes
  * part. A whisper waits for the agent's leg to be in the conference (the
- * provider coaches no one else). Every change is in the audit log; the agent's panel hears of
- * whispers and barges through the call's events.
+ * provider coaches no one else: 16028). Every change is in the audit log;
+ * the agent's panel hears of whispers and barges through the call's events.
  */
 export async function monitorCall({ actor, callSid, mode }: { actor: SessionUser; callSid: string; mode: MonitorMode }) {
   const call = await findLiveCall(actor, callSid);
