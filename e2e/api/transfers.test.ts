@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conferenceName, connectedInboundCall, controlRequests, joinConference, twimlAttribute } from "../support/call-control";
+import { conferenceName, conferencedInboundCall, connectedInboundCall, controlRequests, dialedTo, joined, twimlAttribute } from "../support/call-control";
 import { playCallback } from "../support/campaigns";
 import { createTenant, type Tenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
@@ -13,32 +13,6 @@ const identity = (id: number) => `user_${id}`;
 const transfer = (tenant: Tenant, callSid: string, body: unknown, token = tenant.agentA.token) => tenant.client.post(`/api/calls/${callSid}/transfer`, body, token);
 const statusOf = async (tenant: Tenant, token: string) => (await tenant.client.get("/api/agent/status", token)).body;
 const available = async (tenant: Tenant, token: string) => expect((await tenant.client.post("/api/agent/status", { status: "available" }, token)).status).toBe(200);
-
-/** The participant the service dialed into a conference, by where it rings. */
-async function dialedTo(to: string) {
-  const created = (await controlRequests()).filter((c) => c.kind === "participant.create" && c.body.To === to);
-  expect(created).toHaveLength(1);
-  return created[0];
-}
-
-/** The conference reports a leg joining (as the provider would, from the conference's status address). */
-async function joined(statusUrl: string, conference: string, legSid: string) {
-  const conferenceSid = await joinConference(conference, legSid);
-  expect((await playCallback(statusUrl, { ConferenceSid: conferenceSid, FriendlyName: conference, StatusCallbackEvent: "participant-join", CallSid: legSid })).status).toBe(200);
-  return conferenceSid;
-}
-
-/** An inbound call already in its conference (the caller followed and joined): the conference's status address. */
-async function conferencedInboundCall(tenant: Tenant) {
-  const call = await connectedInboundCall(tenant);
-  expect((await tenant.client.post(`/api/calls/${call.callSid}/hold`, { on: true }, tenant.agentA.token)).status).toBe(200);
-  const followed = await call.sim.dequeue({ callSid: call.callSid, to: call.number, result: "bridged", queueTime: 3 });
-  const conference = conferenceName(followed.body)!;
-  const statusUrl = twimlAttribute(followed.body, "Conference", "statusCallback")!;
-  await joined(statusUrl, conference, call.callSid);
-  expect((await tenant.client.post(`/api/calls/${call.callSid}/hold`, { on: false }, tenant.agentA.token)).status).toBe(200);
-  return { ...call, conference, statusUrl };
-}
 
 describe("cold transfer", () => {
   it("to an agent: the caller holds while the target rings, the agent's part is logged and wraps up; the target's join takes the caller off hold; the caller's hang-up logs the target's part, linked", async () => {

@@ -1,6 +1,7 @@
 import { expect, inject } from "vitest";
 import { newCallSid } from "@/lib/telephony/simulator";
 import type { Tenant } from "./factories";
+import { playCallback } from "./campaigns";
 import { giveNumber, provider } from "./provider";
 
 // What the service asked the provider to do to live calls (the fake provider's record, issue 22).
@@ -8,7 +9,10 @@ export interface ControlRequest {
   kind: "call.update" | "participant.create" | "participant.update" | "participant.delete";
   call: string;
   conference?: string;
-  body: Record<string, string>;
+  /** A field sent more than once (StatusCallbackEvent) keeps all its values. */
+  body: Record<string, string> & { StatusCallbackEvent?: string | string[]; ConferenceStatusCallbackEvent?: string | string[] };
+  /** The provider's error code when it refused the request (16028: the call to coach is not in the conference; 21220: the call has ended). */
+  refused?: number;
 }
 
 export async function controlRequests(call?: string): Promise<ControlRequest[]> {
@@ -48,3 +52,52 @@ export async function connectedInboundCall(tenant: Tenant) {
   return { sim, number, callSid: inbound.callSid, agentLeg };
 }
 
+
+/** The participant the service dialed into a conference, by where it rings. */
+export async function dialedTo(to: string) {
+  const created = (await controlRequests()).filter((c) => c.kind === "participant.create" && c.body.To === to);
+  expect(created).toHaveLength(1);
+  return created[0];
+}
+
+/** The conference reports a leg joining (as the provider would, from the conference's status address). */
+export async function joined(statusUrl: string, conference: string, legSid: string) {
+  const conferenceSid = await joinConference(conference, legSid);
+  expect((await playCallback(statusUrl, { ConferenceSid: conferenceSid, FriendlyName: conference, StatusCallbackEvent: "participant-join", CallSid: legSid })).status).toBe(200);
+  return conferenceSid;
+}
+
+/** An inbound call already in its conference (the agent's leg moved and the caller followed; the conference reported both joining): the conference's status address. */
+export async function conferencedInboundCall(tenant: Tenant) {
+  const call = await connectedInboundCall(tenant);
+  expect((await tenant.client.post(`/api/calls/${call.callSid}/hold`, { on: true }, tenant.agentA.token)).status).toBe(200);
+  const followed = await call.sim.dequeue({ callSid: call.callSid, to: call.number, result: "bridged", queueTime: 3 });
+  const conference = conferenceName(followed.body)!;
+  const statusUrl = twimlAttribute(followed.body, "Conference", "statusCallback")!;
+  await joined(statusUrl, conference, call.agentLeg);
+  await joined(statusUrl, conference, call.callSid);
+  expect((await tenant.client.post(`/api/calls/${call.callSid}/hold`, { on: false }, tenant.agentA.token)).status).toBe(200);
+  return { ...call, conference, statusUrl };
+}
+
+/** The provider's next answers to an operation (participant.create, call.update, …) come late; only to `to`, when given (files share the double). */
+export async function slowProvider(op: string, ms: number, to?: string) {
+  const query = new URLSearchParams({ op, ms: String(ms), ...(to && { to }) });
+  expect((await fetch(`${inject("fakeProviderUrl")}/__delay?${query}`, { method: "POST" })).status).toBe(204);
+}
+
+/** A call ended on the provider's side (the caller hung up): it leaves its conference and the provider refuses to change it (21220). */
+export async function providerCallEnded(callSid: string) {
+  expect((await fetch(`${inject("fakeProviderUrl")}/__hangup?call=${callSid}`, { method: "POST" })).status).toBe(204);
+}
+
+/** The provider's record of requests, polled until one matches (a request whose answer is still on its way). */
+export async function awaitControl(match: (c: ControlRequest) => boolean, timeoutMs = 10_000): Promise<ControlRequest> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await controlRequests()).find(match);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error("the provider received no such request");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -3,8 +3,42 @@
 // places (POST …/Calls.json) and answers like the provider (201 with a CallSid);
 // tests read what was dialed from GET /__calls and then play the provider's
 // callbacks themselves. `/__fail` makes the next dials fail (a 500).
+// Every REST request is held to the provider's published API definitions
+// (provider-api-check.mjs): one the provider would not take is answered as it
+// would be (400, or 404 for an unknown operation) and kept in GET
+// /__violations, which fails the suite. `/__delay` makes the next answers to
+// an operation slow, as the real provider's sometimes are (issue 40).
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
+import { checkProviderRequest } from "./provider-api-check.mjs";
+
+/** A form's fields; a name sent more than once (StatusCallbackEvent, MediaUrl) keeps all its values. */
+function formFields(body) {
+  const fields = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    if (!(name in fields)) fields[name] = value;
+    else fields[name] = [].concat(fields[name], value);
+  }
+  return fields;
+}
+
+/** The double's name for a REST operation, as /__delay and the controls log name them. */
+function operationName(method, pathname) {
+  if (method === "POST" && /\/Calls\.json$/.test(pathname)) return "call.create";
+  if (method === "POST" && /\/Calls\/[^/]+\.json$/.test(pathname)) return "call.update";
+  if (method === "POST" && /\/Messages\.json$/.test(pathname)) return "message.create";
+  if (method === "GET" && /\/Conferences\.json$/.test(pathname)) return "conference.list";
+  if (method === "POST" && /\/Participants\.json$/.test(pathname)) return "participant.create";
+  if (method === "POST" && /\/Participants\/[^/]+\.json$/.test(pathname)) return "participant.update";
+  if (method === "DELETE" && /\/Participants\/[^/]+\.json$/.test(pathname)) return "participant.delete";
+  return `${method} ${pathname}`;
+}
+
+/** The provider's refusal: its status, error code and message, as its REST API answers. */
+function refusal(res, status, code, message) {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status }));
+}
 
 export async function startFakeProvider() {
   const calls = [];
@@ -26,6 +60,10 @@ export async function startFakeProvider() {
   const participantJson = (conference, p) => ({ account_sid: "AC", call_sid: p.call_sid, conference_sid: conference.sid, hold: p.hold, muted: p.muted, coaching: Boolean(p.coach), call_sid_to_coach: p.coach ?? null, status: "connected", label: p.label ?? null });
   let failNext = 0;
   const ownedNumbers = incomingPhoneNumbers();
+  // Issue 40: requests the provider's API definitions refuse; slow answers to come; calls that have ended (the provider refuses to change them: 21220).
+  const violations = [];
+  const delays = [];
+  const completedCalls = new Set();
   // The next text messages refused, as the provider refuses them (400 with its error code).
   const refuseMessages = [];
   const server = createServer((req, res) => {
@@ -33,6 +71,38 @@ export async function startFakeProvider() {
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
       const url = new URL(req.url, "http://fake");
+      // --- issue 40: the API definitions, slow answers, ended calls (controls of the double itself) ---
+      if (req.method === "GET" && url.pathname === "/__violations") return json(res, 200, violations);
+      if (req.method === "POST" && url.pathname === "/__delay") {
+        delays.push({ op: url.searchParams.get("op"), ms: Number(url.searchParams.get("ms") ?? 2500), count: Number(url.searchParams.get("count") ?? 1), to: url.searchParams.get("to") });
+        res.writeHead(204);
+        return res.end();
+      }
+      // A call that ended on the provider's side (a caller hanging up): it leaves its conference, and can no longer be changed.
+      if (req.method === "POST" && url.pathname === "/__hangup") {
+        const call = url.searchParams.get("call");
+        completedCalls.add(call);
+        for (const c of conferences.values()) c.participants.delete(call);
+        res.writeHead(204);
+        return res.end();
+      }
+      if (url.pathname.startsWith("/2010-04-01/")) {
+        const { operation, problems } = checkProviderRequest(req.method, url.pathname, url.searchParams, body, req.headers["content-type"] ?? "");
+        if (problems.length) {
+          violations.push({ method: req.method, path: url.pathname, query: url.search, body: formFields(body), problems, at: Date.now() });
+          return operation ? refusal(res, 400, 20001, `Invalid request: ${problems.join("; ")}`) : refusal(res, 404, 20404, "The requested resource was not found");
+        }
+        const op = operationName(req.method, url.pathname);
+        const to = new URLSearchParams(body).get("To");
+        const delay = delays.find((d) => d.count > 0 && d.op === op && (!d.to || d.to === to));
+        if (delay) {
+          // The request is acted on at once (its call exists, the controls log has it); only the answer is late.
+          delay.count -= 1;
+          const end = res.end.bind(res);
+          res.end = (...args) => setTimeout(() => end(...args), delay.ms);
+        }
+      }
+      // --- end of issue 40's block ---
       if (ownedNumbers.handle(req, url, body, res)) return;
       if (req.method === "GET" && url.pathname === "/__calls") {
         const to = url.searchParams.get("to");
@@ -73,16 +143,23 @@ export async function startFakeProvider() {
       // A leg that entered a conference through TwiML (a callback's answer), as the provider seats it: the conference's sid back.
       if (req.method === "POST" && url.pathname === "/__join") {
         const conference = conferenceNamed(url.searchParams.get("conference"));
-        conference.participants.set(url.searchParams.get("call"), { call_sid: url.searchParams.get("call"), hold: false, muted: false });
+        conference.participants.set(url.searchParams.get("call"), { call_sid: url.searchParams.get("call"), hold: false, muted: false, joined: true });
         return json(res, 200, { sid: conference.sid });
       }
       let match;
       if (req.method === "POST" && (match = /\/Accounts\/[^/]+\/Calls\/(CA[0-9a-fA-F]+)\.json$/.exec(url.pathname))) {
-        const params = Object.fromEntries(new URLSearchParams(body));
+        const params = formFields(body);
+        // A call that has ended cannot be redirected or hung up again (the provider's 21220); the request is still logged.
+        if (completedCalls.has(match[1])) {
+          controls.push({ kind: "call.update", call: match[1], body: params, refused: 21220, at: Date.now() });
+          return refusal(res, 400, 21220, "Call is not in-progress. Cannot redirect.");
+        }
         controls.push({ kind: "call.update", call: match[1], body: params, at: Date.now() });
         const conference = /<Conference[^>]*>([^<]+)<\/Conference>/.exec(params.Twiml ?? "");
-        if (conference) conferenceNamed(conference[1]).participants.set(match[1], { call_sid: match[1], hold: false, muted: false });
+        // A moved leg is in the conference, but joins only once its new TwiML runs: the test says when (/__join), as the conference's callback would.
+        if (conference) conferenceNamed(conference[1]).participants.set(match[1], { call_sid: match[1], hold: false, muted: false, joined: false });
         for (const c of conferences.values()) if (!conference || c.friendly_name !== conference[1]) c.participants.delete(match[1]);
+        if (params.Status === "completed") completedCalls.add(match[1]);
         return json(res, 200, { sid: match[1], status: params.Status === "completed" ? "completed" : "in-progress" });
       }
       if (req.method === "GET" && /\/Accounts\/[^/]+\/Conferences\.json$/.test(url.pathname)) {
@@ -91,12 +168,17 @@ export async function startFakeProvider() {
         return json(res, 200, { conferences: found, meta: { page: 0, page_size: 50, key: "conferences" } });
       }
       if ((match = /\/Accounts\/[^/]+\/Conferences\/([^/]+)\/Participants(?:\/(CA[0-9a-fA-F]+))?\.json$/.exec(url.pathname))) {
-        const params = Object.fromEntries(new URLSearchParams(body));
+        const params = formFields(body);
         const conference = req.method === "POST" && !match[2] ? conferenceNamed(decodeURIComponent(match[1])) : conferenceBySid(match[1]);
         if (!conference) return json(res, 404, { code: 20404, message: "Conference not found", status: 404 });
+        // Coaching needs the coached leg in this conference already (the provider refuses with 16028 otherwise).
+        if (params.CallSidToCoach && !conference.participants.get(params.CallSidToCoach)?.joined) {
+          controls.push({ kind: match[2] ? "participant.update" : "participant.create", conference: conference.friendly_name, call: match[2] ?? null, body: params, refused: 16028, at: Date.now() });
+          return refusal(res, 400, 16028, "The call to coach is not a participant of this conference.");
+        }
         if (req.method === "POST" && !match[2]) {
           const callSid = `CA${randomBytes(16).toString("hex")}`;
-          const participant = { call_sid: callSid, hold: false, muted: params.Muted === "true", coach: params.CallSidToCoach, label: params.Label, to: params.To };
+          const participant = { call_sid: callSid, hold: false, muted: params.Muted === "true", coach: params.CallSidToCoach, label: params.Label, to: params.To, joined: true };
           conference.participants.set(callSid, participant);
           controls.push({ kind: "participant.create", conference: conference.friendly_name, call: callSid, body: params, at: Date.now() });
           return json(res, 201, participantJson(conference, participant));
@@ -105,6 +187,7 @@ export async function startFakeProvider() {
         if (!participant) return json(res, 404, { code: 20404, message: "Participant not found", status: 404 });
         if (req.method === "DELETE") {
           conference.participants.delete(match[2]);
+          completedCalls.add(match[2]);
           controls.push({ kind: "participant.delete", conference: conference.friendly_name, call: match[2], body: {}, at: Date.now() });
           res.writeHead(204);
           return res.end();
@@ -127,7 +210,7 @@ export async function startFakeProvider() {
           res.writeHead(500, { "Content-Type": "application/json" });
           return res.end(JSON.stringify({ code: 20500, message: "Internal failure (fake provider)", status: 500 }));
         }
-        const params = Object.fromEntries(new URLSearchParams(body));
+        const params = formFields(body);
         const sid = `CA${randomBytes(16).toString("hex")}`;
         calls.push({ ...params, sid, at: Date.now() });
         res.writeHead(201, { "Content-Type": "application/json" });
@@ -139,7 +222,7 @@ export async function startFakeProvider() {
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${server.address().port}`;
-  return { baseUrl, calls, messages, controls, stop: () => new Promise((resolve) => server.close(resolve)) };
+  return { baseUrl, calls, messages, controls, violations, stop: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 // Issue 40: the account's incoming phone numbers. Tests say which numbers the

@@ -4,6 +4,13 @@
 import { startFakeProvider } from "./fake-provider.mjs";
 import { createTestDatabase, startServer } from "./server.mjs";
 
+/** Requests the provider's API definitions refuse (issue 40) fail the run, whichever file sent them. */
+function failOnViolations(fake) {
+  if (fake.violations.length === 0) return;
+  const lines = fake.violations.map((v) => `${v.method} ${v.path}${v.query}: ${v.problems.join("; ")}`);
+  throw new Error(`The provider's API definitions refuse ${fake.violations.length} request(s) the servers sent:\n${[...new Set(lines)].join("\n")}`);
+}
+
 export default async function setup(project) {
   const target = process.env.TEST_DB ?? "embedded";
   // The provider's REST API for the campaign engine's dials.
@@ -18,6 +25,7 @@ export default async function setup(project) {
     return async () => {
       await server.stop();
       await fake.stop();
+      failOnViolations(fake);
     };
   }
 
@@ -34,5 +42,6 @@ export default async function setup(project) {
     await Promise.all([first.stop(), second.stop()]);
     await database.drop();
     await fake.stop();
+    failOnViolations(fake);
   };
 }

@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import { afterEach, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 
 // Every answer the API suites receive from our servers is held to the OpenAPI
 // document the server publishes (issue 24: a reference that cannot drift). The
@@ -119,4 +119,19 @@ afterEach(() => {
   if (problems.length === 0) return;
   const found = [...new Set(problems.splice(0))];
   throw new Error(`Answers the OpenAPI document does not describe:\n${found.join("\n")}`);
+});
+
+// The provider double holds every REST request the servers send it to the
+// provider's published API definitions (issue 40): a file during which one was
+// refused fails, naming it (files run in parallel on one double: a file running
+// beside the one that sent it fails too), and the run fails in global teardown.
+let fileStarted = 0;
+beforeAll(() => {
+  fileStarted = Date.now();
+});
+afterAll(async () => {
+  const response = await originalFetch(`${inject("fakeProviderUrl")}/__violations`);
+  const violations = ((await response.json()) as { method: string; path: string; query: string; problems: string[]; at: number }[]).filter((v) => v.at >= fileStarted);
+  if (violations.length === 0) return;
+  throw new Error(`Requests to the provider its API definitions refuse:\n${violations.map((v) => `${v.method} ${v.path}${v.query}: ${v.problems.join("; ")}`).join("\n")}`);
 });

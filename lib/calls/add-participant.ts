@@ -6,6 +6,7 @@ import { AppError } from "@/lib/http/errors";
 import { dialParty } from "./dial-party";
 import { findLiveCall } from "./find-live-call";
 import { recordCallEvent } from "./live-call";
+import { replayEarlyCallbacks } from "./replay-early-callbacks";
 import { PARTICIPANT_SELECT, serializeParticipant } from "./serialize-participant";
 import { agentParty, type AddParticipantInput, type Party } from "./transfer-target";
 
@@ -21,16 +22,20 @@ export async function addParticipant({ actor, callSid, input }: { actor: Session
   if (party.kind === "agent" && !(await reserveAgent(prisma, { organizationId: call.organization_id, userId: party.userId }))) {
     throw AppError.conflict(`${party.name} is not available.`);
   }
+  let dialed: Awaited<ReturnType<typeof dialParty>>;
   try {
-    const dialed = await dialParty({ call, party, role: "participant", actorId: actor.id });
-    const participant = await prisma.$transaction(async (tx) => {
-      if (party.kind === "agent") await assignAgentCall(tx, { userId: party.userId, callSid: dialed.legSid });
-      await recordCallEvent(tx, call, { type: "participant_added", actorUserId: actor.id, data: { participant_id: Number(dialed.participantId), ...(party.kind === "agent" ? { user_id: party.userId } : { number: party.number }) } });
-      return tx.callParticipant.findUniqueOrThrow({ where: { id: dialed.participantId }, select: PARTICIPANT_SELECT });
+    dialed = await dialParty({
+      call, party, role: "participant", actorId: actor.id,
+      record: async (tx, { legSid, participantId }) => {
+        if (party.kind === "agent") await assignAgentCall(tx, { userId: party.userId, callSid: legSid });
+        await recordCallEvent(tx, call, { type: "participant_added", actorUserId: actor.id, data: { participant_id: Number(participantId), ...(party.kind === "agent" ? { user_id: party.userId } : { number: party.number }) } });
+      },
     });
-    return serializeParticipant(participant);
   } catch (error) {
     if (party.kind === "agent") await releaseReservedAgents(prisma, { userIds: [party.userId], organizationId: call.organization_id });
     throw error;
   }
+  // What the provider said about the party before its answer named their leg (their join, their hang-up).
+  await replayEarlyCallbacks(call.organization_id, dialed.legSid);
+  return serializeParticipant(await prisma.callParticipant.findUniqueOrThrow({ where: { id: dialed.participantId }, select: PARTICIPANT_SELECT }));
 }

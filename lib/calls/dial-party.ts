@@ -1,16 +1,26 @@
 import "server-only";
-import { prisma } from "@/lib/db/client";
+import { prisma, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { dialIntoConference } from "@/lib/telephony/call-control";
 import { identityFor } from "@/lib/telephony/identity";
 import { providerConfig } from "@/lib/telephony/provider-config";
 import type { LiveCallRow } from "./find-live-call";
-import { partyStatusPath } from "./live-call";
+import { conferenceStatusPath, partyStatusPath } from "./live-call";
 import { moveCallToConference } from "./move-call-to-conference";
 import type { Party } from "./transfer-target";
 
 export type PartyRole = "transfer" | "consult" | "participant" | "monitor";
 export type MonitorMode = "listen" | "whisper" | "barge";
+
+/** A transaction that records what the provider has already done: it waits longer for a connection than the default 2 s. */
+export const AFTER_DIAL = { maxWait: 15_000, timeout: 20_000 };
+
+export interface DialedParty {
+  participantId: bigint;
+  legSid: string;
+  joined: boolean;
+  conference: string;
+}
 
 /**
  * Someone joins the call's conference (a transfer's target, a third party, a
@@ -18,25 +28,43 @@ export type MonitorMode = "listen" | "whisper" | "barge";
  * row is the claim: one open transfer per call (a unique index), so two
  * servers never dial one transfer twice. If the provider refuses, the row
  * goes and the error is the answer (502).
+ * The dial's answer names the new leg; what the caller makes of it (`record`:
+ * the target's part of the call, the agent's assignment) is written in the
+ * same transaction as the leg, so a callback that finds the leg finds all of
+ * it. Callbacks that came before the answer are applied by the caller once
+ * it is done (replayEarlyCallbacks).
  */
-export async function dialParty({ call, party, role, actorId, monitorMode = null }: { call: LiveCallRow; party: Party; role: PartyRole; actorId: number; monitorMode?: MonitorMode | null }) {
+export async function dialParty<R = undefined>({ call, party, role, actorId, monitorMode = null, beforeDial, record }: {
+  call: LiveCallRow; party: Party; role: PartyRole; actorId: number; monitorMode?: MonitorMode | null;
+  /** Done once the dial is claimed and the call is in its conference, before the party is dialed. */
+  beforeDial?: () => Promise<void>;
+  record?: (tx: Tx, dialed: DialedParty) => Promise<R>;
+}): Promise<DialedParty & { recorded: R | undefined }> {
   const participant = await openParticipant(call, party, role, actorId, monitorMode);
+  let dialed: DialedParty;
   try {
     const conference = await moveCallToConference(call);
+    await beforeDial?.();
     const from = party.kind === "number" ? await organizationCallerId(call.organization_id) : call.number;
-    const dialed = await dialIntoConference(call.organization_id, conference, {
+    const leg = await dialIntoConference(call.organization_id, conference, {
       to: party.kind === "agent" ? `client:${identityFor(party.userId)}` : party.number,
       from,
       statusPath: partyStatusPath(participant.id),
+      conferenceStatusPath: conferenceStatusPath(conference),
       muted: monitorMode === "listen",
       coachLegSid: monitorMode === "whisper" ? call.agent_leg_sid : null,
     });
-    await prisma.callParticipant.update({ where: { id: participant.id }, data: { leg_sid: dialed.legSid, ...(dialed.joined && { state: "joined", joined_at: new Date() }) } });
-    return { participantId: participant.id, legSid: dialed.legSid, joined: dialed.joined, conference };
+    dialed = { participantId: participant.id, legSid: leg.legSid, joined: leg.joined, conference };
   } catch (error) {
     await prisma.callParticipant.deleteMany({ where: { id: participant.id } });
     throw error;
   }
+  const recorded = await prisma.$transaction(async (tx) => {
+    await tx.callParticipant.update({ where: { id: participant.id }, data: { leg_sid: dialed.legSid, ...(dialed.joined && { state: "joined", joined_at: new Date() }) } });
+    return record ? record(tx, dialed) : undefined;
+    // The party is already dialed: under load this waits its turn for a connection rather than leave the dial half recorded.
+  }, AFTER_DIAL);
+  return { ...dialed, recorded };
 }
 
 async function openParticipant(call: LiveCallRow, party: Party, role: PartyRole, actorId: number, monitorMode: MonitorMode | null) {

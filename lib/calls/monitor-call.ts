@@ -5,9 +5,11 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { changeParticipation, conferenceSidNamed } from "@/lib/telephony/call-control";
+import { agentInConference } from "./agent-in-conference";
 import { dialParty, type MonitorMode } from "./dial-party";
 import { findLiveCall } from "./find-live-call";
 import { recordCallEvent } from "./live-call";
+import { replayEarlyCallbacks } from "./replay-early-callbacks";
 import { PARTICIPANT_SELECT, serializeParticipant } from "./serialize-participant";
 
 export const monitorSchema = z.object({ mode: z.enum(["listen", "whisper", "barge"], { error: "The mode must be listen, whisper or barge." }) });
@@ -17,8 +19,9 @@ export const monitorSchema = z.object({ mode: z.enum(["listen", "whisper", "barg
  * the provider's coaching) or barges (heard by everyone), and switches
  * between them during the call: the first request dials the supervisor's
  * browser into the call's conference, later ones change how their leg takes
- * part. Every change is in the audit log; the agent's panel hears of
- * whispers and barges through the call's events.
+ * part. A whisper waits for the agent's leg to be in the conference (the
+ * provider coaches no one else: 16028). Every change is in the audit log;
+ * the agent's panel hears of whispers and barges through the call's events.
  */
 export async function monitorCall({ actor, callSid, mode }: { actor: SessionUser; callSid: string; mode: MonitorMode }) {
   const call = await findLiveCall(actor, callSid);
@@ -27,10 +30,15 @@ export async function monitorCall({ actor, callSid, mode }: { actor: SessionUser
   const existing = await prisma.callParticipant.findFirst({ where: { live_call_id: call.id, role: "monitor", user_id: actor.id, left_at: null, state: { not: "failed" } }, select: { id: true, leg_sid: true, monitor_mode: true } });
   let participantId: bigint;
   if (!existing) {
-    participantId = (await dialParty({ call, party: { kind: "agent", userId: actor.id, departmentId: actor.department_id, name: actor.name }, role: "monitor", actorId: actor.id, monitorMode: mode })).participantId;
+    // A whisper first: the agent's leg must be in the conference before anyone coaches it.
+    if (mode === "whisper") await agentInConference(call);
+    const dialed = await dialParty({ call, party: { kind: "agent", userId: actor.id, departmentId: actor.department_id, name: actor.name }, role: "monitor", actorId: actor.id, monitorMode: mode });
+    participantId = dialed.participantId;
+    await replayEarlyCallbacks(call.organization_id, dialed.legSid);
   } else {
     participantId = existing.id;
     if (existing.monitor_mode === mode) return serializeParticipant(await prisma.callParticipant.findUniqueOrThrow({ where: { id: existing.id }, select: PARTICIPANT_SELECT }));
+    if (mode === "whisper") await agentInConference(call);
     const conferenceSid = call.conference_sid ?? (call.conference_name ? await conferenceSidNamed(call.organization_id, call.conference_name) : null);
     if (existing.leg_sid && conferenceSid) {
       await changeParticipation(call.organization_id, conferenceSid, existing.leg_sid, { muted: mode === "listen", coachLegSid: mode === "whisper" ? call.agent_leg_sid : null });

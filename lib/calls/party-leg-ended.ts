@@ -4,6 +4,7 @@ import { forgetWaitingCalls } from "@/lib/queue/list-waiting-calls";
 import { organizationNumber } from "./dial-party";
 import { endConsult } from "./end-consult";
 import { endLiveCall } from "./end-live-call";
+import { keepEarlyCallback } from "./keep-early-callback";
 import { LIVE_CALL_SELECT, recordCallEvent } from "./live-call";
 import { participantLeft } from "./remove-participant";
 import { requeueCaller } from "./requeue-caller";
@@ -15,10 +16,17 @@ import { requeueCaller } from "./requeue-caller";
  * a cold transfer's caller goes back to the queue of the target's
  * department rather than being left on hold; a warm transfer's agent is told
  * and is still with their caller; a third party simply never came.
- * Retried deliveries change nothing twice.
+ * Retried deliveries change nothing twice. One that comes before the dial's
+ * answer named the leg is kept and applied when it does.
  */
-export async function partyLegEnded({ organizationId, participantId }: { organizationId: number; participantId: bigint }): Promise<void> {
-  const participant = await prisma.callParticipant.findFirst({ where: { id: participantId, organization_id: organizationId }, select: { id: true, state: true, role: true, leg_sid: true, live_call: { select: LIVE_CALL_SELECT } } });
+export async function partyLegEnded({ organizationId, participantId, legSid }: { organizationId: number; participantId: bigint; legSid: string | null }): Promise<void> {
+  const find = () => prisma.callParticipant.findFirst({ where: { id: participantId, organization_id: organizationId }, select: { id: true, state: true, role: true, leg_sid: true, live_call: { select: LIVE_CALL_SELECT } } });
+  let participant = await find();
+  if (participant && !participant.leg_sid && legSid && participant.state === "dialing") {
+    // The dial's answer has not named the leg yet: kept until it does (then applied), unless it did meanwhile.
+    await keepEarlyCallback(organizationId, legSid, { source: "party", participantId });
+    participant = await find();
+  }
   if (!participant?.leg_sid) return;
   if (participant.state !== "dialing") {
     await prisma.$transaction((tx) => participantLeft(tx, { organizationId, where: { id: participant.id } }));

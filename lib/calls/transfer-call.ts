@@ -12,13 +12,11 @@ import { findLiveCall, type LiveCallRow } from "./find-live-call";
 import { holdCall } from "./hold-call";
 import { recordCallEvent } from "./live-call";
 import { moveCallToConference } from "./move-call-to-conference";
+import { replayEarlyCallbacks } from "./replay-early-callbacks";
 import { requeueCaller } from "./requeue-caller";
 import { serializeLiveCall } from "./serialize-live-call";
 import { startCallPart } from "./start-call-part";
 import { agentParty, queueDepartment, type Party, type TransferInput } from "./transfer-target";
-
-/** A transaction that records what the provider has already done: it waits longer for a connection than the default 2 s. */
-const AFTER_DIAL = { maxWait: 15_000, timeout: 20_000 };
 
 /**
  * Sends a connected call on (issue 22). Cold: the caller moves at once (to
@@ -36,31 +34,49 @@ export async function transferCall({ actor, callSid, input }: { actor: SessionUs
   if (party.kind === "agent" && !(await reserveAgent(prisma, { organizationId: call.organization_id, userId: party.userId }))) {
     throw AppError.conflict(`${party.name} is not available.`);
   }
-  let dialed: Awaited<ReturnType<typeof dialParty>>;
+  const to = party.kind === "agent" ? { type: "agent" as const, user_id: party.userId, name: party.name } : { type: "number" as const, number: party.number };
+  // A cold transfer's caller already in the conference is held once the transfer is claimed, before the target is dialed: the target's join, which takes the hold off, can only come after it.
+  const holdFirst = input.mode === "cold" && call.state !== "held" && call.conference_sid !== null && call.customer_leg_sid !== null;
+  let held = false;
+  const holdCaller = async () => {
+    if (!holdFirst) return;
+    await holdLeg(call.organization_id, call.conference_sid!, call.customer_leg_sid!, true);
+    held = true;
+  };
+  let dialed: Awaited<ReturnType<typeof dialTarget>>;
   try {
     // Warm: the caller waits on hold (the first hold also moves the call into its conference).
     if (input.mode === "warm" && call.state !== "held") await holdCall({ actor, callSid, on: true });
-    dialed = await dialParty({ call: { ...call, state: input.mode === "warm" ? "held" : call.state }, party, role: input.mode === "warm" ? "consult" : "transfer", actorId: actor.id });
+    dialed = await dialTarget(actor, call, party, input, to, holdCaller);
   } catch (error) {
     if (party.kind === "agent") await releaseReservedAgents(prisma, { userIds: [party.userId], organizationId: call.organization_id });
+    if (held) await holdLeg(call.organization_id, call.conference_sid!, call.customer_leg_sid!, false).catch((e) => logger.warn("the caller could not be taken off hold", { call_sid: call.call_sid, error: (e as Error).message }));
     throw error;
   }
-  const to = party.kind === "agent" ? { type: "agent" as const, user_id: party.userId, name: party.name } : { type: "number" as const, number: party.number };
-  const current = await prisma.liveCall.findUniqueOrThrow({ where: { id: call.id }, select: { conference_name: true, conference_sid: true, state: true, held_since: true, hold_seconds: true } });
-  const from = { ...call, ...current };
-  const part = await prisma.$transaction(async (tx) => {
-    const target = await startCallPart(tx, from, {
-      callSid: dialed.legSid, userId: party.kind === "agent" ? party.userId : null, departmentId: party.kind === "agent" ? party.departmentId : null,
-      state: input.mode === "warm" ? "consult" : dialed.joined ? "answered" : "ringing", agentLegSid: dialed.legSid, statusBefore: "available",
-    });
-    if (party.kind === "agent") await assignAgentCall(tx, { userId: party.userId, callSid: dialed.legSid });
-    await recordCallEvent(tx, from, { type: "transferred", actorUserId: actor.id, data: { mode: input.mode, to, to_call_sid: dialed.legSid } });
-    if (input.mode === "cold") await endLiveCall(tx, from);
-    return target;
-    // The target is already dialed: under load this waits its turn for a connection rather than leave the transfer half made.
-  }, AFTER_DIAL);
-  if (input.mode === "cold") await handOver(from, { holdCaller: !dialed.joined });
+  const { part, from } = dialed.recorded!;
+  if (input.mode === "cold") await handOver(from, { holdCaller: !dialed.joined && !held });
+  // What the provider said about the target before its answer named their leg (their join: the caller comes off hold).
+  await replayEarlyCallbacks(call.organization_id, dialed.legSid);
   return { ...serializeLiveCall(part), transfer: { mode: input.mode, to, participant_id: Number(dialed.participantId) } };
+}
+
+/** Dials the target; their part of the call is recorded with their leg (cold: the agent's part ends). */
+function dialTarget(actor: SessionUser, call: LiveCallRow, party: Party, input: TransferInput, to: Record<string, unknown>, beforeDial: () => Promise<void>) {
+  return dialParty({
+    call: { ...call, state: input.mode === "warm" ? "held" : call.state }, party, role: input.mode === "warm" ? "consult" : "transfer", actorId: actor.id, beforeDial,
+    record: async (tx, dialed) => {
+      const current = await tx.liveCall.findUniqueOrThrow({ where: { id: call.id }, select: { conference_name: true, conference_sid: true, state: true, held_since: true, hold_seconds: true } });
+      const from = { ...call, ...current };
+      const part = await startCallPart(tx, from, {
+        callSid: dialed.legSid, userId: party.kind === "agent" ? party.userId : null, departmentId: party.kind === "agent" ? party.departmentId : null,
+        state: input.mode === "warm" ? "consult" : dialed.joined ? "answered" : "ringing", agentLegSid: dialed.legSid, statusBefore: "available",
+      });
+      if (party.kind === "agent") await assignAgentCall(tx, { userId: party.userId, callSid: dialed.legSid });
+      await recordCallEvent(tx, from, { type: "transferred", actorUserId: actor.id, data: { mode: input.mode, to, to_call_sid: dialed.legSid } });
+      if (input.mode === "cold") await endLiveCall(tx, from);
+      return { part, from };
+    },
+  });
 }
 
 /** Cold to a department's queue: the caller waits in their conference, on hold, as that queue's next entry. */

@@ -5,7 +5,7 @@ import { logger } from "@/lib/logger";
 import { organizationCallbackUrl, providerConfig } from "./provider-config";
 import { providerRestClient } from "./provider-rest";
 import { simulatorEnabled } from "./simulator-enabled";
-import { conferenceTwiml, HOLD_MUSIC_URL } from "./twiml";
+import { CONFERENCE_EVENTS, conferenceTwiml, HOLD_MUSIC_URL } from "./twiml";
 
 // The provider's REST API for live calls (issue 22), in the domain's words:
 // move a leg into a conference, hold it, dial someone in (as a participant,
@@ -77,6 +77,8 @@ export interface Invitee {
   to: string;
   from: string;
   statusPath: string;
+  /** Where the conference reports joins and leaves: passed by every party, since whoever joins first starts the conference with their settings (issue 40). */
+  conferenceStatusPath: string;
   /** Listen only (a supervisor listening, a coach before speaking). */
   muted?: boolean;
   /** Heard only by this leg (whisper). */
@@ -106,6 +108,9 @@ export async function dialIntoConference(organizationId: number, conference: str
       statusCallback: organizationCallbackUrl(organizationId, invitee.statusPath),
       statusCallbackEvent: ["answered", "completed"],
       statusCallbackMethod: "POST",
+      conferenceStatusCallback: organizationCallbackUrl(organizationId, invitee.conferenceStatusPath),
+      conferenceStatusCallbackEvent: [...CONFERENCE_EVENTS],
+      conferenceStatusCallbackMethod: "POST",
       timeout: 25,
     }),
   );

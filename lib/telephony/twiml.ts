@@ -72,6 +72,9 @@ export function dialAgentTwiml({ agentId, callerId, record, legUrl, endUrl }: { 
   return response.toString();
 }
 
+/** What a call's conference reports to its status address, whichever leg starts it (TwiML or a dialed party). */
+export const CONFERENCE_EVENTS = ["start", "end", "join", "leave", "hold"] as const;
+
 /** A leg's place in its call's conference (hold, transfer, three-way, monitoring). */
 export function conferenceTwiml({ conference, startsConference, endsConference, statusUrl }: { conference: string; startsConference: boolean; endsConference: boolean; statusUrl: string }): string {
   const response = new VoiceResponse();
@@ -83,7 +86,7 @@ export function conferenceTwiml({ conference, startsConference, endsConference, 
       waitUrl: HOLD_MUSIC_URL,
       waitMethod: "GET",
       statusCallback: statusUrl,
-      statusCallbackEvent: ["start", "end", "join", "leave", "hold"],
+      statusCallbackEvent: [...CONFERENCE_EVENTS],
       statusCallbackMethod: "POST",
     },
     conference,

@@ -154,5 +154,5 @@ export type ConferenceEvent = NonNullable<ReturnType<typeof conferenceEvent>>;
 /** A dialed party's leg (a transfer's target, a third party, a supervisor) reached its final status (`p`: the participant). */
 export function partyLegStatus(params: Params, query: URLSearchParams) {
   const participant = id(query.get("p"), 18);
-  return participant && finalCallStatus(params.CallStatus) ? { participantId: BigInt(participant), status: finalCallStatus(params.CallStatus)! } : null;
+  return participant && finalCallStatus(params.CallStatus) ? { participantId: BigInt(participant), status: finalCallStatus(params.CallStatus)!, legSid: params.CallSid ?? null } : null;
 }
