@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { controlRequests } from "../support/call-control";
 import { makeContact } from "../support/contacts";
 import { subscribe } from "../support/event-stream";
 import { createTenant, type Tenant } from "../support/factories";
@@ -182,7 +183,7 @@ describe("inbound flow", () => {
     expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.call).toBeNull();
   });
 
-  it("records an answered queue call when the organization records calls: the agent's Dial asks for it, the recording lands on the call log once", async () => {
+  it("records an answered queue call when the organization records calls: the caller's leg is recorded from the answer (not the agent's Dial), the recording lands on the call log once", async () => {
     const tenant = await createTenant();
     const number = await giveNumber(tenant);
     expect((await tenant.client.request("PUT", "/api/settings/telephony", { token: tenant.admin.token, body: { recording_enabled: true } })).status).toBe(200);
@@ -192,31 +193,32 @@ describe("inbound flow", () => {
     const [entry] = await waiting(tenant);
     await tenant.client.post(`/api/queue/calls/${entry.id}/accept`, undefined, tenant.agentA.token);
     const dial = await sim.agentConnects({ identity: identity(tenant.agentA.id), to: number, queueEntryId: String(entry.id) });
-    expect(dial.body).toContain('record="record-from-answer-dual"');
-    const callback = /recordingStatusCallback="([^"]+)"/.exec(dial.body)![1].replace(/&amp;/g, "&");
-    expect(callback).toContain(`/api/telephony/recording?entry=${entry.id}`);
+    expect(dial.body).not.toContain("record=");
+    // One recording, started on the caller's leg; the provider will report it at the address it was given (naming the call and the organization).
+    const started = (await controlRequests(inbound.callSid)).filter((c) => c.kind === "recording.create");
+    expect(started).toHaveLength(1);
+    const callback = started[0].body.RecordingStatusCallback;
+    expect(callback).toContain(`/api/telephony/recording?call=${inbound.callSid}`);
     await sim.dequeue({ callSid: inbound.callSid, to: number, result: "bridged", queueTime: 3 });
 
-    // Where the provider will post it: the address the Dial named (it names the organization too).
     const path = new URL(callback).pathname + new URL(callback).search;
-    const agentLeg = `CA${"7".repeat(32)}`;
     // Not a playable address: ignored. Then the provider's, twice (a retry): kept once.
-    await sim.post(path, { CallSid: agentLeg, RecordingUrl: "javascript:alert(1)", RecordingStatus: "completed" });
+    await sim.post(path, { CallSid: inbound.callSid, RecordingUrl: "javascript:alert(1)", RecordingStatus: "completed" });
     const recordingUrl = `https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/RE${"1".repeat(32)}`;
-    expect((await sim.post(path, { CallSid: agentLeg, RecordingUrl: recordingUrl, RecordingStatus: "completed" })).status).toBe(200);
-    await sim.post(path, { CallSid: agentLeg, RecordingUrl: `${recordingUrl}-again`, RecordingStatus: "completed" });
+    expect((await sim.post(path, { CallSid: inbound.callSid, RecordingUrl: recordingUrl, RecordingStatus: "completed" })).status).toBe(200);
+    await sim.post(path, { CallSid: inbound.callSid, RecordingUrl: `${recordingUrl}-again`, RecordingStatus: "completed" });
     const log = (await tenant.client.get(`/api/voice/call-logs?call_sid=${inbound.callSid}`, tenant.agentA.token)).body.data[0];
     expect(log).toMatchObject({ status: "completed", recording_url: recordingUrl });
     // Unsigned, it changes nothing and is refused.
-    expect((await sim.post(path, { CallSid: agentLeg, RecordingUrl: recordingUrl }, false)).status).toBe(403);
-    // Without recording, the Dial asks for none.
+    expect((await sim.post(path, { CallSid: inbound.callSid, RecordingUrl: recordingUrl }, false)).status).toBe(403);
+    // Without recording, nothing is recorded.
     await tenant.client.request("PUT", "/api/settings/telephony", { token: tenant.admin.token, body: { recording_enabled: false } });
     const second = await sim.inboundCall({ from: "+14155550178", to: number });
     await available(tenant, tenant.agentA.token);
     const [next] = await waiting(tenant);
     await tenant.client.post(`/api/queue/calls/${next.id}/accept`, undefined, tenant.agentA.token);
     expect((await sim.agentConnects({ identity: identity(tenant.agentA.id), to: number, queueEntryId: String(next.id) })).body).not.toContain("record=");
-    void second;
+    expect((await controlRequests(second.callSid)).filter((c) => c.kind === "recording.create")).toEqual([]);
   });
 
   it("lists waiting calls in arrival order, per organization", async () => {

@@ -6,8 +6,10 @@ import { giveNumber, provider } from "./provider";
 
 // What the service asked the provider to do to live calls (the fake provider's record, issue 22).
 export interface ControlRequest {
-  kind: "call.update" | "participant.create" | "participant.update" | "participant.delete";
+  kind: "call.update" | "participant.create" | "participant.update" | "participant.delete" | "recording.create";
   call: string;
+  /** recording.create: the recording's sid, as the provider answered it. */
+  recording?: string;
   conference?: string;
   /** A field sent more than once (StatusCallbackEvent) keeps all its values. */
   body: Record<string, string> & { StatusCallbackEvent?: string | string[]; ConferenceStatusCallbackEvent?: string | string[] };

@@ -199,6 +199,20 @@ export async function startFakeProvider() {
         controls.push({ kind: "participant.update", conference: conference.friendly_name, call: match[2], body: params, at: Date.now() });
         return json(res, 200, participantJson(conference, participant));
       }
+      // A recording started on a live call's leg (issue 40: one per call, the Recordings resource): kept in the
+      // controls log (kind "recording.create"), answered 201 with a recording sid, as the provider answers.
+      if (req.method === "POST" && (match = /\/Accounts\/([^/]+)\/Calls\/(CA[0-9a-fA-F]+)\/Recordings\.json$/.exec(url.pathname))) {
+        const params = Object.fromEntries(new URLSearchParams(body));
+        const sid = `RE${randomBytes(16).toString("hex")}`;
+        controls.push({ kind: "recording.create", call: match[2], recording: sid, body: params, at: Date.now() });
+        const now = new Date().toUTCString();
+        return json(res, 201, {
+          account_sid: match[1], api_version: "2010-04-01", call_sid: match[2], conference_sid: null, channels: params.RecordingChannels === "dual" ? 2 : 1,
+          date_created: now, date_updated: now, start_time: now, price: null, price_unit: null, duration: null, sid, source: "StartCallRecordingAPI",
+          status: "in-progress", error_code: null, encryption_details: null, track: params.RecordingTrack ?? "both",
+          uri: `/2010-04-01/Accounts/${match[1]}/Calls/${match[2]}/Recordings/${sid}.json`,
+        });
+      }
       if (req.method === "POST" && url.pathname === "/__fail") {
         failNext = Number(url.searchParams.get("count") ?? 1);
         res.writeHead(204);

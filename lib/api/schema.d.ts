@@ -2187,7 +2187,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A campaign call's recording is ready
+         * A campaign call's recording is ready, for calls dialed with a recording of their own (before recordings were started at answer, reported at /api/telephony/recording)
          * @description Called by the telephony provider, not by clients: a form-encoded body signed with X-Twilio-Signature (HMAC-SHA1 of the public URL and the sorted parameters with the account's auth token). Answers TwiML.
          */
         post: operations["postApiTelephonyCampaignRecording"];
@@ -2387,7 +2387,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The recording of an answered queue call (recordingStatusCallback of the agent's Dial, ?entry= names the queue entry)
+         * A call's one recording is ready (the status callback of the recording started on the customer's leg at answer; ?call= names the call log): its sid, address and length land on that log, once
          * @description Called by the telephony provider, not by clients: a form-encoded body signed with X-Twilio-Signature (HMAC-SHA1 of the public URL and the sorted parameters with the account's auth token). Answers TwiML.
          */
         post: operations["postApiTelephonyRecording"];
@@ -2860,6 +2860,11 @@ export interface components {
             /** @description The call this leg came from (a transfer's new leg) */
             parent_call_sid: string | null;
             phone_number: string;
+            /** @description Its length in seconds, as the provider reported it */
+            recording_duration: number | null;
+            /** @description The provider's id of that recording */
+            recording_sid: string | null;
+            /** @description The call's one recording, from answer to end (the player's address); on the first part of a transferred call */
             recording_url: string | null;
             /** @description completed, no-answer, busy, failed, canceled, abandoned, voicemail… */
             status: string;

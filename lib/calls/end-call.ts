@@ -25,7 +25,7 @@ export interface CallEnd {
 export async function endCall(tx: Tx, { organizationId, log, agent, campaignContact }: CallEnd & { organizationId: number }): Promise<{ ended: boolean }> {
   if (log && log.organization_id !== organizationId) throw new Error("A call log must belong to the organization ending the call.");
   const live = log ? await closeLiveCall(tx, organizationId, log.call_sid) : null;
-  if (log && !(await recordCallLog(tx, { ...log, hold_seconds: live?.hold_seconds ?? 0, parent_call_sid: live?.parent_call_sid ?? log.parent_call_sid ?? null })).created) return { ended: false };
+  if (log && !(await recordCallLog(tx, { ...log, ...recordingOf(live), hold_seconds: live?.hold_seconds ?? 0, parent_call_sid: live?.parent_call_sid ?? log.parent_call_sid ?? null })).created) return { ended: false };
   const callSid = log?.call_sid ?? null;
   if (live) await releaseOthersOnCall(tx, organizationId, live);
   if (campaignContact) {
@@ -53,12 +53,29 @@ async function releaseOthersOnCall(tx: Tx, organizationId: number, live: { id: b
   await endConsult(tx, { organizationId, where: { parent_call_sid: live.call_sid } });
 }
 
-/** The live call, if there was one, is over: its hold time closes and folds into the log. */
+interface ClosedLiveCall {
+  id: bigint;
+  call_sid: string;
+  hold_seconds: number;
+  parent_call_sid: string | null;
+  status_before: string | null;
+  recording_sid: string | null;
+  recording_url: string | null;
+  recording_duration: number | null;
+}
+
+/** The live call, if there was one, is over: its hold time closes and folds into the log, and so does its recording as far as it is known. */
 async function closeLiveCall(tx: Tx, organizationId: number, callSid: string) {
-  const [live] = await tx.$queryRaw<{ id: bigint; call_sid: string; hold_seconds: number; parent_call_sid: string | null; status_before: string | null }[]>`
+  const [live] = await tx.$queryRaw<ClosedLiveCall[]>`
     UPDATE live_calls SET state = 'ended', ended_at = now(), updated_at = now(), held_since = NULL,
            hold_seconds = hold_seconds + COALESCE(round(extract(epoch FROM now() - held_since))::int, 0)
     WHERE organization_id = ${organizationId} AND call_sid = ${callSid} AND ended_at IS NULL
-    RETURNING id, call_sid, hold_seconds, parent_call_sid, status_before`;
+    RETURNING id, call_sid, hold_seconds, parent_call_sid, status_before, recording_sid, recording_url, recording_duration`;
   return live ?? null;
+}
+
+/** The call's recording as its live call knows it: started (its sid), and reported if the provider's report came first. */
+function recordingOf(live: ClosedLiveCall | null) {
+  if (!live?.recording_sid && !live?.recording_url) return {};
+  return { recording_sid: live.recording_sid, recording_url: live.recording_url, recording_duration: live.recording_duration };
 }

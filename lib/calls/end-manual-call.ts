@@ -4,7 +4,6 @@ import { prisma } from "@/lib/db/client";
 import { kickCampaign } from "@/lib/jobs/campaign-ticks";
 import type { ManualCallEnd } from "@/lib/telephony/voice-callbacks";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
-import { playableRecordingUrl } from "./attach-recording";
 import { callerHungUp } from "./caller-hung-up";
 import { conferenceSeatFor } from "./move-call-to-conference";
 import { endCall } from "./end-call";
@@ -47,7 +46,6 @@ export async function endManualCall({ organizationId, end }: { organizationId: n
         call_sid: end.callSid,
         status: end.status,
         duration: end.duration,
-        recording_url: playableRecordingUrl(end.recordingUrl) ? end.recordingUrl : null,
         // A callback's log links the caller's first call (issue 23).
         parent_call_sid: callback?.call_sid ?? null,
       },

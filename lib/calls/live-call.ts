@@ -46,6 +46,11 @@ export function conferenceStatusPath(conferenceName: string): string {
   return `${CONFERENCE_STATUS_PATH}?call=${conferenceName.replace(/^call_/, "")}`;
 }
 
+/** Where the provider reports a call's recording (`call`: the call log it belongs to, whichever leg it records). */
+export function recordingStatusPath(callSid: string): string {
+  return `/api/telephony/recording?call=${callSid}`;
+}
+
 /** Where a dialed party's leg reports its own status (a transfer target or third party who never answers). */
 export function partyStatusPath(participantId: bigint): string {
   return `/api/telephony/participant?p=${participantId}`;

@@ -13,7 +13,7 @@ import type { DeviceCall } from "@/lib/telephony/voice-callbacks";
  * spoken error, never a dial), with the caller ID, recorded when asked. The
  * contact, the previewed campaign contact and the agent ride along in the end
  * address, which the provider signs (the dialed leg's callback does not say
- * which agent called). Whoever may read the agent's calls hears it started.
+ * which agent called), and so does whether the call is recorded. Whoever may read the agent's calls hears it started.
  */
 export async function placeManualCall({ organizationId, call: asked, callerId, recordingEnabled }: { organizationId: number; call: DeviceCall; callerId: string | null; recordingEnabled: boolean }): Promise<VoiceAnswer> {
   // A callback the agent accepted dials the caller's number from their entry (issue 23).
@@ -25,6 +25,8 @@ export async function placeManualCall({ organizationId, call: asked, callerId, r
     ...(call.contactId && { contactId: call.contactId }),
     ...(call.campaignContactId && { campaignContactId: call.campaignContactId }),
     ...(call.agentId && { agent: String(call.agentId) }),
+    // Recorded: the dialed leg's "answered" report starts the call's recording (answerManualCall).
+    ...((call.recordingAsked || recordingEnabled) && { record: "1" }),
   }).toString();
   if (call.agentId !== null && call.callSid) await startManualCall(organizationId, call.agentId, call);
   if (call.agentId !== null) {
@@ -35,7 +37,7 @@ export async function placeManualCall({ organizationId, call: asked, callerId, r
       data: { call_sid: call.callSid, direction: call.campaignContactId ? "outbound-campaign" : "outbound-manual", user_id: call.agentId, to: call.to },
     });
   }
-  return { kind: "dial-number", to: call.to, callerId, record: call.recordingAsked || recordingEnabled, endPath: `/api/voice/manual/status${search ? `?${search}` : ""}` };
+  return { kind: "dial-number", to: call.to, callerId, endPath: `/api/voice/manual/status${search ? `?${search}` : ""}` };
 }
 
 /**

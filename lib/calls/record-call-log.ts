@@ -16,7 +16,10 @@ export interface CallLogEntry {
   status: CallLogStatus;
   duration: number;
   wait_seconds?: number | null;
+  /** The call's one recording, when the provider's report came before the call's end (see attachRecording). */
   recording_url?: string | null;
+  recording_sid?: string | null;
+  recording_duration?: number | null;
   answered_at?: Date | null;
   hold_seconds?: number;
   parent_call_sid?: string | null;
@@ -35,11 +38,12 @@ export interface CallLogEntry {
 export async function recordCallLog(db: Tx, entry: CallLogEntry): Promise<{ created: boolean }> {
   const inserted = await db.$queryRaw<{ id: bigint }[]>`
     INSERT INTO call_logs (organization_id, department_id, user_id, contact_id, campaign_id, direction, phone_number,
-                           call_sid, status, duration, wait_seconds, recording_url, answered_at, ended_at, started_at, updated_at,
-                           hold_seconds, parent_call_sid)
+                           call_sid, status, duration, wait_seconds, recording_url, recording_sid, recording_duration,
+                           answered_at, ended_at, started_at, updated_at, hold_seconds, parent_call_sid)
     VALUES (${entry.organization_id}, ${entry.department_id}, ${entry.user_id}, ${entry.contact_id}, ${entry.campaign_id ?? null},
             ${entry.direction}, ${entry.phone_number}, ${entry.call_sid}, ${entry.status}, ${entry.duration},
-            ${entry.wait_seconds ?? null}, ${entry.recording_url ?? null}, ${entry.answered_at ?? null}, now(),
+            ${entry.wait_seconds ?? null}, ${entry.recording_url ?? null}, ${entry.recording_sid ?? null}, ${entry.recording_duration ?? null},
+            ${entry.answered_at ?? null}, now(),
             now() - make_interval(secs => ${entry.duration + (entry.wait_seconds ?? 0)}), now(),
             ${entry.hold_seconds ?? 0}, ${entry.parent_call_sid ?? null})
     ON CONFLICT (call_sid) DO NOTHING
@@ -50,6 +54,8 @@ export async function recordCallLog(db: Tx, entry: CallLogEntry): Promise<{ crea
     await db.$executeRaw`
       UPDATE call_logs SET duration = GREATEST(duration, ${entry.duration}),
              recording_url = COALESCE(recording_url, ${entry.recording_url ?? null}),
+             recording_sid = CASE WHEN recording_url IS NULL THEN COALESCE(${entry.recording_sid ?? null}, recording_sid) ELSE recording_sid END,
+             recording_duration = CASE WHEN recording_url IS NULL THEN COALESCE(${entry.recording_duration ?? null}::int, recording_duration) ELSE recording_duration END,
              user_id = COALESCE(user_id, ${entry.user_id}), department_id = COALESCE(department_id, ${entry.department_id}),
              updated_at = now()
       WHERE call_sid = ${entry.call_sid} AND organization_id = ${entry.organization_id}

@@ -14,6 +14,8 @@ export const callLogSelect = {
   duration: true,
   wait_seconds: true,
   recording_url: true,
+  recording_sid: true,
+  recording_duration: true,
   notes: true,
   hold_seconds: true,
   parent_call_sid: true,
@@ -36,6 +38,8 @@ interface CallLogRow {
   duration: number;
   wait_seconds: number | null;
   recording_url: string | null;
+  recording_sid: string | null;
+  recording_duration: number | null;
   notes: string | null;
   hold_seconds: number;
   parent_call_sid: string | null;
@@ -61,6 +65,8 @@ export function serializeCallLog(call: CallLogRow): z.output<typeof callLogAnswe
     duration: call.duration,
     wait_seconds: call.wait_seconds,
     recording_url: call.recording_url,
+    recording_sid: call.recording_sid,
+    recording_duration: call.recording_duration,
     notes: call.notes,
     hold_seconds: call.hold_seconds,
     parent_call_sid: call.parent_call_sid,

@@ -5,6 +5,7 @@ import { releaseReservedAgents, reserveAvailableAgents } from "@/lib/agents/rese
 import type { CallLogStatus } from "@/lib/calls/call-status";
 import { callerHungUp } from "@/lib/calls/caller-hung-up";
 import { endCall } from "@/lib/calls/end-call";
+import { startCallRecording } from "@/lib/calls/start-call-recording";
 import { startLiveCall } from "@/lib/calls/start-live-call";
 import { prisma } from "@/lib/db/client";
 import { NOTHING, type VoiceAnswer } from "@/lib/telephony/voice-answer";
@@ -62,17 +63,20 @@ export async function answerCampaignCall({ organizationId, call }: { organizatio
     return { kind: "say-and-hang-up", message: identification(organization?.name ?? "our company") };
   }
 
-  await prisma.$transaction(async (tx) => {
+  const started = await prisma.$transaction(async (tx) => {
     await tx.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "answered", assigned_user_id: agent } });
     await changeAgentStatus(tx, { id: agent!, organization_id: campaign.organization_id }, "busy", callSid);
-    await startLiveCall(tx, {
+    const live = await startLiveCall(tx, {
       organizationId: campaign.organization_id, callSid, direction: "outbound-campaign", userId: agent!, departmentId: campaign.department_id,
       contactId: cc.contact_id, number: cc.phone, answered: true, customerLegSid: callSid, agentLegSid: null,
     });
     await publishEvent({ type: "call.started", visibility: "owner", record: { organization_id: campaign.organization_id, user_id: agent! }, data: { call_sid: callSid, direction: "outbound-campaign", user_id: agent, campaign_id: campaign.id } }, tx);
+    return live;
   });
+  // A recorded campaign: the conversation's one recording starts on the contact's leg, once (the dial itself records nothing).
+  if (campaign.recording_enabled && started) await startCallRecording({ organizationId: campaign.organization_id, callSid, customerLegSid: callSid });
   return {
-    kind: "dial-agent", agentId: agent, callerId: campaign.caller_id, record: campaign.recording_enabled,
+    kind: "dial-agent", agentId: agent, callerId: campaign.caller_id,
     legPath: `/api/telephony/campaign/agent-leg?cc=${cc.id}`, endPath: `/api/telephony/campaign/bridge-ended?cc=${cc.id}`,
   };
 }

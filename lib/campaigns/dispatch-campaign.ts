@@ -114,7 +114,7 @@ async function placeDials(campaign: Campaign, dials: Dial[]): Promise<void> {
           statusCallbackMethod: "POST",
           timeout: 25,
           ...(campaign.amd_enabled && { machineDetection: "DetectMessageEnd" }),
-          ...(campaign.recording_enabled && { record: true, recordingStatusCallback: organizationCallbackUrl(campaign.organization_id, `/api/telephony/campaign/recording${query}`), recordingStatusCallbackMethod: "POST" }),
+          // Never recorded from here: a recorded campaign's conversation is recorded once, from the moment an agent has it (answerCampaignCall).
         });
         await prisma.campaignContact.updateMany({ where: { id: dial.id, state: "dialing" }, data: { last_call_sid: call.sid } });
       } catch (error) {

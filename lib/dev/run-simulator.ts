@@ -1,13 +1,13 @@
 import "server-only";
 import type { SimulatorResult } from "./simulator-answer";
-import { randomBytes } from "node:crypto";
 import type { SessionUser } from "@/lib/auth/session-user";
+import { recordingStatusPath } from "@/lib/calls/live-call";
 import { conferencedCall } from "@/lib/calls/move-call-to-conference";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { identityFor } from "@/lib/telephony/identity";
-import { organizationCallbackUrl, providerConfig, type ProviderConfig } from "@/lib/telephony/provider-config";
+import { providerConfig, type ProviderConfig } from "@/lib/telephony/provider-config";
 import { ensureSigningSecret } from "@/lib/telephony/signing-secret";
 import { newCallSid, newMessageSid, ProviderSimulator } from "@/lib/telephony/simulator";
 import { simulatorEnabled } from "@/lib/telephony/simulator-enabled";
@@ -124,12 +124,8 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
       const conferenced = await conferencedCall(actor.organization_id, input.call_sid);
       const ended = conferenced ? sim.callStatus({ callSid: input.call_sid, to: number, status: "completed" }) : sim.dequeue({ callSid: input.call_sid, to: number, result: "bridged", queueTime });
       expectOk(await ended, "end of call callback");
-      // The simulator records as the provider would when the organization records calls: the recording arrives after the call.
-      if (config.recording_enabled && entry.accepted_at) {
-        const recording = { CallSid: newCallSid(), RecordingUrl: simulatedRecordingPath(input.call_sid), RecordingStatus: "completed", RecordingSid: `RE${randomBytes(16).toString("hex")}` };
-        const address = new URL(organizationCallbackUrl(actor.organization_id, `/api/telephony/recording?entry=${entry.id}`));
-        expectOk(await sim.post(address.pathname + address.search, recording), "recording callback");
-      }
+      // The simulator records as the provider would when the organization records calls: the caller's leg, reported after the call.
+      if (config.recording_enabled && entry.accepted_at) await simulatedRecording(sim, input.call_sid, input.call_sid, Math.round((Date.now() - entry.accepted_at.getTime()) / 1000));
       return { call_sid: input.call_sid, call_log_id: await callLogId(actor, input.call_sid) };
     }
     case "manual": {
@@ -159,12 +155,19 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
       return { message_id: input.message_id, status: input.status };
     }
     case "manual_end": {
-      const recorded = config.recording_enabled && input.status === "completed" && input.duration > 0;
-      const response = await sim.manualStatus({ callSid: input.call_sid, identity, to: input.to, status: input.status, duration: input.duration, contactId: input.contact_id, campaignContactId: input.campaign_contact_id, ...(recorded && { recordingUrl: simulatedRecordingPath(input.call_sid) }) });
+      const response = await sim.manualStatus({ callSid: input.call_sid, identity, to: input.to, status: input.status, duration: input.duration, contactId: input.contact_id, campaignContactId: input.campaign_contact_id });
       expectOk(response, "status callback");
+      // A recorded call that was answered: its recording (of the dialed leg) is reported after the call, for the agent's log.
+      if (config.recording_enabled && input.status === "completed" && input.duration > 0) await simulatedRecording(sim, input.call_sid, newCallSid(), input.duration);
       return { call_sid: input.call_sid, call_log_id: await callLogId(actor, input.call_sid) };
     }
   }
+}
+
+/** The recording the simulator "made" of a call: reported where a recording started by the service reports (recordingStatusPath), playable from the simulator's own path. */
+async function simulatedRecording(sim: ProviderSimulator, callSid: string, legSid: string, seconds: number) {
+  const reported = await sim.recordingStatus({ path: recordingStatusPath(callSid), callSid: legSid, recordingUrl: simulatedRecordingPath(callSid), seconds: Math.max(1, seconds) });
+  expectOk(reported, "recording callback");
 }
 
 async function ownQueueEntry(actor: SessionUser, callSid: string) {

@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
+import { startCallRecording } from "@/lib/calls/start-call-recording";
 import { startLiveCall } from "@/lib/calls/start-live-call";
 import { takeQueuedCaller } from "@/lib/calls/take-queued-caller";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
@@ -26,15 +27,15 @@ export async function agentDialQueue({ organizationId, agentId, callSid, queueEn
   // (the caller's leg and the agent's, which hold and transfer move).
   const joined = await prisma.$transaction(async (tx) => {
     const { count } = await tx.queueEntry.updateMany({ where: { ...where, id: entry.id }, data: { connected_at: new Date() } });
-    if (count) {
-      await startLiveCall(tx, {
-        organizationId, callSid: entry.call_sid, direction: "inbound", userId: agentId, departmentId: entry.accepted_by?.department_id ?? null,
-        contactId: entry.contact_id, number: entry.from_number, answered: true, customerLegSid: entry.call_sid, agentLegSid: callSid,
-      });
-    }
-    return count > 0;
+    if (!count) return { joined: false, started: false };
+    const started = await startLiveCall(tx, {
+      organizationId, callSid: entry.call_sid, direction: "inbound", userId: agentId, departmentId: entry.accepted_by?.department_id ?? null,
+      contactId: entry.contact_id, number: entry.from_number, answered: true, customerLegSid: entry.call_sid, agentLegSid: callSid,
+    });
+    return { joined: true, started };
   });
-  if (!joined) return GONE;
-  // Recorded calls: the provider posts the recording to /api/telephony/recording, which finds the call by its entry.
-  return { kind: "dial-queue", queueName: entry.queue_name, recordingPath: recordingEnabled ? `/api/telephony/recording?entry=${entry.id}` : null };
+  if (!joined.joined) return GONE;
+  // Recorded calls: the call's one recording starts on the caller's leg, once (a retried connect starts no live call).
+  if (recordingEnabled && joined.started) await startCallRecording({ organizationId, callSid: entry.call_sid, customerLegSid: entry.call_sid });
+  return { kind: "dial-queue", queueName: entry.queue_name };
 }

@@ -133,6 +133,30 @@ export async function removeFromConference(organizationId: number, conferenceSid
   await provider("remove the party", organizationId, () => rest.conferences(conferenceSid).participants(legSid).remove());
 }
 
+/**
+ * Starts the call's one recording on a leg (the customer's, which lasts from
+ * answer to end): both sides, each in its own channel, until that leg ends.
+ * Started on the leg itself (the Recordings resource), it goes on through the
+ * leg's moves into the call's conference, where a <Dial record> or a
+ * <Conference record> recording ends with its verb. The provider reports it
+ * at `statusPath` when it is ready. The recording's sid; null with the
+ * simulator (it reports a recording of its own when the call ends).
+ */
+export async function recordLeg(organizationId: number, legSid: string, statusPath: string): Promise<string | null> {
+  const rest = await client(organizationId);
+  if (!rest) return null;
+  const recording = await provider("record the call", organizationId, () =>
+    rest.calls(legSid).recordings.create({
+      recordingChannels: "dual",
+      recordingTrack: "both",
+      recordingStatusCallback: organizationCallbackUrl(organizationId, statusPath),
+      recordingStatusCallbackMethod: "POST",
+      recordingStatusCallbackEvent: ["completed"],
+    }),
+  );
+  return recording.sid;
+}
+
 /** Ends one leg (the caller left alone in a conference when the last agent leaves, the agent who handed the call over). */
 export async function hangUpLeg(organizationId: number, legSid: string): Promise<void> {
   const rest = await client(organizationId);

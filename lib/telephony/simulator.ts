@@ -100,7 +100,7 @@ export class ProviderSimulator {
    * (DialCallStatus and DialCallDuration of the dialed leg). Answers the
    * action's response.
    */
-  async manualStatus({ callSid, identity, to, status, duration, contactId, campaignContactId, callerId = "+15005550006", recordingUrl }: { callSid: string; identity: string; to: string; status: string; duration: number; contactId?: number; campaignContactId?: number; callerId?: string; recordingUrl?: string }) {
+  async manualStatus({ callSid, identity, to, status, duration, contactId, campaignContactId, callerId = "+15005550006" }: { callSid: string; identity: string; to: string; status: string; duration: number; contactId?: number; campaignContactId?: number; callerId?: string }) {
     // The callback address our dial TwiML hands the provider: the contact, campaign contact and agent ride in it.
     const agent = /^user_(\d+)$/.exec(identity)?.[1];
     const search = new URLSearchParams({ ...(contactId && { contactId: String(contactId) }), ...(campaignContactId && { campaignContactId: String(campaignContactId) }), ...(agent && { agent }) }).toString();
@@ -108,8 +108,19 @@ export class ProviderSimulator {
     const childSid = newCallSid();
     const child = await this.post(path, { CallSid: childSid, ParentCallSid: callSid, From: callerId, To: to, Direction: "outbound-dial", CallStatus: status, CallDuration: String(duration) });
     if (child.status >= 400) return child;
-    // A recorded Dial's action carries the recording (RecordingUrl), as the provider sends it.
-    return this.post(path, { CallSid: callSid, From: `client:${identity}`, To: to, CallStatus: "completed", DialCallSid: childSid, DialCallStatus: status, DialCallDuration: String(duration), ...(recordingUrl && { RecordingUrl: recordingUrl }) });
+    return this.post(path, { CallSid: callSid, From: `client:${identity}`, To: to, CallStatus: "completed", DialCallSid: childSid, DialCallStatus: status, DialCallDuration: String(duration) });
+  }
+
+  /**
+   * A call's recording is ready: the recording's status callback, at the
+   * address the recording was started with (`path`), naming the leg it
+   * recorded, as the provider posts it for a recording started on a call.
+   */
+  recordingStatus({ path, callSid, recordingUrl, seconds, recordingSid = `RE${randomBytes(16).toString("hex")}` }: { path: string; callSid: string; recordingUrl: string; seconds: number; recordingSid?: string }) {
+    return this.post(path, {
+      CallSid: callSid, RecordingSid: recordingSid, RecordingUrl: recordingUrl, RecordingStatus: "completed", RecordingDuration: String(seconds),
+      RecordingChannels: "2", RecordingSource: "StartCallRecordingAPI", RecordingTrack: "both", RecordingStartTime: new Date(Date.now() - seconds * 1000).toUTCString(), ErrorCode: "0",
+    }).then((r) => ({ ...r, recordingSid }));
   }
 
   /** The caller's voicemail is recorded (the Record's action, at the address its TwiML named), then transcribed. */

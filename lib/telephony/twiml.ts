@@ -42,32 +42,37 @@ export function leaveQueueTwiml(): string {
   return response.toString();
 }
 
-/** Connects the agent's device to exactly one waiting caller (one provider queue per call); recorded when `recordingCallback` is given. */
-export function dialQueueTwiml(queueName: string, recordingCallback?: string): string {
+/**
+ * Connects the agent's device to exactly one waiting caller (one provider
+ * queue per call). Never recorded here: a recorded call's recording is
+ * started on the caller's leg (lib/calls/start-call-recording.ts), which a
+ * Dial's recording, ended by the first hold or transfer, would duplicate.
+ * The same holds for the dials below.
+ */
+export function dialQueueTwiml(queueName: string): string {
   const response = new VoiceResponse();
-  response.dial(recordingCallback ? { record: "record-from-answer-dual", recordingStatusCallback: recordingCallback, recordingStatusCallbackMethod: "POST" } : {}).queue(queueName);
+  response.dial().queue(queueName);
   return response.toString();
 }
 
-export function dialNumberTwiml({ to, callerId, record, actionUrl, statusUrl }: { to: string; callerId: string | null; record: boolean; actionUrl: string; statusUrl: string }): string {
+export function dialNumberTwiml({ to, callerId, actionUrl, statusUrl }: { to: string; callerId: string | null; actionUrl: string; statusUrl: string }): string {
   const response = new VoiceResponse();
-  const dial = response.dial({ ...(callerId && { callerId }), ...(record && { record: "record-from-answer-dual" as const }), action: actionUrl, method: "POST" });
+  const dial = response.dial({ ...(callerId && { callerId }), action: actionUrl, method: "POST" });
   // "answered" tells the service the dialed leg's CallSid (the leg hold and transfer move) the moment it picks up.
   dial.number({ statusCallback: statusUrl, statusCallbackEvent: ["answered", "completed"], statusCallbackMethod: "POST" }, to);
   return response.toString();
 }
 
-/** Connects a person to an agent's browser device. */
 /**
  * Connects a campaign contact to the agent's browser. The agent's leg reports
  * itself when it answers (`legUrl`: hold and transfer move it), and the
  * Dial's action (`endUrl`) lets the contact follow the agent into the call's
  * conference when the bridge ends because the agent's leg was moved.
  */
-export function dialAgentTwiml({ agentId, callerId, record, legUrl, endUrl }: { agentId: number; callerId: string | null; record: boolean; legUrl: string; endUrl: string }): string {
+export function dialAgentTwiml({ agentId, callerId, legUrl, endUrl }: { agentId: number; callerId: string | null; legUrl: string; endUrl: string }): string {
   const response = new VoiceResponse();
   response
-    .dial({ action: endUrl, method: "POST", ...(callerId && { callerId }), ...(record && { record: "record-from-answer-dual" as const }) })
+    .dial({ action: endUrl, method: "POST", ...(callerId && { callerId }) })
     .client({ statusCallback: legUrl, statusCallbackEvent: ["answered"], statusCallbackMethod: "POST" }, identityFor(agentId));
   return response.toString();
 }

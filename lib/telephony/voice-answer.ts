@@ -15,9 +15,9 @@ export type VoiceAnswer =
   | { kind: "enqueue"; queueName: string; waitPath: string; leavePath: string }
   | { kind: "hold-in-queue"; position: number | null; expectedWaitSeconds: number | null; callbackOffer?: { digit: string; path: string } | null }
   | { kind: "leave-queue" }
-  | { kind: "dial-queue"; queueName: string; recordingPath: string | null }
-  | { kind: "dial-number"; to: string; callerId: string | null; record: boolean; endPath: string }
-  | { kind: "dial-agent"; agentId: number; callerId: string | null; record: boolean; legPath: string; endPath: string }
+  | { kind: "dial-queue"; queueName: string }
+  | { kind: "dial-number"; to: string; callerId: string | null; endPath: string }
+  | { kind: "dial-agent"; agentId: number; callerId: string | null; legPath: string; endPath: string }
   | { kind: "wait-and-ask-again"; seconds: number; path: string }
   | { kind: "menu"; prompt: string; path: string }
   | { kind: "forward"; to: string; endPath: string }
@@ -40,11 +40,11 @@ export function renderVoiceAnswer(answer: VoiceAnswer, organizationId: number): 
     case "leave-queue":
       return leaveQueueTwiml();
     case "dial-queue":
-      return dialQueueTwiml(answer.queueName, answer.recordingPath ? url(answer.recordingPath) : undefined);
+      return dialQueueTwiml(answer.queueName);
     case "dial-number":
-      return dialNumberTwiml({ to: answer.to, callerId: answer.callerId, record: answer.record, actionUrl: url(answer.endPath), statusUrl: url(answer.endPath) });
+      return dialNumberTwiml({ to: answer.to, callerId: answer.callerId, actionUrl: url(answer.endPath), statusUrl: url(answer.endPath) });
     case "dial-agent":
-      return dialAgentTwiml({ ...answer, legUrl: url(answer.legPath), endUrl: url(answer.endPath) });
+      return dialAgentTwiml({ agentId: answer.agentId, callerId: answer.callerId, legUrl: url(answer.legPath), endUrl: url(answer.endPath) });
     case "join-conference":
       return conferenceTwiml({ ...answer, statusUrl: url(answer.statusPath) });
     case "menu":

@@ -12,6 +12,7 @@ import { VOICEMAIL_REASONS } from "@/lib/voicemail/voicemail-answer";
 
 type Params = Record<string, string>;
 
+const CALL_SID = /^CA[0-9A-Za-z]{32}$/;
 const id = (raw: string | null | undefined, digits: number) => (raw && new RegExp(`^\\d{1,${digits}}$`).test(raw) ? raw : null);
 const seconds = (raw: string | undefined) => {
   const value = Math.round(Number(raw ?? 0));
@@ -114,14 +115,13 @@ export function manualCallEnd(params: Params, query: URLSearchParams) {
     contactId: id(query.get("contactId"), 15),
     campaignContactId: id(query.get("campaignContactId"), 18),
     duration: seconds(params.DialCallDuration ?? params.CallDuration),
-    recordingUrl: params.RecordingUrl ?? null,
   };
 }
 export type ManualCallEnd = NonNullable<ReturnType<typeof manualCallEnd>>;
 
-/** The number a manual call dialed picked up: its leg (the customer's) and the agent's leg it belongs to. */
-export function manualCallAnswered(params: Params) {
-  return params.CallStatus === "in-progress" && params.ParentCallSid && params.CallSid ? { callSid: params.ParentCallSid, customerLegSid: params.CallSid } : null;
+/** The number a manual call dialed picked up: its leg (the customer's), the agent's leg it belongs to, and whether the call is recorded (`record`, in the address its dial named). */
+export function manualCallAnswered(params: Params, query: URLSearchParams) {
+  return params.CallStatus === "in-progress" && params.ParentCallSid && params.CallSid ? { callSid: params.ParentCallSid, customerLegSid: params.CallSid, record: query.get("record") === "1" } : null;
 }
 
 /** A campaign call's agent leg answered (its Client's status callback): that leg, and the contact's call it belongs to. */
@@ -135,11 +135,27 @@ export function campaignCall(params: Params, query: URLSearchParams) {
   return cc ? { campaignContactId: BigInt(cc), callSid: params.CallSid ?? "", machine: Boolean(params.AnsweredBy?.startsWith("machine")), waited: seconds(query.get("waited") ?? undefined) } : null;
 }
 
-/** A recording the provider finished (a queue call's names its entry in the address). */
+/**
+ * A recording the provider finished: the call log it belongs to (`call` in the
+ * address we gave it; before issue 40 a queue call's named its queue entry,
+ * `entry`; a campaign call's, its own CallSid), its sid, address and length.
+ */
 export function recordingReport(params: Params, query: URLSearchParams) {
   if (!params.RecordingUrl || (params.RecordingStatus && params.RecordingStatus !== "completed")) return null;
   const entry = id(query.get("entry"), 15);
-  return { callSid: params.CallSid ?? null, recordingUrl: params.RecordingUrl, queueEntryId: entry ? BigInt(entry) : null };
+  const call = query.get("call");
+  const duration = Number(params.RecordingDuration);
+  return {
+    callSid: call && CALL_SID.test(call) ? call : null,
+    /** The leg recorded (a campaign call recorded before issue 40 was its own log). */
+    legSid: params.CallSid ?? null,
+    queueEntryId: entry ? BigInt(entry) : null,
+    recording: {
+      sid: params.RecordingSid && /^RE[0-9A-Za-z]{32}$/.test(params.RecordingSid) ? params.RecordingSid : null,
+      url: params.RecordingUrl,
+      duration: params.RecordingDuration !== undefined && Number.isInteger(duration) && duration >= 0 ? Math.min(duration, 86_400) : null,
+    },
+  };
 }
 
 /** A conference the service made reports a join, a leave, its start or its end (`call`: the live call it belongs to). */

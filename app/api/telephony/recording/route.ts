@@ -3,9 +3,10 @@ import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { recordingReport } from "@/lib/telephony/voice-callbacks";
 import { voiceRoute } from "@/lib/telephony/voice-route";
 
+// A call's one recording is ready (the status callback of the recording started on its customer's leg).
 export const POST = voiceRoute(async ({ params, query, organizationId }) => {
   const report = recordingReport(params, query);
-  if (report?.queueEntryId) await attachRecording({ organizationId, ...report });
+  if (report && (report.callSid || report.queueEntryId)) await attachRecording({ organizationId, callSid: report.callSid, queueEntryId: report.queueEntryId, recording: report.recording });
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

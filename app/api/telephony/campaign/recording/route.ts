@@ -3,10 +3,11 @@ import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { campaignCall, recordingReport } from "@/lib/telephony/voice-callbacks";
 import { voiceRoute } from "@/lib/telephony/voice-route";
 
-// A campaign call's recording names its own CallSid (the call log's).
+// A campaign call dialed before issue 40 (recorded by the dial itself): its recording names its own CallSid (the call log's).
+// Calls dialed since are recorded like every call, reported at /api/telephony/recording.
 export const POST = voiceRoute(async ({ params, query, organizationId }) => {
   const report = recordingReport(params, query);
-  if (campaignCall(params, query) && report?.callSid) await attachRecording({ organizationId, callSid: report.callSid, queueEntryId: null, recordingUrl: report.recordingUrl });
+  if (campaignCall(params, query) && report?.legSid) await attachRecording({ organizationId, callSid: report.legSid, queueEntryId: null, recording: report.recording });
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

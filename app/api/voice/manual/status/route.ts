@@ -5,7 +5,7 @@ import { manualCallAnswered, manualCallEnd } from "@/lib/telephony/voice-callbac
 import { voiceRoute } from "@/lib/telephony/voice-route";
 
 export const POST = voiceRoute(async ({ params, query, organizationId }) => {
-  const answered = manualCallAnswered(params);
+  const answered = manualCallAnswered(params, query);
   if (answered) return void (await answerManualCall({ organizationId, ...answered }));
   const end = manualCallEnd(params, query);
   if (end) return endManualCall({ organizationId, end });

@@ -1,0 +1,209 @@
+import { describe, expect, it } from "vitest";
+import { newCallSid } from "@/lib/telephony/simulator";
+import { conferenceName, connectedInboundCall, controlRequests, joinConference, twimlAttribute, type ControlRequest } from "../support/call-control";
+import { ALL_DAY, inHoursPhone, playCallback, waitForCalls } from "../support/campaigns";
+import { makeContact } from "../support/contacts";
+import { createTenant, type Tenant } from "../support/factories";
+import { giveNumber, provider } from "../support/provider";
+
+// Issue 40, point 15: a recorded call has one recording, from answer to end.
+// It is started on the customer's leg with the provider's Recordings resource
+// (the fake provider keeps the request), which goes on through the leg's moves
+// into the call's conference; nothing else records (no <Dial record>, no
+// Record on a dial, no <Conference record>). Its status callback, played signed
+// at the address the service gave, lands on the call's log, playable.
+
+const identity = (id: number) => `user_${id}`;
+const available = async (tenant: Tenant, token: string) => expect((await tenant.client.post("/api/agent/status", { status: "available" }, token)).status).toBe(200);
+const recordCalls = async (tenant: Tenant, on: boolean) => expect((await tenant.client.request("PUT", "/api/settings/telephony", { token: tenant.admin.token, body: { recording_enabled: on } })).status).toBe(200);
+const logOf = async (tenant: Tenant, callSid: string) => (await tenant.client.get(`/api/voice/call-logs?call_sid=${callSid}`, tenant.admin.token)).body.data[0];
+const recordingUrl = (digit: string) => `https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/RE${digit.repeat(32)}`;
+
+/** The recordings the service started on any of these legs. */
+async function recordingsOf(legs: string[]): Promise<ControlRequest[]> {
+  return (await controlRequests()).filter((c) => c.kind === "recording.create" && legs.includes(c.call));
+}
+
+/** Nothing the service asked of these legs records by itself (a TwiML record attribute, a participant's Record). */
+async function expectNoOtherRecording(legs: string[], conference: string | null) {
+  const asked = (await controlRequests()).filter((c) => c.kind !== "recording.create" && (legs.includes(c.call) || (conference !== null && c.conference === conference)));
+  expect(asked.length).toBeGreaterThan(0);
+  for (const request of asked) {
+    expect(request.body.Twiml ?? "", JSON.stringify(request)).not.toMatch(/record/i);
+    expect(Object.keys(request.body).filter((key) => /^(Record|ConferenceRecord)/.test(key)), JSON.stringify(request)).toEqual([]);
+  }
+}
+
+/** The provider's report of a finished recording, at the address the recording was started with. */
+function reportRecording(started: ControlRequest, { url, seconds }: { url: string; seconds: number }) {
+  return playCallback(started.body.RecordingStatusCallback, {
+    CallSid: started.call, RecordingSid: started.recording!, RecordingUrl: url, RecordingStatus: "completed", RecordingDuration: String(seconds),
+    RecordingChannels: "2", RecordingSource: "StartCallRecordingAPI", RecordingTrack: "both",
+  });
+}
+
+/** The conference reports a leg joining, as the provider does from the conference's status address. */
+async function joined(statusUrl: string, conference: string, legSid: string) {
+  const conferenceSid = await joinConference(conference, legSid);
+  expect((await playCallback(statusUrl, { ConferenceSid: conferenceSid, FriendlyName: conference, StatusCallbackEvent: "participant-join", CallSid: legSid })).status).toBe(200);
+}
+
+describe("recordings cover the whole call", () => {
+  it("an inbound call answered, held, monitored and transferred: one recording of the caller's leg, started at answer, lands on the call's log once and plays", async () => {
+    const tenant = await createTenant();
+    await recordCalls(tenant, true);
+    await available(tenant, tenant.agentB.token);
+    const { sim, number, callSid, agentLeg } = await connectedInboundCall(tenant);
+
+    // Answered: the recording starts on the caller's leg, both sides in two channels, reported for the call's log.
+    const [started, ...more] = await recordingsOf([callSid, agentLeg]);
+    expect(more).toEqual([]);
+    expect(started).toMatchObject({ call: callSid, body: { RecordingChannels: "dual", RecordingTrack: "both", RecordingStatusCallbackMethod: "POST", RecordingStatusCallbackEvent: "completed" } });
+    expect(started.body.RecordingStatusCallback).toContain(`/api/telephony/recording?call=${callSid}`);
+
+    // Held: the agent's leg moves into the conference, the caller follows; resumed.
+    expect((await tenant.client.post(`/api/calls/${callSid}/hold`, { on: true }, tenant.agentA.token)).status).toBe(200);
+    const followed = await sim.dequeue({ callSid, to: number, result: "bridged", queueTime: 3 });
+    expect(followed.body).not.toMatch(/record/i);
+    const conference = conferenceName(followed.body)!;
+    const statusUrl = twimlAttribute(followed.body, "Conference", "statusCallback")!;
+    await joined(statusUrl, conference, callSid);
+    expect((await tenant.client.post(`/api/calls/${callSid}/hold`, { on: false }, tenant.agentA.token)).status).toBe(200);
+
+    // A supervisor listens in.
+    expect((await tenant.client.post(`/api/calls/${callSid}/monitor`, { mode: "listen" }, tenant.managerA.token)).status).toBe(200);
+    const supervisor = (await controlRequests()).find((c) => c.kind === "participant.create" && c.conference === conference && c.body.To === `client:${identity(tenant.managerA.id)}`)!;
+    await joined(statusUrl, conference, supervisor.call);
+
+    // Warm transfer to agent B, completed: the caller now talks to B.
+    const sent = await tenant.client.post(`/api/calls/${callSid}/transfer`, { target: { type: "agent", id: tenant.agentB.id }, mode: "warm" }, tenant.agentA.token);
+    expect(sent.status).toBe(200);
+    const targetLeg = sent.body.call_sid;
+    await joined(statusUrl, conference, targetLeg);
+    expect((await tenant.client.post(`/api/calls/${callSid}/transfer/complete`, {}, tenant.agentA.token)).status).toBe(200);
+
+    // The caller hangs up: every part is logged; still the one recording, and nothing else recorded.
+    expect((await sim.callStatus({ callSid, to: number, status: "completed", duration: 95 })).status).toBe(200);
+    const legs = [callSid, agentLeg, supervisor.call, targetLeg];
+    expect(await recordingsOf(legs)).toEqual([started]);
+    await expectNoOtherRecording(legs, conference);
+
+    // The provider reports it: on the call's log (its first part), with its sid and length; a retry changes nothing.
+    expect((await reportRecording(started, { url: recordingUrl("3"), seconds: 95 })).status).toBe(200);
+    expect((await reportRecording(started, { url: recordingUrl("4"), seconds: 12 })).status).toBe(200);
+    expect(await logOf(tenant, callSid)).toMatchObject({ call_sid: callSid, user_id: tenant.agentA.id, recording_url: recordingUrl("3"), recording_sid: started.recording, recording_duration: 95 });
+    // B's part of the same call names no second recording.
+    expect(await logOf(tenant, targetLeg)).toMatchObject({ parent_call_sid: callSid, recording_url: null, recording_sid: null });
+    // Its agent plays it from the call history (the address the page's player uses).
+    const history = (await tenant.client.get("/api/voice/call-logs", tenant.agentA.token)).body.data;
+    expect(history).toEqual([expect.objectContaining({ call_sid: callSid, recording_url: recordingUrl("3") })]);
+  });
+
+  it("a manual call: recorded from the dialed leg's answer through a hold, the report kept even when it comes before the call's end; none when the organization does not record", async () => {
+    const tenant = await createTenant();
+    await giveNumber(tenant);
+    await recordCalls(tenant, true);
+    await available(tenant, tenant.agentA.token);
+    const sim = provider();
+    const to = "+14155550187";
+    const call = await sim.manualCall({ identity: identity(tenant.agentA.id), to });
+    // The Dial records nothing (before issue 40 it did, until the first hold); its addresses say the call is recorded.
+    expect(twimlAttribute(call.body, "Dial", "record")).toBeNull();
+    const statusUrl = twimlAttribute(call.body, "Number", "statusCallback")!;
+    expect(statusUrl).toContain("record=1");
+    const dialedLeg = newCallSid();
+    const answered = { CallSid: dialedLeg, ParentCallSid: call.callSid, CallStatus: "in-progress", To: to, From: "+15005550006" };
+    expect((await playCallback(statusUrl, answered)).status).toBe(200);
+    // The provider repeats the report: still one recording.
+    expect((await playCallback(statusUrl, answered)).status).toBe(200);
+    const [started, ...more] = await recordingsOf([call.callSid, dialedLeg]);
+    expect(more).toEqual([]);
+    expect(started).toMatchObject({ call: dialedLeg, body: { RecordingChannels: "dual" } });
+    // The report names the call's log: the agent's leg.
+    expect(started.body.RecordingStatusCallback).toContain(`/api/telephony/recording?call=${call.callSid}`);
+
+    // Held: the dialed leg moves into the conference; the agent's Dial ends and its action seats the agent there.
+    expect((await tenant.client.post(`/api/calls/${call.callSid}/hold`, { on: true }, tenant.agentA.token)).status).toBe(200);
+    const seat = await playCallback(statusUrl, { CallSid: call.callSid, From: `client:${identity(tenant.agentA.id)}`, To: to, CallStatus: "in-progress", DialCallSid: dialedLeg, DialCallStatus: "completed", DialCallDuration: "4" });
+    expect(conferenceName(seat.body)).toMatch(/^call_\d+$/);
+    await expectNoOtherRecording([call.callSid, dialedLeg], conferenceName(seat.body));
+
+    // The recording's report comes first (the provider does not order its callbacks), then the dialed person hangs up.
+    expect((await reportRecording(started, { url: recordingUrl("5"), seconds: 40 })).status).toBe(200);
+    expect((await playCallback(statusUrl, { CallSid: dialedLeg, ParentCallSid: call.callSid, CallStatus: "completed", CallDuration: "40", To: to })).status).toBe(200);
+    expect(await logOf(tenant, call.callSid)).toMatchObject({ direction: "outbound-manual", duration: 40, recording_url: recordingUrl("5"), recording_sid: started.recording, recording_duration: 40 });
+    expect(await recordingsOf([call.callSid, dialedLeg])).toEqual([started]);
+
+    // Not recorded: the dial says nothing of it, and the answer starts no recording.
+    await recordCalls(tenant, false);
+    await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token);
+    const unrecorded = await sim.manualCall({ identity: identity(tenant.agentA.id), to });
+    const unrecordedLeg = newCallSid();
+    const unrecordedStatus = twimlAttribute(unrecorded.body, "Number", "statusCallback")!;
+    expect(unrecordedStatus).not.toContain("record=");
+    expect((await playCallback(unrecordedStatus, { ...answered, CallSid: unrecordedLeg, ParentCallSid: unrecorded.callSid })).status).toBe(200);
+    expect(await recordingsOf([unrecorded.callSid, unrecordedLeg])).toEqual([]);
+  });
+
+  it("a campaign call: the dial records nothing, the answer connected to an agent starts one recording of the contact's leg, which lands on the log", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const tag = `rec-${Date.now()}`;
+    const contact = await makeContact(tenant, { name: "Recorded Contact", tags: [tag], phone: inHoursPhone() });
+    const created = await tenant.client.post("/api/campaigns", { name: "Recorded outreach", calling_window: ALL_DAY, selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: number, max_attempts: 1, recording_enabled: true }, tenant.managerA.token);
+    expect(created.status).toBe(201);
+    await available(tenant, tenant.agentA.token);
+    expect((await tenant.client.post(`/api/campaigns/${created.body.id}/start`, {}, tenant.managerA.token)).status).toBe(200);
+    const [call] = await waitForCalls(contact.phone);
+    // The dial asks for no recording of its own (before issue 40: Record=true, a second, untracked recording).
+    expect(Object.keys(call).filter((key) => /^Record/.test(key))).toEqual([]);
+
+    const answerParams = { CallSid: call.sid, From: number, To: contact.phone, CallStatus: "in-progress", Direction: "outbound-api" };
+    const answer = await playCallback(call.Url, answerParams);
+    expect(answer.body).toContain("<Client");
+    expect(answer.body).not.toMatch(/record=/i);
+    // The provider asks the answer address again (a retry): no second recording.
+    await playCallback(call.Url, answerParams);
+    const [started, ...more] = await recordingsOf([call.sid]);
+    expect(more).toEqual([]);
+    expect(started).toMatchObject({ call: call.sid, body: { RecordingChannels: "dual", RecordingTrack: "both" } });
+    expect(started.body.RecordingStatusCallback).toContain(`/api/telephony/recording?call=${call.sid}`);
+
+    // The agent answers and holds: the agent's leg moves, the contact follows; still the one recording.
+    const agentLeg = newCallSid();
+    expect((await playCallback(twimlAttribute(answer.body, "Client", "statusCallback")!, { CallSid: agentLeg, ParentCallSid: call.sid, CallStatus: "in-progress" })).status).toBe(200);
+    expect((await tenant.client.post(`/api/calls/${call.sid}/hold`, { on: true }, tenant.agentA.token)).status).toBe(200);
+    const seat = await playCallback(twimlAttribute(answer.body, "Dial", "action")!, { CallSid: call.sid, DialCallStatus: "completed", DialCallSid: agentLeg });
+    expect(conferenceName(seat.body)).toMatch(/^call_\d+$/);
+    expect(seat.body).not.toMatch(/record/i);
+
+    expect((await playCallback(call.StatusCallback, { CallSid: call.sid, From: number, To: contact.phone, CallStatus: "completed", CallDuration: "33" })).status).toBe(200);
+    expect((await reportRecording(started, { url: recordingUrl("6"), seconds: 31 })).status).toBe(200);
+    expect(await logOf(tenant, call.sid)).toMatchObject({ direction: "outbound-campaign", campaign_id: created.body.id, recording_url: recordingUrl("6"), recording_sid: started.recording, recording_duration: 31 });
+    expect(await recordingsOf([call.sid, agentLeg])).toEqual([started]);
+    await expectNoOtherRecording([call.sid, agentLeg], conferenceName(seat.body));
+  });
+
+  it("a report that names no call of the organization, or is not signed, changes nothing", async () => {
+    const tenant = await createTenant();
+    const other = await createTenant();
+    await recordCalls(tenant, true);
+    const { sim, number, callSid } = await connectedInboundCall(tenant);
+    const [started] = await recordingsOf([callSid]);
+    await sim.dequeue({ callSid, to: number, result: "bridged", queueTime: 2 });
+    const address = new URL(started.body.RecordingStatusCallback);
+    const report = { CallSid: callSid, RecordingSid: started.recording!, RecordingUrl: recordingUrl("7"), RecordingStatus: "completed", RecordingDuration: "9" };
+    // Unsigned: refused.
+    expect((await sim.post(address.pathname + address.search, report, false)).status).toBe(403);
+    // Not playable, or not finished: ignored.
+    expect((await sim.post(address.pathname + address.search, { ...report, RecordingUrl: "javascript:alert(1)" })).status).toBe(200);
+    expect((await sim.post(address.pathname + address.search, { ...report, RecordingStatus: "absent" })).status).toBe(200);
+    // Another organization's address naming this call: its own organization has no such call.
+    const foreign = address.pathname + address.search.replace(/org=\d+/, `org=${other.organization.id}`);
+    await sim.post(foreign, report);
+    expect(await logOf(tenant, callSid)).toMatchObject({ recording_url: null });
+    // The real report lands.
+    expect((await sim.post(address.pathname + address.search, report)).status).toBe(200);
+    expect(await logOf(tenant, callSid)).toMatchObject({ recording_url: recordingUrl("7"), recording_duration: 9 });
+  });
+});
