@@ -42,7 +42,7 @@ async function flood(label, addressOf) {
     Array.from({ length: logins }, (_, i) =>
       login(`flood${i}-${label.replace(/\W/g, "")}@example.com`, "wrong-password", addressOf(i)).then(
         async (response) => (await response.arrayBuffer(), response.status),
-        () => "network error",
+        (error) => `network error (${error.cause?.code ?? error.message})`,
       ),
     ),
   ).finally(() => (flooding = false));

@@ -1,6 +1,7 @@
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { api, loginAs } from "../support/api";
 import { createTenant, FACTORY_PASSWORD } from "../support/factories";
+import { startServer } from "../support/server.mjs";
 
 describe("login", () => {
   it.each(["/api/login", "/api/auth/login"])("%s returns the user and an opaque bearer token", async (path) => {
@@ -142,6 +143,30 @@ describe("login under concurrency", () => {
     expect(latencies.length).toBeGreaterThanOrEqual(3);
     expect(Math.max(...latencies)).toBeLessThan(1000);
   }, 90_000);
+});
+
+describe("a server whose password checks are fully booked", () => {
+  // One thread and a line of two, so a handful of logins at once fills it.
+  let busy: Awaited<ReturnType<typeof startServer>>;
+  beforeAll(async () => {
+    busy = await startServer({ databaseUrl: inject("databaseUrl") || undefined, label: "busy", env: { PASSWORD_HASH_THREADS: "1", PASSWORD_HASH_QUEUE: "2" } });
+  }, 120_000);
+  afterAll(async () => {
+    await busy?.stop();
+  });
+
+  it("refuses further logins at once with 503, Retry-After and a message, and checks the ones it took", async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => api(busy.baseUrl).post("/api/login", { email: `busy${i}-${Date.now()}@example.com`, password: "x" })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.every((s) => s === 422 || s === 503), statuses.join(",")).toBe(true);
+    expect(statuses.filter((s) => s === 422).length).toBeGreaterThanOrEqual(3);
+    const refused = answers.filter((a) => a.status === 503);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    for (const answer of refused) {
+      expect(answer.headers.get("retry-after")).toBe("1");
+      expect(answer.body).toEqual({ message: expect.any(String) });
+    }
+  });
 });
 
 describe("bearer tokens", () => {

@@ -233,4 +233,14 @@ describe("rate limits count the client's socket unless a proxy is trusted", () =
     const web = await webSignIn(inject("baseUrl"), "agent2@acme.example.com", "password", "192.0.2.10");
     expect(web.location).toContain("error=rate_limited");
   });
+
+  it("thirty web sign-ins at once for one email, over every server: at most the limit (5) are checked, the rest are refused as rate limited (issue 40)", async () => {
+    const servers = [inject("baseUrl"), inject("secondBaseUrl")].filter(Boolean);
+    const tenant = await createTenant();
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => webSignIn(servers[i % servers.length], tenant.agentA.email, `nope-${i}`, api().address)));
+    const errors = answers.map((a) => /error=(\w+)/.exec(a.location)?.[1] ?? a.location);
+    expect(errors.every((e) => e === "CredentialsSignin" || e === "rate_limited"), errors.join(",")).toBe(true);
+    expect(errors.filter((e) => e === "CredentialsSignin").length).toBeLessThanOrEqual(5);
+    expect(errors.filter((e) => e === "rate_limited").length).toBeGreaterThanOrEqual(25);
+  }, 60_000);
 });

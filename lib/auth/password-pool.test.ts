@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { AppError } from "@/lib/http/errors";
 import { createPasswordPool, type PasswordPool } from "./password-pool";
 
 // A hash bcryptjs made on the request thread, as before the pool (cost 4 to keep the test quick): stored hashes keep working.
@@ -14,24 +13,18 @@ describe("the password pool", () => {
 
   it("hashes and compares in its threads, in bcrypt's format", async () => {
     pool = createPasswordPool({ threads: 2, queue: 10 });
-    const hash = (await pool.run({ op: "hash", password: "s3cret", cost: 4 })) as string;
+    const hash = (await pool.run({ op: "hash", password: "s3cret", cost: 4 })!) as string;
     expect(hash).toMatch(/^\$2b\$04\$/);
     expect(await pool.run({ op: "compare", password: "s3cret", hash })).toBe(true);
     expect(await pool.run({ op: "compare", password: "s3cret", hash: EARLIER_HASH })).toBe(true);
     expect(await pool.run({ op: "compare", password: "wrong", hash: EARLIER_HASH })).toBe(false);
   });
 
-  it("refuses at once with 503 and Retry-After what its threads and line cannot hold, and finishes the rest", async () => {
+  it("refuses at once (null) what its threads and line cannot hold, and finishes the rest", async () => {
     pool = createPasswordPool({ threads: 1, queue: 3 });
-    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => pool!.run({ op: "compare", password: "x", hash: EARLIER_HASH })));
-    const refused = outcomes.filter((o) => o.status === "rejected").map((o) => (o as PromiseRejectedResult).reason);
-    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(4);
-    expect(refused).toHaveLength(6);
-    for (const error of refused) {
-      expect(error).toBeInstanceOf(AppError);
-      expect(error.status).toBe(503);
-      expect(error.details.headers?.["Retry-After"]).toBe("1");
-    }
+    const answers = Array.from({ length: 10 }, () => pool!.run({ op: "compare", password: "s3cret", hash: EARLIER_HASH }));
+    expect(answers.filter((a) => a === null)).toHaveLength(6);
+    expect(await Promise.all(answers.filter((a) => a !== null))).toEqual([true, true, true, true]);
     expect(pool.load()).toEqual({ running: 0, waiting: 0 });
   });
 
@@ -47,6 +40,7 @@ describe("the password pool", () => {
     // Cost 10: tens to hundreds of milliseconds each, which on this thread would hold every timer.
     await Promise.all(Array.from({ length: 8 }, () => pool!.run({ op: "compare", password: "x", hash: "$2b$10$CwTycUXWue0Thq9StjUM0uJ8o2hS8x8pniZ6Ex9Tz2Gq6JO1F6h2m" })));
     clearInterval(timer);
-    expect(longest).toBeLessThan(100);
+    // On this thread, eight checks at once would hold a timer for most of a second (bcryptjs works in 100 ms slices).
+    expect(longest).toBeLessThan(300);
   });
 });

@@ -1,11 +1,10 @@
 import { Worker } from "node:worker_threads";
-import { AppError } from "@/lib/http/errors";
 
 // Password hashing off the event loop (issue 40): 1,000 wrong-password logins
 // hashed on the request thread held other users' requests for 25-54 s. A
 // fixed number of threads (lib/auth/password-worker.mjs) each check one
 // password at a time; checks beyond them wait in a bounded line, and one more
-// than the line holds is refused at once (503, Retry-After) instead of
+// than the line holds is refused at once (null; a 503 for the caller) instead of
 // queueing without end: a flood then costs its senders an answer, not every
 // other user their service. The rate limits refuse before anything gets here.
 
@@ -23,14 +22,11 @@ interface Thread {
 }
 
 export interface PasswordPool {
-  run(job: PasswordJob): Promise<string | boolean>;
+  /** The check's answer, or null at once when the threads and the line are full. */
+  run(job: PasswordJob): Promise<string | boolean> | null;
   /** Checks running and waiting now. */
   load(): { running: number; waiting: number };
   close(): Promise<void>;
-}
-
-export function busyWithPasswords(): AppError {
-  return new AppError("unavailable", "Too many sign-ins are being checked right now; try again in a moment.", { headers: { "Retry-After": "1" } });
 }
 
 /** threads: checks at once; queue: checks that may wait for a thread before more are refused. */
@@ -80,7 +76,7 @@ export function createPasswordPool({ threads, queue }: { threads: number; queue:
   return {
     run(job) {
       const running = pool.filter((t) => t.busy).length;
-      if (running >= threads && line.length >= queue) return Promise.reject(busyWithPasswords());
+      if (running >= threads && line.length >= queue) return null;
       return new Promise((resolve, reject) => {
         line.push({ job, resolve, reject });
         next();

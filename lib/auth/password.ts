@@ -1,7 +1,8 @@
 import "server-only";
 import { availableParallelism } from "node:os";
 import { env } from "@/lib/env";
-import { createPasswordPool, type PasswordPool } from "./password-pool";
+import { AppError } from "@/lib/http/errors";
+import { createPasswordPool, type PasswordJob, type PasswordPool } from "./password-pool";
 
 // bcrypt (cost 10): maintained, pure JavaScript, so no native build step. It
 // runs in the password threads (./password-pool.ts), never on the request
@@ -23,12 +24,21 @@ function passwordPool(): PasswordPool {
   return (holder[POOL] = createPasswordPool({ threads, queue: config.PASSWORD_HASH_QUEUE }));
 }
 
+// The refusal is made here, not in the pool: the pool is shared by every
+// bundle of the process, and an AppError of another bundle's copy of the class
+// would not be recognised by this bundle's route wrapper (it answered 500).
+function check(job: PasswordJob): Promise<string | boolean> {
+  const answer = passwordPool().run(job);
+  if (!answer) throw new AppError("unavailable", "Too many sign-ins are being checked right now; try again in a moment.", { headers: { "Retry-After": "1" } });
+  return answer;
+}
+
 /** Throws AppError "unavailable" (503) when the password threads are fully booked. */
 export async function hashPassword(password: string): Promise<string> {
-  return (await passwordPool().run({ op: "hash", password, cost: COST })) as string;
+  return (await check({ op: "hash", password, cost: COST })) as string;
 }
 
 /** Throws AppError "unavailable" (503) when the password threads are fully booked. */
 export async function verifyPassword(password: string, hash: string | null | undefined): Promise<boolean> {
-  return (await passwordPool().run({ op: "compare", password, hash: hash ?? DECOY_HASH })) as boolean;
+  return (await check({ op: "compare", password, hash: hash ?? DECOY_HASH })) as boolean;
 }

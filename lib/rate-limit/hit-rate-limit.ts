@@ -1,4 +1,5 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/client";
 
 export interface RateLimitState {
@@ -11,14 +12,24 @@ export interface RateLimitState {
 
 /** Counts one hit against `key` and returns the count in the current window. */
 export async function hitRateLimit(key: string, windowSeconds: number): Promise<RateLimitState> {
-  const rows = await prisma.$queryRaw<{ hits: number; retry_after: number }[]>`
+  return (await hitRateLimits([key], windowSeconds)).get(key)!;
+}
+
+/**
+ * Counts one hit against each key in one statement (a login counts its email
+ * and its address: one round trip, not two, for every attempt of a flood).
+ * Keys are locked in sorted order, so two such statements never deadlock.
+ */
+export async function hitRateLimits(keys: string[], windowSeconds: number): Promise<Map<string, RateLimitState>> {
+  const sorted = [...new Set(keys)].sort();
+  const rows = await prisma.$queryRaw<{ key: string; hits: number; retry_after: number }[]>`
     INSERT INTO rate_limits (key, hits, reset_at)
-    VALUES (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    VALUES ${Prisma.join(sorted.map((key) => Prisma.sql`(${key}, 1, now() + make_interval(secs => ${windowSeconds}))`))}
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.hits + 1 END,
       reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
-    RETURNING hits, CEIL(EXTRACT(EPOCH FROM (reset_at - now())))::int AS retry_after`;
-  return { hits: rows[0].hits, retryAfterSeconds: rows[0].retry_after };
+    RETURNING key, hits, CEIL(EXTRACT(EPOCH FROM (reset_at - now())))::int AS retry_after`;
+  return new Map(rows.map((row) => [row.key, { hits: row.hits, retryAfterSeconds: row.retry_after }]));
 }
 
 /** The current count for `key` without counting a hit. */
@@ -29,9 +40,17 @@ export async function peekRateLimit(key: string): Promise<RateLimitState> {
   return rows[0] ? { hits: rows[0].hits, retryAfterSeconds: rows[0].retry_after } : { hits: 0, retryAfterSeconds: 0 };
 }
 
-/** Undoes one hit in the current window: an attempt counted up front that turned out not to count (a successful login). */
+/**
+ * Undoes one hit in the current window: an attempt counted up front that turned
+ * out not to count (a successful login). The last hit takes its row with it, so
+ * a window starts with the first hit that stays counted, as when only failures
+ * were written (a window opened by a success would end early for the failures after it).
+ */
 export async function takeBackRateLimitHit(key: string): Promise<void> {
-  await prisma.$executeRaw`UPDATE rate_limits SET hits = hits - 1 WHERE key = ${key} AND hits > 0 AND reset_at > now()`;
+  await prisma.$executeRaw`
+    WITH gone AS (DELETE FROM rate_limits WHERE key = ${key} AND hits <= 1 RETURNING key)
+    UPDATE rate_limits SET hits = hits - 1
+    WHERE key = ${key} AND hits > 1 AND reset_at > now() AND NOT EXISTS (SELECT 1 FROM gone)`;
 }
 
 export async function clearRateLimit(key: string): Promise<void> {
