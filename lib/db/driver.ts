@@ -7,6 +7,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { lockDataDir } from "./data-dir-lock";
 import { sqlText, type Sql } from "./prepared";
 
 /**
@@ -129,6 +130,8 @@ async function listenOnPostgres(connectionString: string, channel: string, onPay
 export function openEmbedded(dataDir: string): Driver {
   const dir = path.resolve(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
+  // Before PGlite touches the files: a second server on this folder stops here (./data-dir-lock.ts).
+  lockDataDir(dataDir);
   const db = new PGlite(dir, { extensions: { pg_trgm } });
   const conn: SqlConnection = {
     exec: async (sql) => void (await db.exec(sql)),
