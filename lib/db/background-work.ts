@@ -2,8 +2,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
  * Work no one waits on at the other end of a connection: jobs (imports, long
- * operations, campaign ticks). On the embedded database its statements give
- * way to requests' (lib/db/driver.ts); on PostgreSQL nothing changes.
+ * operations, campaign ticks), the retention schedule, and the long part of a
+ * request (storing an uploaded file). On the embedded database its statements
+ * give way to requests' (lib/db/driver.ts); on PostgreSQL nothing changes.
  * One store per process, shared by every bundle's copy of this module.
  */
 const KEY = Symbol.for("contact-center.background-work");

@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import busboy from "busboy";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { resolveDepartment } from "@/lib/contacts/contact-access";
+import { inBackground } from "@/lib/db/background-work";
 import { prisma } from "@/lib/db/client";
 import { bytesPerStatement } from "@/lib/db/long-work";
 import { AppError } from "@/lib/http/errors";
@@ -92,7 +93,8 @@ function receive(request: Request, contentType: string, importId: string): Promi
         buffer = [];
         buffered = 0;
         stream.pause();
-        pending = pending.then(() => storeImportChunk(importId, n, data)).finally(() => stream.resume());
+        // Storing a large file is long work inside a request: on the embedded database its statements give way to other requests'.
+        pending = pending.then(() => inBackground(() => storeImportChunk(importId, n, data))).finally(() => stream.resume());
       };
       stream.on("data", (chunk: Buffer) => {
         bytes += chunk.length;
