@@ -44,13 +44,23 @@ const server = createServer((request, response) => {
   if (serveCallback && serveCallback(request, response)) return;
   handle(request, response);
 });
+// A port it cannot have (taken by another server, not ours to bind) ends the
+// process: a server that prepared everything but answers nobody must not linger
+// (holding, on the embedded database, its data folder).
+server.on("error", (error) => {
+  const why = error.code === "EADDRINUSE" ? "is already in use" : error.code === "EACCES" ? "may not be used by this user" : `cannot be listened on (${error.message})`;
+  console.error(`start-up failed: port ${port}${listenHost ? ` on ${listenHost}` : ""} ${why}; set PORT to a free one.`);
+  stop(1);
+});
 server.listen(port, listenHost, () => console.log(`Ready on http://${listenHost ?? "localhost"}:${port}`));
+
+/** Ends the process after the app's own shutdown (lib/shutdown.ts): what this process holds goes back before it ends. */
+function stop(code) {
+  if (server.listening) server.close();
+  const shutdown = globalThis[Symbol.for("contact-center.shutdown")] ?? (async () => {});
+  shutdown().catch(() => {}).finally(() => app.close?.().finally(() => process.exit(code)));
+  setTimeout(() => process.exit(code), 5000).unref();
+}
 for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    server.close();
-    // The app's own shutdown (lib/shutdown.ts): what this process holds goes back before it ends.
-    const shutdown = globalThis[Symbol.for("contact-center.shutdown")] ?? (async () => {});
-    shutdown().catch(() => {}).finally(() => app.close?.().finally(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 5000).unref();
-  });
+  process.on(signal, () => stop(0));
 }

@@ -39,13 +39,15 @@ export function freePort() {
 }
 
 /**
- * @param {{ databaseUrl?: string, env?: Record<string,string>, label?: string, port?: number, bareNext?: boolean }} options
- * Without databaseUrl the server uses a fresh embedded database in a temp dir.
+ * @param {{ databaseUrl?: string, dataDir?: string, env?: Record<string,string>, label?: string, port?: number, bareNext?: boolean }} options
+ * Without databaseUrl the server uses an embedded database: in dataDir when given
+ * (left in place on stop: its owner removes it), else in a fresh temp dir.
+ * A server that exits during start-up throws an error carrying its exitCode and output.
  * bareNext: `next start` alone, without our server in front (as a host that runs Next.js its own way would).
  */
-export async function startServer({ databaseUrl, env = {}, label = "server", port: fixedPort, bareNext = false } = {}) {
+export async function startServer({ databaseUrl, dataDir: givenDataDir, env = {}, label = "server", port: fixedPort, bareNext = false } = {}) {
   const port = fixedPort ?? (await freePort());
-  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), "cc-test-"));
+  const dataDir = databaseUrl ? undefined : (givenDataDir ?? mkdtempSync(path.join(tmpdir(), "cc-test-")));
   const command = bareNext ? ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"] : ["scripts/server.mjs"];
   // SERVER_NODE_ARGS: flags for the server's node (say --cpu-prof, to profile a benchmark's server).
   const nodeArgs = process.env.SERVER_NODE_ARGS ? process.env.SERVER_NODE_ARGS.split(" ").filter(Boolean) : [];
@@ -83,7 +85,7 @@ export async function startServer({ databaseUrl, env = {}, label = "server", por
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${label} exited during start-up:\n${output}`);
+    if (child.exitCode !== null) throw Object.assign(new Error(`${label} exited during start-up:\n${output}`), { exitCode: child.exitCode, output });
     try {
       const response = await fetch(`${baseUrl}/api/user`);
       if (response.status === 401) break;
@@ -103,7 +105,7 @@ export async function startServer({ databaseUrl, env = {}, label = "server", por
         child.kill("SIGTERM");
         await new Promise((resolve) => child.once("exit", resolve));
       }
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (dataDir && !givenDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

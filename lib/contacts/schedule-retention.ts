@@ -1,4 +1,5 @@
 import "server-only";
+import { inBackground } from "@/lib/db/background-work";
 import { database, prisma } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import { runRetention } from "./run-retention";
@@ -13,7 +14,8 @@ const LOCK_KEY = 72707371;
  * last "retention.run" audit entry tells whether a day has passed.
  */
 export function scheduleRetention(): void {
-  const timer = setInterval(() => void runDueRetention().catch((error) => logger.error("retention run failed", { error: String(error) })), CHECK_EVERY_MS);
+  // Background work: on the embedded database its statements give way to requests' (lib/db/driver.ts).
+  const timer = setInterval(() => void inBackground(runDueRetention).catch((error) => logger.error("retention run failed", { error: String(error) })), CHECK_EVERY_MS);
   timer.unref();
 }
 

@@ -7,6 +7,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { isBackgroundWork } from "./background-work";
+import { lockDataDir } from "./data-dir-lock";
 import { sqlText, type Sql } from "./prepared";
 
 /**
@@ -129,7 +131,15 @@ async function listenOnPostgres(connectionString: string, channel: string, onPay
 export function openEmbedded(dataDir: string): Driver {
   const dir = path.resolve(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  const db = new PGlite(dir, { extensions: { pg_trgm } });
+  // Before PGlite touches the files: a second server on this folder stops here (./data-dir-lock.ts).
+  lockDataDir(dataDir);
+  const pglite = new PGlite(dir, { extensions: { pg_trgm } });
+  // No autovacuum here: a GIN index's pending list is merged by the insert that
+  // fills it, and at PostgreSQL's 4 MB that insert of an import held the server
+  // for 1.2-1.4 s on a busy machine. Smaller lists, merged more often, in less
+  // time each. (The first statement in the queue: it applies to the one session.)
+  void pglite.exec("SET gin_pending_list_limit = '256kB'").catch(() => undefined);
+  const db = takingTurns(pglite);
   const conn: SqlConnection = {
     exec: async (sql) => void (await db.exec(sql)),
     query: async (sql, params) => (await db.query(sql, params as unknown[])).rows as never,
@@ -147,8 +157,55 @@ export function openEmbedded(dataDir: string): Driver {
     queryUnflushed: (sql, params) => conn.query(sqlText(sql), params),
     withConnection: (fn) => fn(conn),
     // In-process: PGlite delivers NOTIFY to its own listeners, and there is no other process.
-    listen: async (channel, onPayload) => db.listen(channel, onPayload),
+    listen: async (channel, onPayload) => pglite.listen(channel, onPayload),
     warm: async () => undefined,
-    close: () => db.close(),
+    close: () => pglite.close(),
   };
+}
+
+/** How long a statement of background work waits, at most, for requests' statements to go first. */
+const GIVE_WAY_MAX_MS = 100;
+
+/**
+ * The one PGlite connection, shared fairly. PGlite runs each statement on this
+ * process's thread, one at a time, and a transaction holds it to the end: while
+ * an import ran batch after batch, a request's statements (and even reading the
+ * request's bytes) waited for all of it (a 60,000-row import held another user's
+ * GET /api/user for 25.6 s). So background work (./background-work.ts) first
+ * lets the event loop run (requests that arrived get read) and gives way to
+ * requests' statements waiting for the connection, for GIVE_WAY_MAX_MS at most
+ * so that a busy service still lets it move; requests' statements go in the
+ * order they came. Long work keeps its transactions small (./long-work.ts), as
+ * a request waits for at most the one it finds running.
+ */
+function takingTurns(db: PGlite): PGlite {
+  let requestsWaiting = 0;
+  const giveWay = async () => {
+    const since = performance.now();
+    do await new Promise((resolve) => setImmediate(resolve));
+    while (requestsWaiting > 0 && performance.now() - since < GIVE_WAY_MAX_MS);
+  };
+  const turn = async <T>(run: () => Promise<T>): Promise<T> => {
+    if (isBackgroundWork()) {
+      await giveWay();
+      return run();
+    }
+    requestsWaiting += 1;
+    try {
+      return await run();
+    } finally {
+      requestsWaiting -= 1;
+    }
+  };
+  // What pglite-prisma-adapter, pg-boss and the migration runner call; a
+  // transaction's own statements go through its Transaction, inside its turn.
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "query") return (...args: Parameters<PGlite["query"]>) => turn(() => target.query(...args));
+      if (property === "exec") return (...args: Parameters<PGlite["exec"]>) => turn(() => target.exec(...args));
+      if (property === "transaction") return (...args: Parameters<PGlite["transaction"]>) => turn(() => target.transaction(...args));
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }

@@ -7,6 +7,7 @@ import { autoMergeIfEnabled } from "@/lib/contacts/auto-merge-duplicates";
 import { FLUSH_AFTER_ROWS, flushSearchIndexes } from "@/lib/contacts/flush-search-indexes";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import { prisma } from "@/lib/db/client";
+import { bytesPerStatement, rowsPerTransaction } from "@/lib/db/long-work";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { replaceUnstorableText } from "@/lib/http/validation";
 import { logger } from "@/lib/logger";
@@ -19,10 +20,12 @@ import { boundRecord, clip, describeColumns, headerProblem, MAX_REASON_CHARS } f
 import { FetchRefused, safeFetch } from "./safe-fetch";
 import { CSV_MAX_BYTES, type ImportOptions } from "./schemas";
 import { NotText, type ImportEncoding } from "./text-encoding";
+import { storeImportChunk } from "./store-chunk";
 import { writeImportBatch } from "./write-import-batch";
 
+/** Rows classified and staged per statement (fewer on the embedded database: lib/db/long-work.ts). */
 const BATCH = 2_000;
-/** Rows written per transaction: a crash leaves a whole batch or none of it. */
+/** Rows written per transaction: a crash leaves a whole batch or none of it (fewer on the embedded database). */
 const WRITE_BATCH = 5_000;
 const PROGRESS_EVERY_MS = 1_000;
 
@@ -76,12 +79,13 @@ async function fetchSpreadsheet(importId: string, address: string): Promise<void
   let seq = 0;
   let pending: Buffer[] = [];
   let size = 0;
+  const chunkBytes = bytesPerStatement(1024 * 1024);
   const store = async () => {
     if (!size) return;
     const data = new Uint8Array(Buffer.concat(pending));
     pending = [];
     size = 0;
-    await prisma.importChunk.create({ data: { import_id: importId, seq: seq++, data } });
+    await storeImportChunk(importId, seq++, data);
   };
   try {
     const bytes = await safeFetch(address, {
@@ -90,7 +94,7 @@ async function fetchSpreadsheet(importId: string, address: string): Promise<void
       onChunk: async (chunk) => {
         pending.push(chunk);
         size += chunk.length;
-        if (size >= 1024 * 1024) await store();
+        if (size >= chunkBytes) await store();
       },
     });
     await store();
@@ -128,6 +132,7 @@ async function validate(importId: string): Promise<string> {
   let batch: { rowNumber: number; cells: string[]; problem: string | null }[] = [];
   let lastProgress = Date.now();
   let line = 0;
+  const batchRows = rowsPerTransaction(BATCH);
 
   const timing = { classify_ms: 0, stage_wait_ms: 0 };
   // Staging a batch (database work) overlaps parsing and classifying the next
@@ -182,7 +187,7 @@ async function validate(importId: string): Promise<string> {
       throw new ImportRefused(`The file has more than ${settings.max_import_size} rows, the maximum for one import; split it or raise the limit in the import settings.`);
     }
     batch.push({ rowNumber: line, ...boundRecord(cells) });
-    if (batch.length >= BATCH) await flush();
+    if (batch.length >= batchRows) await flush();
   }
   await flush();
   await staging;
@@ -221,15 +226,16 @@ async function write(importId: string): Promise<void> {
   const toWrite = { import_id: importId, status: { in: ["valid", "duplicate"] } };
   const totalRows = await prisma.importRow.count({ where: toWrite });
   let done = await prisma.importRow.count({ where: { ...toWrite, row_number: { lte: job.processed_rows } } });
+  const writeBatch = rowsPerTransaction(WRITE_BATCH);
 
   for (;;) {
     const current = await prisma.importJob.findUniqueOrThrow({ where: { id: importId }, select: { processed_rows: true, totals: true } });
-    // The batch: the next WRITE_BATCH rows to write, as a range of row numbers.
+    // The batch: the next writeBatch rows to write, as a range of row numbers.
     const [bounds] = await prisma.$queryRaw<{ through: number | null; rows: number }[]>`
       SELECT max(row_number)::int AS through, count(*)::int AS rows FROM (
         SELECT row_number FROM import_rows
         WHERE import_id = ${importId}::uuid AND row_number > ${current.processed_rows} AND status IN ('valid', 'duplicate')
-        ORDER BY row_number LIMIT ${WRITE_BATCH}) AS next`;
+        ORDER BY row_number LIMIT ${writeBatch}) AS next`;
     if (!bounds.through) break;
     const through = bounds.through;
     await prisma.$transaction(async (tx) => {

@@ -3,13 +3,17 @@ import { Readable } from "node:stream";
 import busboy from "busboy";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { resolveDepartment } from "@/lib/contacts/contact-access";
+import { inBackground } from "@/lib/db/background-work";
 import { prisma } from "@/lib/db/client";
+import { bytesPerStatement } from "@/lib/db/long-work";
 import { AppError } from "@/lib/http/errors";
 import { fieldErrors, refuseUnstorableText } from "@/lib/http/validation";
 import { enqueueJob, QUEUES } from "@/lib/jobs/job-queue";
 import { CSV_EXTENSIONS, CSV_MAX_BYTES, importOptionsSchema, WORKBOOK_EXTENSIONS } from "./schemas";
+import { storeImportChunk } from "./store-chunk";
 import { inspectUploadedWorkbook } from "./xlsx/uploaded-workbook";
 
+/** An upload is stored this much at a time (less on the embedded database: lib/db/long-work.ts). */
 const CHUNK_BYTES = 1024 * 1024;
 
 /**
@@ -81,6 +85,7 @@ function receive(request: Request, contentType: string, importId: string): Promi
       let buffer: Buffer[] = [];
       let buffered = 0;
       let seq = 0;
+      const chunkBytes = bytesPerStatement(CHUNK_BYTES);
       const flush = () => {
         if (!buffered) return;
         const data = Buffer.concat(buffer);
@@ -88,13 +93,14 @@ function receive(request: Request, contentType: string, importId: string): Promi
         buffer = [];
         buffered = 0;
         stream.pause();
-        pending = pending.then(() => prisma.importChunk.create({ data: { import_id: importId, seq: n, data } })).finally(() => stream.resume());
+        // Storing a large file is long work inside a request: on the embedded database its statements give way to other requests'.
+        pending = pending.then(() => inBackground(() => storeImportChunk(importId, n, data))).finally(() => stream.resume());
       };
       stream.on("data", (chunk: Buffer) => {
         bytes += chunk.length;
         buffer.push(chunk);
         buffered += chunk.length;
-        if (buffered >= CHUNK_BYTES) flush();
+        if (buffered >= chunkBytes) flush();
       });
       stream.on("limit", () => {
         failed = true;

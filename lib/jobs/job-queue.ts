@@ -1,5 +1,6 @@
 import "server-only";
 import PgBoss from "pg-boss";
+import { inBackground } from "@/lib/db/background-work";
 import { database } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import { holdLease, keepLeases, onOrphan, releaseLease } from "./job-leases";
@@ -77,7 +78,8 @@ export async function workOn<T extends object>(name: QueueName, handler: (data: 
   const id = await boss.work<T>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
     await holdLease(name, job.id, job.data);
     try {
-      await handler(job.data);
+      // Nobody waits on a job at the other end of a connection: on the embedded database its statements give way to requests'.
+      await inBackground(() => handler(job.data));
     } finally {
       await releaseLease(job.id);
     }

@@ -1,13 +1,14 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
+import { rowsPerTransaction } from "@/lib/db/long-work";
 import { logger } from "@/lib/logger";
 import { userSelect } from "@/lib/users/serialize-user";
 import { announceOperation } from "./announce-operation";
 import type { OperationKind } from "./operation-kind";
 import { OPERATION_KINDS } from "./operation-kinds";
 
-/** Contacts changed per transaction: short locks, a progress step every fraction of a second. */
+/** Contacts changed per transaction: short locks, a progress step every fraction of a second (fewer on the embedded database: lib/db/long-work.ts). */
 const BATCH = 2_000;
 
 /** The operation's owner as the domain functions take an actor (the scope they started it with). */
@@ -34,8 +35,9 @@ export async function runOperation(id: string): Promise<void> {
     await announceOperation(id, { final: true });
     let { cursor, done, changed } = operation;
     const selects = kind.selects(actor, operation.input);
+    const batchRows = rowsPerTransaction(BATCH);
     for (;;) {
-      const batch = await prisma.$queryRaw<{ id: bigint }[]>`SELECT c.id FROM contacts c WHERE ${selects} AND c.id > ${cursor} ORDER BY c.id LIMIT ${BATCH}`;
+      const batch = await prisma.$queryRaw<{ id: bigint }[]>`SELECT c.id FROM contacts c WHERE ${selects} AND c.id > ${cursor} ORDER BY c.id LIMIT ${batchRows}`;
       if (batch.length === 0) break;
       const ids = batch.map((row) => row.id);
       await prisma.$transaction(async (tx) => {

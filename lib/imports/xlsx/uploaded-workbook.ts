@@ -1,5 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
+import { rawQuery } from "@/lib/db/raw-sql";
+import { storeImportChunk } from "../store-chunk";
 import { AppError } from "@/lib/http/errors";
 import { sheetToCsv } from "./sheet-to-csv";
 import { chooseSheet, declaredCells, openWorkbook, WORKBOOK_LIMITS, WorkbookRefused } from "./workbook";
@@ -14,7 +16,8 @@ export interface WorkbookChoice {
 
 /** The uploaded file (at most 50 MB, packed), from its chunks. */
 async function uploadedFile(importId: string): Promise<Buffer> {
-  const chunks = await prisma.importChunk.findMany({ where: { import_id: importId }, orderBy: { seq: "asc" }, select: { data: true } });
+  // Past the ORM, as read-upload.ts reads chunks: the embedded database's adapter parses bytea a byte at a time.
+  const chunks = await rawQuery<{ data: Uint8Array }>("SELECT data FROM import_chunks WHERE import_id = $1::uuid ORDER BY seq", [importId]);
   return Buffer.concat(chunks.map((c) => Buffer.from(c.data)));
 }
 
@@ -62,7 +65,7 @@ export async function convertUploadedWorkbook(importId: string, choice: Workbook
   let seq = CSV_SEQ;
   await sheetToCsv(workbook, sheet.path, async (text) => {
     const data = Buffer.from(text, "utf8");
-    await prisma.importChunk.create({ data: { import_id: importId, seq: seq++, data: new Uint8Array(data) } });
+    await storeImportChunk(importId, seq++, new Uint8Array(data));
   }).catch((error) => {
     // A sheet whose XML is broken is the file's fault, said as such (not "failed unexpectedly").
     if (error instanceof WorkbookRefused || !(error instanceof Error) || !/^\d+:\d+: /.test(error.message)) throw error;

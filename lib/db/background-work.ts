@@ -1,0 +1,21 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * Work no one waits on at the other end of a connection: jobs (imports, long
+ * operations, campaign ticks), the retention schedule, and the long part of a
+ * request (storing an uploaded file). On the embedded database its statements
+ * give way to requests' (lib/db/driver.ts); on PostgreSQL nothing changes.
+ * One store per process, shared by every bundle's copy of this module.
+ */
+const KEY = Symbol.for("contact-center.background-work");
+const holder = globalThis as typeof globalThis & { [KEY]?: AsyncLocalStorage<true> };
+const storage = (holder[KEY] ??= new AsyncLocalStorage<true>());
+
+/** Runs `work` (and everything it awaits) as background work. */
+export function inBackground<T>(work: () => Promise<T>): Promise<T> {
+  return storage.run(true, work);
+}
+
+export function isBackgroundWork(): boolean {
+  return storage.getStore() === true;
+}
