@@ -36,6 +36,15 @@ async function client(organizationId: number) {
   throw new AppError("unavailable", "Telephony is not configured for this organization (Settings → Telephony).");
 }
 
+/**
+ * Whether a moved leg is in its conference as soon as it is moved: the call
+ * simulator's are (it plays no conference and reports no joins); a real
+ * provider's join is reported by the conference's callback.
+ */
+export async function legsJoinAtOnce(organizationId: number): Promise<boolean> {
+  return (await client(organizationId)) === null;
+}
+
 /** The provider refused or failed: 502 saying so; nothing of ours was changed before it. */
 async function provider<T>(what: string, organizationId: number, request: () => Promise<T>): Promise<T> {
   try {
