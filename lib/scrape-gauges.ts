@@ -15,6 +15,26 @@ import { countWebhookBacklog } from "@/lib/webhooks/count-webhook-backlog";
 const warn = (name: string) => (error: unknown) => logger.warn("metric not read", { metric: name, error: error instanceof Error ? error.message : String(error) });
 
 export function registerScrapeGauges(): void {
+  // The pools first: a scrape reads its gauges all at once, in this order, and
+  // the statements of the ones below would otherwise count as waiting.
+  gaugeAtScrape({
+    name: "contact_center_db_pool_connections",
+    help: "Database connections of this process's PostgreSQL pools (pool=main, unflushed), in use or idle",
+    labelNames: ["pool", "state"],
+    read: () =>
+      database().driver.poolUse().flatMap((use) =>
+        use.total === undefined ? [] : [
+          { labels: { pool: use.pool, state: "in_use" }, value: use.total - (use.idle ?? 0) },
+          { labels: { pool: use.pool, state: "idle" }, value: use.idle ?? 0 },
+        ],
+      ),
+  });
+  gaugeAtScrape({
+    name: "contact_center_db_pool_waiting",
+    help: "Database work waiting for a connection: queries waiting for a pool connection on PostgreSQL; on the embedded database (pool=embedded) requests' statements in line for, or on, its one connection",
+    labelNames: ["pool"],
+    read: () => database().driver.poolUse().map((use) => ({ labels: { pool: use.pool }, value: use.waiting })),
+  });
   gaugeAtScrape({
     name: "contact_center_queue_waiting_callers",
     help: "Callers waiting now, by organization id and queue (general or department-<id>); the 50 busiest queues, the rest as organization=\"other\"",
@@ -51,23 +71,5 @@ export function registerScrapeGauges(): void {
         { labels: { queue: row.queue, state: "active" }, value: row.active },
       ]),
     onError: warn("contact_center_job_queue_depth"),
-  });
-  gaugeAtScrape({
-    name: "contact_center_db_pool_connections",
-    help: "Database connections of this process's PostgreSQL pools (pool=main, unflushed), in use or idle",
-    labelNames: ["pool", "state"],
-    read: () =>
-      database().driver.poolUse().flatMap((use) =>
-        use.total === undefined ? [] : [
-          { labels: { pool: use.pool, state: "in_use" }, value: use.total - (use.idle ?? 0) },
-          { labels: { pool: use.pool, state: "idle" }, value: use.idle ?? 0 },
-        ],
-      ),
-  });
-  gaugeAtScrape({
-    name: "contact_center_db_pool_waiting",
-    help: "Database work waiting for a connection: queries waiting for a pool connection on PostgreSQL; on the embedded database (pool=embedded) requests' statements in line for, or on, its one connection",
-    labelNames: ["pool"],
-    read: () => database().driver.poolUse().map((use) => ({ labels: { pool: use.pool }, value: use.waiting })),
   });
 }
