@@ -45,6 +45,11 @@ export interface Driver {
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   /** Opens the pooled connections before the first request needs them (start-up). */
   warm(): Promise<void>;
+  /**
+   * Embedded only: the whole data folder as a gzipped tarball (PGlite's
+   * dumpDataDir), taken while no statement or transaction runs (a backup).
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -127,13 +132,24 @@ async function listenOnPostgres(connectionString: string, channel: string, onPay
   };
 }
 
-/** PGlite lives inside this process; only one process may open a data directory. */
-export function openEmbedded(dataDir: string): Driver {
-  const dir = path.resolve(dataDir, "pglite");
+/** Where in a data folder PGlite keeps its files. */
+export const pgliteDir = (dataDir: string): string => path.resolve(dataDir, "pglite");
+
+/**
+ * PGlite on a data folder, for this process alone: the server, and the
+ * command-line tools (db:move, backup) when no server holds the folder.
+ */
+export function openPglite(dataDir: string): PGlite {
+  const dir = pgliteDir(dataDir);
   mkdirSync(dir, { recursive: true });
   // Before PGlite touches the files: a second server on this folder stops here (./data-dir-lock.ts).
   lockDataDir(dataDir);
-  const pglite = new PGlite(dir, { extensions: { pg_trgm } });
+  return new PGlite(dir, { extensions: { pg_trgm } });
+}
+
+/** PGlite lives inside this process; only one process may open a data directory. */
+export function openEmbedded(dataDir: string): Driver {
+  const pglite = openPglite(dataDir);
   // No autovacuum here: a GIN index's pending list is merged by the insert that
   // fills it, and at PostgreSQL's 4 MB that insert of an import held the server
   // for 1.2-1.4 s on a busy machine. Smaller lists, merged more often, in less
@@ -159,8 +175,26 @@ export function openEmbedded(dataDir: string): Driver {
     // In-process: PGlite delivers NOTIFY to its own listeners, and there is no other process.
     listen: async (channel, onPayload) => pglite.listen(channel, onPayload),
     warm: async () => undefined,
+    dumpDataDir: () => dumpConsistently(pglite),
     close: () => pglite.close(),
   };
+}
+
+/**
+ * PGlite's dumpDataDir takes only its query mutex: it waits for the statement
+ * running, but a transaction (pglite.transaction, which Prisma's interactive
+ * transactions and the pages' writes use) holds the transaction mutex and lets
+ * go of the query mutex between its statements, so a dump could land in the
+ * middle of one. Taking the transaction mutex around it makes the tarball a
+ * picture between transactions. A CHECKPOINT first writes the shared buffers
+ * out, so the restored copy starts without replaying the write-ahead log (it
+ * would be consistent either way: PostgreSQL recovers a copy taken at any
+ * instant between statements, as after a crash). Requests wait while the
+ * tarball is written (under a second for the demo data).
+ */
+async function dumpConsistently(pglite: PGlite): Promise<Blob> {
+  await pglite.exec("CHECKPOINT");
+  return pglite._runExclusiveTransaction(() => pglite.dumpDataDir("gzip"));
 }
 
 /** How long a statement of background work waits, at most, for requests' statements to go first. */

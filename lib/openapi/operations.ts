@@ -41,6 +41,7 @@ import * as departments from "@/app/api/departments/route";
 import * as simulator from "@/app/api/dev/simulator/route";
 import * as simulatedRecording from "@/app/api/dev/recordings/[call_sid]/route";
 import * as health from "@/app/api/health/route";
+import * as operatorBackup from "@/app/api/operator/backup/route";
 import * as importConfirm from "@/app/api/imports/[id]/confirm/route";
 import * as importOne from "@/app/api/imports/[id]/route";
 import * as imports from "@/app/api/imports/route";
@@ -341,4 +342,5 @@ export const OPERATIONS: OperationGroup[] = [
   { path: "/api/voice/manual/status", tag: "Provider callbacks", module: manualStatus, summary: { POST: "Status of a call placed from the call log" } },
 
   { path: "/api/health", tag: "Service", module: health, summary: { GET: "Liveness: answers without authentication or database" } },
+  { path: "/api/operator/backup", tag: "Service", module: operatorBackup, summary: { GET: "A consistent copy of the embedded database (gzipped tarball of its data folder), for `npm run backup`" }, description: { GET: "Not for users: the operator token goes in the `X-Operator-Token` header, read from DATA_DIR/server.operator.json (mode 0600; a new token at each start), so only someone who can read the data folder can take a copy. The copy is taken between transactions; requests wait while it is written. `npm run restore` loads it into an empty data folder. It does not hold DATA_DIR/secrets.json (ENCRYPTION_KEY, NEXTAUTH_SECRET): keep that apart." }, file: { GET: "application/gzip" }, responses: { GET: { "401": "No operator token, or not this server's", "409": "The server runs on PostgreSQL: back it up with pg_dump" } } },
 ];
