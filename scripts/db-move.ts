@@ -50,6 +50,7 @@ console.log(`DATABASE_URL=${values.to}`);
 console.log(`ENCRYPTION_KEY=${secrets.ENCRYPTION_KEY ?? ""}`);
 console.log(`NEXTAUTH_SECRET=${secrets.NEXTAUTH_SECRET ?? ""}`);
 console.log(`\n(ENCRYPTION_KEY from ${secrets.from.ENCRYPTION_KEY ?? "nowhere"}; NEXTAUTH_SECRET from ${secrets.from.NEXTAUTH_SECRET ?? "nowhere"}.)`);
+if (!secrets.ENCRYPTION_KEY && sealed.count === 0) console.log("No ENCRYPTION_KEY found, and nothing in the database needs one yet: choose one (openssl rand -base64 32) and keep it.");
 if (!secrets.NEXTAUTH_SECRET) console.log("No NEXTAUTH_SECRET found: choose one (openssl rand -base64 32); everyone signs in again.");
 let exitCode = 0;
 if (sealed.count > 0 && !secrets.ENCRYPTION_KEY) {

@@ -39,6 +39,8 @@ describe("npm run backup / npm run restore", () => {
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ message: "Unauthenticated." });
     expect((await fetch(`${original.baseUrl}/api/operator/backup`)).status).toBe(401);
+    // The suite's own server too (its answer is held to the OpenAPI document): no token, no copy, on either database.
+    expect((await fetch(`${inject("baseUrl")}/api/operator/backup`, { headers: { "X-Operator-Token": access.token } })).status).toBe(401);
     // A user's token is not the operator's.
     expect((await fetch(`${original.baseUrl}/api/operator/backup`, { headers: { "X-Operator-Token": admin, Authorization: `Bearer ${admin}` } })).status).toBe(401);
 

@@ -130,7 +130,14 @@ async function copyInOneTransaction(source: PGlite, target: pg.Client, shape: Aw
     const deferredKeys = await deferCycleKeys(onTarget, order.deferred);
     for (const table of tables.values()) await target.query(`ALTER TABLE ${table.sql} DISABLE TRIGGER USER`);
     let bytes = 0;
-    for (const name of order.tables) bytes += await copyTable(source, target, tables.get(name)!);
+    for (const name of order.tables) {
+      const copied = await copyTable(source, target, tables.get(name)!);
+      bytes += copied.bytes;
+      // The few large tables are where the time goes: named, so a long move shows where it is.
+      if (copied.readMs + copied.writeMs >= 1000) {
+        say(`  ${name}: ${(copied.bytes / 1e6).toFixed(1)} MB, read in ${(copied.readMs / 1000).toFixed(1)} s, written in ${(copied.writeMs / 1000).toFixed(1)} s`);
+      }
+    }
     say(`Target: ${order.tables.length} tables copied (${(bytes / 1e6).toFixed(1)} MB of COPY text).`);
     for (const sequence of shape.sequences) {
       const [{ last_value, is_called }] = await onSource<{ last_value: string; is_called: boolean }>(`SELECT last_value, is_called FROM ${sequence}`);
