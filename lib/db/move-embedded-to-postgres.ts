@@ -7,7 +7,7 @@ import { openPglite, pgliteDir, type SqlConnection } from "./driver";
 import { applyMigrations } from "./migrate";
 import { copyOrder } from "./move/copy-order";
 import { copyTable } from "./move/copy-table";
-import { describeTables, userTables, type Query, type TableShape } from "./move/describe-tables";
+import { describeTables, userTables, type DatabaseShape, type Query, type TableShape } from "./move/describe-tables";
 import { installJobQueue } from "./move/install-job-queue";
 
 /**
@@ -78,7 +78,7 @@ export async function moveEmbeddedToPostgres({ dataDir, targetUrl, say = () => u
       const migrationsAppliedToSource = await applyMigrations(overPglite(source));
       if (migrationsAppliedToSource.length) say(`Applied ${migrationsAppliedToSource.length} pending migration(s) to the embedded database first.`);
       const shape = await describeTables(onSource);
-      const { bytes, deferredKeys } = await copyInOneTransaction(source, target, shape, say);
+      const { bytes, deferredKeys } = await copyInOneTransaction({ source, target, onSource, onTarget }, shape, say);
       const counts = await compareCounts(onSource, onTarget, shape.tables);
       const ms = Math.round(performance.now() - started);
       const result = { counts, sequences: shape.sequences.length, deferredKeys, bytes, migrationsAppliedToSource, ms };
@@ -113,9 +113,14 @@ async function refuseUnlessEmpty(onTarget: Query): Promise<void> {
   }
 }
 
-async function copyInOneTransaction(source: PGlite, target: pg.Client, shape: Awaited<ReturnType<typeof describeTables>>, say: (line: string) => void) {
-  const onTarget: Query = async (sql, params) => (await target.query(sql, params as unknown[])).rows;
-  const onSource: Query = async (sql, params) => (await source.query(sql, params as unknown[])).rows as never;
+interface Sides {
+  source: PGlite;
+  target: pg.Client;
+  onSource: Query;
+  onTarget: Query;
+}
+
+async function copyInOneTransaction({ source, target, onSource, onTarget }: Sides, shape: DatabaseShape, say: (line: string) => void) {
   await target.query("BEGIN");
   try {
     const applied = await applyMigrations(overClient(target), undefined, { insideTransaction: true });
