@@ -3,12 +3,15 @@
 // demo data and stops; the contacts are added straight into its data folder
 // (one INSERT … SELECT, in batches: the import pipeline would take minutes
 // and measure itself, not the move); then the move into a fresh PostgreSQL
-// database is timed, the command start to end.
+// database is timed, the command start to end. Last, npm run backup of that
+// folder through a server running on it, with the longest a request (GET
+// /api/user, ten a second) waited meanwhile: the copy is taken between
+// transactions, and requests wait while it is written.
 //
 //   npm run build && npm run bench:db-move     (BENCH_CONTACTS=100000, TEST_DATABASE_URL)
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -27,6 +30,42 @@ function move(url) {
   const seconds = (performance.now() - started) / 1000;
   if (run.status !== 0) throw new Error(`db:move exited ${run.status}:\n${run.stdout}\n${run.stderr}`);
   return { seconds, summary: [/^Moved .*$/m.exec(run.stdout)?.[0], ...[...run.stdout.matchAll(/^ {2}\S+: .*$/gm)].map((match) => match[0])].join("\n") };
+}
+
+async function backupWhileServing() {
+  const server = await startServer({ dataDir: folder, label: "bench-backup", env: { ...SECRETS, SEED_DEMO_DATA: "never" } });
+  try {
+    const login = await fetch(`${server.baseUrl}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "admin@acme.example.com", password: "password" }) });
+    const { token } = await login.json();
+    const waits = [];
+    let running = true;
+    const pending = [];
+    const ticking = (async () => {
+      while (running) {
+        const sent = performance.now();
+        pending.push(fetch(`${server.baseUrl}/api/user`, { headers: { Authorization: `Bearer ${token}` } }).then(() => waits.push(performance.now() - sent)));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    const started = performance.now();
+    const out = path.join(folder, "bench-backup.tar.gz");
+    // Not spawnSync: the requests are sent from this process's event loop meanwhile.
+    const run = await new Promise((resolve) => {
+      const child = spawn("npm", ["run", "--silent", "backup", "--", "--data-dir", folder, "--out", out], { env: { ...process.env, DATABASE_URL: "", DATA_DIR: "" } });
+      let output = "";
+      child.stdout.on("data", (chunk) => (output += chunk));
+      child.stderr.on("data", (chunk) => (output += chunk));
+      child.on("close", (status) => resolve({ status, stdout: output, stderr: "" }));
+    });
+    const seconds = (performance.now() - started) / 1000;
+    running = false;
+    await ticking;
+    await Promise.all(pending);
+    if (run.status !== 0) throw new Error(`backup exited ${run.status}:\n${run.stdout}\n${run.stderr}`);
+    console.log(`backup through the running server: ${seconds.toFixed(1)} s, ${(statSync(out).size / 1e6).toFixed(1)} MB; requests meanwhile: ${waits.length}, longest wait ${Math.max(...waits).toFixed(0)} ms, ${waits.filter((ms) => ms > 1000).length} over 1 s`);
+  } finally {
+    await server.stop();
+  }
 }
 
 try {
@@ -60,6 +99,7 @@ try {
   } finally {
     await large.drop();
   }
+  await backupWhileServing();
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }

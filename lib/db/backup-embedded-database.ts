@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { dataDirHolder } from "./data-dir-lock";
 import { openPglite, pgliteDir } from "./driver";
+import { gzipTarball } from "./gzip-tarball";
 import { readOperatorAccess } from "./operator-access";
 
 /**
@@ -65,8 +66,7 @@ async function dumpTheFolder(folder: string): Promise<Readable> {
   try {
     // Written out first, so the copy opens without replaying the write-ahead log.
     await pglite.exec("CHECKPOINT");
-    const dump = await pglite.dumpDataDir("gzip");
-    return Readable.from(Buffer.from(await dump.arrayBuffer()));
+    return gzipTarball(await pglite.dumpDataDir("none"));
   } finally {
     await pglite.close();
   }

@@ -46,8 +46,8 @@ export interface Driver {
   /** Opens the pooled connections before the first request needs them (start-up). */
   warm(): Promise<void>;
   /**
-   * Embedded only: the whole data folder as a gzipped tarball (PGlite's
-   * dumpDataDir), taken while no statement or transaction runs (a backup).
+   * Embedded only: the whole data folder as a tarball (PGlite's dumpDataDir,
+   * uncompressed: ./gzip-tarball.ts), taken while no statement or transaction runs (a backup).
    */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -190,11 +190,12 @@ export function openEmbedded(dataDir: string): Driver {
  * out, so the restored copy starts without replaying the write-ahead log (it
  * would be consistent either way: PostgreSQL recovers a copy taken at any
  * instant between statements, as after a crash). Requests wait while the
- * tarball is written (under a second for the demo data).
+ * files are copied into the tarball (1.3 s for a 220 MB folder), not while it
+ * is compressed (./gzip-tarball.ts).
  */
 async function dumpConsistently(pglite: PGlite): Promise<Blob> {
   await pglite.exec("CHECKPOINT");
-  return pglite._runExclusiveTransaction(() => pglite.dumpDataDir("gzip"));
+  return pglite._runExclusiveTransaction(() => pglite.dumpDataDir("none"));
 }
 
 /** How long a statement of background work waits, at most, for requests' statements to go first. */

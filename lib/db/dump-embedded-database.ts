@@ -1,6 +1,8 @@
 import "server-only";
 import { AppError } from "@/lib/http/errors";
+import type { Readable } from "node:stream";
 import { database } from "./client";
+import { gzipTarball } from "./gzip-tarball";
 import { isOperatorToken } from "./operator-access";
 
 /**
@@ -9,9 +11,9 @@ import { isOperatorToken } from "./operator-access";
  * taken by it, between transactions (driver.ts, dumpConsistently). Only the
  * operator token this server published in its data folder opens it.
  */
-export async function dumpEmbeddedDatabase({ operatorToken }: { operatorToken: string | null }): Promise<Blob> {
+export async function dumpEmbeddedDatabase({ operatorToken }: { operatorToken: string | null }): Promise<Readable> {
   if (!isOperatorToken(operatorToken)) throw AppError.unauthenticated();
   const { driver } = database();
   if (!driver.dumpDataDir) throw AppError.conflict("This server runs on PostgreSQL: back it up with pg_dump.");
-  return driver.dumpDataDir();
+  return gzipTarball(await driver.dumpDataDir());
 }

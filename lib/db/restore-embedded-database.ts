@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { dataDirHolder, lockDataDir } from "./data-dir-lock";
@@ -37,7 +38,8 @@ export async function restoreEmbeddedDatabase({ from, dataDir }: { from: string;
   lockDataDir(folder);
   let db: PGlite | undefined;
   try {
-    db = new PGlite(dir, { extensions: { pg_trgm }, loadDataDir: new Blob([readFileSync(file)]) });
+    // Unpacked here (npm run backup writes gzip), rather than left to PGlite's guess by the file's type.
+    db = new PGlite(dir, { extensions: { pg_trgm }, loadDataDir: new Blob([gunzipSync(readFileSync(file))]) });
     await db.waitReady;
     // Opened once: PostgreSQL starts on the files (recovering them if need be), and our tables are there.
     const [{ tables }] = (await db.query<{ tables: number }>(`SELECT count(*)::int AS tables FROM pg_tables WHERE schemaname = 'public'`)).rows;
