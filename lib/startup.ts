@@ -1,6 +1,7 @@
 import "server-only";
 import { database } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
+import { publishOperatorAccess } from "@/lib/db/operator-access";
 import { startCampaignWorker } from "@/lib/campaigns/campaign-worker";
 import { scheduleRetention } from "@/lib/contacts/schedule-retention";
 import { DEMO_PASSWORD } from "@/lib/demo/demo-accounts";
@@ -47,6 +48,8 @@ async function prepare(): Promise<void> {
   const applied = await applyMigrations(driver);
   markMigrationsApplied();
   await driver.warm();
+  // `npm run backup` asks this server for a copy of the folder it owns (lib/db/operator-access.ts).
+  if (driver.kind === "embedded") publishOperatorAccess(config.DATA_DIR);
   logger.info("database ready", { database: driver.kind, migrations_applied: applied });
 
   const wantDemo = config.SEED_DEMO_DATA === "always" || (config.SEED_DEMO_DATA === "auto" && driver.kind === "embedded");

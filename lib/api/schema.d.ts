@@ -1429,6 +1429,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/operator/backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A consistent copy of the embedded database (gzipped tarball of its data folder), for `npm run backup`
+         * @description No authentication. Not for users: the operator token goes in the `X-Operator-Token` header, read from DATA_DIR/server.operator.json (mode 0600; a new token at each start), so only someone who can read the data folder can take a copy. The copy is taken between transactions; requests wait while it is written. `npm run restore` loads it into an empty data folder. It does not hold DATA_DIR/secrets.json (ENCRYPTION_KEY, NEXTAUTH_SECRET): keep that apart.
+         */
+        get: operations["getApiOperatorBackup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organization": {
         parameters: {
             query?: never;
@@ -8045,6 +8065,44 @@ export interface operations {
             404: components["responses"]["404"];
             422: components["responses"]["422"];
             503: components["responses"]["503"];
+        };
+    };
+    getApiOperatorBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                };
+            };
+            /** @description No operator token, or not this server's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server runs on PostgreSQL: back it up with pg_dump */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getApiOrganization: {

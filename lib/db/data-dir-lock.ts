@@ -14,7 +14,7 @@ import path from "node:path";
 
 export class DataDirInUse extends Error {}
 
-interface LockOwner {
+export interface LockOwner {
   pid: number;
   host: string;
   /** The process's start time in clock ticks since boot (Linux), to tell a reused pid from the owner. */
@@ -58,6 +58,15 @@ export function lockDataDir(dataDir: string): void {
     }
   }
   throw new DataDirInUse(`The data folder ${path.dirname(file)} is being taken by another server starting at the same time.`);
+}
+
+/**
+ * The live server holding `dataDir`, if any: the command-line tools (db:move,
+ * backup, restore) ask before they touch the folder, to name it in their answer.
+ */
+export function dataDirHolder(dataDir: string): LockOwner | null {
+  const owner = readOwner(path.join(path.resolve(dataDir), "server.lock"));
+  return owner && owner.pid !== process.pid && isAlive(owner) ? owner : null;
 }
 
 function readOwner(file: string): LockOwner | null {

@@ -47,19 +47,28 @@ interface AppliedRow {
   rolled_back_at: Date | null;
 }
 
-/** Returns the names of the migrations this call applied. */
-export async function applyMigrations(driver: Driver, migrations = readMigrations()): Promise<string[]> {
+/**
+ * Returns the names of the migrations this call applied. `insideTransaction`:
+ * the caller holds a transaction open (db:move builds the whole target in one,
+ * so a failure leaves it as empty as it was); each migration then runs in a
+ * savepoint of it instead of a transaction of its own.
+ */
+export async function applyMigrations(
+  driver: Pick<Driver, "withConnection">,
+  migrations = readMigrations(),
+  { insideTransaction = false }: { insideTransaction?: boolean } = {},
+): Promise<string[]> {
   return driver.withConnection(async (conn) => {
     await conn.query("SELECT pg_advisory_lock($1)", [LOCK_KEY]);
     try {
-      return await applyLocked(conn, migrations);
+      return await applyLocked(conn, migrations, insideTransaction);
     } finally {
       await conn.query("SELECT pg_advisory_unlock($1)", [LOCK_KEY]);
     }
   });
 }
 
-async function applyLocked(conn: SqlConnection, migrations: MigrationFile[]): Promise<string[]> {
+async function applyLocked(conn: SqlConnection, migrations: MigrationFile[], nested: boolean): Promise<string[]> {
   await conn.exec(CREATE_TABLE);
   const rows = await conn.query<AppliedRow>(
     `SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`,
@@ -75,15 +84,15 @@ async function applyLocked(conn: SqlConnection, migrations: MigrationFile[]): Pr
       continue;
     }
     if (row) throw new Error(`Migration ${migration.name} failed earlier; resolve it before starting again.`);
-    await applyOne(conn, migration);
+    await applyOne(conn, migration, nested);
     done.push(migration.name);
   }
   return done;
 }
 
-async function applyOne(conn: SqlConnection, migration: MigrationFile): Promise<void> {
+async function applyOne(conn: SqlConnection, migration: MigrationFile, nested: boolean): Promise<void> {
   const id = randomUUID();
-  await conn.exec("BEGIN");
+  await conn.exec(nested ? "SAVEPOINT migration" : "BEGIN");
   try {
     await conn.query(
       `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`,
@@ -94,9 +103,9 @@ async function applyOne(conn: SqlConnection, migration: MigrationFile): Promise<
       `UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`,
       [id],
     );
-    await conn.exec("COMMIT");
+    await conn.exec(nested ? "RELEASE SAVEPOINT migration" : "COMMIT");
   } catch (error) {
-    await conn.exec("ROLLBACK");
+    await conn.exec(nested ? "ROLLBACK TO SAVEPOINT migration" : "ROLLBACK");
     throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`);
   }
 }

@@ -42,6 +42,7 @@ import * as simulator from "@/app/api/dev/simulator/route";
 import * as simulatedRecording from "@/app/api/dev/recordings/[call_sid]/route";
 import * as health from "@/app/api/health/route";
 import * as ready from "@/app/api/ready/route";
+import * as operatorBackup from "@/app/api/operator/backup/route";
 import * as importConfirm from "@/app/api/imports/[id]/confirm/route";
 import * as importOne from "@/app/api/imports/[id]/route";
 import * as imports from "@/app/api/imports/route";
@@ -348,4 +349,5 @@ export const OPERATIONS: OperationGroup[] = [
     description: { GET: "`{ status, checks: { database, migrations, workers } }`, each check ok, pending (start-up has not got there) or failing. 200 with status ready when the database answers a SELECT 1 within 1.5 s (asked at every call), start-up applied every migration of this build, and pg-boss runs with this process's job workers registered. 503 with status starting (start-up not finished: answered at once, not held until it is), not_ready (the database does not answer, or pg-boss stopped) or stopping (SIGTERM received: the server drains for SHUTDOWN_DRAIN_SECONDS, then closes). Never cached." },
     responses: { GET: { "503": "Not ready: starting, a check failing, or shutting down (the same body)" } },
   },
+  { path: "/api/operator/backup", tag: "Service", module: operatorBackup, summary: { GET: "A consistent copy of the embedded database (gzipped tarball of its data folder), for `npm run backup`" }, description: { GET: "Not for users: the operator token goes in the `X-Operator-Token` header, read from DATA_DIR/server.operator.json (mode 0600; a new token at each start), so only someone who can read the data folder can take a copy. The copy is taken between transactions: requests wait while the files are copied (about a second for 200 MB), not while it is compressed and sent. `npm run restore` loads it into an empty data folder. It does not hold DATA_DIR/secrets.json (ENCRYPTION_KEY, NEXTAUTH_SECRET): keep that apart." }, file: { GET: "application/gzip" }, responses: { GET: { "401": "No operator token, or not this server's", "409": "The server runs on PostgreSQL: back it up with pg_dump" } } },
 ];
