@@ -1,4 +1,4 @@
-import { createWriteStream, existsSync, renameSync, rmSync, statSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -34,6 +34,7 @@ export async function backupEmbeddedDatabase({ dataDir, out }: { dataDir: string
   const body = holder ? await askTheServer(folder, holder.pid) : await dumpTheFolder(folder);
   // Written aside and renamed at the end: a file with the backup's name is a whole backup.
   const partial = `${file}.partial`;
+  mkdirSync(path.dirname(file), { recursive: true });
   try {
     await pipeline(body, createWriteStream(partial, { mode: 0o600 }));
     renameSync(partial, file);
