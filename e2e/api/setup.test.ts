@@ -20,7 +20,11 @@ beforeAll(async () => {
   if (onPostgres) {
     if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
     database = await createTestDatabase(process.env.TEST_DATABASE_URL);
-    servers = await Promise.all([1, 2].map((n) => startServer({ databaseUrl: database!.url, env, label: `setup-pg-${n}` })));
+    // Both kept as they start, so a start-up that fails (another run holding every connection) leaves no server behind.
+    const started = await Promise.allSettled([1, 2].map((n) => startServer({ databaseUrl: database!.url, env, label: `setup-pg-${n}` })));
+    servers = started.flatMap((each) => (each.status === "fulfilled" ? [each.value] : []));
+    const failed = started.find((each) => each.status === "rejected");
+    if (failed) throw failed.reason;
   } else {
     servers = [await startServer({ env, label: "setup-embedded" })];
   }
@@ -45,6 +49,36 @@ async function counts(): Promise<{ organizations: number; departments: number; u
   } finally {
     await client.end();
   }
+}
+
+/** The lock the first-run setup (and the demo seed) takes, lib/setup/first-users-lock.ts. */
+const FIRST_USERS_LOCK = 72707370;
+
+/** Holds the first-users lock from a session of the test's own; counts the transactions waiting for it. */
+async function holdFirstUsersLock() {
+  const client = new pg.Client({ connectionString: database!.url });
+  client.on("error", () => undefined);
+  await client.connect();
+  await client.query("SELECT pg_advisory_lock($1::bigint)", [FIRST_USERS_LOCK]);
+  const waitingNow = async () =>
+    (await client.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`)).rows[0].n as number;
+  return {
+    /** Waits until `expected` attempts wait, or 2.5 s after the first began to (a transaction may not stay open for ever); answers how many do. */
+    async waiters(expected: number): Promise<number> {
+      const deadline = Date.now() + 20_000;
+      let firstSeen: number | undefined;
+      for (;;) {
+        const n = await waitingNow();
+        if (n > 0) firstSeen ??= Date.now();
+        if (n >= expected || (firstSeen !== undefined && Date.now() - firstSeen > 2_500) || Date.now() > deadline) return n;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async release() {
+      await client.query("SELECT pg_advisory_unlock($1::bigint)", [FIRST_USERS_LOCK]);
+      await client.end();
+    },
+  };
 }
 
 const valid = (n: number | string = 0) => ({
@@ -88,9 +122,27 @@ describe("first run", () => {
 
   it("many attempts at once (split between the servers on PostgreSQL): exactly one succeeds, the others get 409", async () => {
     const attempts = 16;
-    const answers = await Promise.all(
-      Array.from({ length: attempts }, (_, i) => clients[i % clients.length].post("/api/setup", valid(i)).then((answer) => ({ answer, input: valid(i) }))),
+    // On PostgreSQL the test holds the first-users lock itself: every attempt
+    // that has hashed its password waits on it (none answers), so all of them
+    // are in flight together when it is let go: a race on every run, not by luck.
+    const held = onPostgres ? await holdFirstUsersLock() : undefined;
+    let answered = 0;
+    const pending = Array.from({ length: attempts }, (_, i) =>
+      clients[i % clients.length].post("/api/setup", valid(i)).then((answer) => {
+        answered += 1;
+        return { answer, input: valid(i) };
+      }),
     );
+    if (held) {
+      try {
+        const waiting = await held.waiters(attempts);
+        expect(waiting).toBeGreaterThanOrEqual(2);
+        expect(answered).toBe(0);
+      } finally {
+        await held.release();
+      }
+    }
+    const answers = await Promise.all(pending);
     const statuses = answers.map(({ answer }) => answer.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(attempts - 1);
