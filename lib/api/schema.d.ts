@@ -10047,7 +10047,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many passwords are being hashed at once on this server (Retry-After) */
+            /** @description Too busy (passwords being hashed at once on this server, or the database); nothing was created (Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;

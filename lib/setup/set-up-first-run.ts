@@ -11,7 +11,7 @@ import { FIRST_USERS_LOCK } from "./first-users-lock";
 import type { FirstRunInput } from "./schemas";
 import { isSetupNeeded } from "./setup-needed";
 
-export const ALREADY_SET_UP = "Setup is already complete: sign in instead.";
+const ALREADY_SET_UP = "Setup is already complete: sign in instead.";
 
 /**
  * The organization's first department, so the admin can add managers and
