@@ -63,6 +63,10 @@ export const envSchema = z
     TELEPHONY_SIMULATOR: z.enum(["auto", "on", "off"]).default("auto"),
     /** on: signed voice callbacks may carry SimulatedClock (the test servers play opening hours); the in-app simulator may always. */
     SIMULATED_CLOCK: z.enum(["on", "off"]).default("off"),
+    /** The bearer token GET /metrics asks for (Prometheus' scrape config); unset: metrics are off (404). */
+    METRICS_TOKEN: optionalText,
+    /** Seconds a stopping server keeps serving (GET /api/ready answering 503) before it closes its port, for a load balancer to drain it. */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
     /** Hosts (comma-separated) webhooks may reach although private, over http too: the tests' local receiver. Empty in production. */
     WEBHOOK_PRIVATE_HOSTS: z.string().optional().transform((v) => (v ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
   })

@@ -21,6 +21,9 @@ import { watchUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
 import { startWebhookSender } from "@/lib/webhooks/send-webhooks";
 import { scheduleDeliverySweep } from "@/lib/webhooks/sweep-old-deliveries";
 import { ensureAllSigningSecrets } from "@/lib/telephony/signing-secret";
+import { markMigrationsApplied, markWorkersRegistered } from "@/lib/readiness/readiness-state";
+import { serveReadinessFromOurServer } from "@/lib/readiness/serve-readiness";
+import { registerScrapeGauges } from "@/lib/scrape-gauges";
 
 /**
  * Runs once per server process before it answers requests (instrumentation.ts):
@@ -28,6 +31,8 @@ import { ensureAllSigningSecrets } from "@/lib/telephony/signing-secret";
  * and loads the demo data into an empty database when that is wanted.
  */
 export async function startService(): Promise<void> {
+  // GET /api/ready answers from now on (503 until prepare() is done), past Next.js, which holds requests until start-up ends.
+  serveReadinessFromOurServer();
   try {
     await prepare();
   } catch (error) {
@@ -41,6 +46,7 @@ async function prepare(): Promise<void> {
   const config = env();
   const { driver, prisma } = database();
   const applied = await applyMigrations(driver);
+  markMigrationsApplied();
   await driver.warm();
   logger.info("database ready", { database: driver.kind, migrations_applied: applied });
 
@@ -68,6 +74,8 @@ async function prepare(): Promise<void> {
   // …and on campaign dispatch ticks, and on campaign texts held through quiet hours.
   await startCampaignWorker();
   await workOn<{ organization_id: number; message_id: string }>(QUEUES.messageRelease, releaseHeldMessage);
+  markWorkersRegistered();
+  registerScrapeGauges();
 }
 
 /** Where to go and who to be, in plain words, when the demo accounts are there to sign in with. */

@@ -36,8 +36,22 @@ const isEventStream = (request) => request.method === "GET" && /^\/api\/events(\
 const serveProviderCallback = () => globalThis[Symbol.for("contact-center.serve-provider-callback")];
 const mayBeProviderCallback = (request) => request.method === "POST" && !request.headers.origin;
 
+// Readiness (GET /api/ready) is answered here too: Next.js holds the requests
+// it handles until start-up (instrumentation.ts) has finished, and a load
+// balancer's probe must hear 503 during a long migration, not wait for it.
+// Start-up puts the check here first thing (lib/readiness/serve-readiness.ts);
+// before that this server answers "starting" itself.
+const serveReadiness = () => globalThis[Symbol.for("contact-center.serve-readiness")];
+const isReadiness = (request) => request.method === "GET" && /^\/api\/ready(\?|$)/.test(request.url ?? "");
+const STARTING = JSON.stringify({ status: "starting", checks: { database: "pending", migrations: "pending", workers: "pending" } });
+
 const server = createServer((request, response) => {
   request.headers["x-peer-address"] = `${nonce} ${request.socket.remoteAddress ?? ""}`;
+  if (isReadiness(request)) {
+    const ready = serveReadiness();
+    if (ready) return ready(request, response);
+    return response.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store" }).end(STARTING);
+  }
   const serveStream = isEventStream(request) && serveEventStream();
   if (serveStream) return serveStream(request, response);
   const serveCallback = mayBeProviderCallback(request) && serveProviderCallback();
@@ -54,8 +68,28 @@ server.on("error", (error) => {
 });
 server.listen(port, listenHost, () => console.log(`Ready on http://${listenHost ?? "localhost"}:${port}`));
 
-/** Ends the process after the app's own shutdown (lib/shutdown.ts): what this process holds goes back before it ends. */
+/**
+ * Ends the process after the app's own shutdown (lib/shutdown.ts): what this
+ * process holds goes back before it ends. From the signal on, GET /api/ready
+ * answers 503 "stopping"; with SHUTDOWN_DRAIN_SECONDS the server keeps serving
+ * that long first, for a load balancer's probes to see it and send new work
+ * elsewhere (without it, the port closes at once and the probes fail to connect).
+ */
+let stopping = false;
+let closing = false;
 function stop(code) {
+  // A second signal while draining stops at once.
+  if (stopping) return close(code);
+  stopping = true;
+  globalThis[Symbol.for("contact-center.stopping")] = true;
+  const drainMs = code === 0 ? Number(process.env.SHUTDOWN_DRAIN_SECONDS || 0) * 1000 : 0;
+  if (drainMs > 0) console.log(`Stopping: draining for ${drainMs / 1000} s (GET /api/ready answers 503)`);
+  setTimeout(() => close(code), drainMs);
+}
+
+function close(code) {
+  if (closing) return;
+  closing = true;
   if (server.listening) server.close();
   const shutdown = globalThis[Symbol.for("contact-center.shutdown")] ?? (async () => {});
   shutdown().catch(() => {}).finally(() => app.close?.().finally(() => process.exit(code)));

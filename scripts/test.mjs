@@ -4,6 +4,9 @@
 //   3. the same API tests plus the two-process suite on PostgreSQL, when
 //      TEST_DATABASE_URL is set (a fresh database is created and dropped)
 //   4. browser tests (Playwright with the system's Chromium)
+//   5. the README's Production section, followed word for word in a fresh clone
+//      (scripts/test-readme-production.mjs; one test per part), when
+//      TEST_DATABASE_URL is set
 // Exits non-zero when any test fails or a suite cannot run.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -57,6 +60,15 @@ function playwrightSuite(name) {
   results.push({ name, passed, failed });
 }
 
+function readmeSuite(name) {
+  const output = path.join(reports, `${name}.json`);
+  console.log(`\n=== ${name} ===`);
+  const status = run(process.execPath, ["scripts/test-readme-production.mjs"], { READMETEST_REPORT: output });
+  const report = existsSync(output) ? JSON.parse(readFileSync(output, "utf8")) : null;
+  const failed = report ? report.failed + (status !== 0 && report.failed === 0 ? 1 : 0) : 1;
+  results.push({ name, passed: report?.passed ?? 0, failed });
+}
+
 // Tests run the production build; build unless told the current one is fresh.
 if (!existsSync(".next/BUILD_ID") || process.env.TEST_REBUILD !== "0") {
   console.log("=== build ===");
@@ -70,6 +82,7 @@ vitestSuite("unit", "vitest.config.ts");
 vitestSuite("api-embedded", "vitest.api.config.ts", { TEST_DB: "embedded" });
 if (process.env.TEST_DATABASE_URL) vitestSuite("api-postgres", "vitest.api.config.ts", { TEST_DB: "postgres" });
 playwrightSuite("browser");
+if (process.env.TEST_DATABASE_URL) readmeSuite("readme");
 
 rmSync(reports, { recursive: true, force: true });
 console.log("\nsuite            passed  failed");

@@ -20,6 +20,9 @@ export const TEST_PROVIDER = {
   TWILIO_CALLER_ID: "+15005550006",
 };
 
+/** The bearer token every test server's GET /metrics asks for. */
+export const TEST_METRICS_TOKEN = "test-metrics-token-0123456789abcdef";
+
 /**
  * One key for every test server: servers that share a database must open the
  * secrets each other sealed (provider tokens, callback signing secrets).
@@ -68,6 +71,7 @@ export async function startServer({ databaseUrl, dataDir: givenDataDir, env = {}
       SIMULATED_CLOCK: "on",
       // The webhook tests' receiver listens on this machine: the one private host webhooks may reach here.
       WEBHOOK_PRIVATE_HOSTS: "127.0.0.1",
+      METRICS_TOKEN: TEST_METRICS_TOKEN,
       ...TEST_PROVIDER,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "", DATA_DIR: dataDir }),
       ...env,

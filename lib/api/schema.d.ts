@@ -1577,6 +1577,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness for a load balancer: 200 when this server should get traffic, else 503 with the same body
+         * @description No authentication. `{ status, checks: { database, migrations, workers } }`, each check ok, pending (start-up has not got there) or failing. 200 with status ready when the database answers a SELECT 1 within 1.5 s (asked at every call), start-up applied every migration of this build, and pg-boss runs with this process's job workers registered. 503 with status starting (start-up not finished: answered at once, not held until it is), not_ready (the database does not answer, or pg-boss stopped) or stopping (SIGTERM received: the server drains for SHUTDOWN_DRAIN_SECONDS, then closes). Never cached.
+         */
+        get: operations["getApiReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/agents": {
         parameters: {
             query?: never;
@@ -3148,6 +3168,18 @@ export interface components {
             total: number;
             /** @description false when total is the planner's estimate (a filtered list above 10,000 matches, or expected to have 15,000 or more) */
             total_exact?: boolean;
+        };
+        Readiness: {
+            checks: {
+                /** @enum {string} */
+                database: "ok" | "pending" | "failing";
+                /** @enum {string} */
+                migrations: "ok" | "pending" | "failing";
+                /** @enum {string} */
+                workers: "ok" | "pending" | "failing";
+            };
+            /** @enum {string} */
+            status: "ready" | "starting" | "not_ready" | "stopping";
         };
         Thread: {
             conversation: components["schemas"]["Conversation"];
@@ -8426,6 +8458,35 @@ export interface operations {
             };
             422: components["responses"]["422"];
             503: components["responses"]["503"];
+        };
+    };
+    getApiReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Not ready: starting, a check failing, or shutting down (the same body) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
         };
     };
     getApiReportsAgents: {

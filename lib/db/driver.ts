@@ -43,9 +43,23 @@ export interface Driver {
    * meanwhile were missed). Answers a function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /**
+   * How the connections are used right now, for the metrics: each pool's open
+   * and idle connections and the clients waiting for one (on the embedded
+   * database, requests' statements in line for, or on, its one connection).
+   */
+  poolUse(): PoolUse[];
   /** Opens the pooled connections before the first request needs them (start-up). */
   warm(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  pool: string;
+  /** Open connections and idle ones; absent on the embedded database (one, in this process). */
+  total?: number;
+  idle?: number;
+  waiting: number;
 }
 
 /** Connections of the pool each server process keeps open to PostgreSQL. */
@@ -86,6 +100,10 @@ export function openPostgres(connectionString: string): Driver {
       }
     },
     listen: (channel, onPayload, onReconnect) => listenOnPostgres(connectionString, channel, onPayload, onReconnect),
+    poolUse: () => [
+      { pool: "main", total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+      { pool: "unflushed", total: unflushed.totalCount, idle: unflushed.idleCount, waiting: unflushed.waitingCount },
+    ],
     warm: async () => {
       await Promise.all([fill(pool, POOL_SIZE), fill(unflushed, 3)]);
     },
@@ -139,7 +157,8 @@ export function openEmbedded(dataDir: string): Driver {
   // for 1.2-1.4 s on a busy machine. Smaller lists, merged more often, in less
   // time each. (The first statement in the queue: it applies to the one session.)
   void pglite.exec("SET gin_pending_list_limit = '256kB'").catch(() => undefined);
-  const db = takingTurns(pglite);
+  const turns = { requestsWaiting: 0 };
+  const db = takingTurns(pglite, turns);
   const conn: SqlConnection = {
     exec: async (sql) => void (await db.exec(sql)),
     query: async (sql, params) => (await db.query(sql, params as unknown[])).rows as never,
@@ -158,6 +177,7 @@ export function openEmbedded(dataDir: string): Driver {
     withConnection: (fn) => fn(conn),
     // In-process: PGlite delivers NOTIFY to its own listeners, and there is no other process.
     listen: async (channel, onPayload) => pglite.listen(channel, onPayload),
+    poolUse: () => [{ pool: "embedded", waiting: turns.requestsWaiting }],
     warm: async () => undefined,
     close: () => pglite.close(),
   };
@@ -178,23 +198,22 @@ const GIVE_WAY_MAX_MS = 100;
  * order they came. Long work keeps its transactions small (./long-work.ts), as
  * a request waits for at most the one it finds running.
  */
-function takingTurns(db: PGlite): PGlite {
-  let requestsWaiting = 0;
+function takingTurns(db: PGlite, turns: { requestsWaiting: number }): PGlite {
   const giveWay = async () => {
     const since = performance.now();
     do await new Promise((resolve) => setImmediate(resolve));
-    while (requestsWaiting > 0 && performance.now() - since < GIVE_WAY_MAX_MS);
+    while (turns.requestsWaiting > 0 && performance.now() - since < GIVE_WAY_MAX_MS);
   };
   const turn = async <T>(run: () => Promise<T>): Promise<T> => {
     if (isBackgroundWork()) {
       await giveWay();
       return run();
     }
-    requestsWaiting += 1;
+    turns.requestsWaiting += 1;
     try {
       return await run();
     } finally {
-      requestsWaiting -= 1;
+      turns.requestsWaiting -= 1;
     }
   };
   // What pglite-prisma-adapter, pg-boss and the migration runner call; a

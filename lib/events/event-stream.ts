@@ -2,6 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { z } from "zod";
 import { EVENT_TYPES, type StreamCloseReason } from "./event-types";
+import { recordEventsDelivered } from "@/lib/metrics/metrics";
 import { eventBus, type Arrival, type StoredEvent, type Subscriber } from "./event-bus";
 import { openTransport, type StreamTransport } from "./stream-transport";
 
@@ -75,7 +76,10 @@ export async function openEventStream({ user, request, query, arrival }: { user:
   const send = (events: StoredEvent[]) => {
     const fresh = sent ? events.filter((event) => !sent!.has(event.id)) : events;
     fresh.forEach((event) => sent?.add(event.id));
-    if (fresh.length) write(framed(fresh));
+    if (fresh.length && !closed) {
+      write(framed(fresh));
+      recordEventsDelivered(fresh.length);
+    }
   };
   const close = (reason?: StreamCloseReason) => {
     if (closed) return;

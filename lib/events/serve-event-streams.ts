@@ -1,6 +1,7 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { corsHeaders } from "@/lib/http/cors";
+import { dispatchedTo } from "@/lib/http/route-template";
 import { logger } from "@/lib/logger";
 import { eventStreamRoute } from "./event-stream-route";
 import { attachNodeResponse, isHandedOff } from "./stream-transport";
@@ -35,6 +36,8 @@ async function serve(incoming: IncomingMessage, response: ServerResponse): Promi
     }
   }
   const request = new Request(new URL(incoming.url ?? "/", "http://localhost"), { headers });
+  // The metrics' route label (the route wrapper times the stream's opening).
+  dispatchedTo(request, "/api/events");
   corsHeaders(headers.get("origin")).forEach((value, key) => response.setHeader(key, value));
   attachNodeResponse(request, response);
 

@@ -16,12 +16,22 @@ type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 const KEY = Symbol.for("contact-center.job-queue");
 const JOB_QUEUE_LOCK = 72707372;
 const holder = globalThis as typeof globalThis & { [KEY]?: Promise<PgBoss> };
+// Whether pg-boss runs in this process, for the readiness check: started, and not stopped since.
+const STATE = Symbol.for("contact-center.job-queue-state");
+const stateHolder = globalThis as typeof globalThis & { [STATE]?: { running: boolean } };
+const queueState = (stateHolder[STATE] ??= { running: false });
+
+/** true once pg-boss has started here, until it stops. */
+export function jobQueueRunning(): boolean {
+  return queueState.running;
+}
 
 export function jobQueue(): Promise<PgBoss> {
   holder[KEY] ??= (async () => {
     const target = database().driver.jobQueueDb;
     const boss = new PgBoss("connectionString" in target ? { connectionString: target.connectionString, schema: "pgboss" } : { db: target, schema: "pgboss" });
     boss.on("error", (error) => logger.error("job queue error", { error: error.message }));
+    boss.on("stopped", () => (queueState.running = false));
     // Processes starting together on a fresh database would race (and deadlock)
     // creating pg-boss's schema and queues: one at a time, like the migrations.
     await database().driver.withConnection(async (conn) => {
@@ -44,6 +54,7 @@ export function jobQueue(): Promise<PgBoss> {
         await conn.query("SELECT pg_advisory_unlock($1)", [JOB_QUEUE_LOCK]);
       }
     });
+    queueState.running = true;
     // Jobs of a process that died are handed back (job-leases.ts).
     keepLeases(boss, { embedded: database().driver.kind === "embedded" });
     return boss;

@@ -33,7 +33,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Campaigns: "Outbound campaigns: contacts, dry runs, dialing and preview mode",
   Reports: "Call figures by day, hour, agent, campaign and tag, and the live wallboard",
   "Provider callbacks": "Called by the telephony provider (signed form posts answered with TwiML), not by clients",
-  Service: "Liveness",
+  Service: "Liveness and readiness (the Prometheus metrics, GET /metrics, are an operator's and not part of this API)",
 };
 
 /** What a `format` query value answers, for the routes that offer files. */
@@ -116,12 +116,12 @@ function jsonOperation(group: OperationGroup, method: Method, description: Extra
           ? { description: "A Server-Sent Events stream", content: { "text/event-stream": { schema: { type: "string" } } } }
           : { description: "Success", content: successContent(group, method, description) },
       ...Object.fromEntries([...errors].map((status) => [status, { $ref: `#/components/responses/${status}` }])),
-      ...Object.fromEntries(Object.entries(extra).map(([status, text]) => [status, { description: text, content: { "application/json": { schema: status.startsWith("2") ? otherSuccessSchema(description, status) : { $ref: "#/components/schemas/Error" } } } }])),
+      ...Object.fromEntries(Object.entries(extra).map(([status, text]) => [status, { description: text, content: { "application/json": { schema: status.startsWith("2") || description.alsoAnswers?.[Number(status)] ? otherSuccessSchema(description, status) : { $ref: "#/components/schemas/Error" } } } }])),
     },
   };
 }
 
-/** Another success status's shape (route()'s alsoAnswers). */
+/** Another status's own shape (route()'s alsoAnswers: a 202's operation, the readiness check's 503). */
 function otherSuccessSchema(description: Extract<RouteDescription, { kind: "json" }>, status: string): JsonSchema {
   const own = description.alsoAnswers?.[Number(status)];
   return own ? jsonSchema(own, "output") : { type: "object" };

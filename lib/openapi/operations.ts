@@ -41,6 +41,7 @@ import * as departments from "@/app/api/departments/route";
 import * as simulator from "@/app/api/dev/simulator/route";
 import * as simulatedRecording from "@/app/api/dev/recordings/[call_sid]/route";
 import * as health from "@/app/api/health/route";
+import * as ready from "@/app/api/ready/route";
 import * as setup from "@/app/api/setup/route";
 import * as importConfirm from "@/app/api/imports/[id]/confirm/route";
 import * as importOne from "@/app/api/imports/[id]/route";
@@ -343,4 +344,10 @@ export const OPERATIONS: OperationGroup[] = [
   { path: "/api/voice/manual/status", tag: "Provider callbacks", module: manualStatus, summary: { POST: "Status of a call placed from the call log" } },
 
   { path: "/api/health", tag: "Service", module: health, summary: { GET: "Liveness: answers without authentication or database" } },
+  {
+    path: "/api/ready", tag: "Service", module: ready,
+    summary: { GET: "Readiness for a load balancer: 200 when this server should get traffic, else 503 with the same body" },
+    description: { GET: "`{ status, checks: { database, migrations, workers } }`, each check ok, pending (start-up has not got there) or failing. 200 with status ready when the database answers a SELECT 1 within 1.5 s (asked at every call), start-up applied every migration of this build, and pg-boss runs with this process's job workers registered. 503 with status starting (start-up not finished: answered at once, not held until it is), not_ready (the database does not answer, or pg-boss stopped) or stopping (SIGTERM received: the server drains for SHUTDOWN_DRAIN_SECONDS, then closes). Never cached." },
+    responses: { GET: { "503": "Not ready: starting, a check failing, or shutting down (the same body)" } },
+  },
 ];

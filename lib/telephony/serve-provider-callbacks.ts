@@ -1,6 +1,7 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { routeDescription } from "@/lib/http/route-description";
+import { dispatchedTo } from "@/lib/http/route-template";
 import { logger } from "@/lib/logger";
 import { OPERATIONS } from "@/lib/openapi/operations";
 import { MAX_CALLBACK_BYTES, xmlMessage } from "./provider-route";
@@ -40,9 +41,10 @@ export function serveProviderCallbacksFromOurServer(): void {
   (globalThis as typeof globalThis & { [KEY]?: ServeProviderCallback })[KEY] = (incoming, response) => {
     const url = incoming.url ?? "/";
     const query = url.indexOf("?");
-    const handler = handlers.get(query < 0 ? url : url.slice(0, query));
+    const path = query < 0 ? url : url.slice(0, query);
+    const handler = handlers.get(path);
     if (!handler) return false;
-    void answer(handler, incoming, response).catch((error) => {
+    void answer(handler, path, incoming, response).catch((error) => {
       logger.error("provider callback failed", { error: error instanceof Error ? error.message : String(error) });
       if (!response.headersSent) response.writeHead(500, { "Content-Type": "text/xml; charset=utf-8" }).end(xmlMessage("Error", "Server error."));
       else response.destroy();
@@ -51,7 +53,7 @@ export function serveProviderCallbacksFromOurServer(): void {
   };
 }
 
-async function answer(handler: Handler, incoming: IncomingMessage, response: ServerResponse): Promise<void> {
+async function answer(handler: Handler, path: string, incoming: IncomingMessage, response: ServerResponse): Promise<void> {
   const body = await readUpTo(incoming, BODY_LIMIT);
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
@@ -64,6 +66,8 @@ async function answer(handler: Handler, incoming: IncomingMessage, response: Ser
     }
   }
   const request = new Request(new URL(incoming.url ?? "/", "http://localhost"), { method: "POST", headers, body: body as Uint8Array<ArrayBuffer> });
+  // The metrics' route label (providerRoute times the callback): the path it matched exactly.
+  dispatchedTo(request, path);
   const result = await handler(request);
   response.writeHead(result.status, Object.fromEntries(result.headers));
   response.end(Buffer.from(await result.arrayBuffer()));
