@@ -6,6 +6,7 @@ import { startCampaignWorker } from "@/lib/campaigns/campaign-worker";
 import { scheduleRetention } from "@/lib/contacts/schedule-retention";
 import { DEMO_PASSWORD } from "@/lib/demo/demo-accounts";
 import { seedDemoData } from "@/lib/demo/seed-demo-data";
+import { isSetupNeeded } from "@/lib/setup/setup-needed";
 
 const DEMO_ADMIN_EMAIL = "admin@acme.example.com";
 import { env } from "@/lib/env";
@@ -58,6 +59,8 @@ async function prepare(): Promise<void> {
     if (seeded) logger.info("demo data loaded", seeded);
     await greetNewcomer(config.APP_URL);
   }
+  // No demo data and no user yet (PostgreSQL, or SEED_DEMO_DATA=never): say where the first administrator is made.
+  if (await isSetupNeeded()) console.log(`Setup needed: open ${config.APP_URL}/setup to create the organization and its first administrator.`);
   await giveEveryOrganizationASigningSecret();
   scheduleRetention();
   sweepOldEvents();

@@ -2053,6 +2053,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the installation still needs its first administrator (no user exists yet)
+         * @description No authentication. No authentication. `needed` is true while the database holds no user, and false for good once any exists.
+         */
+        get: operations["getApiSetup"];
+        put?: never;
+        /**
+         * First run: create the organization, its first department and an account admin; returns the admin and a bearer token, as a login does
+         * @description No authentication. No authentication; allowed once. The organization gets a first department named Main and the given time zone; the admin is an account_admin of it (in no department). Concurrent attempts, on any number of servers sharing the database, are serialized: exactly one succeeds, the others get 409.
+         */
+        post: operations["postApiSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tags": {
         parameters: {
             query?: never;
@@ -8218,6 +8242,7 @@ export interface operations {
                     /** @default [] */
                     departments?: string[];
                     name: string;
+                    time_zone?: string;
                 };
             };
         };
@@ -10047,6 +10072,109 @@ export interface operations {
                 };
             };
             503: components["responses"]["503"];
+        };
+    };
+    getApiSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        needed: boolean;
+                    };
+                };
+            };
+        };
+    };
+    postApiSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    admin: {
+                        /** Format: email */
+                        email: string;
+                        name: string;
+                        password: string;
+                    };
+                    organization: {
+                        name: string;
+                        time_zone: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Send as `Authorization: Bearer <token>`; POST /api/logout revokes it */
+                        token: string;
+                        user: {
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            department_id: number | null;
+                            email: string;
+                            id: number;
+                            last_login_at: string | null;
+                            name: string;
+                            organization_id: number;
+                            /** @enum {string} */
+                            role: "super_admin" | "account_admin" | "dept_manager" | "agent";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Setup is already complete (a user exists); nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["413"];
+            /** @description Invalid input, named by its dotted field (errors["organization.time_zone"], errors["admin.password"]…); nothing was created */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too busy (passwords being hashed at once on this server, or the database); nothing was created (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getApiTags: {

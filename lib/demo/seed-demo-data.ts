@@ -3,6 +3,7 @@ import { simulatedRecordingPath } from "@/lib/dev/simulated-recording";
 import { hashPassword } from "@/lib/auth/password";
 import type { Db, Tx } from "@/lib/db/client";
 import { DEFAULT_SETTINGS } from "@/lib/settings/defaults";
+import { FIRST_USERS_LOCK } from "@/lib/setup/first-users-lock";
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from "./demo-accounts";
 import { fakePerson, pick, seededRandom } from "./fake-people";
 
@@ -24,9 +25,10 @@ export async function seedDemoData(db: Db) {
 
   return db.$transaction(
     async (tx) => {
-      // Several servers may start on one empty database at once: the first to
-      // take this lock seeds, the others find users and do nothing.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(72707370)`;
+      // Several servers may start on one empty database at once (or someone
+      // runs the first-run setup meanwhile): the first to take this lock
+      // fills it, the others find users and do nothing.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_USERS_LOCK}::bigint)`;
       if ((await tx.user.count()) > 0) return null;
       const departments = new Map<string, { id: number; organization_id: number }>();
       const organizations = new Map<string, number>();

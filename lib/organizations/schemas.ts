@@ -4,6 +4,8 @@ import { importSettingsSchema, timeZoneSchema } from "@/lib/settings/schemas";
 export const createOrganizationSchema = z.object({
   name: z.string().trim().min(1, "The name field is required.").max(255),
   departments: z.array(z.string().trim().min(1).max(255)).max(100).default([]),
+  /** Times in lists and reports are shown in it; without it, the default (Settings → Organization). */
+  time_zone: timeZoneSchema.optional(),
 });
 
 export type CreateOrganizationInput = z.infer<typeof createOrganizationSchema>;

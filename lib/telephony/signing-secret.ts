@@ -1,4 +1,5 @@
 import "server-only";
+import { prisma, type Tx } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { randomBytes } from "node:crypto";
 import { openSecrets, sealSecrets } from "@/lib/crypto/secret-box";
@@ -9,6 +10,8 @@ import { openSecrets, sealSecrets } from "@/lib/crypto/secret-box";
 // settings row: the simulator signs with it, and no callback is ever taken
 // unsigned. One row per organization, written once (INSERT … ON CONFLICT DO
 // NOTHING), so two processes creating it at once agree on the same secret.
+// Through the Prisma client, so an organization created in a transaction gets
+// its secret in the same one (the first-run setup).
 
 export const SIGNING_SETTING_KEY = "callback_signing";
 
@@ -16,17 +19,13 @@ function newSealedSecret(): string {
   return sealSecrets({ signing_secret: randomBytes(32).toString("base64url") });
 }
 
-/** The organization's own signing secret, created on first use. */
-export async function ensureSigningSecret(organizationId: number): Promise<string> {
-  await rawQuery(
-    `INSERT INTO settings (organization_id, key, value, encrypted_secrets, updated_at)
-     VALUES ($1, $2, '{}'::jsonb, $3, now()) ON CONFLICT (organization_id, key) DO NOTHING`,
-    [organizationId, SIGNING_SETTING_KEY, newSealedSecret()], { secrets: true },
-  );
-  const [row] = await rawQuery<{ encrypted_secrets: string | null }>(
-    `SELECT encrypted_secrets FROM settings WHERE organization_id = $1 AND key = $2`,
-    [organizationId, SIGNING_SETTING_KEY], { secrets: true },
-  );
+/** The organization's own signing secret, created on first use (in `db`'s transaction when it is one). */
+export async function ensureSigningSecret(organizationId: number, db: Tx = prisma): Promise<string> {
+  await db.$executeRaw`
+    INSERT INTO settings (organization_id, key, value, encrypted_secrets, updated_at)
+    VALUES (${organizationId}, ${SIGNING_SETTING_KEY}, '{}'::jsonb, ${newSealedSecret()}, now()) ON CONFLICT (organization_id, key) DO NOTHING`;
+  const [row] = await db.$queryRaw<{ encrypted_secrets: string | null }[]>`
+    SELECT encrypted_secrets FROM settings WHERE organization_id = ${organizationId} AND key = ${SIGNING_SETTING_KEY}`;
   const secret = openSecrets(row?.encrypted_secrets).signing_secret;
   if (!secret) throw new Error(`Organization ${organizationId} has no callback signing secret.`);
   return secret;
