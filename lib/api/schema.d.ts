@@ -1438,7 +1438,7 @@ export interface paths {
         };
         /**
          * A consistent copy of the embedded database (gzipped tarball of its data folder), for `npm run backup`
-         * @description No authentication. Not for users: the operator token goes in the `X-Operator-Token` header, read from DATA_DIR/server.operator.json (mode 0600; a new token at each start), so only someone who can read the data folder can take a copy. The copy is taken between transactions; requests wait while it is written. `npm run restore` loads it into an empty data folder. It does not hold DATA_DIR/secrets.json (ENCRYPTION_KEY, NEXTAUTH_SECRET): keep that apart.
+         * @description No authentication. Not for users: the operator token goes in the `X-Operator-Token` header, read from DATA_DIR/server.operator.json (mode 0600; a new token at each start), so only someone who can read the data folder can take a copy. The copy is taken between transactions: requests wait while the files are copied (about a second for 200 MB), not while it is compressed and sent. `npm run restore` loads it into an empty data folder. It does not hold DATA_DIR/secrets.json (ENCRYPTION_KEY, NEXTAUTH_SECRET): keep that apart.
          */
         get: operations["getApiOperatorBackup"];
         put?: never;
