@@ -1,25 +1,26 @@
-// `npm run db:move -- --to "$DATABASE_URL" [--data-dir DIR] [--env-file FILE]`: copies the
+// `npm run db:move -- --to "$DATABASE_URL" [--data-dir DIR] [--save-env FILE]`: copies the
 // embedded database into an empty PostgreSQL database (issue 41, point 2;
 // lib/db/move-embedded-to-postgres.ts), prints every table's row counts on
 // both sides, and the variables the servers on PostgreSQL must carry.
 // Run through tsx with the react-server condition (package.json): the lib
 // files import "server-only", which is an empty module only under it.
 import { existsSync, writeFileSync } from "node:fs";
+// (--save-env, not --env-file: Node 20 reads an --env-file anywhere on its command line as its own.)
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { MoveMismatch, MoveRefused, moveEmbeddedToPostgres, type MoveResult } from "@/lib/db/move-embedded-to-postgres";
 import { checkSealedSecrets, readServerSecrets } from "@/lib/db/move/server-secrets";
 
-const { values } = parseArgs({ options: { to: { type: "string" }, "data-dir": { type: "string" }, "env-file": { type: "string" } } });
+const { values } = parseArgs({ options: { to: { type: "string" }, "data-dir": { type: "string" }, "save-env": { type: "string" } } });
 const dataDir = values["data-dir"] || process.env.DATA_DIR || ".data";
-const envFile = values["env-file"];
+const envFile = values["save-env"];
 if (!values.to) {
-  console.error('Usage: npm run db:move -- --to "postgresql://user:password@host:5432/database" [--data-dir DIR] [--env-file FILE]');
+  console.error('Usage: npm run db:move -- --to "postgresql://user:password@host:5432/database" [--data-dir DIR] [--save-env FILE]');
   process.exit(2);
 }
 // Checked before anything moves: the file would hold the secrets, and one that exists may be someone's.
 if (envFile && existsSync(envFile)) {
-  console.error(`Refused: ${envFile} exists; name a new file for --env-file (it is never overwritten).`);
+  console.error(`Refused: ${envFile} exists; name a new file for --save-env (it is never overwritten).`);
   process.exit(1);
 }
 
