@@ -1,6 +1,6 @@
-import { createDecipheriv } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { keyOpens } from "@/lib/crypto/secret-box";
 import type { Query } from "./describe-tables";
 
 /**
@@ -48,20 +48,5 @@ export async function checkSealedSecrets(query: Query, key: string | undefined):
      UNION ALL SELECT secret_sealed FROM webhook_endpoints`,
   );
   if (sealed.length === 0 || !key) return { count: sealed.length, keyOpensThem: null };
-  return { count: sealed.length, keyOpensThem: opens(sealed[0].value, key) };
-}
-
-/** secret-box.ts's format (v1.<iv>.<tag>.<ciphertext>), opened only to see that the key fits. */
-function opens(sealed: string, key: string): boolean {
-  try {
-    const bytes = /^[0-9a-fA-F]{64}$/.test(key) ? Buffer.from(key, "hex") : Buffer.from(key, "base64");
-    const [, iv, tag, body] = sealed.split(".");
-    const decipher = createDecipheriv("aes-256-gcm", bytes, Buffer.from(iv, "base64url"));
-    decipher.setAuthTag(Buffer.from(tag, "base64url"));
-    decipher.update(Buffer.from(body, "base64url"));
-    decipher.final();
-    return true;
-  } catch {
-    return false;
-  }
+  return { count: sealed.length, keyOpensThem: keyOpens(sealed[0].value, key) };
 }
