@@ -35,6 +35,8 @@ export const envSchema = z
     PASSWORD_HASH_THREADS: z.coerce.number().int().positive().optional(),
     /** Password checks that may wait for a thread; one more is refused with 503 (a sign-in flood must not queue without end). */
     PASSWORD_HASH_QUEUE: intFrom(100),
+    /** bcrypt's cost for new hashes (4-15; each step doubles the work). Test servers use 4, as Laravel's tests do: the suites sign in thousands of times. */
+    PASSWORD_HASH_COST: z.coerce.number().int().min(4).max(15).default(10),
     /** Proxies in front of the server: empty (none: the socket address counts), a hop count, or addresses/CIDRs. */
     TRUSTED_PROXIES: z
       .string()

@@ -2,7 +2,7 @@
 // embedded database, or (TEST_DB=postgres) two servers on one fresh PostgreSQL
 // database, started at the same moment so their migration runs race.
 import { startFakeProvider } from "./fake-provider.mjs";
-import { createTestDatabase, startServer } from "./server.mjs";
+import { createTestDatabase, embeddedTemplate, startServer } from "./server.mjs";
 
 /** Requests the provider's API definitions refuse (issue 40) fail the run, whichever file sent them. */
 function failOnViolations(fake) {
@@ -13,6 +13,8 @@ function failOnViolations(fake) {
 
 export default async function setup(project) {
   const target = process.env.TEST_DB ?? "embedded";
+  // Every embedded server of the run (the suite's, and those tests start) starts on a copy.
+  const template = await embeddedTemplate();
   // The provider's REST API for the campaign engine's dials.
   const fake = await startFakeProvider();
   const env = { TWILIO_API_BASE_URL: fake.baseUrl };
@@ -25,6 +27,7 @@ export default async function setup(project) {
     return async () => {
       await server.stop();
       await fake.stop();
+      template.remove();
       failOnViolations(fake);
     };
   }
@@ -42,6 +45,7 @@ export default async function setup(project) {
     await Promise.all([first.stop(), second.stop()]);
     await database.drop();
     await fake.stop();
+    template.remove();
     failOnViolations(fake);
   };
 }

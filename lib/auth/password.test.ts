@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseEnv } from "@/lib/env";
 import { hashPassword, verifyPassword } from "./password";
 import { hashToken } from "./tokens";
 
@@ -8,6 +9,14 @@ describe("passwords and tokens", () => {
     expect(hash).toMatch(/^\$2[aby]\$10\$/);
     expect(await verifyPassword("s3cret-pass", hash)).toBe(true);
     expect(await verifyPassword("wrong", hash)).toBe(false);
+  });
+
+  it("hashes at cost 10 unless PASSWORD_HASH_COST says otherwise (4-15)", () => {
+    const cost = (value?: string) => parseEnv({ NODE_ENV: "test", PASSWORD_HASH_COST: value }).PASSWORD_HASH_COST;
+    expect(cost()).toBe(10);
+    expect(cost("4")).toBe(4);
+    expect(() => cost("3")).toThrow(/PASSWORD_HASH_COST/);
+    expect(() => cost("16")).toThrow(/PASSWORD_HASH_COST/);
   });
 
   it("compares against a decoy when there is no account, and never matches", async () => {

@@ -4,13 +4,16 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { createPasswordPool, type PasswordJob, type PasswordPool } from "./password-pool";
 
-// bcrypt (cost 10): maintained, pure JavaScript, so no native build step. It
-// runs in the password threads (./password-pool.ts), never on the request
-// thread; the hash format is bcryptjs's as before, so every stored hash works.
-const COST = 10;
+// bcrypt (cost PASSWORD_HASH_COST, 10 unless set): maintained, pure JavaScript,
+// so no native build step. It runs in the password threads (./password-pool.ts),
+// never on the request thread; the hash format is bcryptjs's as before, and a
+// stored hash carries its own cost, so every stored hash works whatever the setting.
 // Compared against when the email is unknown, so a miss costs as much time as
-// a wrong password and response times do not reveal which accounts exist.
-const DECOY_HASH = "$2b$10$CwTycUXWue0Thq9StjUM0uJ8o2hS8x8pniZ6Ex9Tz2Gq6JO1F6h2m";
+// a wrong password and response times do not reveal which accounts exist: one
+// per cost, made of the same cost as new hashes.
+const DECOY_HASHES: Record<number, string> = {
+  10: "$2b$10$CwTycUXWue0Thq9StjUM0uJ8o2hS8x8pniZ6Ex9Tz2Gq6JO1F6h2m",
+};
 
 // One pool per process, on globalThis: the server's bundles may each carry a copy of this module.
 const POOL = Symbol.for("contact-center.password-pool");
@@ -35,10 +38,15 @@ function check(job: PasswordJob): Promise<string | boolean> {
 
 /** Throws AppError "unavailable" (503) when the password threads are fully booked. */
 export async function hashPassword(password: string): Promise<string> {
-  return (await check({ op: "hash", password, cost: COST })) as string;
+  return (await check({ op: "hash", password, cost: env().PASSWORD_HASH_COST })) as string;
+}
+
+async function decoyHash(): Promise<string> {
+  const cost = env().PASSWORD_HASH_COST;
+  return (DECOY_HASHES[cost] ??= (await check({ op: "hash", password: "decoy", cost })) as string);
 }
 
 /** Throws AppError "unavailable" (503) when the password threads are fully booked. */
 export async function verifyPassword(password: string, hash: string | null | undefined): Promise<boolean> {
-  return (await check({ op: "compare", password, hash: hash ?? DECOY_HASH })) as boolean;
+  return (await check({ op: "compare", password, hash: hash ?? (await decoyHash()) })) as boolean;
 }
