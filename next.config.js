@@ -11,6 +11,9 @@ const nextConfig = {
     // CSV uploads bypass the proxy and stream (see proxy.ts).
     proxyClientMaxBodySize: "11mb",
   },
+  // The gate (.ci/run) runs `tsc --noEmit` beside the build; the build's own
+  // type check would be the same work a second time.
+  typescript: { ignoreBuildErrors: process.env.BUILD_SKIP_TYPECHECK === "1" },
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg", "bcryptjs", "pg-boss", "twilio", "exceljs"],
 };
 

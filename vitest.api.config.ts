@@ -13,6 +13,9 @@ export default defineConfig({
     globalSetup: ["e2e/support/global-setup.mjs"],
     // Every answer is checked against the OpenAPI document (issue 24).
     setupFiles: ["e2e/support/response-check.ts"],
+    // Files side by side: most of a file's time is waiting on its servers
+    // (TEST_API_WORKERS; Vitest's default is one less than the cores: one here).
+    maxWorkers: Number(process.env.TEST_API_WORKERS ?? 3),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     environment: "node",

@@ -1,35 +1,85 @@
 // `npm test`: every suite, then one line `tests: N passed, M failed`.
-//   1. unit tests (Vitest)
-//   2. API tests against the real server on the embedded database
-//   3. the same API tests plus the two-process suite on PostgreSQL, when
-//      TEST_DATABASE_URL is set (a fresh database is created and dropped)
-//   4. browser tests (Playwright with the system's Chromium)
-//   5. the README's Production section, followed word for word in a fresh clone
-//      (scripts/test-readme-production.mjs; one test per part), when
-//      TEST_DATABASE_URL is set
-// Exits non-zero when any test fails or a suite cannot run.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+//   unit          Vitest, pure logic next to the code
+//   api-embedded  API tests against the real server on the embedded database
+//   api-postgres  the same API tests plus the two-process suite on PostgreSQL,
+//                 when TEST_DATABASE_URL is set (a fresh database is created and dropped)
+//   browser       Playwright with the system's Chromium
+//   readme        the README's Production section, followed word for word in a
+//                 fresh clone (scripts/test-readme-production.mjs; one test per
+//                 part), when TEST_DATABASE_URL is set
+// One production build serves every suite (built first unless TEST_REBUILD=0
+// and one exists). The suites run in two lanes side by side (docs/decisions/024):
+// one lane is CPU-bound API work, the other waits on a browser, a clone's
+// install and servers starting, so together they keep both cores busy. Each
+// suite's output is printed whole when it ends; the table gives each suite's
+// counts and wall time. Exits non-zero when any test fails or a suite cannot run.
+import { spawn, spawnSync } from "node:child_process";
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { embeddedTemplate } from "../e2e/support/server.mjs";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const reports = mkdtempSync(path.join(tmpdir(), "cc-reports-"));
-const results = [];
+const started = performance.now();
+const seconds = (from) => (performance.now() - from) / 1000;
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
-function run(command, args, env = {}) {
-  return spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+/** Runs a command with its output in a log file; resolves to its exit status and the log. */
+function run(name, command, args, env = {}) {
+  const log = path.join(reports, `${name}.log`);
+  const out = createWriteStream(log);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on("close", (status) => out.end(() => resolve({ status: status ?? 1, log })));
+  });
 }
 
-function vitestSuite(name, config, env = {}) {
-  const output = path.join(reports, `${name}.json`);
-  console.log(`\n=== ${name} ===`);
-  const status = run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile.json=${output}`], env);
-  const report = existsSync(output) ? JSON.parse(readFileSync(output, "utf8")) : null;
-  const passed = report?.numPassedTests ?? 0;
-  // A suite that crashed before reporting counts as one failure, never as zero.
-  const failed = report ? report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0) : 1;
-  results.push({ name, passed, failed });
+function readJson(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
+}
+
+// Each suite: how to run it, and how to read passed/failed from its report.
+// A suite that crashed before reporting counts as one failure, never as zero.
+const SUITES = {
+  unit: {
+    run: (report) => ["node_modules/vitest/vitest.mjs", ["run", "--config", "vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {}],
+    count: vitestCounts,
+  },
+  "api-embedded": {
+    run: (report) => vitestApi(report, "embedded"),
+    count: vitestCounts,
+  },
+  "api-postgres": {
+    when: postgres,
+    run: (report) => vitestApi(report, "postgres"),
+    count: vitestCounts,
+  },
+  browser: {
+    before: ensureChromium,
+    run: (report) => ["node_modules/@playwright/test/cli.js", ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: report }],
+    count(report, status) {
+      const stats = report?.stats;
+      if (!stats) return { passed: 0, failed: 1 };
+      return { passed: stats.expected + stats.flaky, failed: stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0) };
+    },
+  },
+  readme: {
+    when: postgres,
+    run: (report) => ["scripts/test-readme-production.mjs", [], { READMETEST_REPORT: report }],
+    count: (report, status) => (report ? { passed: report.passed, failed: report.failed + (status !== 0 && report.failed === 0 ? 1 : 0) } : { passed: 0, failed: 1 }),
+  },
+};
+
+function vitestApi(report, db) {
+  return ["node_modules/vitest/vitest.mjs", ["run", "--config", "vitest.api.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], { TEST_DB: db }];
+}
+
+function vitestCounts(report, status) {
+  if (!report) return { passed: 0, failed: 1 };
+  return { passed: report.numPassedTests, failed: report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0) };
 }
 
 /**
@@ -41,52 +91,64 @@ function ensureChromium() {
   if (existsSync(chromium)) return true;
   if (process.getuid?.() === 0 && spawnSync("which", ["apt-get"]).status === 0) {
     console.log("Installing Debian's chromium for the browser tests...");
-    run("apt-get", ["install", "-y", "chromium"], { DEBIAN_FRONTEND: "noninteractive" });
+    spawnSync("apt-get", ["install", "-y", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
   }
   if (existsSync(chromium)) return true;
   console.error(`Browser tests need Chromium at ${chromium}: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH).`);
   return false;
 }
 
-function playwrightSuite(name) {
-  const output = path.join(reports, `${name}.json`);
-  console.log(`\n=== ${name} ===`);
-  if (!ensureChromium()) return results.push({ name, passed: 0, failed: 1 });
-  const status = run(process.execPath, ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: output });
-  const report = existsSync(output) ? JSON.parse(readFileSync(output, "utf8")) : null;
-  const stats = report?.stats;
-  const passed = stats ? stats.expected + stats.flaky : 0;
-  const failed = stats ? stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0) : 1;
-  results.push({ name, passed, failed });
+const results = [];
+
+async function runSuite(name) {
+  const suite = SUITES[name];
+  if (suite.when === false) return;
+  const from = performance.now();
+  console.log(`--- ${name}: started at ${seconds(started).toFixed(0)} s`);
+  if (suite.before && !suite.before()) return results.push({ name, passed: 0, failed: 1, seconds: 0 });
+  const report = path.join(reports, `${name}.json`);
+  const [script, args, env] = suite.run(report);
+  const { status, log } = await run(name, process.execPath, [script, ...args], env);
+  const counts = suite.count(readJson(report), status);
+  const wall = seconds(from);
+  results.push({ name, ...counts, seconds: wall });
+  console.log(`\n=== ${name}: ${counts.passed} passed, ${counts.failed} failed in ${wall.toFixed(0)} s ===`);
+  process.stdout.write(readFileSync(log, "utf8"));
+  console.log(`=== end of ${name} ===\n`);
 }
 
-function readmeSuite(name) {
-  const output = path.join(reports, `${name}.json`);
-  console.log(`\n=== ${name} ===`);
-  const status = run(process.execPath, ["scripts/test-readme-production.mjs"], { READMETEST_REPORT: output });
-  const report = existsSync(output) ? JSON.parse(readFileSync(output, "utf8")) : null;
-  const failed = report ? report.failed + (status !== 0 && report.failed === 0 ? 1 : 0) : 1;
-  results.push({ name, passed: report?.passed ?? 0, failed });
+async function lane(names) {
+  for (const name of names) await runSuite(name);
 }
 
 // Tests run the production build; build unless told the current one is fresh.
 if (!existsSync(".next/BUILD_ID") || process.env.TEST_REBUILD !== "0") {
   console.log("=== build ===");
-  if (run("npm", ["run", "build"]) !== 0) {
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (build.status !== 0) {
     console.log("\ntests: 0 passed, 1 failed");
     process.exit(1);
   }
+  console.log(`build: ${seconds(started).toFixed(0)} s`);
 }
 
-vitestSuite("unit", "vitest.config.ts");
-vitestSuite("api-embedded", "vitest.api.config.ts", { TEST_DB: "embedded" });
-if (process.env.TEST_DATABASE_URL) vitestSuite("api-postgres", "vitest.api.config.ts", { TEST_DB: "postgres" });
-playwrightSuite("browser");
-if (process.env.TEST_DATABASE_URL) readmeSuite("readme");
+// The embedded database every embedded test server starts from (e2e/support/server.mjs).
+const template = await embeddedTemplate();
+console.log(`embedded template ready at ${seconds(started).toFixed(0)} s`);
+try {
+  // TEST_LANES=1 runs the suites one after another (a machine with one core).
+  if (process.env.TEST_LANES === "1") await lane(["unit", "api-embedded", "api-postgres", "readme", "browser"]);
+  else await Promise.all([lane(["api-embedded", "api-postgres"]), lane(["readme", "unit", "browser"])]);
+} finally {
+  template.remove();
+}
 
 rmSync(reports, { recursive: true, force: true });
-console.log("\nsuite            passed  failed");
-for (const r of results) console.log(`${r.name.padEnd(16)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}`);
+const order = Object.keys(SUITES);
+results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+console.log("\nsuite            passed  failed  seconds");
+for (const r of results) console.log(`${r.name.padEnd(16)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${r.seconds.toFixed(0).padStart(7)}`);
+console.log(`${"all (wall)".padEnd(16)} ${"".padStart(6)}  ${"".padStart(6)}  ${seconds(started).toFixed(0).padStart(7)}`);
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
 console.log(`tests: ${passed} passed, ${failed} failed`);
