@@ -8,9 +8,8 @@
 //                 fresh clone (scripts/test-readme-production.mjs; one test per
 //                 part), when TEST_DATABASE_URL is set
 // One production build serves every suite (built first unless TEST_REBUILD=0
-// and one exists). The suites run in two lanes side by side (docs/decisions/024):
-// one lane is CPU-bound API work, the other waits on a browser, a clone's
-// install and servers starting, so together they keep both cores busy. Each
+// and one exists). The API suites run first, one after the other; then the
+// browser, README and unit suites side by side (docs/decisions/024). Each
 // suite's output is printed whole when it ends; the table gives each suite's
 // counts and wall time. Exits non-zero when any test fails or a suite cannot run.
 import { spawn, spawnSync } from "node:child_process";
@@ -100,9 +99,13 @@ function ensureChromium() {
 
 const results = [];
 
+// TEST_SUITES=unit,api-embedded runs only those (the quick loop: README, "Testing while you work").
+const chosen = process.env.TEST_SUITES ? new Set(process.env.TEST_SUITES.split(",").map((name) => name.trim())) : null;
+for (const name of chosen ?? []) if (!SUITES[name]) throw new Error(`TEST_SUITES: no suite ${name} (${Object.keys(SUITES).join(", ")})`);
+
 async function runSuite(name) {
   const suite = SUITES[name];
-  if (suite.when === false) return;
+  if (suite.when === false || (chosen && !chosen.has(name))) return;
   const from = performance.now();
   console.log(`--- ${name}: started at ${seconds(started).toFixed(0)} s`);
   if (suite.before && !suite.before()) return results.push({ name, passed: 0, failed: 1, seconds: 0 });
@@ -138,7 +141,14 @@ console.log(`embedded template ready at ${seconds(started).toFixed(0)} s`);
 try {
   // TEST_LANES=1 runs the suites one after another (a machine with one core).
   if (process.env.TEST_LANES === "1") await lane(["unit", "api-embedded", "api-postgres", "readme", "browser"]);
-  else await Promise.all([lane(["api-embedded", "api-postgres"]), lane(["readme", "unit", "browser"])]);
+  else {
+    // The API suites keep both cores busy on their own (three files at a time):
+    // run beside anything else they starve their servers, and tests that
+    // time an answer fail. The browser, the README's clone and the unit tests
+    // each leave a core mostly idle, so they share the end.
+    await lane(["api-embedded", "api-postgres"]);
+    await Promise.all([lane(["browser"]), lane(["readme"]), lane(["unit"])]);
+  }
 } finally {
   template.remove();
 }
