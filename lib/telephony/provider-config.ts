@@ -51,14 +51,22 @@ const CONFIG_JOINS = `LEFT JOIN settings s ON s.organization_id = o.id AND s.key
 export async function providerConfig(organizationId: number): Promise<ProviderConfig> {
   const known = ownerOfNumber(`org:${organizationId}`);
   if (known) return known;
+  const config = await freshProviderConfig(organizationId);
+  if (config.signing_key) numberOwners.set(`org:${organizationId}`, { at: Date.now(), config });
+  return config;
+}
+
+/**
+ * The organization's config as stored now, past the two-second memory below:
+ * for the settings page, where an admin must see a change another server made
+ * a moment ago (the gate's parallel run caught a stale read, issue 42).
+ */
+export async function freshProviderConfig(organizationId: number): Promise<ProviderConfig> {
   const [row] = await rawQuery<SettingRow>(
     `SELECT o.id AS organization_id, ${CONFIG_COLUMNS} FROM organizations o ${CONFIG_JOINS} WHERE o.id = $1`,
     [organizationId], { secrets: true },
   );
-  if (!row) return fromRow({ organization_id: organizationId, value: {}, encrypted_secrets: null, signing_secrets: null });
-  const config = fromRow(row);
-  if (config.signing_key) numberOwners.set(`org:${organizationId}`, { at: Date.now(), config });
-  return config;
+  return fromRow(row ?? { organization_id: organizationId, value: {}, encrypted_secrets: null, signing_secrets: null });
 }
 
 function fromRow(row: SettingRow): ProviderConfig {

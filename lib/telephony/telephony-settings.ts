@@ -5,12 +5,12 @@ import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { confirmProviderNumbers } from "./confirm-provider-numbers";
 import { heldNumbers, refuseNumbersHeldByOthers } from "./owned-numbers";
-import { forgetNumberOwners, providerConfig } from "./provider-config";
+import { forgetNumberOwners, freshProviderConfig } from "./provider-config";
 import type { UpdateTelephonySettingsInput } from "./schemas";
 
 /** The telephony settings as an admin sees them: secrets only as "set" or not. */
 export async function getTelephonySettings({ actor }: { actor: SessionUser }) {
-  const config = await providerConfig(actor.organization_id);
+  const config = await freshProviderConfig(actor.organization_id);
   return {
     account_sid: config.account_sid,
     api_key_sid: config.api_key_sid,
