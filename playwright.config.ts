@@ -7,7 +7,8 @@ process.env.BROWSER_TEST_PORT = String(port);
 
 export default defineConfig({
   testDir: "e2e/browser",
-  timeout: 60_000,
+  // The browser suite runs beside the README suite's install and build: a long test took over 60 s there (issue 42).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
