@@ -1,4 +1,5 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
@@ -43,7 +44,7 @@ export async function hashPassword(password: string): Promise<string> {
 
 async function decoyHash(): Promise<string> {
   const cost = env().PASSWORD_HASH_COST;
-  return (DECOY_HASHES[cost] ??= (await check({ op: "hash", password: "decoy", cost })) as string);
+  return (DECOY_HASHES[cost] ??= (await check({ op: "hash", password: randomBytes(24).toString("base64"), cost })) as string);
 }
 
 /** Throws AppError "unavailable" (503) when the password threads are fully booked. */
