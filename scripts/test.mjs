@@ -46,15 +46,18 @@ const SUITES = {
   unit: {
     run: (report) => ["node_modules/vitest/vitest.mjs", ["run", "--config", "vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {}],
     count: vitestCounts,
+    failures: vitestFailures,
   },
   "api-embedded": {
     run: (report) => vitestApi(report, "embedded"),
     count: vitestCounts,
+    failures: vitestFailures,
   },
   "api-postgres": {
     when: postgres,
     run: (report) => vitestApi(report, "postgres"),
     count: vitestCounts,
+    failures: vitestFailures,
   },
   browser: {
     before: ensureChromium,
@@ -64,11 +67,13 @@ const SUITES = {
       if (!stats) return { passed: 0, failed: 1 };
       return { passed: stats.expected + stats.flaky, failed: stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0) };
     },
+    failures: playwrightFailures,
   },
   readme: {
     when: postgres,
     run: (report) => ["scripts/test-readme-production.mjs", [], { READMETEST_REPORT: report }],
     count: (report, status) => (report ? { passed: report.passed, failed: report.failed + (status !== 0 && report.failed === 0 ? 1 : 0) } : { passed: 0, failed: 1 }),
+    failures: (report) => (report?.parts ?? []).filter((part) => !part.ok).map((part) => `README, Production: ${part.title} (exit ${part.code})`),
   },
 };
 
@@ -79,6 +84,28 @@ function vitestApi(report, db) {
 function vitestCounts(report, status) {
   if (!report) return { passed: 0, failed: 1 };
   return { passed: report.numPassedTests, failed: report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0) };
+}
+
+/** Failed tests as `file › name`: repeated under the table, so the end of a long log names them. */
+function vitestFailures(report) {
+  return (report?.testResults ?? []).flatMap((file) => {
+    const name = path.relative(process.cwd(), file.name);
+    const tests = file.assertionResults.filter((test) => test.status === "failed").map((test) => `${name} › ${test.fullName}`);
+    // A file that failed outside its tests (an import, a beforeAll) names itself.
+    return tests.length || file.status !== "failed" ? tests : [`${name} (${String(file.message ?? "failed").split("\n")[0]})`];
+  });
+}
+
+function playwrightFailures(report) {
+  const failed = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((test) => test.status === "unexpected")) failed.push(`${spec.file}:${spec.line} › ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return failed;
 }
 
 /**
@@ -108,13 +135,14 @@ async function runSuite(name) {
   if (suite.when === false || (chosen && !chosen.has(name))) return;
   const from = performance.now();
   console.log(`--- ${name}: started at ${seconds(started).toFixed(0)} s`);
-  if (suite.before && !suite.before()) return results.push({ name, passed: 0, failed: 1, seconds: 0 });
+  if (suite.before && !suite.before()) return results.push({ name, passed: 0, failed: 1, seconds: 0, failures: ["could not prepare the suite"] });
   const report = path.join(reports, `${name}.json`);
   const [script, args, env] = suite.run(report);
   const { status, log } = await run(name, process.execPath, [script, ...args], env);
-  const counts = suite.count(readJson(report), status);
+  const json = readJson(report);
+  const counts = suite.count(json, status);
   const wall = seconds(from);
-  results.push({ name, ...counts, seconds: wall });
+  results.push({ name, ...counts, seconds: wall, failures: suite.failures(json) });
   console.log(`\n=== ${name}: ${counts.passed} passed, ${counts.failed} failed in ${wall.toFixed(0)} s ===`);
   process.stdout.write(readFileSync(log, "utf8"));
   console.log(`=== end of ${name} ===\n`);
@@ -159,6 +187,8 @@ results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 console.log("\nsuite            passed  failed  seconds");
 for (const r of results) console.log(`${r.name.padEnd(16)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${r.seconds.toFixed(0).padStart(7)}`);
 console.log(`${"all (wall)".padEnd(16)} ${"".padStart(6)}  ${"".padStart(6)}  ${seconds(started).toFixed(0).padStart(7)}`);
+const failures = results.flatMap((r) => r.failures.map((test) => `  ${r.name}: ${test}`));
+if (failures.length) console.log(`failed:\n${failures.join("\n")}`);
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
 console.log(`tests: ${passed} passed, ${failed} failed`);
