@@ -216,7 +216,7 @@ describe("rate limits count the client's socket unless a proxy is trusted", () =
     // From a loopback address of its own: the bare server counts the socket's address, and on
     // PostgreSQL the counters are shared with the files running beside this one, whose sockets
     // are 127.0.0.1 (one of their failures took this test's fiftieth place, issue 42).
-    const socket = new Agent({ connect: { localAddress: "127.0.0.42" } });
+    const socket = new Agent({ localAddress: "127.0.0.42" });
     const statuses: number[] = [];
     for (let i = 0; i < 60; i++) {
       const response = await fetchVia(`${bare.baseUrl}/api/login`, {
