@@ -90,6 +90,15 @@ describe("request handling", () => {
     expect(response.body).toEqual({ message: "Not found." });
   });
 
+  it("gives the operator's backup to nobody without the token of this server's start, on either database", async () => {
+    // backup-restore.test.ts (embedded suite only) tests the door on a server of its own; this is the suite's server.
+    for (const headers of [{}, { "X-Operator-Token": "a-token-of-another-start" }] as Record<string, string>[]) {
+      const response = await fetch(`${api().baseUrl}/api/operator/backup`, { headers });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ message: "Unauthenticated." });
+    }
+  });
+
   it.each([
     ["GET", "/api/no-such-thing"],
     ["POST", "/api/contacts/1/no-such-action"],

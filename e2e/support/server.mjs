@@ -2,7 +2,7 @@
 // on its own port and database, and waits until it answers.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -42,21 +42,29 @@ export function freePort() {
 }
 
 /**
- * The embedded database's template, as `CREATE DATABASE ... TEMPLATE` is PostgreSQL's:
- * a data folder a test server has started on once (PGlite's initdb, every
- * migration, the demo data) and left cleanly. A new embedded test server starts
- * on a copy of it (39 MB, a tenth of a second) instead of doing that work again
- * (4-6 s and 10 CPU-seconds each). Made once per run and named in
- * TEST_EMBEDDED_TEMPLATE, which the suites' processes inherit.
- * @returns {Promise<{ dir: string, remove(): void }>} remove() deletes it only if this call made it.
+ * The embedded database's templates, as `CREATE DATABASE ... TEMPLATE` is PostgreSQL's:
+ * data folders a test server has started on once (PGlite's initdb, every
+ * migration, and in `demo` the demo data; `empty` has no users, as
+ * SEED_DEMO_DATA=never leaves it) and left cleanly. A new embedded test server
+ * starts on a copy of the one it would make itself (39 MB, a tenth of a second)
+ * instead of doing that work again (4-6 s and 10 CPU-seconds each). Made once
+ * per run, side by side, and named in TEST_EMBEDDED_TEMPLATE, which the
+ * suites' processes inherit.
+ * @returns {Promise<{ dir: string, remove(): void }>} remove() deletes them only if this call made them.
  */
 export async function embeddedTemplate() {
   const known = process.env.TEST_EMBEDDED_TEMPLATE;
-  if (known && existsSync(path.join(known, "pglite"))) return { dir: known, remove() {} };
+  if (known && TEMPLATES.every((kind) => existsSync(path.join(known, kind, "pglite")))) return { dir: known, remove() {} };
   const dir = mkdtempSync(path.join(tmpdir(), "cc-template-"));
-  const server = await startServer({ dataDir: dir, label: "template" });
-  await server.stop();
-  rmSync(path.join(dir, "server.operator.json"), { force: true });
+  await Promise.all(
+    TEMPLATES.map(async (kind) => {
+      const dataDir = path.join(dir, kind);
+      mkdirSync(dataDir);
+      const server = await startServer({ dataDir, label: `template-${kind}`, env: kind === "empty" ? { SEED_DEMO_DATA: "never" } : {} });
+      await server.stop();
+      rmSync(path.join(dataDir, "server.operator.json"), { force: true });
+    }),
+  );
   process.env.TEST_EMBEDDED_TEMPLATE = dir;
   return {
     dir,
@@ -67,20 +75,30 @@ export async function embeddedTemplate() {
   };
 }
 
+const TEMPLATES = ["demo", "empty"];
+
+/** The template a server with this SEED_DEMO_DATA would make itself, if there is one for it. */
+function templateFor(seedDemoData) {
+  const dir = process.env.TEST_EMBEDDED_TEMPLATE;
+  const kind = seedDemoData === undefined ? "demo" : seedDemoData === "never" ? "empty" : null;
+  return dir && kind ? path.join(dir, kind, "pglite") : null;
+}
+
 /**
  * @param {{ databaseUrl?: string, dataDir?: string, env?: Record<string,string>, label?: string, port?: number, bareNext?: boolean }} options
  * Without databaseUrl the server uses an embedded database: in dataDir when given
  * (left in place on stop: its owner removes it), else in a fresh temp dir, which
- * starts as a copy of the template (see embeddedTemplate) when there is one and
- * the server seeds the demo data as every test server does (env names no SEED_DEMO_DATA).
+ * starts as a copy of a template (see embeddedTemplate) when there is one: with
+ * the demo data, as every test server seeds it (env names no SEED_DEMO_DATA), or
+ * without users (SEED_DEMO_DATA=never).
  * A server that exits during start-up throws an error carrying its exitCode and output.
  * bareNext: `next start` alone, without our server in front (as a host that runs Next.js its own way would).
  */
 export async function startServer({ databaseUrl, dataDir: givenDataDir, env = {}, label = "server", port: fixedPort, bareNext = false } = {}) {
   const port = fixedPort ?? (await freePort());
   const dataDir = databaseUrl ? undefined : (givenDataDir ?? mkdtempSync(path.join(tmpdir(), "cc-test-")));
-  const template = process.env.TEST_EMBEDDED_TEMPLATE;
-  if (dataDir && !givenDataDir && template && env.SEED_DEMO_DATA === undefined) cpSync(path.join(template, "pglite"), path.join(dataDir, "pglite"), { recursive: true });
+  const template = templateFor(env.SEED_DEMO_DATA);
+  if (dataDir && !givenDataDir && template) cpSync(template, path.join(dataDir, "pglite"), { recursive: true });
   const command = bareNext ? ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"] : ["scripts/server.mjs"];
   // SERVER_NODE_ARGS: flags for the server's node (say --cpu-prof, to profile a benchmark's server).
   const nodeArgs = process.env.SERVER_NODE_ARGS ? process.env.SERVER_NODE_ARGS.split(" ").filter(Boolean) : [];
