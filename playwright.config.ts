@@ -16,6 +16,10 @@ export default defineConfig({
   outputDir: "test-results",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // A click, screenshot or navigation that cannot happen fails naming itself, not as the
+    // test's whole time running out (a phone test hung to its 120 s twice, nothing said where).
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     // Each test keeps its final screen itself (helpers.ts); Playwright adds one on failure.
     screenshot: "only-on-failure",
     // Recording a trace costs a sixth of Chromium's work in every test (issue 42): PLAYWRIGHT_TRACE=1 keeps one per failure.

@@ -10,8 +10,9 @@ const postgres = process.env.TEST_DB === "postgres";
 // Files that test the embedded database (or the move from it) on servers of
 // their own whatever TEST_DB says: run in the PostgreSQL suite too, they ran
 // the same tests a second time, on the same kind of database (17 tests, a
-// fifth of that suite's time; issue 42). They run in the embedded suite.
-const EMBEDDED_ONLY = ["e2e/api/embedded-database.test.ts", "e2e/api/backup-restore.test.ts", "e2e/api/setup-cli.test.ts", "e2e/api/move-to-postgres.test.ts"];
+// fifth of that suite's time; issue 42). They run in the embedded suite, as
+// does the test of the server as a process.
+const EMBEDDED_ONLY = ["e2e/api/embedded-database.test.ts", "e2e/api/backup-restore.test.ts", "e2e/api/setup-cli.test.ts", "e2e/api/move-to-postgres.test.ts", "e2e/api/server-process.test.ts"];
 
 // The files that take longest (gate of issue 42: 45-150 s each where most take
 // under 20), started first: they then run beside the many short ones instead

@@ -11,6 +11,18 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
 
+// Logs go to stdout and stderr. When whoever read them is gone (a closed pipe:
+// a process manager or `| tee` that died), every write fails with EPIPE; with
+// nobody listening for that error each failure was an uncaught exception that
+// was itself logged, and the server spun a core at 100% (issue 42 found one
+// left behind by a test). A server keeps serving without its logs, as a daemon
+// that ignores SIGPIPE does; the lines are dropped.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error) => {
+    if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED") throw error;
+  });
+}
+
 const port = Number(process.env.PORT || 3000);
 const listenHost = process.env.LISTEN_HOST || undefined;
 const nonce = randomUUID();

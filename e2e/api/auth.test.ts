@@ -132,10 +132,14 @@ describe("servers checking passwords at production's cost", () => {
   let busy: Awaited<ReturnType<typeof startServer>>;
   beforeAll(async () => {
     const databaseUrl = inject("databaseUrl") || undefined;
-    [full, busy] = await Promise.all([
+    // Each kept as it starts, so one that fails leaves no server behind (one did, and ran on after the run).
+    const started = await Promise.allSettled([
       startServer({ databaseUrl, label: "full-cost", env: FULL_COST }),
       startServer({ databaseUrl, label: "busy", env: { ...FULL_COST, PASSWORD_HASH_THREADS: "1", PASSWORD_HASH_QUEUE: "2" } }),
     ]);
+    [full, busy] = started.map((each) => (each.status === "fulfilled" ? each.value : undefined!));
+    const failed = started.find((each) => each.status === "rejected");
+    if (failed) throw failed.reason;
   }, 120_000);
   afterAll(async () => {
     await Promise.all([full?.stop(), busy?.stop()]);

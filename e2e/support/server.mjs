@@ -95,10 +95,29 @@ function templateFor(seedDemoData) {
  * bareNext: `next start` alone, without our server in front (as a host that runs Next.js its own way would).
  */
 export async function startServer({ databaseUrl, dataDir: givenDataDir, env = {}, label = "server", port: fixedPort, bareNext = false } = {}) {
-  const port = fixedPort ?? (await freePort());
   const dataDir = databaseUrl ? undefined : (givenDataDir ?? mkdtempSync(path.join(tmpdir(), "cc-test-")));
   const template = templateFor(env.SEED_DEMO_DATA);
   if (dataDir && !givenDataDir && template) cpSync(template, path.join(dataDir, "pglite"), { recursive: true });
+  // freePort() lets its port go before the server binds it: another file's server, starting
+  // at the same moment, can take it in between (seen in the gate, issue 42). A server
+  // that finds its port taken exits at once; it is started again on another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(fixedPort ?? (await freePort()), { databaseUrl, dataDir, givenDataDir, env, label, bareNext });
+    } catch (error) {
+      const portTaken = typeof error.output === "string" && /already in use|EADDRINUSE/.test(error.output);
+      if (!portTaken || fixedPort !== undefined || attempt === 3) throw error;
+    }
+  }
+}
+
+/** Servers of this process still running: stopped if the process ends first (a test that failed half-way). */
+const running = new Set();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+async function startOn(port, { databaseUrl, dataDir, givenDataDir, env, label, bareNext }) {
   const command = bareNext ? ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"] : ["scripts/server.mjs"];
   // SERVER_NODE_ARGS: flags for the server's node (say --cpu-prof, to profile a benchmark's server).
   const nodeArgs = process.env.SERVER_NODE_ARGS ? process.env.SERVER_NODE_ARGS.split(" ").filter(Boolean) : [];
@@ -129,6 +148,8 @@ export async function startServer({ databaseUrl, dataDir: givenDataDir, env = {}
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let output = "";
   const keep = (chunk) => {
     output = (output + chunk).slice(-20_000);
@@ -149,12 +170,20 @@ export async function startServer({ databaseUrl, dataDir: givenDataDir, env = {}
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  if (Date.now() >= deadline) throw new Error(`${label} did not start in time:\n${output}`);
+  if (Date.now() >= deadline) {
+    child.kill("SIGKILL");
+    throw new Error(`${label} did not start in time:\n${output}`);
+  }
 
   return {
     baseUrl,
     pid: child.pid,
     output: () => output,
+    /** Closes the pipes its logs go to, as a process manager that died would. */
+    closeOutput() {
+      child.stdout.destroy();
+      child.stderr.destroy();
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
