@@ -1,7 +1,9 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumPath } from "./e2e/support/chromium.mjs";
 
-// Browser tests in Debian's Chromium (Playwright cannot download its own
-// browser here). Screenshots of every test are kept in test-results/.
+// Browser tests in Debian's Chromium, its headless shell when installed
+// (Playwright cannot download its own browser here: e2e/support/chromium.mjs).
+// Screenshots of every test are kept in test-results/.
 const port = Number(process.env.BROWSER_TEST_PORT ?? 3217);
 process.env.BROWSER_TEST_PORT = String(port);
 
@@ -25,7 +27,7 @@ export default defineConfig({
     // Recording a trace costs a sixth of Chromium's work in every test (issue 42): PLAYWRIGHT_TRACE=1 keeps one per failure.
     trace: process.env.PLAYWRIGHT_TRACE === "1" ? "retain-on-failure" : "off",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath() ?? "/usr/bin/chromium-headless-shell",
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     },
   },

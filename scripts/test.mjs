@@ -16,6 +16,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { CHROMIUM_CANDIDATES, chromiumPath } from "../e2e/support/chromium.mjs";
 import { embeddedTemplate } from "../e2e/support/server.mjs";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -109,18 +110,18 @@ function playwrightFailures(report) {
 }
 
 /**
- * Playwright cannot download its browser here; it drives Debian's Chromium.
- * Installed on the fly when we may (root with apt-get), as .ci/run does.
+ * Playwright cannot download its browser here; it drives Debian's Chromium
+ * (e2e/support/chromium.mjs). Installed on the fly when we may (root with
+ * apt-get), as .ci/run does.
  */
 function ensureChromium() {
-  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (existsSync(chromium)) return true;
-  if (process.getuid?.() === 0 && spawnSync("which", ["apt-get"]).status === 0) {
-    console.log("Installing Debian's chromium for the browser tests...");
-    spawnSync("apt-get", ["install", "-y", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  if (chromiumPath() && existsSync(chromiumPath())) return true;
+  if (!process.env.CHROMIUM_PATH && process.getuid?.() === 0 && spawnSync("which", ["apt-get"]).status === 0) {
+    console.log("Installing Debian's chromium-headless-shell for the browser tests...");
+    spawnSync("apt-get", ["install", "-y", "chromium-headless-shell"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
   }
-  if (existsSync(chromium)) return true;
-  console.error(`Browser tests need Chromium at ${chromium}: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH).`);
+  if (chromiumPath() && existsSync(chromiumPath())) return true;
+  console.error(`Browser tests need Chromium (${process.env.CHROMIUM_PATH ?? CHROMIUM_CANDIDATES.join(" or ")}): run 'sudo apt-get install -y chromium-headless-shell' (or set CHROMIUM_PATH).`);
   return false;
 }
 
