@@ -52,15 +52,17 @@ describe("an outbox row whose claim lapsed", () => {
       const recorded = await register(hooks[0].url);
       const missing = await register(hooks[1].url);
       const eventId = String(9_000_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
-      await db.query(
-        `INSERT INTO webhook_outbox (id, organization_id, event_type, payload, locked_until, claims)
-         VALUES ($1, $2, 'contact.updated', '{"type": "contact.updated", "timestamp": "2026-11-26T00:00:00.000Z", "data": {"contact_id": 1}}', now() - interval '1 second', 1)`,
-        [eventId, tenant.organization.id],
-      );
+      // The recorded delivery first: a sender of the suite's servers takes a lapsed row as soon as it
+      // is there, and took it between the two statements once, before the delivery was recorded (issue 42).
       await db.query(
         `INSERT INTO webhook_deliveries (endpoint_id, organization_id, event_type, message_id, dedupe_key, payload, status, attempts)
          VALUES ($1, $2, 'contact.updated', 'msg_' || $3, 'event:' || $3, '{}'::jsonb, 'delivered', 1)`,
         [recorded, tenant.organization.id, eventId],
+      );
+      await db.query(
+        `INSERT INTO webhook_outbox (id, organization_id, event_type, payload, locked_until, claims)
+         VALUES ($1, $2, 'contact.updated', '{"type": "contact.updated", "timestamp": "2026-11-26T00:00:00.000Z", "data": {"contact_id": 1}}', now() - interval '1 second', 1)`,
+        [eventId, tenant.organization.id],
       );
 
       // Up to 30 s: on a loaded machine (the gate runs three files at a time) the lapsed claim's sweep took over 10 s (issue 42).
