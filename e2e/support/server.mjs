@@ -98,15 +98,21 @@ export async function startServer({ databaseUrl, dataDir: givenDataDir, env = {}
   const dataDir = databaseUrl ? undefined : (givenDataDir ?? mkdtempSync(path.join(tmpdir(), "cc-test-")));
   const template = templateFor(env.SEED_DEMO_DATA);
   if (dataDir && !givenDataDir && template) cpSync(template, path.join(dataDir, "pglite"), { recursive: true });
-  // freePort() lets its port go before the server binds it: another file's server, starting
-  // at the same moment, can take it in between (seen in the gate, issue 42). A server
-  // that finds its port taken exits at once; it is started again on another.
+  // Two start-up failures that say nothing of the server, each seen in the gate (issue 42),
+  // after which the server exits at once and is started again:
+  // - freePort() lets its port go before the server binds it, and another file's server,
+  //   starting at the same moment, can take it in between: again on another port;
+  // - PostgreSQL's connections (100 here) are all held when files that start servers of
+  //   their own run side by side (each opens about 24): again once some are given back.
   for (let attempt = 1; ; attempt++) {
     try {
       return await startOn(fixedPort ?? (await freePort()), { databaseUrl, dataDir, givenDataDir, env, label, bareNext });
     } catch (error) {
-      const portTaken = typeof error.output === "string" && /already in use|EADDRINUSE/.test(error.output);
-      if (!portTaken || fixedPort !== undefined || attempt === 3) throw error;
+      const output = typeof error.output === "string" ? error.output : "";
+      const portTaken = fixedPort === undefined && /already in use|EADDRINUSE/.test(output) && attempt < 3;
+      const connectionsFull = output.includes("too many clients already") && attempt < 20;
+      if (!portTaken && !connectionsFull) throw error;
+      if (connectionsFull) await new Promise((resolve) => setTimeout(resolve, 3000));
     }
   }
 }
