@@ -13,5 +13,8 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "scripts/**/*.test.mjs"],
     environment: "node",
+    // Pure functions without mocks or module state to reset: one process runs
+    // many files (5 s instead of 13, issue 42).
+    isolate: false,
   },
 });

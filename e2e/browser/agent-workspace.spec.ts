@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 import { finalScreenshot, signIn, snap, uniquePhone } from "./helpers";
 
 // The agent's day without a provider account: the softphone runs on the

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 import { finalScreenshot, signIn } from "./helpers";
 
 test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 import { finalScreenshot, inHoursPhone, outOfHoursPhone, signIn, snap } from "./helpers";
 
 test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 import { finalScreenshot, signIn, snap, uniquePhone } from "./helpers";
 
 const FIXTURE = path.join(process.cwd(), "..", "shared", "fixtures", "contacts-messy.csv");

@@ -1,5 +1,6 @@
 import ExcelJS from "exceljs";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 import { finalScreenshot, signIn, snap, uniquePhone } from "./helpers";
 
 test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 import { finalScreenshot, signIn, snap, uniquePhone } from "./helpers";
 
 // Issue 24: an admin makes an integration key in Settings → Integrations, sees

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 import { finalScreenshot, signIn } from "./helpers";
 
 // The page's event stream follows the user's rights (issue 40): a manager

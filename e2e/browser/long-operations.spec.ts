@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 import { finalScreenshot, signIn, snap } from "./helpers";
 
 // "Every contact matching" runs on the server as an operation; the page shows

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 import { finalScreenshot, signIn, snap, uniquePhone } from "./helpers";
 
 // Text messages on a fresh machine: the in-app simulator plays the provider

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 import { finalScreenshot, signIn, snap } from "./helpers";
 
 // The pages agents and managers use most, on a phone (390×844) and a laptop

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 import { finalScreenshot, signIn, snap } from "./helpers";
 
 // Issue 23: an admin sets a caller menu in Settings → Routing; a caller who

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 import { startServer, TEST_PROVIDER } from "../support/server.mjs";
 import { finalScreenshot, snap } from "./helpers";
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 
 // Each role signs in through the login page and finds the navigation of its
 // role; sign-out returns to the login page and the session's API token dies.

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 import { finalScreenshot, signIn, snap } from "./helpers";
 
 // Issue 22: transfers between two agents and a supervisor whispering, on the

@@ -16,10 +16,22 @@ interface Operation {
   operation: Json;
 }
 
-const originalFetch = globalThis.fetch;
-const servers = new Set([inject("baseUrl"), inject("secondBaseUrl")].filter(Boolean).map((url) => new URL(url).origin));
-const problems: string[] = [];
-let checker: Promise<ResponseChecker> | undefined;
+// Vitest runs this file again before each test file, in the same process when
+// files are not isolated from each other (vitest.api.config.ts): fetch is
+// wrapped once per process, and the wrapper's state lives with it.
+interface CheckState {
+  originalFetch: typeof fetch;
+  servers: Set<string>;
+  problems: string[];
+  checker?: Promise<ResponseChecker>;
+}
+const STATE = Symbol.for("contact-center.response-check");
+const state: CheckState = ((globalThis as any)[STATE] ??= {
+  originalFetch: globalThis.fetch,
+  servers: new Set([inject("baseUrl"), inject("secondBaseUrl")].filter(Boolean).map((url) => new URL(url).origin)),
+  problems: [],
+});
+const { originalFetch, servers, problems } = state;
 
 class ResponseChecker {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -99,12 +111,13 @@ function requestMethod(input: RequestInfo | URL, init?: RequestInit): string {
   return (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
 }
 
-globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+if (globalThis.fetch === originalFetch) globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   const response = await originalFetch(input, init);
   const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
   if (!servers.has(url.origin) || !url.pathname.startsWith("/api/")) return response;
   const method = requestMethod(input, init);
-  const found = (await (checker ??= loadChecker(url.origin))).find(method, url.pathname);
+  const checker = (state.checker ??= loadChecker(url.origin));
+  const found = (await checker).find(method, url.pathname);
   // Paths and methods the document does not name answer 404 and 405 by design (the catch-all, methodsNotAllowed).
   if (!found) return response;
   const mediaType = (response.headers.get("content-type") ?? "").split(";")[0].trim();
