@@ -8,8 +8,9 @@
 //                 fresh clone (scripts/test-readme-production.mjs; one test per
 //                 part), when TEST_DATABASE_URL is set
 // One production build serves every suite (built first unless TEST_REBUILD=0
-// and one exists). The API suites run first, one after the other; then the
-// browser, README and unit suites side by side (docs/decisions/024). Each
+// and one exists). The unit suite runs while the embedded template is made;
+// the API suites one after the other; then the browser and README suites side
+// by side (docs/decisions/024). Each
 // suite's output is printed whole when it ends; the table gives each suite's
 // counts and wall time. Exits non-zero when any test fails or a suite cannot run.
 import { spawn, spawnSync } from "node:child_process";
@@ -164,19 +165,22 @@ if (!existsSync(".next/BUILD_ID") || process.env.TEST_REBUILD !== "0") {
   console.log(`build: ${seconds(started).toFixed(0)} s`);
 }
 
+const oneLane = process.env.TEST_LANES === "1"; // one suite at a time (a machine with one core)
+// The unit tests need no server: they run while the embedded template is made,
+// which leaves a core mostly idle (two servers waiting on their files).
+const unit = oneLane ? Promise.resolve() : lane(["unit"]);
 // The embedded database every embedded test server starts from (e2e/support/server.mjs).
 const template = await embeddedTemplate();
 console.log(`embedded template ready at ${seconds(started).toFixed(0)} s`);
 try {
-  // TEST_LANES=1 runs the suites one after another (a machine with one core).
-  if (process.env.TEST_LANES === "1") await lane(["unit", "api-embedded", "api-postgres", "readme", "browser"]);
+  if (oneLane) await lane(["unit", "api-embedded", "api-postgres", "readme", "browser"]);
   else {
     // The API suites keep both cores busy on their own (three files at a time):
     // run beside anything else they starve their servers, and tests that
-    // time an answer fail. The browser, the README's clone and the unit tests
-    // each leave a core mostly idle, so they share the end.
+    // time an answer fail. The browser and the README's clone share the end.
+    await unit;
     await lane(["api-embedded", "api-postgres"]);
-    await Promise.all([lane(["browser"]), lane(["readme"]), lane(["unit"])]);
+    await Promise.all([lane(["browser"]), lane(["readme"])]);
   }
 } finally {
   template.remove();
