@@ -144,7 +144,10 @@ async function runSuite(name) {
   const json = readJson(report);
   const counts = suite.count(json, status);
   const wall = seconds(from);
-  results.push({ name, ...counts, seconds: wall, failures: suite.failures(json) });
+  const failures = suite.failures(json);
+  // A failure no test carries (a crash before the report, a global teardown that threw) is named too.
+  if (counts.failed > failures.length) failures.push(`the suite failed outside its tests (exit ${status}${json ? "" : ", no report"}): see its log above`);
+  results.push({ name, ...counts, seconds: wall, failures });
   console.log(`\n=== ${name}: ${counts.passed} passed, ${counts.failed} failed in ${wall.toFixed(0)} s ===`);
   process.stdout.write(readFileSync(log, "utf8"));
   console.log(`=== end of ${name} ===\n`);
