@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { parseTrustedProxies } from "@/lib/http/trusted-proxies";
+import { parseTrustedProxies } from "@/lib/net/trusted-proxies";
 
 // Every setting the service reads, parsed once. A missing or malformed value
 // stops start-up with a message naming the variable (see formatEnvError).

@@ -1,5 +1,5 @@
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/http/route";
 import { metricsText } from "@/lib/metrics/metrics";

@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { clearRateLimit, hitRateLimits, takeBackRateLimitHit } from "@/lib/rate-limit/hit-rate-limit";
 import { serializeUser, userSelect, type ApiUser } from "@/lib/users/serialize-user";
 import { verifyPassword } from "./password";

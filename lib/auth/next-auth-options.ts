@@ -3,7 +3,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { env } from "@/lib/env";
 import { clientAddress } from "@/lib/http/client-address";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { login } from "./login";
 import { revokeBearer } from "./revoke-bearer";
 import { loginSchema } from "./schemas";

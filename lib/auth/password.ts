@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { createPasswordPool, type PasswordJob, type PasswordPool } from "./password-pool";
 
 // bcrypt (cost PASSWORD_HASH_COST, 10 unless set): maintained, pure JavaScript,

@@ -1,6 +1,6 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { SessionUser } from "./session-user";
 
 // Who sees what, decided in one place: the only module (with permissions.ts,

@@ -1,5 +1,5 @@
 import { NextRequest } from "next/server";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { jsonResponse } from "@/lib/http/json";
 import { MAX_JSON_DEPTH, jsonDepthExceeds, readBodyText } from "@/lib/http/read-body";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { assignAgentCall, releaseReservedAgents, reserveAgent } from "@/lib/agents/reserve-agents";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { dialParty } from "./dial-party";
 import { findLiveCall } from "./find-live-call";
 import { recordCallEvent } from "./live-call";

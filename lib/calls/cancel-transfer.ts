@@ -1,7 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
 import { hangUpLeg } from "@/lib/telephony/call-control";
 import { endConsult } from "./end-consult";

@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma, type Tx } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { dialIntoConference } from "@/lib/telephony/call-control";
 import { identityFor } from "@/lib/telephony/identity";
 import { providerConfig } from "@/lib/telephony/provider-config";

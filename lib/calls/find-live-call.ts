@@ -2,7 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { liveCallScope } from "@/lib/auth/scope";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { LIVE_CALL_SELECT } from "./live-call";
 
 /** A call in progress the actor may act on (a party, or a supervisor in scope); anyone else, or a call that ended: 404. */

@@ -6,7 +6,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { isoDay } from "@/lib/http/date-params";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { pageOf, paginationSchema, skipTake } from "@/lib/http/pagination";
 import { isE164, phoneDigits } from "@/lib/contacts/phone";
 import { callLogSelect, serializeCallLog } from "./serialize-call-log";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { changeParticipation, conferenceSidNamed } from "@/lib/telephony/call-control";
 import { agentInConference } from "./agent-in-conference";
 import { dialParty, type MonitorMode } from "./dial-party";

@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { moveLegToConference } from "@/lib/telephony/call-control";
 import { conferenceNameFor, conferenceStatusPath } from "./live-call";
 import type { LiveCallRow } from "./find-live-call";

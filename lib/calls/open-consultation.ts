@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { LiveCallRow } from "./find-live-call";
 
 /** The warm transfer under way on a call (409 when there is none). */

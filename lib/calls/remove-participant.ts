@@ -2,7 +2,7 @@ import "server-only";
 import { endAgentCall } from "@/lib/agents/end-agent-call";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma, type Tx } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { hangUpLeg } from "@/lib/telephony/call-control";
 import { endConsult } from "./end-consult";
 import { findLiveCall } from "./find-live-call";

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { prisma } from "@/lib/db/client";
 import { isE164 } from "@/lib/contacts/phone";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 // Who a call can be sent to or joined with (issue 22): an agent of the
 // organization, a department's queue, an external number. Shared by

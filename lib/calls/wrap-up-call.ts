@@ -4,7 +4,7 @@ import { ownerScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { intId } from "@/lib/http/params";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { callLogSelect, serializeCallLog } from "./serialize-call-log";
 
 export const wrapUpCallSchema = z

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { oneOf } from "@/lib/http/answer-schemas";
 import { pageOf, skipTake } from "@/lib/http/pagination";
 import { checkCampaignContacts } from "./check-campaign-contacts";

@@ -4,7 +4,7 @@ import { departmentScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { resolveDepartment } from "@/lib/contacts/contact-access";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { pageOf, skipTake } from "@/lib/http/pagination";
 import { hasChanges } from "@/lib/http/patch-schema";
 import { organizationNumbers } from "@/lib/telephony/owned-numbers";

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { previewNextAnswer } from "./campaign-answer";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { applyDecision, lockCandidates, toDialCandidate } from "./claim-contacts";
 import { decideDial } from "./dial-compliance";
 import { dialPolicy } from "./dispatch-campaign";

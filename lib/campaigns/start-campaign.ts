@@ -2,7 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { findCampaignForActor } from "./campaign-access";
 import { exclusionReasonSql, selectionWhere } from "./campaign-selection";
 import { announceCampaignProgress } from "./announce-campaign-progress";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { getSettings } from "@/lib/settings/get-settings";
 import { DETECTION_TIMEOUT_MS, detectDuplicateGroups, type DuplicateGroup } from "./find-duplicates";
 import { lockContacts } from "./lock-contacts";

@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import type { FieldDefinition } from "@/lib/custom-fields/validate-custom-field-values";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { fieldErrors, unstorableTextErrors } from "@/lib/http/validation";
 import { getSettings } from "@/lib/settings/get-settings";
 import { insertContacts, toNewContact, type NewContact } from "./insert-contacts";

@@ -2,7 +2,7 @@ import "server-only";
 import { boundDepartment, departmentScope, organizationScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import type { Tx } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 /**
  * A contact the caller wants to act on. Outside their organization it does not

@@ -2,7 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { getSettings } from "@/lib/settings/get-settings";
 import { registerTags } from "@/lib/tags/register-tags";
 import { announceContact } from "./announce-contact";

@@ -2,7 +2,7 @@ import "server-only";
 import { departmentScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma, type Tx } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { findContactForAction } from "./contact-access";
 
 export const ACTIVE_CAMPAIGN_STATUSES = ["running", "paused"];

@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import { prisma, type Tx } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { announceContact } from "./announce-contact";
 import { contactSelect, type ContactRow } from "./contact-columns";
 import { assertNotInActiveCampaign } from "./delete-contact";

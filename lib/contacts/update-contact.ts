@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import { prisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { hasChanges } from "@/lib/http/patch-schema";
 import { getSettings } from "@/lib/settings/get-settings";
 import { registerTags } from "@/lib/tags/register-tags";

@@ -6,7 +6,7 @@ import { INLINE_CONTACT_LIMIT, startOperation } from "@/lib/operations/start-ope
 import { prisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { oneOf } from "@/lib/http/answer-schemas";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { hasChanges } from "@/lib/http/patch-schema";
 import { FIELD_TYPES } from "./field-types";
 import { eraseField, holdingField, recordFieldDeletion } from "./erase-field-operation";

@@ -2,7 +2,7 @@ import "server-only";
 import { organizationFor } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { CreateDepartmentInput } from "./schemas";
 import { departmentSelect } from "./serialize-department";
 

@@ -5,7 +5,7 @@ import { recordingStatusPath } from "@/lib/calls/live-call";
 import { conferencedCall } from "@/lib/calls/move-call-to-conference";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { identityFor } from "@/lib/telephony/identity";
 import { providerConfig, type ProviderConfig } from "@/lib/telephony/provider-config";
 import { ensureSigningSecret } from "@/lib/telephony/signing-secret";

@@ -2,7 +2,7 @@ import "server-only";
 import { ownerScope, servesQueue } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { providerConfig } from "@/lib/telephony/provider-config";
 import { simulatorEnabled } from "@/lib/telephony/simulator-enabled";
 

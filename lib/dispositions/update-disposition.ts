@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { updateDispositionSchema } from "./schemas";
 import { dispositionSelect, serializeDisposition } from "./serialize-disposition";
 

@@ -4,7 +4,7 @@ import { eventReceiver, organizationScope, type EventRecord, type Receiver, type
 import type { SessionUser } from "@/lib/auth/session-user";
 import { database } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-sql";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
 import { EVENT_PERMISSIONS, RIGHTS_CHANGED, SESSION_REVOKED, type EventType, type StreamCloseReason } from "./event-types";
 import { EVENTS_CHANNEL } from "./announcement-sql";

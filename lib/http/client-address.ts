@@ -1,5 +1,5 @@
 import { env } from "@/lib/env";
-import { parseTrustedProxies, plainAddress, resolveClientAddress, type TrustedProxies } from "./trusted-proxies";
+import { parseTrustedProxies, plainAddress, resolveClientAddress, type TrustedProxies } from "@/lib/net/trusted-proxies";
 
 // Who is calling, for per-address rate limits. The socket's own address
 // counts unless the operator says proxies stand in front (TRUSTED_PROXIES):

@@ -1,4 +1,4 @@
-import { AppError } from "./errors";
+import { AppError } from "@/lib/errors/app-error";
 
 export const ONE_MEGABYTE = 1024 * 1024;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createContactSchema } from "@/lib/contacts/schemas";
 import { loginSchema } from "@/lib/auth/schemas";
 import { validate } from "./validation";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/errors/app-error";
 
 function fieldErrors(run: () => unknown): Record<string, string[]> {
   try {

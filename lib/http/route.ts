@@ -9,7 +9,7 @@ import { resolveToken } from "@/lib/auth/tokens";
 import { noteKeyRequest } from "@/lib/integrations/resolve-integration-key";
 import { logger } from "@/lib/logger";
 import { recordRequest } from "@/lib/metrics/metrics";
-import { AppError, fromDatabaseError } from "./errors";
+import { AppError, fromDatabaseError } from "@/lib/errors/app-error";
 import { jsonResponse } from "./json";
 import { queryObject } from "./query-object";
 import { ONE_MEGABYTE, readJsonBody } from "./read-body";

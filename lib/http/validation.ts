@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError, type FieldErrors } from "./errors";
+import { AppError, type FieldErrors } from "@/lib/errors/app-error";
 
 /**
  * zod issues → `{ field: [reasons] }`, keyed by the dotted path. The object

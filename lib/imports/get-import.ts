@@ -3,7 +3,7 @@ import { z } from "zod";
 import { importScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { enqueueJob, QUEUES } from "@/lib/jobs/job-queue";
 import { pageOf, paginationSchema, skipTake } from "@/lib/http/pagination";
 import { findImportForActor } from "./import-access";

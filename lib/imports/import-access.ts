@@ -2,7 +2,7 @@ import "server-only";
 import { importScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 /**
  * An import the caller may see (importScope): any of their organization's for

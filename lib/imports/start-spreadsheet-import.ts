@@ -2,7 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { resolveDepartment } from "@/lib/contacts/contact-access";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { enqueueJob, QUEUES } from "@/lib/jobs/job-queue";
 import { hitRateLimit, peekRateLimit } from "@/lib/rate-limit/hit-rate-limit";
 import { assertPublicHost, FetchRefused } from "./safe-fetch";

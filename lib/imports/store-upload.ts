@@ -6,7 +6,7 @@ import { resolveDepartment } from "@/lib/contacts/contact-access";
 import { inBackground } from "@/lib/db/background-work";
 import { prisma } from "@/lib/db/client";
 import { bytesPerStatement } from "@/lib/db/long-work";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { fieldErrors, refuseUnstorableText } from "@/lib/http/validation";
 import { enqueueJob, QUEUES } from "@/lib/jobs/job-queue";
 import { CSV_EXTENSIONS, CSV_MAX_BYTES, importOptionsSchema, WORKBOOK_EXTENSIONS } from "./schemas";

@@ -4,7 +4,7 @@ import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import type { KeyScopes } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { z } from "zod";
 import type { CreateIntegrationKeyInput, integrationKeyAnswer } from "./schemas";
 

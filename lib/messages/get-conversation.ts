@@ -3,7 +3,7 @@ import { conversationScopeSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { CONVERSATION_COLUMNS, conversationJoins, serializeConversation, type ConversationRow } from "./serialize-conversation";
 
 /** One conversation in the caller's reach, else 404 (another organization's, a colleague's). */

@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-sql";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
 import { getSettings } from "@/lib/settings/get-settings";
 import type { IncomingText } from "./incoming-text";

@@ -3,7 +3,7 @@ import { conversationScopeSql, departmentScope, repliesClaimConversations } from
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { assertPublicHost } from "@/lib/imports/safe-fetch";
 import { enqueueJob, QUEUES } from "@/lib/jobs/job-queue";
 import { getSettings } from "@/lib/settings/get-settings";

@@ -2,7 +2,7 @@ import "server-only";
 import { assignsConversationsToOthers, conversationScope, userScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { announceMessage } from "./announce-message";
 import { getConversation } from "./get-conversation";
 import type { UpdateConversationInput } from "./schemas";

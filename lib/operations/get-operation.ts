@@ -4,7 +4,7 @@ import { OPERATION_STATUSES } from "./operation-answer";
 import { operationScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { pageOf, paginationSchema, skipTake } from "@/lib/http/pagination";
 import { operationSelect, serializeOperation } from "./serialize-operation";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma, type Tx } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
 import { ensureSigningSecret } from "@/lib/telephony/signing-secret";
 import type { CreateOrganizationInput } from "./schemas";

@@ -3,7 +3,7 @@ import { changeAgentStatus } from "@/lib/agents/agent-status";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { servesQueue } from "@/lib/auth/scope";
 import { forgetWaitingCalls } from "./list-waiting-calls";
 

@@ -4,7 +4,7 @@ import { rawQuery } from "@/lib/db/raw-sql";
 import { callSidOfAnotherOrganization } from "@/lib/calls/call-sid-collision";
 import { announceEvents } from "@/lib/events/announce-events";
 import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { forgetWaitingCalls } from "./list-waiting-calls";
 
 /**

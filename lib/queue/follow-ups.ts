@@ -3,7 +3,7 @@ import { servedQueueScope, servesQueue } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { z } from "zod";
 import type { followUpListAnswer } from "./follow-up-answer";
 

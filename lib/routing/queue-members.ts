@@ -5,7 +5,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { publishRightsChanged } from "@/lib/events/publish-event";
 import type { Role } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { QueueMembersInput } from "./schemas";
 
 // Who serves each queue (issue 23, Settings → Routing): a department's queue

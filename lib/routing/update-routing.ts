@@ -1,7 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { updateSettings } from "@/lib/settings/update-settings";
 import type { RoutingSettings, RoutingTarget } from "./schemas";
 

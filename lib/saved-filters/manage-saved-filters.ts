@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { hasChanges } from "@/lib/http/patch-schema";
 import type { createSavedFilterSchema, updateSavedFilterSchema } from "./schemas";
 

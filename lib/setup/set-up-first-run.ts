@@ -3,7 +3,7 @@ import { hashPassword } from "@/lib/auth/password";
 import type { LoginResult } from "@/lib/auth/login";
 import { issueToken } from "@/lib/auth/tokens";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
 import { createOrganization } from "@/lib/organizations/create-organization";
 import { serializeUser, userSelect } from "@/lib/users/serialize-user";

@@ -3,7 +3,7 @@ import { departmentScope, organizationScope, scopeSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 /**
  * Deletes a tag only when no contact of the organization carries it (409

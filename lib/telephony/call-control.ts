@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
 import { organizationCallbackUrl, providerConfig } from "./provider-config";
 import { providerRestClient } from "./provider-rest";

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
 import type { ProviderConfig } from "./provider-config";
 import { providerRestClient } from "./provider-rest";

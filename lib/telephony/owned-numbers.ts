@@ -1,6 +1,6 @@
 import "server-only";
 import { rawQuery } from "@/lib/db/raw-sql";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { providerConfig } from "./provider-config";
 
 // A phone number belongs to one organization (issue 40). The telephony

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import twilio from "twilio";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { readBodyText } from "@/lib/http/read-body";
 import { unstorableText } from "@/lib/http/validation";
 import { describeRoute } from "@/lib/http/route-description";

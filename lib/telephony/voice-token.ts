@@ -1,7 +1,7 @@
 import "server-only";
 import twilio from "twilio";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { identityFor } from "./identity";
 import { providerConfig } from "./provider-config";
 

@@ -3,7 +3,7 @@ import { mayAssign, roleHasDepartment } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session-user";
 import type { Tx } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 /**
  * May `actor` give a user this role in this organization and department?

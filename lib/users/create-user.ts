@@ -3,7 +3,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { organizationFor } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { checkAssignment } from "./check-assignment";
 import type { CreateUserInput } from "./schemas";
 import { serializeUser, userSelect } from "./serialize-user";

@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { revokeUserTokens } from "@/lib/auth/tokens";
 import { prisma } from "@/lib/db/client";
 import { returnUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { checkAssignment } from "./check-assignment";
 
 /** DELETE keeps the user (their calls and contacts point at them) but locks them out. */

@@ -2,7 +2,7 @@ import "server-only";
 import { userScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { serializeUser, userSelect } from "./serialize-user";
 
 export async function getUser({ actor, id }: { actor: SessionUser; id: number }) {

@@ -7,7 +7,7 @@ import { prisma } from "@/lib/db/client";
 import { publishRightsChanged } from "@/lib/events/publish-event";
 import { returnUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { hasChanges } from "@/lib/http/patch-schema";
 import { checkAssignment } from "./check-assignment";
 import type { UpdateUserInput } from "./schemas";

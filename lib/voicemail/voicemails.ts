@@ -4,7 +4,7 @@ import { servedQueueScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { VOICEMAIL_REASONS, VOICEMAIL_STATUSES, type voicemailAnswer } from "./voicemail-answer";
 import type { z } from "zod";

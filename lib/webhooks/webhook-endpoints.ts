@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { openSecrets, sealSecrets } from "@/lib/crypto/secret-box";
 import { prisma } from "@/lib/db/client";
 import { oneOf } from "@/lib/http/answer-schemas";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { z } from "zod";
 import { DELIVERY_STATUSES, WEBHOOK_EVENTS, type CreateWebhookInput, type WebhookEvent, type webhookDeliveryListAnswer } from "./schemas";
 import { newWebhookSecret } from "./sign-webhook";

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { route } from "@/lib/http/route";
 
 // Any /api path no route claims: the contract's JSON 404, not the HTML page

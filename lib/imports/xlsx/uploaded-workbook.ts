@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { storeImportChunk } from "../store-chunk";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { sheetToCsv } from "./sheet-to-csv";
 import { chooseSheet, declaredCells, openWorkbook, WORKBOOK_LIMITS, WorkbookRefused } from "./workbook";
 

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { deliveryReport } from "@/lib/messages/incoming-text";
 import { messagingTwiml } from "@/lib/messages/messaging-twiml";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AppError, fromDatabaseError } from "./errors";
-import { fieldErrors } from "./validation";
+import { AppError, fromDatabaseError } from "./app-error";
+import { fieldErrors } from "@/lib/http/validation";
 
 describe("errors", () => {
   it("maps codes to the contract's statuses and messages", () => {
