@@ -18,6 +18,10 @@ export default async function setup(project) {
   // The provider's REST API for the campaign engine's dials.
   const fake = await startFakeProvider();
   const env = { TWILIO_API_BASE_URL: fake.baseUrl };
+  // Servers the tests start get it too (e2e/support/server.mjs): one started on the suite's
+  // PostgreSQL database takes the suite's jobs as well (a held text released, a campaign's
+  // dial), and without it sent them to the real provider, which failed them (gate 6, issue 42).
+  process.env.TEST_PROVIDER_API_URL = fake.baseUrl;
   project.provide("fakeProviderUrl", fake.baseUrl);
   if (target === "embedded") {
     const server = await startServer({ label: "embedded", env });

@@ -149,6 +149,8 @@ async function startOn(port, { databaseUrl, dataDir, givenDataDir, env, label, b
       // times through one password thread. Tests and benches about hashing load set 10.
       PASSWORD_HASH_COST: "4",
       ...TEST_PROVIDER,
+      // The run's provider double, when a suite has one (e2e/support/global-setup.mjs).
+      ...(process.env.TEST_PROVIDER_API_URL && { TWILIO_API_BASE_URL: process.env.TEST_PROVIDER_API_URL }),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "", DATA_DIR: dataDir }),
       ...env,
     },
