@@ -26,7 +26,8 @@ interface CheckState {
   checker?: Promise<ResponseChecker>;
 }
 const STATE = Symbol.for("contact-center.response-check");
-const state: CheckState = ((globalThis as any)[STATE] ??= {
+const holder = globalThis as typeof globalThis & { [STATE]?: CheckState };
+const state: CheckState = (holder[STATE] ??= {
   originalFetch: globalThis.fetch,
   servers: new Set([inject("baseUrl"), inject("secondBaseUrl")].filter(Boolean).map((url) => new URL(url).origin)),
   problems: [],
