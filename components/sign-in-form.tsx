@@ -1,9 +1,10 @@
 "use client";
 
-import { signIn } from "next-auth/react";
+import { getSession, signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { loginSchema } from "@/lib/auth/schemas";
+import { homeFor } from "@/lib/navigation";
 
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: "These credentials do not match our records.",
@@ -29,13 +30,16 @@ export function SignInForm() {
     setError(null);
     setPending(true);
     const result = await signIn("credentials", { ...parsed.data, redirect: false });
-    setPending(false);
     if (!result || result.error) {
+      setPending(false);
       setError(MESSAGES[result?.error ?? ""] ?? "Sign-in failed. Please try again.");
       return;
     }
-    router.replace("/");
-    router.refresh();
+    // Straight to the role's first page, in one navigation. Through "/" the signed-in frame was on
+    // screen and in use before that page's redirect arrived and moved it (a menu opened on a phone
+    // closed itself, issue 42); a refresh after it was a second router action racing the first.
+    const session = await getSession();
+    router.replace(session ? homeFor(session.user.role) : "/");
   }
 
   return (
