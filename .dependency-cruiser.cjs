@@ -4,19 +4,41 @@
 // Infrastructure is what any room of the house may use and what never knows
 // a room: configuration, logging, the one error type, secrets, the network's
 // rules, the database, the job queue, metrics. It imports nothing above it.
-// The event bus belongs here too, once who may receive an event is passed in
-// rather than looked up in lib/auth (issue 43, still to do).
-const INFRASTRUCTURE = "^lib/(env|logger|errors|crypto|net|db|jobs|metrics)(/|\\.ts$)";
+// The event bus is here: who may receive an event is passed in by whoever
+// opens a stream (lib/server/event-stream.ts), never looked up in lib/auth.
+const INFRASTRUCTURE = "^lib/(env|logger|errors|crypto|net|db|jobs|metrics|events)(/|\\.ts$)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     {
       name: "infrastructure-imports-no-domain",
-      comment: "Infrastructure (lib/env, logger, errors, crypto, net, db, jobs, metrics) imports only infrastructure: a lower folder that needs a higher one takes a hook registered at start-up, or the check passed in.",
+      comment: "Infrastructure (lib/env, logger, errors, crypto, net, db, jobs, metrics, events) imports only infrastructure: a lower folder that needs a higher one takes a hook registered at start-up, or the check passed in.",
       severity: "error",
-      from: { path: INFRASTRUCTURE, pathNot: "\\.test\\.ts$" },
+      from: { path: INFRASTRUCTURE },
       to: { path: "^lib/", pathNot: [INFRASTRUCTURE, "^lib/generated/"] },
+    },
+    {
+      name: "folders-acyclic",
+      comment: "The folders of lib/ depend one way: no folder reaches itself again through the folders it imports. A lower folder that needs a higher one is handed what it needs (a parameter, a hook at start-up); a shape two folders share moves down.",
+      severity: "error",
+      scope: "folder",
+      from: { path: "^lib/" },
+      to: { circular: true },
+    },
+    {
+      name: "composition-root-imported-by-no-one",
+      comment: "lib/server is the composition root: the route wrapper, start-up's wiring, the streams and callbacks answered ahead of the framework. It knows every folder; no folder of lib/ knows it.",
+      severity: "error",
+      from: { path: "^lib/", pathNot: "^lib/server/" },
+      to: { path: "^lib/server/" },
+    },
+    {
+      name: "lib-imports-no-app",
+      comment: "lib/ never imports app/: the route table lives beside the routes (app/api/operations.ts) and start-up is handed it.",
+      severity: "error",
+      from: { path: "^lib/" },
+      to: { path: "^app/" },
     },
     {
       name: "lib-imports-no-components",
@@ -28,7 +50,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(node_modules|\\.next|lib/generated)/" },
+    // Tests may reach across layers to set a scene: the rules are about the product's own imports.
+    exclude: { path: "(^|/)(node_modules|\\.next|lib/generated)/|\\.test\\.ts$" },
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
   },

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { requireSession } from "@/lib/auth/current-session";
+import { requireSession } from "@/lib/sign-in/current-session";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { homeFor } from "@/lib/navigation";
 

@@ -3,7 +3,7 @@
 import { getSession, signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { loginSchema } from "@/lib/auth/schemas";
+import { loginSchema } from "@/lib/sign-in/schemas";
 import { homeFor } from "@/lib/navigation";
 
 const MESSAGES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { requireSession } from "@/lib/auth/current-session";
+import { requireSession } from "@/lib/sign-in/current-session";
 import { navigationFor, ROLE_LABELS } from "@/lib/navigation";
 import { AppProviders } from "@/components/app-providers";
 import { AppSidebar } from "@/components/app-sidebar";

@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { requireSession } from "@/lib/auth/current-session";
+import { requireSession } from "@/lib/sign-in/current-session";
 import { homeFor } from "@/lib/navigation";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
-import { authOptions } from "@/lib/auth/next-auth-options";
+import { authOptions } from "@/lib/sign-in/next-auth-options";
 import { isSetupNeeded } from "@/lib/setup/setup-needed";
 import { SetupForm } from "@/components/setup-form";
 

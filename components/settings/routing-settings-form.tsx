@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { routingSettingsSchema, WEEKDAYS, type RoutingPlan, type RoutingTarget } from "@/lib/routing/schemas";
+import { routingSettingsSchema, WEEKDAYS, type RoutingPlan, type RoutingTarget } from "@/lib/settings/routing-schemas";
 import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { useApiToken } from "@/lib/swr/use-api";

@@ -3,7 +3,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { assertDispositionPicked } from "@/lib/dispositions/assert-disposition-picked";
 import { kickDepartmentCampaigns } from "@/lib/jobs/campaign-ticks";
-import { returnUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
+import { returnUnconnectedCalls } from "@/lib/agents/return-unconnected-calls";
 import { changeAgentStatus, getAgentStatus, type AgentState } from "./agent-status";
 
 /** The agent changes their own availability. */

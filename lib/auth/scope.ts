@@ -1,6 +1,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { AppError } from "@/lib/errors/app-error";
+import type { EventRecord, Visibility } from "@/lib/events/event-record";
 import type { SessionUser } from "./session-user";
 
 // Who sees what, decided in one place: the only module (with permissions.ts,
@@ -194,18 +195,6 @@ export function assignsConversationsToOthers(user: Actor): boolean {
 /** Does replying to an unassigned conversation make it the replier's (agents), so colleagues do not answer twice? */
 export function repliesClaimConversations(user: Actor): boolean {
   return user.role === "agent";
-}
-
-/** Whose reach an event falls in: the scope the API reads the same record with. */
-export type Visibility = "organization" | "department" | "owner" | "import" | "user" | "conversation" | "queue";
-
-/** The record an event is about, in the fields scopes name. */
-export interface EventRecord {
-  organization_id: number | null;
-  department_id: number | null;
-  /** The record's owner (a call's agent, an import's uploader), or the user it is about (an agent's state). */
-  user_id: number | null;
-  assigned_user_id: number | null;
 }
 
 const VISIBILITY_SCOPES: Record<Exclude<Visibility, "queue">, (user: Actor) => object> = {

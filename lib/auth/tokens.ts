@@ -5,7 +5,6 @@ import { rawQuery } from "@/lib/db/raw-sql";
 import { createHash, randomBytes } from "node:crypto";
 import { prisma, type Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { looksLikeIntegrationKey, resolveIntegrationKey } from "@/lib/integrations/resolve-integration-key";
 import type { SessionUser } from "./session-user";
 
 // Opaque bearer tokens. The client holds `<id>|<secret>`; the database holds
@@ -69,10 +68,8 @@ function sendBatch(): void {
     );
 }
 
-/** The active user behind a bearer token, or null for anything not valid now. */
-export async function resolveToken(bearer: string): Promise<SessionUser | null> {
-  // An integration key (issue 24): the same header, its own table.
-  if (looksLikeIntegrationKey(bearer)) return resolveIntegrationKey(bearer);
+/** The active user behind a user's bearer token, or null for anything not valid now (lib/sign-in/resolve-bearer.ts also reads integration keys). */
+export async function resolveUserToken(bearer: string): Promise<SessionUser | null> {
   const match = /^(\d{1,9})\|([A-Za-z0-9_-]{20,100})$/.exec(bearer);
   if (!match) return null;
   const tokenId = Number(match[1]);

@@ -1,6 +1,6 @@
 import "server-only";
 import { endAgentCall } from "@/lib/agents/end-agent-call";
-import { settleCampaignContact } from "@/lib/campaigns/settle-campaign-contact";
+import { settleCampaignContact } from "@/lib/calls/settle-campaign-contact";
 import type { AgentState } from "@/lib/agents/agent-status";
 import type { Tx } from "@/lib/db/client";
 import { endConsult } from "./end-consult";

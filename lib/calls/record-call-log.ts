@@ -2,7 +2,7 @@ import "server-only";
 import { publishEvent } from "@/lib/events/publish-event";
 import type { Tx } from "@/lib/db/client";
 import { callSidOfAnotherOrganization } from "./call-sid-collision";
-import type { CallLogStatus } from "./call-status";
+import type { CallLogStatus } from "@/lib/telephony/call-status";
 
 export interface CallLogEntry {
   organization_id: number;

@@ -2,7 +2,7 @@ import "server-only";
 import { publishEvent } from "@/lib/events/publish-event";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { releaseReservedAgents, reserveAvailableAgents } from "@/lib/agents/reserve-agents";
-import type { CallLogStatus } from "@/lib/calls/call-status";
+import type { CallLogStatus } from "@/lib/telephony/call-status";
 import { callerHungUp } from "@/lib/calls/caller-hung-up";
 import { endCall } from "@/lib/calls/end-call";
 import { startCallRecording } from "@/lib/calls/start-call-recording";

@@ -10,7 +10,8 @@ import { startOperation } from "@/lib/operations/start-operation";
 import { registerTags } from "@/lib/tags/register-tags";
 import { ACTIVE_CAMPAIGN_STATUSES, assertNotInActiveCampaign } from "./delete-contact";
 import { contactWhere } from "./contact-filters";
-import { contactListFilters, createdRangeInOrder, tagSchema } from "./schemas";
+import { tagSchema } from "@/lib/tags/schemas";
+import { contactListFilters, createdRangeInOrder } from "./schemas";
 
 export const BULK_ACTION_MAX_IDS = 1_000;
 

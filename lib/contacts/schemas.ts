@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tagSchema } from "@/lib/tags/schemas";
 import { intId, intIdQuery } from "@/lib/http/params";
 import { isoDayOrInstant } from "@/lib/http/date-params";
 import { paginationSchema } from "@/lib/http/pagination";
@@ -29,7 +30,6 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-export const tagSchema = z.string().trim().min(1, "Tags may not be empty.").max(100, "Tags may not be longer than 100 characters.");
 
 export const contactInputSchema = z.object({
   name: requiredText("name").trim().min(1, "The name field is required.").max(255, "The name may not be longer than 255 characters."),

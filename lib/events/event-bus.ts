@@ -1,18 +1,17 @@
 import "server-only";
-import { can } from "@/lib/auth/permissions";
-import { eventReceiver, organizationScope, type EventRecord, type Receiver, type Visibility } from "@/lib/auth/scope";
-import type { SessionUser } from "@/lib/auth/session-user";
 import { database } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
-import { EVENT_PERMISSIONS, RIGHTS_CHANGED, SESSION_REVOKED, type EventType, type StreamCloseReason } from "./event-types";
+import type { EventRecord, Visibility } from "./event-record";
+import { RIGHTS_CHANGED, SESSION_REVOKED, type StreamCloseReason } from "./event-types";
 import { EVENTS_CHANNEL } from "./announcement-sql";
 
 // This process's end of the event stream. One LISTEN connection per process
 // hears every NOTIFY (whichever process published), reads the announced rows
-// and hands each to the local subscribers allowed to read what it is about
-// (lib/auth/scope.ts's mayReceive: the API's own scope). Nothing is kept in
+// and hands each to the local subscribers that want it: each subscriber
+// brings its own check (lib/server/event-stream.ts passes the API's own scope
+// and permissions), so the bus knows no user, role or rule. Nothing is kept in
 // memory that another process would need: the rows are the history.
 
 export interface StoredEvent extends EventRecord {
@@ -24,10 +23,12 @@ export interface StoredEvent extends EventRecord {
 }
 
 export interface Subscriber {
-  /** The rights the stream was opened with: read with its token, before it subscribed. */
-  user: SessionUser;
+  userId: number;
   tokenId: number;
-  types: Set<string> | null;
+  /** The organization whose history a resume reads; null: every organization's (the super admin). */
+  organizationId: number | null;
+  /** Whether this subscriber receives the event: decided with the rights the stream was opened with, read with its token before it subscribed. */
+  wants(event: StoredEvent): boolean;
   /** The events of one read, in order: one write per subscriber per burst, not one per event. */
   deliver(events: StoredEvent[]): void;
   heartbeat(): void;
@@ -95,15 +96,15 @@ class EventBus {
    * was heard since its request arrived. Its user was read before or after
    * that change: it closes at once and reopens, reading them again.
    */
-  closedSince(subscriber: Pick<Subscriber, "user" | "tokenId">, arrival: Arrival): StreamCloseReason | null {
+  closedSince(subscriber: Pick<Subscriber, "userId" | "tokenId">, arrival: Arrival): StreamCloseReason | null {
     const heard = (key: string) => (this.closings.get(key)?.heard ?? 0) > arrival;
-    if (heard(`revoked:user:${subscriber.user.id}`) || heard(`revoked:token:${subscriber.tokenId}`)) return "session_revoked";
-    return heard(`rights:${subscriber.user.id}`) ? "rights_changed" : null;
+    if (heard(`revoked:user:${subscriber.userId}`) || heard(`revoked:token:${subscriber.tokenId}`)) return "session_revoked";
+    return heard(`rights:${subscriber.userId}`) ? "rights_changed" : null;
   }
 
   subscribe(subscriber: Subscriber): () => void {
     let open = 0;
-    for (const other of this.subscribers) if (other.user.id === subscriber.user.id) open += 1;
+    for (const other of this.subscribers) if (other.userId === subscriber.userId) open += 1;
     if (open >= MAX_STREAMS_PER_USER) throw AppError.tooManyRequests(5, `At most ${MAX_STREAMS_PER_USER} event streams per user: close another tab or stream first.`);
     this.subscribers.add(subscriber);
     return () => void this.subscribers.delete(subscriber);
@@ -122,20 +123,14 @@ class EventBus {
   }
 
   /** Events of the last five minutes after `lastId` that this user may receive (a reconnect's Last-Event-ID). */
-  async history(subscriber: Pick<Subscriber, "user" | "types">, lastId: bigint): Promise<StoredEvent[]> {
-    const organization = organizationScope(subscriber.user).organization_id ?? null;
+  async history(subscriber: Pick<Subscriber, "organizationId" | "wants">, lastId: bigint): Promise<StoredEvent[]> {
+    const organization = subscriber.organizationId;
     const rows = await rawQuery<StoredEvent>(
       `SELECT ${COLUMNS} FROM events WHERE id > $1 AND created_at > now() - interval '5 minutes' AND organization_id IS NOT NULL
          AND ($2::int IS NULL OR organization_id = $2::int) ORDER BY events.id LIMIT 10000`,
       [lastId.toString(), organization],
     );
-    return rows.filter((event) => this.wants(subscriber, event));
-  }
-
-  private wants(subscriber: Pick<Subscriber, "user" | "types">, event: StoredEvent): boolean {
-    if (subscriber.types && !subscriber.types.has(event.type)) return false;
-    const permission = EVENT_PERMISSIONS[event.type as EventType];
-    return permission !== undefined && can(subscriber.user.role, permission) && receiverFor(subscriber.user)(event.visibility, event);
+    return rows.filter((event) => subscriber.wants(event));
   }
 
   private announce(payload: string) {
@@ -196,7 +191,7 @@ class EventBus {
     const subsets = new Map<string, StoredEvent[]>();
     for (const subscriber of this.subscribers) {
       let key = "";
-      for (let i = 0; i < events.length; i++) if (this.wants(subscriber, events[i])) key += `${i},`;
+      for (let i = 0; i < events.length; i++) if (subscriber.wants(events[i])) key += `${i},`;
       if (!key) continue;
       let wanted = subsets.get(key);
       if (!wanted) subsets.set(key, (wanted = key.slice(0, -1).split(",").map((i) => events[Number(i)])));
@@ -208,7 +203,7 @@ class EventBus {
   private revoke({ user_id, token_ids }: { user_id: number | null; token_ids: number[] | null }) {
     this.heard(token_ids ? token_ids.map((id) => `revoked:token:${id}`) : [`revoked:user:${user_id}`]);
     for (const subscriber of [...this.subscribers]) {
-      if (token_ids ? token_ids.includes(subscriber.tokenId) : subscriber.user.id === user_id) subscriber.close("session_revoked");
+      if (token_ids ? token_ids.includes(subscriber.tokenId) : subscriber.userId === user_id) subscriber.close("session_revoked");
     }
   }
 
@@ -216,7 +211,7 @@ class EventBus {
   private rightsChanged({ user_ids }: { user_ids: number[] }) {
     this.heard(user_ids.map((id) => `rights:${id}`));
     const users = new Set(user_ids);
-    for (const subscriber of [...this.subscribers]) if (users.has(subscriber.user.id)) subscriber.close("rights_changed");
+    for (const subscriber of [...this.subscribers]) if (users.has(subscriber.userId)) subscriber.close("rights_changed");
   }
 
   /** Remembered for the requests on their way (closedSince); closings are rare, so the old ones are swept at each. */
@@ -241,14 +236,6 @@ function parseAnnouncement(payload: string): StoredEvent | string | null {
   } catch {
     return null;
   }
-}
-
-// Each stream's user's scopes, worked out once for all the events it is offered.
-const receivers = new WeakMap<SessionUser, Receiver>();
-function receiverFor(user: SessionUser): Receiver {
-  let receiver = receivers.get(user);
-  if (!receiver) receivers.set(user, (receiver = eventReceiver(user)));
-  return receiver;
 }
 
 // On globalThis: route handlers are bundled apart by Next.js, each with its own module copy.

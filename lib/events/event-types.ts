@@ -1,5 +1,3 @@
-import type { Permission } from "@/lib/auth/permissions";
-
 // The events the stream carries (GET /api/events), by name. Each says what
 // changed and carries just enough for a page to show it or to know what to
 // reload; the API stays the source of the full record. Documented in the
@@ -29,32 +27,6 @@ export const EVENT_TYPES = {
 
 export type EventType = keyof typeof EVENT_TYPES;
 
-/**
- * The permission the API asks to read what each event is about: an event
- * reaches a user whose role holds it and whose scope holds the record (agents
- * read no campaign, whatever their department).
- */
-export const EVENT_PERMISSIONS: Record<EventType, Permission> = {
-  "queue.entry.added": "queue.handle",
-  "queue.entry.accepted": "queue.handle",
-  "queue.entry.left": "queue.handle",
-  "queue.entry.updated": "queue.handle",
-  "agent.status.changed": "reports.read",
-  "call.started": "calls.read",
-  "call.ended": "calls.read",
-  "call.updated": "calls.read",
-  "campaign.progress": "campaigns.manage",
-  "import.progress": "contacts.import",
-  "operation.progress": "contacts.read",
-  "message.received": "messages.read",
-  "message.status": "messages.read",
-  "conversation.updated": "messages.read",
-  "voicemail.created": "queue.handle",
-  "voicemail.updated": "queue.handle",
-  "contact.created": "contacts.read",
-  "contact.updated": "contacts.read",
-  "contact.merged": "contacts.read",
-};
 
 /** Not for subscribers: a session was signed out or its tokens revoked (the streams close). */
 export const SESSION_REVOKED = "session.revoked" as const;

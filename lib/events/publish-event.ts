@@ -1,5 +1,5 @@
 import "server-only";
-import type { EventRecord, Visibility } from "@/lib/auth/scope";
+import type { EventRecord, Visibility } from "./event-record";
 import { database, type Tx } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import { announceAfterCommit } from "./announce-events";

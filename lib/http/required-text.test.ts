@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createContactSchema } from "@/lib/contacts/schemas";
-import { loginSchema } from "@/lib/auth/schemas";
+import { loginSchema } from "@/lib/sign-in/schemas";
 import { validate } from "./validation";
 import { AppError } from "@/lib/errors/app-error";
 

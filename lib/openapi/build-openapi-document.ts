@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { rolesWith, type Permission } from "@/lib/auth/permissions";
 import { routeDescription, type RouteDescription } from "@/lib/http/route-description";
-import { METHODS, OPERATIONS, type Method, type OperationGroup } from "./operations";
+import { METHODS, type Method, type OperationGroup } from "./operation-group";
 
 // The OpenAPI 3.1 document of the API, built from the running routes: each
 // handler carries its permission and its zod schemas (lib/http/route-description),
@@ -196,9 +196,9 @@ function operationId(method: Method, path: string): string {
   return `${method.toLowerCase()}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`;
 }
 
-export function buildOpenApiDocument(serverUrl?: string) {
+export function buildOpenApiDocument(operations: OperationGroup[], serverUrl?: string) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const group of OPERATIONS) {
+  for (const group of operations) {
     for (const method of METHODS) {
       const handler = group.module[method];
       if (!handler) continue;
@@ -218,7 +218,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
         "Voice queues, the browser softphone, outbound campaigns and the contact database. Authenticate with `POST /api/login` and send `Authorization: Bearer <token>`. Field names are snake_case; lists are paged; errors always carry `message`.",
     },
     ...(serverUrl && { servers: [{ url: serverUrl }] }),
-    tags: [...new Set(OPERATIONS.map((g) => g.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
+    tags: [...new Set(operations.map((g) => g.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "Opaque token from POST /api/login; expires after 30 days unless configured otherwise." } },

@@ -6,7 +6,6 @@ import { logger } from "@/lib/logger";
 import { userSelect } from "@/lib/users/serialize-user";
 import { announceOperation } from "./announce-operation";
 import type { OperationKind } from "./operation-kind";
-import { OPERATION_KINDS } from "./operation-kinds";
 
 /** Contacts changed per transaction: short locks, a progress step every fraction of a second (fewer on the embedded database: lib/db/long-work.ts). */
 const BATCH = 2_000;
@@ -21,12 +20,13 @@ async function ownerOf(userId: number): Promise<SessionUser | null> {
  * Works an operation to its end: the contacts its kind selects, in id order,
  * a batch per transaction that also records how far it got (cursor, done,
  * changed), so a job taken over by another worker resumes after the last
- * committed batch. Then the kind's last step, and the result.
+ * committed batch. Then the kind's last step, and the result. `kinds`: every
+ * kind by the name its row stores (start-up's lib/server/operation-kinds.ts).
  */
-export async function runOperation(id: string): Promise<void> {
+export async function runOperation(id: string, kinds: Record<string, OperationKind<never>>): Promise<void> {
   const operation = await prisma.operation.findUnique({ where: { id } });
   if (!operation || operation.status === "completed" || operation.status === "failed") return;
-  const kind = OPERATION_KINDS[operation.kind as keyof typeof OPERATION_KINDS] as OperationKind<unknown> | undefined;
+  const kind = kinds[operation.kind] as OperationKind<unknown> | undefined;
   const actor = await ownerOf(operation.user_id);
   try {
     if (!kind) throw new Error(`Unknown operation kind ${operation.kind}.`);

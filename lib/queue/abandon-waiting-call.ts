@@ -3,7 +3,7 @@ import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { announceEvents } from "@/lib/events/announce-events";
 import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
-import { forgetWaitingCalls } from "./list-waiting-calls";
+import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
 
 // A caller who hangs up while still waiting is the busiest write a queue has
 // (every abandoned call, two callbacks each). It is the same change

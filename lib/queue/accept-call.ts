@@ -5,7 +5,7 @@ import { prisma } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
 import { AppError } from "@/lib/errors/app-error";
 import { servesQueue } from "@/lib/auth/scope";
-import { forgetWaitingCalls } from "./list-waiting-calls";
+import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
 
 /**
  * An available agent takes a waiting call. The claim is one conditional UPDATE

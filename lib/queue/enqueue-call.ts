@@ -5,7 +5,7 @@ import { callSidOfAnotherOrganization } from "@/lib/calls/call-sid-collision";
 import { announceEvents } from "@/lib/events/announce-events";
 import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
 import { AppError } from "@/lib/errors/app-error";
-import { forgetWaitingCalls } from "./list-waiting-calls";
+import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
 
 /**
  * An inbound call joins the queue. Each waiting call gets a provider queue of

@@ -3,7 +3,7 @@ import { endCall } from "@/lib/calls/end-call";
 import { prisma } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
 import { abandonWaitingCall } from "./abandon-waiting-call";
-import { forgetWaitingCalls } from "./list-waiting-calls";
+import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
 
 /**
  * The caller left the queue (the provider's dequeue callback, or a final

@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-sql";
-import { findPlan } from "@/lib/routing/find-plan";
+import { findPlan } from "@/lib/settings/find-plan";
 import { callPathSettings } from "@/lib/settings/get-settings";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import { expectedWaitSeconds, queuePace } from "./expected-wait";

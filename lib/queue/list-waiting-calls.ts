@@ -1,9 +1,10 @@
 import "server-only";
-import type { WaitingCall } from "./waiting-call-answer";
+import type { WaitingCall } from "@/lib/queue-entries/waiting-call-answer";
 import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { toJson } from "@/lib/http/json";
+import { waitingCallsCache, type CachedList } from "@/lib/queue-entries/waiting-calls-cache";
 import { servedDepartments, servesQueue } from "@/lib/auth/scope";
 
 interface WaitingRow {
@@ -33,20 +34,7 @@ interface WaitingRow {
 const READ_EVERY_MS = 250;
 const SERVE_WHILE_READING_MS = 1000;
 
-interface CachedList {
-  /** The organization's waiting calls, oldest first. */
-  calls?: WaitingCall[];
-  /** Each queue view of them (every queue, or one department's and the general one), encoded once. */
-  bodies: Map<string, Uint8Array>;
-  /** When the read behind `calls` started: the list is at least this fresh. */
-  readAt: number;
-  reading?: Promise<WaitingCall[]>;
-}
-// On globalThis: the routes that write the queue and the one that lists it may
-// be bundled apart by Next.js, each with its own copy of this module.
-const CACHE = Symbol.for("contact-center.waiting-calls");
-const cacheHolder = globalThis as typeof globalThis & { [CACHE]?: Map<number, CachedList> };
-const cache = (cacheHolder[CACHE] ??= new Map());
+const cache = waitingCallsCache();
 
 function waitingCallsOf(organizationId: number): { entry: CachedList; calls: WaitingCall[] } | Promise<{ entry: CachedList; calls: WaitingCall[] }> {
   let entry = cache.get(organizationId);
@@ -72,10 +60,6 @@ function startRead(organizationId: number, entry: CachedList): void {
   );
 }
 
-/** Called by this process's own queue writes, so it never serves itself a stale list. */
-export function forgetWaitingCalls(organizationId: number): void {
-  cache.delete(organizationId);
-}
 
 /**
  * The waiting calls an agent may take, oldest first: their queues' (their

@@ -1,11 +1,11 @@
 import "server-only";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { publishEvent } from "@/lib/events/publish-event";
-import { findPlan } from "@/lib/routing/find-plan";
+import { findPlan } from "@/lib/settings/find-plan";
 import { callPathSettings } from "@/lib/settings/get-settings";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import { holdAnnouncement } from "./hold-announcement";
-import { forgetWaitingCalls } from "./list-waiting-calls";
+import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
 
 /**
  * A waiting caller pressed a key during the hold loop (issue 23). The plan's

@@ -1,4 +1,4 @@
-import type { CallerMenu } from "./schemas";
+import type { CallerMenu } from "@/lib/settings/routing-schemas";
 
 type Option = CallerMenu["options"][number];
 

@@ -1,4 +1,4 @@
-import { WEEKDAYS, type RoutingPlan } from "./schemas";
+import { WEEKDAYS, type RoutingPlan } from "@/lib/settings/routing-schemas";
 
 /** The organization's wall clock at an instant: its date, weekday and HH:MM, daylight saving included. */
 export function wallClock(at: Date, timeZone: string): { date: string; weekday: (typeof WEEKDAYS)[number]; time: string } {

@@ -4,7 +4,7 @@ import { getSettings } from "@/lib/settings/get-settings";
 import { renderVoiceAnswer, type VoiceAnswer } from "@/lib/telephony/voice-answer";
 import { menuPrompt } from "./menu-choice";
 import { isOpen } from "./opening-hours";
-import type { RoutingPlan } from "./schemas";
+import type { RoutingPlan } from "@/lib/settings/routing-schemas";
 
 /**
  * What a caller would hear first from a plan (Settings → Routing's preview):

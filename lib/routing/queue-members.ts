@@ -6,7 +6,7 @@ import { prisma } from "@/lib/db/client";
 import { publishRightsChanged } from "@/lib/events/publish-event";
 import type { Role } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors/app-error";
-import type { QueueMembersInput } from "./schemas";
+import type { QueueMembersInput } from "@/lib/settings/routing-schemas";
 
 // Who serves each queue (issue 23, Settings → Routing): a department's queue
 // is served by its own users and by the members named here; the general

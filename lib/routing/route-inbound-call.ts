@@ -5,11 +5,11 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueCall } from "@/lib/queue/enqueue-call";
 import { callPathSettings } from "@/lib/settings/get-settings";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
-import { findPlan } from "./find-plan";
+import { findPlan } from "@/lib/settings/find-plan";
 import { menuChoice, menuPrompt } from "./menu-choice";
 import { isOpen } from "./opening-hours";
 import { voicemailAnswer } from "@/lib/voicemail/leave-voicemail";
-import type { RoutingPlan, RoutingTarget } from "./schemas";
+import type { RoutingPlan, RoutingTarget } from "@/lib/settings/routing-schemas";
 
 export interface InboundCall {
   callSid: string;

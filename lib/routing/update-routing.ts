@@ -3,7 +3,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { updateSettings } from "@/lib/settings/update-settings";
-import type { RoutingSettings, RoutingTarget } from "./schemas";
+import type { RoutingSettings, RoutingTarget } from "@/lib/settings/routing-schemas";
 
 /**
  * Saves the organization's routing plans as a whole (the next call follows

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isTimeZone } from "@/lib/format/time-zone";
 import { looseKey } from "@/lib/format/loose-key";
 import { withKeyAliases } from "@/lib/http/key-aliases";
-import { routingSettingsSchema } from "@/lib/routing/schemas";
+import { routingSettingsSchema } from "@/lib/settings/routing-schemas";
 
 // Shared by the settings routes and the admin settings pages.
 export const importSettingsSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { loginAnswer } from "@/lib/auth/schemas";
+import { loginAnswer } from "@/lib/sign-in/schemas";
 import { createOrganizationSchema } from "@/lib/organizations/schemas";
 import { timeZoneSchema } from "@/lib/settings/schemas";
 import { createUserSchema } from "@/lib/users/schemas";

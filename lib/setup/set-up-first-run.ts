@@ -1,6 +1,6 @@
 import "server-only";
 import { hashPassword } from "@/lib/auth/password";
-import type { LoginResult } from "@/lib/auth/login";
+import type { LoginResult } from "@/lib/sign-in/login";
 import { issueToken } from "@/lib/auth/tokens";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { tagSchema } from "@/lib/contacts/schemas";
+
+/** One tag as a contact carries it. */
+export const tagSchema = z.string().trim().min(1, "Tags may not be empty.").max(100, "Tags may not be longer than 100 characters.");
 
 /** Next.js hands over route segments still percent-encoded in some cases; decode once, safely. */
 function decodeSegment(value: string): string {

@@ -1,10 +1,10 @@
 import "server-only";
-import { finalCallStatus, type CallLogStatus } from "@/lib/calls/call-status";
+import { finalCallStatus, type CallLogStatus } from "@/lib/telephony/call-status";
 import { userIdFromClient } from "./identity";
 import type { ProviderConfig } from "./provider-config";
 import { simulatorEnabled } from "./simulator-enabled";
 import { env } from "@/lib/env";
-import { VOICEMAIL_REASONS } from "@/lib/voicemail/voicemail-answer";
+import { VOICEMAIL_REASONS } from "./voicemail-reasons";
 
 // The provider's voice callbacks, read into the domain's typed input: the only
 // place that knows the provider's form field names (CallSid, DialCallStatus,

@@ -3,7 +3,7 @@ import { userScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { revokeUserTokens } from "@/lib/auth/tokens";
 import { prisma } from "@/lib/db/client";
-import { returnUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
+import { returnUnconnectedCalls } from "@/lib/agents/return-unconnected-calls";
 import { AppError } from "@/lib/errors/app-error";
 import { checkAssignment } from "./check-assignment";
 

@@ -1,19 +1,8 @@
 import type { z } from "zod";
-import type { Role } from "@/lib/generated/prisma/enums";
+import type { UserRow } from "@/lib/auth/session-user";
 import type { userAnswer } from "./schemas";
 
-export interface UserRow {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  organization_id: number;
-  department_id: number | null;
-  active: boolean;
-  last_login_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type { UserRow };
 
 /** The user object of the API (never any credential). */
 export function serializeUser(user: UserRow): z.output<typeof userAnswer> {

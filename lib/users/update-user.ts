@@ -5,7 +5,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { revokeUserTokens } from "@/lib/auth/tokens";
 import { prisma } from "@/lib/db/client";
 import { publishRightsChanged } from "@/lib/events/publish-event";
-import { returnUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
+import { returnUnconnectedCalls } from "@/lib/agents/return-unconnected-calls";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors/app-error";
 import { hasChanges } from "@/lib/http/patch-schema";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VOICEMAIL_REASONS } from "@/lib/telephony/voicemail-reasons";
 import { id, named, timestamp } from "@/lib/http/answer-schemas";
 
 // What the voicemail routes answer (GET /api/voicemails, claim, done): the
@@ -6,7 +7,6 @@ import { id, named, timestamp } from "@/lib/http/answer-schemas";
 // and the queue view's types are read off it.
 
 /** Why the caller was sent to voicemail: outside opening hours, their menu choice, nobody on duty. */
-export const VOICEMAIL_REASONS = ["closed", "menu", "no_agents"] as const;
 /** new → claimed (an agent calls back) → done. */
 export const VOICEMAIL_STATUSES = ["new", "claimed", "done"] as const;
 

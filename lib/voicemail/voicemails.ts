@@ -6,7 +6,8 @@ import { prisma } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
 import { AppError } from "@/lib/errors/app-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { VOICEMAIL_REASONS, VOICEMAIL_STATUSES, type voicemailAnswer } from "./voicemail-answer";
+import { VOICEMAIL_REASONS } from "@/lib/telephony/voicemail-reasons";
+import { VOICEMAIL_STATUSES, type voicemailAnswer } from "./voicemail-answer";
 import type { z } from "zod";
 
 const SELECT = {

@@ -1,7 +1,7 @@
 import { seesOwnCallsOnly } from "@/lib/auth/scope";
 import { CallHistory } from "@/components/calls/call-history";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireSession } from "@/lib/auth/current-session";
+import { requireSession } from "@/lib/sign-in/current-session";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { requireSession } from "@/lib/auth/current-session";
+import { requireSession } from "@/lib/sign-in/current-session";
 import { can } from "@/lib/auth/permissions";
 import { MessagesWorkspace } from "@/components/messages/messages-workspace";
 

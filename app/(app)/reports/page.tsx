@@ -1,7 +1,7 @@
 import { seesOwnCallsOnly, seesWholeOrganization } from "@/lib/auth/scope";
 import { ReportsView } from "@/components/reports/reports-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireSession } from "@/lib/auth/current-session";
+import { requireSession } from "@/lib/sign-in/current-session";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@ import { dispositionAnswer, dispositionListAnswer } from "@/lib/dispositions/dis
 import { listDispositions } from "@/lib/dispositions/list-dispositions";
 import { createDispositionSchema, listDispositionsQuery } from "@/lib/dispositions/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 
 export const GET = route({ permission: "calls.read", query: listDispositionsQuery, answers: dispositionListAnswer }, ({ user, query }) =>
   listDispositions({ actor: user, includeArchived: query.include_archived === "true" }),

@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { createIntegrationKey, listIntegrationKeys } from "@/lib/integrations/integration-keys";
 import { createdIntegrationKeyAnswer, createIntegrationKeySchema, integrationKeyListAnswer } from "@/lib/integrations/schemas";
 

@@ -1,8 +1,8 @@
-import { login } from "@/lib/auth/login";
-import { loginAnswer, loginSchema } from "@/lib/auth/schemas";
+import { login } from "@/lib/sign-in/login";
+import { loginAnswer, loginSchema } from "@/lib/sign-in/schemas";
 import { clientAddress } from "@/lib/http/client-address";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 
 export const POST = route({ auth: false, body: loginSchema, answers: loginAnswer }, ({ body, request }) =>
   login({ input: body, clientAddress: clientAddress(request) }),

@@ -1,7 +1,7 @@
-import { signOut } from "@/lib/auth/sign-out";
+import { signOut } from "@/lib/sign-in/sign-out";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/http/route";
-import { logoutAnswer } from "@/lib/auth/schemas";
+import { route } from "@/lib/server/route";
+import { logoutAnswer } from "@/lib/sign-in/schemas";
 
 /** Revokes the token that made the request. */
 export const POST = route({ answers: logoutAnswer }, async ({ user }) => {

@@ -1,6 +1,6 @@
 import { operationPageAnswer } from "@/lib/operations/operation-answer";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { listOperations, listOperationsQuery } from "@/lib/operations/get-operation";
 
 export const GET = route({ permission: "contacts.read", query: listOperationsQuery, answers: operationPageAnswer }, ({ user, query }) => listOperations({ actor: user, query }));

@@ -1,6 +1,6 @@
 import { jsonResponse } from "@/lib/http/json";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { checkReadiness } from "@/lib/readiness/check-readiness";
 import { readinessSchema } from "@/lib/readiness/schemas";
 

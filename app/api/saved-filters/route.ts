@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { savedFilterAnswer, savedFilterListAnswer } from "@/lib/saved-filters/saved-filter-answer";
 import { createSavedFilter, listSavedFilters } from "@/lib/saved-filters/manage-saved-filters";
 import { createSavedFilterSchema } from "@/lib/saved-filters/schemas";

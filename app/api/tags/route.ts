@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { tagListAnswer } from "@/lib/tags/tag-answer";
 import { listTags } from "@/lib/tags/list-tags";
 

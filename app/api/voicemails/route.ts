@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { voicemailListAnswer } from "@/lib/voicemail/voicemail-answer";
 import { listVoicemails } from "@/lib/voicemail/voicemails";
 

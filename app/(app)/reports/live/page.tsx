@@ -1,6 +1,6 @@
 import { Wallboard } from "@/components/reports/wallboard";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireSession } from "@/lib/auth/current-session";
+import { requireSession } from "@/lib/sign-in/current-session";
 import { can } from "@/lib/auth/permissions";
 
 export const dynamic = "force-dynamic";

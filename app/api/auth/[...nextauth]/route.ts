@@ -2,7 +2,7 @@
 // API route outside lib/http's wrapper: next-auth speaks its own protocol; the
 // credentials it checks go through lib/auth/login like POST /api/login.
 import NextAuth from "next-auth";
-import { authOptions } from "@/lib/auth/next-auth-options";
+import { authOptions } from "@/lib/sign-in/next-auth-options";
 import { wellFormedAuthRequest } from "@/lib/auth/well-formed-auth-request";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 

@@ -1,11 +1,12 @@
 import { deleteContact } from "@/lib/contacts/delete-contact";
-import { getContact } from "@/lib/contacts/get-contact";
+import { getContact } from "@/lib/contact-detail/get-contact";
 import { contactHistoryQuery, deleteContactQuery, updateContactSchema } from "@/lib/contacts/schemas";
 import { updateContact } from "@/lib/contacts/update-contact";
-import { contactAnswer, contactDetailAnswer } from "@/lib/contacts/contact-answer";
+import { contactAnswer } from "@/lib/contacts/contact-answer";
+import { contactDetailAnswer } from "@/lib/contact-detail/contact-detail-answer";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 
 export const GET = route({ permission: "contacts.read", params: bigIdParams, query: contactHistoryQuery, answers: contactDetailAnswer }, ({ user, params, query }) =>
   getContact({ actor: user, id: params.id, historyPage: query.history_page, historyPerPage: query.history_per_page }),

@@ -2,7 +2,7 @@ import { deleteCustomField, updateCustomField } from "@/lib/custom-fields/manage
 import { deleteCustomFieldQuery, deleteCustomFieldSchema, updateCustomFieldInput } from "@/lib/custom-fields/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { customFieldAnswer, customFieldDeletionAnswer } from "@/lib/custom-fields/custom-field-answer";
 import { operationAcceptedAnswer } from "@/lib/operations/operation-answer";
 import { operationOrResult } from "@/lib/operations/operation-response";

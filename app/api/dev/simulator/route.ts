@@ -1,7 +1,7 @@
 import { runSimulator, simulatorStatus } from "@/lib/dev/run-simulator";
 import { simulatorActionSchema } from "@/lib/dev/simulator-schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { simulatorResultAnswer, simulatorStatusAnswer } from "@/lib/dev/simulator-answer";
 
 export const GET = route({ permission: "calls.place", answers: simulatorStatusAnswer }, ({ user }) => simulatorStatus({ actor: user }));

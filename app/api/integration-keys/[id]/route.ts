@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { integrationKeyAnswer } from "@/lib/integrations/schemas";
 import { revokeIntegrationKey } from "@/lib/integrations/integration-keys";
 

@@ -1,7 +1,7 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { hourlyReport } from "@/lib/reports/time-report";
 import { hourlyAnswer } from "@/lib/reports/report-answers";
-import { reportRoute } from "@/lib/reports/report-route";
+import { reportRoute } from "@/lib/server/report-route";
 
 export const GET = reportRoute("hourly", hourlyAnswer, hourlyReport);
 

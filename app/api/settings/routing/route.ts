@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/http/route";
-import { routingSettingsSchema } from "@/lib/routing/schemas";
+import { route } from "@/lib/server/route";
+import { routingSettingsSchema } from "@/lib/settings/routing-schemas";
 import { updateRouting } from "@/lib/routing/update-routing";
 import { getSettings } from "@/lib/settings/get-settings";
 

@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { telephonySettingsAnswer, updateTelephonySettingsSchema } from "@/lib/telephony/schemas";
 import { getTelephonySettings, updateTelephonySettings } from "@/lib/telephony/telephony-settings";
 

@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { applyCallStatus } from "@/lib/telephony/call-status-update";
+import { applyCallStatus } from "@/lib/queue/call-status-update";
 import { callStatusReport } from "@/lib/telephony/voice-callbacks";
 import { voiceRoute } from "@/lib/telephony/voice-route";
 

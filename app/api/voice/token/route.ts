@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { voiceTokenAnswer } from "@/lib/telephony/voice-token-answer";
 import { issueVoiceToken } from "@/lib/telephony/voice-token";
 

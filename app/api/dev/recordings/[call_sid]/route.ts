@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { simulatedRecording } from "@/lib/dev/simulated-recording";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 
 const params = z.object({ call_sid: z.string().regex(/^CA[0-9A-Za-z]{32}$/) });
 

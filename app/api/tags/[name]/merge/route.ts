@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { operationAcceptedAnswer } from "@/lib/operations/operation-answer";
 import { tagChangeAnswer } from "@/lib/tags/tag-answer";
 import { operationOrResult } from "@/lib/operations/operation-response";

@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { voicemailAnswer } from "@/lib/voicemail/voicemail-answer";
 import { claimVoicemail } from "@/lib/voicemail/voicemails";
 

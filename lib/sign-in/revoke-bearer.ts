@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { signOut } from "./sign-out";
-import { hashToken } from "./tokens";
+import { hashToken } from "@/lib/auth/tokens";
 
 /** Signs out a token given in its plain `<id>|<secret>` form (web sign-out). */
 export async function revokeBearer(bearer: string): Promise<void> {

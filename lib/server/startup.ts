@@ -11,14 +11,16 @@ import { isSetupNeeded } from "@/lib/setup/setup-needed";
 const DEMO_ADMIN_EMAIL = "admin@acme.example.com";
 import { env } from "@/lib/env";
 import { sweepOldEvents } from "@/lib/events/event-bus";
-import { serveEventStreamsFromOurServer } from "@/lib/events/serve-event-streams";
-import { serveProviderCallbacksFromOurServer } from "@/lib/telephony/serve-provider-callbacks";
+import { serveEventStreamsFromOurServer } from "@/lib/server/serve-event-streams";
+import { serveProviderCallbacksFromOurServer } from "@/lib/server/serve-provider-callbacks";
+import type { OperationGroup } from "@/lib/openapi/operation-group";
 import { runImport } from "@/lib/imports/run-import";
 import { QUEUES, workOn } from "@/lib/jobs/job-queue";
 import { runOperation } from "@/lib/operations/run-operation";
+import { OPERATION_KINDS } from "./operation-kinds";
 import { logger } from "@/lib/logger";
 import { releaseHeldMessage } from "@/lib/messages/release-held-message";
-import { watchUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
+import { watchUnconnectedCalls } from "@/lib/agents/return-unconnected-calls";
 import { startWebhookSender } from "@/lib/webhooks/send-webhooks";
 import { scheduleDeliverySweep } from "@/lib/webhooks/sweep-old-deliveries";
 import { ensureAllSigningSecrets } from "@/lib/telephony/signing-secret";
@@ -31,11 +33,11 @@ import { registerScrapeGauges } from "@/lib/scrape-gauges";
  * validates the environment, applies pending migrations under an advisory lock,
  * and loads the demo data into an empty database when that is wanted.
  */
-export async function startService(): Promise<void> {
+export async function startService({ operations }: { operations: OperationGroup[] }): Promise<void> {
   // GET /api/ready answers from now on (503 until prepare() is done), past Next.js, which holds requests until start-up ends.
   serveReadinessFromOurServer();
   try {
-    await prepare();
+    await prepare(operations);
   } catch (error) {
     // A server that cannot reach or migrate its database must not serve.
     logger.error("start-up failed", { error: error instanceof Error ? error.message : String(error) });
@@ -43,7 +45,7 @@ export async function startService(): Promise<void> {
   }
 }
 
-async function prepare(): Promise<void> {
+async function prepare(operations: OperationGroup[]): Promise<void> {
   const config = env();
   const { driver, prisma } = database();
   const applied = await applyMigrations(driver);
@@ -65,7 +67,7 @@ async function prepare(): Promise<void> {
   scheduleRetention();
   sweepOldEvents();
   serveEventStreamsFromOurServer();
-  serveProviderCallbacksFromOurServer();
+  serveProviderCallbacksFromOurServer(operations);
   watchUnconnectedCalls();
   // …and sends outgoing webhooks (each delivery claimed by one process at a time).
   await startWebhookSender();
@@ -73,7 +75,7 @@ async function prepare(): Promise<void> {
   // Every server process works on imports; pg-boss hands each job to one of them.
   await workOn<{ import_id: string }>(QUEUES.contactImport, ({ import_id }) => runImport(import_id));
   // …and on long operations over many contacts (tag renames, field erasures, bulk actions by filter).
-  await workOn<{ operation_id: string }>(QUEUES.contactOperation, ({ operation_id }) => runOperation(operation_id));
+  await workOn<{ operation_id: string }>(QUEUES.contactOperation, ({ operation_id }) => runOperation(operation_id, OPERATION_KINDS));
   // …and on campaign dispatch ticks, and on campaign texts held through quiet hours.
   await startCampaignWorker();
   await workOn<{ organization_id: number; message_id: string }>(QUEUES.messageRelease, releaseHeldMessage);

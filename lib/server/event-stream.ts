@@ -1,10 +1,13 @@
 import "server-only";
+import { EVENT_PERMISSIONS } from "@/lib/auth/event-permissions";
+import { can } from "@/lib/auth/permissions";
+import { eventReceiver, organizationScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { z } from "zod";
-import { EVENT_TYPES, type StreamCloseReason } from "./event-types";
+import { EVENT_TYPES, type EventType, type StreamCloseReason } from "@/lib/events/event-types";
 import { recordEventsDelivered } from "@/lib/metrics/metrics";
-import { eventBus, type Arrival, type StoredEvent, type Subscriber } from "./event-bus";
-import { openTransport, type StreamTransport } from "./stream-transport";
+import { eventBus, type Arrival, type StoredEvent, type Subscriber } from "@/lib/events/event-bus";
+import { openTransport, type StreamTransport } from "@/lib/events/stream-transport";
 
 // GET /api/events: Server-Sent Events. Each event has an `id` (resume with
 // Last-Event-ID), a type as its `event` name and JSON `data`; a comment every
@@ -90,9 +93,10 @@ export async function openEventStream({ user, request, query, arrival }: { user:
     transport?.end();
   };
   const subscriber: Subscriber = {
-    user,
+    userId: user.id,
     tokenId: user.token_id,
-    types,
+    organizationId: organizationScope(user).organization_id ?? null,
+    wants: receivesEvent(user, types),
     deliver: (events) => (pending ? pending.push(...events) : send(events)),
     heartbeat: () => write(": heartbeat\n\n"),
     close,
@@ -122,4 +126,18 @@ export async function openEventStream({ user, request, query, arrival }: { user:
     );
   }
   return transport.response;
+}
+
+/**
+ * The stream's check, passed to the bus: an event of a type the stream asked
+ * for, that the user's role may read (EVENT_PERMISSIONS) and whose record is in
+ * their scope (the API's own, lib/auth/scope.ts), each visibility worked out once.
+ */
+function receivesEvent(user: SessionUser, types: Set<string> | null): (event: StoredEvent) => boolean {
+  const receives = eventReceiver(user);
+  return (event) => {
+    if (types && !types.has(event.type)) return false;
+    const permission = EVENT_PERMISSIONS[event.type as EventType];
+    return permission !== undefined && can(user.role, permission) && receives(event.visibility, event);
+  };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { CallLogStatus } from "@/lib/calls/call-status";
+import type { CallLogStatus } from "@/lib/telephony/call-status";
 import { callerHungUp } from "@/lib/calls/caller-hung-up";
 import { conferencedCall } from "@/lib/calls/move-call-to-conference";
 import { prisma } from "@/lib/db/client";

@@ -3,8 +3,8 @@ import Papa from "papaparse";
 import type { z } from "zod";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { neutralizeCell } from "@/lib/contacts/export/neutralize-cell";
-import { route, type Answer } from "@/lib/http/route";
-import { reportQuerySchema, type ReportQuery } from "./schemas";
+import { route, type Answer } from "@/lib/server/route";
+import { reportQuerySchema, type ReportQuery } from "@/lib/reports/schemas";
 
 type Row = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { login } from "./login";
 import { revokeBearer } from "./revoke-bearer";
 import { loginSchema } from "./schemas";
-import { resolveToken } from "./tokens";
+import { resolveBearer } from "@/lib/sign-in/resolve-bearer";
 
 // The web sign-in. next-auth keeps the browser session in a signed JWT cookie;
 // the session carries the API bearer token that the pages send to /api/*, so
@@ -50,7 +50,7 @@ export function authOptions(): NextAuthOptions {
         // request reads them: a user demoted or moved meanwhile gets the navigation and pages of their new
         // rights (issue 40), not those they signed in with. A token no longer valid changes nothing here:
         // the pages' first API request answers 401 and signs them out.
-        const current = typeof token.apiToken === "string" ? await resolveToken(token.apiToken).catch(() => null) : null;
+        const current = typeof token.apiToken === "string" ? await resolveBearer(token.apiToken).catch(() => null) : null;
         if (current && current.id === token.uid) {
           token.role = current.role;
           token.organization_id = current.organization_id;

@@ -137,35 +137,16 @@ import * as callParticipants from "@/app/api/calls/[call_sid]/participants/route
 import * as callParticipant from "@/app/api/calls/[call_sid]/participants/[id]/route";
 import * as callMonitor from "@/app/api/calls/[call_sid]/monitor/route";
 import * as transferTargets from "@/app/api/calls/transfer-targets/route";
-import type { z } from "zod";
 import { importOptionsSchema } from "@/lib/imports/schemas";
+import type { OperationGroup } from "@/lib/openapi/operation-group";
 
 // Every API route, its path and one line per method. The request schemas,
 // permissions and statuses are not written here: they are read off the
 // handlers (lib/http/route-description). e2e/api/openapi.test.ts fails when a
-// route file is missing from this list or a method lacks its line.
-
-export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-export type Method = (typeof METHODS)[number];
-
-export interface OperationGroup {
-  path: string;
-  tag: string;
-  module: Partial<Record<Method | "OPTIONS", unknown>>;
-  summary: Partial<Record<Method, string>>;
-  /** Behaviour the specification leaves open, decided here. */
-  description?: Partial<Record<Method, string>>;
-  /** Statuses beyond the ones every wrapped route may answer. */
-  responses?: Partial<Record<Method, Record<string, string>>>;
-  /** A provider callback's form fields, name → meaning. */
-  form?: Record<string, string>;
-  /** A multipart/form-data upload: the file part's meaning and the schema of the other fields. */
-  upload?: { file: string; fields: z.ZodType };
-  /** The media type of a success that is a file rather than JSON. */
-  file?: Partial<Record<Method, string>>;
-  /** Answers a text/event-stream instead of JSON. */
-  stream?: true;
-}
+// route file is missing from this list or a method lacks its line. It lives
+// beside the routes, not in lib/: lib/ never imports app/ (docs/decisions/025-layers.md).
+// Start-up (instrumentation.ts) hands it to the server, which answers the
+// provider callbacks it names ahead of the framework; the OpenAPI route reads it.
 
 const LIST_NOTE = "A page: `{ data, meta: { current_page, per_page, total, last_page } }`; `page` is 1-based, `per_page` defaults to 25 and is clamped to 100.";
 

@@ -1,9 +1,9 @@
 import "server-only";
 import type { Permission } from "@/lib/auth/permissions";
-import { route, type Answer } from "@/lib/http/route";
-import { getSettings } from "./get-settings";
-import { SETTINGS_SCHEMAS, settingsInputSchema, type SettingsKey } from "./schemas";
-import { updateSettings } from "./update-settings";
+import { route, type Answer } from "@/lib/server/route";
+import { getSettings } from "@/lib/settings/get-settings";
+import { SETTINGS_SCHEMAS, settingsInputSchema, type SettingsKey } from "@/lib/settings/schemas";
+import { updateSettings } from "@/lib/settings/update-settings";
 
 /** GET and PUT handlers for one kind of organization settings (account_admin and above, unless named). */
 export function settingsRoutes<K extends SettingsKey>(key: K, permission: Permission = "settings.manage") {

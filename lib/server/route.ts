@@ -5,17 +5,17 @@ import { can, keyMay, type Permission } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/env";
-import { resolveToken } from "@/lib/auth/tokens";
+import { resolveBearer } from "@/lib/sign-in/resolve-bearer";
 import { noteKeyRequest } from "@/lib/integrations/resolve-integration-key";
 import { logger } from "@/lib/logger";
 import { recordRequest } from "@/lib/metrics/metrics";
 import { AppError, fromDatabaseError } from "@/lib/errors/app-error";
-import { jsonResponse } from "./json";
-import { queryObject } from "./query-object";
-import { ONE_MEGABYTE, readJsonBody } from "./read-body";
-import { describeRoute } from "./route-description";
-import { routeTemplate } from "./route-template";
-import { refuseUnstorableText, unstorableText, validate } from "./validation";
+import { jsonResponse } from "@/lib/http/json";
+import { queryObject } from "@/lib/http/query-object";
+import { ONE_MEGABYTE, readJsonBody } from "@/lib/http/read-body";
+import { describeRoute } from "@/lib/http/route-description";
+import { routeTemplate } from "@/lib/http/route-template";
+import { refuseUnstorableText, unstorableText, validate } from "@/lib/http/validation";
 
 // The one wrapper every JSON API route goes through. In order: bearer token →
 // user (401), permission (403), params/query/body validation (422), then the
@@ -147,7 +147,7 @@ async function authenticate(request: Request, required: boolean, webSession: boo
   const header = request.headers.get("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   const bearer = match?.[1] ?? (webSession && !header ? await webSessionToken(request) : null);
-  const user = bearer ? await resolveToken(bearer) : null;
+  const user = bearer ? await resolveBearer(bearer) : null;
   if (!user && required) throw AppError.unauthenticated();
   return user;
 }

@@ -5,7 +5,7 @@ import { rawQuery } from "@/lib/db/raw-sql";
 import { publishEvent } from "@/lib/events/publish-event";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
-import { forgetWaitingCalls } from "./list-waiting-calls";
+import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
 
 type Reason = "timeout" | "offline" | "signed_out" | "revoked";
 

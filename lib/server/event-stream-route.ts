@@ -1,7 +1,7 @@
 import "server-only";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { describeRoute, routeDescription } from "@/lib/http/route-description";
-import { eventBus, type Arrival } from "./event-bus";
+import { eventBus, type Arrival } from "@/lib/events/event-bus";
 import { eventStreamQuery, openEventStream } from "./event-stream";
 
 // GET /api/events, defined once: app/api/events/route.ts exports it for

@@ -4,7 +4,7 @@ import { corsHeaders } from "@/lib/http/cors";
 import { dispatchedTo } from "@/lib/http/route-template";
 import { logger } from "@/lib/logger";
 import { eventStreamRoute } from "./event-stream-route";
-import { attachNodeResponse, isHandedOff } from "./stream-transport";
+import { attachNodeResponse, isHandedOff } from "@/lib/events/stream-transport";
 
 // scripts/server.mjs hands every `GET /api/events` to the function this puts
 // on globalThis, before Next.js sees the request: a thousand streams held

@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { routeDescription } from "@/lib/http/route-description";
 import { dispatchedTo } from "@/lib/http/route-template";
 import { logger } from "@/lib/logger";
-import { OPERATIONS } from "@/lib/openapi/operations";
-import { MAX_CALLBACK_BYTES, xmlMessage } from "./provider-route";
+import type { OperationGroup } from "@/lib/openapi/operation-group";
+import { MAX_CALLBACK_BYTES, xmlMessage } from "@/lib/telephony/provider-route";
 
 // scripts/server.mjs offers every POST without an Origin header to the
 // function this puts on globalThis, before Next.js sees the request; it
@@ -27,17 +27,18 @@ type Handler = (request: Request) => Promise<Response>;
 
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade"]);
 
-function providerHandlers(): Map<string, Handler> {
+function providerHandlers(operations: OperationGroup[]): Map<string, Handler> {
   const handlers = new Map<string, Handler>();
-  for (const group of OPERATIONS) {
+  for (const group of operations) {
     const post = group.module.POST;
     if (routeDescription(post)?.kind === "provider") handlers.set(group.path, post as Handler);
   }
   return handlers;
 }
 
-export function serveProviderCallbacksFromOurServer(): void {
-  const handlers = providerHandlers();
+/** `operations`: the API's table of routes (app/api/operations.ts); the provider callbacks are the routes providerRoute wraps. */
+export function serveProviderCallbacksFromOurServer(operations: OperationGroup[]): void {
+  const handlers = providerHandlers(operations);
   (globalThis as typeof globalThis & { [KEY]?: ServeProviderCallback })[KEY] = (incoming, response) => {
     const url = incoming.url ?? "/";
     const query = url.indexOf("?");

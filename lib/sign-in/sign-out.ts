@@ -1,6 +1,6 @@
 import "server-only";
-import { returnUnconnectedCalls } from "@/lib/queue/return-unconnected-calls";
-import { revokeToken } from "./tokens";
+import { returnUnconnectedCalls } from "@/lib/agents/return-unconnected-calls";
+import { revokeToken } from "@/lib/auth/tokens";
 
 /**
  * A sign-out (API logout or the web's): the token stops working, and a call

@@ -5,9 +5,9 @@ import { callLogSelect, serializeCallLog } from "@/lib/calls/serialize-call-log"
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import { prisma } from "@/lib/db/client";
 import { latestMessages } from "@/lib/messages/latest-messages";
-import { contactSelect } from "./contact-columns";
-import { findContactForAction } from "./contact-access";
-import { serializeContact } from "./serialize-contact";
+import { contactSelect } from "@/lib/contacts/contact-columns";
+import { findContactForAction } from "@/lib/contacts/contact-access";
+import { serializeContact } from "@/lib/contacts/serialize-contact";
 
 /**
  * The contact detail view: the contact, its call history (newest first, 50 a

@@ -4,9 +4,9 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { clearRateLimit, hitRateLimits, takeBackRateLimitHit } from "@/lib/rate-limit/hit-rate-limit";
 import { serializeUser, userSelect, type ApiUser } from "@/lib/users/serialize-user";
-import { verifyPassword } from "./password";
+import { verifyPassword } from "@/lib/auth/password";
 import type { LoginInput } from "./schemas";
-import { issueToken } from "./tokens";
+import { issueToken } from "@/lib/auth/tokens";
 
 export interface LoginResult {
   user: ApiUser;

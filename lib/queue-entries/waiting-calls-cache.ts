@@ -1,0 +1,31 @@
+import "server-only";
+import type { WaitingCall } from "@/lib/queue-entries/waiting-call-answer";
+
+// The waiting calls each process keeps per organization for the queue list
+// (lib/queue/list-waiting-calls.ts reads through it). Whatever writes the
+// queue in this process forgets its organization's list here: the queue's own
+// moves and the calls that leave it (a hang-up, a transfer, a callback).
+
+export interface CachedList {
+  /** The organization's waiting calls, oldest first. */
+  calls?: WaitingCall[];
+  /** Each queue view of them (every queue, or one department's and the general one), encoded once. */
+  bodies: Map<string, Uint8Array>;
+  /** When the read behind `calls` started: the list is at least this fresh. */
+  readAt: number;
+  reading?: Promise<WaitingCall[]>;
+}
+// On globalThis: the routes that write the queue and the one that lists it may
+// be bundled apart by Next.js, each with its own copy of this module.
+const CACHE = Symbol.for("contact-center.waiting-calls");
+const cacheHolder = globalThis as typeof globalThis & { [CACHE]?: Map<number, CachedList> };
+
+/** The cache: one per process. */
+export function waitingCallsCache(): Map<number, CachedList> {
+  return (cacheHolder[CACHE] ??= new Map());
+}
+
+/** Called by this process's own queue writes, so it never serves itself a stale list. */
+export function forgetWaitingCalls(organizationId: number): void {
+  waitingCallsCache().delete(organizationId);
+}
