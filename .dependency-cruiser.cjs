@@ -6,7 +6,7 @@
 // rules, the database, the job queue, metrics. It imports nothing above it.
 // The event bus is here: who may receive an event is passed in by whoever
 // opens a stream (lib/server/event-stream.ts), never looked up in lib/auth.
-const INFRASTRUCTURE = "^lib/(env|logger|errors|crypto|net|db|jobs|metrics|events)(/|\\.ts$)";
+const INFRASTRUCTURE = "^lib/(env|logger|errors|crypto|net|db|jobs|metrics|events|process)(/|\\.ts$)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -34,6 +34,27 @@ module.exports = {
       to: { path: "^lib/server/" },
     },
     {
+      name: "domain-imports-no-provider-adapter",
+      comment: "The provider is one adapter folder (lib/twilio). Domain code asks the port (lib/telephony/port.ts), which start-up wires to the adapter; only the composition root and the demo seed (which plays the simulator's past calls) import the adapter.",
+      severity: "error",
+      from: { path: "^lib/", pathNot: "^lib/(twilio|server|demo)/" },
+      to: { path: "^lib/twilio/" },
+    },
+    {
+      name: "only-the-adapter-speaks-to-the-provider-package",
+      comment: "The provider's SDK (its REST client, TwiML builder, signature check, access tokens) is imported in its adapter folder only.",
+      severity: "error",
+      from: { path: "^lib/", pathNot: "^lib/twilio/" },
+      to: { path: "node_modules/twilio/" },
+    },
+    {
+      name: "port-imports-only-infrastructure",
+      comment: "The telephony port (lib/telephony: the port, the domain's call and text events, the organization's numbers and signing secret) is the domain's floor towards the provider: it imports only infrastructure.",
+      severity: "error",
+      from: { path: "^lib/telephony/" },
+      to: { path: "^lib/", pathNot: [INFRASTRUCTURE, "^lib/telephony/", "^lib/generated/"] },
+    },
+    {
       name: "lib-imports-no-app",
       comment: "lib/ never imports app/: the route table lives beside the routes (app/api/operations.ts) and start-up is handed it.",
       severity: "error",
@@ -51,7 +72,7 @@ module.exports = {
   options: {
     doNotFollow: { path: "node_modules" },
     // Tests may reach across layers to set a scene: the rules are about the product's own imports.
-    exclude: { path: "(^|/)(node_modules|\\.next|lib/generated)/|\\.test\\.ts$" },
+    exclude: { path: "(^|/)(\\.next|lib/generated)/|\\.test\\.ts$" },
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
   },

@@ -9,7 +9,7 @@
 //   npm run simulate:call -- manual --agent 5 --to +14155552671 [--contact 7] [--status completed --duration 60]
 //
 // Reads APP_URL (or TUNNEL_URL), TWILIO_AUTH_TOKEN and TWILIO_ACCOUNT_SID like the server.
-import { newCallSid, ProviderSimulator } from "../lib/telephony/simulator";
+import { newCallSid, ProviderSimulator } from "@/lib/twilio/simulator/simulator";
 
 const [command, ...rest] = process.argv.slice(2);
 const args = new Map<string, string>();

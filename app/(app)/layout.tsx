@@ -5,7 +5,7 @@ import { AppSidebar } from "@/components/app-sidebar";
 import { AgentStateBar } from "@/components/agent/agent-state-bar";
 import { can } from "@/lib/auth/permissions";
 import { getSettings } from "@/lib/settings/get-settings";
-import { telephonyReadiness } from "@/lib/dev/run-simulator";
+import { telephonyReadiness } from "@/lib/twilio/simulator/run-simulator";
 
 export const dynamic = "force-dynamic";
 

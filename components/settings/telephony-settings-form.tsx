@@ -1,7 +1,7 @@
 "use client";
 
 import type { FormEvent } from "react";
-import { updateTelephonySettingsSchema } from "@/lib/telephony/schemas";
+import { updateTelephonySettingsSchema } from "@/lib/twilio/settings/schemas";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { FieldError } from "./field-error";
 import { SaveRow, useSettingsForm } from "./use-settings-form";

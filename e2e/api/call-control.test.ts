@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newCallSid } from "@/lib/telephony/simulator";
+import { newCallSid } from "@/lib/twilio/simulator/simulator";
 import { conferenceName, connectedInboundCall, controlRequests, joinConference, twimlAttribute } from "../support/call-control";
 import { playCallback } from "../support/campaigns";
 import { createTenant, type Tenant } from "../support/factories";

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { newCallSid } from "@/lib/telephony/simulator";
+import { newCallSid } from "@/lib/twilio/simulator/simulator";
 import { extraAgent } from "../support/campaigns";
 import { uniquePhone } from "../support/contacts";
 import { subscribe } from "../support/event-stream";

@@ -1,6 +1,6 @@
 import { Agent, fetch as fetchVia } from "undici";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ProviderSimulator } from "@/lib/telephony/simulator";
+import { ProviderSimulator } from "@/lib/twilio/simulator/simulator";
 import { startBareServer } from "../support/bare-server";
 import { api, loginAs } from "../support/api";
 import { createTenant, type Tenant } from "../support/factories";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newMessageSid } from "@/lib/telephony/simulator";
+import { newMessageSid } from "@/lib/twilio/simulator/simulator";
 import { ALL_DAY, extraAgent } from "../support/campaigns";
 import { makeContact, uniquePhone } from "../support/contacts";
 import { createTenant } from "../support/factories";

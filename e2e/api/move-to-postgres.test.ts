@@ -4,7 +4,7 @@ import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { ProviderSimulator } from "@/lib/telephony/simulator";
+import { ProviderSimulator } from "@/lib/twilio/simulator/simulator";
 import { api, loginAs } from "../support/api";
 import { runScript } from "../support/cli";
 import { createTestDatabase, startServer, TEST_PROVIDER } from "../support/server.mjs";

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { newCallSid, signature } from "@/lib/telephony/simulator";
+import { newCallSid, signature } from "@/lib/twilio/simulator/simulator";
 import { createTenant } from "../support/factories";
 import { giveNumber } from "../support/provider";
 import { TEST_PROVIDER } from "../support/server.mjs";

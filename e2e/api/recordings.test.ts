@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newCallSid } from "@/lib/telephony/simulator";
+import { newCallSid } from "@/lib/twilio/simulator/simulator";
 import { conferenceName, connectedInboundCall, controlRequests, joinConference, twimlAttribute, type ControlRequest } from "../support/call-control";
 import { ALL_DAY, inHoursPhone, playCallback, waitForCalls } from "../support/campaigns";
 import { makeContact } from "../support/contacts";

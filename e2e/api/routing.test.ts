@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { newCallSid } from "@/lib/telephony/simulator";
+import { newCallSid } from "@/lib/twilio/simulator/simulator";
 import { twimlAttribute } from "../support/call-control";
 import { extraAgent, playCallback } from "../support/campaigns";
 import { createTenant, type Tenant } from "../support/factories";

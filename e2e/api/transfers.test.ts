@@ -3,7 +3,7 @@ import { conferenceName, conferencedInboundCall, connectedInboundCall, controlRe
 import { playCallback } from "../support/campaigns";
 import { createTenant, type Tenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
-import { newCallSid } from "@/lib/telephony/simulator";
+import { newCallSid } from "@/lib/twilio/simulator/simulator";
 
 // Issue 22: transfers, three-way calls and monitoring. The fake provider
 // plays the provider's REST API (and records what the service asked); its

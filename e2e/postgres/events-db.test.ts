@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { announce, EVENT_RETURNING } from "@/lib/events/announcement-sql";
-import { newCallSid } from "@/lib/telephony/simulator";
+import { newCallSid } from "@/lib/twilio/simulator/simulator";
 import { api, loginAs } from "../support/api";
 import { subscribe } from "../support/event-stream";
 import { createTenant } from "../support/factories";

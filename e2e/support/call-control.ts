@@ -1,5 +1,5 @@
 import { expect, inject } from "vitest";
-import { newCallSid } from "@/lib/telephony/simulator";
+import { newCallSid } from "@/lib/twilio/simulator/simulator";
 import type { Tenant } from "./factories";
 import { playCallback } from "./campaigns";
 import { giveNumber, provider } from "./provider";

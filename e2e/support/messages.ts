@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import { newMessageSid } from "@/lib/telephony/simulator";
+import { newMessageSid } from "@/lib/twilio/simulator/simulator";
 import type { Tenant } from "./factories";
 import { giveNumber, provider } from "./provider";
 

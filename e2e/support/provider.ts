@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import { ProviderSimulator } from "@/lib/telephony/simulator";
+import { ProviderSimulator } from "@/lib/twilio/simulator/simulator";
 import { TEST_PROVIDER } from "./server.mjs";
 import type { Tenant } from "./factories";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { legsJoinAtOnce } from "@/lib/telephony/call-control";
+import { telephony } from "@/lib/telephony/port";
 import type { LiveCallRow } from "./find-live-call";
 import { moveCallToConference } from "./move-call-to-conference";
 
@@ -20,7 +20,7 @@ const LOOK_EVERY_MS = 150;
 export async function agentInConference(call: LiveCallRow): Promise<void> {
   await moveCallToConference(call);
   // On the call simulator there is no conference to report the join, and no provider to refuse a coach.
-  if (await legsJoinAtOnce(call.organization_id)) return;
+  if (await telephony().legsJoinAtOnce(call.organization_id)) return;
   const deadline = Date.now() + AGENT_JOIN_WAIT_MS;
   for (;;) {
     const found = await prisma.liveCall.findFirst({ where: { id: call.id, ended_at: null }, select: { agent_joined_at: true } });

@@ -1,8 +1,8 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
-import { hangUpLeg, holdLeg } from "@/lib/telephony/call-control";
-import type { ConferenceEvent } from "@/lib/telephony/voice-callbacks";
+import { telephony } from "@/lib/telephony/port";
+import type { ConferenceEvent } from "@/lib/telephony/call-events";
 import { activeCallInConference, type LiveCallRow } from "./find-live-call";
 import { keepEarlyCallback } from "./keep-early-callback";
 import { conferenceNameFor, recordCallEvent } from "./live-call";
@@ -46,7 +46,7 @@ async function applyToCall(call: LiveCallRow, organizationId: number, event: Con
     await prisma.liveCall.updateMany({ where: { organization_id: organizationId, agent_leg_sid: event.legSid, ended_at: null, agent_joined_at: null }, data: { agent_joined_at: new Date() } });
     // The provider refusing is logged, not answered to the provider (its callback cannot fix it; the agent can resume and hold again).
     if (event.legSid === call.customer_leg_sid && (call.held_since !== null || call.state === "queued")) {
-      await holdLeg(organizationId, event.conferenceSid, event.legSid, true).catch(warn("caller could not be held as they joined"));
+      await telephony().holdLeg(organizationId, event.conferenceSid, event.legSid, true).catch(warn("caller could not be held as they joined"));
     }
     await prisma.callParticipant.updateMany({ where: { organization_id: organizationId, leg_sid: event.legSid, state: "dialing" }, data: { state: "joined", joined_at: new Date() } });
     if (event.legSid === call.agent_leg_sid && call.state === "ringing" && call.parent_call_sid) await targetAnswered(call, event.conferenceSid);
@@ -68,7 +68,7 @@ async function applyToCall(call: LiveCallRow, organizationId: number, event: Con
   const others = await prisma.callParticipant.count({ where: { live_call_id: call.id, left_at: null, role: { not: "monitor" }, state: { not: "failed" } } });
   const agentStillOn = !agentLeft && call.agent_leg_sid !== null;
   if (others === 0 && !agentStillOn && call.customer_leg_sid && call.state !== "queued" && !(await callerGone(call))) {
-    await hangUpLeg(organizationId, call.customer_leg_sid).catch(warn("caller left alone could not be hung up"));
+    await telephony().hangUpLeg(organizationId, call.customer_leg_sid).catch(warn("caller left alone could not be hung up"));
   }
 }
 
@@ -91,6 +91,6 @@ async function targetAnswered(call: LiveCallRow, conferenceSid: string): Promise
     return count > 0;
   });
   if (answered && call.customer_leg_sid) {
-    await holdLeg(call.organization_id, conferenceSid, call.customer_leg_sid, false).catch((error) => logger.warn("the caller could not be taken off hold", { call_sid: call.call_sid, error: (error as Error).message }));
+    await telephony().holdLeg(call.organization_id, conferenceSid, call.customer_leg_sid, false).catch((error) => logger.warn("the caller could not be taken off hold", { call_sid: call.call_sid, error: (error as Error).message }));
   }
 }

@@ -3,7 +3,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
-import { hangUpLeg } from "@/lib/telephony/call-control";
+import { telephony } from "@/lib/telephony/port";
 import { endConsult } from "./end-consult";
 import { findLiveCall } from "./find-live-call";
 import { holdCall } from "./hold-call";
@@ -23,6 +23,6 @@ export async function cancelTransfer({ actor, callSid }: { actor: SessionUser; c
     await endConsult(tx, { organizationId: call.organization_id, where: { call_sid: consult.leg_sid! } });
     await recordCallEvent(tx, call, { type: "transfer_canceled", actorUserId: actor.id, data: { to_call_sid: consult.leg_sid } });
   });
-  await hangUpLeg(call.organization_id, consult.leg_sid!).catch((error) => logger.warn("the consulted party's leg could not be ended", { call_sid: call.call_sid, error: (error as Error).message }));
+  await telephony().hangUpLeg(call.organization_id, consult.leg_sid!).catch((error) => logger.warn("the consulted party's leg could not be ended", { call_sid: call.call_sid, error: (error as Error).message }));
   return holdCall({ actor, callSid, on: false });
 }

@@ -1,9 +1,7 @@
 import "server-only";
 import { prisma, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { dialIntoConference } from "@/lib/telephony/call-control";
-import { identityFor } from "@/lib/telephony/identity";
-import { providerConfig } from "@/lib/telephony/provider-config";
+import { telephony } from "@/lib/telephony/port";
 import type { LiveCallRow } from "./find-live-call";
 import { conferenceStatusPath, partyStatusPath } from "./live-call";
 import { moveCallToConference } from "./move-call-to-conference";
@@ -46,8 +44,8 @@ export async function dialParty<R = undefined>({ call, party, role, actorId, mon
     const conference = await moveCallToConference(call);
     await beforeDial?.();
     const from = party.kind === "number" ? await organizationCallerId(call.organization_id) : call.number;
-    const leg = await dialIntoConference(call.organization_id, conference, {
-      to: party.kind === "agent" ? `client:${identityFor(party.userId)}` : party.number,
+    const leg = await telephony().dialIntoConference(call.organization_id, conference, {
+      to: party.kind === "agent" ? telephony().agentAddress(party.userId) : party.number,
       from,
       statusPath: partyStatusPath(participant.id),
       conferenceStatusPath: conferenceStatusPath(conference),
@@ -84,14 +82,14 @@ async function openParticipant(call: LiveCallRow, party: Party, role: PartyRole,
 
 /** The number an external party sees calling: the organization's caller ID. */
 async function organizationCallerId(organizationId: number): Promise<string> {
-  const config = await providerConfig(organizationId);
-  const from = config.caller_id ?? config.phone_numbers[0];
+  const { callerId, phoneNumbers } = await telephony().numbers(organizationId);
+  const from = callerId ?? phoneNumbers[0];
   if (!from) throw AppError.conflict("Give the organization a caller ID in Settings → Telephony to dial numbers.");
   return from;
 }
 
 /** The number callers dial (a transferred caller's queue entry is to it). */
 export async function organizationNumber(organizationId: number): Promise<string> {
-  const config = await providerConfig(organizationId);
-  return config.phone_numbers[0] ?? config.caller_id ?? "";
+  const { callerId, phoneNumbers } = await telephony().numbers(organizationId);
+  return phoneNumbers[0] ?? callerId ?? "";
 }

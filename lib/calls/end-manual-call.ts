@@ -2,7 +2,7 @@ import "server-only";
 import { isE164 } from "@/lib/contacts/phone";
 import { prisma } from "@/lib/db/client";
 import { kickCampaign } from "@/lib/jobs/campaign-ticks";
-import type { ManualCallEnd } from "@/lib/telephony/voice-callbacks";
+import type { ManualCallEnd } from "@/lib/telephony/call-events";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import { callerHungUp } from "./caller-hung-up";
 import { conferenceSeatFor } from "./move-call-to-conference";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { conferenceSidNamed, holdLeg } from "@/lib/telephony/call-control";
+import { telephony } from "@/lib/telephony/port";
 import { findLiveCall } from "./find-live-call";
 import { recordCallEvent } from "./live-call";
 import { moveCallToConference } from "./move-call-to-conference";
@@ -34,9 +34,9 @@ export async function holdCall({ actor, callSid, on }: { actor: SessionUser; cal
   let conference: string;
   try {
     conference = await moveCallToConference(call);
-    const conferenceSid = call.conference_sid ?? (call.conference_name ? await conferenceSidNamed(call.organization_id, conference) : null);
+    const conferenceSid = call.conference_sid ?? (call.conference_name ? await telephony().conferenceSidNamed(call.organization_id, conference) : null);
     // A call just moved: its conference has no caller yet; the caller's leg is held as it joins.
-    if (conferenceSid && call.customer_leg_sid) await holdLeg(call.organization_id, conferenceSid, call.customer_leg_sid, on);
+    if (conferenceSid && call.customer_leg_sid) await telephony().holdLeg(call.organization_id, conferenceSid, call.customer_leg_sid, on);
   } catch (error) {
     await prisma.liveCall.updateMany({ where: { id: call.id }, data: { state: call.state, held_since: call.held_since, hold_seconds: call.hold_seconds } });
     throw error;

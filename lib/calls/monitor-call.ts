@@ -4,7 +4,7 @@ import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { changeParticipation, conferenceSidNamed } from "@/lib/telephony/call-control";
+import { telephony } from "@/lib/telephony/port";
 import { agentInConference } from "./agent-in-conference";
 import { dialParty, type MonitorMode } from "./dial-party";
 import { findLiveCall } from "./find-live-call";
@@ -39,9 +39,9 @@ export async function monitorCall({ actor, callSid, mode }: { actor: SessionUser
     participantId = existing.id;
     if (existing.monitor_mode === mode) return serializeParticipant(await prisma.callParticipant.findUniqueOrThrow({ where: { id: existing.id }, select: PARTICIPANT_SELECT }));
     if (mode === "whisper") await agentInConference(call);
-    const conferenceSid = call.conference_sid ?? (call.conference_name ? await conferenceSidNamed(call.organization_id, call.conference_name) : null);
+    const conferenceSid = call.conference_sid ?? (call.conference_name ? await telephony().conferenceSidNamed(call.organization_id, call.conference_name) : null);
     if (existing.leg_sid && conferenceSid) {
-      await changeParticipation(call.organization_id, conferenceSid, existing.leg_sid, { muted: mode === "listen", coachLegSid: mode === "whisper" ? call.agent_leg_sid : null });
+      await telephony().changeParticipation(call.organization_id, conferenceSid, existing.leg_sid, { muted: mode === "listen", coachLegSid: mode === "whisper" ? call.agent_leg_sid : null });
     }
     await prisma.callParticipant.update({ where: { id: existing.id }, data: { monitor_mode: mode } });
   }

@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { moveLegToConference } from "@/lib/telephony/call-control";
+import { telephony } from "@/lib/telephony/port";
 import { conferenceNameFor, conferenceStatusPath } from "./live-call";
 import type { LiveCallRow } from "./find-live-call";
 
@@ -25,7 +25,7 @@ export async function moveCallToConference(call: LiveCallRow): Promise<string> {
   if (count === 0) return name;
   try {
     const isCustomer = moved === call.customer_leg_sid;
-    await moveLegToConference(call.organization_id, moved, { conference: name, startsConference: !isCustomer, endsConference: isCustomer, statusPath: conferenceStatusPath(name) });
+    await telephony().moveLegToConference(call.organization_id, moved, { conference: name, startsConference: !isCustomer, endsConference: isCustomer, statusPath: conferenceStatusPath(name) });
   } catch (error) {
     await prisma.liveCall.updateMany({ where: { id: call.id, conference_name: name }, data: { conference_name: null } });
     throw error;

@@ -6,7 +6,7 @@ import { publishEvent } from "@/lib/events/publish-event";
 import { startCallback } from "@/lib/queue-entries/callbacks";
 import { startLiveCall } from "./start-live-call";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
-import type { DeviceCall } from "@/lib/telephony/voice-callbacks";
+import type { DeviceCall } from "@/lib/telephony/call-events";
 
 /**
  * The browser dials a number: dial `to` when it is E.164 (anything else is a

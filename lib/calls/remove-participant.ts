@@ -3,7 +3,7 @@ import { endAgentCall } from "@/lib/agents/end-agent-call";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { hangUpLeg } from "@/lib/telephony/call-control";
+import { telephony } from "@/lib/telephony/port";
 import { endConsult } from "./end-consult";
 import { findLiveCall } from "./find-live-call";
 import { recordCallEvent } from "./live-call";
@@ -25,7 +25,7 @@ export async function removeParticipant({ actor, callSid, participantId }: { act
   const call = await findLiveCall(actor, callSid);
   const participant = await prisma.callParticipant.findFirst({ where: { id: BigInt(participantId), live_call_id: call.id, left_at: null, state: { not: "failed" } }, select: { id: true, leg_sid: true } });
   if (!participant) throw AppError.notFound();
-  if (participant.leg_sid) await hangUpLeg(call.organization_id, participant.leg_sid);
+  if (participant.leg_sid) await telephony().hangUpLeg(call.organization_id, participant.leg_sid);
   const left = await prisma.$transaction(async (tx) => {
     const gone = await participantLeft(tx, { organizationId: call.organization_id, where: { id: participant.id } });
     if (gone) await recordCallEvent(tx, call, { type: "participant_left", actorUserId: actor.id, data: { participant_id: participantId, kind: gone.kind, role: gone.role } });

@@ -1,7 +1,7 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
+import { telephony } from "@/lib/telephony/port";
 import type { LiveCallRow } from "./find-live-call";
 import { startCallPart } from "./start-call-part";
 
@@ -11,14 +11,14 @@ import { startCallPart } from "./start-call-part";
  * conference, on hold, and their wait is a queue entry like any other
  * (listed, accepted, taken by the accepting agent's device, which joins the
  * conference instead of a provider queue: lib/queue/agent-dial-queue).
- * Its id is ours (a queue entry is named by a CallSid; the caller's own leg
+ * Its id is ours (a queue entry is named by a call id; the caller's own leg
  * already names their first one), shaped like the provider's.
  */
 export async function requeueCaller(tx: Tx, { from, departmentId, organizationNumber }: { from: LiveCallRow; departmentId: number | null; organizationNumber: string }) {
-  const part = await startCallPart(tx, from, { callSid: `CA${randomBytes(16).toString("hex")}`, userId: null, departmentId, state: "queued", agentLegSid: null });
+  const part = await startCallPart(tx, from, { callSid: telephony().newCallSid(), userId: null, departmentId, state: "queued", agentLegSid: null });
   const entry = await tx.queueEntry.create({
     data: {
-      organization_id: from.organization_id, call_sid: part.call_sid, queue_name: `q_${part.call_sid}`, from_number: from.number, to_number: organizationNumber,
+      organization_id: from.organization_id, call_sid: part.call_sid, queue_name: telephony().waitingLineName(part.call_sid), from_number: from.number, to_number: organizationNumber,
       contact_id: from.contact_id, live_call_id: part.id, department_id: departmentId,
     },
     select: { id: true },

@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
-import { recordLeg } from "@/lib/telephony/call-control";
+import { telephony } from "@/lib/telephony/port";
 import { recordingStatusPath } from "./live-call";
 
 /**
@@ -16,7 +16,7 @@ import { recordingStatusPath } from "./live-call";
  */
 export async function startCallRecording({ organizationId, callSid, customerLegSid }: { organizationId: number; callSid: string; customerLegSid: string }): Promise<void> {
   try {
-    const recordingSid = await recordLeg(organizationId, customerLegSid, recordingStatusPath(callSid));
+    const recordingSid = await telephony().recordLeg(organizationId, customerLegSid, recordingStatusPath(callSid));
     // Kept on the live call from now on: its log names the recording even before the provider's report comes.
     if (recordingSid) await prisma.liveCall.updateMany({ where: { organization_id: organizationId, call_sid: callSid, recording_sid: null }, data: { recording_sid: recordingSid } });
   } catch (error) {

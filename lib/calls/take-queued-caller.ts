@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
-import { conferenceSidNamed, holdLeg } from "@/lib/telephony/call-control";
+import { telephony } from "@/lib/telephony/port";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import { conferenceStatusPath, LIVE_CALL_SELECT, recordCallEvent } from "./live-call";
 
@@ -26,8 +26,8 @@ export async function takeQueuedCaller({ organizationId, liveCallId, queueEntryI
   });
   if (!part?.conference_name) return null;
   if (part.customer_leg_sid) {
-    const conferenceSid = part.conference_sid ?? (await conferenceSidNamed(organizationId, part.conference_name).catch(() => null));
-    if (conferenceSid) await holdLeg(organizationId, conferenceSid, part.customer_leg_sid, false).catch((error) => logger.warn("the caller could not be taken off hold", { call_sid: part.call_sid, error: (error as Error).message }));
+    const conferenceSid = part.conference_sid ?? (await telephony().conferenceSidNamed(organizationId, part.conference_name).catch(() => null));
+    if (conferenceSid) await telephony().holdLeg(organizationId, conferenceSid, part.customer_leg_sid, false).catch((error) => logger.warn("the caller could not be taken off hold", { call_sid: part.call_sid, error: (error as Error).message }));
   }
   return { kind: "join-conference", conference: part.conference_name, startsConference: true, endsConference: false, statusPath: conferenceStatusPath(part.conference_name) };
 }

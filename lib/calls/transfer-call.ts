@@ -5,7 +5,7 @@ import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
 import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
-import { hangUpLeg, holdLeg } from "@/lib/telephony/call-control";
+import { telephony } from "@/lib/telephony/port";
 import { dialParty, organizationNumber } from "./dial-party";
 import { endLiveCall } from "./end-live-call";
 import { findLiveCall, type LiveCallRow } from "./find-live-call";
@@ -40,7 +40,7 @@ export async function transferCall({ actor, callSid, input }: { actor: SessionUs
   let held = false;
   const holdCaller = async () => {
     if (!holdFirst) return;
-    await holdLeg(call.organization_id, call.conference_sid!, call.customer_leg_sid!, true);
+    await telephony().holdLeg(call.organization_id, call.conference_sid!, call.customer_leg_sid!, true);
     held = true;
   };
   let dialed: Awaited<ReturnType<typeof dialTarget>>;
@@ -50,7 +50,7 @@ export async function transferCall({ actor, callSid, input }: { actor: SessionUs
     dialed = await dialTarget(actor, call, party, input, to, holdCaller);
   } catch (error) {
     if (party.kind === "agent") await releaseReservedAgents(prisma, { userIds: [party.userId], organizationId: call.organization_id });
-    if (held) await holdLeg(call.organization_id, call.conference_sid!, call.customer_leg_sid!, false).catch((e) => logger.warn("the caller could not be taken off hold", { call_sid: call.call_sid, error: (e as Error).message }));
+    if (held) await telephony().holdLeg(call.organization_id, call.conference_sid!, call.customer_leg_sid!, false).catch((e) => logger.warn("the caller could not be taken off hold", { call_sid: call.call_sid, error: (e as Error).message }));
     throw error;
   }
   const { part, from } = dialed.recorded!;
@@ -109,7 +109,7 @@ export async function handOver(from: Pick<LiveCallRow, "organization_id" | "call
   const warn = (what: string) => (error: unknown) => logger.warn(what, { call_sid: from.call_sid, error: (error as Error).message });
   // conference_sid is known once the conference reported a join: before that the caller is still on their way, and held as they join.
   if (holdCaller && from.state !== "held" && from.customer_leg_sid && from.conference_sid) {
-    await holdLeg(from.organization_id, from.conference_sid, from.customer_leg_sid, true).catch(warn("the transferred caller could not be held"));
+    await telephony().holdLeg(from.organization_id, from.conference_sid, from.customer_leg_sid, true).catch(warn("the transferred caller could not be held"));
   }
-  if (from.agent_leg_sid) await hangUpLeg(from.organization_id, from.agent_leg_sid).catch(warn("the transferring agent's leg could not be ended"));
+  if (from.agent_leg_sid) await telephony().hangUpLeg(from.organization_id, from.agent_leg_sid).catch(warn("the transferring agent's leg could not be ended"));
 }

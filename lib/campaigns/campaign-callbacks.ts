@@ -9,13 +9,12 @@ import { startCallRecording } from "@/lib/calls/start-call-recording";
 import { startLiveCall } from "@/lib/calls/start-live-call";
 import { prisma } from "@/lib/db/client";
 import { NOTHING, type VoiceAnswer } from "@/lib/telephony/voice-answer";
-import type { campaignCall } from "@/lib/telephony/voice-callbacks";
+import type { CampaignCall } from "@/lib/telephony/call-events";
 import { kickCampaign } from "@/lib/jobs/campaign-ticks";
 
 /** Seconds an answered predictive call may wait for a free agent before it is abandoned. */
 export const AGENT_WAIT_SECONDS = 2;
 
-type CampaignCall = NonNullable<ReturnType<typeof campaignCall>>;
 
 // A callback only ever acts inside the organization its signature was checked for.
 function campaignContactOf(organizationId: number, campaignContactId: bigint) {

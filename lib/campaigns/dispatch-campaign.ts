@@ -4,8 +4,7 @@ import { endCall } from "@/lib/calls/end-call";
 import { prisma, type Tx } from "@/lib/db/client";
 import type { Campaign } from "@/lib/generated/prisma/client";
 import { logger } from "@/lib/logger";
-import { organizationCallbackUrl, providerConfig } from "@/lib/telephony/provider-config";
-import { providerRestClient } from "@/lib/telephony/provider-rest";
+import { telephony } from "@/lib/telephony/port";
 import { kickCampaignLater } from "@/lib/jobs/campaign-ticks";
 import { applyDecision, lockCandidates, toDialCandidate } from "./claim-contacts";
 import { decideDial, type CallingWindow, type DialPolicy } from "./dial-compliance";
@@ -43,7 +42,7 @@ async function availableAgents(tx: Tx, campaign: Campaign): Promise<number> {
  * One tick of a running progressive or predictive campaign: how many lines may
  * be opened now, which contacts pass the checks (claimed with row locks, so no
  * contact is ever dialed twice at once, whichever process runs the tick), then
- * the dials through the provider's REST API, outside the transaction.
+ * the dials through the telephony port, outside the transaction.
  */
 export async function dispatchCampaign(campaignId: number): Promise<{ dialed: number }> {
   const campaign = await prisma.campaign.findUnique({ where: { id: campaignId } });
@@ -96,27 +95,13 @@ export async function dispatchCampaign(campaignId: number): Promise<{ dialed: nu
 }
 
 async function placeDials(campaign: Campaign, dials: Dial[]): Promise<void> {
-  const config = await providerConfig(campaign.organization_id);
-  const client = providerRestClient(config);
-  const from = campaign.caller_id ?? config.caller_id;
+  const from = campaign.caller_id ?? (await telephony().numbers(campaign.organization_id)).callerId;
   await Promise.all(
     dials.map(async (dial) => {
-      const query = `?cc=${dial.id}`;
       try {
-        if (!client || !from) throw new Error("Telephony is not configured (account, auth token and caller ID are needed to dial).");
-        const call = await client.calls.create({
-          to: dial.phone,
-          from,
-          url: organizationCallbackUrl(campaign.organization_id, `/api/telephony/campaign/answer${query}`),
-          method: "POST",
-          statusCallback: organizationCallbackUrl(campaign.organization_id, `/api/telephony/campaign/status${query}`),
-          statusCallbackEvent: ["completed"],
-          statusCallbackMethod: "POST",
-          timeout: 25,
-          ...(campaign.amd_enabled && { machineDetection: "DetectMessageEnd" }),
-          // Never recorded from here: a recorded campaign's conversation is recorded once, from the moment an agent has it (answerCampaignCall).
-        });
-        await prisma.campaignContact.updateMany({ where: { id: dial.id, state: "dialing" }, data: { last_call_sid: call.sid } });
+        if (!from) throw new Error("Telephony is not configured (account, auth token and caller ID are needed to dial).");
+        const callSid = await telephony().dialCampaignContact(campaign.organization_id, { to: dial.phone, from, campaignContactId: dial.id, detectMachine: campaign.amd_enabled });
+        await prisma.campaignContact.updateMany({ where: { id: dial.id, state: "dialing" }, data: { last_call_sid: callSid } });
       } catch (error) {
         logger.warn("campaign dial failed", { campaign_id: campaign.id, campaign_contact_id: String(dial.id), error: (error as Error).message });
         // The provider never took the call: nothing to log, the attempt settles as failed and its agent is free.

@@ -1,5 +1,5 @@
 import "server-only";
-import { simulatedRecordingPath } from "@/lib/dev/simulated-recording";
+import { simulatedRecordingPath } from "@/lib/twilio/simulator/simulated-recording";
 import { hashPassword } from "@/lib/auth/password";
 import type { Db, Tx } from "@/lib/db/client";
 import { DEFAULT_SETTINGS } from "@/lib/settings/defaults";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { telephony } from "@/lib/telephony/port";
 
 // Ids outside a column's range cannot exist: they fail here and answer 404.
 const INT4_MAX = 2_147_483_647;
@@ -20,5 +21,5 @@ export const intIdQuery = z.coerce.number().int().positive().max(INT4_MAX, "is n
 /** bigId read from a query string. */
 export const bigIdQuery = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER, "is not a valid id.");
 
-/** `{ call_sid }` of a call (the provider's CallSid): anything else cannot be a call, 404. */
-export const callSidParams = z.object({ call_sid: z.string().regex(/^CA[0-9A-Za-z]{32}$/) });
+/** `{ call_sid }` of a call (the provider's id of it): anything the provider could not have named cannot be a call, 404. */
+export const callSidParams = z.object({ call_sid: z.string().max(64).refine((value) => telephony().isCallSid(value)) });

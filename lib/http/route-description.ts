@@ -21,10 +21,21 @@ export type RouteDescription =
       /** The other success statuses' shapes (route()'s `alsoAnswers`). */
       alsoAnswers?: Record<number, z.ZodType>;
     }
-  /** A provider callback: form-encoded, signed, answered with TwiML. */
-  | { kind: "provider" }
+  /** A provider callback: how its adapter describes it (form-encoded, signed, answered in its own format). */
+  | { kind: "provider"; callback: ProviderCallbackDescription }
   /** A method the path does not serve (405): left out of the document. */
   | { kind: "not_allowed" };
+
+/** What the provider's adapter says about every callback it answers, for the OpenAPI document. */
+export interface ProviderCallbackDescription {
+  description: string;
+  /** Request headers the callback must carry (its signature). */
+  headers: string[];
+  /** The answers' media type. */
+  mediaType: string;
+  /** Status → what it means. */
+  responses: Record<string, string>;
+}
 
 export type DescribedHandler = { [ROUTE_DESCRIPTION]?: RouteDescription };
 

@@ -1,8 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import { organizationCallbackUrl, providerConfig } from "@/lib/telephony/provider-config";
 import { announceMessage } from "./announce-message";
-import { sendThroughProvider, type ProviderAnswer } from "./provider-messages";
+import { telephony, type TextAnswer } from "@/lib/telephony/port";
 
 /**
  * Hands a stored outgoing message to the provider (outside any transaction)
@@ -10,18 +9,18 @@ import { sendThroughProvider, type ProviderAnswer } from "./provider-messages";
  * provider's error code and reason. A status callback that came first is
  * never undone.
  */
-export async function deliverMessage(organizationId: number, messageId: bigint): Promise<ProviderAnswer> {
+export async function deliverMessage(organizationId: number, messageId: bigint): Promise<TextAnswer> {
   const message = await prisma.message.findFirst({
     where: { id: messageId, organization_id: organizationId },
     select: { to_number: true, from_number: true, body: true, media: true, conversation_id: true },
   });
   if (!message) return { accepted: false, code: null, reason: "The message no longer exists." };
-  const answer = await sendThroughProvider(await providerConfig(organizationId), {
+  const answer = await telephony().sendText(organizationId, {
+    messageId,
     to: message.to_number,
     from: message.from_number,
     body: message.body,
     mediaUrls: (message.media as { url: string }[]).map((m) => m.url),
-    statusCallback: organizationCallbackUrl(organizationId, `/api/telephony/sms-status?message=${messageId}`),
   });
   if (answer.accepted) {
     await prisma.$executeRaw`

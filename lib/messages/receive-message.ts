@@ -4,7 +4,7 @@ import { rawQuery } from "@/lib/db/raw-sql";
 import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
 import { getSettings } from "@/lib/settings/get-settings";
-import type { IncomingText } from "./incoming-text";
+import type { IncomingText } from "@/lib/telephony/text-events";
 import { announceMessage } from "./announce-message";
 import { KEYWORD_REPLIES, messageKeyword } from "./keywords";
 import { openConversation, touchConversation } from "./open-conversation";

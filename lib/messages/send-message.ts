@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { assertPublicHost } from "@/lib/imports/safe-fetch";
 import { enqueueJob, QUEUES } from "@/lib/jobs/job-queue";
 import { getSettings } from "@/lib/settings/get-settings";
-import { providerConfig } from "@/lib/telephony/provider-config";
+import { telephony } from "@/lib/telephony/port";
 import { announceMessage } from "./announce-message";
 import { deliverMessage } from "./deliver-message";
 import { loadMessage } from "./load-message";
@@ -37,11 +37,11 @@ export async function sendMessage({ actor, input }: { actor: SessionUser; input:
   await refuseWithoutConsent(organizationId, phone, contact);
   if (input.campaign_id !== undefined) await campaignInScope(actor, input.campaign_id);
 
-  const [config, settings] = await Promise.all([providerConfig(organizationId), getSettings(organizationId, "sms")]);
+  const [{ callerId, phoneNumbers }, settings] = await Promise.all([telephony().numbers(organizationId), getSettings(organizationId, "sms")]);
   // Texting numbers the organization no longer holds are passed over: a number given up may be another organization's now.
-  const own = new Set([...config.phone_numbers, ...(config.caller_id ? [config.caller_id] : [])]);
+  const own = new Set([...phoneNumbers, ...(callerId ? [callerId] : [])]);
   const texting = settings.sms_numbers.filter((n) => own.has(n));
-  const numbers = texting.length ? texting : config.phone_numbers.length ? config.phone_numbers : config.caller_id ? [config.caller_id] : [];
+  const numbers = texting.length ? texting : phoneNumbers.length ? phoneNumbers : callerId ? [callerId] : [];
   if (!numbers.length) throw AppError.conflict("The organization has no number to text from: add one in Settings → Telephony.");
   const heldUntil = input.campaign_id === undefined ? null : quietUntil(phone, settings.quiet_hours, settings.time_zone, new Date());
   const { encoding, segments } = countSegments(body);

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { rolesWith, type Permission } from "@/lib/auth/permissions";
-import { routeDescription, type RouteDescription } from "@/lib/http/route-description";
+import { routeDescription, type ProviderCallbackDescription, type RouteDescription } from "@/lib/http/route-description";
 import { METHODS, type Method, type OperationGroup } from "./operation-group";
 
 // The OpenAPI 3.1 document of the API, built from the running routes: each
@@ -32,7 +32,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Messages: "Text conversations, sending, saved replies",
   Campaigns: "Outbound campaigns: contacts, dry runs, dialing and preview mode",
   Reports: "Call figures by day, hour, agent, campaign and tag, and the live wallboard",
-  "Provider callbacks": "Called by the telephony provider (signed form posts answered with TwiML), not by clients",
+  "Provider callbacks": "Called by the telephony provider (signed form posts answered in its own format), not by clients",
   Service: "Liveness and readiness (the Prometheus metrics, GET /metrics, are an operator's and not part of this API)",
 };
 
@@ -145,15 +145,14 @@ function successContent(group: OperationGroup, method: Method, description: Extr
   return Object.fromEntries(formats.map((format) => [FORMAT_MEDIA_TYPES[format], format === "json" ? json : { schema: { type: "string", description: `The ${format} file` } }]));
 }
 
-function providerOperation(group: OperationGroup, method: Method) {
+function providerOperation(group: OperationGroup, method: Method, callback: ProviderCallbackDescription) {
   return {
     tags: [group.tag],
     summary: group.summary[method],
-    description:
-      "Called by the telephony provider, not by clients: a form-encoded body signed with X-Twilio-Signature (HMAC-SHA1 of the public URL and the sorted parameters with the account's auth token). Answers TwiML.",
+    description: callback.description,
     operationId: operationId(method, group.path),
     security: [],
-    parameters: [{ name: "X-Twilio-Signature", in: "header", required: true, schema: { type: "string" } }],
+    parameters: callback.headers.map((name) => ({ name, in: "header", required: true, schema: { type: "string" } })),
     requestBody: {
       required: true,
       content: {
@@ -162,15 +161,7 @@ function providerOperation(group: OperationGroup, method: Method) {
         },
       },
     },
-    responses: {
-      "200": { description: "TwiML", content: { "text/xml": {} } },
-      "403": { description: "Signature missing or wrong", content: { "text/xml": {} } },
-      "400": { description: "A parameter the callback needs is missing (MessageSid, From, a known MessageStatus)", content: { "text/xml": {} } },
-      "404": { description: "No organization owns the called number", content: { "text/xml": {} } },
-      "409": { description: "The CallSid or MessageSid belongs to another organization, or the call's state refuses what is asked", content: { "text/xml": {} } },
-      "413": { description: "Body over 64 KB", content: { "text/xml": {} } },
-      "503": { description: "The database is too busy; the provider retries", content: { "text/xml": {} } },
-    },
+    responses: Object.fromEntries(Object.entries(callback.responses).map(([status, description]) => [status, { description, content: { [callback.mediaType]: {} } }])),
   };
 }
 
@@ -206,7 +197,7 @@ export function buildOpenApiDocument(operations: OperationGroup[], serverUrl?: s
       if (description?.kind === "not_allowed") continue;
       paths[group.path] ??= {};
       paths[group.path][method.toLowerCase()] =
-        description?.kind === "json" ? jsonOperation(group, method, description) : description?.kind === "provider" ? providerOperation(group, method) : foreignOperation(group, method);
+        description?.kind === "json" ? jsonOperation(group, method, description) : description?.kind === "provider" ? providerOperation(group, method, description.callback) : foreignOperation(group, method);
     }
   }
   return {

@@ -1,7 +1,7 @@
 import "server-only";
 import { conferenceSeatFor } from "@/lib/calls/move-call-to-conference";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
-import { finishQueueEntry } from "./finish-queue-entry";
+import { finishQueueEntry } from "@/lib/calls/finish-queue-entry";
 
 /**
  * The caller's queue ended (the provider's `<Enqueue>` action). When the

@@ -8,17 +8,17 @@ import { AppError } from "@/lib/errors/app-error";
 import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
 
 /**
- * An inbound call joins the queue. Each waiting call gets a provider queue of
- * its own (named after its CallSid), so when an agent accepts it, <Dial><Queue>
- * can only ever reach that caller. One statement: a retried delivery finds the
+ * An inbound call joins the queue. Each waiting call gets a waiting line of
+ * its own at the provider (named after its call), so when an agent accepts it,
+ * the agent's dial can only ever reach that caller. One statement: a retried delivery finds the
  * entry already there and gets it back unchanged (and announces nothing);
- * the caller's contact, when the number is known, is linked on the way in. A CallSid another
- * organization already holds is refused (CallSids are unique across accounts,
+ * the caller's contact, when the number is known, is linked on the way in. A call id another
+ * organization already holds is refused (the provider's ids are unique across accounts,
  * so a collision is a forgery or a misrouted number), and nothing changes.
  */
-export async function enqueueCall({ organizationId, callSid, from, to, departmentId = null }: { organizationId: number; callSid: string; from: string; to: string; departmentId?: number | null }) {
-  if (!/^CA[0-9a-zA-Z]{10,62}$/.test(callSid)) throw new AppError("bad_request", "CallSid is missing or malformed.");
-  const [row] = await rawQuery<{ id: string; queue_name: string; status: string; created: boolean; contact_id: string | null; announcement: string | null }>(ENQUEUE, [organizationId, callSid, `q_${callSid}`, from, to, departmentId]);
+export async function enqueueCall({ organizationId, callSid, waitingLine, from, to, departmentId = null }: { organizationId: number; callSid: string; waitingLine: string | null; from: string; to: string; departmentId?: number | null }) {
+  if (!callSid || !waitingLine) throw new AppError("bad_request", "The call's id is missing or malformed.");
+  const [row] = await rawQuery<{ id: string; queue_name: string; status: string; created: boolean; contact_id: string | null; announcement: string | null }>(ENQUEUE, [organizationId, callSid, waitingLine, from, to, departmentId]);
   if (!row) throw callSidOfAnotherOrganization({ organizationId, callSid });
   const { announcement: news, ...entry } = row;
   announceEvents([news]);

@@ -3,9 +3,8 @@ import { endCall } from "@/lib/calls/end-call";
 import { isE164 } from "@/lib/contacts/phone";
 import { prisma } from "@/lib/db/client";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
-import type { forwardedCallEnd } from "@/lib/telephony/voice-callbacks";
+import type { ForwardedCallEnd } from "@/lib/telephony/call-events";
 
-type ForwardedCallEnd = NonNullable<ReturnType<typeof forwardedCallEnd>>;
 
 /**
  * A caller a menu sent to an outside number is done with it (the Dial's

@@ -4,18 +4,13 @@ import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueCall } from "@/lib/queue/enqueue-call";
 import { callPathSettings } from "@/lib/settings/get-settings";
+import type { InboundCall, MenuAnswer } from "@/lib/telephony/call-events";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import { findPlan } from "@/lib/settings/find-plan";
 import { menuChoice, menuPrompt } from "./menu-choice";
 import { isOpen } from "./opening-hours";
 import { voicemailAnswer } from "@/lib/voicemail/leave-voicemail";
 import type { RoutingPlan, RoutingTarget } from "@/lib/settings/routing-schemas";
-
-export interface InboundCall {
-  callSid: string;
-  from: string;
-  to: string;
-}
 
 /** The menu's address; `try` counts the caller's attempts (signed with the address, so a caller cannot skip ahead). */
 const menuPath = (attempt: number) => `/api/telephony/menu?try=${attempt}`;
@@ -43,7 +38,7 @@ export async function routeInboundCall({ organizationId, call, clock }: { organi
  * option, or silence, ask again once; then the menu's default option. A plan
  * changed meanwhile never errors: no menu any more sends the caller to the plan's queue.
  */
-export async function answerMenu({ organizationId, call, attempt, input }: { organizationId: number; call: InboundCall; attempt: number; input: { digits: string | null; speech: string | null } }): Promise<VoiceAnswer> {
+export async function answerMenu({ organizationId, call, attempt, input }: { organizationId: number; call: InboundCall; attempt: number; input: MenuAnswer }): Promise<VoiceAnswer> {
   const plan = findPlan(await callPathSettings(organizationId, "routing"), call.to);
   if (!plan?.menu) return sendTo(organizationId, call, plan?.queue ?? { type: "queue", department_id: null }, plan);
   const chosen = menuChoice(plan.menu, input);

@@ -4,7 +4,7 @@ import { routeDescription } from "@/lib/http/route-description";
 import { dispatchedTo } from "@/lib/http/route-template";
 import { logger } from "@/lib/logger";
 import type { OperationGroup } from "@/lib/openapi/operation-group";
-import { MAX_CALLBACK_BYTES, xmlMessage } from "@/lib/telephony/provider-route";
+import { MAX_CALLBACK_BYTES, xmlMessage } from "@/lib/twilio/in/provider-route";
 
 // scripts/server.mjs offers every POST without an Origin header to the
 // function this puts on globalThis, before Next.js sees the request; it

@@ -1,4 +1,6 @@
 import "server-only";
+import { provideTelephony } from "@/lib/telephony/port";
+import { twilioTelephony } from "@/lib/twilio/out/twilio-telephony";
 import { database } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { publishOperatorAccess } from "@/lib/db/operator-access";
@@ -34,6 +36,8 @@ import { registerScrapeGauges } from "@/lib/scrape-gauges";
  * and loads the demo data into an empty database when that is wanted.
  */
 export async function startService({ operations }: { operations: OperationGroup[] }): Promise<void> {
+  // The provider every bundle's domain code talks to (lib/telephony/port.ts), before anything can ask it.
+  provideTelephony(twilioTelephony);
   // GET /api/ready answers from now on (503 until prepare() is done), past Next.js, which holds requests until start-up ends.
   serveReadinessFromOurServer();
   try {

@@ -1,17 +1,3 @@
-// The provider's call statuses → the call log's four final ones. Anything not
-// final (queued, ringing, in-progress) is not a log status at all.
-const FINAL: Record<string, "completed" | "failed" | "busy" | "no-answer"> = {
-  completed: "completed",
-  failed: "failed",
-  busy: "busy",
-  "no-answer": "no-answer",
-  canceled: "no-answer",
-};
-
-export type CallLogStatus = (typeof FINAL)[string];
-
-export function finalCallStatus(providerStatus: string | undefined): CallLogStatus | null {
-  const status = providerStatus?.toLowerCase();
-  // Own entries only: a status spelled "constructor" is not the inherited function.
-  return status !== undefined && Object.hasOwn(FINAL, status) ? FINAL[status] : null;
-}
+/** A call log's final status, whatever the provider called it (its adapter maps its own words to these). */
+export const CALL_LOG_STATUSES = ["completed", "failed", "busy", "no-answer"] as const;
+export type CallLogStatus = (typeof CALL_LOG_STATUSES)[number];

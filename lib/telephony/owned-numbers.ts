@@ -1,7 +1,7 @@
 import "server-only";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { AppError } from "@/lib/errors/app-error";
-import { providerConfig } from "./provider-config";
+import { telephony } from "./port";
 
 // A phone number belongs to one organization (issue 40). The telephony
 // settings' numbers and caller ID are claimed in owned_numbers by a trigger on
@@ -32,8 +32,8 @@ export async function heldNumbers(organizationId: number): Promise<string[]> {
  * deployment's number, which no organization holds).
  */
 export async function organizationNumbers(organizationId: number): Promise<Set<string>> {
-  const [held, config] = await Promise.all([heldNumbers(organizationId), providerConfig(organizationId)]);
-  return new Set([...held, ...(config.caller_id ? [config.caller_id] : [])]);
+  const [held, { callerId }] = await Promise.all([heldNumbers(organizationId), telephony().numbers(organizationId)]);
+  return new Set([...held, ...(callerId ? [callerId] : [])]);
 }
 
 /** 409 naming, under the field that carried them, the numbers another organization holds. */

@@ -1,6 +1,4 @@
 import "server-only";
-import { organizationCallbackUrl } from "./provider-config";
-import { conferenceTwiml, dialAgentTwiml, dialNumberTwiml, dialQueueTwiml, emptyTwiml, enqueueTwiml, forwardTwiml, holdTwiml, leaveQueueTwiml, menuTwiml, voicemailTwiml, pauseAndRedirectTwiml, sayAndHangUp } from "./twiml";
 
 /**
  * What the service wants a call to do next, in the domain's words. Domain
@@ -25,35 +23,3 @@ export type VoiceAnswer =
   | { kind: "join-conference"; conference: string; startsConference: boolean; endsConference: boolean; statusPath: string };
 
 export const NOTHING: VoiceAnswer = { kind: "nothing" };
-
-export function renderVoiceAnswer(answer: VoiceAnswer, organizationId: number): string {
-  const url = (path: string) => organizationCallbackUrl(organizationId, path);
-  switch (answer.kind) {
-    case "nothing":
-      return emptyTwiml();
-    case "say-and-hang-up":
-      return sayAndHangUp(answer.message);
-    case "enqueue":
-      return enqueueTwiml({ queueName: answer.queueName, waitUrl: url(answer.waitPath), actionUrl: url(answer.leavePath) });
-    case "hold-in-queue":
-      return holdTwiml({ ...answer, callbackOffer: answer.callbackOffer ? { digit: answer.callbackOffer.digit, actionUrl: url(answer.callbackOffer.path) } : null });
-    case "leave-queue":
-      return leaveQueueTwiml();
-    case "dial-queue":
-      return dialQueueTwiml(answer.queueName);
-    case "dial-number":
-      return dialNumberTwiml({ to: answer.to, callerId: answer.callerId, actionUrl: url(answer.endPath), statusUrl: url(answer.endPath) });
-    case "dial-agent":
-      return dialAgentTwiml({ agentId: answer.agentId, callerId: answer.callerId, legUrl: url(answer.legPath), endUrl: url(answer.endPath) });
-    case "join-conference":
-      return conferenceTwiml({ ...answer, statusUrl: url(answer.statusPath) });
-    case "menu":
-      return menuTwiml({ prompt: answer.prompt, actionUrl: url(answer.path) });
-    case "forward":
-      return forwardTwiml(answer.to, url(answer.endPath));
-    case "voicemail":
-      return voicemailTwiml({ prompt: answer.prompt, actionUrl: url(answer.path), transcriptionUrl: url(answer.transcriptionPath) });
-    case "wait-and-ask-again":
-      return pauseAndRedirectTwiml(answer.seconds, url(answer.path));
-  }
-}

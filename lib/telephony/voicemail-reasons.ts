@@ -1,2 +1,3 @@
-/** Why a caller was sent to voicemail: the reason our voicemail callback address carries back (voice-callbacks.ts reads it). */
+/** Why a caller was sent to voicemail: the reason our voicemail callback address carries back (the adapter reads it). */
 export const VOICEMAIL_REASONS = ["closed", "menu", "no_agents"] as const;
+export type VoicemailReason = (typeof VOICEMAIL_REASONS)[number];

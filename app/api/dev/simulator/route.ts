@@ -1,8 +1,8 @@
-import { runSimulator, simulatorStatus } from "@/lib/dev/run-simulator";
-import { simulatorActionSchema } from "@/lib/dev/simulator-schemas";
+import { runSimulator, simulatorStatus } from "@/lib/twilio/simulator/run-simulator";
+import { simulatorActionSchema } from "@/lib/twilio/simulator/simulator-schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
-import { simulatorResultAnswer, simulatorStatusAnswer } from "@/lib/dev/simulator-answer";
+import { simulatorResultAnswer, simulatorStatusAnswer } from "@/lib/twilio/simulator/simulator-answer";
 
 export const GET = route({ permission: "calls.place", answers: simulatorStatusAnswer }, ({ user }) => simulatorStatus({ actor: user }));
 

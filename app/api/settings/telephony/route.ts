@@ -1,7 +1,7 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
-import { telephonySettingsAnswer, updateTelephonySettingsSchema } from "@/lib/telephony/schemas";
-import { getTelephonySettings, updateTelephonySettings } from "@/lib/telephony/telephony-settings";
+import { telephonySettingsAnswer, updateTelephonySettingsSchema } from "@/lib/twilio/settings/schemas";
+import { getTelephonySettings, updateTelephonySettings } from "@/lib/twilio/settings/telephony-settings";
 
 export const GET = route({ permission: "settings.manage", answers: telephonySettingsAnswer }, ({ user }) => getTelephonySettings({ actor: user }));
 

@@ -1,7 +1,7 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { callerLeftQueue } from "@/lib/queue/caller-left-queue";
-import { queueLeft } from "@/lib/telephony/voice-callbacks";
-import { voiceRoute } from "@/lib/telephony/voice-route";
+import { queueLeft } from "@/lib/twilio/in/voice-callbacks";
+import { voiceRoute } from "@/lib/twilio/in/voice-route";
 
 export const POST = voiceRoute(async ({ params, organizationId }) => {
   const left = queueLeft(params);

@@ -1,8 +1,8 @@
 import { placeManualCall } from "@/lib/calls/place-manual-call";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { agentDialQueue } from "@/lib/queue/agent-dial-queue";
-import { deviceCall } from "@/lib/telephony/voice-callbacks";
-import { voiceRoute } from "@/lib/telephony/voice-route";
+import { deviceCall } from "@/lib/twilio/in/voice-callbacks";
+import { voiceRoute } from "@/lib/twilio/in/voice-route";
 
 // The TwiML application's voice address: a device either joins the call its
 // agent accepted (QueueEntryId) or places a manual call (To).

@@ -1,7 +1,7 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { answerMenu } from "@/lib/routing/route-inbound-call";
-import { inboundCall, menuAnswer } from "@/lib/telephony/voice-callbacks";
-import { voiceRoute } from "@/lib/telephony/voice-route";
+import { inboundCall, menuAnswer } from "@/lib/twilio/in/voice-callbacks";
+import { voiceRoute } from "@/lib/twilio/in/voice-route";
 
 // The caller menu's answer (the provider's Gather action, or its redirect when nothing was said).
 export const POST = voiceRoute(({ params, organizationId, query }) =>

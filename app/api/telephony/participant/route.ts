@@ -1,7 +1,7 @@
 import { partyLegEnded } from "@/lib/calls/party-leg-ended";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { partyLegStatus } from "@/lib/telephony/voice-callbacks";
-import { voiceRoute } from "@/lib/telephony/voice-route";
+import { partyLegStatus } from "@/lib/twilio/in/voice-callbacks";
+import { voiceRoute } from "@/lib/twilio/in/voice-route";
 
 // The status callbacks of parties dialed into a call's conference (a transfer's target, a third party, a supervisor).
 export const POST = voiceRoute(async ({ params, query, organizationId }) => {

@@ -1,7 +1,7 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { holdAnnouncement } from "@/lib/queue/hold-announcement";
-import { inboundCall } from "@/lib/telephony/voice-callbacks";
-import { voiceRoute } from "@/lib/telephony/voice-route";
+import { inboundCall } from "@/lib/twilio/in/voice-callbacks";
+import { voiceRoute } from "@/lib/twilio/in/voice-route";
 
 // Hold music, and at the plan's interval the caller's place in their queue and
 // the expected wait (our own line: each call has a provider queue of its own,

@@ -1,7 +1,7 @@
 import { attachRecording } from "@/lib/calls/attach-recording";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { recordingReport } from "@/lib/telephony/voice-callbacks";
-import { voiceRoute } from "@/lib/telephony/voice-route";
+import { recordingReport } from "@/lib/twilio/in/voice-callbacks";
+import { voiceRoute } from "@/lib/twilio/in/voice-route";
 
 // A call's one recording is ready (the status callback of the recording started on its customer's leg).
 export const POST = voiceRoute(async ({ params, query, organizationId }) => {

@@ -1,10 +1,10 @@
 import { AppError } from "@/lib/errors/app-error";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { incomingText } from "@/lib/messages/incoming-text";
-import { messagingTwiml } from "@/lib/messages/messaging-twiml";
+import { incomingText } from "@/lib/twilio/in/incoming-text";
+import { messagingTwiml } from "@/lib/twilio/in/messaging-twiml";
 import { receiveMessage } from "@/lib/messages/receive-message";
-import { organizationCallbackUrl } from "@/lib/telephony/provider-config";
-import { providerRoute } from "@/lib/telephony/provider-route";
+import { organizationCallbackUrl } from "@/lib/twilio/provider-config";
+import { providerRoute } from "@/lib/twilio/in/provider-route";
 
 // The provider's incoming-message webhook: the organization is the owner of `To`.
 export const POST = providerRoute(async ({ params, organizationId }) => {

@@ -1,7 +1,7 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { applyCallStatus } from "@/lib/queue/call-status-update";
-import { callStatusReport } from "@/lib/telephony/voice-callbacks";
-import { voiceRoute } from "@/lib/telephony/voice-route";
+import { applyCallStatus } from "@/lib/calls/apply-call-status";
+import { callStatusReport } from "@/lib/twilio/in/voice-callbacks";
+import { voiceRoute } from "@/lib/twilio/in/voice-route";
 
 export const POST = voiceRoute(async ({ params, organizationId }) => {
   const report = callStatusReport(params);

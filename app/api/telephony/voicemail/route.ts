@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { voicemailReport } from "@/lib/telephony/voice-callbacks";
-import { voiceRoute } from "@/lib/telephony/voice-route";
+import { voicemailReport } from "@/lib/twilio/in/voice-callbacks";
+import { voiceRoute } from "@/lib/twilio/in/voice-route";
 import { leaveVoicemail } from "@/lib/voicemail/leave-voicemail";
 
 // The Record's action: the caller's message (RecordingUrl, RecordingDuration); the queue and reason ride in the signed address.

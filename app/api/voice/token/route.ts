@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
-import { voiceTokenAnswer } from "@/lib/telephony/voice-token-answer";
-import { issueVoiceToken } from "@/lib/telephony/voice-token";
+import { voiceTokenAnswer } from "@/lib/twilio/settings/voice-token-answer";
+import { issueVoiceToken } from "@/lib/twilio/settings/voice-token";
 
 const voiceTokenSchema = z.object({ recording_enabled: z.boolean().default(false) });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { simulatedRecording } from "@/lib/dev/simulated-recording";
+import { simulatedRecording } from "@/lib/twilio/simulator/simulated-recording";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 

@@ -1,7 +1,7 @@
 import { agentLegAnswered } from "@/lib/calls/agent-leg-answered";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { agentLegAnswered as answeredLeg } from "@/lib/telephony/voice-callbacks";
-import { voiceRoute } from "@/lib/telephony/voice-route";
+import { agentLegAnswered as answeredLeg } from "@/lib/twilio/in/voice-callbacks";
+import { voiceRoute } from "@/lib/twilio/in/voice-route";
 
 // A campaign call's agent answered: the leg that hold and transfer move.
 export const POST = voiceRoute(async ({ params, organizationId }) => {

@@ -1,7 +1,7 @@
 import { answerCampaignCall } from "@/lib/campaigns/campaign-callbacks";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { campaignCall } from "@/lib/telephony/voice-callbacks";
-import { voiceRoute } from "@/lib/telephony/voice-route";
+import { campaignCall } from "@/lib/twilio/in/voice-callbacks";
+import { voiceRoute } from "@/lib/twilio/in/voice-route";
 
 export const POST = voiceRoute(({ params, query, organizationId }) => {
   const call = campaignCall(params, query);

@@ -1,7 +1,7 @@
 import { attachRecording } from "@/lib/calls/attach-recording";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { campaignCall, recordingReport } from "@/lib/telephony/voice-callbacks";
-import { voiceRoute } from "@/lib/telephony/voice-route";
+import { campaignCall, recordingReport } from "@/lib/twilio/in/voice-callbacks";
+import { voiceRoute } from "@/lib/twilio/in/voice-route";
 
 // A campaign call dialed before issue 40 (recorded by the dial itself): its recording names its own CallSid (the call log's).
 // Calls dialed since are recorded like every call, reported at /api/telephony/recording.

@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { voicemailReport } from "@/lib/telephony/voice-callbacks";
-import { voiceRoute } from "@/lib/telephony/voice-route";
+import { voicemailReport } from "@/lib/twilio/in/voice-callbacks";
+import { voiceRoute } from "@/lib/twilio/in/voice-route";
 import { transcribeVoicemail } from "@/lib/voicemail/leave-voicemail";
 
 // The provider's transcription of a voicemail (TranscriptionText), when it has one.

@@ -1,8 +1,8 @@
 import { answerManualCall } from "@/lib/calls/answer-manual-call";
 import { endManualCall } from "@/lib/calls/end-manual-call";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { manualCallAnswered, manualCallEnd } from "@/lib/telephony/voice-callbacks";
-import { voiceRoute } from "@/lib/telephony/voice-route";
+import { manualCallAnswered, manualCallEnd } from "@/lib/twilio/in/voice-callbacks";
+import { voiceRoute } from "@/lib/twilio/in/voice-route";
 
 export const POST = voiceRoute(async ({ params, query, organizationId }) => {
   const answered = manualCallAnswered(params, query);

@@ -3,7 +3,7 @@ import { rawQuery } from "@/lib/db/raw-sql";
 import { openSecrets } from "@/lib/crypto/secret-box";
 import { env } from "@/lib/env";
 import { userIdFromClient } from "./identity";
-import { SIGNING_SETTING_KEY, signingSecretOf } from "./signing-secret";
+import { SIGNING_SETTING_KEY, signingSecretOf } from "@/lib/telephony/signing-secret";
 
 export interface ProviderConfig {
   organization_id: number;

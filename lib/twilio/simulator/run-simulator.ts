@@ -6,11 +6,11 @@ import { conferencedCall } from "@/lib/calls/move-call-to-conference";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
-import { identityFor } from "@/lib/telephony/identity";
-import { providerConfig, type ProviderConfig } from "@/lib/telephony/provider-config";
+import { identityFor } from "@/lib/twilio/identity";
+import { providerConfig, type ProviderConfig } from "@/lib/twilio/provider-config";
 import { ensureSigningSecret } from "@/lib/telephony/signing-secret";
-import { newCallSid, newMessageSid, ProviderSimulator } from "@/lib/telephony/simulator";
-import { simulatorEnabled } from "@/lib/telephony/simulator-enabled";
+import { newCallSid, newMessageSid, ProviderSimulator } from "@/lib/twilio/simulator/simulator";
+import { simulatorEnabled } from "@/lib/twilio/simulator-enabled";
 import type { SimulatorAction } from "./simulator-schemas";
 import { simulatedRecordingPath } from "./simulated-recording";
 
@@ -18,7 +18,7 @@ import { simulatedRecordingPath } from "./simulated-recording";
 // the server to play the provider, and the server sends the provider's exact
 // signed callbacks to itself (its own loopback port, never an address from the
 // request), so the queue, accept, dial and call-log code paths are the real ones.
-// When it is on: lib/telephony/simulator-enabled.ts.
+// When it is on: lib/twilio/simulator-enabled.ts.
 
 /** The number callers dial: the organization's first number, else its caller ID. */
 function organizationNumber(config: ProviderConfig): string | null {

@@ -3,8 +3,8 @@ import { ownerScope, servesQueue } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { providerConfig } from "@/lib/telephony/provider-config";
-import { simulatorEnabled } from "@/lib/telephony/simulator-enabled";
+import { providerConfig } from "@/lib/twilio/provider-config";
+import { simulatorEnabled } from "@/lib/twilio/simulator-enabled";
 
 /** Where the simulator keeps the recording of a call (a path of this service: the pages play it with the session). */
 export function simulatedRecordingPath(callSid: string): string {

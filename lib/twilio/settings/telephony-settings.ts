@@ -4,8 +4,8 @@ import { openSecrets, sealSecrets } from "@/lib/crypto/secret-box";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { confirmProviderNumbers } from "./confirm-provider-numbers";
-import { heldNumbers, refuseNumbersHeldByOthers } from "./owned-numbers";
-import { forgetNumberOwners, freshProviderConfig } from "./provider-config";
+import { heldNumbers, refuseNumbersHeldByOthers } from "@/lib/telephony/owned-numbers";
+import { forgetNumberOwners, freshProviderConfig } from "@/lib/twilio/provider-config";
 import type { UpdateTelephonySettingsInput } from "./schemas";
 
 /** The telephony settings as an admin sees them: secrets only as "set" or not. */

@@ -2,8 +2,8 @@ import "server-only";
 import twilio from "twilio";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { AppError } from "@/lib/errors/app-error";
-import { identityFor } from "./identity";
-import { providerConfig } from "./provider-config";
+import { identityFor } from "@/lib/twilio/identity";
+import { providerConfig } from "@/lib/twilio/provider-config";
 
 export const VOICE_TOKEN_TTL_SECONDS = 3600;
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
-import type { ProviderConfig } from "./provider-config";
-import { providerRestClient } from "./provider-rest";
+import type { ProviderConfig } from "@/lib/twilio/provider-config";
+import { providerRestClient } from "@/lib/twilio/rest-client";
 
 /**
  * With provider credentials, a number is the organization's only if the

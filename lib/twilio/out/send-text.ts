@@ -1,25 +1,17 @@
 import "server-only";
-import { providerRestClient } from "@/lib/telephony/provider-rest";
-import type { ProviderConfig } from "@/lib/telephony/provider-config";
-import { newMessageSid } from "@/lib/telephony/simulator";
-import { simulatorEnabled } from "@/lib/telephony/simulator-enabled";
+import { providerRestClient } from "@/lib/twilio/rest-client";
+import type { OutgoingText, TextAnswer } from "@/lib/telephony/port";
+import { organizationCallbackUrl, providerConfig } from "@/lib/twilio/provider-config";
+import { newMessageSid } from "@/lib/twilio/simulator/simulator";
+import { simulatorEnabled } from "@/lib/twilio/simulator-enabled";
 
 // The provider's Messages API, behind one typed call: domain code never sees
 // the REST client or its exceptions. With no provider account and the
 // simulator on, the message is accepted with a simulated SID; its delivery
 // statuses then come from the simulator, signed like the provider's.
 
-export interface OutgoingText {
-  to: string;
-  from: string;
-  body: string;
-  mediaUrls: string[];
-  statusCallback: string;
-}
-
-export type ProviderAnswer = { accepted: true; sid: string; status: string } | { accepted: false; code: string | null; reason: string };
-
-export async function sendThroughProvider(config: ProviderConfig, text: OutgoingText): Promise<ProviderAnswer> {
+export async function sendText(organizationId: number, text: OutgoingText): Promise<TextAnswer> {
+  const config = await providerConfig(organizationId);
   const client = providerRestClient(config);
   if (!client) {
     if (simulatorEnabled(config)) return { accepted: true, sid: newMessageSid(), status: "queued" };
@@ -31,7 +23,7 @@ export async function sendThroughProvider(config: ProviderConfig, text: Outgoing
       from: text.from,
       ...(text.body && { body: text.body }),
       ...(text.mediaUrls.length && { mediaUrl: text.mediaUrls }),
-      statusCallback: text.statusCallback,
+      statusCallback: organizationCallbackUrl(organizationId, `/api/telephony/sms-status?message=${text.messageId}`),
     });
     return { accepted: true, sid: message.sid, status: message.status ?? "queued" };
   } catch (error) {

@@ -1,34 +1,25 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { AppError } from "@/lib/errors/app-error";
+import type { ConferenceSeat, Invitee } from "@/lib/telephony/port";
 import { logger } from "@/lib/logger";
-import { organizationCallbackUrl, providerConfig } from "./provider-config";
-import { providerRestClient } from "./provider-rest";
-import { simulatorEnabled } from "./simulator-enabled";
-import { CONFERENCE_EVENTS, conferenceTwiml, HOLD_MUSIC_URL } from "./twiml";
+import { organizationCallbackUrl, providerConfig } from "@/lib/twilio/provider-config";
+import { providerRestClient } from "@/lib/twilio/rest-client";
+import { simulatorEnabled } from "@/lib/twilio/simulator-enabled";
+import { CONFERENCE_EVENTS, conferenceTwiml, HOLD_MUSIC_URL } from "@/lib/twilio/twiml";
 
-// The provider's REST API for live calls (issue 22), in the domain's words:
+// The provider's REST API for live calls (issue 22), behind the port's words:
 // move a leg into a conference, hold it, dial someone in (as a participant,
 // a coach or a silent listener), take a leg out. The only module that knows
-// the twilio package's call-control shapes; lib/calls decides when.
-
-export interface ConferenceSeat {
-  /** The conference's name (ours: `call_<live call id>`). */
-  conference: string;
-  /** The conference starts (the music stops) when this leg enters. */
-  startsConference: boolean;
-  /** The conference ends for everyone when this leg leaves (the customer's). */
-  endsConference: boolean;
-  /** Where the provider reports joins and leaves (signed like every callback). */
-  statusPath: string;
-}
+// the twilio package's call-control shapes; lib/calls decides when, through
+// the port (lib/telephony/port.ts).
 
 /**
  * The organization's REST client; null when the call simulator plays the
  * provider (development without an account: there is no audio to move, so
  * the controls change the service's state and ask nothing).
  */
-async function client(organizationId: number) {
+export async function client(organizationId: number) {
   const config = await providerConfig(organizationId);
   const rest = providerRestClient(config);
   if (rest) return rest;
@@ -46,7 +37,7 @@ export async function legsJoinAtOnce(organizationId: number): Promise<boolean> {
 }
 
 /** The provider refused or failed: 502 saying so; nothing of ours was changed before it. */
-async function provider<T>(what: string, organizationId: number, request: () => Promise<T>): Promise<T> {
+export async function provider<T>(what: string, organizationId: number, request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error) {
@@ -79,21 +70,6 @@ export async function holdLeg(organizationId: number, conferenceSid: string, leg
   await provider(on ? "hold the call" : "resume the call", organizationId, () =>
     rest.conferences(conferenceSid).participants(legSid).update(on ? { hold: true, holdUrl: HOLD_MUSIC_URL, holdMethod: "GET" } : { hold: false }),
   );
-}
-
-export interface Invitee {
-  /** E.164 number, or `client:user_<id>` for an agent's browser. */
-  to: string;
-  from: string;
-  statusPath: string;
-  /** Where the conference reports joins and leaves: passed by every party, since whoever joins first starts the conference with their settings (issue 40). */
-  conferenceStatusPath: string;
-  /** Listen only (a supervisor listening, a coach before speaking). */
-  muted?: boolean;
-  /** Heard only by this leg (whisper). */
-  coachLegSid?: string | null;
-  /** The conference ends when this leg leaves (never, for added parties). */
-  endsConference?: boolean;
 }
 
 /**

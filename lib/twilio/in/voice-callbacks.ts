@@ -1,10 +1,13 @@
 import "server-only";
-import { finalCallStatus, type CallLogStatus } from "@/lib/telephony/call-status";
-import { userIdFromClient } from "./identity";
-import type { ProviderConfig } from "./provider-config";
-import { simulatorEnabled } from "./simulator-enabled";
+import type { AgentLegAnswered, CallStatusReport, CampaignCall, ConferenceEvent, DeviceCall, ForwardedCallEnd, InboundCall, ManualCallAnswered, ManualCallEnd, MenuAnswer, PartyLegStatus, QueueLeft, RecordingReport, VoicemailReport } from "@/lib/telephony/call-events";
+import type { CallLogStatus } from "@/lib/telephony/call-status";
+import { finalCallStatus } from "./call-status";
+import { isCallSid, waitingLineName } from "@/lib/twilio/call-sid";
+import { userIdFromClient } from "@/lib/twilio/identity";
+import type { ProviderConfig } from "@/lib/twilio/provider-config";
+import { simulatorEnabled } from "@/lib/twilio/simulator-enabled";
 import { env } from "@/lib/env";
-import { VOICEMAIL_REASONS } from "./voicemail-reasons";
+import { VOICEMAIL_REASONS } from "@/lib/telephony/voicemail-reasons";
 
 // The provider's voice callbacks, read into the domain's typed input: the only
 // place that knows the provider's form field names (CallSid, DialCallStatus,
@@ -19,19 +22,18 @@ const seconds = (raw: string | undefined) => {
   return Number.isFinite(value) && value > 0 ? value : 0;
 };
 
-/** The caller an inbound call brings. */
-export function inboundCall(params: Params) {
-  return { callSid: params.CallSid ?? "", from: (params.From ?? params.Caller ?? "").slice(0, 32) || "anonymous", to: (params.To ?? params.Called ?? "").slice(0, 32) };
+/** The caller an inbound call brings: a CallSid that cannot be one is none (""), and the waiting line is named after it. */
+export function inboundCall(params: Params): InboundCall {
+  const callSid = isCallSid(params.CallSid ?? "") ? params.CallSid : "";
+  return { callSid, waitingLine: callSid ? waitingLineName(callSid) : null, from: (params.From ?? params.Caller ?? "").slice(0, 32) || "anonymous", to: (params.To ?? params.Called ?? "").slice(0, 32) };
 }
 
 /** A voicemail recorded (the Record action) or transcribed; where it goes rides in the signed address. */
-export function voicemailReport(params: Params, query: URLSearchParams) {
+export function voicemailReport(params: Params, query: URLSearchParams): VoicemailReport {
   const department = id(query.get("department"), 9);
   const reason = query.get("reason");
   return {
-    callSid: params.CallSid ?? "",
-    from: (params.From ?? params.Caller ?? "").slice(0, 32) || "anonymous",
-    to: (params.To ?? params.Called ?? "").slice(0, 32),
+    ...inboundCall(params),
     departmentId: department ? Number(department) : null,
     reason: VOICEMAIL_REASONS.find((r) => r === reason) ?? "menu",
     recordingUrl: params.RecordingUrl || null,
@@ -40,8 +42,13 @@ export function voicemailReport(params: Params, query: URLSearchParams) {
   };
 }
 
+/** The call a callback reports on, when it names one. */
+export function reportedCall(params: Params): string | null {
+  return params.CallSid || null;
+}
+
 /** What a caller answered a menu: the key pressed or the words heard (the provider's Gather). */
-export function menuAnswer(params: Params) {
+export function menuAnswer(params: Params): MenuAnswer {
   return { digits: (params.Digits ?? "").trim() || null, speech: (params.SpeechResult ?? "").trim().slice(0, 500) || null };
 }
 
@@ -58,7 +65,7 @@ export function simulatedClock(params: Params, config: ProviderConfig): Date | n
 }
 
 /** A browser device starts a call: joining an accepted queue call, or dialing a number. */
-export function deviceCall(params: Params) {
+export function deviceCall(params: Params): DeviceCall {
   const queueEntryId = id(params.QueueEntryId, 15);
   return {
     callSid: params.CallSid ?? null,
@@ -72,23 +79,22 @@ export function deviceCall(params: Params) {
     recordingAsked: params.recording === "true",
   };
 }
-export type DeviceCall = ReturnType<typeof deviceCall>;
 
 /** A forwarded caller's Dial ended (its action): the caller, and how the outside number's leg went. */
-export function forwardedCallEnd(params: Params) {
+export function forwardedCallEnd(params: Params): ForwardedCallEnd | null {
   const status = finalCallStatus(params.DialCallStatus);
   if (!status || !params.CallSid) return null;
   return { callSid: params.CallSid, from: (params.From ?? params.Caller ?? "").slice(0, 32), to: (params.To ?? "").slice(0, 32), status, duration: seconds(params.DialCallDuration), forwardedTo: params.DialCallSid ?? null };
 }
 
 /** A call's final status (null while it is still going). */
-export function callStatusReport(params: Params) {
+export function callStatusReport(params: Params): CallStatusReport | null {
   const status = finalCallStatus(params.CallStatus);
   return status && params.CallSid ? { callSid: params.CallSid, status, duration: seconds(params.CallDuration) } : null;
 }
 
 /** A caller left the provider's queue: bridged to an agent, hung up, or an error. */
-export function queueLeft(params: Params) {
+export function queueLeft(params: Params): QueueLeft | null {
   const queueTime = Number(params.QueueTime);
   return params.CallSid ? { callSid: params.CallSid, result: params.QueueResult ?? "hangup", queueTime: params.QueueTime !== undefined && Number.isFinite(queueTime) ? queueTime : undefined } : null;
 }
@@ -98,7 +104,7 @@ export function queueLeft(params: Params) {
  * the agent's leg and the dialed leg's status (ParentCallSid = the agent's);
  * both name the agent's leg as the call.
  */
-export function manualCallEnd(params: Params, query: URLSearchParams) {
+export function manualCallEnd(params: Params, query: URLSearchParams): ManualCallEnd | null {
   const status: CallLogStatus | null = finalCallStatus(params.DialCallStatus ?? params.CallStatus);
   const callSid = params.ParentCallSid || params.CallSid;
   if (!status || !callSid) return null;
@@ -117,20 +123,19 @@ export function manualCallEnd(params: Params, query: URLSearchParams) {
     duration: seconds(params.DialCallDuration ?? params.CallDuration),
   };
 }
-export type ManualCallEnd = NonNullable<ReturnType<typeof manualCallEnd>>;
 
 /** The number a manual call dialed picked up: its leg (the customer's), the agent's leg it belongs to, and whether the call is recorded (`record`, in the address its dial named). */
-export function manualCallAnswered(params: Params, query: URLSearchParams) {
+export function manualCallAnswered(params: Params, query: URLSearchParams): ManualCallAnswered | null {
   return params.CallStatus === "in-progress" && params.ParentCallSid && params.CallSid ? { callSid: params.ParentCallSid, customerLegSid: params.CallSid, record: query.get("record") === "1" } : null;
 }
 
 /** A campaign call's agent leg answered (its Client's status callback): that leg, and the contact's call it belongs to. */
-export function agentLegAnswered(params: Params) {
+export function agentLegAnswered(params: Params): AgentLegAnswered | null {
   return params.CallStatus === "in-progress" && params.ParentCallSid && params.CallSid ? { callSid: params.ParentCallSid, agentLegSid: params.CallSid } : null;
 }
 
 /** A campaign call's callbacks name their campaign contact in the address (`cc`). */
-export function campaignCall(params: Params, query: URLSearchParams) {
+export function campaignCall(params: Params, query: URLSearchParams): CampaignCall | null {
   const cc = id(query.get("cc"), 18);
   return cc ? { campaignContactId: BigInt(cc), callSid: params.CallSid ?? "", machine: Boolean(params.AnsweredBy?.startsWith("machine")), waited: seconds(query.get("waited") ?? undefined) } : null;
 }
@@ -140,7 +145,7 @@ export function campaignCall(params: Params, query: URLSearchParams) {
  * address we gave it; before issue 40 a queue call's named its queue entry,
  * `entry`; a campaign call's, its own CallSid), its sid, address and length.
  */
-export function recordingReport(params: Params, query: URLSearchParams) {
+export function recordingReport(params: Params, query: URLSearchParams): RecordingReport | null {
   if (!params.RecordingUrl || (params.RecordingStatus && params.RecordingStatus !== "completed")) return null;
   const entry = id(query.get("entry"), 15);
   const call = query.get("call");
@@ -159,16 +164,15 @@ export function recordingReport(params: Params, query: URLSearchParams) {
 }
 
 /** A conference the service made reports a join, a leave, its start or its end (`call`: the live call it belongs to). */
-export function conferenceEvent(params: Params, query: URLSearchParams) {
+export function conferenceEvent(params: Params, query: URLSearchParams): ConferenceEvent | null {
   const call = id(query.get("call"), 18);
   const event = params.StatusCallbackEvent;
   if (!call || !event || !params.ConferenceSid) return null;
   return { liveCallId: BigInt(call), event, conferenceSid: params.ConferenceSid, legSid: params.CallSid ?? null };
 }
-export type ConferenceEvent = NonNullable<ReturnType<typeof conferenceEvent>>;
 
 /** A dialed party's leg (a transfer's target, a third party, a supervisor) reached its final status (`p`: the participant). */
-export function partyLegStatus(params: Params, query: URLSearchParams) {
+export function partyLegStatus(params: Params, query: URLSearchParams): PartyLegStatus | null {
   const participant = id(query.get("p"), 18);
   return participant && finalCallStatus(params.CallStatus) ? { participantId: BigInt(participant), status: finalCallStatus(params.CallStatus)!, legSid: params.CallSid ?? null } : null;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { endCall } from "@/lib/calls/end-call";
+import { endCall } from "./end-call";
 import { prisma } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
 import { abandonWaitingCall } from "./abandon-waiting-call";

@@ -4,11 +4,11 @@ import twilio from "twilio";
 import { AppError } from "@/lib/errors/app-error";
 import { readBodyText } from "@/lib/http/read-body";
 import { unstorableText } from "@/lib/http/validation";
-import { describeRoute } from "@/lib/http/route-description";
+import { describeRoute, type ProviderCallbackDescription } from "@/lib/http/route-description";
 import { routeTemplate } from "@/lib/http/route-template";
 import { logger } from "@/lib/logger";
 import { recordCallback, recordRequest } from "@/lib/metrics/metrics";
-import { callbackOrganization, callbackUrl, type ProviderConfig } from "./provider-config";
+import { callbackOrganization, callbackUrl, type ProviderConfig } from "@/lib/twilio/provider-config";
 
 // The wrapper every provider callback goes through. Before anything else it
 // finds the organization the callback belongs to (none: 404) and checks
@@ -33,6 +33,23 @@ export function xmlMessage(tag: "Error" | "Response", message?: string): string 
   return `<?xml version="1.0" encoding="UTF-8"?><${tag}>${message ? `<Message>${escaped}</Message>` : ""}</${tag}>`;
 }
 
+/** What the OpenAPI document says about every callback. */
+const CALLBACK_DESCRIPTION: ProviderCallbackDescription = {
+  description:
+    "Called by the telephony provider, not by clients: a form-encoded body signed with X-Twilio-Signature (HMAC-SHA1 of the public URL and the sorted parameters with the account's auth token). Answers TwiML.",
+  headers: ["X-Twilio-Signature"],
+  mediaType: "text/xml",
+  responses: {
+    "200": "TwiML",
+    "403": "Signature missing or wrong",
+    "400": "A parameter the callback needs is missing (MessageSid, From, a known MessageStatus)",
+    "404": "No organization owns the called number",
+    "409": "The CallSid or MessageSid belongs to another organization, or the call's state refuses what is asked",
+    "413": "Body over 64 KB",
+    "503": "The database is too busy; the provider retries",
+  },
+};
+
 export function providerRoute(handler: (ctx: CallbackContext) => Promise<string> | string) {
   // Every callback passes here, whether our server dispatched it past Next.js
   // or Next.js did (one sent with an Origin header): timed once, in both the
@@ -45,7 +62,7 @@ export function providerRoute(handler: (ctx: CallbackContext) => Promise<string>
     recordRequest(path, "POST", response.status, seconds);
     recordCallback(path, response.status, seconds);
     return response;
-  }, { kind: "provider" });
+  }, { kind: "provider", callback: CALLBACK_DESCRIPTION });
 }
 
 async function answerCallback(handler: (ctx: CallbackContext) => Promise<string> | string, request: Request): Promise<Response> {

@@ -2,13 +2,7 @@
 // sends (MessageSid, From, To, Body, NumMedia, MediaUrl0.., MediaContentType0..)
 // read once here, so the domain code never sees them.
 
-export interface IncomingText {
-  sid: string;
-  from: string;
-  to: string;
-  body: string;
-  media: { url: string; content_type: string | null }[];
-}
+import type { DeliveryReport, IncomingText } from "@/lib/telephony/text-events";
 
 const MAX_MEDIA = 10;
 
@@ -24,7 +18,7 @@ export function incomingText(params: Record<string, string>): IncomingText | nul
 export const DELIVERY_STATUSES = ["queued", "sending", "sent", "delivered", "undelivered", "failed", "read", "accepted", "scheduled", "canceled"] as const;
 
 /** A delivery status callback as typed input. */
-export function deliveryReport(params: Record<string, string>, query: URLSearchParams) {
+export function deliveryReport(params: Record<string, string>, query: URLSearchParams): DeliveryReport | null {
   const status = (params.MessageStatus ?? params.SmsStatus ?? "").trim().toLowerCase();
   const sid = (params.MessageSid ?? params.SmsSid ?? "").trim();
   const id = /^\d{1,18}$/.test(query.get("message") ?? "") ? BigInt(query.get("message")!) : null;

@@ -1,10 +1,10 @@
 import "server-only";
 import type { CallLogStatus } from "@/lib/telephony/call-status";
-import { callerHungUp } from "@/lib/calls/caller-hung-up";
-import { conferencedCall } from "@/lib/calls/move-call-to-conference";
+import { callerHungUp } from "./caller-hung-up";
+import { conferencedCall } from "./move-call-to-conference";
 import { prisma } from "@/lib/db/client";
-import { abandonWaitingCall } from "@/lib/queue/abandon-waiting-call";
-import { finishQueueEntry } from "@/lib/queue/finish-queue-entry";
+import { abandonWaitingCall } from "./abandon-waiting-call";
+import { finishQueueEntry } from "./finish-queue-entry";
 
 /**
  * A call's final status. For a caller still in the queue it means they hung

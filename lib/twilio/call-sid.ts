@@ -1,0 +1,8 @@
+// The provider's ids of calls: "CA" and letters or digits (32 hex in practice;
+// a little looser here, as the queue has always taken them).
+const CALL_SID = /^CA[0-9a-zA-Z]{10,62}$/;
+
+export const isCallSid = (value: string): boolean => CALL_SID.test(value);
+
+/** The provider queue a caller waits in: one per call, named after it. */
+export const waitingLineName = (callSid: string | null): string => `q_${callSid ?? "<CallSid>"}`;

@@ -1,0 +1,35 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import type { TelephonyPort } from "@/lib/telephony/port";
+import { renderVoiceAnswer } from "@/lib/twilio/in/render-voice-answer";
+import { isCallSid, waitingLineName } from "@/lib/twilio/call-sid";
+import { identityFor } from "@/lib/twilio/identity";
+import { providerConfig } from "@/lib/twilio/provider-config";
+import { changeParticipation, conferenceSidNamed, dialIntoConference, hangUpLeg, holdLeg, legsJoinAtOnce, moveLegToConference, recordLeg, removeFromConference } from "./call-control";
+import { dialCampaignContact } from "./dial-campaign-contact";
+import { sendText } from "./send-text";
+
+/** The port, as this provider answers it (start-up provides it: lib/server/startup.ts). */
+export const twilioTelephony: TelephonyPort = {
+  legsJoinAtOnce,
+  moveLegToConference,
+  conferenceSidNamed,
+  holdLeg,
+  dialIntoConference,
+  changeParticipation,
+  removeFromConference,
+  recordLeg,
+  hangUpLeg,
+  dialCampaignContact,
+  sendText,
+  async numbers(organizationId) {
+    const config = await providerConfig(organizationId);
+    return { callerId: config.caller_id, phoneNumbers: config.phone_numbers };
+  },
+  // A browser device registers as `user_<id>` and is dialed as a Client.
+  agentAddress: (userId) => `client:${identityFor(userId)}`,
+  waitingLineName,
+  isCallSid,
+  newCallSid: () => `CA${randomBytes(16).toString("hex")}`,
+  renderVoiceAnswer,
+};
