@@ -3,8 +3,8 @@
 // limits must count the socket's address, not an X-Forwarded-For a client
 // wrote. Every request gets the peer address in x-peer-address (replacing any
 // copy the client sent), tagged with a nonce only this process knows
-// (lib/http/client-address.ts). Event streams are the one exception to
-// "everything through Next.js" (below). Everything else is Next.js as `next start`
+// (lib/http/client-address.ts). The routes the front door answers are the
+// exception to "everything through Next.js" (below). Everything else is Next.js as `next start`
 // runs it: PORT, and every interface unless LISTEN_HOST names one (not
 // HOSTNAME, which containers set to their own name).
 import { randomUUID } from "node:crypto";
@@ -25,49 +25,35 @@ for (const stream of [process.stdout, process.stderr]) {
 
 const port = Number(process.env.PORT || 3000);
 const listenHost = process.env.LISTEN_HOST || undefined;
+// What this server shares with the app: the process registry
+// (lib/process/process-registry.ts), the one object on globalThis that every
+// bundle of the app reads. The server puts the peer nonce and the stopping
+// flag there; start-up puts the front door and the shutdown hook.
+const registry = (globalThis[Symbol.for("contact-center.registry")] ??= new Map());
 const nonce = randomUUID();
-globalThis[Symbol.for("contact-center.peer-nonce")] = nonce;
+registry.set("peer-nonce", nonce);
 
 const app = next({ dev: false, dir: process.cwd(), hostname: listenHost ?? "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-// Event streams (GET /api/events) are written by the app straight to the
-// socket, past the framework (lib/events/serve-event-streams.ts puts the
-// function here at start-up): an idle stream then costs kilobytes, not a
-// framework request held open for hours.
-const serveEventStream = () => globalThis[Symbol.for("contact-center.serve-event-stream")];
-const isEventStream = (request) => request.method === "GET" && /^\/api\/events(\?|$)/.test(request.url ?? "");
-
-// Provider callbacks (POST /api/telephony/…, /api/voice/manual/…) go straight
-// to their route handlers too (lib/telephony/serve-provider-callbacks.ts
-// knows which paths they are; it answers false for any other): the
-// framework's request handling was 40% of a callback's CPU in a burst of
-// callers. One sent with an Origin header goes through Next.js, which adds
-// the CORS headers.
-const serveProviderCallback = () => globalThis[Symbol.for("contact-center.serve-provider-callback")];
-const mayBeProviderCallback = (request) => request.method === "POST" && !request.headers.origin;
-
-// Readiness (GET /api/ready) is answered here too: Next.js holds the requests
-// it handles until start-up (instrumentation.ts) has finished, and a load
-// balancer's probe must hear 503 during a long migration, not wait for it.
-// Start-up puts the check here first thing (lib/readiness/serve-readiness.ts);
-// before that this server answers "starting" itself.
-const serveReadiness = () => globalThis[Symbol.for("contact-center.serve-readiness")];
+// The front door (lib/server/front-door.ts) answers, ahead of the framework,
+// the routes the route table marks (app/api/operations.ts, `ahead`): the
+// readiness probe (Next.js holds the requests it handles until start-up has
+// finished, and a load balancer must hear 503 during a long migration), the
+// event stream (written straight to the socket: an idle stream costs
+// kilobytes, not a framework request held open for hours) and the provider
+// callbacks sent without an Origin (the framework's request handling was 40%
+// of a callback's CPU in a burst of callers). It answers false for the rest.
+// Before start-up has put it here, this server answers the probe itself.
 const isReadiness = (request) => request.method === "GET" && /^\/api\/ready(\?|$)/.test(request.url ?? "");
 const STARTING = JSON.stringify({ status: "starting", checks: { database: "pending", migrations: "pending", workers: "pending" } });
 
 const server = createServer((request, response) => {
   request.headers["x-peer-address"] = `${nonce} ${request.socket.remoteAddress ?? ""}`;
-  if (isReadiness(request)) {
-    const ready = serveReadiness();
-    if (ready) return ready(request, response);
-    return response.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store" }).end(STARTING);
-  }
-  const serveStream = isEventStream(request) && serveEventStream();
-  if (serveStream) return serveStream(request, response);
-  const serveCallback = mayBeProviderCallback(request) && serveProviderCallback();
-  if (serveCallback && serveCallback(request, response)) return;
+  const frontDoor = registry.get("front-door");
+  if (frontDoor?.(request, response)) return;
+  if (isReadiness(request)) return response.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store" }).end(STARTING);
   handle(request, response);
 });
 // A port it cannot have (taken by another server, not ours to bind) ends the
@@ -93,7 +79,7 @@ function stop(code) {
   // A second signal while draining stops at once.
   if (stopping) return close(code);
   stopping = true;
-  globalThis[Symbol.for("contact-center.stopping")] = true;
+  registry.set("stopping", true);
   const drainMs = code === 0 ? Number(process.env.SHUTDOWN_DRAIN_SECONDS || 0) * 1000 : 0;
   if (drainMs > 0) console.log(`Stopping: draining for ${drainMs / 1000} s (GET /api/ready answers 503)`);
   setTimeout(() => close(code), drainMs);
@@ -103,7 +89,7 @@ function close(code) {
   if (closing) return;
   closing = true;
   if (server.listening) server.close();
-  const shutdown = globalThis[Symbol.for("contact-center.shutdown")] ?? (async () => {});
+  const shutdown = registry.get("shutdown") ?? (async () => {});
   shutdown().catch(() => {}).finally(() => app.close?.().finally(() => process.exit(code)));
   setTimeout(() => process.exit(code), 5000).unref();
 }

@@ -5,7 +5,7 @@ import { giveNumber } from "../support/provider";
 import { TEST_PROVIDER } from "../support/server.mjs";
 
 // Provider callbacks take the short way past Next.js to their route handlers
-// (lib/telephony/serve-provider-callbacks.ts); one that carries an Origin
+// (lib/server/front-door.ts); one that carries an Origin
 // header goes through Next.js, as every other request does. Whichever way a
 // callback comes, it must be answered the same: the same statuses, the same
 // TwiML, the same refusals. What is not a provider callback still reaches

@@ -6,6 +6,7 @@ import { publishEvent } from "@/lib/events/publish-event";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
+import { processSingleton } from "@/lib/process/process-registry";
 
 type Reason = "timeout" | "offline" | "signed_out" | "revoked";
 
@@ -55,15 +56,14 @@ async function anyUnconnected(olderThan: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-const WATCH = Symbol.for("contact-center.unconnected-call-watch");
-const holder = globalThis as typeof globalThis & { [WATCH]?: NodeJS.Timeout };
+const watch = processSingleton<{ timer?: NodeJS.Timeout }>("unconnected-call-watch", () => ({}));
 
 /** Every process looks for accepts that never joined, a few times per timeout. */
 export function watchUnconnectedCalls(): void {
-  if (holder[WATCH]) return;
+  if (watch.timer) return;
   const everyMs = Math.max(1000, Math.min(5000, (env().ACCEPT_CONNECT_SECONDS * 1000) / 4));
-  holder[WATCH] = setInterval(() => {
+  watch.timer = setInterval(() => {
     returnUnconnectedCalls({ reason: "timeout" }).catch((error) => logger.error("unconnected call watch failed", { error: error instanceof Error ? error.message : String(error) }));
   }, everyMs);
-  holder[WATCH].unref();
+  watch.timer.unref();
 }

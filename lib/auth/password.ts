@@ -4,6 +4,7 @@ import { availableParallelism } from "node:os";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { createPasswordPool, type PasswordJob, type PasswordPool } from "./password-pool";
+import { processSingleton } from "@/lib/process/process-registry";
 
 // bcrypt (cost PASSWORD_HASH_COST, 10 unless set): maintained, pure JavaScript,
 // so no native build step. It runs in the password threads (./password-pool.ts),
@@ -16,16 +17,16 @@ const DECOY_HASHES: Record<number, string> = {
   10: "$2b$10$CwTycUXWue0Thq9StjUM0uJ8o2hS8x8pniZ6Ex9Tz2Gq6JO1F6h2m",
 };
 
-// One pool per process, on globalThis: the server's bundles may each carry a copy of this module.
-const POOL = Symbol.for("contact-center.password-pool");
-const holder = globalThis as typeof globalThis & { [POOL]?: PasswordPool };
-
+// One pool per process, in the process registry: the server's bundles may each carry a copy of this module.
 function passwordPool(): PasswordPool {
-  if (holder[POOL]) return holder[POOL];
+  return processSingleton("password-pool", newPasswordPool);
+}
+
+function newPasswordPool(): PasswordPool {
   const config = env();
   // One core stays with the request thread; the rest (at most four) check passwords.
   const threads = config.PASSWORD_HASH_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1));
-  return (holder[POOL] = createPasswordPool({ threads, queue: config.PASSWORD_HASH_QUEUE }));
+  return createPasswordPool({ threads, queue: config.PASSWORD_HASH_QUEUE });
 }
 
 // The refusal is made here, not in the pool: the pool is shared by every

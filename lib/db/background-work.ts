@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processSingleton } from "@/lib/process/process-registry";
 
 /**
  * Work no one waits on at the other end of a connection: jobs (imports, long
@@ -7,9 +8,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * give way to requests' (lib/db/driver.ts); on PostgreSQL nothing changes.
  * One store per process, shared by every bundle's copy of this module.
  */
-const KEY = Symbol.for("contact-center.background-work");
-const holder = globalThis as typeof globalThis & { [KEY]?: AsyncLocalStorage<true> };
-const storage = (holder[KEY] ??= new AsyncLocalStorage<true>());
+const storage = processSingleton("background-work", () => new AsyncLocalStorage<true>());
 
 /** Runs `work` (and everything it awaits) as background work. */
 export function inBackground<T>(work: () => Promise<T>): Promise<T> {

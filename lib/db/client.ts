@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { runInTransaction } from "./after-commit";
 import { openEmbedded, openPostgres, type Driver } from "./driver";
+import { processSingleton } from "@/lib/process/process-registry";
 
 function createClient(driver: Driver) {
   const client = new PrismaClient({
@@ -39,17 +40,15 @@ interface Database {
 }
 
 // One database per process, shared by every bundle Next.js builds (route
-// handlers, instrumentation, pages) through a global: PGlite may be opened once.
-const KEY = Symbol.for("contact-center.database");
-const holder = globalThis as typeof globalThis & { [KEY]?: Database };
-
+// handlers, instrumentation, pages) through the process registry: PGlite may be opened once.
 export function database(): Database {
-  if (!holder[KEY]) {
-    const { DATABASE_URL, DATA_DIR } = env();
-    const driver = DATABASE_URL ? openPostgres(DATABASE_URL) : openEmbedded(DATA_DIR);
-    holder[KEY] = { driver, prisma: createClient(driver) };
-  }
-  return holder[KEY];
+  return processSingleton("database", openDatabase);
+}
+
+function openDatabase(): Database {
+  const { DATABASE_URL, DATA_DIR } = env();
+  const driver = DATABASE_URL ? openPostgres(DATABASE_URL) : openEmbedded(DATA_DIR);
+  return { driver, prisma: createClient(driver) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
+import { processSingleton } from "@/lib/process/process-registry";
 
 /**
  * One server per embedded data folder. PGlite is PostgreSQL in this process,
@@ -22,13 +23,12 @@ export interface LockOwner {
   started_at: string;
 }
 
-const HELD = Symbol.for("contact-center.data-dir-lock");
-const holder = globalThis as typeof globalThis & { [HELD]?: string };
+const lock = processSingleton<{ held?: string }>("data-dir-lock", () => ({}));
 
 /** Takes the lock on `dataDir` for this process, once (every bundle's copy of this module shares it). */
 export function lockDataDir(dataDir: string): void {
   const file = path.join(path.resolve(dataDir), "server.lock");
-  if (holder[HELD] === file) return;
+  if (lock.held === file) return;
   const me: LockOwner = { pid: process.pid, host: hostname(), pid_start: processStart(process.pid), started_at: new Date().toISOString() };
   // Twice at most: a stale lock is removed once, then created anew with O_EXCL;
   // a start that loses that race to another finds the winner alive.
@@ -37,7 +37,7 @@ export function lockDataDir(dataDir: string): void {
       const fd = openSync(file, "wx", 0o600);
       writeSync(fd, JSON.stringify(me));
       closeSync(fd);
-      holder[HELD] = file;
+      lock.held = file;
       process.once("exit", () => release(file));
       return;
     } catch (error) {

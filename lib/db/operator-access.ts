@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { processSingleton } from "@/lib/process/process-registry";
 
 /**
  * How the command-line tools reach the server that owns an embedded data
@@ -19,12 +20,11 @@ export interface OperatorAccess {
 }
 
 const FILE = "server.operator.json";
-const KEY = Symbol.for("contact-center.operator-token");
-const holder = globalThis as typeof globalThis & { [KEY]?: string };
+const operator = processSingleton<{ token?: string }>("operator-token", () => ({}));
 
 /** At the embedded server's start: makes this process's token and writes where to reach it. */
 export function publishOperatorAccess(dataDir: string): void {
-  const token = (holder[KEY] ??= randomBytes(32).toString("base64url"));
+  const token = (operator.token ??= randomBytes(32).toString("base64url"));
   // Every interface (no LISTEN_HOST) is reached on the loopback; a named one on itself.
   const host = process.env.LISTEN_HOST && process.env.LISTEN_HOST !== "0.0.0.0" ? process.env.LISTEN_HOST : "127.0.0.1";
   const access: OperatorAccess = { pid: process.pid, url: `http://${host.includes(":") ? `[${host}]` : host}:${process.env.PORT || 3000}`, token };
@@ -45,7 +45,7 @@ export function readOperatorAccess(dataDir: string): OperatorAccess | null {
 
 /** Whether `token` is this process's operator token (compared in constant time). */
 export function isOperatorToken(token: string | null): boolean {
-  const mine = holder[KEY];
+  const mine = operator.token;
   if (!mine || !token) return false;
   const [a, b] = [Buffer.from(token), Buffer.from(mine)];
   return a.length === b.length && timingSafeEqual(a, b);

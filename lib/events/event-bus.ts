@@ -6,6 +6,7 @@ import { logger } from "@/lib/logger";
 import type { EventRecord, Visibility } from "./event-record";
 import { RIGHTS_CHANGED, SESSION_REVOKED, type StreamCloseReason } from "./event-types";
 import { EVENTS_CHANNEL } from "./announcement-sql";
+import { processSingleton } from "@/lib/process/process-registry";
 
 // This process's end of the event stream. One LISTEN connection per process
 // hears every NOTIFY (whichever process published), reads the announced rows
@@ -238,10 +239,8 @@ function parseAnnouncement(payload: string): StoredEvent | string | null {
   }
 }
 
-// On globalThis: route handlers are bundled apart by Next.js, each with its own module copy.
-const KEY = Symbol.for("contact-center.event-bus");
-const holder = globalThis as typeof globalThis & { [KEY]?: EventBus };
-export const eventBus = (): EventBus => (holder[KEY] ??= new EventBus());
+// In the process registry: route handlers are bundled apart by Next.js, each with its own module copy.
+export const eventBus = (): EventBus => processSingleton("event-bus", () => new EventBus());
 
 /** Events are kept ten minutes (resuming covers five); every process sweeps, the statement is cheap. */
 export function sweepOldEvents(): void {

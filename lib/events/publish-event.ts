@@ -5,6 +5,7 @@ import { logger } from "@/lib/logger";
 import { announceAfterCommit } from "./announce-events";
 import { announce, announcement, EVENT_RETURNING } from "./announcement-sql";
 import { RIGHTS_CHANGED, SESSION_REVOKED, type EventType } from "./event-types";
+import { processSingleton } from "@/lib/process/process-registry";
 
 export interface NewEvent {
   type: EventType;
@@ -108,9 +109,7 @@ export async function publishSelected(select: string, params: unknown[]): Promis
 // process says so at most every quarter second per record, and always says
 // the last change (a trailing announcement after a quiet quarter second).
 const THROTTLE_MS = 250;
-const THROTTLES = Symbol.for("contact-center.event-throttles");
-const throttleHolder = globalThis as typeof globalThis & { [THROTTLES]?: Map<string, { last: number; timer: NodeJS.Timeout | null }> };
-const throttles = (throttleHolder[THROTTLES] ??= new Map());
+const throttles = processSingleton("event-throttles", () => new Map<string, { last: number; timer: NodeJS.Timeout | null }>());
 
 /** Runs `publish` now, or once at the end of the current quarter second when it ran less than that ago. */
 export function throttled(key: string, publish: () => Promise<void>, { immediate = false }: { immediate?: boolean } = {}): Promise<void> {

@@ -28,7 +28,7 @@ export const STREAM_HEADERS = {
   "X-Accel-Buffering": "no",
 };
 
-/** Our server hands a stream request's Node response along with it (lib/events/serve-event-streams.ts). */
+/** Our server hands a stream request's Node response along with it (lib/server/front-door.ts). */
 export function attachNodeResponse(request: Request, response: ServerResponse): void {
   (request as Request & { [NODE_RESPONSE]?: ServerResponse })[NODE_RESPONSE] = response;
 }

@@ -1,5 +1,6 @@
 import { env } from "@/lib/env";
 import { parseTrustedProxies, plainAddress, resolveClientAddress, type TrustedProxies } from "@/lib/net/trusted-proxies";
+import { provided } from "@/lib/process/process-registry";
 
 // Who is calling, for per-address rate limits. The socket's own address
 // counts unless the operator says proxies stand in front (TRUSTED_PROXIES):
@@ -13,12 +14,11 @@ import { parseTrustedProxies, plainAddress, resolveClientAddress, type TrustedPr
 // `next start`) a client could write the header itself, and it is ignored.
 
 export const PEER_HEADER = "x-peer-address";
-const PEER_NONCE = Symbol.for("contact-center.peer-nonce");
 
 /** The socket address our server put on the request, when it is really ours. */
 function peerOf(headers: Headers): string | null {
   const value = headers.get(PEER_HEADER);
-  const nonce = (globalThis as { [PEER_NONCE]?: string })[PEER_NONCE];
+  const nonce = provided<string>("peer-nonce");
   if (!value || !nonce || !value.startsWith(`${nonce} `)) return null;
   return value.slice(nonce.length + 1);
 }

@@ -35,6 +35,10 @@ export interface ProviderCallbackDescription {
   mediaType: string;
   /** Status → what it means. */
   responses: Record<string, string>;
+  /** The longest body the route reads (a longer one is refused). */
+  maxBodyBytes: number;
+  /** What the provider gets when answering failed outright (a 500). */
+  serverError: string;
 }
 
 export type DescribedHandler = { [ROUTE_DESCRIPTION]?: RouteDescription };

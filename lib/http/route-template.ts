@@ -1,5 +1,6 @@
 import "server-only";
 import { workAsyncStorage } from "next/dist/server/app-render/work-async-storage.external";
+import { processSingleton } from "@/lib/process/process-registry";
 
 // The route template a request was dispatched to (/api/contacts/[id]), for the
 // metrics' `route` label: a raw path would make one series per record. A route
@@ -9,9 +10,7 @@ import { workAsyncStorage } from "next/dist/server/app-render/work-async-storage
 // A request our own server dispatches past Next.js (the event stream) carries
 // the template it was dispatched to here instead.
 
-const PAST_NEXT = Symbol.for("contact-center.route-templates");
-const holder = globalThis as typeof globalThis & { [PAST_NEXT]?: WeakMap<Request, string> };
-const pastNext = (holder[PAST_NEXT] ??= new WeakMap<Request, string>());
+const pastNext = processSingleton("route-templates", () => new WeakMap<Request, string>());
 
 /** Said by the code that dispatches `request` to a route handler itself. */
 export function dispatchedTo(request: Request, template: string): void {

@@ -3,6 +3,7 @@ import { rawQuery } from "@/lib/db/raw-sql";
 import { randomUUID } from "node:crypto";
 import type PgBoss from "pg-boss";
 import { logger } from "@/lib/logger";
+import { processSingleton } from "@/lib/process/process-registry";
 
 // Crash recovery for background jobs. pg-boss hands a job to one worker and
 // only takes it back when the job's expiry passes (30 minutes for an import,
@@ -18,15 +19,13 @@ import { logger } from "@/lib/logger";
 const HEARTBEAT_MS = 5_000;
 export const LEASE_EXPIRY_SECONDS = 20;
 
-const STATE = Symbol.for("contact-center.job-leases");
 type Resend = (data: object) => Promise<void>;
 interface LeaseState {
   workerId: string;
   timer?: NodeJS.Timeout;
   resend: Map<string, Resend>;
 }
-const holder = globalThis as typeof globalThis & { [STATE]?: LeaseState };
-const state: LeaseState = (holder[STATE] ??= { workerId: randomUUID(), resend: new Map() });
+const state = processSingleton<LeaseState>("job-leases", () => ({ workerId: randomUUID(), resend: new Map() }));
 
 /** What a queue does with a job handed back (registered by its worker). */
 export function onOrphan(queue: string, resend: Resend): void {

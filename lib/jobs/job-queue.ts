@@ -4,6 +4,7 @@ import { inBackground } from "@/lib/db/background-work";
 import { database } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import { holdLease, keepLeases, onOrphan, releaseLease } from "./job-leases";
+import { processSingleton } from "@/lib/process/process-registry";
 
 // Background jobs on pg-boss, in the same database as everything else (its own
 // "pgboss" schema), on PostgreSQL and on the embedded PGlite alike: jobs
@@ -13,13 +14,10 @@ import { holdLease, keepLeases, onOrphan, releaseLease } from "./job-leases";
 export const QUEUES = { contactImport: "contact-import", campaignDispatch: "campaign-tick", messageRelease: "message-release", contactOperation: "contact-operation" } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
-const KEY = Symbol.for("contact-center.job-queue");
 const JOB_QUEUE_LOCK = 72707372;
-const holder = globalThis as typeof globalThis & { [KEY]?: Promise<PgBoss> };
+const started = processSingleton<{ boss?: Promise<PgBoss> }>("job-queue", () => ({}));
 // Whether pg-boss runs in this process, for the readiness check: started, and not stopped since.
-const STATE = Symbol.for("contact-center.job-queue-state");
-const stateHolder = globalThis as typeof globalThis & { [STATE]?: { running: boolean } };
-const queueState = (stateHolder[STATE] ??= { running: false });
+const queueState = processSingleton("job-queue-state", () => ({ running: false }));
 
 /** true once pg-boss has started here, until it stops. */
 export function jobQueueRunning(): boolean {
@@ -27,7 +25,7 @@ export function jobQueueRunning(): boolean {
 }
 
 export function jobQueue(): Promise<PgBoss> {
-  holder[KEY] ??= (async () => {
+  started.boss ??= (async () => {
     const target = database().driver.jobQueueDb;
     const boss = new PgBoss("connectionString" in target ? { connectionString: target.connectionString, schema: "pgboss" } : { db: target, schema: "pgboss" });
     boss.on("error", (error) => logger.error("job queue error", { error: error.message }));
@@ -59,17 +57,15 @@ export function jobQueue(): Promise<PgBoss> {
     keepLeases(boss, { embedded: database().driver.kind === "embedded" });
     return boss;
   })();
-  return holder[KEY];
+  return started.boss;
 }
 
 // This process's workers, so a job queued here is picked up at once rather
-// than at the next poll (other processes still find it by polling). Kept on
-// globalThis: the workers are registered from instrumentation, jobs are queued
+// than at the next poll (other processes still find it by polling). Kept in
+// the process registry: the workers are registered from instrumentation, jobs are queued
 // from route handlers, and Next.js bundles those separately (a module-level
 // Map would be two Maps).
-const WORKERS = Symbol.for("contact-center.job-workers");
-const workerHolder = globalThis as typeof globalThis & { [WORKERS]?: Map<QueueName, string> };
-const localWorkers = (workerHolder[WORKERS] ??= new Map<QueueName, string>());
+const localWorkers = processSingleton("job-workers", () => new Map<QueueName, string>());
 
 export async function enqueueJob(name: QueueName, data: object, singletonKey?: string, startAfterSeconds?: number): Promise<void> {
   const boss = await jobQueue();

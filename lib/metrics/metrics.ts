@@ -1,6 +1,7 @@
 import "server-only";
 import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
 import { RequestSeries } from "./request-series";
+import { processSingleton } from "@/lib/process/process-registry";
 
 // The Prometheus metrics of this process (GET /metrics). One registry per
 // process, shared by every bundle Next.js builds (route handlers count
@@ -20,12 +21,10 @@ export interface Metrics {
   eventsDelivered: Counter;
 }
 
-const KEY = Symbol.for("contact-center.metrics");
-const holder = globalThis as typeof globalThis & { [KEY]?: Metrics };
 let mine: Metrics | undefined;
 
 export function metrics(): Metrics {
-  return (mine ??= holder[KEY] ??= createMetrics());
+  return (mine ??= processSingleton("metrics", createMetrics));
 }
 
 function createMetrics(): Metrics {

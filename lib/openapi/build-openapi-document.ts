@@ -95,7 +95,7 @@ function jsonOperation(group: OperationGroup, method: Method, description: Extra
   if (authenticated) errors.add("401");
   if (roles || group.path.includes("{")) errors.add("403");
   if (group.path.includes("{")) errors.add("404");
-  if (description.body || description.query || description.params || group.stream) errors.add("422");
+  if (description.body || description.query || description.params || group.ahead === "stream") errors.add("422");
   if (description.body) errors.add("413");
   if (authenticated) errors.add("503");
   const extra = group.responses?.[method] ?? {};
@@ -112,7 +112,7 @@ function jsonOperation(group: OperationGroup, method: Method, description: Extra
     responses: {
       [success]: success === "204"
         ? { description: "Done, no body" }
-        : group.stream
+        : group.ahead === "stream"
           ? { description: "A Server-Sent Events stream", content: { "text/event-stream": { schema: { type: "string" } } } }
           : { description: "Success", content: successContent(group, method, description) },
       ...Object.fromEntries([...errors].map((status) => [status, { $ref: `#/components/responses/${status}` }])),

@@ -5,6 +5,9 @@ import type { z } from "zod";
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
 
+/** How our server answers a route ahead of the framework. */
+export type Ahead = "probe" | "stream" | "callback";
+
 export interface OperationGroup {
   path: string;
   tag: string;
@@ -20,6 +23,11 @@ export interface OperationGroup {
   upload?: { file: string; fields: z.ZodType };
   /** The media type of a success that is a file rather than JSON. */
   file?: Partial<Record<Method, string>>;
-  /** Answers a text/event-stream instead of JSON. */
-  stream?: true;
+  /**
+   * Answered by our server ahead of the framework (lib/server/front-door.ts):
+   * `probe` the readiness check, `stream` the event stream (a text/event-stream,
+   * not JSON), `callback` a provider callback. Under `next dev` the same
+   * handler answers through Next.js.
+   */
+  ahead?: Ahead;
 }

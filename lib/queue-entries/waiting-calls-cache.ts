@@ -1,5 +1,6 @@
 import "server-only";
 import type { WaitingCall } from "@/lib/queue-entries/waiting-call-answer";
+import { processSingleton } from "@/lib/process/process-registry";
 
 // The waiting calls each process keeps per organization for the queue list
 // (lib/queue/list-waiting-calls.ts reads through it). Whatever writes the
@@ -15,14 +16,12 @@ export interface CachedList {
   readAt: number;
   reading?: Promise<WaitingCall[]>;
 }
-// On globalThis: the routes that write the queue and the one that lists it may
+// In the process registry: the routes that write the queue and the one that lists it may
 // be bundled apart by Next.js, each with its own copy of this module.
-const CACHE = Symbol.for("contact-center.waiting-calls");
-const cacheHolder = globalThis as typeof globalThis & { [CACHE]?: Map<number, CachedList> };
 
 /** The cache: one per process. */
 export function waitingCallsCache(): Map<number, CachedList> {
-  return (cacheHolder[CACHE] ??= new Map());
+  return processSingleton("waiting-calls", () => new Map<number, CachedList>());
 }
 
 /** Called by this process's own queue writes, so it never serves itself a stale list. */

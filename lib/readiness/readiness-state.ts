@@ -1,17 +1,15 @@
 import "server-only";
+import { processSingleton, provided } from "@/lib/process/process-registry";
 
-// What start-up has done so far, for the readiness check: kept on globalThis,
-// as start-up (instrumentation) writes it and route bundles read it. The
-// stopping flag is scripts/server.mjs's, set when SIGTERM or SIGINT arrives.
+// What start-up has done so far, for the readiness check: kept in the process
+// registry, as start-up (instrumentation) writes it and route bundles read it.
+// The stopping flag is scripts/server.mjs's, set when SIGTERM or SIGINT arrives.
 
-const KEY = Symbol.for("contact-center.readiness");
-const STOPPING = Symbol.for("contact-center.stopping");
 interface StartupState {
   migrations: "pending" | "ok";
   workers: "pending" | "ok";
 }
-const holder = globalThis as typeof globalThis & { [KEY]?: StartupState; [STOPPING]?: boolean };
-const state = (holder[KEY] ??= { migrations: "pending", workers: "pending" });
+const state = processSingleton<StartupState>("readiness", () => ({ migrations: "pending", workers: "pending" }));
 
 /** Start-up applied every migration file of this build (none is pending from now on). */
 export function markMigrationsApplied(): void {
@@ -29,5 +27,5 @@ export function startupState(): Readonly<StartupState> {
 
 /** The server is shutting down (it drains: new work should go elsewhere). */
 export function stopping(): boolean {
-  return holder[STOPPING] === true;
+  return provided<boolean>("stopping") === true;
 }

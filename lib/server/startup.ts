@@ -13,8 +13,7 @@ import { isSetupNeeded } from "@/lib/setup/setup-needed";
 const DEMO_ADMIN_EMAIL = "admin@acme.example.com";
 import { env } from "@/lib/env";
 import { sweepOldEvents } from "@/lib/events/event-bus";
-import { serveEventStreamsFromOurServer } from "@/lib/server/serve-event-streams";
-import { serveProviderCallbacksFromOurServer } from "@/lib/server/serve-provider-callbacks";
+import { openFrontDoor, type FrontDoor } from "@/lib/server/front-door";
 import type { OperationGroup } from "@/lib/openapi/operation-group";
 import { runImport } from "@/lib/imports/run-import";
 import { QUEUES, workOn } from "@/lib/jobs/job-queue";
@@ -27,7 +26,6 @@ import { startWebhookSender } from "@/lib/webhooks/send-webhooks";
 import { scheduleDeliverySweep } from "@/lib/webhooks/sweep-old-deliveries";
 import { ensureAllSigningSecrets } from "@/lib/telephony/signing-secret";
 import { markMigrationsApplied, markWorkersRegistered } from "@/lib/readiness/readiness-state";
-import { serveReadinessFromOurServer } from "@/lib/readiness/serve-readiness";
 import { registerScrapeGauges } from "@/lib/scrape-gauges";
 
 /**
@@ -38,10 +36,11 @@ import { registerScrapeGauges } from "@/lib/scrape-gauges";
 export async function startService({ operations }: { operations: OperationGroup[] }): Promise<void> {
   // The provider every bundle's domain code talks to (lib/telephony/port.ts), before anything can ask it.
   provideTelephony(twilioTelephony);
-  // GET /api/ready answers from now on (503 until prepare() is done), past Next.js, which holds requests until start-up ends.
-  serveReadinessFromOurServer();
   try {
-    await prepare(operations);
+    // GET /api/ready answers from now on (503 until prepare() is done), past Next.js, which holds requests until start-up ends.
+    const door = openFrontDoor(operations);
+    door.admit("probe");
+    await prepare(door);
   } catch (error) {
     // A server that cannot reach or migrate its database must not serve.
     logger.error("start-up failed", { error: error instanceof Error ? error.message : String(error) });
@@ -49,7 +48,7 @@ export async function startService({ operations }: { operations: OperationGroup[
   }
 }
 
-async function prepare(operations: OperationGroup[]): Promise<void> {
+async function prepare(door: FrontDoor): Promise<void> {
   const config = env();
   const { driver, prisma } = database();
   const applied = await applyMigrations(driver);
@@ -70,8 +69,7 @@ async function prepare(operations: OperationGroup[]): Promise<void> {
   await giveEveryOrganizationASigningSecret();
   scheduleRetention();
   sweepOldEvents();
-  serveEventStreamsFromOurServer();
-  serveProviderCallbacksFromOurServer(operations);
+  door.admit("stream", "callback");
   watchUnconnectedCalls();
   // …and sends outgoing webhooks (each delivery claimed by one process at a time).
   await startWebhookSender();

@@ -2,6 +2,7 @@ import "server-only";
 import { prisma, type Tx } from "@/lib/db/client";
 import { DEFAULT_SETTINGS } from "./defaults";
 import { SETTINGS_SCHEMAS, type SettingsKey, type SettingsValue } from "./schemas";
+import { processSingleton } from "@/lib/process/process-registry";
 
 /** An organization's settings of one kind, defaults filled in for anything unset. */
 export async function getSettings<K extends SettingsKey>(organizationId: number, key: K, db: Tx = prisma): Promise<SettingsValue<K>> {
@@ -15,12 +16,10 @@ export async function getSettings<K extends SettingsKey>(organizationId: number,
 // every webhook, hundreds a second in a burst of calls. Each process
 // remembers them for a second; its own writes (updateSettings) forget them at
 // once, so a change applies to the next call here and within a second on
-// another server. On globalThis: the routes that write and the ones that read
+// another server. In the process registry: the routes that write and the ones that read
 // may be bundled apart, each with its own copy of this module.
 const REMEMBER_MS = 1000;
-const CACHE = Symbol.for("contact-center.call-path-settings");
-const holder = globalThis as typeof globalThis & { [CACHE]?: Map<string, { at: number; value: Promise<unknown> }> };
-const remembered = (holder[CACHE] ??= new Map());
+const remembered = processSingleton("call-path-settings", () => new Map<string, { at: number; value: Promise<unknown> }>());
 
 /** getSettings for the call path: the same answer, at most a second old. */
 export function callPathSettings<K extends SettingsKey>(organizationId: number, key: K): Promise<SettingsValue<K>> {

@@ -4,6 +4,7 @@ import { openSecrets } from "@/lib/crypto/secret-box";
 import { env } from "@/lib/env";
 import { userIdFromClient } from "./identity";
 import { SIGNING_SETTING_KEY, signingSecretOf } from "@/lib/telephony/signing-secret";
+import { processSingleton } from "@/lib/process/process-registry";
 
 export interface ProviderConfig {
   organization_id: number;
@@ -138,12 +139,10 @@ export async function callbackOrganization(params: Record<string, string>, query
 // Each process remembers the answers for two seconds (keys: the number, or
 // org:<id>); its own settings writes forget them at once, another process's
 // are seen within those two seconds.
-// On globalThis: the settings route that forgets and the callback routes that
+// In the process registry: the settings route that forgets and the callback routes that
 // remember may be bundled apart by Next.js, each with its own module copy.
 const NUMBER_OWNER_MS = 2000;
-const OWNERS = Symbol.for("contact-center.number-owners");
-const ownersHolder = globalThis as typeof globalThis & { [OWNERS]?: Map<string, { at: number; config: ProviderConfig }> };
-const numberOwners = (ownersHolder[OWNERS] ??= new Map());
+const numberOwners = processSingleton("number-owners", () => new Map<string, { at: number; config: ProviderConfig }>());
 
 function ownerOfNumber(called: string): ProviderConfig | undefined {
   const hit = numberOwners.get(called);

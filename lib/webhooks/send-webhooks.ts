@@ -9,6 +9,7 @@ import { claimOutbox, endpointTargets, releaseClaims, renewOutboxClaims } from "
 import { PER_ENDPOINT, type SenderBatch, type WebhookSend, type WebhookSent } from "./post-webhook";
 import { recordOutboxFinished, recordOutcome } from "./record-deliveries";
 import { endpointSecret } from "./webhook-endpoints";
+import { processSingleton } from "@/lib/process/process-registry";
 
 // The senders (issue 24), in every server process. Two sources:
 // - fresh events: outbox rows (one per event some endpoint wants, written by
@@ -238,13 +239,12 @@ function secretOf(sealed: string): string {
   return secret;
 }
 
-const STARTED = Symbol.for("contact-center.webhook-sender");
-const holder = globalThis as typeof globalThis & { [STARTED]?: boolean };
+const sender = processSingleton("webhook-sender", () => ({ started: false }));
 
 /** Every server process sends webhooks: woken by the trigger's NOTIFY, and once a second for retries and lapsed claims. */
 export async function startWebhookSender(): Promise<void> {
-  if (holder[STARTED]) return;
-  holder[STARTED] = true;
+  if (sender.started) return;
+  sender.started = true;
   // The trigger says which: "outbox" (a fresh event) or "rows" (a once-only happening's delivery rows).
   await database().driver.listen(CHANNEL, (payload) => (payload === "rows" ? sendDue() : sendFresh()), () => {
     sendFresh();

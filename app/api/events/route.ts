@@ -2,7 +2,7 @@ import { eventStreamRoute } from "@/lib/server/event-stream-route";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 
 // The live event stream. Behind scripts/server.mjs the request never reaches
-// Next.js (lib/events/serve-event-streams.ts); under `next dev` it comes here.
+// Next.js (the route table marks it ahead: "stream", lib/server/front-door.ts); under `next dev` it comes here.
 export const GET = eventStreamRoute;
 
 export const dynamic = "force-dynamic";

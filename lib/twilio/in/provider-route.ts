@@ -48,6 +48,8 @@ const CALLBACK_DESCRIPTION: ProviderCallbackDescription = {
     "413": "Body over 64 KB",
     "503": "The database is too busy; the provider retries",
   },
+  maxBodyBytes: MAX_CALLBACK_BYTES,
+  serverError: xmlMessage("Error", "Server error."),
 };
 
 export function providerRoute(handler: (ctx: CallbackContext) => Promise<string> | string) {
