@@ -1,11 +1,11 @@
 import "server-only";
-import { database } from "@/lib/db/client";
 import { eventBus } from "@/lib/events/event-bus";
 import { countQueuedJobs } from "@/lib/jobs/count-queued-jobs";
 import { logger } from "@/lib/logger";
 import { gaugeAtScrape } from "@/lib/metrics/metrics";
 import { countWaitingCallers } from "@/lib/queue/count-waiting-callers";
 import { countWebhookBacklog } from "@/lib/webhooks/count-webhook-backlog";
+import { connectionUse } from "@/lib/db/database-facts";
 
 // The gauges read when Prometheus scrapes GET /metrics, registered once at
 // start-up (lib/startup.ts): the metrics module stands below the domains and
@@ -22,7 +22,7 @@ export function registerScrapeGauges(): void {
     help: "Database connections of this process's PostgreSQL pools (pool=main, unflushed), in use or idle",
     labelNames: ["pool", "state"],
     read: () =>
-      database().driver.poolUse().flatMap((use) =>
+      connectionUse().flatMap((use) =>
         use.total === undefined ? [] : [
           { labels: { pool: use.pool, state: "in_use" }, value: use.total - (use.idle ?? 0) },
           { labels: { pool: use.pool, state: "idle" }, value: use.idle ?? 0 },
@@ -33,7 +33,7 @@ export function registerScrapeGauges(): void {
     name: "contact_center_db_pool_waiting",
     help: "Database work waiting for a connection: queries waiting for a pool connection on PostgreSQL; on the embedded database (pool=embedded) requests' statements in line for, or on, its one connection",
     labelNames: ["pool"],
-    read: () => database().driver.poolUse().map((use) => ({ labels: { pool: use.pool }, value: use.waiting })),
+    read: () => connectionUse().map((use) => ({ labels: { pool: use.pool }, value: use.waiting })),
   });
   gaugeAtScrape({
     name: "contact_center_queue_waiting_callers",

@@ -3,6 +3,7 @@ import type { Tx } from "@/lib/db/client";
 import { announceAfterCommit } from "@/lib/events/announce-events";
 import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
 import type { AgentState } from "./agent-status";
+import { sqlRows } from "@/lib/db/raw-sql";
 
 export interface MovedAgent {
   user_id: number;
@@ -27,7 +28,7 @@ export interface MovedAgent {
  * were before the statement, so closing the old entry never touches the new one.
  */
 export async function moveAgents(db: Tx, moved: string, { status, callSid = null, notice = null, at = new Date() }: { status: AgentState; callSid?: string | null; notice?: string | null; at?: Date }, params: unknown[] = []): Promise<MovedAgent[]> {
-  const rows = await db.$queryRawUnsafe<(MovedAgent & { announcements: string[] | null })[]>(
+  const rows = await sqlRows<(MovedAgent & { announcements: string[] | null })[]>(db)(
     `WITH moved AS (${moved}),
      closed AS (
        UPDATE agent_status_logs l SET ended_at = m.changed_at FROM moved m WHERE l.user_id = m.user_id AND l.ended_at IS NULL

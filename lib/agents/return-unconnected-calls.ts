@@ -1,7 +1,7 @@
 import "server-only";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { prisma } from "@/lib/db/client";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { rawQuery, sqlRows } from "@/lib/db/raw-sql";
 import { publishEvent } from "@/lib/events/publish-event";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
@@ -30,7 +30,7 @@ export async function returnUnconnectedCalls({ userId, reason }: { userId?: numb
   // The watch runs every few seconds in every process and nearly always finds nothing: one read says so, without a transaction's three round trips.
   if (reason === "timeout" && !(await anyUnconnected(olderThan))) return 0;
   const returned = await prisma.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: bigint; call_sid: string; organization_id: number; user_id: number; from_number: string }[]>`
+    const rows = await sqlRows<{ id: bigint; call_sid: string; organization_id: number; user_id: number; from_number: string }[]>(tx)`
       WITH stale AS (
         SELECT id, accepted_by_user_id, from_number FROM queue_entries
         WHERE status = 'accepted' AND connected_at IS NULL AND accepted_at <= now() - make_interval(secs => ${olderThan})

@@ -5,6 +5,7 @@ import type { AgentState } from "@/lib/agents/agent-status";
 import type { Tx } from "@/lib/db/client";
 import { endConsult } from "./end-consult";
 import { recordCallLog, type CallLogEntry } from "./record-call-log";
+import { sqlRows } from "@/lib/db/raw-sql";
 
 export interface CallEnd {
   /** The call log to write (once per CallSid); null for a dial the provider never took. */
@@ -66,7 +67,7 @@ interface ClosedLiveCall {
 
 /** The live call, if there was one, is over: its hold time closes and folds into the log, and so does its recording as far as it is known. */
 async function closeLiveCall(tx: Tx, organizationId: number, callSid: string) {
-  const [live] = await tx.$queryRaw<ClosedLiveCall[]>`
+  const [live] = await sqlRows<ClosedLiveCall[]>(tx)`
     UPDATE live_calls SET state = 'ended', ended_at = now(), updated_at = now(), held_since = NULL,
            hold_seconds = hold_seconds + COALESCE(round(extract(epoch FROM now() - held_since))::int, 0)
     WHERE organization_id = ${organizationId} AND call_sid = ${callSid} AND ended_at IS NULL

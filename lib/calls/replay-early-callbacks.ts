@@ -2,6 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import { applyConferenceEvent } from "./apply-conference-event";
 import { partyLegEnded } from "./party-leg-ended";
+import { sqlRows } from "@/lib/db/raw-sql";
 
 /**
  * The dial's answer named a leg and everything it changes is recorded: the
@@ -10,7 +11,7 @@ import { partyLegEnded } from "./party-leg-ended";
  * applied once here.
  */
 export async function replayEarlyCallbacks(organizationId: number, legSid: string): Promise<void> {
-  const kept = await prisma.$queryRaw<{ id: bigint; source: string; data: Record<string, string> }[]>`
+  const kept = await sqlRows<{ id: bigint; source: string; data: Record<string, string> }[]>(prisma)`
     DELETE FROM early_leg_callbacks WHERE organization_id = ${organizationId} AND leg_sid = ${legSid} RETURNING id, source, data`;
   for (const { source, data } of kept.sort((a, b) => (a.id < b.id ? -1 : 1))) {
     if (source === "conference") {

@@ -9,6 +9,7 @@ import { kickCampaignLater } from "@/lib/jobs/campaign-ticks";
 import { applyDecision, lockCandidates, toDialCandidate } from "./claim-contacts";
 import { decideDial, type CallingWindow, type DialPolicy } from "./dial-compliance";
 import { dialRatio } from "./dial-ratio";
+import { sqlRows } from "@/lib/db/raw-sql";
 
 interface Dial {
   id: bigint;
@@ -32,7 +33,7 @@ function reserveAgents(tx: Tx, campaign: Campaign, count: number): Promise<numbe
 }
 
 async function availableAgents(tx: Tx, campaign: Campaign): Promise<number> {
-  const [row] = await tx.$queryRaw<{ n: number }[]>`
+  const [row] = await sqlRows<{ n: number }[]>(tx)`
     SELECT count(*)::int AS n FROM agent_statuses a JOIN users u ON u.id = a.user_id
     WHERE a.organization_id = ${campaign.organization_id} AND u.department_id = ${campaign.department_id} AND u.active AND a.status = 'available'`;
   return row.n;
@@ -57,7 +58,7 @@ export async function dispatchCampaign(campaignId: number): Promise<{ dialed: nu
   const now = new Date();
 
   const dials = await prisma.$transaction(async (tx) => {
-    const [flight] = await tx.$queryRaw<{ in_flight: number; last_minute: number }[]>`
+    const [flight] = await sqlRows<{ in_flight: number; last_minute: number }[]>(tx)`
       SELECT count(*) FILTER (WHERE state = 'dialing')::int AS in_flight,
              count(*) FILTER (WHERE last_attempt_at > now() - interval '1 minute')::int AS last_minute
       FROM campaign_contacts WHERE campaign_id = ${campaignId}`;
@@ -115,7 +116,7 @@ async function placeDials(campaign: Campaign, dials: Dial[]): Promise<void> {
 
 /** Completes a running campaign with nothing left to dial; true when it did. */
 async function completeIfDone(campaign: Campaign): Promise<boolean> {
-  const [left] = await prisma.$queryRaw<{ open: number }[]>`
+  const [left] = await sqlRows<{ open: number }[]>(prisma)`
     SELECT count(*)::int AS open FROM campaign_contacts WHERE campaign_id = ${campaign.id} AND state IN ('pending', 'retry_wait', 'dialing', 'answered')`;
   if (left.open > 0) return false;
   await prisma.campaign.updateMany({ where: { id: campaign.id, status: "running" }, data: { status: "completed", finished_at: new Date() } });

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { applyDecision, lockCandidates, toDialCandidate } from "./claim-contacts";
 import { decideDial } from "./dial-compliance";
 import { dialPolicy } from "./dispatch-campaign";
+import { sqlRows } from "@/lib/db/raw-sql";
 
 type PreviewNext = z.output<typeof previewNextAnswer>;
 type NoPreview = Omit<PreviewNext, "data">;
@@ -65,7 +66,7 @@ async function noCampaignRunning(organizationId: number, departmentId: number): 
  * retry), and when the next one is due.
  */
 async function nothingDueNow(campaignIds: number[]): Promise<NoPreview> {
-  const [due] = await prisma.$queryRaw<{ waiting: number; next_at: Date | null; outside_hours: number }[]>`
+  const [due] = await sqlRows<{ waiting: number; next_at: Date | null; outside_hours: number }[]>(prisma)`
     SELECT count(*)::int AS waiting, min(next_attempt_at) AS next_at,
            count(*) FILTER (WHERE decision->>'reason' = 'outside_window')::int AS outside_hours
     FROM campaign_contacts WHERE campaign_id = ANY(${campaignIds}::int[]) AND state IN ('pending', 'retry_wait')`;

@@ -6,6 +6,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { pageOf, paginationSchema, skipTake } from "@/lib/http/pagination";
 import { findContactForAction } from "./contact-access";
 import { TIMELINE_TYPES, type TimelineEntry, type TimelineType } from "./timeline-answer";
+import { sqlRows } from "@/lib/db/raw-sql";
 
 export const contactTimelineQuery = paginationSchema.extend({
   /** Narrow to some kinds of entry (comma-separated), e.g. `call,message`. */
@@ -83,9 +84,9 @@ export async function contactTimeline({ actor, id, query }: { actor: SessionUser
   const union = Prisma.join(chosen.map((type) => sources[type]), " UNION ALL ");
   const { skip, take } = skipTake(query);
   const [rows, [{ total }]] = await Promise.all([
-    prisma.$queryRaw<{ type: TimelineType; ref: string; at: Date; details: Record<string, unknown> }[]>`
+    sqlRows<{ type: TimelineType; ref: string; at: Date; details: Record<string, unknown> }[]>(prisma)`
       SELECT type, ref, at, details FROM (${union}) t ORDER BY at DESC, type, ref DESC LIMIT ${take} OFFSET ${skip}`,
-    prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM (${union}) t`,
+    sqlRows<{ total: number }[]>(prisma)`SELECT count(*)::int AS total FROM (${union}) t`,
   ]);
   const data: TimelineEntry[] = rows.map((r) => ({ id: `${r.type}-${r.ref}`, type: r.type, at: r.at, details: r.details }));
   return pageOf(data, total, query);

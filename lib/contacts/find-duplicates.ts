@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getSettings } from "@/lib/settings/get-settings";
 import { likePattern } from "./contact-filters";
+import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
 
 /** Why two contacts of a group look like one person: the evidence shown beside the group. */
 export interface PairSignals {
@@ -66,7 +67,7 @@ export async function detectDuplicateGroups(db: Tx, actor: SessionUser, only?: D
   const notDismissed = Prisma.sql`NOT EXISTS (SELECT 1 FROM duplicate_dismissals d WHERE d.organization_id = a.organization_id AND d.contact_a = a.id AND d.contact_b = b.id)`;
 
   if ((!only || only === "email") && settings.email_matching) {
-    const pairs = await db.$queryRaw<PairRow[]>`
+    const pairs = await sqlRows<PairRow[]>(db)`
       SELECT ${PAIR_COLUMNS}, lower(a.email) AS a_key FROM contacts a JOIN contacts b
         ON b.organization_id = a.organization_id AND b.id > a.id AND lower(b.email) = lower(a.email)
       WHERE ${inScope("a")} AND ${inScope("b")} AND a.email IS NOT NULL AND ${notDismissed}
@@ -105,11 +106,11 @@ async function namePairs(db: Tx, threshold: number, inScope: (alias: string) => 
   // The budget and the trigram threshold hold for this transaction only
   // (callers run detection inside one); a savepoint keeps the transaction
   // usable when the budget cancels the statement.
-  await db.$queryRaw`SELECT set_config('statement_timeout', ${String(env().DUPLICATE_NAME_BUDGET_MS)}, true)`;
-  await db.$executeRaw`SAVEPOINT name_pass`;
+  await sqlRows(db)`SELECT set_config('statement_timeout', ${String(env().DUPLICATE_NAME_BUDGET_MS)}, true)`;
+  await sqlExecute(db)`SAVEPOINT name_pass`;
   try {
     if (threshold >= 100) {
-      return await db.$queryRaw<PairRow[]>`
+      return await sqlRows<PairRow[]>(db)`
         SELECT ${PAIR_COLUMNS}, a.name AS a_key FROM contacts a JOIN contacts b
           ON b.organization_id = a.organization_id AND b.id > a.id AND lower(b.name) = lower(a.name)
         WHERE ${inScope("a")} ${narrowed} AND ${inScope("b")} AND ${notDismissed}
@@ -117,8 +118,8 @@ async function namePairs(db: Tx, threshold: number, inScope: (alias: string) => 
     }
     // % uses the trigram index on lower(name).
     const limit = Math.max(0.01, threshold / 100);
-    await db.$queryRaw`SELECT set_config('pg_trgm.similarity_threshold', ${String(limit)}, true)`;
-    return await db.$queryRaw<PairRow[]>`
+    await sqlRows(db)`SELECT set_config('pg_trgm.similarity_threshold', ${String(limit)}, true)`;
+    return await sqlRows<PairRow[]>(db)`
       SELECT ${PAIR_COLUMNS}, a.name AS a_key
       FROM contacts a JOIN contacts b
         ON b.organization_id = a.organization_id AND b.id > a.id AND lower(b.name) % lower(a.name)
@@ -126,7 +127,7 @@ async function namePairs(db: Tx, threshold: number, inScope: (alias: string) => 
       LIMIT ${MAX_NAME_PAIRS}`;
   } catch (error) {
     if (!isQueryCanceled(error)) throw error;
-    await db.$executeRaw`ROLLBACK TO SAVEPOINT name_pass`;
+    await sqlExecute(db)`ROLLBACK TO SAVEPOINT name_pass`;
     return null;
   }
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
+import { sqlRows } from "@/lib/db/raw-sql";
 
 /**
  * Locks contacts for the rest of the transaction, in id order, so that two
@@ -9,5 +10,5 @@ import type { Tx } from "@/lib/db/client";
  * are gone.
  */
 export async function lockContacts(tx: Tx, ids: bigint[]): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM contacts WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`;
+  await sqlRows(tx)`SELECT id FROM contacts WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`;
 }

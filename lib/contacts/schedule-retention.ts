@@ -1,8 +1,9 @@
 import "server-only";
 import { inBackground } from "@/lib/db/background-work";
-import { database, prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import { runRetention } from "./run-retention";
+import { ifAdvisoryLockFree } from "@/lib/db/advisory-lock";
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 const RUN_EVERY_MS = 24 * 60 * 60 * 1000;
@@ -20,24 +21,19 @@ export function scheduleRetention(): void {
 }
 
 export async function runDueRetention(): Promise<void> {
-  await database().driver.withConnection(async (conn) => {
-    const [{ locked }] = await conn.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [LOCK_KEY]);
-    if (!locked) return;
-    try {
-      const enabled = await prisma.setting.findMany({ where: { key: "retention" }, select: { organization_id: true, value: true } });
-      for (const setting of enabled) {
-        if (!(setting.value as { inactive_contact_days?: number | null }).inactive_contact_days) continue;
-        const last = await prisma.auditLog.findFirst({
-          where: { organization_id: setting.organization_id, action: "retention.run" },
-          orderBy: { created_at: "desc" },
-          select: { created_at: true },
-        });
-        if (last && Date.now() - last.created_at.getTime() < RUN_EVERY_MS) continue;
-        const result = await runRetention({ organizationId: setting.organization_id, userId: null });
-        logger.info("retention run", { organization_id: setting.organization_id, removed: result.removed });
-      }
-    } finally {
-      await conn.query("SELECT pg_advisory_unlock($1)", [LOCK_KEY]);
+  // One process at a time; the others find the lock taken and skip this round.
+  await ifAdvisoryLockFree(LOCK_KEY, async () => {
+    const enabled = await prisma.setting.findMany({ where: { key: "retention" }, select: { organization_id: true, value: true } });
+    for (const setting of enabled) {
+      if (!(setting.value as { inactive_contact_days?: number | null }).inactive_contact_days) continue;
+      const last = await prisma.auditLog.findFirst({
+        where: { organization_id: setting.organization_id, action: "retention.run" },
+        orderBy: { created_at: "desc" },
+        select: { created_at: true },
+      });
+      if (last && Date.now() - last.created_at.getTime() < RUN_EVERY_MS) continue;
+      const result = await runRetention({ organizationId: setting.organization_id, userId: null });
+      logger.info("retention run", { organization_id: setting.organization_id, removed: result.removed });
     }
   });
 }

@@ -4,6 +4,7 @@ import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { OperationKind } from "@/lib/operations/operation-kind";
+import { sqlExecute } from "@/lib/db/raw-sql";
 
 export interface FieldErasure {
   field_id: number;
@@ -16,7 +17,7 @@ export function holdingField(actor: Pick<SessionUser, "organization_id">, name: 
 }
 
 export function eraseField(tx: Tx, where: Prisma.Sql, name: string): Promise<number> {
-  return tx.$executeRaw`UPDATE contacts c SET custom_fields = c.custom_fields - ${name}, updated_at = now() WHERE ${where}`;
+  return sqlExecute(tx)`UPDATE contacts c SET custom_fields = c.custom_fields - ${name}, updated_at = now() WHERE ${where}`;
 }
 
 export async function recordFieldDeletion(tx: Tx, actor: SessionUser, erasure: FieldErasure, erased: number) {

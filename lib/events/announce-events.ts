@@ -1,9 +1,9 @@
 import "server-only";
 import { afterCommit } from "@/lib/db/after-commit";
-import { database } from "@/lib/db/client";
 import { prepared } from "@/lib/db/prepared";
 import { logger } from "@/lib/logger";
 import { EVENTS_CHANNEL } from "./announcement-sql";
+import { rawQuery } from "@/lib/db/raw-sql";
 
 // The NOTIFYs of events written by durable transactions. PostgreSQL
 // serializes notifying commits behind one lock held through the commit's disk
@@ -34,7 +34,5 @@ export function announceAfterCommit(db: object, payloads: readonly (string | nul
 function send() {
   const payloads = queued;
   queued = [];
-  database()
-    .driver.queryUnflushed(NOTIFY, [payloads])
-    .catch((error) => logger.error("events not announced", { count: payloads.length, error: error instanceof Error ? error.message : String(error) }));
+  rawQuery(NOTIFY, [payloads], { unflushed: true }).catch((error) => logger.error("events not announced", { count: payloads.length, error: error instanceof Error ? error.message : String(error) }));
 }

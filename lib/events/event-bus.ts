@@ -1,5 +1,4 @@
 import "server-only";
-import { database } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
@@ -7,6 +6,7 @@ import type { EventRecord, Visibility } from "./event-record";
 import { RIGHTS_CHANGED, SESSION_REVOKED, type StreamCloseReason } from "./event-types";
 import { EVENTS_CHANNEL } from "./announcement-sql";
 import { processSingleton } from "@/lib/process/process-registry";
+import { listen } from "@/lib/db/listen";
 
 // This process's end of the event stream. One LISTEN connection per process
 // hears every NOTIFY (whichever process published), reads the announced rows
@@ -114,7 +114,7 @@ class EventBus {
   /** Starts listening once per process; resolves when NOTIFYs are being heard. */
   start(): Promise<void> {
     this.started ??= (async () => {
-      await database().driver.listen(EVENTS_CHANNEL, (payload) => this.announce(payload), () => void this.catchUp());
+      await listen(EVENTS_CHANNEL, (payload) => this.announce(payload), () => void this.catchUp());
       setInterval(() => this.subscribers.forEach((s) => s.heartbeat()), HEARTBEAT_MS).unref();
     })().catch((error) => {
       this.started = null;

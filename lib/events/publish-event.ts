@@ -1,11 +1,12 @@
 import "server-only";
 import type { EventRecord, Visibility } from "./event-record";
-import { database, type Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import { announceAfterCommit } from "./announce-events";
 import { announce, announcement, EVENT_RETURNING } from "./announcement-sql";
 import { RIGHTS_CHANGED, SESSION_REVOKED, type EventType } from "./event-types";
 import { processSingleton } from "@/lib/process/process-registry";
+import { rawQuery, sqlRows } from "@/lib/db/raw-sql";
 
 export interface NewEvent {
   type: EventType;
@@ -46,7 +47,7 @@ function values(event: NewEvent | InternalEvent) {
 export async function publishEvent(event: NewEvent, tx?: Tx): Promise<void> {
   try {
     if (tx) await writeInTransaction(tx, WRITE, values(event));
-    else await database().driver.queryUnflushed(WRITE_AND_NOTIFY, values(event));
+    else await rawQuery(WRITE_AND_NOTIFY, values(event), { unflushed: true });
   } catch (error) {
     if (tx) throw error; // inside a transaction the statement's failure aborts it anyway: let the caller see why
     logger.error("event not published", { type: event.type, error: error instanceof Error ? error.message : String(error) });
@@ -54,7 +55,7 @@ export async function publishEvent(event: NewEvent, tx?: Tx): Promise<void> {
 }
 
 async function writeInTransaction(tx: Tx, sql: string, params: unknown[]): Promise<void> {
-  const rows = await tx.$queryRawUnsafe<{ announcement: string }[]>(sql, ...params);
+  const rows = await sqlRows<{ announcement: string }[]>(tx)(sql, ...params);
   announceAfterCommit(tx, rows.map((row) => row.announcement));
 }
 
@@ -85,7 +86,7 @@ export async function publishRightsChanged(userIds: number[], tx?: Tx): Promise<
 async function publishInternal(event: InternalEvent, tx?: Tx): Promise<void> {
   if (tx) return writeInTransaction(tx, WRITE, values(event));
   // Outside a transaction the change itself has happened: a stream left open is logged, never the change's failure.
-  await database().driver.queryUnflushed(WRITE_AND_NOTIFY, values(event)).catch((error) => logger.error("stream closing not announced", { type: event.type, error: error instanceof Error ? error.message : String(error) }));
+  await rawQuery(WRITE_AND_NOTIFY, values(event), { unflushed: true }).catch((error) => logger.error("stream closing not announced", { type: event.type, error: error instanceof Error ? error.message : String(error) }));
 }
 
 /**
@@ -95,10 +96,11 @@ async function publishInternal(event: InternalEvent, tx?: Tx): Promise<void> {
  */
 export async function publishSelected(select: string, params: unknown[]): Promise<void> {
   try {
-    await database().driver.queryUnflushed(
+    await rawQuery(
       `WITH e AS (INSERT INTO events (organization_id, department_id, user_id, assigned_user_id, visibility, type, data) ${select} RETURNING ${EVENT_RETURNING})
        SELECT ${announce("e")} FROM e`,
       params,
+      { unflushed: true },
     );
   } catch (error) {
     logger.error("event not published", { error: error instanceof Error ? error.message : String(error) });

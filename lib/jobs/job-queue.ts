@@ -1,10 +1,11 @@
 import "server-only";
 import PgBoss from "pg-boss";
 import { inBackground } from "@/lib/db/background-work";
-import { database } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import { holdLease, keepLeases, onOrphan, releaseLease } from "./job-leases";
 import { processSingleton } from "@/lib/process/process-registry";
+import { withAdvisoryLock } from "@/lib/db/advisory-lock";
+import { databaseKind, jobQueueConnection } from "@/lib/db/database-facts";
 
 // Background jobs on pg-boss, in the same database as everything else (its own
 // "pgboss" schema), on PostgreSQL and on the embedded PGlite alike: jobs
@@ -26,35 +27,30 @@ export function jobQueueRunning(): boolean {
 
 export function jobQueue(): Promise<PgBoss> {
   started.boss ??= (async () => {
-    const target = database().driver.jobQueueDb;
+    const target = jobQueueConnection();
     const boss = new PgBoss("connectionString" in target ? { connectionString: target.connectionString, schema: "pgboss" } : { db: target, schema: "pgboss" });
     boss.on("error", (error) => logger.error("job queue error", { error: error.message }));
     boss.on("stopped", () => (queueState.running = false));
     // Processes starting together on a fresh database would race (and deadlock)
     // creating pg-boss's schema and queues: one at a time, like the migrations.
-    await database().driver.withConnection(async (conn) => {
-      await conn.query("SELECT pg_advisory_lock($1)", [JOB_QUEUE_LOCK]);
-      try {
-        await boss.start();
-        for (const name of Object.values(QUEUES)) {
-          if (await boss.getQueue(name)) continue;
-          // Imports and contact operations: expire a stuck job after 30 minutes so another worker can resume it; retry twice.
-          // Campaign ticks are cheap and repeatable: never retried, and "stately" (per key at most one
-          // waiting and one running), so a burst of kicks collapses into the one tick still to come.
-          await boss.createQueue(
-            name,
-            name === QUEUES.campaignDispatch
-              ? { name, policy: "stately", retryLimit: 0, expireInSeconds: 120 }
-              : { name, retryLimit: 2, retryDelay: 5, expireInSeconds: 1800 },
-          );
-        }
-      } finally {
-        await conn.query("SELECT pg_advisory_unlock($1)", [JOB_QUEUE_LOCK]);
+    await withAdvisoryLock(JOB_QUEUE_LOCK, async () => {
+      await boss.start();
+      for (const name of Object.values(QUEUES)) {
+        if (await boss.getQueue(name)) continue;
+        // Imports and contact operations: expire a stuck job after 30 minutes so another worker can resume it; retry twice.
+        // Campaign ticks are cheap and repeatable: never retried, and "stately" (per key at most one
+        // waiting and one running), so a burst of kicks collapses into the one tick still to come.
+        await boss.createQueue(
+          name,
+          name === QUEUES.campaignDispatch
+            ? { name, policy: "stately", retryLimit: 0, expireInSeconds: 120 }
+            : { name, retryLimit: 2, retryDelay: 5, expireInSeconds: 1800 },
+        );
       }
     });
     queueState.running = true;
     // Jobs of a process that died are handed back (job-leases.ts).
-    keepLeases(boss, { embedded: database().driver.kind === "embedded" });
+    keepLeases(boss, { embedded: databaseKind() === "embedded" });
     return boss;
   })();
   return started.boss;

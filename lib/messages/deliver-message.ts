@@ -2,6 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import { announceMessage } from "./announce-message";
 import { telephony, type TextAnswer } from "@/lib/telephony/port";
+import { sqlExecute } from "@/lib/db/raw-sql";
 
 /**
  * Hands a stored outgoing message to the provider (outside any transaction)
@@ -23,12 +24,12 @@ export async function deliverMessage(organizationId: number, messageId: bigint):
     mediaUrls: (message.media as { url: string }[]).map((m) => m.url),
   });
   if (answer.accepted) {
-    await prisma.$executeRaw`
+    await sqlExecute(prisma)`
       UPDATE messages SET provider_sid = COALESCE(provider_sid, ${answer.sid}),
         status = CASE WHEN status IN ('held', 'queued') THEN ${answer.status} ELSE status END, updated_at = now()
       WHERE id = ${messageId} AND organization_id = ${organizationId}`;
   } else {
-    await prisma.$executeRaw`
+    await sqlExecute(prisma)`
       UPDATE messages SET status = 'failed', error_code = ${answer.code}, error_message = ${answer.reason.slice(0, 1000)}, updated_at = now()
       WHERE id = ${messageId} AND organization_id = ${organizationId}`;
   }

@@ -5,10 +5,11 @@ import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors/app-error";
 import { CONVERSATION_COLUMNS, conversationJoins, serializeConversation, type ConversationRow } from "./serialize-conversation";
+import { sqlRows } from "@/lib/db/raw-sql";
 
 /** One conversation in the caller's reach, else 404 (another organization's, a colleague's). */
 export async function getConversation({ actor, id }: { actor: SessionUser; id: bigint }) {
-  const [row] = await prisma.$queryRaw<ConversationRow[]>(Prisma.sql`
+  const [row] = await sqlRows<ConversationRow[]>(prisma)(Prisma.sql`
     SELECT ${CONVERSATION_COLUMNS} FROM conversations c ${conversationJoins(actor.id)}
     WHERE ${Prisma.join([Prisma.sql`c.id = ${id}`, ...conversationScopeSql(actor, "c")], " AND ")}`);
   if (!row) throw AppError.notFound();

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
+import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
 
 export interface OpenedConversation {
   id: bigint;
@@ -20,7 +21,7 @@ export async function openConversation(
   tx: Tx,
   { organizationId, phone, ourNumber, reopen, departmentId = null }: { organizationId: number; phone: string; ourNumber: string | null; reopen: boolean; departmentId?: number | null },
 ): Promise<OpenedConversation> {
-  const [row] = await tx.$queryRaw<OpenedConversation[]>`
+  const [row] = await sqlRows<OpenedConversation[]>(tx)`
     INSERT INTO conversations (organization_id, department_id, contact_id, phone, our_number)
     SELECT ${organizationId}, COALESCE(ct.department_id, ${departmentId}::int, (SELECT min(id) FROM departments WHERE organization_id = ${organizationId})), ct.id, ${phone}, ${ourNumber}
     FROM (SELECT 1) AS one LEFT JOIN contacts ct ON ct.organization_id = ${organizationId} AND ct.phone = ${phone}
@@ -35,7 +36,7 @@ export async function openConversation(
 
 /** The conversation's newest message is now `messageId` (never an older one, whatever the order of commits). */
 export async function touchConversation(tx: Tx, conversationId: bigint, messageId: bigint): Promise<void> {
-  await tx.$executeRaw`
+  await sqlExecute(tx)`
     UPDATE conversations SET last_message_id = ${messageId}, last_message_at = now(), updated_at = now()
     WHERE id = ${conversationId} AND (last_message_id IS NULL OR last_message_id < ${messageId})`;
 }

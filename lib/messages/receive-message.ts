@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { rawQuery, sqlRows } from "@/lib/db/raw-sql";
 import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
 import { getSettings } from "@/lib/settings/get-settings";
@@ -32,7 +32,7 @@ export async function receiveMessage({ organizationId, text }: { organizationId:
 
   const result = await prisma.$transaction(async (tx) => {
     const conversation = await openConversation(tx, { organizationId, phone: text.from, ourNumber: text.to || null, reopen: true });
-    const [stored] = await tx.$queryRaw<{ id: bigint }[]>`
+    const [stored] = await sqlRows<{ id: bigint }[]>(tx)`
       INSERT INTO messages (organization_id, conversation_id, direction, body, media, status, provider_sid, from_number, to_number, encoding, segments, keyword, origin)
       VALUES (${organizationId}, ${conversation.id}, 'inbound', ${text.body}, ${JSON.stringify(text.media)}::jsonb, 'received', ${text.sid}, ${text.from}, ${text.to}, ${encoding}, ${segments}, ${keyword}, 'provider')
       ON CONFLICT (provider_sid) DO NOTHING RETURNING id`;
@@ -43,7 +43,7 @@ export async function receiveMessage({ organizationId, text }: { organizationId:
     let reply: ReceivedText["reply"] = null;
     if (replyBody) {
       const shape = countSegments(replyBody);
-      const [auto] = await tx.$queryRaw<{ id: bigint }[]>`
+      const [auto] = await sqlRows<{ id: bigint }[]>(tx)`
         INSERT INTO messages (organization_id, conversation_id, direction, body, status, from_number, to_number, encoding, segments, origin)
         VALUES (${organizationId}, ${conversation.id}, 'outbound', ${replyBody}, 'queued', ${text.to}, ${text.from}, ${shape.encoding}, ${shape.segments}, 'auto')
         RETURNING id`;

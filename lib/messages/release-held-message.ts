@@ -3,6 +3,7 @@ import { prisma } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import { deliverMessage } from "./deliver-message";
 import { smsOptOut } from "./sms-consent";
+import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
 
 /**
  * A campaign text held through quiet hours goes out when they end (the job
@@ -11,12 +12,12 @@ import { smsOptOut } from "./sms-consent";
  */
 export async function releaseHeldMessage({ organization_id, message_id }: { organization_id: number; message_id: string }): Promise<void> {
   const id = BigInt(message_id);
-  const [held] = await prisma.$queryRaw<{ to_number: string }[]>`
+  const [held] = await sqlRows<{ to_number: string }[]>(prisma)`
     UPDATE messages SET status = 'queued', updated_at = now()
     WHERE id = ${id} AND organization_id = ${organization_id} AND status = 'held' RETURNING to_number`;
   if (!held) return;
   if (await smsOptOut(prisma, organization_id, held.to_number)) {
-    await prisma.$executeRaw`UPDATE messages SET status = 'failed', error_message = 'The number opted out of text messages while this message was held.', updated_at = now() WHERE id = ${id}`;
+    await sqlExecute(prisma)`UPDATE messages SET status = 'failed', error_message = 'The number opted out of text messages while this message was held.', updated_at = now() WHERE id = ${id}`;
     return;
   }
   const answer = await deliverMessage(organization_id, id);

@@ -17,6 +17,7 @@ import { renderTemplate } from "./render-template";
 import type { SendMessageInput } from "./schemas";
 import { countSegments, MAX_MESSAGE_CHARACTERS } from "./segments";
 import { smsOptOut } from "./sms-consent";
+import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
 
 /**
  * Sends a text to a contact or a number. Refused before anything is stored
@@ -49,16 +50,16 @@ export async function sendMessage({ actor, input }: { actor: SessionUser; input:
 
   const { messageId, conversationId } = await prisma.$transaction(async (tx) => {
     const conversation = await openConversation(tx, { organizationId, phone, ourNumber: null, reopen: false, departmentId: actor.department_id ?? null });
-    const [reachable] = await tx.$queryRaw<{ id: bigint }[]>(Prisma.sql`SELECT c.id FROM conversations c WHERE ${Prisma.join([Prisma.sql`c.id = ${conversation.id}`, ...conversationScopeSql(actor, "c")], " AND ")}`);
+    const [reachable] = await sqlRows<{ id: bigint }[]>(tx)(Prisma.sql`SELECT c.id FROM conversations c WHERE ${Prisma.join([Prisma.sql`c.id = ${conversation.id}`, ...conversationScopeSql(actor, "c")], " AND ")}`);
     if (!reachable) throw AppError.validation({ [input.contact_id === undefined ? "to" : "contact_id"]: ["This number's conversation is handled by someone else."] });
     const from = conversation.our_number && numbers.includes(conversation.our_number) ? conversation.our_number : numbers[0];
-    const [row] = await tx.$queryRaw<{ id: bigint }[]>`
+    const [row] = await sqlRows<{ id: bigint }[]>(tx)`
       INSERT INTO messages (organization_id, conversation_id, direction, body, media, status, user_id, from_number, to_number, encoding, segments, origin, send_after)
       VALUES (${organizationId}, ${conversation.id}, 'outbound', ${body}, ${JSON.stringify(media)}::jsonb, ${heldUntil ? "held" : "queued"}, ${actor.id}, ${from}, ${phone},
               ${encoding}, ${segments}, ${input.campaign_id === undefined ? "agent" : "campaign"}, ${heldUntil})
       RETURNING id`;
     await touchConversation(tx, conversation.id, row.id);
-    if (repliesClaimConversations(actor)) await tx.$executeRaw`UPDATE conversations SET assigned_user_id = ${actor.id} WHERE id = ${conversation.id} AND assigned_user_id IS NULL`;
+    if (repliesClaimConversations(actor)) await sqlExecute(tx)`UPDATE conversations SET assigned_user_id = ${actor.id} WHERE id = ${conversation.id} AND assigned_user_id IS NULL`;
     return { messageId: row.id, conversationId: conversation.id };
   });
 

@@ -2,6 +2,7 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/client";
 import type { MessageKeyword } from "./keywords";
+import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
 
 /**
  * Records a STOP or START: the number's consent now, with the message that
@@ -9,7 +10,7 @@ import type { MessageKeyword } from "./keywords";
  */
 export async function recordConsent(tx: Tx, { organizationId, phone, keyword, word, messageId }: { organizationId: number; phone: string; keyword: Exclude<MessageKeyword, "help">; word: string; messageId: bigint }) {
   const optedOut = keyword === "opt_out";
-  await tx.$executeRaw`
+  await sqlExecute(tx)`
     INSERT INTO sms_opt_outs (organization_id, phone, opted_out, changed_at, message_id, keyword)
     VALUES (${organizationId}, ${phone}, ${optedOut}, now(), ${messageId}, ${word.slice(0, 20)})
     ON CONFLICT (organization_id, phone) DO UPDATE SET opted_out = EXCLUDED.opted_out, changed_at = EXCLUDED.changed_at, message_id = EXCLUDED.message_id, keyword = EXCLUDED.keyword`;
@@ -23,7 +24,7 @@ export interface SmsOptOut {
 
 /** The number's opt-out, when it has texted STOP (and not START since). */
 export async function smsOptOut(db: Tx, organizationId: number, phone: string): Promise<SmsOptOut | null> {
-  const [row] = await db.$queryRaw<SmsOptOut[]>(Prisma.sql`
+  const [row] = await sqlRows<SmsOptOut[]>(db)(Prisma.sql`
     SELECT changed_at AS opted_out_at, message_id, keyword FROM sms_opt_outs
     WHERE organization_id = ${organizationId} AND phone = ${phone} AND opted_out`);
   return row ?? null;

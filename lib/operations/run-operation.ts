@@ -6,6 +6,7 @@ import { logger } from "@/lib/logger";
 import { userSelect } from "@/lib/users/serialize-user";
 import { announceOperation } from "./announce-operation";
 import type { OperationKind } from "./operation-kind";
+import { sqlRows } from "@/lib/db/raw-sql";
 
 /** Contacts changed per transaction: short locks, a progress step every fraction of a second (fewer on the embedded database: lib/db/long-work.ts). */
 const BATCH = 2_000;
@@ -37,7 +38,7 @@ export async function runOperation(id: string, kinds: Record<string, OperationKi
     const selects = kind.selects(actor, operation.input);
     const batchRows = rowsPerTransaction(BATCH);
     for (;;) {
-      const batch = await prisma.$queryRaw<{ id: bigint }[]>`SELECT c.id FROM contacts c WHERE ${selects} AND c.id > ${cursor} ORDER BY c.id LIMIT ${batchRows}`;
+      const batch = await sqlRows<{ id: bigint }[]>(prisma)`SELECT c.id FROM contacts c WHERE ${selects} AND c.id > ${cursor} ORDER BY c.id LIMIT ${batchRows}`;
       if (batch.length === 0) break;
       const ids = batch.map((row) => row.id);
       await prisma.$transaction(async (tx) => {

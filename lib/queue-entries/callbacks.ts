@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { rawQuery, sqlRows } from "@/lib/db/raw-sql";
 import { publishEvent } from "@/lib/events/publish-event";
 import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
 
@@ -43,7 +43,7 @@ export async function callbackOf(organizationId: number, callSid: string): Promi
  */
 export async function settleCallback(tx: Tx, { organizationId, callSid, reached }: { organizationId: number; callSid: string; reached: boolean }): Promise<void> {
   const status = reached ? "completed" : "abandoned";
-  const [entry] = await tx.$queryRaw<{ id: bigint; call_sid: string; department_id: number | null }[]>`
+  const [entry] = await sqlRows<{ id: bigint; call_sid: string; department_id: number | null }[]>(tx)`
     UPDATE queue_entries SET status = ${status}, dequeued_at = now(), updated_at = now()
     WHERE callback_call_sid = ${callSid} AND organization_id = ${organizationId} AND status = 'accepted'
     RETURNING id, call_sid, department_id`;

@@ -6,6 +6,7 @@ import { publishEvent } from "@/lib/events/publish-event";
 import { AppError } from "@/lib/errors/app-error";
 import { servesQueue } from "@/lib/auth/scope";
 import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
+import { sqlRows } from "@/lib/db/raw-sql";
 
 /**
  * An available agent takes a waiting call. The claim is one conditional UPDATE
@@ -20,7 +21,7 @@ export async function acceptCall({ actor, id }: { actor: SessionUser; id: bigint
     if (!entry || !servesQueue(actor, entry.department_id)) throw AppError.notFound();
     const agent = await tx.agentStatus.findUnique({ where: { user_id: actor.id }, select: { status: true } });
     if (agent?.status !== "available") throw AppError.conflict("Set yourself Available before accepting calls.");
-    const claimed = await tx.$queryRaw<{ queue_name: string; call_sid: string }[]>`
+    const claimed = await sqlRows<{ queue_name: string; call_sid: string }[]>(tx)`
       UPDATE queue_entries SET status = 'accepted', accepted_by_user_id = ${actor.id}, accepted_at = now(), updated_at = now()
       WHERE id = ${id} AND organization_id = ${actor.organization_id} AND status = 'waiting'
       RETURNING queue_name, call_sid`;

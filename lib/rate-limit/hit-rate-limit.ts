@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/client";
+import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
 
 export interface RateLimitState {
   hits: number;
@@ -22,7 +23,7 @@ export async function hitRateLimit(key: string, windowSeconds: number): Promise<
  */
 export async function hitRateLimits(keys: string[], windowSeconds: number): Promise<Map<string, RateLimitState>> {
   const sorted = [...new Set(keys)].sort();
-  const rows = await prisma.$queryRaw<{ key: string; hits: number; retry_after: number }[]>`
+  const rows = await sqlRows<{ key: string; hits: number; retry_after: number }[]>(prisma)`
     INSERT INTO rate_limits (key, hits, reset_at)
     VALUES ${Prisma.join(sorted.map((key) => Prisma.sql`(${key}, 1, now() + make_interval(secs => ${windowSeconds}))`))}
     ON CONFLICT (key) DO UPDATE SET
@@ -34,7 +35,7 @@ export async function hitRateLimits(keys: string[], windowSeconds: number): Prom
 
 /** The current count for `key` without counting a hit. */
 export async function peekRateLimit(key: string): Promise<RateLimitState> {
-  const rows = await prisma.$queryRaw<{ hits: number; retry_after: number }[]>`
+  const rows = await sqlRows<{ hits: number; retry_after: number }[]>(prisma)`
     SELECT hits, CEIL(EXTRACT(EPOCH FROM (reset_at - now())))::int AS retry_after
     FROM rate_limits WHERE key = ${key} AND reset_at > now()`;
   return rows[0] ? { hits: rows[0].hits, retryAfterSeconds: rows[0].retry_after } : { hits: 0, retryAfterSeconds: 0 };
@@ -47,7 +48,7 @@ export async function peekRateLimit(key: string): Promise<RateLimitState> {
  * were written (a window opened by a success would end early for the failures after it).
  */
 export async function takeBackRateLimitHit(key: string): Promise<void> {
-  await prisma.$executeRaw`
+  await sqlExecute(prisma)`
     WITH gone AS (DELETE FROM rate_limits WHERE key = ${key} AND hits <= 1 RETURNING key)
     UPDATE rate_limits SET hits = hits - 1
     WHERE key = ${key} AND hits > 1 AND reset_at > now() AND NOT EXISTS (SELECT 1 FROM gone)`;

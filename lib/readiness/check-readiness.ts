@@ -1,8 +1,8 @@
 import "server-only";
-import { database } from "@/lib/db/client";
 import { jobQueueRunning } from "@/lib/jobs/job-queue";
 import type { Readiness } from "./schemas";
 import { startupState, stopping } from "./readiness-state";
+import { rawQuery } from "@/lib/db/raw-sql";
 
 /** How long the database has to answer SELECT 1: a load balancer's probe waits a few seconds at most. */
 export const DATABASE_CHECK_MS = 1500;
@@ -33,7 +33,7 @@ async function databaseAnswers(): Promise<"ok" | "failing"> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      database().driver.query("SELECT 1"),
+      rawQuery("SELECT 1"),
       new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), DATABASE_CHECK_MS))),
     ]);
     return "ok";

@@ -11,6 +11,7 @@ import { menuChoice, menuPrompt } from "./menu-choice";
 import { isOpen } from "./opening-hours";
 import { voicemailAnswer } from "@/lib/voicemail/leave-voicemail";
 import type { RoutingPlan, RoutingTarget } from "@/lib/settings/routing-schemas";
+import { sqlRows } from "@/lib/db/raw-sql";
 
 /** The menu's address; `try` counts the caller's attempts (signed with the address, so a caller cannot skip ahead). */
 const menuPath = (attempt: number) => `/api/telephony/menu?try=${attempt}`;
@@ -62,7 +63,7 @@ async function sendTo(organizationId: number, call: InboundCall, target: Routing
 
 /** Is anyone who serves this queue signed in to take calls (available, on a call, or wrapping up)? The wallboard's "on duty", the same rule. */
 async function anyoneOnDuty(organizationId: number, departmentId: number | null): Promise<boolean> {
-  const [row] = await prisma.$queryRaw<{ on_duty: boolean }[]>`
+  const [row] = await sqlRows<{ on_duty: boolean }[]>(prisma)`
     SELECT EXISTS (SELECT 1 FROM agent_statuses a JOIN users u ON u.id = a.user_id
       WHERE a.organization_id = ${organizationId} AND a.status <> 'offline' AND u.active AND ${servesQueueSql(Prisma.sql`${departmentId}::int`)}) AS on_duty`;
   return row?.on_duty ?? false;

@@ -1,8 +1,8 @@
 import "server-only";
 import { provideTelephony } from "@/lib/telephony/port";
 import { twilioTelephony } from "@/lib/twilio/out/twilio-telephony";
-import { database } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/migrate";
+import { prisma } from "@/lib/db/client";
+import { databaseKind, migrateDatabase, warmDatabase } from "@/lib/db/database-facts";
 import { publishOperatorAccess } from "@/lib/db/operator-access";
 import { startCampaignWorker } from "@/lib/campaigns/campaign-worker";
 import { scheduleRetention } from "@/lib/contacts/schedule-retention";
@@ -50,15 +50,15 @@ export async function startService({ operations }: { operations: OperationGroup[
 
 async function prepare(door: FrontDoor): Promise<void> {
   const config = env();
-  const { driver, prisma } = database();
-  const applied = await applyMigrations(driver);
+  const applied = await migrateDatabase();
   markMigrationsApplied();
-  await driver.warm();
+  await warmDatabase();
+  const kind = databaseKind();
   // `npm run backup` asks this server for a copy of the folder it owns (lib/db/operator-access.ts).
-  if (driver.kind === "embedded") publishOperatorAccess(config.DATA_DIR);
-  logger.info("database ready", { database: driver.kind, migrations_applied: applied });
+  if (kind === "embedded") publishOperatorAccess(config.DATA_DIR);
+  logger.info("database ready", { database: kind, migrations_applied: applied });
 
-  const wantDemo = config.SEED_DEMO_DATA === "always" || (config.SEED_DEMO_DATA === "auto" && driver.kind === "embedded");
+  const wantDemo = config.SEED_DEMO_DATA === "always" || (config.SEED_DEMO_DATA === "auto" && kind === "embedded");
   if (wantDemo) {
     const seeded = await seedDemoData(prisma);
     if (seeded) logger.info("demo data loaded", seeded);
@@ -87,7 +87,7 @@ async function prepare(door: FrontDoor): Promise<void> {
 
 /** Where to go and who to be, in plain words, when the demo accounts are there to sign in with. */
 async function greetNewcomer(appUrl: string): Promise<void> {
-  const demo = await database().prisma.user.findFirst({ where: { email: DEMO_ADMIN_EMAIL, active: true }, select: { id: true } });
+  const demo = await prisma.user.findFirst({ where: { email: DEMO_ADMIN_EMAIL, active: true }, select: { id: true } });
   if (!demo) return;
   console.log(
     `\nContact Center is starting at ${appUrl}\n` +

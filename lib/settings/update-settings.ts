@@ -4,6 +4,7 @@ import { prisma } from "@/lib/db/client";
 import { checkTextingNumbers } from "@/lib/telephony/owned-numbers";
 import { forgetCallPathSettings, getSettings } from "./get-settings";
 import type { SettingsKey, SettingsValue } from "./schemas";
+import { sqlExecute } from "@/lib/db/raw-sql";
 
 /**
  * Changes some settings of the caller's organization; the rest keep their
@@ -22,7 +23,7 @@ export async function updateSettings<K extends SettingsKey>({
 }): Promise<SettingsValue<K>> {
   if (key === "sms") await checkTextingNumbers(actor.organization_id, (input as Partial<SettingsValue<"sms">>).sms_numbers ?? []);
   const change = JSON.stringify(input);
-  await prisma.$executeRaw`
+  await sqlExecute(prisma)`
     INSERT INTO settings (organization_id, key, value, updated_at) VALUES (${actor.organization_id}, ${key}, ${change}::jsonb, now())
     ON CONFLICT (organization_id, key) DO UPDATE SET value = settings.value || EXCLUDED.value, updated_at = now()`;
   forgetCallPathSettings(actor.organization_id, key);

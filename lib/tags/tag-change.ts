@@ -5,6 +5,7 @@ import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { registerTags } from "./register-tags";
+import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
 
 export interface TagChange {
   from: string;
@@ -19,7 +20,7 @@ export function carryingTag(actor: SessionUser, from: string): Prisma.Sql {
 
 /** Replaces `from` by `to` on the contacts `where` selects; a contact that had both keeps one, in its first place. */
 export function rewriteTag(tx: Tx, where: Prisma.Sql, { from, to }: TagChange): Promise<number> {
-  return tx.$executeRaw`
+  return sqlExecute(tx)`
     UPDATE contacts c SET updated_at = now(), tags = (
       SELECT array_agg(t ORDER BY first_position) FROM (
         SELECT t, min(position) AS first_position
@@ -33,10 +34,10 @@ export async function settleTagChange(tx: Tx, actor: SessionUser, change: TagCha
   const { from, to, mode } = change;
   if (!crossesOrganizations(actor)) {
     await registerTags(tx, actor.organization_id, [to]);
-    const left = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts WHERE organization_id = ${actor.organization_id} AND tags @> ARRAY[${from}]::text[] LIMIT 1) one`;
+    const left = await sqlRows<{ n: number }[]>(tx)`SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts WHERE organization_id = ${actor.organization_id} AND tags @> ARRAY[${from}]::text[] LIMIT 1) one`;
     if (left[0].n === 0) {
       await tx.tag.deleteMany({ where: { organization_id: actor.organization_id, name: from } });
-      await tx.$executeRaw`DELETE FROM tag_counts WHERE organization_id = ${actor.organization_id} AND tag = ${from} AND n = 0`;
+      await sqlExecute(tx)`DELETE FROM tag_counts WHERE organization_id = ${actor.organization_id} AND tag = ${from} AND n = 0`;
     }
   }
   await writeAuditLog(tx, { organization_id: actor.organization_id, department_id: departmentScope(actor).department_id ?? null, user_id: actor.id, action: `tag.${mode}`, subject_type: "tag", subject_id: from, details: { from, to, contacts } });

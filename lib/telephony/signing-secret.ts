@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma, type Tx } from "@/lib/db/client";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { rawQuery, sqlExecute, sqlRows } from "@/lib/db/raw-sql";
 import { randomBytes } from "node:crypto";
 import { openSecrets, sealSecrets } from "@/lib/crypto/secret-box";
 
@@ -21,10 +21,10 @@ function newSealedSecret(): string {
 
 /** The organization's own signing secret, created on first use (in `db`'s transaction when it is one). */
 export async function ensureSigningSecret(organizationId: number, db: Tx = prisma): Promise<string> {
-  await db.$executeRaw`
+  await sqlExecute(db)`
     INSERT INTO settings (organization_id, key, value, encrypted_secrets, updated_at)
     VALUES (${organizationId}, ${SIGNING_SETTING_KEY}, '{}'::jsonb, ${newSealedSecret()}, now()) ON CONFLICT (organization_id, key) DO NOTHING`;
-  const [row] = await db.$queryRaw<{ encrypted_secrets: string | null }[]>`
+  const [row] = await sqlRows<{ encrypted_secrets: string | null }[]>(db, { secrets: true })`
     SELECT encrypted_secrets FROM settings WHERE organization_id = ${organizationId} AND key = ${SIGNING_SETTING_KEY}`;
   const secret = openSecrets(row?.encrypted_secrets).signing_secret;
   if (!secret) throw new Error(`Organization ${organizationId} has no callback signing secret.`);

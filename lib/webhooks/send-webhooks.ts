@@ -1,6 +1,5 @@
 import "server-only";
 import { Worker } from "node:worker_threads";
-import { database } from "@/lib/db/client";
 import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { logger } from "@/lib/logger";
@@ -10,6 +9,7 @@ import { PER_ENDPOINT, type SenderBatch, type WebhookSend, type WebhookSent } fr
 import { recordOutboxFinished, recordOutcome } from "./record-deliveries";
 import { endpointSecret } from "./webhook-endpoints";
 import { processSingleton } from "@/lib/process/process-registry";
+import { listen } from "@/lib/db/listen";
 
 // The senders (issue 24), in every server process. Two sources:
 // - fresh events: outbox rows (one per event some endpoint wants, written by
@@ -246,7 +246,7 @@ export async function startWebhookSender(): Promise<void> {
   if (sender.started) return;
   sender.started = true;
   // The trigger says which: "outbox" (a fresh event) or "rows" (a once-only happening's delivery rows).
-  await database().driver.listen(CHANNEL, (payload) => (payload === "rows" ? sendDue() : sendFresh()), () => {
+  await listen(CHANNEL, (payload) => (payload === "rows" ? sendDue() : sendFresh()), () => {
     sendFresh();
     sendLapsed();
     sendDue();

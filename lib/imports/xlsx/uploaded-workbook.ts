@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { rawQuery, sqlExecute } from "@/lib/db/raw-sql";
 import { storeImportChunk } from "../store-chunk";
 import { AppError } from "@/lib/errors/app-error";
 import { sheetToCsv } from "./sheet-to-csv";
@@ -73,7 +73,7 @@ export async function convertUploadedWorkbook(importId: string, choice: Workbook
   });
   await prisma.$transaction(async (tx) => {
     await tx.importChunk.deleteMany({ where: { import_id: importId, seq: { lt: CSV_SEQ } } });
-    await tx.$executeRaw`UPDATE import_chunks SET seq = seq - ${CSV_SEQ} WHERE import_id = ${importId}::uuid`;
+    await sqlExecute(tx)`UPDATE import_chunks SET seq = seq - ${CSV_SEQ} WHERE import_id = ${importId}::uuid`;
     const job = await tx.importJob.findUniqueOrThrow({ where: { id: importId }, select: { options: true } });
     const options = job.options as Record<string, unknown>;
     await tx.importJob.update({ where: { id: importId }, data: { options: { ...options, encoding: "utf-8", workbook: { ...choice, converted: true } } } });

@@ -13,6 +13,7 @@ import { newCallSid, newMessageSid, ProviderSimulator } from "@/lib/twilio/simul
 import { simulatorEnabled } from "@/lib/twilio/simulator-enabled";
 import type { SimulatorAction } from "./simulator-schemas";
 import { simulatedRecordingPath } from "./simulated-recording";
+import { sqlRows } from "@/lib/db/raw-sql";
 
 // Development without a provider account: the browser's simulated device asks
 // the server to play the provider, and the server sends the provider's exact
@@ -185,7 +186,7 @@ async function callLogId(actor: SessionUser, callSid: string) {
 }
 
 async function randomContactPhone(organizationId: number): Promise<string | null> {
-  const [row] = await prisma.$queryRaw<{ phone: string }[]>`
+  const [row] = await sqlRows<{ phone: string }[]>(prisma)`
     SELECT phone FROM contacts WHERE organization_id = ${organizationId} AND status = 'active'
     OFFSET floor(random() * LEAST(50, (SELECT count(*) FROM contacts WHERE organization_id = ${organizationId} AND status = 'active')))::int LIMIT 1`;
   return row?.phone ?? null;

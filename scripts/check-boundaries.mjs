@@ -1,0 +1,65 @@
+// Two boundaries of lib/ that imports alone do not show (issue 43), checked
+// in `npm run lint` after dependency-cruiser. Comments are not code; tests may
+// reach anywhere.
+//
+// 1. The provider's vocabulary (its form fields, REST parameters, document
+//    format, signature header, id shapes, queue names) stays in its adapter,
+//    lib/twilio: the rest asks the port (lib/telephony/port.ts).
+// 2. The database is reached two ways: Prisma's query builder, and the
+//    raw-SQL helper (lib/db/raw-sql.ts: rawQuery, sqlRows, sqlExecute), which
+//    logs slow statements and keeps secret columns out. Prisma's raw methods
+//    and the driver are called in lib/db only.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const ADAPTER = "lib/twilio/";
+const SKIP = /\.test\.tsx?$|^lib\/generated\/|^lib\/api\//;
+
+const WORDS = [
+  /\b(?:CallSid|MessageSid|SmsSid|CallStatus|DialCallStatus|DialCallSid|ParentCallSid|AnsweredBy|RecordingUrl|RecordingSid|StatusCallbackEvent|ConferenceSid|QueueResult)\b/g, // form fields
+  /\b(?:statusCallback\w*|machineDetection|callSidToCoach|conferenceStatusCallback\w*|recordingStatusCallback\w*)\b/g, // REST parameters
+  /\b(?:twiml|TwiML|VoiceResponse|MessagingResponse|validateRequest)\b/g, // its document format and SDK
+  /x-twilio-signature/gi,
+  /(?:^|[^\w])<(?:Response|Dial|Enqueue|Say|Gather|Conference|Record)\b/g, // TwiML elements
+  /\^\(?(?:CA|SM|MM|RE|PN|AC|CF)[[(|]/g, // SID shapes
+  /["'`]q_/g, // its queue names
+  /["'`]client:/g, // its browser addresses
+  /["']twilio["']/g, // its package
+];
+
+// A public field of our own API that predates the port: renaming it would change the API.
+const ALLOWED = [{ file: "lib/routing/routing-answer.ts", word: "twiml" }, { file: "lib/routing/preview-greeting.ts", word: "twiml" }];
+
+function* files(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else if (/\.tsx?$/.test(name)) yield relative(ROOT, path);
+  }
+}
+
+const stripComments = (source) => source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/[^\n]*/g, "$1");
+
+// Prisma's raw methods, and the driver reached through the database handle.
+const DATABASE_INTERNALS = [/\$(?:queryRaw|executeRaw)(?:Unsafe)?\b/g, /\bdatabase\(\)/g, /\.driver\b/g];
+
+const vocabulary = [];
+const internals = [];
+for (const file of files(join(ROOT, "lib"))) {
+  if (SKIP.test(file)) continue;
+  const code = stripComments(readFileSync(join(ROOT, file), "utf8"));
+  if (!file.startsWith(ADAPTER)) {
+    const words = new Set(WORDS.flatMap((pattern) => [...code.matchAll(pattern)].map((m) => m[0].trim())));
+    for (const { word } of ALLOWED.filter((a) => a.file === file)) words.delete(word);
+    if (words.size) vocabulary.push(`${file}: ${[...words].join(", ")}`);
+  }
+  if (!file.startsWith("lib/db/")) {
+    const calls = new Set(DATABASE_INTERNALS.flatMap((pattern) => [...code.matchAll(pattern)].map((m) => m[0])));
+    if (calls.size) internals.push(`${file}: ${[...calls].join(", ")}`);
+  }
+}
+if (vocabulary.length) console.error(`The provider's vocabulary outside its adapter (${ADAPTER}): ask the port (lib/telephony/port.ts) instead.\n  ${vocabulary.join("\n  ")}`);
+if (internals.length) console.error(`The database reached past lib/db: use Prisma's query builder or lib/db/raw-sql.ts (rawQuery, sqlRows, sqlExecute).\n  ${internals.join("\n  ")}`);
+if (vocabulary.length || internals.length) process.exit(1);
+console.log(`✔ the provider's vocabulary stays in ${ADAPTER}; the database is reached through Prisma and lib/db/raw-sql.ts`);
