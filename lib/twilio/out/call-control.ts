@@ -1,9 +1,9 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import { AppError } from "@/lib/errors/app-error";
 import type { ConferenceSeat, Invitee } from "@/lib/telephony/port";
 import { logger } from "@/lib/logger";
 import { organizationCallbackUrl, providerConfig } from "@/lib/twilio/provider-config";
+import { newCallSid } from "@/lib/twilio/call-sid";
 import { providerRestClient } from "@/lib/twilio/rest-client";
 import { simulatorEnabled } from "@/lib/twilio/simulator-enabled";
 import { CONFERENCE_EVENTS, conferenceTwiml, HOLD_MUSIC_URL } from "@/lib/twilio/twiml";
@@ -19,7 +19,7 @@ import { CONFERENCE_EVENTS, conferenceTwiml, HOLD_MUSIC_URL } from "@/lib/twilio
  * provider (development without an account: there is no audio to move, so
  * the controls change the service's state and ask nothing).
  */
-export async function client(organizationId: number) {
+async function client(organizationId: number) {
   const config = await providerConfig(organizationId);
   const rest = providerRestClient(config);
   if (rest) return rest;
@@ -37,7 +37,7 @@ export async function legsJoinAtOnce(organizationId: number): Promise<boolean> {
 }
 
 /** The provider refused or failed: 502 saying so; nothing of ours was changed before it. */
-export async function provider<T>(what: string, organizationId: number, request: () => Promise<T>): Promise<T> {
+async function provider<T>(what: string, organizationId: number, request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error) {
@@ -79,7 +79,7 @@ export async function holdLeg(organizationId: number, conferenceSid: string, leg
  */
 export async function dialIntoConference(organizationId: number, conference: string, invitee: Invitee): Promise<{ legSid: string; joined: boolean }> {
   const rest = await client(organizationId);
-  if (!rest) return { legSid: `CA${randomBytes(16).toString("hex")}`, joined: true };
+  if (!rest) return { legSid: newCallSid(), joined: true };
   const participant = await provider("dial the new party", organizationId, () =>
     rest.conferences(conference).participants.create({
       from: invitee.from,

@@ -1,8 +1,7 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import type { TelephonyPort } from "@/lib/telephony/port";
 import { renderVoiceAnswer } from "@/lib/twilio/in/render-voice-answer";
-import { isCallSid, waitingLineName } from "@/lib/twilio/call-sid";
+import { isCallSid, newCallSid, waitingLineName } from "@/lib/twilio/call-sid";
 import { identityFor } from "@/lib/twilio/identity";
 import { providerConfig } from "@/lib/twilio/provider-config";
 import { changeParticipation, conferenceSidNamed, dialIntoConference, hangUpLeg, holdLeg, legsJoinAtOnce, moveLegToConference, recordLeg, removeFromConference } from "./call-control";
@@ -30,6 +29,6 @@ export const twilioTelephony: TelephonyPort = {
   agentAddress: (userId) => `client:${identityFor(userId)}`,
   waitingLineName,
   isCallSid,
-  newCallSid: () => `CA${randomBytes(16).toString("hex")}`,
+  newCallSid,
   renderVoiceAnswer,
 };

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import twilio from "twilio";
+import { newCallSid } from "../call-sid";
 
 // Plays the telephony provider: sends the exact form posts Twilio sends, signed
 // with X-Twilio-Signature over the public callback address. Used by the tests,
@@ -27,9 +28,7 @@ export function newMessageSid(): string {
   return `SM${randomBytes(16).toString("hex")}`;
 }
 
-export function newCallSid(): string {
-  return `CA${randomBytes(16).toString("hex")}`;
-}
+export { newCallSid };
 
 export function signature(authToken: string, url: string, params: Record<string, string>): string {
   return twilio.getExpectedTwilioSignature(authToken, url, params);
