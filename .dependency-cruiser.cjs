@@ -6,7 +6,7 @@
 // rules, the database, the job queue, metrics. It imports nothing above it.
 // The event bus is here: who may receive an event is passed in by whoever
 // opens a stream (lib/server/event-stream.ts), never looked up in lib/auth.
-const INFRASTRUCTURE = "^lib/(env|logger|errors|crypto|net|db|jobs|metrics|events|process)(/|\\.ts$)";
+const INFRASTRUCTURE = "^lib/(env|logger|errors|crypto|net|db|jobs|metrics|events|process|shutdown)(/|\\.ts$)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

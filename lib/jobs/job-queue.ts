@@ -6,6 +6,7 @@ import { holdLease, keepLeases, onOrphan, releaseLease } from "./job-leases";
 import { processSingleton } from "@/lib/process/process-registry";
 import { withAdvisoryLock } from "@/lib/db/advisory-lock";
 import { databaseKind, jobQueueConnection } from "@/lib/db/database-facts";
+import { onShutdown } from "@/lib/shutdown";
 
 // Background jobs on pg-boss, in the same database as everything else (its own
 // "pgboss" schema), on PostgreSQL and on the embedded PGlite alike: jobs
@@ -88,4 +89,20 @@ export async function workOn<T extends object>(name: QueueName, handler: (data: 
     }
   });
   localWorkers.set(name, id);
+  stopTakingJobsOnShutdown(boss);
+}
+
+/**
+ * A stopping server takes no new job: between the signal and the exit (up to
+ * the shutdown steps' 4 s) its workers would still fetch, and a job fetched
+ * then dies with the process, stranded until its lease lapses (job-leases.ts).
+ * Jobs already running finish or are handed back as before.
+ */
+function stopTakingJobsOnShutdown(boss: PgBoss): void {
+  const registered = processSingleton("job-workers-stop", () => ({ done: false }));
+  if (registered.done) return;
+  registered.done = true;
+  onShutdown(async () => {
+    await Promise.all([...localWorkers.keys()].map((name) => boss.offWork(name)));
+  });
 }
