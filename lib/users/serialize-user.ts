@@ -2,8 +2,6 @@ import type { z } from "zod";
 import type { UserRow } from "@/lib/auth/session-user";
 import type { userAnswer } from "./schemas";
 
-export type { UserRow };
-
 /** The user object of the API (never any credential). */
 export function serializeUser(user: UserRow): z.output<typeof userAnswer> {
   return {
