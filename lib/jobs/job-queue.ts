@@ -52,6 +52,7 @@ export function jobQueue(): Promise<PgBoss> {
     queueState.running = true;
     // Jobs of a process that died are handed back (job-leases.ts).
     keepLeases(boss, { embedded: databaseKind() === "embedded" });
+    stopTakingJobsOnShutdown(boss);
     return boss;
   })();
   return started.boss;
@@ -89,19 +90,16 @@ export async function workOn<T extends object>(name: QueueName, handler: (data: 
     }
   });
   localWorkers.set(name, id);
-  stopTakingJobsOnShutdown(boss);
 }
 
 /**
  * A stopping server takes no new job: between the signal and the exit (up to
  * the shutdown steps' 4 s) its workers would still fetch, and a job fetched
  * then dies with the process, stranded until its lease lapses (job-leases.ts).
- * Jobs already running finish or are handed back as before.
+ * Jobs already running finish or are handed back as before. Registered once
+ * per process, with the process's one pg-boss.
  */
 function stopTakingJobsOnShutdown(boss: PgBoss): void {
-  const registered = processSingleton("job-workers-stop", () => ({ done: false }));
-  if (registered.done) return;
-  registered.done = true;
   onShutdown(async () => {
     await Promise.all([...localWorkers.keys()].map((name) => boss.offWork(name)));
   });
