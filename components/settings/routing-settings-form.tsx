@@ -7,6 +7,7 @@ import { useApiGet } from "@/lib/swr/use-api-get";
 import { useApiToken } from "@/lib/swr/use-api";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { FieldError } from "./field-error";
+import { QueueDistribution } from "./queue-distribution";
 import { QueueMembers } from "./queue-members";
 import { SaveRow, useSettingsForm } from "./use-settings-form";
 
@@ -66,6 +67,7 @@ export function RoutingSettingsForm() {
       <FieldError message={form.error("plans")} />
       <SaveRow pending={form.pending} saved={form.saved} formError={form.error("form")} />
     </form>
+    <QueueDistribution />
     <QueueMembers />
     </div>
   );

@@ -8,6 +8,7 @@ import { useApiToken } from "@/lib/swr/use-api";
 import type { GetAnswer } from "@/lib/swr/use-api-get";
 import { updateUserSchema } from "@/lib/users/schemas";
 import { Modal } from "@/components/ui/modal";
+import { SkillsEditor } from "./skills-editor";
 
 interface Department { id: number; name: string }
 
@@ -15,9 +16,10 @@ interface Department { id: number; name: string }
  * Changes one user: name, role, department, a new password (their sessions
  * end), or whether they may sign in. The API decides who may change whom
  * (an admin manages their organization, nobody their own role or access);
- * its refusal is shown on the field it concerns.
+ * its refusal is shown on the field it concerns. Skills are saved on their
+ * own (PUT /api/users/{id}/skills), below the account's fields.
  */
-export function EditUserDialog({ user, self, roles, departments, onClose, onSaved }: { user: GetAnswer<"/api/users/{id}">; self: boolean; roles: string[]; departments: Department[]; onClose: () => void; onSaved: (message: string) => void }) {
+export function EditUserDialog({ user, self, roles, departments, onClose, onSaved, onSkillsSaved }: { user: GetAnswer<"/api/users/{id}">; self: boolean; roles: string[]; departments: Department[]; onClose: () => void; onSaved: (message: string) => void; onSkillsSaved?: (message: string) => void }) {
   const token = useApiToken();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [pending, setPending] = useState(false);
@@ -85,6 +87,8 @@ export function EditUserDialog({ user, self, roles, departments, onClose, onSave
           <button type="button" className="button secondary" onClick={onClose}>Cancel</button>
         </div>
       </form>
+      <hr />
+      <SkillsEditor userId={user.id} initial={user.skills} onSaved={(skills) => onSkillsSaved?.(`${user.name}'s skills were saved: ${skills.map((s) => `${s.skill} ${s.level}`).join(", ") || "none"}.`)} />
     </Modal>
   );
 }

@@ -54,7 +54,7 @@ export function UsersManager() {
           <div className="table-wrap">
             <table className="data" aria-label="Users">
               <thead>
-                <tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Department</th><th scope="col">Status</th><th scope="col"><span className="sr-only">Actions</span></th></tr>
+                <tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Department</th><th scope="col">Skills</th><th scope="col">Status</th><th scope="col"><span className="sr-only">Actions</span></th></tr>
               </thead>
               <tbody>
                 {data.data.map((user) => (
@@ -63,6 +63,7 @@ export function UsersManager() {
                     <td>{user.email}</td>
                     <td>{ROLE_LABELS[user.role]}</td>
                     <td>{user.department_id === null ? "—" : (departmentName.get(user.department_id) ?? "…")}</td>
+                    <td>{user.skills.length === 0 ? <span className="muted">—</span> : user.skills.map((s) => <span key={s.skill} className="badge" style={{ marginRight: 4 }}>{s.skill} {s.level}</span>)}</td>
                     <td>{user.active ? <span className="badge ok">Active</span> : <span className="badge">Deactivated</span>}</td>
                     <td><button type="button" className="button ghost small" onClick={() => { setNotice(null); setEditing(user); }} aria-label={`Edit ${user.name}`}>Edit</button></td>
                   </tr>
@@ -80,6 +81,10 @@ export function UsersManager() {
           roles={assignableRoles(session?.user?.role)}
           departments={departments.data?.data ?? []}
           onClose={() => setEditing(null)}
+          onSkillsSaved={(message) => {
+            setNotice(message);
+            void mutate();
+          }}
           onSaved={(message) => {
             setEditing(null);
             setNotice(message);

@@ -1597,6 +1597,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/queues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The queues the caller serves (admins: every queue), general first: distribution, settings and live figures
+         * @description Roles: super_admin, account_admin, dept_manager, agent. Every queue has a stable id: the organization's general queue (`department_id` null) and one per department. `distribution` is `pick` (agents choose from GET /api/queue/calls, the default) or `offer` (each call is offered to one agent at a time). Figures: `waiting`, `longest_wait_seconds`, `agents_available` (available agents who serve it). All on one page.
+         */
+        get: operations["getApiQueues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/queues/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One queue the caller serves
+         * @description Roles: super_admin, account_admin, dept_manager, agent.
+         */
+        get: operations["getApiQueuesId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a queue's distribution and settings (admins; a department's manager for that department's queue)
+         * @description Roles: super_admin, account_admin, dept_manager. Any of `{ distribution: pick | offer, offer_timeout_seconds: 5-120, wrap_up_seconds: 0-600 (0: the agent ends wrap-up), disposition_required, priority: 0-10, overflow: null | { after_seconds: 1-3600, to_queue_id }, required_skills: [{ skill, min_level: 1-10 }] }`; what is left out stays. An invalid value: 422 naming the field; nothing is saved. Audited as queue.updated.
+         */
+        patch: operations["patchApiQueuesId"];
+        trace?: never;
+    };
     "/api/ready": {
         parameters: {
             query?: never;
@@ -2631,6 +2675,26 @@ export interface paths {
          * @description Roles: super_admin, account_admin.
          */
         patch: operations["patchApiUsersId"];
+        trace?: never;
+    };
+    "/api/users/{id}/skills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a user's skills, as a whole: `[{ skill, level }]` (admins; a manager for their department's people)
+         * @description Roles: super_admin, account_admin, dept_manager. A skill is lower-cased (1-40 letters, digits, spaces, dots, dashes or underscores); a level is 1-10; a skill named twice: 422 naming the second (`1.skill`). An empty list clears them. The offer engine matches them against a queue's `required_skills`. Audited as user.skills.updated.
+         */
+        put: operations["putApiUsersIdSkills"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/voice/call-logs": {
@@ -8518,6 +8582,203 @@ export interface operations {
             503: components["responses"]["503"];
         };
     };
+    getApiQueues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Available agents who serve the queue */
+                            agents_available: number;
+                            /** @description null: the organization's general queue */
+                            department_id: number | null;
+                            disposition_required: boolean;
+                            /** @enum {string} */
+                            distribution: "pick" | "offer";
+                            id: number;
+                            /** @description How long the longest waiting caller has waited; 0 with none */
+                            longest_wait_seconds: number;
+                            /** @description The department's name; General for the organization's general queue */
+                            name: string;
+                            offer_timeout_seconds: number;
+                            overflow: {
+                                after_seconds: number;
+                                to_queue_id: number;
+                            } | null;
+                            /** @description 0-10: a free agent is offered the call of the highest priority queue they serve first */
+                            priority: number;
+                            required_skills: {
+                                min_level: number;
+                                skill: string;
+                            }[];
+                            /** @description Callers waiting now */
+                            waiting: number;
+                            /** @description 0: the agent ends wrap-up themselves */
+                            wrap_up_seconds: number;
+                        }[];
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            503: components["responses"]["503"];
+        };
+    };
+    getApiQueuesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Available agents who serve the queue */
+                        agents_available: number;
+                        /** @description null: the organization's general queue */
+                        department_id: number | null;
+                        disposition_required: boolean;
+                        /** @enum {string} */
+                        distribution: "pick" | "offer";
+                        id: number;
+                        /** @description How long the longest waiting caller has waited; 0 with none */
+                        longest_wait_seconds: number;
+                        /** @description The department's name; General for the organization's general queue */
+                        name: string;
+                        offer_timeout_seconds: number;
+                        overflow: {
+                            after_seconds: number;
+                            to_queue_id: number;
+                        } | null;
+                        /** @description 0-10: a free agent is offered the call of the highest priority queue they serve first */
+                        priority: number;
+                        required_skills: {
+                            min_level: number;
+                            skill: string;
+                        }[];
+                        /** @description Callers waiting now */
+                        waiting: number;
+                        /** @description 0: the agent ends wrap-up themselves */
+                        wrap_up_seconds: number;
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    patchApiQueuesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    disposition_required?: boolean;
+                    /** @enum {string} */
+                    distribution?: "pick" | "offer";
+                    offer_timeout_seconds?: number;
+                    overflow?: {
+                        after_seconds: number;
+                        to_queue_id: number;
+                    } | null;
+                    priority?: number;
+                    required_skills?: {
+                        min_level: number;
+                        skill: string;
+                    }[];
+                    wrap_up_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Available agents who serve the queue */
+                        agents_available: number;
+                        /** @description null: the organization's general queue */
+                        department_id: number | null;
+                        disposition_required: boolean;
+                        /** @enum {string} */
+                        distribution: "pick" | "offer";
+                        id: number;
+                        /** @description How long the longest waiting caller has waited; 0 with none */
+                        longest_wait_seconds: number;
+                        /** @description The department's name; General for the organization's general queue */
+                        name: string;
+                        offer_timeout_seconds: number;
+                        overflow: {
+                            after_seconds: number;
+                            to_queue_id: number;
+                        } | null;
+                        /** @description 0-10: a free agent is offered the call of the highest priority queue they serve first */
+                        priority: number;
+                        required_skills: {
+                            min_level: number;
+                            skill: string;
+                        }[];
+                        /** @description Callers waiting now */
+                        waiting: number;
+                        /** @description 0: the agent ends wrap-up themselves */
+                        wrap_up_seconds: number;
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            /** @description A manager changing a queue that is not their department's (the general queue is the admins') */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["404"];
+            413: components["responses"]["413"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
     getApiReady: {
         parameters: {
             query?: never;
@@ -12173,6 +12434,11 @@ export interface operations {
                             organization_id: number;
                             /** @enum {string} */
                             role: "super_admin" | "account_admin" | "dept_manager" | "agent";
+                            /** @description What the agent can do and how well (1-10); set with PUT /api/users/{id}/skills */
+                            skills: {
+                                level: number;
+                                skill: string;
+                            }[];
                             /** Format: date-time */
                             updated_at: string;
                         }[];
@@ -12276,6 +12542,11 @@ export interface operations {
                         organization_id: number;
                         /** @enum {string} */
                         role: "super_admin" | "account_admin" | "dept_manager" | "agent";
+                        /** @description What the agent can do and how well (1-10); set with PUT /api/users/{id}/skills */
+                        skills: {
+                            level: number;
+                            skill: string;
+                        }[];
                         /** Format: date-time */
                         updated_at: string;
                     };
@@ -12357,6 +12628,47 @@ export interface operations {
                         role: "super_admin" | "account_admin" | "dept_manager" | "agent";
                         /** Format: date-time */
                         updated_at: string;
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            413: components["responses"]["413"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    putApiUsersIdSkills: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    level: number;
+                    skill: string;
+                }[];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        skills: {
+                            level: number;
+                            skill: string;
+                        }[];
+                        user_id: number;
                     };
                 };
             };

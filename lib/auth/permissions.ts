@@ -19,6 +19,10 @@ const PERMISSIONS = {
   "calls.monitor": ["super_admin", "account_admin", "dept_manager"],
   "calls.read": ["super_admin", "account_admin", "dept_manager", "agent"],
   "queue.handle": ["super_admin", "account_admin", "dept_manager", "agent"],
+  /** Change a queue's distribution (issue 44): admins any queue, a manager their department's. */
+  "queues.manage": ["super_admin", "account_admin", "dept_manager"],
+  /** Set an agent's skills (issue 44): admins anyone's, a manager their department's people. */
+  "skills.write": ["super_admin", "account_admin", "dept_manager"],
   /** Mark any voicemail of their queues done, whoever claimed it (agents: only their own or unclaimed ones). */
   "voicemails.manage": ["super_admin", "account_admin", "dept_manager"],
   "campaigns.manage": ["super_admin", "account_admin", "dept_manager"],

@@ -53,6 +53,15 @@ export function servesEveryQueue(user: Actor): boolean {
   return departmentScope(user).department_id === undefined;
 }
 
+/**
+ * Whether a user may change a queue's distribution (issue 44): admins every
+ * queue, a manager their own department's (the general queue is the admins').
+ */
+export function managesQueue(user: Actor, departmentId: number | null): boolean {
+  const own = departmentScope(user).department_id;
+  return own === undefined || (departmentId !== null && departmentId === own);
+}
+
 /** The department queues a user serves besides the general one; null: every queue (admins). */
 export function servedDepartments(user: Actor): number[] | null {
   if (servesEveryQueue(user)) return null;

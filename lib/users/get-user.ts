@@ -3,10 +3,10 @@ import { userScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { serializeUser, userSelect } from "./serialize-user";
+import { serializeUserWithSkills, userWithSkillsSelect } from "./serialize-user";
 
 export async function getUser({ actor, id }: { actor: SessionUser; id: number }) {
-  const user = await prisma.user.findFirst({ where: { id, ...userScope(actor) }, select: userSelect });
+  const user = await prisma.user.findFirst({ where: { id, ...userScope(actor) }, select: userWithSkillsSelect });
   if (!user) throw AppError.notFound();
-  return serializeUser(user);
+  return serializeUserWithSkills(user);
 }

@@ -5,7 +5,7 @@ import { prisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { pageOf, skipTake } from "@/lib/http/pagination";
 import type { ListUsersQuery } from "./schemas";
-import { serializeUser, userSelect } from "./serialize-user";
+import { serializeUserWithSkills, userWithSkillsSelect } from "./serialize-user";
 
 export async function listUsers({ actor, query }: { actor: SessionUser; query: ListUsersQuery }) {
   const where: Prisma.UserWhereInput = {
@@ -20,8 +20,8 @@ export async function listUsers({ actor, query }: { actor: SessionUser; query: L
     }),
   };
   const [users, total] = await Promise.all([
-    prisma.user.findMany({ where, select: userSelect, orderBy: { id: "asc" }, ...skipTake(query) }),
+    prisma.user.findMany({ where, select: userWithSkillsSelect, orderBy: { id: "asc" }, ...skipTake(query) }),
     prisma.user.count({ where }),
   ]);
-  return pageOf(users.map(serializeUser), total, query);
+  return pageOf(users.map(serializeUserWithSkills), total, query);
 }

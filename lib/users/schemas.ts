@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { skillAnswer } from "@/lib/skills/schemas";
 import { intId, intIdQuery } from "@/lib/http/params";
 import { paginationSchema } from "@/lib/http/pagination";
 import { page, timestamp } from "@/lib/http/answer-schemas";
@@ -20,7 +21,11 @@ export const userAnswer = z.object({
   created_at: timestamp,
   updated_at: timestamp,
 });
-export const userPageAnswer = page(userAnswer);
+/** A user as GET /api/users and /api/users/{id} answer them: with their skills (issue 44). */
+export const userWithSkillsAnswer = userAnswer.extend({
+  skills: z.array(skillAnswer).meta({ description: "What the agent can do and how well (1-10); set with PUT /api/users/{id}/skills" }),
+});
+export const userPageAnswer = page(userWithSkillsAnswer);
 
 const name = z.string().trim().min(1, "The name field is required.").max(255);
 const email = z.email("The email must be a valid email address.").trim().toLowerCase().max(255);

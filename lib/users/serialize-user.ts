@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { UserRow } from "@/lib/auth/session-user";
-import type { userAnswer } from "./schemas";
+import type { userAnswer, userWithSkillsAnswer } from "./schemas";
 
 /** The user object of the API (never any credential). */
 export function serializeUser(user: UserRow): z.output<typeof userAnswer> {
@@ -32,3 +32,10 @@ export const userSelect = {
   created_at: true,
   updated_at: true,
 } as const;
+
+/** userSelect with the user's skills, for the users list and one user. */
+export const userWithSkillsSelect = { ...userSelect, skills: { select: { skill: true, level: true }, orderBy: { skill: "asc" } } } as const;
+
+export function serializeUserWithSkills(user: UserRow & { skills: { skill: string; level: number }[] }): z.output<typeof userWithSkillsAnswer> {
+  return { ...serializeUser(user), skills: user.skills };
+}

@@ -3,10 +3,10 @@ import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/server/route";
 import { deactivateUser } from "@/lib/users/deactivate-user";
 import { getUser } from "@/lib/users/get-user";
-import { updateUserSchema, userAnswer } from "@/lib/users/schemas";
+import { updateUserSchema, userAnswer, userWithSkillsAnswer } from "@/lib/users/schemas";
 import { updateUser } from "@/lib/users/update-user";
 
-export const GET = route({ permission: "users.read", params: idParams, answers: userAnswer }, ({ user, params }) =>
+export const GET = route({ permission: "users.read", params: idParams, answers: userWithSkillsAnswer }, ({ user, params }) =>
   getUser({ actor: user, id: params.id }),
 );
 

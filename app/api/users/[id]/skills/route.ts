@@ -1,0 +1,11 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { idParams } from "@/lib/http/params";
+import { route } from "@/lib/server/route";
+import { userSkillsAnswer, userSkillsSchema } from "@/lib/skills/schemas";
+import { setUserSkills } from "@/lib/skills/set-user-skills";
+
+export const PUT = route({ permission: "skills.write", params: idParams, body: userSkillsSchema, answers: userSkillsAnswer }, ({ user, params, body }) =>
+  setUserSkills({ actor: user, userId: params.id, input: body }),
+);
+
+export const { GET, POST, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["PUT"]);
