@@ -6,11 +6,14 @@ import { AVAILABILITY, AvailabilitySwitch, useAgentStatus } from "@/components/q
 import { DeviceStatus } from "@/components/softphone/device-status";
 import { useSoftphone } from "@/components/softphone/softphone-provider";
 import { useSecondsSince } from "@/components/softphone/use-ticking";
+import { CallersWaitingHint, DesktopAlertsButton } from "@/components/offers/callers-waiting-hint";
+import { OfferBanner } from "@/components/offers/offer-banner";
 
 /**
  * The agent's state on every page (as in an agent desktop): availability,
  * how long they have been in it, the call they are on, and whether the phone
- * can ring. The server owns the state (it moves an agent to busy and wrap-up
+ * can ring; a call offered to them rings here, on every page (issue 44).
+ * The server owns the state (it moves an agent to busy and wrap-up
  * itself): the bar follows its events and never guesses.
  */
 export function AgentStateBar() {
@@ -19,7 +22,9 @@ export function AgentStateBar() {
   useLiveEvents(["agent.status.changed"], () => void status.mutate());
   const changedAt = status.data?.changed_at ? new Date(status.data.changed_at).getTime() : null;
   const seconds = useSecondsSince(changedAt);
-  const label = AVAILABILITY.find((a) => a.status === status.data?.status)?.label ?? "Offline";
+  // `missed` is set by the offer engine, not chosen: the agent leaves it by choosing Available.
+  const label = status.data?.status === "missed" ? "Missed a call: not ready" : (AVAILABILITY.find((a) => a.status === status.data?.status)?.label ?? "Offline");
+  const available = status.data?.status === "available";
   const onCall = call && call.phase !== "ended" ? (call.contactName ?? formatPhone(call.number)) : null;
 
   return (
@@ -31,7 +36,10 @@ export function AgentStateBar() {
       </span>
       {onCall && <span className="state-call" role="status">On a call with {onCall}</span>}
       {!onCall && call?.phase === "ended" && <span className="state-call" role="status">Wrapping up the call with {call.contactName ?? formatPhone(call.number)}</span>}
+      {!onCall && <CallersWaitingHint available={available} />}
+      {available && <DesktopAlertsButton />}
       <DeviceStatus />
+      <OfferBanner />
     </div>
   );
 }

@@ -6,13 +6,20 @@ import type { agentStatusAnswer } from "./agent-status-answer";
 import { currentCall } from "./current-call";
 import { moveAgents } from "./move-agents";
 
-export const AGENT_STATUSES = ["available", "busy", "wrap_up", "offline"] as const;
+/** The states an agent chooses. */
+export const CHOSEN_STATUSES = ["available", "busy", "wrap_up", "offline"] as const;
+/**
+ * Every state: those chosen, and `missed`, a not-ready state the offer engine
+ * sets when an offer went unanswered (issue 44): the agent is offered nothing
+ * until they choose Available again.
+ */
+export const AGENT_STATUSES = [...CHOSEN_STATUSES, "missed"] as const;
 export type AgentState = (typeof AGENT_STATUSES)[number];
 /** A stored state (a text column only lib/agents writes); none yet: Offline. */
 const agentState = (value: string | undefined): AgentState => AGENT_STATUSES.find((state) => state === value) ?? "offline";
 
 export const setAgentStatusSchema = z.object({
-  status: z.enum(AGENT_STATUSES, { error: `The status must be one of: ${AGENT_STATUSES.join(", ")}.` }),
+  status: z.enum(CHOSEN_STATUSES, { error: `The status must be one of: ${CHOSEN_STATUSES.join(", ")}.` }),
 });
 
 /**

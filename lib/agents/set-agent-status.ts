@@ -4,6 +4,7 @@ import { prisma } from "@/lib/db/client";
 import { assertDispositionPicked } from "@/lib/dispositions/assert-disposition-picked";
 import { kickDepartmentCampaigns } from "@/lib/jobs/campaign-ticks";
 import { returnUnconnectedCalls } from "@/lib/agents/return-unconnected-calls";
+import { queueMayMove } from "@/lib/queue-entries/queue-may-move";
 import { changeAgentStatus, getAgentStatus, type AgentState } from "./agent-status";
 
 /** The agent changes their own availability. */
@@ -12,7 +13,8 @@ export async function setAgentStatus({ actor, status }: { actor: SessionUser; st
   // Going Offline with a call accepted but not yet joined hands that caller back at once (and says so).
   if (status === "offline" && (await returnUnconnectedCalls({ userId: actor.id, reason: "offline" })) > 0) return getAgentStatus({ actor });
   const saved = await changeAgentStatus(prisma, actor, status);
-  // A free agent is capacity for the department's dialing campaigns.
+  // A free agent is capacity for the department's dialing campaigns; any change may free or withdraw an offer.
   if (status === "available") await kickDepartmentCampaigns(actor.organization_id, actor.department_id);
+  queueMayMove(actor.organization_id);
   return saved;
 }

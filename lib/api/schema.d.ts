@@ -1146,7 +1146,7 @@ export interface paths {
         };
         /**
          * Live updates as Server-Sent Events, scoped like the API
-         * @description Any signed-in user. Authenticated by the bearer token or, for a browser's EventSource, the signed-in web session; without either: 401 JSON, not a stream. Each event has an `id`, its type as the `event` name and JSON `data` (with `at`, when it happened). Send `Last-Event-ID` (EventSource does on reconnect; or `?last_event_id=`) to receive first what happened since, up to 5 minutes back. A comment line every 15 s keeps proxies from closing an idle stream. `?types=a,b` narrows it (an unknown type: 422). An event reaches exactly the users who could read its record through the API: another organization, another department's manager, another agent's own calls or conversations never see it. At most 10 streams per user per server (429 beyond); signing out or a revoked token closes the user's streams within a second, and so does a change of what they may see (their role, department or queues), on every server: the last frame is then `event: stream.closed` with `data` `{ reason }` (`rights_changed`: reconnect, the new stream carries the new rights; `session_revoked`: the token no longer works). Types: `queue.entry.added`: A caller joined the queue: { id, call_sid, from, contact }; `queue.entry.accepted`: An agent took a waiting call: { id, call_sid, user_id }; `queue.entry.left`: A call left the queue (answered and ended, abandoned, or handed back): { call_sid, status }; `queue.entry.updated`: A waiting caller asked to be called back (they keep their place), or an abandoned call was followed up: { id, call_sid, callback, followed_up }; `agent.status.changed`: An agent's availability changed: { user_id, status, changed_at }; `call.started`: An agent's call began: { call_sid, direction, user_id }; `call.ended`: A call was logged: { call_sid, direction, status, duration, user_id, contact_id }; `call.updated`: A live call changed: held, resumed, transferred, a party joined or left, a supervisor listening: { call_sid, state, event }; `campaign.progress`: A campaign's figures moved: { campaign_id, status }; `import.progress`: An import advanced: { import_id, status, progress }; `operation.progress`: A long operation on contacts advanced: { operation_id, kind, status, progress }; `message.received`: A text arrived: { conversation_id, message_id }; `message.status`: A text's delivery status changed, or one was sent: { conversation_id, message_id, status }; `conversation.updated`: A conversation was assigned, closed or reopened: { conversation_id }; `voicemail.created`: A caller left a voicemail for a queue: { id, from, department_id }; `voicemail.updated`: A voicemail was claimed or marked done: { id, status, claimed_by }; `contact.created`: A contact was created (not by an import: see import.progress): { contact_id, name, phone, department_id }; `contact.updated`: A contact was changed: { contact_id, name, phone, department_id, fields }; `contact.merged`: Duplicates were merged into a contact: { contact_id, name, phone, department_id, merged_ids, merge_id }.
+         * @description Any signed-in user. Authenticated by the bearer token or, for a browser's EventSource, the signed-in web session; without either: 401 JSON, not a stream. Each event has an `id`, its type as the `event` name and JSON `data` (with `at`, when it happened). Send `Last-Event-ID` (EventSource does on reconnect; or `?last_event_id=`) to receive first what happened since, up to 5 minutes back. A comment line every 15 s keeps proxies from closing an idle stream. `?types=a,b` narrows it (an unknown type: 422). An event reaches exactly the users who could read its record through the API: another organization, another department's manager, another agent's own calls or conversations never see it. At most 10 streams per user per server (429 beyond); signing out or a revoked token closes the user's streams within a second, and so does a change of what they may see (their role, department or queues), on every server: the last frame is then `event: stream.closed` with `data` `{ reason }` (`rights_changed`: reconnect, the new stream carries the new rights; `session_revoked`: the token no longer works). Types: `queue.entry.added`: A caller joined the queue: { id, call_sid, from, contact }; `queue.entry.accepted`: An agent took a waiting call: { id, call_sid, user_id }; `queue.entry.left`: A call left the queue (answered and ended, abandoned, or handed back): { call_sid, status }; `queue.entry.updated`: A waiting caller asked to be called back (they keep their place), or an abandoned call was followed up: { id, call_sid, callback, followed_up }; `offer.created`: A waiting call is offered to you (only the agent offered receives it): { id, queue_entry_id, call_sid, from, contact_id, queue_id, expires_at }; `offer.withdrawn`: An offer made to you ended without your answer: { id, queue_entry_id, call_sid, reason: caller_left | taken | agent_unavailable | missed }; `agent.status.changed`: An agent's availability changed: { user_id, status, changed_at }; `call.started`: An agent's call began: { call_sid, direction, user_id }; `call.ended`: A call was logged: { call_sid, direction, status, duration, user_id, contact_id }; `call.updated`: A live call changed: held, resumed, transferred, a party joined or left, a supervisor listening: { call_sid, state, event }; `campaign.progress`: A campaign's figures moved: { campaign_id, status }; `import.progress`: An import advanced: { import_id, status, progress }; `operation.progress`: A long operation on contacts advanced: { operation_id, kind, status, progress }; `message.received`: A text arrived: { conversation_id, message_id }; `message.status`: A text's delivery status changed, or one was sent: { conversation_id, message_id, status }; `conversation.updated`: A conversation was assigned, closed or reopened: { conversation_id }; `voicemail.created`: A caller left a voicemail for a queue: { id, from, department_id }; `voicemail.updated`: A voicemail was claimed or marked done: { id, status, claimed_by }; `contact.created`: A contact was created (not by an import: see import.progress): { contact_id, name, phone, department_id }; `contact.updated`: A contact was changed: { contact_id, name, phone, department_id, fields }; `contact.merged`: Duplicates were merged into a contact: { contact_id, name, phone, department_id, merged_ids, merge_id }.
          */
         get: operations["getApiEvents"];
         put?: never;
@@ -1383,6 +1383,66 @@ export interface paths {
          * @description Roles: super_admin, account_admin, dept_manager, agent. `{ contact_id | to, body, media_urls?, template_id?, campaign_id? }`. The body is at most 1,600 characters; the answer's `encoding` (GSM-7 or UCS-2) and `segments` are counted like the provider does. `template_id` sends a saved reply with its {{placeholders}} filled from the contact. Media must be https on a public address. 201: the provider accepted it (status queued); a campaign's text (campaign_id) during the recipient's quiet hours is answered 201 with status held and `send_after`, and goes out when they end; an agent's own reply goes at any hour. Texting an agent's reply to an unassigned conversation assigns it to that agent.
          */
         post: operations["postApiMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The call offered to you now (an offer queue's; at most one): who is calling, their contact card, the queue and until when it rings
+         * @description Roles: super_admin, account_admin, dept_manager, agent. An offer also arrives on GET /api/events as `offer.created` (to the agent offered only), and its end without your answer as `offer.withdrawn` (reason caller_left, taken, agent_unavailable or missed). An offer goes to an available agent who serves the queue (or its overflow queue once the call has waited long enough) and holds its required skills: the caller's last agent within `sticky_agent_days` (Settings → calls, default 7) first, then the one idle longest. No answer before `expires_at`: the offer is missed, you are set to the not-ready state `missed`, and the next agent is offered the call.
+         */
+        get: operations["getApiOffers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the call offered to you: answered like accepting from the queue (the softphone's connect parameters)
+         * @description Roles: super_admin, account_admin, dept_manager, agent.
+         */
+        post: operations["postApiOffersIdAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline the call offered to you: it is offered to the next agent at once (never to you again; you may still take it from the queue)
+         * @description Roles: super_admin, account_admin, dept_manager, agent.
+         */
+        post: operations["postApiOffersIdDecline"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3403,7 +3463,7 @@ export interface operations {
                         current_call_sid: string | null;
                         notice: string | null;
                         /** @enum {string} */
-                        status: "available" | "busy" | "wrap_up" | "offline";
+                        status: "available" | "busy" | "wrap_up" | "offline" | "missed";
                     };
                 };
             };
@@ -3464,7 +3524,7 @@ export interface operations {
                         current_call_sid: string | null;
                         notice: string | null;
                         /** @enum {string} */
-                        status: "available" | "busy" | "wrap_up" | "offline";
+                        status: "available" | "busy" | "wrap_up" | "offline" | "missed";
                     };
                 };
             };
@@ -4153,7 +4213,7 @@ export interface operations {
                             id: number;
                             name: string;
                             /** @enum {string} */
-                            status: "available" | "busy" | "wrap_up" | "offline";
+                            status: "available" | "busy" | "wrap_up" | "offline" | "missed";
                         }[];
                         queues: {
                             id: number;
@@ -8097,6 +8157,165 @@ export interface operations {
             503: components["responses"]["503"];
         };
     };
+    getApiOffers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            call: {
+                                call_sid: string;
+                                /** @description The caller asked to be called back: accepting dials them */
+                                callback: boolean;
+                                queue_entry_id: number;
+                                wait_seconds: number;
+                            };
+                            caller: {
+                                /** @description The contact's name, when the number is a contact's */
+                                name: string | null;
+                                number: string;
+                            };
+                            contact: {
+                                company: string | null;
+                                email: string | null;
+                                id: number;
+                                last_call_outcome: string | null;
+                                last_called_at: string | null;
+                                name: string;
+                                notes: string | null;
+                                phone: string;
+                                tags: string[];
+                                total_calls: number;
+                            } | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            id: number;
+                            queue: {
+                                department_id: number | null;
+                                id: number;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            status: "open" | "accepted" | "declined" | "missed" | "withdrawn";
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            503: components["responses"]["503"];
+        };
+    };
+    postApiOffersIdAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        action: "dial_queue";
+                        call_sid: string;
+                        /** @description The device's connect parameters */
+                        params: {
+                            QueueEntryId: string;
+                            QueueName: string;
+                        };
+                        queue: string;
+                    } | {
+                        /** @constant */
+                        action: "call_back";
+                        call_sid: string;
+                        number: string;
+                        /** @description The device's connect parameters */
+                        params: {
+                            CallbackEntryId: string;
+                            To: string;
+                        };
+                        queue: string;
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            /** @description The offer expired, was withdrawn or already answered, or you are not Available */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    postApiOffersIdDecline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @constant */
+                        status: "declined";
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            /** @description The offer is no longer open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
     getApiOperations: {
         parameters: {
             query?: {
@@ -9019,7 +9238,7 @@ export interface operations {
                             seconds_in_state: number | null;
                             since: string | null;
                             /** @enum {string} */
-                            status: "available" | "busy" | "wrap_up" | "offline";
+                            status: "available" | "busy" | "wrap_up" | "offline" | "missed";
                         }[];
                         agents_by_state: {
                             available: number;
@@ -9347,6 +9566,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         disposition_required: boolean;
+                        sticky_agent_days: number;
                     };
                 };
             };
@@ -9366,6 +9586,7 @@ export interface operations {
             content: {
                 "application/json": {
                     disposition_required?: boolean;
+                    sticky_agent_days?: number;
                 };
             };
         };
@@ -9378,6 +9599,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         disposition_required: boolean;
+                        sticky_agent_days: number;
                     };
                 };
             };

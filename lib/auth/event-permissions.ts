@@ -11,6 +11,8 @@ export const EVENT_PERMISSIONS: Record<EventType, Permission> = {
   "queue.entry.accepted": "queue.handle",
   "queue.entry.left": "queue.handle",
   "queue.entry.updated": "queue.handle",
+  "offer.created": "queue.handle",
+  "offer.withdrawn": "queue.handle",
   "agent.status.changed": "reports.read",
   "call.started": "calls.read",
   "call.ended": "calls.read",

@@ -213,6 +213,8 @@ const VISIBILITY_SCOPES: Record<Exclude<Visibility, "queue">, (user: Actor) => o
   import: importScope,
   user: userScope,
   conversation: conversationScope,
+  // An offer (issue 44) is for the agent offered it: not their manager, not an admin.
+  personal: (user) => ({ organization_id: user.organization_id, id: user.id }),
 };
 
 /**

@@ -3,8 +3,8 @@
 // stream passes in its check (lib/auth/scope.ts's eventReceiver, through
 // lib/server/event-stream.ts).
 
-/** Whose reach an event falls in: names the scope the API reads the same record with. */
-export type Visibility = "organization" | "department" | "owner" | "import" | "user" | "conversation" | "queue";
+/** Whose reach an event falls in: names the scope the API reads the same record with (personal: the user it names, nobody else). */
+export type Visibility = "organization" | "department" | "owner" | "import" | "user" | "conversation" | "queue" | "personal";
 
 /** The record an event is about, in the fields scopes name. */
 export interface EventRecord {

@@ -8,6 +8,8 @@ export const EVENT_TYPES = {
   "queue.entry.accepted": "An agent took a waiting call: { id, call_sid, user_id }",
   "queue.entry.left": "A call left the queue (answered and ended, abandoned, or handed back): { call_sid, status }",
   "queue.entry.updated": "A waiting caller asked to be called back (they keep their place), or an abandoned call was followed up: { id, call_sid, callback, followed_up }",
+  "offer.created": "A waiting call is offered to you (only the agent offered receives it): { id, queue_entry_id, call_sid, from, contact_id, queue_id, expires_at }",
+  "offer.withdrawn": "An offer made to you ended without your answer: { id, queue_entry_id, call_sid, reason: caller_left | taken | agent_unavailable | missed }",
   "agent.status.changed": "An agent's availability changed: { user_id, status, changed_at }",
   "call.started": "An agent's call began: { call_sid, direction, user_id }",
   "call.ended": "A call was logged: { call_sid, direction, status, duration, user_id, contact_id }",

@@ -1,6 +1,7 @@
 import "server-only";
 import type { WaitingCall } from "@/lib/queue-entries/waiting-call-answer";
 import { processSingleton } from "@/lib/process/process-registry";
+import { queueMayMove } from "./queue-may-move";
 
 // The waiting calls each process keeps per organization for the queue list
 // (lib/queue/list-waiting-calls.ts reads through it). Whatever writes the
@@ -24,7 +25,12 @@ export function waitingCallsCache(): Map<number, CachedList> {
   return processSingleton("waiting-calls", () => new Map<number, CachedList>());
 }
 
-/** Called by this process's own queue writes, so it never serves itself a stale list. */
+/**
+ * Called by this process's own queue writes, so it never serves itself a
+ * stale list. Every write of the queue says so here, which makes it the one
+ * place that tells the offer engine a queue may move.
+ */
 export function forgetWaitingCalls(organizationId: number): void {
   waitingCallsCache().delete(organizationId);
+  queueMayMove(organizationId);
 }

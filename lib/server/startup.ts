@@ -22,6 +22,7 @@ import { OPERATION_KINDS } from "./operation-kinds";
 import { logger } from "@/lib/logger";
 import { releaseHeldMessage } from "@/lib/messages/release-held-message";
 import { watchUnconnectedCalls } from "@/lib/agents/return-unconnected-calls";
+import { startOfferEngine } from "@/lib/offers/offer-engine";
 import { startWebhookSender } from "@/lib/webhooks/send-webhooks";
 import { scheduleDeliverySweep } from "@/lib/webhooks/sweep-old-deliveries";
 import { ensureAllSigningSecrets } from "@/lib/telephony/signing-secret";
@@ -71,6 +72,8 @@ async function prepare(door: FrontDoor): Promise<void> {
   sweepOldEvents();
   door.admit("stream", "callback");
   watchUnconnectedCalls();
+  // Calls in offer queues are offered to one agent at a time, on every server (issue 44).
+  startOfferEngine();
   // …and sends outgoing webhooks (each delivery claimed by one process at a time).
   await startWebhookSender();
   scheduleDeliverySweep();

@@ -24,6 +24,8 @@ export const DEFAULT_SETTINGS = {
   },
   calls: {
     disposition_required: false,
+    // An offer queue rings the caller's last agent first when they talked within this many days (0: never).
+    sticky_agent_days: 7,
   },
   // No plan: inbound calls are enqueued at once, as the specification states.
   routing: {

@@ -65,6 +65,8 @@ export const organizationSettingsSchema = z.object({
 export const callSettingsSchema = z.object({
   /** An agent must pick a disposition for a call before leaving its wrap-up. */
   disposition_required: z.boolean(),
+  /** Offer queues (issue 44) offer a caller to the agent they last talked to within this many days first; 0: never. */
+  sticky_agent_days: z.number({ error: "sticky_agent_days must be a whole number from 0 to 90." }).int("sticky_agent_days must be a whole number from 0 to 90.").min(0, "sticky_agent_days must be a whole number from 0 to 90.").max(90, "sticky_agent_days must be a whole number from 0 to 90."),
 });
 
 export const SETTINGS_SCHEMAS = {

@@ -1,0 +1,191 @@
+import { describe, expect, it } from "vitest";
+import { subscribe } from "../support/event-stream";
+import { createTenant, type Tenant } from "../support/factories";
+import { giveNumber, provider } from "../support/provider";
+
+// Issue 44, point 3: calls in an offer queue are offered to one agent at a
+// time. The provider is played by signed callbacks; agents by their tokens.
+
+interface Offer { id: number; status: string; call: { queue_entry_id: number; call_sid: string }; caller: { number: string; name: string | null }; contact: { name: string } | null; queue: { id: number; name: string }; expires_at: string }
+
+async function offersOf(tenant: Tenant, token: string): Promise<Offer[]> {
+  const listed = await tenant.client.get("/api/offers", token);
+  expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+  return listed.body.data;
+}
+
+/** Waits until the agent has an open offer (or `none`: until they have none). */
+async function offerFor(tenant: Tenant, token: string, timeoutMs = 8000): Promise<Offer> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [offer] = await offersOf(tenant, token);
+    if (offer) return offer;
+    if (Date.now() > deadline) throw new Error("no offer arrived");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function queueNamed(tenant: Tenant, name: string) {
+  const listed = await tenant.client.get("/api/queues", tenant.admin.token);
+  return (listed.body.data as { id: number; name: string }[]).find((q) => q.name === name)!;
+}
+
+async function offerQueue(tenant: Tenant, name: string, settings: Record<string, unknown> = {}) {
+  const queue = await queueNamed(tenant, name);
+  const saved = await tenant.client.patch(`/api/queues/${queue.id}`, { distribution: "offer", ...settings }, tenant.admin.token);
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return queue;
+}
+
+const available = async (tenant: Tenant, token: string) => expect((await tenant.client.post("/api/agent/status", { status: "available" }, token)).status).toBe(200);
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("offers", () => {
+  it("a call is offered to the agent idle longest, heard on their stream only; a decline passes it to the next; accepting answers the softphone's parameters", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    await offerQueue(tenant, "General");
+    await available(tenant, tenant.agentA.token);
+    await pause(20); // agent A has been idle longer than agent B
+    await available(tenant, tenant.agentB.token);
+    const streamA = await subscribe(tenant.agentA.token);
+    const streamB = await subscribe(tenant.agentB.token);
+    const streamAdmin = await subscribe(tenant.admin.token);
+    try {
+      const contact = await tenant.client.post("/api/contacts", { name: "Olga Offer", phone: "+14155550931" }, tenant.admin.token);
+      expect(contact.status).toBe(201);
+      const call = await provider().inboundCall({ from: "+14155550931", to: number });
+      const offer = await offerFor(tenant, tenant.agentA.token);
+      expect(offer).toMatchObject({ status: "open", call: { call_sid: call.callSid }, caller: { number: "+14155550931", name: "Olga Offer" }, contact: { name: "Olga Offer" }, queue: { name: "General" } });
+      const expiresIn = new Date(offer.expires_at).getTime() - Date.now();
+      expect(expiresIn).toBeGreaterThan(10_000);
+      expect(expiresIn).toBeLessThanOrEqual(20_500);
+      expect(await offersOf(tenant, tenant.agentB.token)).toEqual([]);
+      expect((await streamA.waitFor((e) => e.type === "offer.created"))?.data).toMatchObject({ id: offer.id, call_sid: call.callSid, from: "+14155550931" });
+      // The pick list still shows the caller: the queue's API is unchanged.
+      expect((await tenant.client.get("/api/queue/calls", tenant.agentB.token)).body.data.map((c: { call_sid: string }) => c.call_sid)).toContain(call.callSid);
+
+      // Another agent cannot answer A's offer.
+      expect((await tenant.client.post(`/api/offers/${offer.id}/accept`, {}, tenant.agentB.token)).status).toBe(404);
+      expect((await tenant.client.post(`/api/offers/${offer.id}/decline`, {}, tenant.agentA.token)).body).toEqual({ id: offer.id, status: "declined" });
+      const next = await offerFor(tenant, tenant.agentB.token);
+      expect(next.call.call_sid).toBe(call.callSid);
+      expect(await offersOf(tenant, tenant.agentA.token)).toEqual([]);
+      // A declined offer is answered once.
+      expect((await tenant.client.post(`/api/offers/${offer.id}/accept`, {}, tenant.agentA.token)).status).toBe(409);
+
+      const accepted = await tenant.client.post(`/api/offers/${next.id}/accept`, {}, tenant.agentB.token);
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      expect(accepted.body).toMatchObject({ action: "dial_queue", call_sid: call.callSid, params: { QueueEntryId: String(next.call.queue_entry_id) } });
+      expect((await tenant.client.get("/api/agent/status", tenant.agentB.token)).body.status).toBe("busy");
+      expect((await tenant.client.get("/api/queue/calls", tenant.agentA.token)).body.data).toEqual([]);
+      // The agent's device joins the call the offer was for.
+      const joined = await provider().agentConnects({ identity: `user_${tenant.agentB.id}`, to: number, queueEntryId: String(next.call.queue_entry_id) });
+      expect(joined.body).toContain("<Queue>");
+      // Offers are for the agent offered: the admin's stream heard none.
+      await streamB.waitFor((e) => e.type === "offer.created");
+      expect(streamAdmin.events.filter((e) => e.type.startsWith("offer."))).toEqual([]);
+      expect(streamB.events.filter((e) => e.type === "offer.created")).toHaveLength(1);
+    } finally {
+      streamA.close();
+      streamB.close();
+      streamAdmin.close();
+    }
+  });
+
+  it("no answer before the timeout: the offer is missed, the agent is set to missed and offered nothing more until Available; the next agent gets the call", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    await offerQueue(tenant, "General", { offer_timeout_seconds: 5 });
+    await available(tenant, tenant.agentA.token);
+    const streamA = await subscribe(tenant.agentA.token);
+    try {
+      const call = await provider().inboundCall({ from: "+14155550932", to: number });
+      const offer = await offerFor(tenant, tenant.agentA.token);
+      await available(tenant, tenant.agentB.token); // free now, but A has the offer
+      expect(await offersOf(tenant, tenant.agentB.token)).toEqual([]);
+      const missed = await streamA.waitFor((e) => e.type === "offer.withdrawn", 9000);
+      expect(missed?.data).toMatchObject({ id: offer.id, reason: "missed" });
+      const state = (await tenant.client.get("/api/agent/status", tenant.agentA.token)).body;
+      expect(state.status).toBe("missed");
+      expect(state.notice).toContain("missed a call");
+      const next = await offerFor(tenant, tenant.agentB.token);
+      expect(next.call.call_sid).toBe(call.callSid);
+      expect((await tenant.client.post(`/api/offers/${offer.id}/accept`, {}, tenant.agentA.token)).status).toBe(409);
+      // Agents choose the states they may choose; missed is the engine's.
+      expect((await tenant.client.post("/api/agent/status", { status: "missed" }, tenant.agentA.token)).status).toBe(422);
+    } finally {
+      streamA.close();
+    }
+  });
+
+  it("a caller who hangs up during an offer withdraws it (offer.withdrawn, caller_left); the agent stays available", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    await offerQueue(tenant, "General");
+    await available(tenant, tenant.agentA.token);
+    const streamA = await subscribe(tenant.agentA.token);
+    try {
+      const sim = provider();
+      const call = await sim.inboundCall({ from: "+14155550933", to: number });
+      const offer = await offerFor(tenant, tenant.agentA.token);
+      await sim.dequeue({ callSid: call.callSid, to: number, result: "hangup", queueTime: 3 });
+      const withdrawn = await streamA.waitFor((e) => e.type === "offer.withdrawn");
+      expect(withdrawn?.data).toMatchObject({ id: offer.id, call_sid: call.callSid, reason: "caller_left" });
+      expect(await offersOf(tenant, tenant.agentA.token)).toEqual([]);
+      expect((await tenant.client.post(`/api/offers/${offer.id}/accept`, {}, tenant.agentA.token)).status).toBe(409);
+      expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.status).toBe("available");
+    } finally {
+      streamA.close();
+    }
+  });
+
+  it("required skills decide who is offered; a pick queue offers nothing", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    await offerQueue(tenant, "General", { required_skills: [{ skill: "spanish", min_level: 3 }] });
+    const skills = (userId: number, level: number) => tenant.client.request("PUT", `/api/users/${userId}/skills`, { token: tenant.admin.token, body: [{ skill: "spanish", level }] });
+    expect((await skills(tenant.agentA.id, 2)).status).toBe(200);
+    await available(tenant, tenant.agentA.token);
+    const call = await provider().inboundCall({ from: "+14155550934", to: number });
+    await pause(1500);
+    expect(await offersOf(tenant, tenant.agentA.token)).toEqual([]);
+    // Raised to the level the queue needs: offered at once.
+    expect((await skills(tenant.agentA.id, 4)).status).toBe(200);
+    expect((await offerFor(tenant, tenant.agentA.token)).call.call_sid).toBe(call.callSid);
+
+    const pickTenant = await createTenant();
+    const pickNumber = await giveNumber(pickTenant);
+    await available(pickTenant, pickTenant.agentA.token);
+    await provider().inboundCall({ from: "+14155550935", to: pickNumber });
+    await pause(1500);
+    expect(await offersOf(pickTenant, pickTenant.agentA.token)).toEqual([]);
+  });
+
+  it("a free agent is offered the call of the highest priority queue they serve first, and the caller's last agent is preferred", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const saved = await tenant.client.request("PUT", "/api/settings/routing", { token: tenant.admin.token, body: { plans: [{ name: "Sales line", numbers: [number], queue: { type: "queue", department_id: tenant.departments.a.id } }] } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const second = await giveSecondNumber(tenant, number);
+    await offerQueue(tenant, "General", { priority: 1 });
+    await offerQueue(tenant, "A", { priority: 8 });
+    const sim = provider();
+    const general = await sim.inboundCall({ from: "+14155550936", to: second });
+    await pause(50);
+    const sales = await sim.inboundCall({ from: "+14155550937", to: number });
+    await available(tenant, tenant.agentA.token);
+    expect((await offerFor(tenant, tenant.agentA.token)).call.call_sid).toBe(sales.callSid);
+    expect(general.callSid).not.toBe(sales.callSid);
+  });
+});
+
+/** A second number for the tenant, beside its first (its general queue's, with no plan naming it). */
+async function giveSecondNumber(tenant: Tenant, first: string): Promise<string> {
+  const { holdAtProvider } = await import("../support/provider");
+  const second = `+1801${first.slice(-7)}`;
+  await holdAtProvider(second);
+  const response = await tenant.client.request("PUT", "/api/settings/telephony", { token: tenant.admin.token, body: { phone_numbers: [first, second] } });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return second;
+}

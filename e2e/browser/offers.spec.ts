@@ -1,0 +1,130 @@
+import { expect, type Browser, type Page } from "@playwright/test";
+import { test } from "./fixtures";
+import { finalScreenshot, signIn, snap, uniquePhone } from "./helpers";
+
+// Issue 44, point 4: a call in an offer queue rings the agent it is offered
+// to on whatever page they are. The demo organization is this worker's; its
+// general queue is put back to pick, and the agents offline, however a test ends.
+
+test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
+
+async function tokenOf(page: Page, email: string): Promise<string> {
+  return (await page.request.post("/api/login", { data: { email, password: "password" } }).then((r) => r.json())).token;
+}
+
+async function offerGeneralQueue(page: Page, settings: Record<string, unknown>) {
+  const admin = await tokenOf(page, "admin@acme.example.com");
+  const headers = { Authorization: `Bearer ${admin}` };
+  const general = (await page.request.get("/api/queues", { headers }).then((r) => r.json())).data[0];
+  expect((await page.request.patch(`/api/queues/${general.id}`, { headers, data: { distribution: "offer", ...settings } })).status()).toBe(200);
+  const rung: string[] = [];
+  return {
+    ring: async (from: string) => {
+      const rang = await page.request.post("/api/dev/simulator", { headers, data: { action: "inbound", from } });
+      expect(rang.status()).toBe(200);
+      const callSid = (await rang.json()).call_sid as string;
+      rung.push(callSid);
+      return callSid;
+    },
+    hangUp: async (callSid: string) => expect((await page.request.post("/api/dev/simulator", { headers, data: { action: "caller_hangup", call_sid: callSid } })).status()).toBe(200),
+    restore: async () => {
+      // Callers still waiting would be offered first by the next test: they hang up.
+      for (const callSid of rung.splice(0)) await page.request.post("/api/dev/simulator", { headers, data: { action: "caller_hangup", call_sid: callSid } });
+      await page.request.patch(`/api/queues/${general.id}`, { headers, data: { distribution: "pick", offer_timeout_seconds: 20 } });
+      for (const email of ["agent1@acme.example.com", "agent2@acme.example.com"]) {
+        await page.request.post("/api/agent/status", { headers: { Authorization: `Bearer ${await tokenOf(page, email)}` }, data: { status: "offline" } });
+      }
+    },
+  };
+}
+
+async function agentOn(browser: Browser, email: string, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, email);
+  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await expect(page.getByRole("button", { name: "Available" })).toHaveAttribute("aria-pressed", "true");
+  await page.goto(path);
+  return page;
+}
+
+test("two agents on other pages: the first declines with Escape, the second accepts with Enter and is on the call", async ({ page, browser }) => {
+  const queue = await offerGeneralQueue(page, { offer_timeout_seconds: 30 });
+  try {
+    const andy = await agentOn(browser, "agent1@acme.example.com", "/calls");
+    await andy.waitForTimeout(50); // Andy has been idle longer: he is offered first
+    const bea = await agentOn(browser, "agent2@acme.example.com", "/dialer");
+    const caller = uniquePhone();
+    await queue.ring(caller);
+
+    const offered = andy.getByRole("alertdialog", { name: /Call offered/ });
+    await expect(offered).toBeVisible({ timeout: 5_000 });
+    await expect(offered).toContainText("General queue");
+    await expect(offered.getByRole("timer")).toHaveText(/^\d+s$/);
+    await expect(andy).toHaveTitle(/^Call from /);
+    await snap(andy, "offer-banner");
+    await expect(bea.getByRole("alertdialog")).toHaveCount(0);
+    await andy.keyboard.press("Escape");
+    await expect(offered).toHaveCount(0);
+    await expect(andy).not.toHaveTitle(/^Call from /);
+
+    const next = bea.getByRole("alertdialog", { name: /Call offered/ });
+    await expect(next).toBeVisible({ timeout: 5_000 });
+    await bea.keyboard.press("Enter");
+    await expect(next).toHaveCount(0);
+    const dock = bea.getByRole("complementary", { name: "Current call" });
+    await expect(dock).toContainText("On call");
+    await expect(bea.getByRole("button", { name: "Busy" })).toHaveAttribute("aria-pressed", "true");
+    await snap(bea, "offer-accepted");
+    await dock.getByRole("button", { name: "Hang up" }).click();
+    await expect(dock).toContainText("Call ended");
+  } finally {
+    await queue.restore();
+  }
+});
+
+test("an offer nobody answers runs out: the banner goes and the agent is shown as missed until Available", async ({ page, browser }) => {
+  const queue = await offerGeneralQueue(page, { offer_timeout_seconds: 5 });
+  try {
+    const andy = await agentOn(browser, "agent1@acme.example.com", "/calls");
+    await queue.ring(uniquePhone());
+    const offered = andy.getByRole("alertdialog", { name: /Call offered/ });
+    await expect(offered).toBeVisible({ timeout: 5_000 });
+    await expect(offered).toHaveCount(0, { timeout: 9_000 });
+    const bar = andy.getByRole("region", { name: "Your state" });
+    await expect(bar).toContainText("Missed a call: not ready");
+    await expect(andy.getByTestId("agent-notice")).toContainText("missed a call");
+    await snap(andy, "offer-missed");
+    // Choosing Available again: the same caller is offered again.
+    await bar.getByRole("button", { name: "Available" }).click();
+    await expect(offered).toBeVisible({ timeout: 5_000 });
+  } finally {
+    await queue.restore();
+  }
+});
+
+test("a caller who hangs up during the offer takes the banner away; a pick queue shows an available agent away from the queue that callers wait", async ({ page, browser }) => {
+  const queue = await offerGeneralQueue(page, { offer_timeout_seconds: 30 });
+  try {
+    const andy = await agentOn(browser, "agent1@acme.example.com", "/calls");
+    const caller = uniquePhone();
+    const callSid = await queue.ring(caller);
+    const offered = andy.getByRole("alertdialog", { name: new RegExp(`Call offered: .*${caller.slice(-4)}`) });
+    await expect(offered).toBeVisible({ timeout: 5_000 });
+    await queue.hangUp(callSid);
+    await expect(offered).toHaveCount(0, { timeout: 5_000 });
+    await expect(andy.getByRole("button", { name: "Available" })).toHaveAttribute("aria-pressed", "true");
+
+    // The same queue as a pick queue: no banner, a quiet hint with the way to the queue.
+    await queue.restore();
+    await andy.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+    await queue.ring(uniquePhone());
+    const hint = andy.getByRole("status", { name: /caller(s)? waiting: go to the queue/ });
+    await expect(hint).toBeVisible({ timeout: 8_000 });
+    await expect(andy.getByRole("alertdialog")).toHaveCount(0);
+    await hint.click();
+    await expect(andy).toHaveURL(/\/queue/);
+    await expect(andy.getByTestId("waiting-call").first()).toBeVisible();
+  } finally {
+    await queue.restore();
+  }
+});

@@ -1,0 +1,81 @@
+import "server-only";
+import { rawQuery } from "@/lib/db/raw-sql";
+import { logger } from "@/lib/logger";
+import { processSingleton } from "@/lib/process/process-registry";
+import { hasOfferQueues, refreshOfferQueueOrganizations } from "@/lib/queues/offer-queue-organizations";
+import { onQueueMayMove } from "@/lib/queue-entries/queue-may-move";
+import { callPathSettings } from "@/lib/settings/get-settings";
+import { expireOffers } from "./expire-offers";
+import { MAKE_OFFER, ORGANIZATIONS_TO_PASS, SETTLE_OFFERS } from "./offer-statements";
+
+// The offer engine (issue 44, decision 026). A pass over an organization
+// settles the offers that no longer hold, then makes offers until none can be
+// made. It runs in the process where something changed (a caller joined or
+// left, an agent became free, an offer was declined: queueMayMove), at once;
+// and on every server once a second for the organizations that still have a
+// call to offer, with the sweep of expired offers, so a server killed
+// mid-offer costs a call at most its timeout. One pass per organization at a
+// time in a process; a change during a pass runs it once more after.
+
+/** Enough for any floor: a pass that offers more than this many calls runs again on the next tick. */
+const MAX_OFFERS_PER_PASS = 500;
+const TICK_MS = 1000;
+
+interface EngineState { running: Map<number, Promise<void>>; again: Set<number>; timer?: NodeJS.Timeout; ticking: boolean }
+const engine = () => processSingleton<EngineState>("offer-engine", () => ({ running: new Map(), again: new Set(), ticking: false }));
+
+/** Runs a pass over the organization's offers now (or once more after the one running). */
+export function passOffers(organizationId: number): Promise<void> {
+  const state = engine();
+  const running = state.running.get(organizationId);
+  if (running) {
+    state.again.add(organizationId);
+    return running;
+  }
+  const pass = (async () => {
+    do {
+      state.again.delete(organizationId);
+      await passOnce(organizationId);
+    } while (state.again.has(organizationId));
+  })()
+    .catch((error) => logger.error("offer pass failed", { organization_id: organizationId, error: error instanceof Error ? error.message : String(error) }))
+    .finally(() => state.running.delete(organizationId));
+  state.running.set(organizationId, pass);
+  return pass;
+}
+
+async function passOnce(organizationId: number): Promise<void> {
+  await rawQuery(SETTLE_OFFERS, [organizationId], { unflushed: true });
+  const stickyDays = (await callPathSettings(organizationId, "calls")).sticky_agent_days;
+  for (let made = 0; made < MAX_OFFERS_PER_PASS; made++) {
+    const [result] = await rawQuery<{ picked: number; offered: number }>(MAKE_OFFER, [organizationId, stickyDays], { unflushed: true });
+    if (!result?.picked) return;
+  }
+}
+
+/** Start-up: passes run on every queue change in this process, and the tick on every server. */
+export function startOfferEngine(): void {
+  onQueueMayMove((organizationId) => {
+    if (hasOfferQueues(organizationId)) void passOffers(organizationId);
+  });
+  const state = engine();
+  if (state.timer) return;
+  state.timer = setInterval(() => void tick(), TICK_MS);
+  state.timer.unref();
+}
+
+async function tick(): Promise<void> {
+  const state = engine();
+  if (state.ticking) return;
+  state.ticking = true;
+  try {
+    await refreshOfferQueueOrganizations();
+    await expireOffers();
+    const due = await rawQuery<{ organization_id: number }>(ORGANIZATIONS_TO_PASS);
+    await Promise.all(due.map((row) => passOffers(row.organization_id)));
+  } catch (error) {
+    logger.error("offer tick failed", { error: error instanceof Error ? error.message : String(error) });
+  } finally {
+    state.ticking = false;
+  }
+}

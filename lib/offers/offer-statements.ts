@@ -1,0 +1,111 @@
+import "server-only";
+import { prepared } from "@/lib/db/prepared";
+import { announce, EVENT_RETURNING } from "@/lib/events/announcement-sql";
+import { servesQueueSql } from "@/lib/auth/scope";
+import { Prisma } from "@/lib/generated/prisma/client";
+
+// The offer engine's two statements (issue 44). Each is one statement, so any
+// number of servers may run them at once: the partial unique indexes on
+// offers (one open offer per call, one per agent) turn a lost race into
+// "nothing offered", never a second offer. Both commit without waiting for
+// the disk and announce their events themselves: an offer lost to a database
+// crash is made again by the next pass, and an offer must ring at once.
+
+/** servesQueue in SQL for the agent row `u` and a queue's department column (the wallboard's rule). */
+function serves(departmentColumn: string): string {
+  const sql = servesQueueSql(Prisma.raw(departmentColumn));
+  if (sql.values.length) throw new Error("servesQueueSql took parameters: it cannot be prepared");
+  return sql.text;
+}
+
+/**
+ * Settles what no longer holds: an open offer whose caller is no longer
+ * waiting (they hung up, or someone took the call from the list) or whose
+ * agent is no longer available is withdrawn, and the agent told why.
+ * $1: the organization.
+ */
+export const SETTLE_OFFERS = prepared(`
+WITH gone AS (
+  UPDATE offers o SET status = 'withdrawn', answered_at = now(),
+         reason = CASE WHEN e.status = 'waiting' THEN 'agent_unavailable' WHEN e.status = 'abandoned' THEN 'caller_left' ELSE 'taken' END
+  FROM queue_entries e, agent_statuses s
+  WHERE o.organization_id = $1::int AND o.status = 'open' AND e.id = o.queue_entry_id AND s.user_id = o.user_id
+    AND (e.status <> 'waiting' OR s.status <> 'available')
+  RETURNING o.id, o.user_id, o.queue_entry_id, e.call_sid, o.reason
+), published AS (
+  INSERT INTO events (organization_id, user_id, visibility, type, data)
+  SELECT $1::int, user_id, 'personal', 'offer.withdrawn', jsonb_build_object('id', id, 'queue_entry_id', queue_entry_id, 'call_sid', call_sid, 'reason', reason)
+  FROM gone
+  RETURNING ${EVENT_RETURNING}
+)
+SELECT ${announce("p")} FROM published p`);
+
+/**
+ * Makes one offer: of the organization's calls waiting in offer queues with
+ * no open offer, the first (highest queue priority, then longest waiting)
+ * that has an agent who may take it, to the best such agent. An agent may
+ * take it when available, active, serving the call's queue (or its overflow
+ * queue once the call has waited `overflow_after_seconds`), holding every
+ * skill the queue requires at its level, with no open offer, and not having
+ * declined this call. Best: the caller's last agent within the sticky window
+ * ($2 days), then the one idle longest (agent_statuses.changed_at).
+ * Answers whether a call was picked and whether the offer was made: picked
+ * but not made is a race lost to another server (run it again).
+ */
+export const MAKE_OFFER = prepared(`
+WITH picked AS (
+  SELECT e.id AS entry_id, e.call_sid, e.from_number, e.contact_id, q.id AS queue_id, q.offer_timeout_seconds, a.user_id
+  FROM queue_entries e
+  JOIN queues q ON q.organization_id = e.organization_id AND q.department_id IS NOT DISTINCT FROM e.department_id AND q.distribution = 'offer'
+  LEFT JOIN queues ov ON ov.id = q.overflow_queue_id AND e.enqueued_at <= now() - make_interval(secs => q.overflow_after_seconds)
+  LEFT JOIN LATERAL (
+    SELECT c.user_id AS last_agent FROM call_logs c
+    WHERE c.organization_id = e.organization_id AND c.phone_number = e.from_number AND c.user_id IS NOT NULL
+      AND c.created_at >= now() - make_interval(days => $2::int)
+    ORDER BY c.created_at DESC LIMIT 1
+  ) sticky ON $2::int > 0
+  CROSS JOIN LATERAL (
+    SELECT s.user_id FROM agent_statuses s JOIN users u ON u.id = s.user_id
+    WHERE s.organization_id = e.organization_id AND s.status = 'available' AND u.active
+      AND (${serves("q.department_id")} OR (ov.id IS NOT NULL AND ${serves("ov.department_id")}))
+      AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.user_id = s.user_id AND x.status = 'open')
+      AND NOT EXISTS (SELECT 1 FROM offers d WHERE d.queue_entry_id = e.id AND d.user_id = s.user_id AND d.status = 'declined')
+      AND NOT EXISTS (
+        SELECT 1 FROM jsonb_to_recordset(q.required_skills) AS r(skill text, min_level int)
+        WHERE NOT EXISTS (SELECT 1 FROM user_skills k WHERE k.user_id = s.user_id AND k.skill = r.skill AND k.level >= r.min_level))
+    ORDER BY (s.user_id = sticky.last_agent) IS TRUE DESC, s.changed_at, s.user_id
+    LIMIT 1
+  ) a
+  WHERE e.organization_id = $1::int AND e.status = 'waiting'
+    AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.queue_entry_id = e.id AND x.status = 'open')
+  ORDER BY q.priority DESC, e.enqueued_at, e.id
+  LIMIT 1
+), offered AS (
+  INSERT INTO offers (organization_id, queue_id, queue_entry_id, user_id, expires_at)
+  SELECT $1::int, queue_id, entry_id, user_id, now() + make_interval(secs => offer_timeout_seconds) FROM picked
+  ON CONFLICT DO NOTHING
+  RETURNING id, queue_entry_id, user_id, queue_id, expires_at
+), published AS (
+  INSERT INTO events (organization_id, user_id, visibility, type, data)
+  SELECT $1::int, o.user_id, 'personal', 'offer.created',
+         jsonb_build_object('id', o.id, 'queue_entry_id', o.queue_entry_id, 'call_sid', p.call_sid, 'from', p.from_number,
+                            'contact_id', p.contact_id, 'queue_id', o.queue_id, 'expires_at', o.expires_at)
+  FROM offered o JOIN picked p ON p.entry_id = o.queue_entry_id
+  RETURNING ${EVENT_RETURNING}
+)
+SELECT (SELECT count(*) FROM picked)::int AS picked, (SELECT count(*) FROM offered)::int AS offered,
+       (SELECT ${announce("p")} FROM published p) AS announced`);
+
+/**
+ * The organizations whose offers need a pass: a call waiting in an offer
+ * queue with no open offer, or an open offer that no longer holds. The tick
+ * asks it once a second on every server, so an offer a killed server would
+ * have made (or an overflow whose time came) is made by another.
+ */
+export const ORGANIZATIONS_TO_PASS = `
+SELECT DISTINCT e.organization_id FROM queue_entries e
+JOIN queues q ON q.organization_id = e.organization_id AND q.department_id IS NOT DISTINCT FROM e.department_id AND q.distribution = 'offer'
+WHERE e.status = 'waiting' AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.queue_entry_id = e.id AND x.status = 'open')
+UNION
+SELECT o.organization_id FROM offers o JOIN queue_entries e ON e.id = o.queue_entry_id JOIN agent_statuses s ON s.user_id = o.user_id
+WHERE o.status = 'open' AND (e.status <> 'waiting' OR s.status <> 'available')`;

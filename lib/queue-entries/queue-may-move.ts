@@ -1,0 +1,22 @@
+import "server-only";
+import { processSingleton } from "@/lib/process/process-registry";
+
+// "Something changed that could let a waiting call reach an agent": a caller
+// joined or left a queue, an agent became free, an offer was declined. Who
+// listens is registered at start-up (the offer engine, lib/offers), so the
+// modules that change queues and agents' states need not know it: they say
+// the queue may move, in the process where the change happened, after it
+// committed. In the process registry: routes bundled apart share one list.
+
+type Listener = (organizationId: number) => void;
+const listeners = () => processSingleton("queue-may-move", () => new Set<Listener>());
+
+/** The organization's queues may move now (called after the change has committed). */
+export function queueMayMove(organizationId: number): void {
+  for (const listener of listeners()) listener(organizationId);
+}
+
+/** Start-up: who acts when a queue may move. */
+export function onQueueMayMove(listener: Listener): void {
+  listeners().add(listener);
+}
