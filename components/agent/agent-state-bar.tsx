@@ -5,7 +5,7 @@ import { useLiveEvents } from "@/components/live/event-stream-provider";
 import { AVAILABILITY, AvailabilitySwitch, useAgentStatus } from "@/components/queue/availability-switch";
 import { DeviceStatus } from "@/components/softphone/device-status";
 import { useSoftphone } from "@/components/softphone/softphone-provider";
-import { useSecondsSince } from "@/components/softphone/use-ticking";
+import { useSecondsSince, useSecondsUntil } from "@/components/softphone/use-ticking";
 import { CallersWaitingHint, DesktopAlertsButton } from "@/components/offers/callers-waiting-hint";
 import { OfferBanner } from "@/components/offers/offer-banner";
 
@@ -36,10 +36,24 @@ export function AgentStateBar() {
       </span>
       {onCall && <span className="state-call" role="status">On a call with {onCall}</span>}
       {!onCall && call?.phase === "ended" && <span className="state-call" role="status">Wrapping up the call with {call.contactName ?? formatPhone(call.number)}</span>}
+      {status.data?.wrap_up && <WrapUpCountdown wrapUp={status.data.wrap_up} />}
       {!onCall && <CallersWaitingHint available={available} />}
       {available && <DesktopAlertsButton />}
       <DeviceStatus />
       <OfferBanner />
     </div>
+  );
+}
+
+/** A timed wrap-up (the queue's wrap_up_seconds, issue 44): how long is left, and what it still needs. */
+function WrapUpCountdown({ wrapUp }: { wrapUp: { ends_at: string | null; disposition_required: boolean; has_disposition: boolean } }) {
+  const left = useSecondsUntil(wrapUp.ends_at ? new Date(wrapUp.ends_at).getTime() : null);
+  const owesDisposition = wrapUp.disposition_required && !wrapUp.has_disposition;
+  if (left === null && !owesDisposition) return null;
+  return (
+    <span className="state-call" role="status" aria-label="Wrap-up">
+      {owesDisposition ? "Pick a disposition to end wrap-up" : `Available again in ${formatDuration(left ?? 0)}`}
+      {owesDisposition && left !== null && left > 0 && <span className="mono"> ({formatDuration(left)})</span>}
+    </span>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { connectedInboundCall } from "../support/call-control";
 import { subscribe } from "../support/event-stream";
 import { createTenant, type Tenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
@@ -177,6 +178,44 @@ describe("offers", () => {
     await available(tenant, tenant.agentA.token);
     expect((await offerFor(tenant, tenant.agentA.token)).call.call_sid).toBe(sales.callSid);
     expect(general.callSid).not.toBe(sales.callSid);
+  });
+});
+
+describe("wrap-up after a queue's call", () => {
+  it("a timed wrap-up ends by itself, but not before the disposition its queue requires is picked", async () => {
+    const tenant = await createTenant();
+    const general = await queueNamed(tenant, "General");
+    expect((await tenant.client.patch(`/api/queues/${general.id}`, { wrap_up_seconds: 2, disposition_required: true }, tenant.admin.token)).status).toBe(200);
+    const sale = await tenant.client.post("/api/dispositions", { name: "Sale" }, tenant.admin.token);
+    const { sim, number, callSid } = await connectedInboundCall(tenant);
+    expect((await sim.dequeue({ callSid, to: number, result: "bridged", queueTime: 3 })).status).toBe(200);
+    const status = (await tenant.client.get("/api/agent/status", tenant.agentA.token)).body;
+    expect(status).toMatchObject({ status: "wrap_up", wrap_up: { disposition_required: true, has_disposition: false } });
+    expect(new Date(status.wrap_up.ends_at).getTime() - new Date(status.changed_at).getTime()).toBe(2000);
+    // Its time runs out, but the call owes a disposition: wrap-up goes on, and the agent cannot end it either.
+    await pause(3200);
+    expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.status).toBe("wrap_up");
+    const refused = await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token);
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.body.errors)).toEqual(["disposition_id"]);
+    const [log] = (await tenant.client.get("/api/voice/call-logs", tenant.agentA.token)).body.data;
+    expect((await tenant.client.request("PATCH", `/api/voice/call-logs/${log.id}`, { token: tenant.agentA.token, body: { disposition_id: sale.body.id } })).status).toBe(200);
+    // Picked: the overdue wrap-up ends within a tick.
+    let state = "";
+    for (let i = 0; i < 30 && state !== "available"; i++) {
+      await pause(100);
+      state = (await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.status;
+    }
+    expect(state).toBe("available");
+  });
+
+  it("with the default wrap_up_seconds of 0 the agent ends wrap-up themselves", async () => {
+    const tenant = await createTenant();
+    const { sim, number, callSid } = await connectedInboundCall(tenant);
+    expect((await sim.dequeue({ callSid, to: number, result: "bridged", queueTime: 3 })).status).toBe(200);
+    expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body).toMatchObject({ status: "wrap_up", wrap_up: { ends_at: null, disposition_required: false } });
+    await pause(1500);
+    expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.status).toBe("wrap_up");
   });
 });
 

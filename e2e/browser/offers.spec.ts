@@ -30,7 +30,7 @@ async function offerGeneralQueue(page: Page, settings: Record<string, unknown>) 
     restore: async () => {
       // Callers still waiting would be offered first by the next test: they hang up.
       for (const callSid of rung.splice(0)) await page.request.post("/api/dev/simulator", { headers, data: { action: "caller_hangup", call_sid: callSid } });
-      await page.request.patch(`/api/queues/${general.id}`, { headers, data: { distribution: "pick", offer_timeout_seconds: 20 } });
+      await page.request.patch(`/api/queues/${general.id}`, { headers, data: { distribution: "pick", offer_timeout_seconds: 20, wrap_up_seconds: 0 } });
       for (const email of ["agent1@acme.example.com", "agent2@acme.example.com"]) {
         await page.request.post("/api/agent/status", { headers: { Authorization: `Bearer ${await tokenOf(page, email)}` }, data: { status: "offline" } });
       }
@@ -47,8 +47,8 @@ async function agentOn(browser: Browser, email: string, path: string): Promise<P
   return page;
 }
 
-test("two agents on other pages: the first declines with Escape, the second accepts with Enter and is on the call", async ({ page, browser }) => {
-  const queue = await offerGeneralQueue(page, { offer_timeout_seconds: 30 });
+test("two agents on other pages: the first declines with Escape, the second accepts with Enter, is on the call, and is Available again when the queue's wrap-up time runs out", async ({ page, browser }) => {
+  const queue = await offerGeneralQueue(page, { offer_timeout_seconds: 30, wrap_up_seconds: 3 });
   try {
     const andy = await agentOn(browser, "agent1@acme.example.com", "/calls");
     await andy.waitForTimeout(50); // Andy has been idle longer: he is offered first
@@ -77,6 +77,11 @@ test("two agents on other pages: the first declines with Escape, the second acce
     await snap(bea, "offer-accepted");
     await dock.getByRole("button", { name: "Hang up" }).click();
     await expect(dock).toContainText("Call ended");
+    const wrapUp = bea.getByRole("status", { name: "Wrap-up" });
+    await expect(wrapUp).toContainText("Available again in");
+    await snap(bea, "wrap-up-countdown");
+    await expect(bea.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" })).toHaveAttribute("aria-pressed", "true", { timeout: 8_000 });
+    await expect(wrapUp).toHaveCount(0);
   } finally {
     await queue.restore();
   }

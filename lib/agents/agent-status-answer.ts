@@ -39,7 +39,14 @@ const state = {
   notice: z.string().nullable(),
 };
 
+/** In wrap-up (issue 44): when it ends by itself, and whether the call needs a disposition first. */
+export const wrapUpAnswer = z.object({
+  ends_at: timestamp.nullable().meta({ description: "When the agent is Available again by themselves (the queue's wrap_up_seconds); null: they end it" }),
+  disposition_required: z.boolean(),
+  has_disposition: z.boolean(),
+});
+
 /** GET: the agent's state and their current call. */
-export const agentStatusAnswer = z.object({ ...state, call: currentCallAnswer.nullable() });
+export const agentStatusAnswer = z.object({ ...state, call: currentCallAnswer.nullable(), wrap_up: wrapUpAnswer.nullable() });
 /** POST: the state set; `call` too when going Offline handed a caller back. */
-export const setAgentStatusAnswer = z.object({ ...state, call: currentCallAnswer.nullable().optional() });
+export const setAgentStatusAnswer = z.object({ ...state, call: currentCallAnswer.nullable().optional(), wrap_up: wrapUpAnswer.nullable().optional() });

@@ -5,6 +5,7 @@ import { prisma, type Tx } from "@/lib/db/client";
 import type { agentStatusAnswer } from "./agent-status-answer";
 import { currentCall } from "./current-call";
 import { moveAgents } from "./move-agents";
+import { wrapUpRules } from "@/lib/queues/wrap-up-rules";
 
 /** The states an agent chooses. */
 export const CHOSEN_STATUSES = ["available", "busy", "wrap_up", "offline"] as const;
@@ -45,5 +46,6 @@ export async function getAgentStatus({ actor }: { actor: SessionUser }): Promise
     prisma.agentStatus.findUnique({ where: { user_id: actor.id }, select: { status: true, current_call_sid: true, changed_at: true, notice: true } }),
     currentCall(actor),
   ]);
-  return { ...(row ?? { current_call_sid: null, changed_at: null, notice: null }), status: agentState(row?.status), call };
+  const wrapUp = row?.status === "wrap_up" ? await wrapUpRules({ userId: actor.id, organizationId: actor.organization_id, since: row.changed_at }) : null;
+  return { ...(row ?? { current_call_sid: null, changed_at: null, notice: null }), status: agentState(row?.status), call, wrap_up: wrapUp };
 }

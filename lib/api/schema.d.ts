@@ -3464,6 +3464,12 @@ export interface operations {
                         notice: string | null;
                         /** @enum {string} */
                         status: "available" | "busy" | "wrap_up" | "offline" | "missed";
+                        wrap_up: {
+                            disposition_required: boolean;
+                            /** @description When the agent is Available again by themselves (the queue's wrap_up_seconds); null: they end it */
+                            ends_at: string | null;
+                            has_disposition: boolean;
+                        } | null;
                     };
                 };
             };
@@ -3525,6 +3531,12 @@ export interface operations {
                         notice: string | null;
                         /** @enum {string} */
                         status: "available" | "busy" | "wrap_up" | "offline" | "missed";
+                        wrap_up?: {
+                            disposition_required: boolean;
+                            /** @description When the agent is Available again by themselves (the queue's wrap_up_seconds); null: they end it */
+                            ends_at: string | null;
+                            has_disposition: boolean;
+                        } | null;
                     };
                 };
             };

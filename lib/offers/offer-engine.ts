@@ -5,6 +5,7 @@ import { processSingleton } from "@/lib/process/process-registry";
 import { hasOfferQueues, refreshOfferQueueOrganizations } from "@/lib/queues/offer-queue-organizations";
 import { onQueueMayMove } from "@/lib/queue-entries/queue-may-move";
 import { callPathSettings } from "@/lib/settings/get-settings";
+import { endTimedWrapUps } from "@/lib/agents/end-timed-wrap-ups";
 import { expireOffers } from "./expire-offers";
 import { MAKE_OFFER, ORGANIZATIONS_TO_PASS, SETTLE_OFFERS } from "./offer-statements";
 
@@ -71,6 +72,8 @@ async function tick(): Promise<void> {
   try {
     await refreshOfferQueueOrganizations();
     await expireOffers();
+    // Timed wrap-ups (a queue's wrap_up_seconds) end here too: an agent back to Available is an offer to make.
+    await endTimedWrapUps();
     const due = await rawQuery<{ organization_id: number }>(ORGANIZATIONS_TO_PASS);
     await Promise.all(due.map((row) => passOffers(row.organization_id)));
   } catch (error) {

@@ -1,0 +1,53 @@
+import "server-only";
+import { rawQuery } from "@/lib/db/raw-sql";
+import { callPathSettings } from "@/lib/settings/get-settings";
+
+export interface WrapUpRules {
+  /** When wrap-up ends by itself (the queue's wrap_up_seconds after it began); null: the agent ends it. */
+  ends_at: Date | null;
+  /** A disposition must be picked before wrap-up ends (the organization's rule or the queue's). */
+  disposition_required: boolean;
+  /** The call being wrapped up has one. */
+  has_disposition: boolean;
+}
+
+// The call an agent wraps up is their last logged call; a queue call's queue
+// (found through its queue entry) says how long wrap-up lasts and whether it
+// needs a disposition (issue 44, point 5).
+const LAST_CALL = `
+  SELECT q.wrap_up_seconds, COALESCE(q.disposition_required, false) AS queue_requires, c.disposition_id IS NOT NULL AS has_disposition
+  FROM call_logs c
+  LEFT JOIN queue_entries e ON e.call_sid = c.call_sid AND e.organization_id = c.organization_id
+  LEFT JOIN queues q ON q.organization_id = e.organization_id AND q.department_id IS NOT DISTINCT FROM e.department_id
+  WHERE c.user_id = $1 AND c.organization_id = $2
+  ORDER BY c.created_at DESC LIMIT 1`;
+
+/** The rules of the wrap-up that began at `since` for this agent's last call. */
+export async function wrapUpRules({ userId, organizationId, since }: { userId: number; organizationId: number; since: Date }): Promise<WrapUpRules> {
+  const [[last], settings] = await Promise.all([
+    rawQuery<{ wrap_up_seconds: number | null; queue_requires: boolean; has_disposition: boolean }>(LAST_CALL, [userId, organizationId]),
+    callPathSettings(organizationId, "calls"),
+  ]);
+  const seconds = last?.wrap_up_seconds ?? 0;
+  return {
+    ends_at: seconds > 0 ? new Date(since.getTime() + seconds * 1000) : null,
+    disposition_required: settings.disposition_required || (last?.queue_requires ?? false),
+    has_disposition: last?.has_disposition ?? true,
+  };
+}
+
+/**
+ * Agents whose timed wrap-up has run out, on any server (SKIP LOCKED): those
+ * in wrap-up longer than their last call's queue allows, with the
+ * disposition it needs when it needs one (the queue's rule, or the
+ * organization's setting: an agent without one waits in wrap-up for it).
+ */
+export const WRAP_UPS_DUE = `
+  SELECT s.user_id, s.organization_id, s.changed_at FROM agent_statuses s
+  CROSS JOIN LATERAL (SELECT c.call_sid, c.disposition_id FROM call_logs c WHERE c.user_id = s.user_id AND c.organization_id = s.organization_id ORDER BY c.created_at DESC LIMIT 1) last
+  JOIN queue_entries e ON e.call_sid = last.call_sid AND e.organization_id = s.organization_id
+  JOIN queues q ON q.organization_id = e.organization_id AND q.department_id IS NOT DISTINCT FROM e.department_id
+  WHERE s.status = 'wrap_up' AND q.wrap_up_seconds > 0 AND s.changed_at + make_interval(secs => q.wrap_up_seconds) <= now()
+    AND (last.disposition_id IS NOT NULL OR NOT (q.disposition_required
+         OR COALESCE((SELECT (value->>'disposition_required')::boolean FROM settings WHERE organization_id = s.organization_id AND key = 'calls'), false)))
+  FOR UPDATE OF s SKIP LOCKED`;
