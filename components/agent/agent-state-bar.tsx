@@ -7,6 +7,7 @@ import { DeviceStatus } from "@/components/softphone/device-status";
 import { useSoftphone } from "@/components/softphone/softphone-provider";
 import { useSecondsSince, useSecondsUntil } from "@/components/softphone/use-ticking";
 import { CallersWaitingHint, DesktopAlertsButton } from "@/components/offers/callers-waiting-hint";
+import { ConversationAssignedNotice } from "@/components/offers/conversation-assigned-notice";
 import { OfferBanner } from "@/components/offers/offer-banner";
 
 /**
@@ -41,6 +42,7 @@ export function AgentStateBar() {
       {available && <DesktopAlertsButton />}
       <DeviceStatus />
       <OfferBanner />
+      <ConversationAssignedNotice />
     </div>
   );
 }

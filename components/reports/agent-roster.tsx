@@ -16,7 +16,7 @@ const MODES = [
 ] as const;
 type Mode = (typeof MODES)[number]["mode"];
 
-const STATE_LABEL: Record<string, string> = { available: "Available", busy: "Busy", wrap_up: "Wrap-up", offline: "Offline" };
+const STATE_LABEL: Record<string, string> = { available: "Available", busy: "Busy", wrap_up: "Wrap-up", offline: "Offline", missed: "Missed a call" };
 
 /**
  * The wallboard's live list of agents: state, time in it, the call they are
@@ -57,7 +57,7 @@ export function AgentRoster({ agents, canMonitor }: { agents: RosterAgent[]; can
       {error && <div className="alert" role="alert">{error}</div>}
       <table className="data">
         <thead>
-          <tr><th scope="col">Agent</th><th scope="col">State</th><th scope="col">In state</th><th scope="col">Current call</th>{canMonitor && <th scope="col">Monitor</th>}</tr>
+          <tr><th scope="col">Agent</th><th scope="col">State</th><th scope="col">In state</th><th scope="col">Current call</th><th scope="col"><abbr title="Offers today: accepted / declined / missed">Offers today</abbr></th>{canMonitor && <th scope="col">Monitor</th>}</tr>
         </thead>
         <tbody>
           {agents.map((agent) => (
@@ -66,6 +66,9 @@ export function AgentRoster({ agents, canMonitor }: { agents: RosterAgent[]; can
               <td><span className={`badge state-${agent.status}`}>{STATE_LABEL[agent.status] ?? agent.status}</span></td>
               <td className="mono">{agent.seconds_in_state === null ? "—" : formatDuration(agent.seconds_in_state)}</td>
               <td>{agent.call ? `${formatPhone(agent.call.number)} · ${agent.call.state}` : "—"}</td>
+              <td className="mono" aria-label={`Offers today: ${agent.offers_today.accepted} accepted, ${agent.offers_today.declined} declined, ${agent.offers_today.missed} missed`}>
+                {agent.offers_today.accepted} / {agent.offers_today.declined} / {agent.offers_today.missed}
+              </td>
               {canMonitor && (
                 <td>
                   {agent.call && (agent.call.state === "answered" || agent.call.state === "held") ? (

@@ -96,7 +96,7 @@ export function ReportsView({ showDepartments }: { showDepartments: boolean }) {
           <SortableTable
             label="Agent figures"
             empty="No agents in this scope."
-            rows={agents.data.data.map((a) => ({ ...a, available: a.seconds_in_state.available, busy: a.seconds_in_state.busy, wrap_up: a.seconds_in_state.wrap_up }))}
+            rows={agents.data.data.map((a) => ({ ...a, available: a.seconds_in_state.available, busy: a.seconds_in_state.busy, wrap_up: a.seconds_in_state.wrap_up, offers_accepted: a.offers?.accepted ?? null, offers_declined: a.offers?.declined ?? null, offers_missed: a.offers?.missed ?? null, to_accept: a.offers?.average_seconds_to_accept ?? null }))}
             columns={[
               { key: "name", label: "Agent" },
               { key: "calls", label: "Calls", numeric: true },
@@ -105,6 +105,13 @@ export function ReportsView({ showDepartments }: { showDepartments: boolean }) {
               { key: "available", label: "Available", numeric: true, format: dur },
               { key: "busy", label: "Busy", numeric: true, format: dur },
               { key: "wrap_up", label: "Wrap-up", numeric: true, format: dur },
+              // Offer queues' columns (issue 44), once the organization offers calls.
+              ...(agents.data.data.some((a) => a.offers) ? [
+                { key: "offers_accepted" as const, label: "Offers accepted", numeric: true },
+                { key: "offers_declined" as const, label: "Declined", numeric: true },
+                { key: "offers_missed" as const, label: "Missed", numeric: true },
+                { key: "to_accept" as const, label: "Avg to accept (s)", numeric: true },
+              ] : []),
             ]}
           />
         ) : <SkeletonRows rows={2} />}

@@ -54,7 +54,7 @@ export function Wallboard({ canMonitor = false }: { canMonitor?: boolean }) {
         <div className="stat"><strong style={big}>{percent(data.today.service_level)}</strong>service level ({data.today.service_level_seconds} s)</div>
       </div>
       <div className="stats">
-        {(["available", "busy", "wrap_up", "offline"] as const).map((state) => (
+        {(["available", "busy", "wrap_up", "missed", "offline"] as const).map((state) => (
           <div key={state} className="stat"><strong style={big}>{data.agents_by_state[state]}</strong>agents {state.replace("_", "-")}</div>
         ))}
       </div>

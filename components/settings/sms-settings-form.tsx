@@ -20,6 +20,7 @@ export function SmsSettingsForm() {
       help_text: text("help_text"),
       quiet_hours: f.get("quiet_enabled") === "on" ? { start: text("quiet_start"), end: text("quiet_end") } : null,
       time_zone: text("time_zone"),
+      assign_conversations: f.get("assign_conversations") === "on",
     });
   };
   return (
@@ -39,6 +40,11 @@ export function SmsSettingsForm() {
             <span className="hint">Sent when someone texts HELP or INFO. STOP, START and their synonyms are answered and honoured automatically.</span>
             <FieldError message={form.error("help_text")} />
           </div>
+          <div className="field inline">
+            <input id="s-assign" name="assign_conversations" type="checkbox" defaultChecked={d.assign_conversations} aria-describedby="s-assign-hint" />
+            <label htmlFor="s-assign">Give new conversations to agents</label>
+          </div>
+          <span id="s-assign-hint" className="hint">A new text goes to an Available agent who serves its department&apos;s queue and has its skills, the one holding fewest conversations first, up to each agent&apos;s limit (Users). Otherwise it waits unassigned for whoever answers.</span>
         </div>
         <div>
           <div className="field inline"><input id="s-quiet" name="quiet_enabled" type="checkbox" defaultChecked={d.quiet_hours !== null} /><label htmlFor="s-quiet">Quiet hours for campaign texts</label></div>

@@ -42,7 +42,7 @@ export function EditUserDialog({ user, self, roles, departments, onClose, onSave
     const form = new FormData(event.currentTarget);
     const department = String(form.get("department_id") ?? "");
     const password = String(form.get("password") ?? "");
-    const input: Record<string, unknown> = { name: String(form.get("name") ?? "").trim(), department_id: department ? Number(department) : null };
+    const input: Record<string, unknown> = { name: String(form.get("name") ?? "").trim(), department_id: department ? Number(department) : null, max_conversations: Number(form.get("max_conversations")) };
     if (!self) input.role = form.get("role");
     if (password) input.password = password;
     void send(input, password ? `${input.name} was saved; their new password ends their open sessions.` : `${input.name} was saved.`);
@@ -70,6 +70,12 @@ export function EditUserDialog({ user, self, roles, departments, onClose, onSave
             {departments.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
           </select>
           {error("department_id")}
+        </div>
+        <div className="field">
+          <label htmlFor="eu-max-conversations">Open conversations at most</label>
+          <input id="eu-max-conversations" name="max_conversations" type="number" min={1} max={100} defaultValue={user.max_conversations} aria-describedby={errors.max_conversations ? "eu-max-conversations-hint eu-max_conversations-error" : "eu-max-conversations-hint"} style={{ width: 120 }} />
+          <span id="eu-max-conversations-hint" className="hint">When new texts are given out (Settings → Telephony), this user is given no more open conversations than this.</span>
+          {error("max_conversations")}
         </div>
         <div className="field">
           <label htmlFor="eu-password">New password</label>

@@ -40,8 +40,8 @@ export function SkillsEditor({ userId, initial, onSaved }: { userId: number; ini
       {errors.form && <div className="alert" role="alert">{errors.form[0]}</div>}
       <SkillListInput label="Skills" levelLabel="Level" value={rows} onChange={setRows} errors={errors} />
       <div className="row" style={{ alignItems: "center" }}>
-        <button type="button" className="button secondary" disabled={pending} onClick={save}>{pending ? "Saving…" : "Save skills"}</button>
-        {saved && <span className="small" role="status">Skills saved.</span>}
+        <button type="button" className="button secondary" disabled={pending} onClick={save}>{pending ? "Updating…" : "Update skills"}</button>
+        {saved && <span className="small" role="status">Skills updated.</span>}
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { connectedInboundCall } from "../support/call-control";
 import { subscribe } from "../support/event-stream";
+import { conversationWith, textingTenant } from "../support/messages";
 import { createTenant, type Tenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
 
@@ -181,6 +182,37 @@ describe("offers", () => {
   });
 });
 
+describe("offers seen and measured", () => {
+  it("the agent report and the wallboard count offers per agent; the queue's service level counts an offered call like a picked one", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    await offerQueue(tenant, "General");
+    await available(tenant, tenant.agentA.token);
+    await pause(20);
+    await available(tenant, tenant.agentB.token);
+    await provider().inboundCall({ from: "+14155550951", to: number });
+    const first = await offerFor(tenant, tenant.agentA.token);
+    expect((await tenant.client.post(`/api/offers/${first.id}/decline`, {}, tenant.agentA.token)).status).toBe(200);
+    const second = await offerFor(tenant, tenant.agentB.token);
+    await pause(300);
+    expect((await tenant.client.post(`/api/offers/${second.id}/accept`, {}, tenant.agentB.token)).status).toBe(200);
+
+    const report = (await tenant.client.get("/api/reports/agents", tenant.admin.token)).body.data as { user_id: number; offers: Record<string, number | null> }[];
+    const of = (id: number) => report.find((r) => r.user_id === id)!.offers;
+    expect(of(tenant.agentA.id)).toEqual({ offered: 1, accepted: 0, declined: 1, missed: 0, average_seconds_to_accept: null, seconds_not_ready: 0 });
+    expect(of(tenant.agentB.id)).toMatchObject({ offered: 1, accepted: 1, declined: 0, missed: 0 });
+    expect(of(tenant.agentB.id).average_seconds_to_accept).toBeGreaterThanOrEqual(0.3);
+    const csv = await fetch(`${tenant.client.baseUrl}/api/reports/agents?format=csv`, { headers: { Authorization: `Bearer ${tenant.admin.token}` } });
+    expect((await csv.text()).split("\n")[0]).toContain("offers");
+
+    const live = (await tenant.client.get("/api/reports/live", tenant.admin.token)).body;
+    const row = (id: number) => live.agents.find((a: { id: number }) => a.id === id).offers_today;
+    expect(row(tenant.agentA.id)).toEqual({ accepted: 0, declined: 1, missed: 0 });
+    expect(row(tenant.agentB.id)).toEqual({ accepted: 1, declined: 0, missed: 0 });
+    expect(live.queues.find((q: { department_id: number | null }) => q.department_id === null)).toMatchObject({ offered_today: 1, service_level: 1 });
+  });
+});
+
 describe("wrap-up after a queue's call", () => {
   it("a timed wrap-up ends by itself, but not before the disposition its queue requires is picked", async () => {
     const tenant = await createTenant();
@@ -216,6 +248,55 @@ describe("wrap-up after a queue's call", () => {
     expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body).toMatchObject({ status: "wrap_up", wrap_up: { ends_at: null, disposition_required: false } });
     await pause(1500);
     expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.status).toBe("wrap_up");
+  });
+});
+
+describe("conversations assigned by the same rules", () => {
+  it("a new inbound conversation goes to an available agent who serves its queue, up to their max_conversations, without an accept step", async () => {
+    const tenant = await createTenant();
+    const { incoming } = await textingTenant(tenant);
+    expect((await tenant.client.request("PUT", "/api/settings/sms", { token: tenant.admin.token, body: { assign_conversations: true } })).status).toBe(200);
+    const limited = await tenant.client.patch(`/api/users/${tenant.agentA.id}`, { max_conversations: 2 }, tenant.admin.token);
+    expect(limited.status, JSON.stringify(limited.body)).toBe(200);
+    expect(limited.body.max_conversations).toBe(2);
+    expect((await tenant.client.patch(`/api/users/${tenant.agentA.id}`, { max_conversations: 0 }, tenant.admin.token)).status).toBe(422);
+    await available(tenant, tenant.agentA.token);
+    const streamA = await subscribe(tenant.agentA.token);
+    try {
+      const phones = ["+14155550941", "+14155550942", "+14155550943"];
+      for (const phone of phones) {
+        expect((await incoming(phone, "Hello, is anyone there?")).status).toBe(200);
+        await pause(30);
+      }
+      const assigneeOf = async (phone: string) => (await conversationWith(tenant, phone, tenant.admin.token))?.assigned_user?.id ?? null;
+      let assignees: (number | null)[] = [];
+      for (let i = 0; i < 30; i++) {
+        assignees = await Promise.all(phones.map(assigneeOf));
+        if (assignees.filter((a) => a !== null).length >= 2) break;
+        await pause(100);
+      }
+      await pause(1200); // a tick later, the limit still holds
+      assignees = await Promise.all(phones.map(assigneeOf));
+      expect(assignees).toEqual([tenant.agentA.id, tenant.agentA.id, null]);
+      const told = streamA.events.filter((e) => e.type === "conversation.assigned");
+      expect(told).toHaveLength(2);
+      // Closing one frees a place: the third is given to the agent.
+      const first = await conversationWith(tenant, phones[0], tenant.agentA.token);
+      expect((await tenant.client.patch(`/api/conversations/${first.id}`, { status: "closed" }, tenant.agentA.token)).status).toBe(200);
+      let third: number | null = null;
+      for (let i = 0; i < 40 && third === null; i++) {
+        await pause(100);
+        third = await assigneeOf(phones[2]);
+      }
+      expect(third).toBe(tenant.agentA.id);
+      // An agent who is not available is given none.
+      expect((await tenant.client.post("/api/agent/status", { status: "offline" }, tenant.agentA.token)).status).toBe(200);
+      await incoming("+14155550944", "Hi");
+      await pause(1500);
+      expect(await assigneeOf("+14155550944")).toBeNull();
+    } finally {
+      streamA.close();
+    }
   });
 });
 

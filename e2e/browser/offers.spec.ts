@@ -133,3 +133,23 @@ test("a caller who hangs up during the offer takes the banner away; a pick queue
     await queue.restore();
   }
 });
+
+test("a new text is given to the available agent without an accept step: a notice on the page they are on opens it", async ({ page, browser }) => {
+  const admin = await tokenOf(page, "admin@acme.example.com");
+  const headers = { Authorization: `Bearer ${admin}` };
+  expect((await page.request.put("/api/settings/sms", { headers, data: { assign_conversations: true } })).status()).toBe(200);
+  try {
+    const andy = await agentOn(browser, "agent1@acme.example.com", "/calls");
+    const from = uniquePhone();
+    expect((await page.request.post("/api/dev/simulator", { headers, data: { action: "sms_inbound", from, body: "Is my order on its way?" } })).status()).toBe(200);
+    const notice = andy.getByRole("status", { name: "Conversation given to you" });
+    await expect(notice).toBeVisible({ timeout: 5_000 });
+    await snap(andy, "conversation-assigned");
+    await notice.getByRole("link", { name: "Open it" }).click();
+    await expect(andy).toHaveURL(/\/messages\?c=\d+/);
+    await expect(andy.getByText("Is my order on its way?").first()).toBeVisible();
+  } finally {
+    await page.request.put("/api/settings/sms", { headers, data: { assign_conversations: false } });
+    await page.request.post("/api/agent/status", { headers: { Authorization: `Bearer ${await tokenOf(page, "agent1@acme.example.com")}` }, data: { status: "offline" } });
+  }
+});

@@ -56,8 +56,8 @@ test("an admin gives an agent skills on the Users page; the list shows them", as
     await dialog.getByRole("button", { name: "Add a skill" }).click();
     await dialog.getByLabel("Skill 1", { exact: true }).fill("Spanish");
     await dialog.getByLabel("Level", { exact: true }).fill("7");
-    await dialog.getByRole("button", { name: "Save skills" }).click();
-    await expect(dialog.getByRole("status")).toContainText("Skills saved.");
+    await dialog.getByRole("button", { name: "Update skills" }).click();
+    await expect(dialog.getByRole("status")).toContainText("Skills updated.");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("row", { name: /Cal Agent/ })).toContainText("spanish 7");
     expect((await page.request.get(`/api/users/${cal.id}`, { headers: api.headers }).then((r) => r.json())).skills).toEqual([{ skill: "spanish", level: 7 }]);

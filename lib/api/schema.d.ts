@@ -1146,7 +1146,7 @@ export interface paths {
         };
         /**
          * Live updates as Server-Sent Events, scoped like the API
-         * @description Any signed-in user. Authenticated by the bearer token or, for a browser's EventSource, the signed-in web session; without either: 401 JSON, not a stream. Each event has an `id`, its type as the `event` name and JSON `data` (with `at`, when it happened). Send `Last-Event-ID` (EventSource does on reconnect; or `?last_event_id=`) to receive first what happened since, up to 5 minutes back. A comment line every 15 s keeps proxies from closing an idle stream. `?types=a,b` narrows it (an unknown type: 422). An event reaches exactly the users who could read its record through the API: another organization, another department's manager, another agent's own calls or conversations never see it. At most 10 streams per user per server (429 beyond); signing out or a revoked token closes the user's streams within a second, and so does a change of what they may see (their role, department or queues), on every server: the last frame is then `event: stream.closed` with `data` `{ reason }` (`rights_changed`: reconnect, the new stream carries the new rights; `session_revoked`: the token no longer works). Types: `queue.entry.added`: A caller joined the queue: { id, call_sid, from, contact }; `queue.entry.accepted`: An agent took a waiting call: { id, call_sid, user_id }; `queue.entry.left`: A call left the queue (answered and ended, abandoned, or handed back): { call_sid, status }; `queue.entry.updated`: A waiting caller asked to be called back (they keep their place), or an abandoned call was followed up: { id, call_sid, callback, followed_up }; `offer.created`: A waiting call is offered to you (only the agent offered receives it): { id, queue_entry_id, call_sid, from, contact_id, queue_id, expires_at }; `offer.withdrawn`: An offer made to you ended without your answer: { id, queue_entry_id, call_sid, reason: caller_left | taken | agent_unavailable | missed }; `agent.status.changed`: An agent's availability changed: { user_id, status, changed_at }; `call.started`: An agent's call began: { call_sid, direction, user_id }; `call.ended`: A call was logged: { call_sid, direction, status, duration, user_id, contact_id }; `call.updated`: A live call changed: held, resumed, transferred, a party joined or left, a supervisor listening: { call_sid, state, event }; `campaign.progress`: A campaign's figures moved: { campaign_id, status }; `import.progress`: An import advanced: { import_id, status, progress }; `operation.progress`: A long operation on contacts advanced: { operation_id, kind, status, progress }; `message.received`: A text arrived: { conversation_id, message_id }; `message.status`: A text's delivery status changed, or one was sent: { conversation_id, message_id, status }; `conversation.updated`: A conversation was assigned, closed or reopened: { conversation_id }; `voicemail.created`: A caller left a voicemail for a queue: { id, from, department_id }; `voicemail.updated`: A voicemail was claimed or marked done: { id, status, claimed_by }; `contact.created`: A contact was created (not by an import: see import.progress): { contact_id, name, phone, department_id }; `contact.updated`: A contact was changed: { contact_id, name, phone, department_id, fields }; `contact.merged`: Duplicates were merged into a contact: { contact_id, name, phone, department_id, merged_ids, merge_id }.
+         * @description Any signed-in user. Authenticated by the bearer token or, for a browser's EventSource, the signed-in web session; without either: 401 JSON, not a stream. Each event has an `id`, its type as the `event` name and JSON `data` (with `at`, when it happened). Send `Last-Event-ID` (EventSource does on reconnect; or `?last_event_id=`) to receive first what happened since, up to 5 minutes back. A comment line every 15 s keeps proxies from closing an idle stream. `?types=a,b` narrows it (an unknown type: 422). An event reaches exactly the users who could read its record through the API: another organization, another department's manager, another agent's own calls or conversations never see it. At most 10 streams per user per server (429 beyond); signing out or a revoked token closes the user's streams within a second, and so does a change of what they may see (their role, department or queues), on every server: the last frame is then `event: stream.closed` with `data` `{ reason }` (`rights_changed`: reconnect, the new stream carries the new rights; `session_revoked`: the token no longer works). Types: `queue.entry.added`: A caller joined the queue: { id, call_sid, from, contact }; `queue.entry.accepted`: An agent took a waiting call: { id, call_sid, user_id }; `queue.entry.left`: A call left the queue (answered and ended, abandoned, or handed back): { call_sid, status }; `queue.entry.updated`: A waiting caller asked to be called back (they keep their place), or an abandoned call was followed up: { id, call_sid, callback, followed_up }; `offer.created`: A waiting call is offered to you (only the agent offered receives it): { id, queue_entry_id, call_sid, from, contact_id, queue_id, expires_at }; `offer.withdrawn`: An offer made to you ended without your answer: { id, queue_entry_id, call_sid, reason: caller_left | taken | agent_unavailable | missed }; `agent.status.changed`: An agent's availability changed: { user_id, status, changed_at }; `call.started`: An agent's call began: { call_sid, direction, user_id }; `call.ended`: A call was logged: { call_sid, direction, status, duration, user_id, contact_id }; `call.updated`: A live call changed: held, resumed, transferred, a party joined or left, a supervisor listening: { call_sid, state, event }; `campaign.progress`: A campaign's figures moved: { campaign_id, status }; `import.progress`: An import advanced: { import_id, status, progress }; `operation.progress`: A long operation on contacts advanced: { operation_id, kind, status, progress }; `message.received`: A text arrived: { conversation_id, message_id }; `message.status`: A text's delivery status changed, or one was sent: { conversation_id, message_id, status }; `conversation.assigned`: A new conversation was given to you by the assignment rules (only you receive it): { conversation_id, phone, contact_id }; `conversation.updated`: A conversation was assigned, closed or reopened: { conversation_id }; `voicemail.created`: A caller left a voicemail for a queue: { id, from, department_id }; `voicemail.updated`: A voicemail was claimed or marked done: { id, status, claimed_by }; `contact.created`: A contact was created (not by an import: see import.progress): { contact_id, name, phone, department_id }; `contact.updated`: A contact was changed: { contact_id, name, phone, department_id, fields }; `contact.merged`: Duplicates were merged into a contact: { contact_id, name, phone, department_id, merged_ids, merge_id }.
          */
         get: operations["getApiEvents"];
         put?: never;
@@ -3736,6 +3736,8 @@ export interface operations {
                             email: string;
                             id: number;
                             last_login_at: string | null;
+                            /** @description Open text conversations the assignment gives this user at most (issue 44) */
+                            max_conversations: number;
                             name: string;
                             organization_id: number;
                             /** @enum {string} */
@@ -7891,6 +7893,8 @@ export interface operations {
                             email: string;
                             id: number;
                             last_login_at: string | null;
+                            /** @description Open text conversations the assignment gives this user at most (issue 44) */
+                            max_conversations: number;
                             name: string;
                             organization_id: number;
                             /** @enum {string} */
@@ -9068,6 +9072,17 @@ export interface operations {
                             messages_failed: number;
                             messages_sent: number;
                             name: string;
+                            /** @description Calls offered to the agent in the range (issue 44): present once the organization offers calls (an offer queue, or offers in the range) */
+                            offers?: {
+                                accepted: number;
+                                /** @description Mean seconds from an offer to its accept; null with none accepted */
+                                average_seconds_to_accept: number | null;
+                                declined: number;
+                                missed: number;
+                                offered: number;
+                                /** @description Seconds in the not-ready state `missed` an unanswered offer put the agent in */
+                                seconds_not_ready: number;
+                            };
                             seconds_in_state: {
                                 available: number;
                                 busy: number;
@@ -9247,6 +9262,11 @@ export interface operations {
                             department_id: number | null;
                             id: number;
                             name: string;
+                            offers_today: {
+                                accepted: number;
+                                declined: number;
+                                missed: number;
+                            };
                             seconds_in_state: number | null;
                             since: string | null;
                             /** @enum {string} */
@@ -9255,6 +9275,8 @@ export interface operations {
                         agents_by_state: {
                             available: number;
                             busy: number;
+                            /** @description Not ready after an unanswered offer (issue 44) */
+                            missed: number;
                             offline: number;
                             wrap_up: number;
                         };
@@ -10403,6 +10425,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        assign_conversations: boolean;
                         help_text: string;
                         quiet_hours: {
                             end: string;
@@ -10428,6 +10451,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    assign_conversations?: boolean;
                     help_text?: string;
                     quiet_hours?: {
                         end: string;
@@ -10446,6 +10470,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        assign_conversations: boolean;
                         help_text: string;
                         quiet_hours: {
                             end: string;
@@ -10632,6 +10657,8 @@ export interface operations {
                             email: string;
                             id: number;
                             last_login_at: string | null;
+                            /** @description Open text conversations the assignment gives this user at most (issue 44) */
+                            max_conversations: number;
                             name: string;
                             organization_id: number;
                             /** @enum {string} */
@@ -12621,6 +12648,8 @@ export interface operations {
                         email: string;
                         id: number;
                         last_login_at: string | null;
+                        /** @description Open text conversations the assignment gives this user at most (issue 44) */
+                        max_conversations: number;
                         name: string;
                         organization_id: number;
                         /** @enum {string} */
@@ -12664,6 +12693,8 @@ export interface operations {
                             email: string;
                             id: number;
                             last_login_at: string | null;
+                            /** @description Open text conversations the assignment gives this user at most (issue 44) */
+                            max_conversations: number;
                             name: string;
                             organization_id: number;
                             /** @enum {string} */
@@ -12722,6 +12753,8 @@ export interface operations {
                         email: string;
                         id: number;
                         last_login_at: string | null;
+                        /** @description Open text conversations the assignment gives this user at most (issue 44) */
+                        max_conversations: number;
                         name: string;
                         organization_id: number;
                         /** @enum {string} */
@@ -12772,6 +12805,8 @@ export interface operations {
                         email: string;
                         id: number;
                         last_login_at: string | null;
+                        /** @description Open text conversations the assignment gives this user at most (issue 44) */
+                        max_conversations: number;
                         name: string;
                         organization_id: number;
                         /** @enum {string} */
@@ -12834,6 +12869,7 @@ export interface operations {
                     department_id?: number | null;
                     /** Format: email */
                     email?: string;
+                    max_conversations?: number;
                     name?: string;
                     password?: string;
                     /** @enum {string} */
@@ -12856,6 +12892,8 @@ export interface operations {
                         email: string;
                         id: number;
                         last_login_at: string | null;
+                        /** @description Open text conversations the assignment gives this user at most (issue 44) */
+                        max_conversations: number;
                         name: string;
                         organization_id: number;
                         /** @enum {string} */

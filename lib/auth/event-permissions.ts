@@ -22,6 +22,7 @@ export const EVENT_PERMISSIONS: Record<EventType, Permission> = {
   "operation.progress": "contacts.read",
   "message.received": "messages.read",
   "message.status": "messages.read",
+  "conversation.assigned": "messages.read",
   "conversation.updated": "messages.read",
   "voicemail.created": "queue.handle",
   "voicemail.updated": "queue.handle",

@@ -20,6 +20,7 @@ export interface UserRow {
   organization_id: number;
   department_id: number | null;
   active: boolean;
+  max_conversations: number;
   last_login_at: Date | null;
   created_at: Date;
   updated_at: Date;

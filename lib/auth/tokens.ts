@@ -35,7 +35,7 @@ const LAST_USED_RESOLUTION_MS = 5 * 60_000;
 const RESOLVE_SQL = prepared(`
   SELECT t.id AS token_id, t.token_hash, t.last_used_at,
          u.id, u.name, u.email, u.role, u.organization_id, u.department_id,
-         u.active, u.last_login_at, u.created_at, u.updated_at,
+         u.active, u.max_conversations, u.last_login_at, u.created_at, u.updated_at,
          ARRAY(SELECT m.department_id FROM queue_members m WHERE m.user_id = u.id ORDER BY 1) AS queue_department_ids
   FROM api_tokens t JOIN users u ON u.id = t.user_id
   WHERE t.id = ANY($1::int[]) AND t.revoked_at IS NULL

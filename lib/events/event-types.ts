@@ -19,6 +19,7 @@ export const EVENT_TYPES = {
   "operation.progress": "A long operation on contacts advanced: { operation_id, kind, status, progress }",
   "message.received": "A text arrived: { conversation_id, message_id }",
   "message.status": "A text's delivery status changed, or one was sent: { conversation_id, message_id, status }",
+  "conversation.assigned": "A new conversation was given to you by the assignment rules (only you receive it): { conversation_id, phone, contact_id }",
   "conversation.updated": "A conversation was assigned, closed or reopened: { conversation_id }",
   "voicemail.created": "A caller left a voicemail for a queue: { id, from, department_id }",
   "voicemail.updated": "A voicemail was claimed or marked done: { id, status, claimed_by }",

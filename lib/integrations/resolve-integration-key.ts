@@ -31,7 +31,7 @@ export async function resolveIntegrationKey(bearer: string): Promise<SessionUser
   if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hashKeySecret(bearer)))) return null;
   return {
     id: row.created_by_user_id, name: `${row.name} (integration key)`, email: "", role: "account_admin", organization_id: row.organization_id, department_id: null,
-    active: true, last_login_at: null, created_at: row.created_at, updated_at: row.created_at, token_id: 0, queue_department_ids: [],
+    active: true, max_conversations: 0, last_login_at: null, created_at: row.created_at, updated_at: row.created_at, token_id: 0, queue_department_ids: [],
     integration_key: { id: row.id, name: row.name, scopes: row.scopes },
   };
 }

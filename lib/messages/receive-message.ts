@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
 import { getSettings } from "@/lib/settings/get-settings";
 import type { IncomingText } from "@/lib/telephony/text-events";
+import { queueMayMove } from "@/lib/queue-entries/queue-may-move";
 import { announceMessage } from "./announce-message";
 import { KEYWORD_REPLIES, messageKeyword } from "./keywords";
 import { openConversation, touchConversation } from "./open-conversation";
@@ -55,6 +56,8 @@ export async function receiveMessage({ organizationId, text }: { organizationId:
   });
   if (!result) return { reply: null, duplicate: true };
   await announceMessage("message.received", result.conversationId, { id: result.messageId, status: "received" });
+  // A new conversation may be one to assign (issue 44).
+  queueMayMove(organizationId);
   if (keyword === "opt_out") logger.info("sms opt-out", { organization_id: organizationId, message_sid: text.sid });
   return { reply: result.reply, duplicate: false };
 }
@@ -91,6 +94,7 @@ async function storePlainMessage(organizationId: number, text: IncomingText): Pr
   );
   if (row.message_id) {
     await announceMessage("message.received", row.conversation_id, { id: row.message_id, status: "received" });
+    queueMayMove(organizationId);
     return true;
   }
   await rawQuery(`UPDATE conversations SET last_message_id = (SELECT max(id) FROM messages WHERE conversation_id = $1) WHERE id = $1`, [row.conversation_id]);

@@ -2,16 +2,17 @@ import "server-only";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { logger } from "@/lib/logger";
 import { processSingleton } from "@/lib/process/process-registry";
-import { hasOfferQueues, refreshOfferQueueOrganizations } from "@/lib/queues/offer-queue-organizations";
+import { distributesWork, refreshDistributingOrganizations } from "@/lib/queues/distributing-organizations";
 import { onQueueMayMove } from "@/lib/queue-entries/queue-may-move";
 import { callPathSettings } from "@/lib/settings/get-settings";
 import { endTimedWrapUps } from "@/lib/agents/end-timed-wrap-ups";
 import { expireOffers } from "./expire-offers";
-import { MAKE_OFFER, ORGANIZATIONS_TO_PASS, SETTLE_OFFERS } from "./offer-statements";
+import { ASSIGN_CONVERSATION, MAKE_OFFER, ORGANIZATIONS_TO_PASS, SETTLE_OFFERS } from "./offer-statements";
 
 // The offer engine (issue 44, decision 026). A pass over an organization
 // settles the offers that no longer hold, then makes offers until none can be
-// made. It runs in the process where something changed (a caller joined or
+// made, then (where the organization assigns them) gives new conversations to
+// agents until none can be given. It runs in the process where something changed (a caller joined or
 // left, an agent became free, an offer was declined: queueMayMove), at once;
 // and on every server once a second for the organizations that still have a
 // call to offer, with the sweep of expired offers, so a server killed
@@ -47,17 +48,22 @@ export function passOffers(organizationId: number): Promise<void> {
 
 async function passOnce(organizationId: number): Promise<void> {
   await rawQuery(SETTLE_OFFERS, [organizationId], { unflushed: true });
-  const stickyDays = (await callPathSettings(organizationId, "calls")).sticky_agent_days;
+  const [calls, sms] = await Promise.all([callPathSettings(organizationId, "calls"), callPathSettings(organizationId, "sms")]);
   for (let made = 0; made < MAX_OFFERS_PER_PASS; made++) {
-    const [result] = await rawQuery<{ picked: number; offered: number }>(MAKE_OFFER, [organizationId, stickyDays], { unflushed: true });
-    if (!result?.picked) return;
+    const [result] = await rawQuery<{ picked: number; offered: number }>(MAKE_OFFER, [organizationId, calls.sticky_agent_days], { unflushed: true });
+    if (!result?.picked) break;
+  }
+  if (!sms.assign_conversations) return;
+  for (let given = 0; given < MAX_OFFERS_PER_PASS; given++) {
+    const [result] = await rawQuery<{ assigned: number }>(ASSIGN_CONVERSATION, [organizationId], { unflushed: true });
+    if (!result?.assigned) break;
   }
 }
 
 /** Start-up: passes run on every queue change in this process, and the tick on every server. */
 export function startOfferEngine(): void {
   onQueueMayMove((organizationId) => {
-    if (hasOfferQueues(organizationId)) void passOffers(organizationId);
+    if (distributesWork(organizationId)) void passOffers(organizationId);
   });
   const state = engine();
   if (state.timer) return;
@@ -70,7 +76,7 @@ async function tick(): Promise<void> {
   if (state.ticking) return;
   state.ticking = true;
   try {
-    await refreshOfferQueueOrganizations();
+    await refreshDistributingOrganizations();
     await expireOffers();
     // Timed wrap-ups (a queue's wrap_up_seconds) end here too: an agent back to Available is an offer to make.
     await endTimedWrapUps();

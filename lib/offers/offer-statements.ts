@@ -18,6 +18,11 @@ function serves(departmentColumn: string): string {
   return sql.text;
 }
 
+/** Every skill the queue `q` requires, held by the agent `s` at its level or above. */
+const HOLDS_REQUIRED_SKILLS = `NOT EXISTS (
+        SELECT 1 FROM jsonb_to_recordset(q.required_skills) AS r(skill text, min_level int)
+        WHERE NOT EXISTS (SELECT 1 FROM user_skills k WHERE k.user_id = s.user_id AND k.skill = r.skill AND k.level >= r.min_level))`;
+
 /**
  * Settles what no longer holds: an open offer whose caller is no longer
  * waiting (they hung up, or someone took the call from the list) or whose
@@ -70,9 +75,7 @@ WITH picked AS (
       AND (${serves("q.department_id")} OR (ov.id IS NOT NULL AND ${serves("ov.department_id")}))
       AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.user_id = s.user_id AND x.status = 'open')
       AND NOT EXISTS (SELECT 1 FROM offers d WHERE d.queue_entry_id = e.id AND d.user_id = s.user_id AND d.status = 'declined')
-      AND NOT EXISTS (
-        SELECT 1 FROM jsonb_to_recordset(q.required_skills) AS r(skill text, min_level int)
-        WHERE NOT EXISTS (SELECT 1 FROM user_skills k WHERE k.user_id = s.user_id AND k.skill = r.skill AND k.level >= r.min_level))
+      AND ${HOLDS_REQUIRED_SKILLS}
     ORDER BY (s.user_id = sticky.last_agent) IS TRUE DESC, s.changed_at, s.user_id
     LIMIT 1
   ) a
@@ -97,8 +100,57 @@ SELECT (SELECT count(*) FROM picked)::int AS picked, (SELECT count(*) FROM offer
        (SELECT ${announce("p")} FROM published p) AS announced`);
 
 /**
+ * Gives one new inbound conversation (open, unassigned, its newest message
+ * the customer's) of an organization that assigns them to an agent by the
+ * offer rules: available, serving the queue of the conversation's
+ * department (the general one without), holding its skills, with fewer open
+ * conversations than their max_conversations; the one holding fewest, then
+ * idle longest. No accept step: the agent is told (conversation.assigned, to
+ * them only) and the conversation's readers see it move (conversation.updated).
+ * One server assigns an organization's conversations at a time (a
+ * transaction-scoped advisory lock; another server's pass finds it taken and
+ * leaves the work to this one), so an agent's limit holds across servers.
+ * Answers whether one was assigned. $1: the organization.
+ */
+export const ASSIGN_CONVERSATION = prepared(`
+WITH lock AS (SELECT pg_try_advisory_xact_lock(440044, $1::int) AS held),
+picked AS (
+  SELECT c.id AS conversation_id, a.user_id
+  FROM conversations c
+  -- A department whose queue has no row yet (rows are made when queues are first read) requires no skills.
+  LEFT JOIN queues q ON q.organization_id = c.organization_id AND q.department_id IS NOT DISTINCT FROM c.department_id
+  JOIN messages m ON m.id = c.last_message_id AND m.direction = 'inbound'
+  CROSS JOIN LATERAL (
+    SELECT s.user_id FROM agent_statuses s JOIN users u ON u.id = s.user_id
+    CROSS JOIN LATERAL (SELECT count(*) AS held FROM conversations o WHERE o.assigned_user_id = s.user_id AND o.status = 'open') mine
+    WHERE s.organization_id = c.organization_id AND s.status = 'available' AND u.active
+      AND ${serves("c.department_id")} AND ${HOLDS_REQUIRED_SKILLS} AND mine.held < u.max_conversations
+    ORDER BY mine.held, s.changed_at, s.user_id
+    LIMIT 1
+  ) a
+  WHERE c.organization_id = $1::int AND c.status = 'open' AND c.assigned_user_id IS NULL AND (SELECT held FROM lock)
+  ORDER BY c.last_message_at, c.id
+  LIMIT 1
+), assigned AS (
+  UPDATE conversations c SET assigned_user_id = p.user_id, updated_at = now()
+  FROM picked p WHERE c.id = p.conversation_id AND c.assigned_user_id IS NULL
+  RETURNING c.id, c.organization_id, c.department_id, c.assigned_user_id, c.phone, c.contact_id
+), published AS (
+  INSERT INTO events (organization_id, department_id, user_id, assigned_user_id, visibility, type, data)
+  SELECT organization_id, department_id, assigned_user_id, NULL, 'personal', 'conversation.assigned',
+         jsonb_build_object('conversation_id', id, 'phone', phone, 'contact_id', contact_id) FROM assigned
+  UNION ALL
+  SELECT organization_id, department_id, NULL, assigned_user_id, 'conversation', 'conversation.updated',
+         jsonb_build_object('conversation_id', id, 'assigned_user_id', assigned_user_id) FROM assigned
+  RETURNING ${EVENT_RETURNING}
+)
+SELECT (SELECT count(*) FROM assigned)::int AS assigned, (SELECT held FROM lock) AS held,
+       (SELECT count(*) FROM (SELECT ${announce("p")} FROM published p) sent)::int AS announced`);
+
+/**
  * The organizations whose offers need a pass: a call waiting in an offer
- * queue with no open offer, or an open offer that no longer holds. The tick
+ * queue with no open offer, an open offer that no longer holds, or a
+ * conversation waiting to be assigned. The tick
  * asks it once a second on every server, so an offer a killed server would
  * have made (or an overflow whose time came) is made by another.
  */
@@ -108,4 +160,8 @@ JOIN queues q ON q.organization_id = e.organization_id AND q.department_id IS NO
 WHERE e.status = 'waiting' AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.queue_entry_id = e.id AND x.status = 'open')
 UNION
 SELECT o.organization_id FROM offers o JOIN queue_entries e ON e.id = o.queue_entry_id JOIN agent_statuses s ON s.user_id = o.user_id
-WHERE o.status = 'open' AND (e.status <> 'waiting' OR s.status <> 'available')`;
+WHERE o.status = 'open' AND (e.status <> 'waiting' OR s.status <> 'available')
+UNION
+SELECT c.organization_id FROM conversations c
+JOIN settings st ON st.organization_id = c.organization_id AND st.key = 'sms' AND st.value->>'assign_conversations' = 'true'
+WHERE c.status = 'open' AND c.assigned_user_id IS NULL`;

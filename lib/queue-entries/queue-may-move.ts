@@ -1,8 +1,9 @@
 import "server-only";
 import { processSingleton } from "@/lib/process/process-registry";
 
-// "Something changed that could let a waiting call reach an agent": a caller
-// joined or left a queue, an agent became free, an offer was declined. Who
+// "Something changed that could let waiting work reach an agent": a caller
+// joined or left a queue, an agent became free, an offer was declined, a
+// text opened a conversation that may be assigned. Who
 // listens is registered at start-up (the offer engine, lib/offers), so the
 // modules that change queues and agents' states need not know it: they say
 // the queue may move, in the process where the change happened, after it

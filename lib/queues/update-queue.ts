@@ -6,7 +6,7 @@ import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { queueMayMove } from "@/lib/queue-entries/queue-may-move";
 import { listQueues } from "./list-queues";
-import { refreshOfferQueueOrganizations } from "./offer-queue-organizations";
+import { refreshDistributingOrganizations } from "./distributing-organizations";
 import type { UpdateQueueInput } from "./schemas";
 
 /**
@@ -39,7 +39,7 @@ export async function updateQueue({ actor, id, input }: { actor: SessionUser; id
     await writeAuditLog(tx, { organization_id: queue.organization_id, department_id: queue.department_id, user_id: actor.id, action: "queue.updated", subject_type: "queue", subject_id: queue.id, details: input });
   });
   // A queue turned to offers (or its skills, priority or overflow changed) may have calls to offer now.
-  await refreshOfferQueueOrganizations();
+  await refreshDistributingOrganizations();
   queueMayMove(queue.organization_id);
   const [saved] = (await listQueues({ actor: { ...actor, organization_id: queue.organization_id }, only: queue.id })).data;
   return saved;

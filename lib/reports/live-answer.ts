@@ -13,7 +13,7 @@ export const liveAnswer = z.object({
   at: timestamp,
   calls_waiting: count,
   longest_wait_seconds: count,
-  agents_by_state: z.object({ available: count, busy: count, wrap_up: count, offline: count }),
+  agents_by_state: z.object({ available: count, busy: count, wrap_up: count, offline: count, missed: count.meta({ description: "Not ready after an unanswered offer (issue 44)" }) }),
   /** Busy first, then wrap-up, available, offline; by name; 500 at most. */
   agents: z.array(z.object({
     id: z.number().int(),
@@ -24,6 +24,8 @@ export const liveAnswer = z.object({
     seconds_in_state: count.nullable(),
     /** The live call the agent is on, which a supervisor may listen to, whisper into or barge into. */
     call: z.object({ call_sid: z.string(), number: z.string().nullable(), direction: z.string().nullable(), state: z.string().nullable(), started_at: timestamp.nullable() }).nullable(),
+    /** Calls offered to the agent today (offer queues, issue 44), by how each offer ended. */
+    offers_today: z.object({ accepted: count, declined: count, missed: count }),
   })),
   /** Each queue the user serves: what its callers hear as their expected wait, and today's service level. */
   queues: z.array(z.object({

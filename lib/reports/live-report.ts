@@ -22,6 +22,9 @@ interface RosterRow {
   direction: string | null;
   call_state: string | null;
   call_started_at: Date | null;
+  offers_accepted: number;
+  offers_declined: number;
+  offers_missed: number;
 }
 
 /** The wallboard: callers waiting now, the longest wait, agents by state, and today's answered, abandoned and service level. */
@@ -43,8 +46,14 @@ export async function liveReport({ actor, query }: { actor: SessionUser; query: 
     // The live list supervisors monitor from: each agent's state, since when, and the call they are on.
     runSql<RosterRow>(Prisma.sql`
       SELECT u.id, u.name, u.department_id, COALESCE(a.status, 'offline') AS status, a.changed_at,
-             l.call_sid, l.number, l.direction, l.state AS call_state, COALESCE(l.answered_at, l.started_at) AS call_started_at
+             l.call_sid, l.number, l.direction, l.state AS call_state, COALESCE(l.answered_at, l.started_at) AS call_started_at,
+             o.accepted AS offers_accepted, o.declined AS offers_declined, o.missed AS offers_missed
       FROM users u LEFT JOIN agent_statuses a ON a.user_id = u.id
+      -- Today's offers to the agent (issue 44), by how they ended.
+      CROSS JOIN LATERAL (
+        SELECT count(*) FILTER (WHERE f.status = 'accepted')::int AS accepted, count(*) FILTER (WHERE f.status = 'declined')::int AS declined,
+               count(*) FILTER (WHERE f.status = 'missed')::int AS missed
+        FROM offers f WHERE f.user_id = u.id AND f.created_at >= (${today}::date::timestamp AT TIME ZONE ${query.tz})) o
       LEFT JOIN LATERAL (SELECT * FROM live_calls c WHERE c.user_id = u.id AND c.organization_id = u.organization_id AND c.ended_at IS NULL ORDER BY c.id DESC LIMIT 1) l ON true
       WHERE u.role = 'agent' AND u.active AND ${people}
       ORDER BY CASE COALESCE(a.status, 'offline') WHEN 'busy' THEN 0 WHEN 'wrap_up' THEN 1 WHEN 'available' THEN 2 ELSE 3 END, u.name, u.id
@@ -56,7 +65,7 @@ export async function liveReport({ actor, query }: { actor: SessionUser; query: 
     at: new Date(),
     calls_waiting: queue.waiting,
     longest_wait_seconds: queue.oldest ? Math.max(0, Math.floor((Date.now() - new Date(queue.oldest).getTime()) / 1000)) : 0,
-    agents_by_state: { available: inState("available"), busy: inState("busy"), wrap_up: inState("wrap_up"), offline: inState("offline") },
+    agents_by_state: { available: inState("available"), busy: inState("busy"), wrap_up: inState("wrap_up"), offline: inState("offline"), missed: inState("missed") },
     agents: roster.map((r) => ({
       id: r.id,
       name: r.name,
@@ -65,6 +74,7 @@ export async function liveReport({ actor, query }: { actor: SessionUser; query: 
       since: r.changed_at,
       seconds_in_state: r.changed_at ? Math.max(0, Math.floor((Date.now() - new Date(r.changed_at).getTime()) / 1000)) : null,
       call: r.call_sid ? { call_sid: r.call_sid, number: r.number, direction: r.direction, state: r.call_state, started_at: r.call_started_at } : null,
+      offers_today: { accepted: r.offers_accepted, declined: r.offers_declined, missed: r.offers_missed },
     })),
     queues,
     today: { date: today, inbound: day.inbound, answered: day.answered, abandoned: day.abandoned, service_level: ratio(day.within_sl, day.inbound), service_level_seconds: query.service_level_seconds },

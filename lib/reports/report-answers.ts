@@ -59,6 +59,14 @@ export const agentReportAnswer = z.object({
       seconds_in_state: z.object({ available: count, busy: count, wrap_up: count, offline: count }),
       messages_sent: count,
       messages_failed: count,
+      offers: z.object({
+        offered: count,
+        accepted: count,
+        declined: count,
+        missed: count,
+        average_seconds_to_accept: z.number().nullable().meta({ description: "Mean seconds from an offer to its accept; null with none accepted" }),
+        seconds_not_ready: count.meta({ description: "Seconds in the not-ready state `missed` an unanswered offer put the agent in" }),
+      }).optional().meta({ description: "Calls offered to the agent in the range (issue 44): present once the organization offers calls (an offer queue, or offers in the range)" }),
     }),
   ),
 });

@@ -36,5 +36,6 @@ export const DEFAULT_SETTINGS = {
     help_text: "Reply STOP to stop receiving messages, START to receive them again. Msg & data rates may apply.",
     quiet_hours: { start: "21:00", end: "08:00" },
     time_zone: "America/New_York",
+    assign_conversations: false,
   },
 } as const;

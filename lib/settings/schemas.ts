@@ -53,6 +53,8 @@ export const smsSettingsSchema = z.object({
   quiet_hours: z.object({ start: clock, end: clock }).strict().nullable(),
   /** The time zone quiet hours are read in when a number's own zone is not known. */
   time_zone: timeZoneSchema,
+  /** A new inbound conversation is given to an available agent who serves its department's queue (issue 44), up to each agent's max_conversations. */
+  assign_conversations: z.boolean({ error: "assign_conversations is true or false." }),
 });
 
 /** The organization's own settings (Settings → Organization; the default country lives with import, where the API always had it). */

@@ -17,6 +17,7 @@ export const userAnswer = z.object({
   organization_id: z.number().int(),
   department_id: z.number().int().nullable(),
   active: z.boolean(),
+  max_conversations: z.number().int().meta({ description: "Open text conversations the assignment gives this user at most (issue 44)" }),
   last_login_at: timestamp.nullable(),
   created_at: timestamp,
   updated_at: timestamp,
@@ -48,6 +49,7 @@ export const updateUserSchema = z
     role: roleSchema,
     department_id: intId.nullable(),
     active: z.boolean(),
+    max_conversations: z.number({ error: "max_conversations must be a whole number from 1 to 100." }).int("max_conversations must be a whole number from 1 to 100.").min(1, "max_conversations must be a whole number from 1 to 100.").max(100, "max_conversations must be a whole number from 1 to 100."),
   })
   .partial();
 

@@ -27,6 +27,7 @@ export async function updateUser({ actor, id, input }: { actor: SessionUser; id:
     if (input.name !== undefined) data.name = input.name;
     if (input.email !== undefined) data.email = input.email;
     if (input.active !== undefined) data.active = input.active;
+    if (input.max_conversations !== undefined) data.max_conversations = input.max_conversations;
     if (input.password !== undefined) data.password_hash = await hashPassword(input.password);
     if (input.role !== undefined || input.department_id !== undefined) {
       const role = input.role ?? current.role;

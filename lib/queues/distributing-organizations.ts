@@ -1,0 +1,28 @@
+import "server-only";
+import { rawQuery } from "@/lib/db/raw-sql";
+import { processSingleton } from "@/lib/process/process-registry";
+
+// Which organizations distribute work (issue 44): a queue in offer mode, or
+// new text conversations assigned to agents. Known to each process without a
+// query per queue change: every caller who joins or leaves a queue asks it,
+// and most organizations do neither. Read afresh by the offer engine's tick
+// (once a second), and at once in the process that changed a queue's
+// distribution or the setting; another server learns of it by its next tick.
+
+const known = () => processSingleton("distributing-organizations", () => ({ ids: new Set<number>(), readAt: 0 }));
+
+export function distributesWork(organizationId: number): boolean {
+  return known().ids.has(organizationId);
+}
+
+/** Reads the set again (the tick, and a change of a queue's distribution or of the setting). */
+export async function refreshDistributingOrganizations(): Promise<Set<number>> {
+  const rows = await rawQuery<{ organization_id: number }>(`
+    SELECT organization_id FROM queues WHERE distribution = 'offer'
+    UNION
+    SELECT organization_id FROM settings WHERE key = 'sms' AND value->>'assign_conversations' = 'true'`);
+  const state = known();
+  state.ids = new Set(rows.map((r) => r.organization_id));
+  state.readAt = Date.now();
+  return state.ids;
+}
