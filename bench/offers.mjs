@@ -1,0 +1,204 @@
+// Benchmark: the offer engine (issue 44, point 10), two servers on one PostgreSQL.
+//  0. The ceiling of PostgreSQL notifications a second on this machine (two
+//     senders, one listener; commits that do not wait for the disk, as the
+//     engine's), for the capacity note (docs/decisions/026-offers-plan.md).
+//  1. 1,000 agents hold event streams (half on each server); callers arrive
+//     at 50 a second for 60 s into an offer queue; each agent accepts about
+//     1 s after an offer, its device joins, the caller hangs up about 5 s
+//     later and the agent chooses Available again. (a): the inbound webhook's
+//     answer (at the callers' process) to the offer event's arrival at the
+//     agent (at the agents' process), both on the wall clock.
+//  2. A backlog: 100 agents only, callers at 50 a second for 10 s, so callers
+//     always wait. (b): an agent's "Available" answered to their next offer's
+//     arrival.
+// Checked from the database after each part: no call offered to two agents at
+// once, no agent offered two calls at once, no caller lost (every answered
+// inbound call accepted exactly once) or queued twice.
+// Targets: (a) and (b) p99 < 150 ms, zero double offers, zero lost calls.
+//
+//   npm run build && npm run bench:offers   (BENCH_AGENTS=1000, BENCH_CALLS_PER_SECOND=50, BENCH_SECONDS=60)
+import { fork } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import bcrypt from "bcryptjs";
+import pg from "pg";
+import { createTestDatabase, startServer, TEST_PROVIDER } from "../e2e/support/server.mjs";
+import { cpuSeconds, machineSeconds, postgresSeconds } from "./support/cpu.mjs";
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 1000);
+const RATE = Number(process.env.BENCH_CALLS_PER_SECOND ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const BACKLOG_AGENTS = Number(process.env.BENCH_BACKLOG_AGENTS ?? 100);
+const BACKLOG_SECONDS = Number(process.env.BENCH_BACKLOG_SECONDS ?? 10);
+const NUMBER = "+18005550440";
+
+const percentile = (values, p) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] : NaN);
+const ms = (v) => (Number.isNaN(v) ? "n/a" : `${v.toFixed(1)} ms`);
+const sleep = (t) => new Promise((r) => setTimeout(r, t));
+
+const database = await createTestDatabase(adminUrl);
+const servers = [await startServer({ databaseUrl: database.url, label: "offers-a" }), await startServer({ databaseUrl: database.url, label: "offers-b" })];
+const db = new pg.Client({ connectionString: database.url });
+await db.connect();
+const children = [];
+
+/** Notifications a second PostgreSQL carries here: two connections notifying as fast as they can, one listening. */
+async function notifyCeiling(seconds = 5) {
+  const listener = new pg.Client({ connectionString: database.url });
+  await listener.connect();
+  let heard = 0;
+  listener.on("notification", () => (heard += 1));
+  await listener.query("LISTEN bench_ceiling");
+  const payload = JSON.stringify({ type: "offer.created", data: { id: 1, call_sid: `CA${"0".repeat(32)}`, from: "+14155550100", queue_id: 1 }, pad: "x".repeat(200) });
+  const senders = await Promise.all([0, 1].map(async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query("SET synchronous_commit = off");
+    return client;
+  }));
+  const until = performance.now() + seconds * 1000;
+  let sent = 0;
+  await Promise.all(senders.map(async (client) => {
+    while (performance.now() < until) {
+      await client.query("SELECT pg_notify('bench_ceiling', $1)", [payload]);
+      sent += 1;
+    }
+  }));
+  await sleep(500);
+  await Promise.all([...senders, listener].map((c) => c.end()));
+  return { sent: sent / seconds, heard: heard / seconds };
+}
+
+/** The provider's callers, from a process of its own (bench/support/callers.mjs): they wait until an agent takes them. */
+let callers = null;
+async function placeCalls(rate, seconds) {
+  callers?.kill();
+  callers = fork(new URL("./support/callers.mjs", import.meta.url), [
+    JSON.stringify({ servers: servers.map((s) => s.baseUrl), rate, number: NUMBER, hangup: false, accountSid: TEST_PROVIDER.TWILIO_ACCOUNT_SID, authToken: TEST_PROVIDER.TWILIO_AUTH_TOKEN }),
+  ]);
+  await new Promise((resolve, reject) => (callers.once("message", resolve), callers.once("error", reject)));
+  return new Promise((resolve) => (callers.once("message", resolve), callers.send({ place: seconds })));
+}
+
+const ask = (child, message) => new Promise((resolve) => (child.once("message", resolve), child.send(message)));
+
+/** Until no caller waits and no agent is on a call or wrapping up (or `timeoutMs`). */
+async function drained(orgId, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows: [row] } = await db.query(
+      `SELECT (SELECT count(*) FROM queue_entries WHERE organization_id = $1 AND status IN ('waiting', 'accepted'))::int AS calls,
+              (SELECT count(*) FROM agent_statuses WHERE organization_id = $1 AND status IN ('busy', 'wrap_up'))::int AS agents`, [orgId]);
+    if ((row.calls === 0 && row.agents === 0) || Date.now() > until) return row;
+    await sleep(250);
+  }
+}
+
+/** The promises of point 8, read off the database for the calls answered. */
+async function invariants(orgId, answeredSids) {
+  const { rows: [r] } = await db.query(`
+    SELECT
+      (SELECT count(*) FROM (SELECT queue_entry_id FROM offers WHERE organization_id = $1 GROUP BY 1 HAVING count(*) FILTER (WHERE status = 'accepted') > 1) x)::int AS accepted_twice,
+      (SELECT count(*) FROM offers a JOIN offers b ON b.queue_entry_id = a.queue_entry_id AND b.id > a.id
+        WHERE a.organization_id = $1 AND b.created_at < COALESCE(a.answered_at, a.expires_at))::int AS call_offered_twice_at_once,
+      (SELECT count(*) FROM offers a JOIN offers b ON b.user_id = a.user_id AND b.id > a.id
+        WHERE a.organization_id = $1 AND b.created_at < COALESCE(a.answered_at, a.expires_at))::int AS agent_offered_twice_at_once,
+      (SELECT count(*) FROM queue_entries WHERE organization_id = $1 AND call_sid = ANY($2::text[]) AND status = 'completed')::int AS completed,
+      (SELECT count(*) FROM queue_entries WHERE organization_id = $1 AND call_sid = ANY($2::text[]))::int AS entries,
+      (SELECT count(DISTINCT queue_entry_id) FROM offers WHERE organization_id = $1 AND status = 'accepted')::int AS accepted_calls`,
+    [orgId, answeredSids]);
+  return { ...r, lost: answeredSids.length - r.completed };
+}
+
+try {
+  // 0. The notification ceiling, before anything else loads the machine.
+  const ceiling = await notifyCeiling();
+
+  const { rows: [org] } = await db.query(`INSERT INTO organizations (name, updated_at) VALUES ('Offer Co', now()) RETURNING id`);
+  const { rows: [dept] } = await db.query(`INSERT INTO departments (organization_id, name, updated_at) VALUES ($1, 'Floor', now()) RETURNING id`, [org.id]);
+  await db.query(`INSERT INTO settings (organization_id, key, value, updated_at) VALUES ($1, 'telephony', $2, now())`, [org.id, JSON.stringify({ phone_numbers: [NUMBER] })]);
+  await db.query(`INSERT INTO queues (organization_id, department_id, distribution, offer_timeout_seconds) VALUES ($1, NULL, 'offer', 20), ($1, $2, 'offer', 20)`, [org.id, dept.id]);
+  const hash = await bcrypt.hash("bench-password", 10);
+  const { rows: users } = await db.query(
+    `INSERT INTO users (organization_id, department_id, name, email, password_hash, role, updated_at)
+     SELECT $1, $2, 'Agent ' || g, 'offer-agent' || g || '@bench.test', $3, 'agent', now() FROM generate_series(1, $4) g RETURNING id`,
+    [org.id, dept.id, hash, AGENTS]);
+  const agents = [];
+  for (const [i, user] of users.entries()) {
+    const secret = randomBytes(32).toString("base64url");
+    const { rows: [token] } = await db.query(`INSERT INTO api_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day') RETURNING id`, [user.id, createHash("sha256").update(secret).digest("hex")]);
+    agents.push({ id: user.id, bearer: `Bearer ${token.id}|${secret}`, server: servers[i % 2].baseUrl });
+  }
+  await db.query(`INSERT INTO agent_statuses (user_id, organization_id, status, changed_at) SELECT id, $1, 'available', now() - make_interval(secs => id % 600) FROM users WHERE organization_id = $1`, [org.id]);
+
+  // The agents, in two processes of their own (a process's busy loop must not delay the timing of another's).
+  const options = { number: NUMBER, accountSid: TEST_PROVIDER.TWILIO_ACCOUNT_SID, authToken: TEST_PROVIDER.TWILIO_AUTH_TOKEN, acceptAfterMs: 1000, talkMs: 5000 };
+  for (const half of [agents.filter((_, i) => i % 2 === 0), agents.filter((_, i) => i % 2 === 1)]) {
+    const child = fork(new URL("./support/offer-agents.mjs", import.meta.url), [JSON.stringify({ ...options, agents: half })]);
+    children.push(child);
+    await new Promise((resolve, reject) => (child.once("message", resolve), child.once("error", reject)));
+  }
+  const collect = async () => {
+    const reports = await Promise.all(children.map((child) => ask(child, "report")));
+    return { arrivals: reports.flatMap((r) => r.arrivals), frees: reports.flatMap((r) => r.frees), accepted: reports.reduce((n, r) => n + r.accepted, 0), refused: reports.map((r) => r.refused), errors: reports.flatMap((r) => r.errors), streamErrors: reports.reduce((n, r) => n + r.streamErrors, 0) };
+  };
+
+  // Warm-up: 10 s at a fifth of the rate, then drained and forgotten.
+  await placeCalls(Math.max(1, RATE / 5), 10);
+  await drained(org.id, 30_000);
+  await collect();
+
+  // 1. The floor.
+  const cpuStart = servers.map((s) => cpuSeconds(s.pid));
+  const pgStart = postgresSeconds();
+  const machineStart = machineSeconds();
+  const placed = await placeCalls(RATE, SECONDS);
+  const after = await drained(org.id, 30_000);
+  const serverCpu = servers.map((s, i) => cpuSeconds(s.pid) - cpuStart[i]);
+  const pgCpu = postgresSeconds() - pgStart;
+  const machineEnd = machineSeconds();
+  const floor = await collect();
+  const answered = new Map(placed.answered);
+  const firstOffer = new Map();
+  for (const [sid, , at] of floor.arrivals) if (!firstOffer.has(sid) || firstOffer.get(sid) > at) firstOffer.set(sid, at);
+  const toOffer = [...firstOffer].filter(([sid]) => answered.has(sid)).map(([sid, at]) => at - answered.get(sid));
+  const floorChecks = await invariants(org.id, placed.answered.map(([sid]) => sid));
+
+  // 2. The backlog: only the first BACKLOG_AGENTS agents work.
+  await db.query(`UPDATE agent_statuses SET status = 'offline', changed_at = now() WHERE organization_id = $1 AND user_id <> ALL($2::int[])`, [org.id, users.slice(0, BACKLOG_AGENTS).map((u) => u.id)]);
+  const backlogStart = Date.now();
+  const backlogPlaced = await placeCalls(RATE, BACKLOG_SECONDS);
+  const backlogEnd = Date.now();
+  const afterBacklog = await drained(org.id, 120_000);
+  const backlog = await collect();
+  // Each Available answered while callers waited, to that agent's next offer.
+  const byAgent = new Map();
+  for (const [, userId, at] of backlog.arrivals) (byAgent.get(userId) ?? byAgent.set(userId, []).get(userId)).push(at);
+  for (const list of byAgent.values()) list.sort((x, y) => x - y);
+  const toNext = backlog.frees.filter(([, at]) => at >= backlogStart && at <= backlogEnd + 5_000).flatMap(([userId, at]) => {
+    const next = byAgent.get(userId)?.find((t) => t >= at - 50);
+    return next === undefined ? [] : [next - at];
+  });
+  const backlogChecks = await invariants(org.id, [...placed.answered, ...backlogPlaced.answered].map(([sid]) => sid));
+
+  const calls = placed.answered.length;
+  const offers = floor.arrivals.length;
+  console.log("\noffers on PostgreSQL, two servers");
+  console.log(`notification ceiling here (two senders, one listener, ~300-byte payloads): ${ceiling.sent.toFixed(0)} sent/s, ${ceiling.heard.toFixed(0)} heard/s`);
+  console.log(`1. ${AGENTS} agents streaming, ${calls} calls at ${RATE}/s for ${SECONDS} s (webhook errors ${placed.errors.length}); ${offers} offers, ${floor.accepted} accepted, refused ${JSON.stringify(floor.refused)}, agent errors ${floor.errors.length} ${floor.errors.slice(0, 3).join("; ")}, stream errors ${floor.streamErrors}`);
+  console.log(`   inbound webhook answer: p50 ${ms(percentile(placed.webhookMs, 50))}, p99 ${ms(percentile(placed.webhookMs, 99))}`);
+  console.log(`   (a) webhook answered → offer at the agent (${toOffer.length} calls): p50 ${ms(percentile(toOffer, 50))}, p99 ${ms(percentile(toOffer, 99))} ${percentile(toOffer, 99) < 150 ? "PASS" : "FAIL"}`);
+  console.log(`   checks: ${JSON.stringify(floorChecks)}; left after 30 s: ${JSON.stringify(after)} ${floorChecks.lost === 0 && floorChecks.accepted_twice === 0 && floorChecks.call_offered_twice_at_once === 0 && floorChecks.agent_offered_twice_at_once === 0 ? "PASS" : "FAIL"}`);
+  console.log(`   CPU for the ${SECONDS} s: servers ${serverCpu.map((c) => c.toFixed(1)).join(" + ")} s, PostgreSQL ${pgCpu.toFixed(1)} s; machine ${(machineEnd.busy - machineStart.busy).toFixed(1)} of ${(machineEnd.total - machineStart.total).toFixed(1)} core-seconds busy`);
+  console.log(`   per call (inbound, offer, accept, device join, hang-up, Available: 5 requests and 1 offer event): servers ${((1000 * (serverCpu[0] + serverCpu[1])) / calls).toFixed(2)} ms, PostgreSQL ${((1000 * pgCpu) / calls).toFixed(2)} ms`);
+  console.log(`2. backlog: ${BACKLOG_AGENTS} agents, ${backlogPlaced.answered.length} calls at ${RATE}/s for ${BACKLOG_SECONDS} s, drained: ${JSON.stringify(afterBacklog)}`);
+  console.log(`   (b) agent Available answered → next offer at the agent (${toNext.length} frees while callers waited): p50 ${ms(percentile(toNext, 50))}, p99 ${ms(percentile(toNext, 99))} ${percentile(toNext, 99) < 150 ? "PASS" : "FAIL"}`);
+  console.log(`   checks over both parts: ${JSON.stringify(backlogChecks)} ${backlogChecks.lost === 0 && backlogChecks.accepted_twice === 0 && backlogChecks.call_offered_twice_at_once === 0 && backlogChecks.agent_offered_twice_at_once === 0 ? "PASS" : "FAIL"}`);
+  if (process.env.BENCH_SERVER_LOG) for (const server of servers) console.log(server.output().split("\n").filter((line) => /slow|error|warn/i.test(line)).slice(-15).join("\n"));
+} finally {
+  callers?.kill();
+  children.forEach((child) => child.kill());
+  await db.end();
+  await Promise.all(servers.map((s) => s.stop()));
+  await database.drop();
+}
