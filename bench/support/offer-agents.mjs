@@ -87,7 +87,6 @@ process.send({ ready: report.streams });
 process.on("message", (message) => {
   if (message === "report") {
     process.send(report);
-    report.arrivals = [];
-    report.frees = [];
+    Object.assign(report, { arrivals: [], frees: [], accepted: 0, refused: {}, errors: [] });
   }
 });

@@ -89,6 +89,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/callbacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scheduled callbacks you may see (an agent's own; a manager's department's; an admin's organization's): upcoming by default, soonest first
+         * @description Roles: super_admin, account_admin, dept_manager, agent. `status=upcoming` (default: scheduled, or due and not yet done) or `all`. Each says the time on the contact's clock and on the organization's.
+         */
+        get: operations["getApiCallbacks"];
+        put?: never;
+        /**
+         * Schedule a call back to a contact at a time
+         * @description Roles: super_admin, account_admin, dept_manager, agent. `{ contact_id, at (ISO 8601 with offset), owner_id?, queue_id?, note? }`. `at` must fall within the calling hours campaigns obey (08:00-21:00 on the contact's clock, in every zone their number may ring in), at most 90 days ahead. The owner (default: the agent scheduling it; for others nobody) is offered the call first when it is due, then the queue's agents once the queue's offer timeout has passed (default queue: the contact's department's), whatever the queue's distribution. Accepting it answers `{ action: call_back, number, params: { To, CallbackEntryId } }`: the softphone dials the contact. Not reached: it stays in the follow-ups (GET /api/queue/abandoned) as a callback, with its history. Anything wrong: 422 naming the field; nothing is saved.
+         */
+        post: operations["postApiCallbacks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/callbacks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One scheduled callback
+         * @description Roles: super_admin, account_admin, dept_manager, agent.
+         */
+        get: operations["getApiCallbacksId"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a callback that is not yet due
+         * @description Roles: super_admin, account_admin, dept_manager, agent.
+         */
+        delete: operations["deleteApiCallbacksId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/calls/{call_sid}/hold": {
         parameters: {
             query?: never;
@@ -3776,6 +3824,277 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    getApiCallbacks: {
+        parameters: {
+            query?: {
+                status?: "upcoming" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @description `at` on the contact's clock, YYYY-MM-DD HH:MM */
+                            at_contact_time: string;
+                            /** @description `at` on the organization's clock, YYYY-MM-DD HH:MM */
+                            at_organization_time: string;
+                            contact: {
+                                id: number;
+                                name: string;
+                                phone: string;
+                            };
+                            /** @description Where the contact's number rings (the organization's when the number says nothing) */
+                            contact_time_zone: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            id: number;
+                            note: string | null;
+                            organization_time_zone: string;
+                            owner: {
+                                id: number;
+                                name: string | null;
+                            } | null;
+                            queue: {
+                                id: number;
+                                name: string;
+                            };
+                            /** @description Its queue entry once due (the follow-ups list names it by this id) */
+                            queue_entry_id: number | null;
+                            /**
+                             * @description scheduled; due (offered, or waiting for an agent); in_progress (an agent is calling); completed (reached); missed (not reached: in the follow-ups, GET /api/queue/abandoned); cancelled
+                             * @enum {string}
+                             */
+                            status: "scheduled" | "due" | "in_progress" | "completed" | "missed" | "cancelled";
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    postApiCallbacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    at: string;
+                    contact_id: number;
+                    note?: string;
+                    owner_id?: number | null;
+                    queue_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        at: string;
+                        /** @description `at` on the contact's clock, YYYY-MM-DD HH:MM */
+                        at_contact_time: string;
+                        /** @description `at` on the organization's clock, YYYY-MM-DD HH:MM */
+                        at_organization_time: string;
+                        contact: {
+                            id: number;
+                            name: string;
+                            phone: string;
+                        };
+                        /** @description Where the contact's number rings (the organization's when the number says nothing) */
+                        contact_time_zone: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        id: number;
+                        note: string | null;
+                        organization_time_zone: string;
+                        owner: {
+                            id: number;
+                            name: string | null;
+                        } | null;
+                        queue: {
+                            id: number;
+                            name: string;
+                        };
+                        /** @description Its queue entry once due (the follow-ups list names it by this id) */
+                        queue_entry_id: number | null;
+                        /**
+                         * @description scheduled; due (offered, or waiting for an agent); in_progress (an agent is calling); completed (reached); missed (not reached: in the follow-ups, GET /api/queue/abandoned); cancelled
+                         * @enum {string}
+                         */
+                        status: "scheduled" | "due" | "in_progress" | "completed" | "missed" | "cancelled";
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            413: components["responses"]["413"];
+            /** @description An unknown contact, a time in the past, outside the contact's calling hours or beyond 90 days, an owner or queue not yours to name */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["503"];
+        };
+    };
+    getApiCallbacksId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        at: string;
+                        /** @description `at` on the contact's clock, YYYY-MM-DD HH:MM */
+                        at_contact_time: string;
+                        /** @description `at` on the organization's clock, YYYY-MM-DD HH:MM */
+                        at_organization_time: string;
+                        contact: {
+                            id: number;
+                            name: string;
+                            phone: string;
+                        };
+                        /** @description Where the contact's number rings (the organization's when the number says nothing) */
+                        contact_time_zone: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        id: number;
+                        note: string | null;
+                        organization_time_zone: string;
+                        owner: {
+                            id: number;
+                            name: string | null;
+                        } | null;
+                        queue: {
+                            id: number;
+                            name: string;
+                        };
+                        /** @description Its queue entry once due (the follow-ups list names it by this id) */
+                        queue_entry_id: number | null;
+                        /**
+                         * @description scheduled; due (offered, or waiting for an agent); in_progress (an agent is calling); completed (reached); missed (not reached: in the follow-ups, GET /api/queue/abandoned); cancelled
+                         * @enum {string}
+                         */
+                        status: "scheduled" | "due" | "in_progress" | "completed" | "missed" | "cancelled";
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    deleteApiCallbacksId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        at: string;
+                        /** @description `at` on the contact's clock, YYYY-MM-DD HH:MM */
+                        at_contact_time: string;
+                        /** @description `at` on the organization's clock, YYYY-MM-DD HH:MM */
+                        at_organization_time: string;
+                        contact: {
+                            id: number;
+                            name: string;
+                            phone: string;
+                        };
+                        /** @description Where the contact's number rings (the organization's when the number says nothing) */
+                        contact_time_zone: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        id: number;
+                        note: string | null;
+                        organization_time_zone: string;
+                        owner: {
+                            id: number;
+                            name: string | null;
+                        } | null;
+                        queue: {
+                            id: number;
+                            name: string;
+                        };
+                        /** @description Its queue entry once due (the follow-ups list names it by this id) */
+                        queue_entry_id: number | null;
+                        /**
+                         * @description scheduled; due (offered, or waiting for an agent); in_progress (an agent is calling); completed (reached); missed (not reached: in the follow-ups, GET /api/queue/abandoned); cancelled
+                         * @enum {string}
+                         */
+                        status: "scheduled" | "due" | "in_progress" | "completed" | "missed" | "cancelled";
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            /** @description It is already due: it is a waiting call now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
         };
     };
     postApiCallsCallSidHold: {

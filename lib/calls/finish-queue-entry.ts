@@ -21,9 +21,9 @@ export async function finishQueueEntry({ organizationId, callSid, result, queueT
       where: { call_sid: callSid, organization_id: organizationId },
       select: { id: true, status: true, from_number: true, contact_id: true, enqueued_at: true, accepted_at: true, callback_requested_at: true, accepted_by: { select: { id: true, organization_id: true, department_id: true } } },
     });
-    if (!entry || entry.status === "completed" || entry.status === "abandoned") return { changed: false };
+    if (!entry || entry.status === "completed" || entry.status === "abandoned") return { changed: false, moved: false };
     // The caller chose to be called back: their leaving the line (and hanging up) changes nothing; their place is kept.
-    if (entry.callback_requested_at) return { changed: false, callback: true };
+    if (entry.callback_requested_at) return { changed: false, callback: true, moved: false };
     const now = Date.now();
     const bridged = result === "bridged" && entry.accepted_by !== null;
     const waitSeconds = queueTime ?? Math.round(((entry.accepted_at?.getTime() ?? now) - entry.enqueued_at.getTime()) / 1000);
@@ -46,8 +46,10 @@ export async function finishQueueEntry({ organizationId, callSid, result, queueT
       },
     });
     await publishEvent({ type: "queue.entry.left", visibility: "organization", record: { organization_id: organizationId }, data: { id: Number(entry.id), call_sid: callSid, status: bridged ? "completed" : "abandoned" } }, tx);
-    return { changed: true };
+    // A caller leaving while waiting may withdraw an offer, and one leaving before the agent joined frees the agent;
+    // an answered call ending frees nobody (the agent wraps up).
+    return { changed: true, moved: !bridged };
   });
-  forgetWaitingCalls(organizationId);
-  return outcome;
+  forgetWaitingCalls(organizationId, { moved: outcome.moved });
+  return { changed: outcome.changed, ...(outcome.callback && { callback: true }) };
 }

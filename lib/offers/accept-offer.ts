@@ -26,7 +26,8 @@ export async function acceptOffer({ actor, id }: { actor: SessionUser; id: bigin
   });
   // Asked after the transaction: the embedded database has one connection, which the transaction holds.
   if (!accepted) throw await offerNotOpen(actor, id);
-  forgetWaitingCalls(actor.organization_id);
+  // The call had this one offer: accepting it frees nobody and withdraws nothing.
+  forgetWaitingCalls(actor.organization_id, { moved: false });
   return accepted;
 }
 

@@ -6,6 +6,7 @@ import { distributesWork, refreshDistributingOrganizations } from "@/lib/queues/
 import { onQueueMayMove } from "@/lib/queue-entries/queue-may-move";
 import { callPathSettings } from "@/lib/settings/get-settings";
 import { endTimedWrapUps } from "@/lib/agents/end-timed-wrap-ups";
+import { queueDueCallbacks } from "@/lib/callbacks/queue-due-callbacks";
 import { expireOffers } from "./expire-offers";
 import { ASSIGN_CONVERSATION, MAKE_OFFER, ORGANIZATIONS_TO_PASS, SETTLE_OFFERS } from "./offer-statements";
 
@@ -80,6 +81,8 @@ async function tick(): Promise<void> {
     await expireOffers();
     // Timed wrap-ups (a queue's wrap_up_seconds) end here too: an agent back to Available is an offer to make.
     await endTimedWrapUps();
+    // Scheduled callbacks now due join their queue, offered to their owner first (whatever the queue's distribution).
+    await Promise.all((await queueDueCallbacks()).map((organizationId) => passOffers(organizationId)));
     const due = await rawQuery<{ organization_id: number }>(ORGANIZATIONS_TO_PASS);
     await Promise.all(due.map((row) => passOffers(row.organization_id)));
   } catch (error) {

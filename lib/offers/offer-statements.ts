@@ -24,6 +24,21 @@ const HOLDS_REQUIRED_SKILLS = `NOT EXISTS (
         WHERE NOT EXISTS (SELECT 1 FROM user_skills k WHERE k.user_id = s.user_id AND k.skill = r.skill AND k.level >= r.min_level))`;
 
 /**
+ * The agent `s` (agent_statuses, with `u` their user) may be offered the call
+ * `h` (a head of the queue `q`, overflowing to `ov` once it has waited long
+ * enough): available and active, serving the queue, holding its skills, with
+ * no open offer, and not having declined this call. A scheduled callback's
+ * owner may always be offered it; anyone else only once it has been due for
+ * the queue's offer timeout (its owner first).
+ */
+const QUALIFIES = `s.status = 'available' AND u.active
+        AND (s.user_id = h.owner_user_id OR ${serves("q.department_id")} OR (ov.id IS NOT NULL AND ${serves("ov.department_id")}))
+        AND (h.owner_user_id IS NULL OR s.user_id = h.owner_user_id OR h.enqueued_at <= now() - make_interval(secs => h.offer_timeout_seconds))
+        AND ${HOLDS_REQUIRED_SKILLS}
+        AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.user_id = s.user_id AND x.status = 'open')
+        AND NOT EXISTS (SELECT 1 FROM offers d WHERE d.queue_entry_id = h.entry_id AND d.user_id = s.user_id AND d.status = 'declined')`;
+
+/**
  * Settles what no longer holds: an open offer whose caller is no longer
  * waiting (they hung up, or someone took the call from the list) or whose
  * agent is no longer available is withdrawn, and the agent told why.
@@ -52,36 +67,56 @@ SELECT ${announce("p")} FROM published p`);
  * take it when available, active, serving the call's queue (or its overflow
  * queue once the call has waited `overflow_after_seconds`), holding every
  * skill the queue requires at its level, with no open offer, and not having
- * declined this call. Best: the caller's last agent within the sticky window
- * ($2 days), then the one idle longest (agent_statuses.changed_at).
+ * declined this call. Best: a scheduled callback's owner, or the caller's
+ * last agent within the sticky window ($2 days), then the one idle longest
+ * (agent_statuses.changed_at). A scheduled callback (an entry with an owner)
+ * is offered whatever its queue's distribution.
+ *
+ * Cost, since every pass runs it at least once: per offer queue only the
+ * first five waiting calls without an offer are looked at (the same queue's
+ * calls need the same agents; five leave room for calls an agent declined),
+ * and the agent is found by walking the available agents in idle order
+ * (agent_statuses_available_idx) to the first who qualifies, after one
+ * look at the sticky agent: neither grows with the queue or the floor.
  * Answers whether a call was picked and whether the offer was made: picked
  * but not made is a race lost to another server (run it again).
  */
 export const MAKE_OFFER = prepared(`
-WITH picked AS (
-  SELECT e.id AS entry_id, e.call_sid, e.from_number, e.contact_id, q.id AS queue_id, q.offer_timeout_seconds, a.user_id
-  FROM queue_entries e
-  JOIN queues q ON q.organization_id = e.organization_id AND q.department_id IS NOT DISTINCT FROM e.department_id AND q.distribution = 'offer'
-  LEFT JOIN queues ov ON ov.id = q.overflow_queue_id AND e.enqueued_at <= now() - make_interval(secs => q.overflow_after_seconds)
+WITH heads AS (
+  SELECT e.id AS entry_id, e.call_sid, e.from_number, e.contact_id, e.enqueued_at, e.owner_user_id, q.id AS queue_id, q.department_id,
+         q.offer_timeout_seconds, q.priority, q.required_skills, q.overflow_queue_id, q.overflow_after_seconds
+  FROM queues q
+  CROSS JOIN LATERAL (
+    SELECT e.id, e.call_sid, e.from_number, e.contact_id, e.enqueued_at, e.owner_user_id FROM queue_entries e
+    WHERE e.organization_id = q.organization_id AND e.status = 'waiting'
+      AND (e.department_id = q.department_id OR (q.department_id IS NULL AND e.department_id IS NULL))
+      AND (q.distribution = 'offer' OR e.owner_user_id IS NOT NULL)
+      AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.queue_entry_id = e.id AND x.status = 'open')
+    ORDER BY e.enqueued_at, e.id LIMIT 5
+  ) e
+  WHERE q.organization_id = $1::int
+), picked AS (
+  SELECT h.entry_id, h.call_sid, h.from_number, h.contact_id, h.queue_id, h.offer_timeout_seconds, a.user_id
+  FROM heads h
+  JOIN queues q ON q.id = h.queue_id
+  LEFT JOIN queues ov ON ov.id = h.overflow_queue_id AND h.enqueued_at <= now() - make_interval(secs => h.overflow_after_seconds)
   LEFT JOIN LATERAL (
     SELECT c.user_id AS last_agent FROM call_logs c
-    WHERE c.organization_id = e.organization_id AND c.phone_number = e.from_number AND c.user_id IS NOT NULL
+    WHERE c.organization_id = $1::int AND c.phone_number = h.from_number AND c.user_id IS NOT NULL
       AND c.created_at >= now() - make_interval(days => $2::int)
     ORDER BY c.created_at DESC LIMIT 1
   ) sticky ON $2::int > 0
   CROSS JOIN LATERAL (
-    SELECT s.user_id FROM agent_statuses s JOIN users u ON u.id = s.user_id
-    WHERE s.organization_id = e.organization_id AND s.status = 'available' AND u.active
-      AND (${serves("q.department_id")} OR (ov.id IS NOT NULL AND ${serves("ov.department_id")}))
-      AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.user_id = s.user_id AND x.status = 'open')
-      AND NOT EXISTS (SELECT 1 FROM offers d WHERE d.queue_entry_id = e.id AND d.user_id = s.user_id AND d.status = 'declined')
-      AND ${HOLDS_REQUIRED_SKILLS}
-    ORDER BY (s.user_id = sticky.last_agent) IS TRUE DESC, s.changed_at, s.user_id
-    LIMIT 1
+    SELECT chosen.user_id FROM (
+      (SELECT s.user_id, 0 AS rank FROM agent_statuses s JOIN users u ON u.id = s.user_id
+        WHERE s.user_id = COALESCE(h.owner_user_id, sticky.last_agent) AND s.organization_id = $1::int AND ${QUALIFIES} LIMIT 1)
+      UNION ALL
+      (SELECT s.user_id, 1 AS rank FROM agent_statuses s JOIN users u ON u.id = s.user_id
+        WHERE s.organization_id = $1::int AND ${QUALIFIES}
+        ORDER BY s.changed_at, s.user_id LIMIT 1)
+    ) chosen ORDER BY chosen.rank LIMIT 1
   ) a
-  WHERE e.organization_id = $1::int AND e.status = 'waiting'
-    AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.queue_entry_id = e.id AND x.status = 'open')
-  ORDER BY q.priority DESC, e.enqueued_at, e.id
+  ORDER BY h.priority DESC, h.enqueued_at, h.entry_id
   LIMIT 1
 ), offered AS (
   INSERT INTO offers (organization_id, queue_id, queue_entry_id, user_id, expires_at)
@@ -158,6 +193,9 @@ export const ORGANIZATIONS_TO_PASS = `
 SELECT DISTINCT e.organization_id FROM queue_entries e
 JOIN queues q ON q.organization_id = e.organization_id AND q.department_id IS NOT DISTINCT FROM e.department_id AND q.distribution = 'offer'
 WHERE e.status = 'waiting' AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.queue_entry_id = e.id AND x.status = 'open')
+UNION
+SELECT e.organization_id FROM queue_entries e
+WHERE e.status = 'waiting' AND e.owner_user_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.queue_entry_id = e.id AND x.status = 'open')
 UNION
 SELECT o.organization_id FROM offers o JOIN queue_entries e ON e.id = o.queue_entry_id JOIN agent_statuses s ON s.user_id = o.user_id
 WHERE o.status = 'open' AND (e.status <> 'waiting' OR s.status <> 'available')

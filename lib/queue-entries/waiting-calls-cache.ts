@@ -28,9 +28,12 @@ export function waitingCallsCache(): Map<number, CachedList> {
 /**
  * Called by this process's own queue writes, so it never serves itself a
  * stale list. Every write of the queue says so here, which makes it the one
- * place that tells the offer engine a queue may move.
+ * place that tells the offer engine a queue may move; a write that can free
+ * no agent and withdraw no offer (an offer accepted, an answered call ending
+ * for an agent who goes to wrap-up) says `moved: false` and spares the
+ * engine a pass (at 50 calls a second, half the passes of a call).
  */
-export function forgetWaitingCalls(organizationId: number): void {
+export function forgetWaitingCalls(organizationId: number, { moved = true }: { moved?: boolean } = {}): void {
   waitingCallsCache().delete(organizationId);
-  queueMayMove(organizationId);
+  if (moved) queueMayMove(organizationId);
 }

@@ -27,3 +27,8 @@ CREATE INDEX "call_logs_caller_agent_idx" ON "call_logs" ("organization_id", "ph
 -- `missed`: the not-ready state an agent is put in when an offer went unanswered.
 ALTER TABLE "agent_statuses" DROP CONSTRAINT "agent_statuses_status_check";
 ALTER TABLE "agent_statuses" ADD CONSTRAINT "agent_statuses_status_check" CHECK ("status" IN ('available', 'busy', 'wrap_up', 'offline', 'missed'));
+
+-- "Has this agent declined this call?", asked of every agent considered.
+CREATE INDEX "offers_declined_idx" ON "offers" ("queue_entry_id", "user_id") WHERE "status" = 'declined';
+-- The engine walks available agents in idle order to the first who qualifies.
+CREATE INDEX "agent_statuses_available_idx" ON "agent_statuses" ("organization_id", "changed_at", "user_id") WHERE "status" = 'available';
