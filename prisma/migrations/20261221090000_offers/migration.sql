@@ -32,3 +32,7 @@ ALTER TABLE "agent_statuses" ADD CONSTRAINT "agent_statuses_status_check" CHECK 
 CREATE INDEX "offers_declined_idx" ON "offers" ("queue_entry_id", "user_id") WHERE "status" = 'declined';
 -- The engine walks available agents in idle order to the first who qualifies.
 CREATE INDEX "agent_statuses_available_idx" ON "agent_statuses" ("organization_id", "changed_at", "user_id") WHERE "status" = 'available';
+-- Every pass settles the organization's open offers, and the tick asks which
+-- open offers no longer hold: both read the open ones only, however many
+-- offers the history holds.
+CREATE INDEX "offers_open_by_organization_idx" ON "offers" ("organization_id") WHERE "status" = 'open';
