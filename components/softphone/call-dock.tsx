@@ -4,6 +4,7 @@ import { useState } from "react";
 import { formatDuration, formatPhone } from "@/lib/format/display";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { ContactCard } from "./contact-card";
+import { ScheduleCallbackForm } from "./schedule-callback-form";
 import { TransferPanel } from "./transfer-panel";
 import { useCallControl } from "./use-call-control";
 import { Keypad } from "./keypad";
@@ -122,6 +123,7 @@ export function CallDock() {
             </select>
           </div>
         )}
+        {call.phase === "ended" && !call.participant && call.contactId !== null && <ScheduleCallbackForm contactId={call.contactId} />}
         {call.phase === "ended" && (
           <button type="button" className="button" disabled={call.saving} onClick={finish}>
             {call.saving ? "Saving…" : call.participant ? "Close and become available" : call.direction === "inbound" ? "Save notes and become available" : "Save notes and close"}

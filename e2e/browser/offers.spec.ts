@@ -1,6 +1,6 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { test } from "./fixtures";
-import { finalScreenshot, signIn, snap, uniquePhone } from "./helpers";
+import { finalScreenshot, inHoursPhone, signIn, snap, uniquePhone } from "./helpers";
 
 // Issue 44, point 4: a call in an offer queue rings the agent it is offered
 // to on whatever page they are. The demo organization is this worker's; its
@@ -139,7 +139,12 @@ test("a new text is given to the available agent without an accept step: a notic
   const headers = { Authorization: `Bearer ${admin}` };
   expect((await page.request.put("/api/settings/sms", { headers, data: { assign_conversations: true } })).status()).toBe(200);
   try {
-    const andy = await agentOn(browser, "agent1@acme.example.com", "/calls");
+    // The notice rides the page's event stream: the text is sent once it is open (on the Queue page, which says so),
+    // and the agent moves on to another page in the app, where the stream stays.
+    const andy = await agentOn(browser, "agent1@acme.example.com", "/queue");
+    await expect(andy.getByTestId("live-status").first()).toHaveText("Live");
+    await andy.getByRole("link", { name: "My calls", exact: true }).click();
+    await expect(andy).toHaveURL(/\/calls/);
     const from = uniquePhone();
     expect((await page.request.post("/api/dev/simulator", { headers, data: { action: "sms_inbound", from, body: "Is my order on its way?" } })).status()).toBe(200);
     const notice = andy.getByRole("status", { name: "Conversation given to you" });
@@ -151,5 +156,52 @@ test("a new text is given to the available agent without an accept step: a notic
   } finally {
     await page.request.put("/api/settings/sms", { headers, data: { assign_conversations: false } });
     await page.request.post("/api/agent/status", { headers: { Authorization: `Bearer ${await tokenOf(page, "agent1@acme.example.com")}` }, data: { status: "offline" } });
+  }
+});
+
+test("a callback set at wrap-up is listed on the Queue page and can be cancelled; a due one rings its owner, whose Accept dials the contact", async ({ page, browser }) => {
+  const manager = await tokenOf(page, "sales.manager@acme.example.com");
+  const headers = { Authorization: `Bearer ${manager}` };
+  const contact = await page.request.post("/api/contacts", { headers, data: { name: "Carla Callback", phone: inHoursPhone() } }).then((r) => r.json());
+  const context = await browser.newContext({ timezoneId: "America/New_York" });
+  const andy = await context.newPage();
+  try {
+    await signIn(andy, "agent1@acme.example.com");
+    await andy.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+    // A due callback owned by Andy rings him like a call; Enter dials the contact.
+    const andyId = (await andy.request.get("/api/user", { headers: { Authorization: `Bearer ${await tokenOf(page, "agent1@acme.example.com")}` } }).then((r) => r.json())).id;
+    const due = await page.request.post("/api/callbacks", { headers, data: { contact_id: contact.id, at: new Date(Date.now() + 1500).toISOString(), owner_id: andyId } });
+    expect(due.status()).toBe(201);
+    await andy.goto("/calls");
+    const offered = andy.getByRole("alertdialog", { name: /Call offered: Carla Callback/ });
+    await expect(offered).toBeVisible({ timeout: 8_000 });
+    await expect(offered).toContainText("Call back Carla Callback");
+    await andy.keyboard.press("Enter");
+    const dock = andy.getByRole("complementary", { name: "Current call" });
+    await expect(dock).toContainText("Carla Callback");
+    await expect(dock).toContainText("On call"); // the simulated contact picks up
+    await dock.getByRole("button", { name: "Hang up" }).click();
+    await expect(dock).toContainText("Call ended");
+
+    // At wrap-up: call back later, this time tomorrow (inside the contact's calling hours, as now is), typed on this computer's clock (New York).
+    await dock.getByRole("button", { name: "Call back later…" }).click();
+    const parts = Object.fromEntries(new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(new Date(Date.now() + 86_400_000)).map((p) => [p.type, p.value]));
+    const tomorrow = `${parts.year}-${parts.month}-${parts.day}`;
+    await dock.getByLabel("Call back at (your clock)").fill(`${tomorrow}T${parts.hour}:${parts.minute}`);
+    await dock.getByLabel("Note for the callback").fill("Send the quote first");
+    await dock.getByRole("button", { name: "Schedule" }).click();
+    await expect(dock.getByRole("status")).toContainText(`Callback set: ${tomorrow}`);
+    await expect(dock.getByRole("status")).toContainText(`${tomorrow} ${parts.hour}:${parts.minute} in America/New_York`);
+    await dock.getByRole("button", { name: /Save notes/ }).click();
+    await expect(dock).toHaveCount(0);
+    await andy.goto("/queue");
+    const upcoming = andy.getByRole("region", { name: "Scheduled callbacks" });
+    await expect(upcoming).toContainText("Send the quote first");
+    await snap(andy, "callbacks-coming-up");
+    await upcoming.getByRole("row").filter({ hasText: "Send the quote first" }).getByRole("button", { name: "Cancel the callback to Carla Callback" }).click();
+    await expect(upcoming.getByText("Send the quote first")).toHaveCount(0);
+  } finally {
+    await page.request.post("/api/agent/status", { headers: { Authorization: `Bearer ${await tokenOf(page, "agent1@acme.example.com")}` }, data: { status: "offline" } });
+    await context.close();
   }
 });

@@ -1,6 +1,7 @@
 import { MyRecentCalls } from "@/components/calls/my-recent-calls";
 import { FollowUps } from "@/components/queue/follow-ups";
 import { PreviewCard } from "@/components/queue/preview-card";
+import { ScheduledCallbacks } from "@/components/queue/scheduled-callbacks";
 import { SimulateCallButton } from "@/components/queue/simulate-call-button";
 import { Voicemails } from "@/components/queue/voicemails";
 import { WaitingCalls } from "@/components/queue/waiting-calls";
@@ -16,6 +17,7 @@ export default function QueuePage() {
         <div className="stack">
           <WaitingCalls />
           <Voicemails />
+          <ScheduledCallbacks />
           <FollowUps />
         </div>
         <div className="stack">

@@ -1,0 +1,55 @@
+"use client";
+
+import { useState } from "react";
+import { formatPhone } from "@/lib/format/display";
+import { apiSend } from "@/lib/swr/api-send";
+import { useApiToken } from "@/lib/swr/use-api";
+import { useApiGet } from "@/lib/swr/use-api-get";
+import { useLiveEvents } from "@/components/live/event-stream-provider";
+
+/**
+ * The callbacks coming up (issue 44, point 7), on the Queue page: when, for
+ * whom (on the contact's clock beside the organization's), and who is
+ * offered it first; one not yet due can be cancelled. Due ones are offered
+ * like calls; those not reached are in the follow-ups below.
+ */
+export function ScheduledCallbacks() {
+  const token = useApiToken();
+  const callbacks = useApiGet("/api/callbacks", {}, { refreshInterval: 30_000 });
+  useLiveEvents(["queue.entry.added", "queue.entry.left", "queue.entry.accepted"], () => void callbacks.mutate());
+  const [problem, setProblem] = useState<string | null>(null);
+  const list = callbacks.data?.data ?? [];
+  if (list.length === 0) return null;
+  const cancel = async (id: number) => {
+    setProblem(null);
+    try {
+      await apiSend("delete", "/api/callbacks/{id}", token!, { path: { id } });
+    } catch (e) {
+      setProblem((e as Error).message);
+    }
+    void callbacks.mutate();
+  };
+  return (
+    <section aria-label="Scheduled callbacks" className="panel stack">
+      <h2 style={{ fontSize: "1.05rem", margin: 0 }}>Callbacks coming up ({list.length})</h2>
+      {problem && <div className="alert" role="alert">{problem}</div>}
+      <table className="data">
+        <thead><tr><th scope="col">When</th><th scope="col">Contact</th><th scope="col">First to</th><th scope="col">State</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>
+        <tbody>
+          {list.map((callback) => (
+            <tr key={callback.id}>
+              <td>
+                {callback.at_organization_time} <span className="small muted">({callback.organization_time_zone})</span>
+                <div className="small muted">{callback.at_contact_time} on their clock ({callback.contact_time_zone})</div>
+              </td>
+              <td>{callback.contact.name} <span className="small muted">{formatPhone(callback.contact.phone)}</span>{callback.note && <div className="small">{callback.note}</div>}</td>
+              <td>{callback.owner?.name ?? `${callback.queue.name} queue`}</td>
+              <td><span className="badge">{callback.status.replace("_", " ")}</span></td>
+              <td>{callback.status === "scheduled" && <button type="button" className="button ghost small" onClick={() => void cancel(callback.id)} aria-label={`Cancel the callback to ${callback.contact.name}`}>Cancel</button>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
