@@ -2,6 +2,7 @@ import "server-only";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { logger } from "@/lib/logger";
 import { processSingleton } from "@/lib/process/process-registry";
+import { onShutdown } from "@/lib/shutdown";
 import { distributesWork, refreshDistributingOrganizations } from "@/lib/queues/distributing-organizations";
 import { onQueueMayMove } from "@/lib/queue-entries/queue-may-move";
 import { callPathSettings } from "@/lib/settings/get-settings";
@@ -13,10 +14,11 @@ import { ASSIGN_CONVERSATION, MAKE_OFFER, ORGANIZATIONS_TO_PASS, SETTLE_OFFERS }
 // The offer engine (issue 44, decision 026). A pass over an organization
 // settles the offers that no longer hold, then makes offers until none can be
 // made, then (where the organization assigns them) gives new conversations to
-// agents until none can be given. It runs in the process where something changed (a caller joined or
-// left, an agent became free, an offer was declined: queueMayMove), at once;
-// and on every server once a second for the organizations that still have a
-// call to offer, with the sweep of expired offers, so a server killed
+// agents until none can be given. It runs in the process where something
+// changed (a caller joined or left, an agent became free, an offer was
+// declined, a text arrived: queueMayMove), at once; and on every server once
+// a second for the organizations that still have work to give, with the sweep
+// of expired offers, timed wrap-ups and due callbacks, so a server killed
 // mid-offer costs a call at most its timeout. One pass per organization at a
 // time in a process; a change during a pass runs it once more after.
 
@@ -70,6 +72,11 @@ export function startOfferEngine(): void {
   if (state.timer) return;
   state.timer = setInterval(() => void tick(), TICK_MS);
   state.timer.unref();
+  // A stopping server makes no more offers of its own (the other servers' ticks take over) and lets its passes finish.
+  onShutdown(async () => {
+    clearInterval(state.timer);
+    await Promise.all(state.running.values());
+  });
 }
 
 async function tick(): Promise<void> {
