@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { renderTemplate } from "@/lib/messages/render-template";
+import { fillTemplate, TEMPLATE_PLACEHOLDERS, unfilledFields } from "@/lib/messages/render-template";
 import { countSegments, MAX_MESSAGE_CHARACTERS } from "@/lib/messages/segments";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
@@ -10,19 +10,26 @@ import { useApiGet } from "@/lib/swr/use-api-get";
 /**
  * Writes and sends a reply: the segment counter counts like the provider
  * (encoding and segments), a saved reply fills in from the contact, and
- * Ctrl/⌘+Enter sends. A refusal (opt-out, provider) is shown as its reason.
+ * Ctrl/⌘+Enter sends. A field the contact has no value for stays in the text
+ * as its placeholder, named above it, and Send waits until the agent fills
+ * or removes it (issue 45: never a blank where a name should be). A refusal
+ * (opt-out, provider) is shown as its reason.
  */
 export function Composer({ phone, contact, disabledReason, onSent }: { phone: string; contact: { name: string; company: string | null; email: string | null } | null; disabledReason: string | null; onSent: () => void }) {
   const token = useApiToken();
   const templates = useApiGet("/api/message-templates", {});
+  const customFields = useApiGet("/api/custom-fields", {});
+  const fieldNames = (customFields.data?.data ?? []).map((f) => f.name);
   const [body, setBody] = useState("");
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const count = countSegments(body);
   const tooLong = count.characters > MAX_MESSAGE_CHARACTERS;
+  const known = new Set<string>([...TEMPLATE_PLACEHOLDERS, ...fieldNames.map((f) => f.toLowerCase())]);
+  const gaps = unfilledFields(body).filter((field) => known.has(field));
 
   const send = async () => {
-    if (!body.trim() || tooLong || sending) return;
+    if (!body.trim() || tooLong || sending || gaps.length) return;
     setSending(true);
     setProblem(null);
     try {
@@ -56,6 +63,11 @@ export function Composer({ phone, contact, disabledReason, onSent }: { phone: st
           }}
           placeholder="Write a message… (Ctrl+Enter sends)"
         />
+        {gaps.length > 0 && (
+          <div className="template-gaps" role="alert" aria-label="Gaps to fill">
+            This contact has no {gaps.join(", ")}: replace {gaps.map((g) => <mark key={g}>{`{{${g}}}`}</mark>)} in the text, or remove it, to send.
+          </div>
+        )}
         <span className={`hint${tooLong ? " error" : ""}`} aria-live="polite" data-testid="segment-counter">
           {count.characters}/{MAX_MESSAGE_CHARACTERS} characters · {count.encoding} · {count.segments} segment{count.segments === 1 ? "" : "s"}
           {count.segments > 0 && ` · ${count.remaining} left in this segment`}
@@ -65,13 +77,13 @@ export function Composer({ phone, contact, disabledReason, onSent }: { phone: st
         {templates.data && templates.data.data.length > 0 && (
           <select className="input" aria-label="Insert a saved reply" value="" onChange={(e) => {
             const template = templates.data!.data.find((t) => String(t.id) === e.target.value);
-            if (template) setBody(renderTemplate(template.body, contact && { ...contact, phone }));
+            if (template) setBody(fillTemplate(template.body, contact && { ...contact, phone }, fieldNames).text);
           }}>
             <option value="">Saved replies…</option>
             {templates.data.data.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
           </select>
         )}
-        <button type="submit" className="button" disabled={sending || !body.trim() || tooLong}>{sending ? "Sending…" : "Send"}</button>
+        <button type="submit" className="button" disabled={sending || !body.trim() || tooLong || gaps.length > 0}>{sending ? "Sending…" : "Send"}</button>
       </div>
     </form>
   );

@@ -13,7 +13,7 @@ import { deliverMessage } from "./deliver-message";
 import { loadMessage } from "./load-message";
 import { openConversation, touchConversation } from "./open-conversation";
 import { quietUntil } from "./quiet-hours";
-import { renderTemplate } from "./render-template";
+import { fillTemplate, TEMPLATE_PLACEHOLDERS, unfilledFields } from "./render-template";
 import type { SendMessageInput } from "./schemas";
 import { countSegments, MAX_MESSAGE_CHARACTERS } from "./segments";
 import { smsOptOut } from "./sms-consent";
@@ -32,7 +32,7 @@ export async function sendMessage({ actor, input }: { actor: SessionUser; input:
   const organizationId = actor.organization_id;
   await checkMediaAddresses(input.media_urls ?? []);
   const { phone, contact } = await recipient(actor, input);
-  const body = input.template_id === undefined ? input.body : renderTemplate(await templateBody(organizationId, input.template_id), contact);
+  const body = await messageBody(organizationId, input, contact);
   if ([...body].length > MAX_MESSAGE_CHARACTERS) throw AppError.validation({ body: [`The message may not be longer than ${MAX_MESSAGE_CHARACTERS} characters.`] });
   if (!body.trim() && !input.media_urls?.length) throw AppError.validation({ body: ["The message is empty: write something or attach media."] });
   await refuseWithoutConsent(organizationId, phone, contact);
@@ -113,6 +113,31 @@ async function recipient(actor: SessionUser, input: SendMessageInput): Promise<R
   const phone = input.to!;
   const contact = await prisma.contact.findUnique({ where: { organization_id_phone: { organization_id: actor.organization_id, phone } }, select: CONTACT_FIELDS });
   return { phone, contact: contact as Recipient["contact"] };
+}
+
+/**
+ * The text to send: the body as written, or the saved reply filled from the
+ * contact. Never a blank where a field should be (issue 45): a saved reply
+ * naming a field this contact has no value for, or a body still holding a
+ * field's placeholder (a gap the composer showed), is refused with 422
+ * naming the fields.
+ */
+async function messageBody(organizationId: number, input: SendMessageInput, contact: Parameters<typeof fillTemplate>[1]): Promise<string> {
+  const fields = (await prisma.customFieldDefinition.findMany({ where: { organization_id: organizationId }, select: { name: true } })).map((f) => f.name);
+  if (input.template_id === undefined) {
+    const known = new Set<string>([...TEMPLATE_PLACEHOLDERS, ...fields.map((f) => f.toLowerCase())]);
+    const gaps = unfilledFields(input.body ?? "").filter((field) => known.has(field));
+    if (gaps.length) throw AppError.validation({ body: [`Fill in or remove ${gaps.map((g) => `{{${g}}}`).join(", ")} before sending.`], ...Object.fromEntries(gaps.map((g) => [`fields.${g}`, ["is not filled in."]])) });
+    return input.body ?? "";
+  }
+  const filled = fillTemplate(await templateBody(organizationId, input.template_id), contact, fields);
+  if (filled.missing.length) {
+    throw AppError.validation({
+      template_id: [`This saved reply needs ${filled.missing.join(", ")}, which this contact does not have: fill them in on the contact, or write the text yourself.`],
+      ...Object.fromEntries(filled.missing.map((field) => [`fields.${field}`, ["has no value for this contact."]])),
+    });
+  }
+  return filled.text;
 }
 
 async function templateBody(organizationId: number, id: number): Promise<string> {
