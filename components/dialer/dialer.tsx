@@ -39,10 +39,14 @@ export function Dialer() {
   const suggestions = useApiGet("/api/contacts/lookup", debounced.length >= 2 ? { query: { q: debounced } } : null);
 
   const e164 = toE164(number, country);
-  const invalid = touched && number.trim() !== "" && !e164;
+  // Empty is said only once Call was pressed (a field left on its way elsewhere is no mistake); half a number, once touched.
+  const [submitted, setSubmitted] = useState(false);
+  const empty = number.trim() === "";
+  const invalid = (touched && !empty && !e164) || (submitted && empty);
 
   const onType = (value: string) => {
     setContact(null);
+    setSubmitted(false);
     // Format as typed, but never fight the user deleting a formatting character.
     setNumber(value.length < number.length ? value : formatAsTyped(value, country));
   };
@@ -50,6 +54,7 @@ export function Dialer() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
+    setSubmitted(true);
     if (!e164) return;
     await dial(e164, contact);
   };
@@ -78,8 +83,10 @@ export function Dialer() {
             aria-invalid={invalid}
             aria-describedby="dial-hint"
           />
-          <span id="dial-hint" className={invalid ? "error" : "hint"}>
-            {invalid
+          <span id="dial-hint" className={invalid ? "error" : "hint"} aria-live="polite">
+            {invalid && empty
+              ? "Enter a number to call, or pick a contact."
+              : invalid
               ? `Not a whole number yet: a national number of ${countryName(country)}, or + (or 00) and the country code.`
               : contact
                 ? `Calling ${contact.name}`
