@@ -1,5 +1,6 @@
 "use client";
 
+import { useSession } from "next-auth/react";
 import { useState } from "react";
 import { formatDuration, formatPhone } from "@/lib/format/display";
 import { useApiGet } from "@/lib/swr/use-api-get";
@@ -20,6 +21,7 @@ export function CallDock() {
   const [keypad, setKeypad] = useState(false);
   const [picker, setPicker] = useState<"transfer" | "add" | null>(null);
   const control = useCallControl();
+  const me = useSession().data?.user?.id;
   const seconds = useSecondsSince(call?.connectedAt ?? null, call?.endedAt ?? null);
   const [hangingUp, setHangingUp] = useState(false);
   if (!call) return null;
@@ -63,8 +65,9 @@ export function CallDock() {
           <ul className="call-parties" aria-label="Also on the call">
             {control.parties.map((p) => (
               <li key={p.id}>
-                <span>{p.name ?? p.number} <span className="small muted">· {p.role === "monitor" ? "supervisor" : p.state === "joined" ? "on the line" : "ringing…"}</span></span>
-                {p.role === "participant" && <button type="button" className="button secondary small" disabled={control.busy} onClick={() => void control.remove(p.id)} aria-label={`Remove ${p.name ?? p.number}`}>Remove</button>}
+                <span>{p.user_id !== null && p.user_id === me ? "You" : (p.name ?? p.number)} <span className="small muted">· {p.role === "monitor" ? "supervisor" : p.state === "joined" ? "on the line" : "ringing…"}</span></span>
+                {/* A person added to the call leaves it with Hang up; Remove is for the others. */}
+                {p.role === "participant" && !(p.user_id !== null && p.user_id === me) && <button type="button" className="button secondary small" disabled={control.busy} onClick={() => void control.remove(p.id)} aria-label={`Remove ${p.name ?? p.number}`}>Remove</button>}
               </li>
             ))}
           </ul>

@@ -1,0 +1,41 @@
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
+import { finalScreenshot, signIn } from "./helpers";
+
+// Issue 45, point 9: a person added to a three-way call sees themselves as
+// "You", with no Remove button for themselves (they leave with Leave call);
+// the agent who added them can still remove them.
+
+test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
+
+test("the colleague added to a call is listed to themselves as You, without a Remove button; the agent can remove them", async ({ page, browser }) => {
+  const bea = await (await browser.newContext()).newPage();
+  await signIn(bea, "agent2@acme.example.com");
+  await bea.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await signIn(page, "agent1@acme.example.com");
+  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await page.getByRole("button", { name: "Simulate inbound call" }).click();
+  const waiting = page.getByTestId("waiting-call").first();
+  await expect(waiting).toBeVisible({ timeout: 5_000 });
+  await waiting.getByRole("button", { name: "Accept" }).click();
+  const dock = page.getByRole("complementary", { name: "Current call" });
+  await expect(dock).toContainText("On call");
+
+  await dock.getByRole("button", { name: "Add participant" }).click();
+  const panel = dock.getByRole("form", { name: "Add someone to the call" });
+  await panel.getByRole("radio", { name: /Bea Agent/ }).check();
+  await panel.getByRole("button", { name: "Add to call" }).click();
+  const beaDock = bea.getByRole("complementary", { name: "Current call" });
+  await expect(beaDock).toContainText("Three-way call: Andy Agent added you", { timeout: 10_000 });
+  const herList = beaDock.getByRole("list", { name: "Also on the call" });
+  await expect(herList).toContainText("You");
+  await expect(herList.getByRole("button", { name: /Remove/ })).toHaveCount(0);
+  await expect(dock.getByRole("button", { name: "Remove Bea Agent" })).toBeVisible();
+
+  await dock.getByRole("button", { name: "Remove Bea Agent" }).click();
+  await expect(dock.getByRole("list", { name: "Also on the call" })).toHaveCount(0, { timeout: 10_000 });
+  await dock.getByRole("button", { name: "Hang up" }).click();
+  await expect(dock).toContainText("Call ended");
+  await dock.getByRole("button", { name: /Save notes and/ }).click();
+  await bea.context().close();
+});
