@@ -28,3 +28,14 @@ export async function snap(page: Page, name: string) {
 
 
 export { inHoursPhone, outOfHoursPhone } from "../support/daytime-phones";
+
+/** An Available agent takes a simulated inbound caller from the Queue page: their call panel, on the call. */
+export async function takeInboundCall(page: Page) {
+  await page.getByRole("button", { name: "Simulate inbound call" }).click();
+  const waiting = page.getByTestId("waiting-call").first();
+  await expect(waiting).toBeVisible({ timeout: 5_000 });
+  await waiting.getByRole("button", { name: "Accept" }).click();
+  const dock = page.getByRole("complementary", { name: "Current call" });
+  await expect(dock).toContainText("On call");
+  return dock;
+}

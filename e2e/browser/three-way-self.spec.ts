@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { test } from "./fixtures";
-import { finalScreenshot, signIn } from "./helpers";
+import { finalScreenshot, signIn, takeInboundCall } from "./helpers";
 
 // Issue 45, point 9: a person added to a three-way call sees themselves as
 // "You", with no Remove button for themselves (they leave with Leave call);
@@ -14,12 +14,7 @@ test("the colleague added to a call is listed to themselves as You, without a Re
   await bea.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
   await signIn(page, "agent1@acme.example.com");
   await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
-  await page.getByRole("button", { name: "Simulate inbound call" }).click();
-  const waiting = page.getByTestId("waiting-call").first();
-  await expect(waiting).toBeVisible({ timeout: 5_000 });
-  await waiting.getByRole("button", { name: "Accept" }).click();
-  const dock = page.getByRole("complementary", { name: "Current call" });
-  await expect(dock).toContainText("On call");
+  const dock = await takeInboundCall(page);
 
   await dock.getByRole("button", { name: "Add participant" }).click();
   const panel = dock.getByRole("form", { name: "Add someone to the call" });
