@@ -4,10 +4,11 @@ import { announce, EVENT_RETURNING } from "@/lib/events/announcement-sql";
 import { servesQueueSql } from "@/lib/auth/scope";
 import { Prisma } from "@/lib/generated/prisma/client";
 
-// The offer engine's two statements (issue 44). Each is one statement, so any
+// The offer engine's statements (issue 44): settle, offer, assign a
+// conversation, and the tick's question. Each is one statement, so any
 // number of servers may run them at once: the partial unique indexes on
 // offers (one open offer per call, one per agent) turn a lost race into
-// "nothing offered", never a second offer. Both commit without waiting for
+// "nothing offered", never a second offer. They commit without waiting for
 // the disk and announce their events themselves: an offer lost to a database
 // crash is made again by the next pass, and an offer must ring at once.
 
