@@ -1,5 +1,6 @@
 "use client";
 
+import { explainDeliveryError } from "@/lib/messages/delivery-errors";
 import type { MessageRow } from "./types";
 
 const STATUS_LABELS: Record<string, string> = {
@@ -15,8 +16,12 @@ const STATUS_LABELS: Record<string, string> = {
   canceled: "Canceled",
 };
 
-/** One message as a bubble: theirs on the left, ours on the right with its delivery status. */
-export function MessageBubble({ message, simulate }: { message: MessageRow; simulate?: (status: "delivered" | "failed") => void }) {
+/**
+ * One message as a bubble: theirs on the left, ours on the right with its
+ * delivery status. A failed one says what its error means and what to do,
+ * with Retry where sending it again can succeed (issue 45).
+ */
+export function MessageBubble({ message, simulate, retry }: { message: MessageRow; simulate?: (status: "delivered" | "failed") => void; retry?: () => void }) {
   const ours = message.direction === "outbound";
   const time = new Date(message.created_at).toLocaleString([], { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
   const failed = message.status === "failed" || message.status === "undelivered";
@@ -40,7 +45,7 @@ export function MessageBubble({ message, simulate }: { message: MessageRow; simu
         {failed && message.error_code && ` (error ${message.error_code})`}
         {message.status === "held" && message.send_after && ` until ${new Date(message.send_after).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`}
       </span>
-      {failed && message.error_message && <span className="meta small">{message.error_message}</span>}
+      {failed && ours && <DeliveryProblem code={message.error_code} detail={message.error_message} retry={retry} />}
       {simulate && ours && ["queued", "sending", "sent"].includes(message.status) && (
         <span className="meta small">
           Simulator:{" "}
@@ -49,5 +54,15 @@ export function MessageBubble({ message, simulate }: { message: MessageRow; simu
         </span>
       )}
     </li>
+  );
+}
+
+function DeliveryProblem({ code, detail, retry }: { code: string | null; detail: string | null; retry?: () => void }) {
+  const problem = explainDeliveryError(code);
+  return (
+    <span className="meta small delivery-problem" role="note" aria-label="Why it failed" title={detail ?? undefined}>
+      <strong>{problem.meaning}</strong> {problem.advice}
+      {problem.retry && retry && <button type="button" className="button ghost small" onClick={retry}>Retry</button>}
+    </span>
   );
 }

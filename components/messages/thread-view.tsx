@@ -62,6 +62,17 @@ export function ThreadView({ id, userId, canOpenContacts, simulator, onChanged }
     await mutate();
   };
   const mine = conversation.assigned_user?.id === userId;
+  /** A failed text sent again, as a new message (the failed one stays, with why it failed). */
+  const retry = (message: MessageRow) => async () => {
+    setProblem(null);
+    try {
+      await apiSend("post", "/api/messages", token!, { body: { to: conversation.phone, body: message.body ?? "", ...(message.media.length && { media_urls: message.media.map((m) => m.url) }) } });
+    } catch (e) {
+      setProblem((e as Error).message);
+    }
+    await mutate();
+    onChanged();
+  };
 
   return (
     <div className="thread-layout">
@@ -85,7 +96,7 @@ export function ThreadView({ id, userId, canOpenContacts, simulator, onChanged }
         {next && <button type="button" className="button ghost small" onClick={loadOlder}>Load older messages</button>}
         <ol className="bubbles" aria-label="Messages">
           {[...(older?.messages ?? []), ...data.data].map((message) => (
-            <MessageBubble key={message.id} message={message} simulate={simulator ? simulate(message.id) : undefined} />
+            <MessageBubble key={message.id} message={message} simulate={simulator ? simulate(message.id) : undefined} retry={retry(message)} />
           ))}
         </ol>
         <div ref={bottom} />
