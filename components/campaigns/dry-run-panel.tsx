@@ -31,7 +31,7 @@ export function DryRunPanel({ id }: { id: number }) {
         <div className="stat"><strong>{data.agents_on_duty}</strong>agents on duty</div>
         <div className="stat"><strong>{data.estimated_seconds === null ? "—" : formatDuration(data.estimated_seconds)}</strong>estimated time</div>
       </div>
-      {data.warning && <div className="alert" role="alert" data-testid="dry-run-warning">{data.warning}{data.first_callable_at && <> ({formatDateTime(data.first_callable_at)} your time)</>}</div>}
+      {data.warning && <div className="alert" role="alert" data-testid="dry-run-warning">{data.warning}</div>}
       {data.message && <p className="notice small">{data.message}</p>}
       {data.excluded > 0 && <p className="small">{Object.entries(data.excluded_by_reason).map(([r, n]) => `${EXCLUSION_REASONS[r] ?? r}: ${n}`).join(" · ")}</p>}
       <div className="tabs" role="tablist" aria-label="Dry run lists">

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { formatPhone } from "@/lib/format/display";
+import { formatPhone, formatDate } from "@/lib/format/display";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
 import type { ConversationRow } from "./types";
@@ -38,7 +38,7 @@ export function ContactCard({ conversation, canOpenContacts, onSaved }: { conver
         {contact?.company && (<><dt>Company</dt><dd>{contact.company}</dd></>)}
         {contact?.email && (<><dt>Email</dt><dd>{contact.email}</dd></>)}
         <dt>Texts</dt>
-        <dd>{conversation.sms_opted_out_at ? <span className="badge danger">Opted out {new Date(conversation.sms_opted_out_at).toLocaleDateString()}</span> : <span className="badge ok">Subscribed</span>}</dd>
+        <dd>{conversation.sms_opted_out_at ? <span className="badge danger">Opted out {formatDate(conversation.sms_opted_out_at)}</span> : <span className="badge ok">Subscribed</span>}</dd>
       </dl>
       {contact && canOpenContacts && <p><Link href={`/contacts/${contact.id}`}>Open the contact</Link></p>}
       {!contact && (

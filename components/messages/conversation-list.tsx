@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { formatPhone } from "@/lib/format/display";
+import { formatListTime, formatPhone } from "@/lib/format/display";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
@@ -12,10 +12,8 @@ const ASSIGNED = [
   ["unassigned", "Unassigned"],
 ] as const;
 
-function when(iso: string): string {
-  const at = new Date(iso);
-  return at.toDateString() === new Date().toDateString() ? at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : at.toLocaleDateString();
-}
+/** Today's on the organization's clock by their time, older ones by their date. */
+const when = (iso: string) => formatListTime(iso);
 
 /** Conversations with unread badges and filters; new messages show within the 2 s the list polls at. */
 export function ConversationList({ selected, onSelect }: { selected: number | null; onSelect: (id: number) => void }) {

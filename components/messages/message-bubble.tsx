@@ -1,5 +1,6 @@
 "use client";
 
+import { formatShortDateTime, formatTime } from "@/lib/format/display";
 import { explainDeliveryError } from "@/lib/messages/delivery-errors";
 import type { MessageRow } from "./types";
 
@@ -23,7 +24,7 @@ const STATUS_LABELS: Record<string, string> = {
  */
 export function MessageBubble({ message, simulate, retry }: { message: MessageRow; simulate?: (status: "delivered" | "failed") => void; retry?: () => void }) {
   const ours = message.direction === "outbound";
-  const time = new Date(message.created_at).toLocaleString([], { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  const time = formatShortDateTime(message.created_at);
   const failed = message.status === "failed" || message.status === "undelivered";
   return (
     <li className={`bubble ${ours ? "ours" : "theirs"}${failed ? " failed" : ""}`} data-testid="message" data-status={message.status}>
@@ -43,7 +44,7 @@ export function MessageBubble({ message, simulate, retry }: { message: MessageRo
         {ours && message.origin === "auto" && " · automatic reply"}
         {ours && <span className="status" aria-label={`Status: ${message.status}`}> · {STATUS_LABELS[message.status] ?? message.status}</span>}
         {failed && message.error_code && ` (error ${message.error_code})`}
-        {message.status === "held" && message.send_after && ` until ${new Date(message.send_after).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`}
+        {message.status === "held" && message.send_after && ` until ${formatTime(message.send_after)}`}
       </span>
       {failed && ours && <DeliveryProblem code={message.error_code} detail={message.error_message} retry={retry} />}
       {simulate && ours && ["queued", "sending", "sent"].includes(message.status) && (

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { formatPhone } from "@/lib/format/display";
+import { formatPhone, formatDate } from "@/lib/format/display";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
 import { apiSend, type SendBody } from "@/lib/swr/api-send";
 import { apiUrl } from "@/lib/swr/use-api-get";
@@ -103,7 +103,7 @@ export function ThreadView({ id, userId, canOpenContacts, simulator, onChanged }
         <Composer
           phone={conversation.phone}
           contact={conversation.contact}
-          disabledReason={conversation.sms_opted_out_at ? `This number replied STOP on ${new Date(conversation.sms_opted_out_at).toLocaleDateString()}: it cannot be texted until it replies START.` : null}
+          disabledReason={conversation.sms_opted_out_at ? `This number replied STOP on ${formatDate(conversation.sms_opted_out_at)}: it cannot be texted until it replies START.` : null}
           onSent={() => {
             void mutate();
             onChanged();

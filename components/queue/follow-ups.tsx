@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import Link from "next/link";
-import { formatDuration, formatPhone } from "@/lib/format/display";
+import { formatDuration, formatPhone, formatTime } from "@/lib/format/display";
 import { apiSend } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
@@ -50,7 +50,7 @@ export function FollowUps() {
             <div style={{ flex: 1 }}>
               <strong>{item.contact ? <Link href={`/contacts/${item.contact.id}`}>{who}</Link> : who}</strong>
               <div className="small muted">
-                {item.contact && `${formatPhone(item.from)} · `}{item.queue_label} · {item.callback ? "callback not reached" : `hung up after ${formatDuration(item.wait_seconds)}`} · {new Date(item.abandoned_at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+                {item.contact && `${formatPhone(item.from)} · `}{item.queue_label} · {item.callback ? "callback not reached" : `hung up after ${formatDuration(item.wait_seconds)}`} · {formatTime(item.abandoned_at)}
               </div>
             </div>
             <div className="row">

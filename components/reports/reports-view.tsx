@@ -2,19 +2,21 @@
 
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useState } from "react";
+import { useContext, useState } from "react";
 import { displayTimeZone, formatDuration } from "@/lib/format/display";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { useDownload } from "@/components/contacts/use-download";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { SortableTable } from "./sortable-table";
+import { DisplayZone } from "@/components/ui/times-shown-in";
 
 // Charts draw in the browser only (they measure their container).
 const DailyChart = dynamic(() => import("./report-charts").then((m) => m.DailyChart), { ssr: false, loading: () => <div className="skeleton" style={{ height: 260 }} /> });
 const HourlyChart = dynamic(() => import("./report-charts").then((m) => m.HourlyChart), { ssr: false, loading: () => <div className="skeleton" style={{ height: 260 }} /> });
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** A day counted from today on the organization's clock (the report's days are its days); the zone comes from the app frame, so the server's render agrees. */
+const day = (offset: number, zone: string | null) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString("en-CA", { timeZone: zone ?? undefined });
 const pct = (n: number | null) => (n === null ? "—" : `${Math.round(n * 1000) / 10}%`);
 const dur = (n: unknown) => formatDuration(typeof n === "number" ? n : null);
 
@@ -24,8 +26,9 @@ function Tile({ label, value, hint }: { label: string; value: React.ReactNode; h
 
 /** Reports for a date range on the caller's clock: agents see their own numbers, managers their department, admins everything. */
 export function ReportsView({ showDepartments }: { showDepartments: boolean }) {
-  const [from, setFrom] = useState(day(-29));
-  const [to, setTo] = useState(day(0));
+  const zone = useContext(DisplayZone);
+  const [from, setFrom] = useState(() => day(-29, zone));
+  const [to, setTo] = useState(() => day(0, zone));
   const [department, setDepartment] = useState("");
   // Days and hours on the organization's clock, as every time the app shows.
   const tz = displayTimeZone();

@@ -1,7 +1,7 @@
 "use client";
 
 import { LiveStatus, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
-import { displayTimeZone, formatDuration } from "@/lib/format/display";
+import { displayTimeZone, formatDuration, formatTime } from "@/lib/format/display";
 import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { AgentRoster } from "./agent-roster";
@@ -16,7 +16,7 @@ const percent = (value: number | null) => (value === null ? "—" : `${Math.roun
 function QueueTable({ queues, slSeconds }: { queues: QueueFigures[]; slSeconds: number }) {
   return (
     <table className="data" aria-label="Queues">
-      <thead><tr><th>Queue</th><th>Waiting</th><th>Longest wait</th><th>Expected wait now</th><th>Agents on duty</th><th>Offered today</th><th>Service level ({slSeconds} s)</th></tr></thead>
+      <thead><tr><th>Queue</th><th>Waiting</th><th>Longest wait</th><th>Expected wait now</th><th>Agents on duty</th><th>Offered today</th><th>Answered today</th><th>Service level ({slSeconds} s)</th></tr></thead>
       <tbody>
         {queues.map((q) => (
           <tr key={q.department_id ?? "general"} data-testid="queue-row">
@@ -26,6 +26,7 @@ function QueueTable({ queues, slSeconds }: { queues: QueueFigures[]; slSeconds: 
             <td className="mono">{q.expected_wait_seconds === null ? <span className="muted" title="Fewer than three answers in the last 30 minutes">no estimate yet</span> : formatDuration(q.expected_wait_seconds)}</td>
             <td>{q.agents_on_duty}</td>
             <td>{q.offered_today}</td>
+            <td>{q.answered_today}</td>
             <td>{percent(q.service_level)}</td>
           </tr>
         ))}
@@ -49,7 +50,7 @@ export function Wallboard({ canMonitor = false }: { canMonitor?: boolean }) {
       <div className="stats">
         <div className="stat"><strong style={{ ...big, color: data.calls_waiting > 0 ? "var(--warn)" : undefined }}>{data.calls_waiting}</strong>calls waiting</div>
         <div className="stat"><strong style={big}>{formatDuration(data.longest_wait_seconds)}</strong>longest wait</div>
-        <div className="stat"><strong style={big}>{data.today.answered}</strong>answered today</div>
+        <div className="stat"><strong style={big}>{data.today.answered}</strong>answered today{data.today.on_the_line > 0 && <span className="small muted"> ({data.today.on_the_line} on the line now)</span>}</div>
         <div className="stat"><strong style={{ ...big, color: data.today.abandoned > 0 ? "var(--danger)" : undefined }}>{data.today.abandoned}</strong>abandoned today</div>
         <div className="stat"><strong style={big}>{percent(data.today.service_level)}</strong>service level ({data.today.service_level_seconds} s)</div>
       </div>
@@ -60,7 +61,7 @@ export function Wallboard({ canMonitor = false }: { canMonitor?: boolean }) {
       </div>
       {data.queues.length > 0 && <QueueTable queues={data.queues} slSeconds={data.today.service_level_seconds} />}
       <AgentRoster agents={data.agents} canMonitor={canMonitor} />
-      <p className="small muted">Updated {new Date(data.at).toLocaleTimeString()} <LiveStatus live={live} fallbackSeconds={3} /></p>
+      <p className="small muted">Updated {formatTime(data.at, { seconds: true })} <LiveStatus live={live} fallbackSeconds={3} /></p>
     </div>
   );
 }

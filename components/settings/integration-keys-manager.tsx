@@ -1,5 +1,6 @@
 "use client";
 
+import { formatDate, formatDateTime } from "@/lib/format/display";
 import { useState, type FormEvent } from "react";
 import { KEY_FAMILIES, type KeyScopes } from "@/lib/auth/permissions";
 import { fieldErrors } from "@/lib/http/validation";
@@ -16,7 +17,7 @@ import { SecretShownOnce } from "./secret-shown-once";
 type IntegrationKey = GetAnswer<"/api/integration-keys">["data"][number];
 
 const FAMILY_LABEL: Record<(typeof KEY_FAMILIES)[number], string> = { contacts: "Contacts", calls: "Calls", campaigns: "Campaigns", messages: "Messages", reports: "Reports", users: "Users" };
-const when = (at: string | null) => (at ? new Date(at).toLocaleString() : "never");
+const when = (at: string | null) => (at ? formatDateTime(at) : "never");
 
 /**
  * Settings → Integrations (issue 24): API keys for systems. A key's secret is
@@ -104,7 +105,7 @@ export function IntegrationKeysManager() {
             <tbody>
               {keys.data.data.map((key) => (
                 <tr key={key.id}>
-                  <td><strong>{key.name}</strong><div className="small muted">by {key.created_by.name}, {new Date(key.created_at).toLocaleDateString()}</div></td>
+                  <td><strong>{key.name}</strong><div className="small muted">by {key.created_by.name}, {formatDate(key.created_at)}</div></td>
                   <td className="small">{Object.entries(key.scopes).map(([family, access]) => `${FAMILY_LABEL[family as keyof typeof FAMILY_LABEL]} ${access}`).join(", ")}</td>
                   <td className="small">{when(key.last_used_at)}</td>
                   <td className="small">{key.expires_at ? when(key.expires_at) : "never"}</td>

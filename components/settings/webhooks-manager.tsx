@@ -1,5 +1,6 @@
 "use client";
 
+import { formatDateTime, formatTime } from "@/lib/format/display";
 import { useState, type FormEvent } from "react";
 import { fieldErrors } from "@/lib/http/validation";
 import { createWebhookSchema, WEBHOOK_EVENTS } from "@/lib/webhooks/schemas";
@@ -125,8 +126,8 @@ function Deliveries({ endpointId }: { endpointId: number }) {
         {list.data.data.map((d) => (
           <tr key={d.id}>
             <td className="mono small">{d.event_type}</td>
-            <td className="small">{new Date(d.created_at).toLocaleString()}</td>
-            <td><span className={`badge ${d.status === "delivered" ? "ok" : d.status === "failed" ? "danger" : "warn"}`}>{d.status}</span>{d.next_attempt_at && <div className="small muted">next try {new Date(d.next_attempt_at).toLocaleTimeString()}</div>}</td>
+            <td className="small">{formatDateTime(d.created_at)}</td>
+            <td><span className={`badge ${d.status === "delivered" ? "ok" : d.status === "failed" ? "danger" : "warn"}`}>{d.status}</span>{d.next_attempt_at && <div className="small muted">next try {formatTime(d.next_attempt_at)}</div>}</td>
             <td className="num">{d.attempts}</td>
             <td className="small">{d.last_status_code ?? "—"}{d.last_error && d.status !== "delivered" ? ` · ${d.last_error}` : ""}</td>
             <td className="num small">{d.last_latency_ms === null ? "—" : `${d.last_latency_ms} ms`}</td>

@@ -19,6 +19,8 @@ async function offerGeneralQueue(page: Page, settings: Record<string, unknown>) 
   // Callers other tests of this worker left waiting would be offered first: they hang up before the queue turns to offers.
   const waiting: { call_sid: string }[] = (await page.request.get("/api/queue/calls", { headers }).then((r) => r.json())).data;
   for (const caller of waiting) await page.request.post("/api/dev/simulator", { headers, data: { action: "caller_hangup", call_sid: caller.call_sid } });
+  // Agents other tests left Available would be idle longest: each test's agents start offline.
+  await agentsOffline(page);
   expect((await page.request.patch(`/api/queues/${general.id}`, { headers, data: { distribution: "offer", ...settings } })).status()).toBe(200);
   const rung: string[] = [];
   return {
@@ -34,11 +36,15 @@ async function offerGeneralQueue(page: Page, settings: Record<string, unknown>) 
       // Callers still waiting would be offered first by the next test: they hang up.
       for (const callSid of rung.splice(0)) await page.request.post("/api/dev/simulator", { headers, data: { action: "caller_hangup", call_sid: callSid } });
       await page.request.patch(`/api/queues/${general.id}`, { headers, data: { distribution: "pick", offer_timeout_seconds: 20, wrap_up_seconds: 0 } });
-      for (const email of ["agent1@acme.example.com", "agent2@acme.example.com"]) {
-        await page.request.post("/api/agent/status", { headers: { Authorization: `Bearer ${await tokenOf(page, email)}` }, data: { status: "offline" } });
-      }
+      await agentsOffline(page);
     },
   };
+}
+
+async function agentsOffline(page: Page) {
+  for (const email of ["agent1@acme.example.com", "agent2@acme.example.com"]) {
+    await page.request.post("/api/agent/status", { headers: { Authorization: `Bearer ${await tokenOf(page, email)}` }, data: { status: "offline" } });
+  }
 }
 
 async function agentOn(browser: Browser, email: string, path: string): Promise<Page> {
@@ -51,7 +57,7 @@ async function agentOn(browser: Browser, email: string, path: string): Promise<P
 }
 
 test("two agents on other pages: the first declines with Escape, the second accepts with Enter, is on the call, and is Available again when the queue's wrap-up time runs out", async ({ page, browser }) => {
-  const queue = await offerGeneralQueue(page, { offer_timeout_seconds: 30, wrap_up_seconds: 3 });
+  const queue = await offerGeneralQueue(page, { offer_timeout_seconds: 30, wrap_up_seconds: 6 });
   try {
     const andy = await agentOn(browser, "agent1@acme.example.com", "/calls");
     await andy.waitForTimeout(50); // Andy has been idle longer: he is offered first
@@ -60,7 +66,7 @@ test("two agents on other pages: the first declines with Escape, the second acce
     await queue.ring(caller);
 
     const offered = andy.getByRole("alertdialog", { name: new RegExp(`Call offered: .*${caller.slice(-4)}`) });
-    await expect(offered).toBeVisible({ timeout: 5_000 });
+    await expect(offered).toBeVisible({ timeout: 15_000 });
     await expect(offered).toContainText("General queue");
     await expect(offered.getByRole("timer")).toHaveText(/^\d+s$/);
     await expect(andy).toHaveTitle(/^Call from /);
@@ -71,7 +77,7 @@ test("two agents on other pages: the first declines with Escape, the second acce
     await expect(andy).not.toHaveTitle(/^Call from /);
 
     const next = bea.getByRole("alertdialog", { name: new RegExp(`Call offered: .*${caller.slice(-4)}`) });
-    await expect(next).toBeVisible({ timeout: 5_000 });
+    await expect(next).toBeVisible({ timeout: 15_000 });
     await bea.keyboard.press("Enter");
     await expect(next).toHaveCount(0);
     const dock = bea.getByRole("complementary", { name: "Current call" });
@@ -83,7 +89,7 @@ test("two agents on other pages: the first declines with Escape, the second acce
     const wrapUp = bea.getByRole("status", { name: "Wrap-up" });
     await expect(wrapUp).toContainText("Available again in");
     await snap(bea, "wrap-up-countdown");
-    await expect(bea.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" })).toHaveAttribute("aria-pressed", "true", { timeout: 8_000 });
+    await expect(bea.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" })).toHaveAttribute("aria-pressed", "true", { timeout: 20_000 });
     await expect(wrapUp).toHaveCount(0);
   } finally {
     await queue.restore();
@@ -91,21 +97,21 @@ test("two agents on other pages: the first declines with Escape, the second acce
 });
 
 test("an offer nobody answers runs out: the banner goes and the agent is shown as missed until Available", async ({ page, browser }) => {
-  const queue = await offerGeneralQueue(page, { offer_timeout_seconds: 5 });
+  const queue = await offerGeneralQueue(page, { offer_timeout_seconds: 8 });
   try {
     const andy = await agentOn(browser, "agent1@acme.example.com", "/calls");
     const caller = uniquePhone();
     await queue.ring(caller);
     const offered = andy.getByRole("alertdialog", { name: new RegExp(`Call offered: .*${caller.slice(-4)}`) });
-    await expect(offered).toBeVisible({ timeout: 5_000 });
-    await expect(offered).toHaveCount(0, { timeout: 9_000 });
+    await expect(offered).toBeVisible({ timeout: 15_000 });
+    await expect(offered).toHaveCount(0, { timeout: 15_000 });
     const bar = andy.getByRole("region", { name: "Your state" });
     await expect(bar).toContainText("Missed a call: not ready");
     await expect(andy.getByTestId("agent-notice")).toContainText("missed a call");
     await snap(andy, "offer-missed");
     // Choosing Available again: the same caller is offered again.
     await bar.getByRole("button", { name: "Available" }).click();
-    await expect(offered).toBeVisible({ timeout: 5_000 });
+    await expect(offered).toBeVisible({ timeout: 15_000 });
   } finally {
     await queue.restore();
   }
@@ -118,9 +124,9 @@ test("a caller who hangs up during the offer takes the banner away; a pick queue
     const caller = uniquePhone();
     const callSid = await queue.ring(caller);
     const offered = andy.getByRole("alertdialog", { name: new RegExp(`Call offered: .*${caller.slice(-4)}`) });
-    await expect(offered).toBeVisible({ timeout: 5_000 });
+    await expect(offered).toBeVisible({ timeout: 15_000 });
     await queue.hangUp(callSid);
-    await expect(offered).toHaveCount(0, { timeout: 5_000 });
+    await expect(offered).toHaveCount(0, { timeout: 15_000 });
     await expect(andy.getByRole("button", { name: "Available" })).toHaveAttribute("aria-pressed", "true");
 
     // The same queue as a pick queue: no banner, a quiet hint with the way to the queue.
@@ -128,7 +134,7 @@ test("a caller who hangs up during the offer takes the banner away; a pick queue
     await andy.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
     await queue.ring(uniquePhone());
     const hint = andy.getByRole("status", { name: /caller(s)? waiting: go to the queue/ });
-    await expect(hint).toBeVisible({ timeout: 8_000 });
+    await expect(hint).toBeVisible({ timeout: 15_000 });
     await expect(andy.getByRole("alertdialog")).toHaveCount(0);
     await hint.click();
     await expect(andy).toHaveURL(/\/queue/);
@@ -152,7 +158,7 @@ test("a new text is given to the available agent without an accept step: a notic
     const from = uniquePhone();
     expect((await page.request.post("/api/dev/simulator", { headers, data: { action: "sms_inbound", from, body: "Is my order on its way?" } })).status()).toBe(200);
     const notice = andy.getByRole("status", { name: "Conversation given to you" });
-    await expect(notice).toBeVisible({ timeout: 5_000 });
+    await expect(notice).toBeVisible({ timeout: 15_000 });
     await snap(andy, "conversation-assigned");
     await notice.getByRole("link", { name: "Open it" }).click();
     await expect(andy).toHaveURL(/\/messages\?c=\d+/);
@@ -178,7 +184,7 @@ test("a callback set at wrap-up is listed on the Queue page and can be cancelled
     expect(due.status()).toBe(201);
     await andy.goto("/calls");
     const offered = andy.getByRole("alertdialog", { name: /Call offered: Carla Callback/ });
-    await expect(offered).toBeVisible({ timeout: 8_000 });
+    await expect(offered).toBeVisible({ timeout: 15_000 });
     await expect(offered).toContainText("Call back Carla Callback");
     await andy.keyboard.press("Enter");
     const dock = andy.getByRole("complementary", { name: "Current call" });

@@ -9605,6 +9605,7 @@ export interface operations {
                         longest_wait_seconds: number;
                         queues: {
                             agents_on_duty: number;
+                            answered_today: number;
                             department_id: number | null;
                             expected_wait_seconds: number | null;
                             longest_wait_seconds: number;
@@ -9618,6 +9619,7 @@ export interface operations {
                             answered: number;
                             date: string;
                             inbound: number;
+                            on_the_line: number;
                             service_level: number | null;
                             service_level_seconds: number;
                         };

@@ -9,6 +9,8 @@ import { dialPolicy } from "./dispatch-campaign";
 import { CAMPAIGN_CONTACT_STATES, CAMPAIGN_STATUSES } from "./schemas";
 import { oneOf } from "@/lib/http/answer-schemas";
 import { sqlRows } from "@/lib/db/raw-sql";
+import { getSettings } from "@/lib/settings/get-settings";
+import { formatInZone } from "@/lib/format/display";
 
 /** Totals by state and outcome, attempts, answer and abandon rates, average talk time and progress. */
 export async function campaignStats({ actor, id }: { actor: SessionUser; id: number }) {
@@ -72,7 +74,7 @@ export async function campaignDryRun({ actor, id }: { actor: SessionUser; id: nu
     agents_on_duty: agents.n,
     average_handle_seconds: handleSeconds,
     estimated_seconds: estimatedSeconds,
-    warning: eligible > 0 && now.callable === 0 ? nobodyCallable(campaign, now) : null,
+    warning: eligible > 0 && now.callable === 0 ? nobodyCallable(campaign, now, (await getSettings(campaign.organization_id, "organization")).time_zone) : null,
     message: agents.n > 0 ? null : "No agent of the department is on duty: the campaign would wait for one.",
   };
 }
@@ -106,11 +108,12 @@ async function callableNow(campaign: Campaign, where: Prisma.Sql) {
   return result;
 }
 
-function nobodyCallable(campaign: Campaign, now: Awaited<ReturnType<typeof callableNow>>): string {
+/** Why nobody is callable, with the first time one is on the organization's clock (`zone`). */
+function nobodyCallable(campaign: Campaign, now: Awaited<ReturnType<typeof callableNow>>, zone: string): string {
   const window = dialPolicy(campaign).window;
   const parts = [`Nobody is callable right now.`];
   if (now.outsideWindow) parts.push(`${now.outsideWindow} contact${now.outsideWindow === 1 ? " is" : "s are"} outside the calling window (${window.start}–${window.end}${campaign.timezone_policy === "campaign" ? ` ${window.timezone ?? ""}` : " in their own time"}, never before 08:00 or after 21:00 local time)${now.sampleLocalTime ? `: it is ${now.sampleLocalTime}` : ""}.`);
   if (now.unknownTimezone) parts.push(`${now.unknownTimezone} have a number whose time zone is unknown and are never dialed blind (give them a timezone field).`);
-  parts.push(now.firstCallableAt ? `The first becomes callable at ${now.firstCallableAt.toISOString()}.` : "None becomes callable within a week with these days and hours.");
+  parts.push(now.firstCallableAt ? `The first becomes callable at ${formatInZone(now.firstCallableAt, zone)}.` : "None becomes callable within a week with these days and hours.");
   return parts.join(" ");
 }

@@ -56,6 +56,12 @@ export function decidingZones(candidate: DialCandidate, policy: DialPolicy): str
   return contactZones(candidate);
 }
 
+/** "12 min", "under a minute": how long ago, with no clock to name (issue 45: no ISO string where a person reads). */
+function minutesAgo(now: Date, then: Date): string {
+  const minutes = Math.floor((now.getTime() - then.getTime()) / 60_000);
+  return minutes < 1 ? "under a minute" : `${minutes} min`;
+}
+
 function contactZones(candidate: DialCandidate): string[] {
   if (candidate.timezoneField && isTimeZone(candidate.timezoneField)) return [candidate.timezoneField];
   return phoneTimeZones(candidate.phone).filter(isTimeZone);
@@ -68,7 +74,7 @@ export function decideDial(candidate: DialCandidate, policy: DialPolicy, now: Da
   if (candidate.attempts >= policy.maxAttempts) return { allowed: false, reason: "max_attempts", detail: `Reached ${policy.maxAttempts} attempts.` };
   if (candidate.lastDialedAt && now.getTime() - candidate.lastDialedAt.getTime() < policy.retryDelayMinutes * 60_000) {
     const retryAt = new Date(candidate.lastDialedAt.getTime() + policy.retryDelayMinutes * 60_000);
-    return { allowed: false, reason: "recently_dialed", detail: `Dialed by a campaign at ${candidate.lastDialedAt.toISOString()}, within the retry delay.`, retry_at: retryAt };
+    return { allowed: false, reason: "recently_dialed", detail: `Dialed by a campaign ${minutesAgo(now, candidate.lastDialedAt)} ago, within the retry delay of ${policy.retryDelayMinutes} min.`, retry_at: retryAt };
   }
   const zones = decidingZones(candidate, policy);
   if (zones.length === 0) return { allowed: false, reason: "unknown_timezone", detail: "No time zone is known for this number: it is never dialed blind." };

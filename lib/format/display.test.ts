@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatShortDateTime } from "./display";
+import { formatCount, formatDate, formatInZone, formatListTime, formatShortDateTime, formatTime, setDisplayTimeZone } from "./display";
 
 describe("formatShortDateTime", () => {
   const now = new Date("2026-11-22T12:00:00");
@@ -20,5 +20,24 @@ describe("formatShortDateTime", () => {
 describe("formatCount", () => {
   it("puts the noun in the plural except for one", () => {
     expect([0, 1, 2].map((n) => formatCount(n, "contact"))).toEqual(["0 contacts", "1 contact", "2 contacts"]);
+  });
+});
+
+describe("one clock (issue 45, point 3)", () => {
+  const at = new Date("2026-11-26T14:00:00.000Z");
+  it("writes a server sentence's time on the named clock, saying which, never as ISO", () => {
+    expect(formatInZone(at, "America/New_York")).toBe("Nov 26, 2026, 9:00 AM (America/New York)");
+    expect(formatInZone(at, "Pacific/Kiritimati")).toBe("Nov 27, 2026, 4:00 AM (Pacific/Kiritimati)");
+  });
+  it("shows a list's time as a time of day only when it is today on the organization's clock", () => {
+    setDisplayTimeZone("America/New_York");
+    try {
+      // 23:30 in New York on the 26th is the 27th in UTC: still today there.
+      expect(formatListTime("2026-11-27T04:30:00.000Z", new Date("2026-11-27T04:45:00.000Z"))).toMatch(/^11:30\sPM$/);
+      expect(formatListTime("2026-11-25T14:00:00.000Z", at)).toBe(formatDate("2026-11-25T14:00:00.000Z"));
+      expect(formatTime(at, { seconds: true })).toMatch(/^9:00:00\sAM$/);
+    } finally {
+      setDisplayTimeZone(undefined);
+    }
   });
 });

@@ -45,6 +45,27 @@ export function formatShortDateTime(value: string | Date | null | undefined, now
     : date.toLocaleDateString(undefined, { dateStyle: "medium", timeZone: displayZone });
 }
 
+/** A time of day on the organization's clock: "3:35 PM" ("3:35:08 PM" with seconds). */
+export function formatTime(value: string | Date | null | undefined, { seconds = false }: { seconds?: boolean } = {}): string {
+  if (!value) return "—";
+  return new Date(value).toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit", ...(seconds && { second: "2-digit" }), timeZone: displayZone });
+}
+
+/** A list's time: the time of day when it is today on the organization's clock, else the date. */
+export function formatListTime(value: string | Date | null | undefined, now = new Date()): string {
+  if (!value) return "—";
+  const day = (d: Date) => d.toLocaleDateString("en-CA", { timeZone: displayZone });
+  return day(new Date(value)) === day(now) ? formatTime(value) : formatDate(value);
+}
+
+/**
+ * A time for a sentence the server writes, on a named clock and saying which:
+ * "Nov 27, 2026, 9:00 AM (America/New York)". Never an ISO string where a person reads.
+ */
+export function formatInZone(value: Date, zone: string): string {
+  return `${value.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: zone })} (${zone.replaceAll("_", " ")})`;
+}
+
 /** "1 contact", "79 contacts", "1,200 contacts": a count with its noun (plural by "s"). */
 export function formatCount(n: number, noun: string): string {
   return `${n.toLocaleString()} ${noun}${n === 1 ? "" : "s"}`;

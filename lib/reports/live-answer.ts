@@ -36,7 +36,13 @@ export const liveAnswer = z.object({
     agents_on_duty: count,
     expected_wait_seconds: count.nullable(),
     offered_today: count,
+    /** Callers of today taken by an agent, still on the line or ended (issue 45). */
+    answered_today: count,
     service_level: share,
   })),
-  today: z.object({ date: z.string(), inbound: count, answered: count, abandoned: count, service_level: share, service_level_seconds: count }),
+  /**
+   * The summary report's figures for today, plus the inbound calls answered and still on the line
+   * (`on_the_line`, also counted in `inbound` and `answered`): once they end, the report's to the call.
+   */
+  today: z.object({ date: z.string(), inbound: count, answered: count, abandoned: count, on_the_line: count, service_level: share, service_level_seconds: count }),
 });

@@ -3,11 +3,11 @@ import type { z } from "zod";
 import { queueScope, scopeSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { callScope, userParts } from "./report-scope";
-import { ratio, runSql } from "./run-sql";
+import { userParts } from "./report-scope";
+import { runSql } from "./run-sql";
 import { todayIn, type liveQuerySchema } from "./schemas";
 import { queueFigures } from "./queue-figures";
-import { INBOUND_FIGURES } from "./summary-report";
+import { todaysCalls } from "./todays-calls";
 import { AGENT_STATUSES, type AgentState } from "@/lib/agents/agent-status";
 import type { liveAnswer } from "./live-answer";
 
@@ -32,17 +32,14 @@ export async function liveReport({ actor, query }: { actor: SessionUser; query: 
   const today = todayIn(query.tz);
   const organization = Prisma.join([Prisma.sql`TRUE`, ...scopeSql(queueScope(actor), "q")], " AND ");
   const people = Prisma.join([Prisma.sql`TRUE`, ...userParts(actor, query, "u")], " AND ");
-  const [[queue], agents, [day], roster, queues] = await Promise.all([
+  const [[queue], agents, day, roster, queues] = await Promise.all([
     runSql<{ waiting: number; oldest: Date | null }>(Prisma.sql`
       SELECT count(*)::int AS waiting, min(q.enqueued_at) AS oldest FROM queue_entries q WHERE ${organization} AND q.status = 'waiting'`),
     runSql<{ status: string; agents: number }>(Prisma.sql`
       SELECT COALESCE(a.status, 'offline') AS status, count(*)::int AS agents
       FROM users u LEFT JOIN agent_statuses a ON a.user_id = u.id
       WHERE u.role = 'agent' AND u.active AND ${Prisma.join([Prisma.sql`TRUE`, ...userParts(actor, query, "u")], " AND ")} GROUP BY 1`),
-    runSql<{ inbound: number; answered: number; abandoned: number; within_sl: number }>(Prisma.sql`
-      SELECT ${INBOUND_FIGURES},
-             count(*) FILTER (WHERE l.direction = 'inbound' AND l.parent_call_sid IS NULL AND l.status = 'completed' AND l.user_id IS NOT NULL AND COALESCE(l.wait_seconds, 0) <= ${query.service_level_seconds})::int AS within_sl
-      FROM call_logs l WHERE ${callScope(actor, { from: today, to: today, tz: query.tz, department_id: query.department_id })}`),
+    todaysCalls({ actor, today, tz: query.tz, departmentId: query.department_id, serviceLevelSeconds: query.service_level_seconds }),
     // The live list supervisors monitor from: each agent's state, since when, and the call they are on.
     runSql<RosterRow>(Prisma.sql`
       SELECT u.id, u.name, u.department_id, COALESCE(a.status, 'offline') AS status, a.changed_at,
@@ -77,6 +74,6 @@ export async function liveReport({ actor, query }: { actor: SessionUser; query: 
       offers_today: { accepted: r.offers_accepted, declined: r.offers_declined, missed: r.offers_missed },
     })),
     queues,
-    today: { date: today, inbound: day.inbound, answered: day.answered, abandoned: day.abandoned, service_level: ratio(day.within_sl, day.inbound), service_level_seconds: query.service_level_seconds },
+    today: { date: today, ...day, service_level_seconds: query.service_level_seconds },
   };
 }

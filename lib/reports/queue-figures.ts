@@ -11,6 +11,7 @@ interface Row {
   waiting: number;
   oldest: Date | null;
   offered: number;
+  answered: number;
   within_sl: number;
   on_duty: number;
 }
@@ -18,8 +19,9 @@ interface Row {
 /**
  * The wallboard's queues (issue 23), those the user serves: callers waiting,
  * the longest wait, agents on duty, the wait a caller arriving now can expect
- * (the same estimate callers hear), and today's service level (answered
- * within the threshold, of all offered to that queue today).
+ * (the same estimate callers hear), and today's callers offered to the queue,
+ * answered (taken by an agent, on the line or ended) and its service level
+ * (answered within the threshold, of all offered to that queue today).
  */
 export async function queueFigures({ actor, today, tz, serviceLevelSeconds }: { actor: SessionUser; today: string; tz: string; serviceLevelSeconds: number }) {
   const start = Prisma.sql`(${today}::date::timestamp AT TIME ZONE ${tz})`;
@@ -32,6 +34,7 @@ export async function queueFigures({ actor, today, tz, serviceLevelSeconds }: { 
            count(q.id) FILTER (WHERE q.status = 'waiting')::int AS waiting,
            min(q.enqueued_at) FILTER (WHERE q.status = 'waiting') AS oldest,
            count(q.id) FILTER (WHERE q.enqueued_at >= ${start})::int AS offered,
+           count(q.id) FILTER (WHERE q.enqueued_at >= ${start} AND q.accepted_at IS NOT NULL)::int AS answered,
            count(q.id) FILTER (WHERE q.enqueued_at >= ${start} AND q.accepted_at IS NOT NULL AND q.accepted_at - q.enqueued_at <= make_interval(secs => ${serviceLevelSeconds}))::int AS within_sl,
            (SELECT count(*) FROM agent_statuses a JOIN users u ON u.id = a.user_id
              WHERE a.organization_id = ${actor.organization_id} AND a.status <> 'offline' AND u.active AND ${servesQueueSql(Prisma.sql`k.department_id`)})::int AS on_duty
@@ -49,6 +52,7 @@ export async function queueFigures({ actor, today, tz, serviceLevelSeconds }: { 
     agents_on_duty: r.on_duty,
     expected_wait_seconds: expectedWaitSeconds(paces.get(r.department_id) ?? null, r.waiting + 1),
     offered_today: r.offered,
+    answered_today: r.answered,
     service_level: ratio(r.within_sl, r.offered),
   }));
 }

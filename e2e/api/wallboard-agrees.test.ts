@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { connectedInboundCall } from "../support/call-control";
+import { createTenant, type Tenant } from "../support/factories";
+import { giveNumber, provider } from "../support/provider";
+
+// Issue 45, point 8: the wallboard agrees with itself and with the reports.
+// A call answered and still on the line is answered today (its queue shows it
+// offered and answered within its service level); once every call has ended,
+// today's figures are the summary report's for the same day, to the call.
+
+const today = new Date().toISOString().slice(0, 10);
+
+async function answeredAndEnded(tenant: Tenant, number: string, from: string) {
+  const sim = provider();
+  await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token);
+  const call = await sim.inboundCall({ from, to: number });
+  const [entry] = (await tenant.client.get("/api/queue/calls", tenant.agentA.token)).body.data.filter((c: { call_sid: string }) => c.call_sid === call.callSid);
+  expect((await tenant.client.post(`/api/queue/calls/${entry.id}/accept`, undefined, tenant.agentA.token)).status).toBe(200);
+  await sim.dequeue({ callSid: call.callSid, to: number, result: "bridged", queueTime: 2 });
+  await sim.callStatus({ callSid: call.callSid, to: number, status: "completed", duration: 40 });
+  // The agent's wrap-up ends: the next call finds them available.
+  await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token);
+}
+
+describe("the wallboard's today", () => {
+  it("counts a call on the line as answered, and equals the summary report once every call has ended", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const sim = provider();
+    await answeredAndEnded(tenant, number, "+14155550931");
+    const gone = await sim.inboundCall({ from: "+14155550932", to: number });
+    await sim.callStatus({ callSid: gone.callSid, to: number, status: "completed", duration: 0 }); // hung up while waiting
+    const onLine = await connectedInboundCall(tenant);
+
+    const wallboard = async () => {
+      const live = await tenant.client.get("/api/reports/live?tz=UTC", tenant.admin.token);
+      expect(live.status).toBe(200);
+      return live.body;
+    };
+    const summary = async () => (await tenant.client.get(`/api/reports/summary?from=${today}&to=${today}&tz=UTC`, tenant.admin.token)).body;
+
+    const during = await wallboard();
+    const general = during.queues.find((q: { department_id: number | null }) => q.department_id === null);
+    expect(general).toMatchObject({ offered_today: 3, answered_today: 2, waiting: 0 });
+    expect(during.today).toMatchObject({ inbound: 3, answered: 2, abandoned: 1, on_the_line: 1 });
+    // The report holds ended calls only: the one on the line is the difference.
+    const before = await summary();
+    expect({ inbound: before.inbound_calls, answered: before.answered, abandoned: before.abandoned }).toEqual({ inbound: 2, answered: 1, abandoned: 1 });
+
+    await onLine.sim.dequeue({ callSid: onLine.callSid, to: onLine.number, result: "bridged", queueTime: 1 });
+    await onLine.sim.callStatus({ callSid: onLine.callSid, to: onLine.number, status: "completed", duration: 30 });
+    const after = await wallboard();
+    const report = await summary();
+    expect(after.today.on_the_line).toBe(0);
+    expect({ inbound: after.today.inbound, answered: after.today.answered, abandoned: after.today.abandoned, service_level: after.today.service_level })
+      .toEqual({ inbound: report.inbound_calls, answered: report.answered, abandoned: report.abandoned, service_level: report.service_level });
+    expect(report).toMatchObject({ inbound_calls: 3, answered: 2, abandoned: 1 });
+    expect(after.queues.find((q: { department_id: number | null }) => q.department_id === null)).toMatchObject({ offered_today: 3, answered_today: 2 });
+  });
+
+  it("shows a manager the calls on the line of their own department only", async () => {
+    const tenant = await createTenant();
+    await connectedInboundCall(tenant);
+    const admin = (await tenant.client.get("/api/reports/live?tz=UTC", tenant.admin.token)).body;
+    expect(admin.today.on_the_line).toBe(1);
+    // The general queue's caller belongs to no department: another department's manager does not count it.
+    const other = (await tenant.client.get("/api/reports/live?tz=UTC", tenant.managerB.token)).body;
+    expect(other.today).toMatchObject({ on_the_line: 0, answered: 0 });
+  });
+});
