@@ -59,6 +59,7 @@ import * as reportHourly from "@/app/api/reports/hourly/route";
 import * as reportLive from "@/app/api/reports/live/route";
 import * as reportSummary from "@/app/api/reports/summary/route";
 import * as reportTags from "@/app/api/reports/tags/route";
+import * as reportDispositions from "@/app/api/reports/dispositions/route";
 import * as savedFilter from "@/app/api/saved-filters/[id]/route";
 import * as savedFilters from "@/app/api/saved-filters/route";
 import * as settingsDuplicates from "@/app/api/settings/duplicates/route";
@@ -311,6 +312,7 @@ export const OPERATIONS: OperationGroup[] = [
   { path: "/api/reports/agents", tag: "Reports", module: reportAgents, summary: { GET: "Per-agent figures and time in each state" } },
   { path: "/api/reports/campaigns", tag: "Reports", module: reportCampaigns, summary: { GET: "Per-campaign figures" } },
   { path: "/api/reports/tags", tag: "Reports", module: reportTags, summary: { GET: "Calls by contact tag" } },
+  { path: "/api/reports/dispositions", tag: "Reports", module: reportDispositions, summary: { GET: "Calls by disposition, and each disposition per agent, campaign and queue" } },
   { path: "/api/reports/live", tag: "Reports", module: reportLive, summary: { GET: "Right now: waiting calls, agents by state, calls in progress" } },
 
   // Provider callbacks

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDateTime, formatDuration, formatPhone } from "@/lib/format/display";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
@@ -13,10 +13,13 @@ import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { toE164 } from "@/lib/contacts/phone";
 import { useOrganization } from "@/lib/swr/use-organization";
 import type { CallLogView } from "./call-log-view";
+import { CallDetails } from "./call-details";
+import { DispositionBadge } from "./disposition-badge";
 
 interface Filters {
   direction: string;
   status: string;
+  disposition_id: string;
   user_id: string;
   from: string;
   to: string;
@@ -58,14 +61,16 @@ function NotesCell({ call, onSaved }: { call: CallLogView; onSaved: () => void }
 
 /** Call history, scoped by the API exactly as the caller's role allows. */
 export function CallHistory({ showAgent }: { showAgent: boolean }) {
-  const [filters, setFilters] = useState<Filters>({ direction: "", status: "", user_id: "", from: "", to: "" });
+  const [filters, setFilters] = useState<Filters>({ direction: "", status: "", disposition_id: "", user_id: "", from: "", to: "" });
   const [number, setNumber] = useState("");
   const [page, setPage] = useState(1);
+  const [opened, setOpened] = useState<number | null>(null);
   const country = useOrganization().default_country;
   // A whole number typed nationally is asked for as the E.164 it is stored as; a fragment as its digits.
   const phone = number.replace(/\D/g, "").length >= 3 ? (toE164(number, country) ?? number.replace(/[^\d+]/g, "")) : "";
   // The agents the caller's reports cover: the same scope as the calls they may read (a manager cannot list users).
   const agents = useApiGet("/api/reports/agents", showAgent ? {} : null, { revalidateOnFocus: false });
+  const dispositions = useApiGet("/api/dispositions", {}, { revalidateOnFocus: false });
   // The filters are the form's text values, passed on as typed (apiUrl leaves the empty ones out).
   const { data, error, isLoading, mutate } = useApi<GetAnswer<"/api/voice/call-logs">>(apiUrl("/api/voice/call-logs", { query: { page, per_page: 25, ...filters, phone } }));
   const set = (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
@@ -95,6 +100,14 @@ export function CallHistory({ showAgent }: { showAgent: boolean }) {
             <option value="failed">Failed</option>
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="f-disposition">Disposition</label>
+          <select id="f-disposition" value={filters.disposition_id} onChange={set("disposition_id")}>
+            <option value="">All</option>
+            <option value="none">None recorded</option>
+            {dispositions.data?.data.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+          </select>
+        </div>
         {showAgent && (
           <div className="field">
             <label htmlFor="f-agent">Agent</label>
@@ -119,13 +132,17 @@ export function CallHistory({ showAgent }: { showAgent: boolean }) {
           <table className="data" aria-label="Calls">
             <thead>
               <tr>
-                <th>When</th><th>Direction</th><th>Contact / number</th>{showAgent && <th>Agent</th>}<th>Status</th><th className="num">Duration</th><th className="num">Wait</th><th>Recording</th><th>Notes</th>
+                <th>When</th><th>Direction</th><th>Contact / number</th>{showAgent && <th>Agent</th>}<th>Status</th><th>Disposition</th><th className="num">Duration</th><th className="num">Wait</th><th>Recording</th><th>Notes</th>
               </tr>
             </thead>
             <tbody>
               {data.data.map((call) => (
-                <tr key={call.id}>
-                  <td className="small">{formatDateTime(call.created_at)}</td>
+                <Fragment key={call.id}>
+                <tr>
+                  <td className="small">
+                    {formatDateTime(call.created_at)}
+                    <div><button type="button" className="button ghost small" aria-expanded={opened === call.id} onClick={() => setOpened(opened === call.id ? null : call.id)}>{opened === call.id ? "Hide details" : "Details"}</button></div>
+                  </td>
                   <td>{DIRECTION_LABEL[call.direction] ?? call.direction}</td>
                   <td>
                     {call.contact_id && call.contact_name && showAgent ? <Link href={`/contacts/${call.contact_id}`}>{call.contact_name}</Link> : call.contact_name}
@@ -133,11 +150,14 @@ export function CallHistory({ showAgent }: { showAgent: boolean }) {
                   </td>
                   {showAgent && <td>{call.user_name ?? <span className="muted">—</span>}</td>}
                   <td><span className={`badge ${CALL_STATUS_BADGE[call.status] ?? ""}`}>{call.status}</span></td>
+                  <td><DispositionBadge disposition={call.disposition} /></td>
                   <td className="num mono">{formatDuration(call.duration)}</td>
                   <td className="num mono">{formatDuration(call.wait_seconds)}</td>
                   <td>{call.recording_url ? <audio controls preload="none" src={call.recording_url} style={{ height: 32, maxWidth: 200 }} aria-label="Recording" /> : <span className="muted small">—</span>}</td>
                   <td style={{ maxWidth: 260 }}><NotesCell call={call} onSaved={() => mutate()} /></td>
                 </tr>
+                {opened === call.id && <tr className="details-row"><td colSpan={showAgent ? 10 : 9}><CallDetails call={call} /></td></tr>}
+                </Fragment>
               ))}
             </tbody>
           </table>

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDuration, formatPhone } from "@/lib/format/display";
 import { useApiGet } from "@/lib/swr/use-api-get";
+import { DispositionBadge } from "./disposition-badge";
 
 /** The agent's last few calls beside the queue. */
 export function MyRecentCalls() {
@@ -20,6 +21,7 @@ export function MyRecentCalls() {
           </span>
           <span>
             <span className={`badge ${CALL_STATUS_BADGE[call.status] ?? ""}`}>{call.status}</span>
+            {call.disposition && <> <DispositionBadge disposition={call.disposition} /></>}
             <span className="mono small">{formatDuration(call.duration)}</span>
           </span>
         </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { DispositionBadge } from "@/components/calls/disposition-badge";
 import Link from "next/link";
 import { useState } from "react";
 import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDateTime, formatDuration, outcomeLabel } from "@/lib/format/display";
@@ -41,6 +42,7 @@ function Describe({ entry }: { entry: Entry }) {
           📞 {DIRECTION_LABEL[text(d.direction)] ?? text(d.direction)} call{d.user_name ? ` · ${text(d.user_name)}` : ""}
           {d.campaign_name ? <> · campaign <Link href={`/campaigns/${text(d.campaign_id)}`}>{text(d.campaign_name)}</Link></> : null}{" "}
           <span className={`badge ${CALL_STATUS_BADGE[text(d.status)] ?? ""}`}>{outcomeLabel(text(d.status))}</span> <span className="mono">{formatDuration(Number(d.duration ?? 0))}</span>
+          {d.disposition ? <> <DispositionBadge disposition={{ name: text(d.disposition), is_success: d.disposition_is_success === true }} /></> : null}
           {d.notes ? <span className="small muted"> · {text(d.notes)}</span> : null}
           {d.recording_url ? <audio controls preload="none" src={text(d.recording_url)} aria-label="Recording" style={{ display: "block", height: 32, marginTop: 4, maxWidth: "100%" }} /> : null}
         </span>

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import Link from "next/link";
-import { formatDuration, formatPhone } from "@/lib/format/display";
+import { formatDuration, formatPhone, formatShortDateTime } from "@/lib/format/display";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
@@ -47,7 +47,7 @@ export function Voicemails() {
             <div style={{ flex: 1, minWidth: 200 }}>
               <strong>{v.contact ? <Link href={`/contacts/${v.contact.id}`}>{v.contact.name ?? formatPhone(v.from)}</Link> : formatPhone(v.from)}</strong>
               <div className="small muted">
-                {v.contact && `${formatPhone(v.from)} · `}{formatDuration(v.duration_seconds)} · {REASON[v.reason]}
+                {v.contact && `${formatPhone(v.from)} · `}{formatDuration(v.duration_seconds)} · {REASON[v.reason]} · <time dateTime={v.created_at}>{formatShortDateTime(v.created_at)}</time>
                 {v.claimed_by && ` · claimed by ${mine ? "you" : (v.claimed_by.name ?? "a colleague")}`}
               </div>
               {v.transcription && <p className="small" style={{ margin: "4px 0 0" }}>“{v.transcription}”</p>}

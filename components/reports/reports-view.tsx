@@ -60,7 +60,8 @@ export function ReportsView({ showDepartments }: { showDepartments: boolean }) {
             </select>
           </div>
         )}
-        <Link href="/reports/live" className="button secondary" style={{ marginLeft: "auto" }}>Live wallboard</Link>
+        <Link href="/reports/dispositions" className="button secondary" style={{ marginLeft: "auto" }}>Dispositions</Link>
+        <Link href="/reports/live" className="button secondary">Live wallboard</Link>
       </form>
       <ErrorAlert error={summary.error} prefix="Could not load the reports" />
       {downloadError && <div className="alert" role="alert">{downloadError}</div>}

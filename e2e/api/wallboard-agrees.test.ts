@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { connectedInboundCall } from "../support/call-control";
-import { createTenant, type Tenant } from "../support/factories";
+import { answeredInboundCall, connectedInboundCall } from "../support/call-control";
+import { createTenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
 
 // Issue 45, point 8: the wallboard agrees with itself and with the reports.
@@ -10,24 +10,14 @@ import { giveNumber, provider } from "../support/provider";
 
 const today = new Date().toISOString().slice(0, 10);
 
-async function answeredAndEnded(tenant: Tenant, number: string, from: string) {
-  const sim = provider();
-  await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token);
-  const call = await sim.inboundCall({ from, to: number });
-  const [entry] = (await tenant.client.get("/api/queue/calls", tenant.agentA.token)).body.data.filter((c: { call_sid: string }) => c.call_sid === call.callSid);
-  expect((await tenant.client.post(`/api/queue/calls/${entry.id}/accept`, undefined, tenant.agentA.token)).status).toBe(200);
-  await sim.dequeue({ callSid: call.callSid, to: number, result: "bridged", queueTime: 2 });
-  await sim.callStatus({ callSid: call.callSid, to: number, status: "completed", duration: 40 });
-  // The agent's wrap-up ends: the next call finds them available.
-  await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token);
-}
-
 describe("the wallboard's today", () => {
   it("counts a call on the line as answered, and equals the summary report once every call has ended", async () => {
     const tenant = await createTenant();
     const number = await giveNumber(tenant);
     const sim = provider();
-    await answeredAndEnded(tenant, number, "+14155550931");
+    await answeredInboundCall(tenant, number, "+14155550931");
+    // The agent's wrap-up ends: the next call finds them available.
+    await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token);
     const gone = await sim.inboundCall({ from: "+14155550932", to: number });
     await sim.callStatus({ callSid: gone.callSid, to: number, status: "completed", duration: 0 }); // hung up while waiting
     const onLine = await connectedInboundCall(tenant);

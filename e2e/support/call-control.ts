@@ -103,3 +103,15 @@ export async function awaitControl(match: (c: ControlRequest) => boolean, timeou
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** An inbound caller agent A took from the queue, talked to and who then hung up: its CallSid (the call log is written). */
+export async function answeredInboundCall(tenant: Tenant, number: string, from: string, { queueTime = 2, duration = 40 } = {}): Promise<string> {
+  const sim = provider();
+  await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token);
+  const call = await sim.inboundCall({ from, to: number });
+  const [entry] = (await tenant.client.get("/api/queue/calls", tenant.agentA.token)).body.data.filter((c: { call_sid: string }) => c.call_sid === call.callSid);
+  expect((await tenant.client.post(`/api/queue/calls/${entry.id}/accept`, undefined, tenant.agentA.token)).status).toBe(200);
+  await sim.dequeue({ callSid: call.callSid, to: number, result: "bridged", queueTime });
+  await sim.callStatus({ callSid: call.callSid, to: number, status: "completed", duration });
+  return call.callSid;
+}

@@ -1829,6 +1829,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/dispositions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calls by disposition, and each disposition per agent, campaign and queue
+         * @description Roles: super_admin, account_admin, dept_manager, agent.
+         */
+        get: operations["getApiReportsDispositions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/hourly": {
         parameters: {
             query?: never;
@@ -9509,6 +9529,62 @@ export interface operations {
             503: components["responses"]["503"];
         };
     };
+    getApiReportsDispositions: {
+        parameters: {
+            query?: {
+                department_id?: number;
+                format?: "json" | "csv";
+                from?: string;
+                service_level_seconds?: number;
+                to?: string;
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The range's calls in the caller's scope */
+                        calls: number;
+                        data: {
+                            calls: number;
+                            disposition: string | null;
+                            disposition_id: number | null;
+                            /** @enum {string} */
+                            group: "agent" | "campaign" | "queue";
+                            /** @description The agent's, campaign's or queue's department id (null: the general queue) */
+                            id: number | null;
+                            name: string;
+                        }[];
+                        dispositions: {
+                            archived: boolean;
+                            calls: number;
+                            disposition_id: number;
+                            is_success: boolean;
+                            name: string;
+                        }[];
+                        from: string;
+                        to: string;
+                        tz: string;
+                        without_disposition: number;
+                    };
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
     getApiReportsHourly: {
         parameters: {
             query?: {
@@ -13279,6 +13355,7 @@ export interface operations {
                 call_sid?: string;
                 contact_id?: number;
                 direction?: "outbound-manual" | "outbound-campaign" | "inbound";
+                disposition_id?: "none" | number;
                 from?: string;
                 page?: number;
                 per_page?: number;

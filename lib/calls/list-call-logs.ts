@@ -10,6 +10,8 @@ import { AppError } from "@/lib/errors/app-error";
 import { pageOf, paginationSchema, skipTake } from "@/lib/http/pagination";
 import { isE164, phoneDigits } from "@/lib/contacts/phone";
 import { callLogSelect, serializeCallLog } from "./serialize-call-log";
+import { getSettings } from "@/lib/settings/get-settings";
+import { startOfDay } from "@/lib/format/time-zone";
 
 export const listCallLogsQuery = paginationSchema.extend({
   direction: z.enum(["outbound-manual", "outbound-campaign", "inbound"]).optional(),
@@ -19,6 +21,8 @@ export const listCallLogsQuery = paginationSchema.extend({
   user_id: intIdQuery.optional(),
   contact_id: bigIdQuery.optional(),
   call_sid: z.string().trim().max(64).optional(),
+  /** The outcome the agent recorded, or `none`: the calls still without one (issue 45). */
+  disposition_id: z.union([z.literal("none"), intIdQuery]).optional(),
   /** A whole E.164 number, or 3 or more digits of one (the pages send a typed national number as E.164). */
   phone: z.string().trim().max(32).regex(/^\+?[\d\s().-]*$/, "must be a phone number or some of its digits.").optional(),
 }).superRefine((query, ctx) => {
@@ -34,6 +38,12 @@ function phoneFilter(phone: string): Prisma.CallLogWhereInput {
   return { phone_number: { contains: digits } };
 }
 
+/** From the start of `from` to the end of `to`, whole days on the organization's clock (issue 45: one clock), as the pages show the calls' times. */
+async function daysOnOrganizationClock(organizationId: number, { from, to }: { from?: string; to?: string }) {
+  const { time_zone } = await getSettings(organizationId, "organization");
+  return { ...(from && { gte: startOfDay(from, time_zone) }), ...(to && { lt: startOfDay(to, time_zone, 1) }) };
+}
+
 /** Call history: an agent their own calls, a manager the department's, an admin the organization's. */
 export async function listCallLogs({ actor, query }: { actor: SessionUser; query: z.infer<typeof listCallLogsQuery> }) {
   const where: Prisma.CallLogWhereInput = {
@@ -43,13 +53,9 @@ export async function listCallLogs({ actor, query }: { actor: SessionUser; query
     ...(query.user_id && { user_id: query.user_id }),
     ...(query.contact_id && { contact_id: BigInt(query.contact_id) }),
     ...(query.call_sid && { call_sid: query.call_sid }),
+    ...(query.disposition_id !== undefined && { disposition_id: query.disposition_id === "none" ? null : query.disposition_id }),
     ...(query.phone && phoneFilter(query.phone)),
-    ...((query.from || query.to) && {
-      created_at: {
-        ...(query.from && { gte: new Date(`${query.from}T00:00:00Z`) }),
-        ...(query.to && { lt: new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000) }),
-      },
-    }),
+    ...((query.from || query.to) && { created_at: await daysOnOrganizationClock(actor.organization_id, query) }),
   };
   // An agent asking for someone else's calls gets an empty page, never theirs.
   if (seesOwnCallsOnly(actor) && query.user_id && query.user_id !== actor.id) return pageOf([], 0, query);

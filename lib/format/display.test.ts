@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatCount, formatDate, formatInZone, formatListTime, formatShortDateTime, formatTime, setDisplayTimeZone } from "./display";
+import { startOfDay } from "./time-zone";
 
 describe("formatShortDateTime", () => {
   const now = new Date("2026-11-22T12:00:00");
@@ -39,5 +40,15 @@ describe("one clock (issue 45, point 3)", () => {
     } finally {
       setDisplayTimeZone(undefined);
     }
+  });
+});
+
+describe("startOfDay", () => {
+  it("is midnight on the zone's clock, daylight saving included", () => {
+    expect(startOfDay("2026-11-26", "America/New_York").toISOString()).toBe("2026-11-26T05:00:00.000Z");
+    expect(startOfDay("2026-07-01", "America/New_York").toISOString()).toBe("2026-07-01T04:00:00.000Z");
+    expect(startOfDay("2026-11-26", "Pacific/Kiritimati", 1).toISOString()).toBe("2026-11-26T10:00:00.000Z");
+    expect(startOfDay("2026-03-08", "America/New_York", 1).toISOString()).toBe("2026-03-09T04:00:00.000Z");
+    expect(startOfDay("2026-01-01", "UTC").toISOString()).toBe("2026-01-01T00:00:00.000Z");
   });
 });

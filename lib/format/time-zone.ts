@@ -7,3 +7,18 @@ export function isTimeZone(zone: string): boolean {
     return false;
   }
 }
+
+/** How far `zone`'s clock is ahead of UTC at `at`, in milliseconds. */
+function offsetAt(at: number, zone: string): number {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" })
+    .formatToParts(new Date(at)).map((p) => [p.type, Number(p.value)]));
+  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant a day ("2026-11-26", plus `days`) begins on `zone`'s clock: midnight there, daylight saving included. */
+export function startOfDay(day: string, zone: string, days = 0): Date {
+  const [y, m, d] = day.split("-").map(Number);
+  const midnightUtc = Date.UTC(y, m - 1, d + days);
+  const guess = midnightUtc - offsetAt(midnightUtc, zone);
+  return new Date(midnightUtc - offsetAt(guess, zone));
+}

@@ -70,3 +70,21 @@ export const agentReportAnswer = z.object({
     }),
   ),
 });
+
+export const dispositionReportAnswer = z.object({
+  from: z.string(),
+  to: z.string(),
+  tz: z.string(),
+  calls: count.meta({ description: "The range's calls in the caller's scope" }),
+  without_disposition: count,
+  dispositions: z.array(z.object({ disposition_id: z.number().int(), name: z.string(), is_success: z.boolean(), archived: z.boolean(), calls: count })),
+  /** One row per group and disposition (null: no disposition); format=csv gives these rows. */
+  data: z.array(z.object({
+    group: z.enum(["agent", "campaign", "queue"]),
+    id: z.number().int().nullable().meta({ description: "The agent's, campaign's or queue's department id (null: the general queue)" }),
+    name: z.string(),
+    disposition_id: z.number().int().nullable(),
+    disposition: z.string().nullable(),
+    calls: count,
+  })),
+});

@@ -1,0 +1,8 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { dispositionReport } from "@/lib/reports/disposition-report";
+import { dispositionReportAnswer } from "@/lib/reports/report-answers";
+import { reportRoute } from "@/lib/server/report-route";
+
+export const GET = reportRoute("dispositions", dispositionReportAnswer, dispositionReport);
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -1,0 +1,22 @@
+import { DIRECTION_LABEL, formatDateTime, formatDuration, formatPhone } from "@/lib/format/display";
+import type { CallLogView } from "./call-log-view";
+import { DispositionBadge } from "./disposition-badge";
+
+/** One call, all the history knows of it (issue 45: its outcome among them), under its row. */
+export function CallDetails({ call }: { call: CallLogView }) {
+  return (
+    <dl className="details-grid" aria-label={`Details of the call at ${formatDateTime(call.created_at)}`}>
+      <dt>Ended</dt><dd>{formatDateTime(call.created_at)}</dd>
+      <dt>Direction</dt><dd>{DIRECTION_LABEL[call.direction] ?? call.direction}</dd>
+      <dt>Number</dt><dd className="mono">{formatPhone(call.phone_number)}</dd>
+      <dt>Agent</dt><dd>{call.user_name ?? "—"}</dd>
+      <dt>Disposition</dt><dd><DispositionBadge disposition={call.disposition} /></dd>
+      <dt>Talk</dt><dd className="mono">{formatDuration(call.duration)}</dd>
+      <dt>Wait in queue</dt><dd className="mono">{formatDuration(call.wait_seconds)}</dd>
+      <dt>On hold</dt><dd className="mono">{formatDuration(call.hold_seconds)}</dd>
+      {call.parent_call_sid && <><dt>Transferred from</dt><dd className="mono small">{call.parent_call_sid}</dd></>}
+      <dt>Call id</dt><dd className="mono small">{call.call_sid}</dd>
+      <dt>Notes</dt><dd style={{ whiteSpace: "pre-wrap" }}>{call.notes ?? "—"}</dd>
+    </dl>
+  );
+}
