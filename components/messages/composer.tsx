@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { draftNote, useServerDraft } from "@/components/drafts/use-server-draft";
 import { fillTemplate, TEMPLATE_PLACEHOLDERS, unfilledFields } from "@/lib/messages/render-template";
 import { countSegments, MAX_MESSAGE_CHARACTERS } from "@/lib/messages/segments";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
@@ -15,12 +16,15 @@ import { useApiGet } from "@/lib/swr/use-api-get";
  * or removes it (issue 45: never a blank where a name should be). A refusal
  * (opt-out, provider) is shown as its reason.
  */
-export function Composer({ phone, contact, disabledReason, onSent }: { phone: string; contact: { name: string; company: string | null; email: string | null } | null; disabledReason: string | null; onSent: () => void }) {
+export function Composer({ conversationId, phone, contact, disabledReason, onSent }: { conversationId?: number; phone: string; contact: { name: string; company: string | null; email: string | null } | null; disabledReason: string | null; onSent: () => void }) {
   const token = useApiToken();
   const templates = useApiGet("/api/message-templates", {});
   const customFields = useApiGet("/api/custom-fields", {});
   const fieldNames = (customFields.data?.data ?? []).map((f) => f.name);
   const [body, setBody] = useState("");
+  // An unsent reply is kept on the server as it is typed (issue 45): it comes back after a reload or in another tab.
+  // Its conversation names it; the contact page's first text has none yet.
+  const draft = useServerDraft({ kind: "reply", ref: conversationId === undefined ? null : String(conversationId), value: body, restore: setBody });
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const count = countSegments(body);
@@ -34,6 +38,7 @@ export function Composer({ phone, contact, disabledReason, onSent }: { phone: st
     setProblem(null);
     try {
       await apiFetch("/api/messages", token!, { method: "POST", body: JSON.stringify({ to: phone, body }) });
+      await draft.discard();
       setBody("");
       onSent();
     } catch (e) {
@@ -50,7 +55,10 @@ export function Composer({ phone, contact, disabledReason, onSent }: { phone: st
     <form className="composer" onSubmit={(e) => (e.preventDefault(), send())}>
       {problem && <div className="alert" role="alert">{problem}</div>}
       <div className="field">
-        <label htmlFor="composer-body">Reply</label>
+        <div className="row" style={{ justifyContent: "space-between" }}>
+          <label htmlFor="composer-body">Reply</label>
+          <span className="small muted" aria-live="polite" data-testid="reply-draft">{draftNote(draft.state)}</span>
+        </div>
         <textarea
           id="composer-body"
           value={body}

@@ -101,6 +101,8 @@ export function ThreadView({ id, userId, canOpenContacts, simulator, onChanged }
         </ol>
         <div ref={bottom} />
         <Composer
+          key={conversation.id}
+          conversationId={conversation.id}
           phone={conversation.phone}
           contact={conversation.contact}
           disabledReason={conversation.sms_opted_out_at ? `This number replied STOP on ${formatDate(conversation.sms_opted_out_at)}: it cannot be texted until it replies START.` : null}

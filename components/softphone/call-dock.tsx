@@ -11,6 +11,7 @@ import { useCallControl } from "./use-call-control";
 import { Keypad } from "./keypad";
 import { useSoftphone } from "./softphone-provider";
 import { useSecondsSince } from "./use-ticking";
+import { draftNote, useServerDraft } from "@/components/drafts/use-server-draft";
 
 const PHASE_LABEL = { connecting: "Connecting…", connected: "On call", ended: "Call ended: wrap-up" } as const;
 
@@ -24,6 +25,8 @@ export function CallDock() {
   const me = useSession().data?.user?.id;
   const seconds = useSecondsSince(call?.connectedAt ?? null, call?.endedAt ?? null);
   const [hangingUp, setHangingUp] = useState(false);
+  // The notes are kept on the server as they are typed (issue 45): a reload, another tab or a restart finds them.
+  const draft = useServerDraft({ kind: "call_notes", ref: call && !call.participant ? call.callSid : null, value: call?.notes ?? "", restore: setNotes });
   if (!call) return null;
 
   const onHangup = async () => {
@@ -113,7 +116,10 @@ export function CallDock() {
         {/* A third party's part is not logged on its own: the colleague who owns the call keeps its notes. */}
         {!call.participant && (
           <div className="field" style={{ margin: 0 }}>
-            <label htmlFor="call-notes">Call notes</label>
+            <div className="row" style={{ justifyContent: "space-between" }}>
+              <label htmlFor="call-notes">Call notes</label>
+              <span className="small muted" aria-live="polite" data-testid="notes-draft">{draftNote(draft.state)}</span>
+            </div>
             <textarea id="call-notes" value={call.notes} onChange={(e) => setNotes(e.target.value)} placeholder="What was the call about?" maxLength={10_000} />
           </div>
         )}

@@ -1185,6 +1185,34 @@ export interface paths {
         patch: operations["patchApiDispositionsId"];
         trace?: never;
     };
+    "/api/drafts/{kind}/{ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your draft of a call's notes or a conversation's reply
+         * @description Roles: super_admin, account_admin, dept_manager, agent.
+         */
+        get: operations["getApiDraftsKindRef"];
+        /**
+         * Keep what you typed so far
+         * @description Roles: super_admin, account_admin, dept_manager, agent. `kind` is `call_notes` (`ref`: the call's CallSid) or `reply` (`ref`: the conversation's id). `{ body }`, 1 to 10,000 characters; the last write wins. Drafts are each user's own: nobody reads another's. A draft untouched for 30 days is dropped, and a user keeps at most 200.
+         */
+        put: operations["putApiDraftsKindRef"];
+        post?: never;
+        /**
+         * Drop the draft (the notes were saved, the reply sent)
+         * @description Roles: super_admin, account_admin, dept_manager, agent.
+         */
+        delete: operations["deleteApiDraftsKindRef"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -3270,6 +3298,14 @@ export interface components {
         ConversationPage: {
             data: components["schemas"]["Conversation"][];
             meta: components["schemas"]["PageMeta"];
+        };
+        Draft: {
+            body: string;
+            /** @enum {string} */
+            kind: "call_notes" | "reply";
+            ref: string;
+            /** Format: date-time */
+            updated_at: string;
         };
         Error: {
             /** @description 409 on a duplicate phone: the contact that holds it */
@@ -7716,6 +7752,103 @@ export interface operations {
                 };
             };
             413: components["responses"]["413"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    getApiDraftsKindRef: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: string;
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            /** @description No draft of yours for it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    putApiDraftsKindRef: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: string;
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            413: components["responses"]["413"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    deleteApiDraftsKindRef: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: string;
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
             422: components["responses"]["422"];
             503: components["responses"]["503"];
         };

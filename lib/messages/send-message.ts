@@ -1,4 +1,5 @@
 import "server-only";
+import { dropDraft } from "@/lib/drafts/drop-draft";
 import { conversationScopeSql, departmentScope, repliesClaimConversations } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
@@ -59,6 +60,7 @@ export async function sendMessage({ actor, input }: { actor: SessionUser; input:
               ${encoding}, ${segments}, ${input.campaign_id === undefined ? "agent" : "campaign"}, ${heldUntil})
       RETURNING id`;
     await touchConversation(tx, conversation.id, row.id);
+    await dropDraft(tx, { userId: actor.id, kind: "reply", ref: String(conversation.id) });
     if (repliesClaimConversations(actor)) await sqlExecute(tx)`UPDATE conversations SET assigned_user_id = ${actor.id} WHERE id = ${conversation.id} AND assigned_user_id IS NULL`;
     return { messageId: row.id, conversationId: conversation.id };
   });
