@@ -1,5 +1,7 @@
 "use client";
 
+// Messages in people's words for schemas without their own (issue 45).
+import "@/lib/http/zod-messages";
 import type { Session } from "next-auth";
 import { SessionProvider } from "next-auth/react";
 import { setDisplayTimeZone } from "@/lib/format/display";

@@ -7,6 +7,8 @@ export interface NavItem {
 
 const QUEUE = { href: "/queue", label: "Queue" };
 const DIALER = { href: "/dialer", label: "Dialer" };
+/** Voicemails, missed callers and callbacks (issue 45): for everyone who serves a queue. */
+const FOLLOW_UPS = { href: "/follow-ups", label: "Follow-ups" };
 const MY_CALLS = { href: "/calls", label: "My calls" };
 const CALLS = { href: "/calls", label: "Call history" };
 const MESSAGES = { href: "/messages", label: "Messages" };
@@ -20,10 +22,10 @@ const SETTINGS = { href: "/settings", label: "Settings" };
 // What each role finds in the sidebar: agents handle calls, managers run
 // contacts, campaigns and reports, admins also manage users and settings.
 const NAVIGATION: Record<Role, NavItem[]> = {
-  agent: [QUEUE, MESSAGES, DIALER, MY_CALLS, MY_NUMBERS],
-  dept_manager: [CONTACTS, CAMPAIGNS, REPORTS, MESSAGES, DIALER, CALLS],
-  account_admin: [CONTACTS, CAMPAIGNS, REPORTS, USERS, SETTINGS, MESSAGES, DIALER, CALLS],
-  super_admin: [CONTACTS, CAMPAIGNS, REPORTS, USERS, SETTINGS, MESSAGES, DIALER, CALLS],
+  agent: [QUEUE, FOLLOW_UPS, MESSAGES, DIALER, MY_CALLS, MY_NUMBERS],
+  dept_manager: [CONTACTS, CAMPAIGNS, REPORTS, MESSAGES, FOLLOW_UPS, DIALER, CALLS],
+  account_admin: [CONTACTS, CAMPAIGNS, REPORTS, USERS, SETTINGS, MESSAGES, FOLLOW_UPS, DIALER, CALLS],
+  super_admin: [CONTACTS, CAMPAIGNS, REPORTS, USERS, SETTINGS, MESSAGES, FOLLOW_UPS, DIALER, CALLS],
 };
 
 export function navigationFor(role: Role): NavItem[] {

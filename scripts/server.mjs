@@ -56,6 +56,13 @@ const server = createServer((request, response) => {
   if (isReadiness(request)) return response.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store" }).end(STARTING);
   handle(request, response);
 });
+// An idle keep-alive connection is kept longer than a client's or a load
+// balancer's (60 s is common): the side that closes an idle connection first
+// must be the client, or a request sent as the server closes it meets a reset
+// (ECONNRESET: a browser test's request after a 5 s pause failed so, Node's
+// default being 5 s). Headers must still arrive within their own timeout.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 // A port it cannot have (taken by another server, not ours to bind) ends the
 // process: a server that prepared everything but answers nobody must not linger
 // (holding, on the embedded database, its data folder).

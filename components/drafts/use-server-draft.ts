@@ -38,7 +38,7 @@ export function useServerDraft({ kind, ref, value, restore }: { kind: DraftKind;
       .then((draft) => {
         if (stale) return;
         stored.current = { path, body: draft.body };
-        if (!latest.current.value.trim()) latest.current.restore(draft.body);
+        if (draft.body && !latest.current.value.trim()) latest.current.restore(draft.body);
         setReadFor(path);
       })
       .catch((error) => {

@@ -1,5 +1,6 @@
 "use client";
 
+import { SIGNING_OUT } from "./signing-out";
 import { useSession } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { createContext, useContext, useEffect, useRef, useState } from "react";
@@ -90,11 +91,16 @@ export function EventStreamProvider({ children }: { children: React.ReactNode })
         });
       }
     };
-    open();
-    return () => {
+    const stop = () => {
       stopped = true;
       clearTimeout(reopen);
       source?.close();
+    };
+    open();
+    window.addEventListener(SIGNING_OUT, stop);
+    return () => {
+      window.removeEventListener(SIGNING_OUT, stop);
+      stop();
     };
   }, [token]);
 

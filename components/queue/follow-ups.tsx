@@ -17,7 +17,7 @@ type FollowUp = GetAnswer<"/api/queue/abandoned">["data"][number];
  * one click claims the follow-up and dials the caller from the softphone; or
  * dismiss it. Follows the event stream; polls every 15 s while it is down.
  */
-export function FollowUps() {
+export function FollowUps({ standalone = false }: { standalone?: boolean } = {}) {
   const token = useApiToken();
   const { call, dial, device } = useSoftphone();
   const live = useLive();
@@ -38,7 +38,8 @@ export function FollowUps() {
       await mutate();
     }
   };
-  if (!data || data.data.length === 0) return null;
+  if (!data) return null;
+  if (data.data.length === 0) return standalone ? <section aria-label="Missed callers" className="panel"><h2>Missed callers</h2><p className="muted small">Nobody hung up waiting. A caller who does appears here, to call back.</p></section> : null;
   return (
     <section aria-label="Missed callers" className="stack">
       <h2 style={{ fontSize: "1.05rem", margin: 0 }}>Missed callers to call back ({data.data.length}) <LiveStatus live={live} fallbackSeconds={15} /></h2>

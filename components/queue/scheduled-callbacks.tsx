@@ -13,13 +13,13 @@ import { useLiveEvents } from "@/components/live/event-stream-provider";
  * offered it first; one not yet due can be cancelled. Due ones are offered
  * like calls; those not reached are in the follow-ups below.
  */
-export function ScheduledCallbacks() {
+export function ScheduledCallbacks({ standalone = false }: { standalone?: boolean } = {}) {
   const token = useApiToken();
   const callbacks = useApiGet("/api/callbacks", {}, { refreshInterval: 30_000 });
   useLiveEvents(["queue.entry.added", "queue.entry.left", "queue.entry.accepted"], () => void callbacks.mutate());
   const [problem, setProblem] = useState<string | null>(null);
   const list = callbacks.data?.data ?? [];
-  if (list.length === 0) return null;
+  if (list.length === 0) return standalone && callbacks.data ? <section aria-label="Scheduled callbacks" className="panel"><h2>Callbacks coming up</h2><p className="muted small">No callbacks scheduled. Set one at wrap-up with “Call back later…”.</p></section> : null;
   const cancel = async (id: number) => {
     setProblem(null);
     try {

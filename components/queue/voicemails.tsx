@@ -8,6 +8,7 @@ import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import { useSession } from "next-auth/react";
+import { useSoftphone } from "@/components/softphone/softphone-provider";
 
 /** One voicemail, as GET /api/voicemails answers it (the typed client's answer type). */
 type Voicemail = GetAnswer<"/api/voicemails">["data"][number];
@@ -19,8 +20,10 @@ const REASON = { closed: "outside opening hours", menu: "chose voicemail", no_ag
  * (nobody else calls that caller back), plays it, and marks it done. Follows
  * the event stream; polls every 10 s while the stream is down.
  */
-export function Voicemails() {
+export function Voicemails({ standalone = false, queueName }: { standalone?: boolean; queueName?: (departmentId: number | null) => string } = {}) {
   const token = useApiToken();
+  const { call, dial, device } = useSoftphone();
+  const [busy, setBusy] = useState<number | null>(null);
   const me = Number(useSession().data?.user?.id ?? 0);
   const live = useLive();
   const { data, mutate } = useApiGet("/api/voicemails", {}, { refreshInterval: pollEvery(live, 10_000) });
@@ -35,7 +38,22 @@ export function Voicemails() {
     }
     await mutate();
   };
-  if (!data || data.data.length === 0) return null;
+  // Call back: the voicemail is claimed (nobody else calls this caller back) and the softphone dials them.
+  const callBack = async (v: Voicemail) => {
+    setProblem(null);
+    setBusy(v.id);
+    try {
+      if (v.status === "new") await apiFetch(`/api/voicemails/${v.id}/claim`, token!, { method: "POST", body: "{}" });
+      await dial(v.from, v.contact);
+    } catch (e) {
+      setProblem((e as Error).message);
+    } finally {
+      setBusy(null);
+      await mutate();
+    }
+  };
+  if (!data) return null;
+  if (data.data.length === 0) return standalone ? <section aria-label="Voicemails" className="panel"><h2>Voicemails</h2><p className="muted small">No voicemails waiting. A caller who leaves one appears here at once.</p></section> : null;
   return (
     <section aria-label="Voicemails" className="stack">
       <h2 style={{ fontSize: "1.05rem", margin: 0 }}>Voicemails ({data.data.length}) <LiveStatus live={live} fallbackSeconds={10} /></h2>
@@ -47,7 +65,7 @@ export function Voicemails() {
             <div style={{ flex: 1, minWidth: 200 }}>
               <strong>{v.contact ? <Link href={`/contacts/${v.contact.id}`}>{v.contact.name ?? formatPhone(v.from)}</Link> : formatPhone(v.from)}</strong>
               <div className="small muted">
-                {v.contact && `${formatPhone(v.from)} · `}{formatDuration(v.duration_seconds)} · {REASON[v.reason]} · <time dateTime={v.created_at}>{formatShortDateTime(v.created_at)}</time>
+                {v.contact && `${formatPhone(v.from)} · `}{formatDuration(v.duration_seconds)} · {REASON[v.reason]}{queueName && ` · for ${queueName(v.department_id)}`} · <time dateTime={v.created_at}>{formatShortDateTime(v.created_at)}</time>
                 {v.claimed_by && ` · claimed by ${mine ? "you" : (v.claimed_by.name ?? "a colleague")}`}
               </div>
               {v.transcription && <p className="small" style={{ margin: "4px 0 0" }}>“{v.transcription}”</p>}
@@ -55,6 +73,7 @@ export function Voicemails() {
             </div>
             <div className="row">
               {v.status === "new" && <button type="button" className="button secondary" onClick={() => act(v.id, "claim")}>Claim</button>}
+              {(v.status === "new" || mine) && <button type="button" className="button ok" disabled={busy !== null || !!call || !device.registered} onClick={() => callBack(v)} aria-label={`Call back ${v.contact?.name ?? formatPhone(v.from)}`}>{busy === v.id ? "Dialing…" : "Call back"}</button>}
               {(v.status === "new" || mine) && <button type="button" className="button ok" onClick={() => act(v.id, "done")}>Mark done</button>}
             </div>
           </article>

@@ -1,10 +1,11 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { routingSettingsSchema, WEEKDAYS, type RoutingPlan, type RoutingTarget } from "@/lib/settings/routing-schemas";
 import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { useApiToken } from "@/lib/swr/use-api";
+import type { SendAnswer } from "@/lib/swr/api-send";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { FieldError } from "./field-error";
 import { QueueDistribution } from "./queue-distribution";
@@ -241,25 +242,60 @@ function MenuEditor({ id, menu, targets, error, onChange }: { id: (f: string) =>
   );
 }
 
-/** The TwiML a call to this plan would be answered with now (POST /api/settings/routing/preview). */
+type Walk = SendAnswer<"post", "/api/settings/routing/preview">;
+type Move = { digits?: string; speech?: string; hang_up?: boolean };
+
+/**
+ * What a caller to this plan hears and where they go, now or at a time on the
+ * organization's clock, as steps in words (POST /api/settings/routing/preview,
+ * issue 45). The caller can be played through the menu: a key, words, hanging
+ * up. The provider's instructions stay one click away.
+ */
 function Preview({ plan }: { plan: RoutingPlan }) {
   const token = useApiToken();
-  const [shown, setShown] = useState<{ open_now: boolean; time_zone: string; twiml: string } | string | null>(null);
-  const preview = async () => {
+  const [at, setAt] = useState("");
+  const [said, setSaid] = useState("");
+  const atId = useId();
+  const [shown, setShown] = useState<{ walk: Walk; move: Move } | string | null>(null);
+  const preview = async (move: Move = {}) => {
+    const query = new URLSearchParams({ ...(at && { at }), ...(move.digits && { digits: move.digits }), ...(move.speech && { speech: move.speech }), ...(move.hang_up && { hang_up: "true" }) });
     try {
-      setShown(await apiFetch("/api/settings/routing/preview", token!, { method: "POST", body: JSON.stringify(plan) }));
+      const walk = await apiFetch<Walk>(`/api/settings/routing/preview${query.size ? `?${query}` : ""}`, token!, { method: "POST", body: JSON.stringify(plan) });
+      setShown({ walk, move });
     } catch (e) {
       setShown(e instanceof ApiRequestError ? `Fix the plan first: ${Object.entries(e.body?.errors ?? {}).map(([k, v]) => `${k} ${v[0]}`).join("; ") || e.message}` : (e as Error).message);
     }
   };
+  const walk = shown && typeof shown === "object" ? shown.walk : null;
   return (
     <div className="stack" style={{ flex: 1 }}>
-      <div><button type="button" className="button secondary" onClick={preview}>Preview the greeting</button></div>
+      <div className="row" style={{ alignItems: "end", gap: 8, flexWrap: "wrap" }}>
+        <div className="field" style={{ margin: 0 }}>
+          <label htmlFor={atId}>At (the organization’s clock; empty: now)</label>
+          <input id={atId} type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} />
+        </div>
+        <button type="button" className="button secondary" onClick={() => void preview()}>Preview the greeting</button>
+      </div>
       {typeof shown === "string" && <div className="alert" role="alert">{shown}</div>}
-      {shown && typeof shown === "object" && (
-        <div role="region" aria-label="Greeting preview">
-          <div className="small muted">{shown.open_now ? "Open now" : "Closed now"} ({shown.time_zone}): a call now is answered with</div>
-          <pre className="mono small" style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}>{shown.twiml}</pre>
+      {walk && (
+        <div role="region" aria-label="Greeting preview" className="stack" style={{ gap: 6 }}>
+          <div className="small muted">{walk.open_now ? "Open" : "Closed"} {at ? "then" : "now"} ({walk.time_zone.replaceAll("_", " ")}): a caller</div>
+          <ol aria-label="What the caller hears and where they go" className="stack" style={{ gap: 4, margin: 0 }}>
+            {walk.steps.map((step, i) => <li key={i}>{step}</li>)}
+          </ol>
+          {plan.menu && walk.open_now && (
+            <div className="row" role="group" aria-label="Play the caller" style={{ gap: 6, flexWrap: "wrap", alignItems: "end" }}>
+              {plan.menu.options.map((o) => <button key={o.digit} type="button" className="button ghost small" onClick={() => void preview({ digits: o.digit })}>Press {o.digit}</button>)}
+              <input aria-label="Words the caller says" placeholder="Say…" value={said} onChange={(e) => setSaid(e.target.value)} style={{ maxWidth: 160 }} />
+              <button type="button" className="button ghost small" disabled={!said.trim()} onClick={() => void preview({ speech: said })}>Say it</button>
+              <button type="button" className="button ghost small" onClick={() => void preview({ hang_up: true })}>Hang up</button>
+              {(shown as { move: Move }).move && Object.keys((shown as { move: Move }).move).length > 0 && <button type="button" className="button ghost small" onClick={() => void preview()}>Start over</button>}
+            </div>
+          )}
+          <details>
+            <summary className="small">Show the provider’s instructions</summary>
+            <pre className="mono small" style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}>{walk.twiml}</pre>
+          </details>
         </div>
       )}
     </div>

@@ -25,6 +25,8 @@ export function CallDock() {
   const me = useSession().data?.user?.id;
   const seconds = useSecondsSince(call?.connectedAt ?? null, call?.endedAt ?? null);
   const [hangingUp, setHangingUp] = useState(false);
+  // Folded to its header, the panel leaves a phone's screen to the page (the call goes on).
+  const [folded, setFolded] = useState(false);
   // The notes are kept on the server as they are typed (issue 45): a reload, another tab or a restart finds them.
   const draft = useServerDraft({ kind: "call_notes", ref: call && !call.participant ? call.callSid : null, value: call?.notes ?? "", restore: setNotes });
   if (!call) return null;
@@ -36,15 +38,18 @@ export function CallDock() {
   };
 
   return (
-    <aside className="call-dock" aria-label="Current call">
+    <aside className={`call-dock${folded ? " collapsed" : ""}`} aria-label="Current call">
       <header>
         <div>
           <div className="small" style={{ opacity: 0.8 }}>{call.direction === "inbound" ? "Inbound call" : "Outbound call"} · {call.serverState === "consult" && call.phase === "connected" ? "Consultation" : call.onHold && call.phase === "connected" ? "On hold" : PHASE_LABEL[call.phase]}</div>
           <strong>{call.contactName ?? formatPhone(call.number)}</strong>
         </div>
-        <span className="timer mono" aria-label="Call duration">{formatDuration(seconds)}</span>
+        <span>
+          <span className="timer mono" aria-label="Call duration">{formatDuration(seconds)}</span>
+          <button type="button" className="fold" aria-expanded={!folded} aria-controls="call-dock-body" onClick={() => setFolded(!folded)}>{folded ? "Show" : "Hide"}<span className="sr-only"> the call panel</span></button>
+        </span>
       </header>
-      <div className="body">
+      <div className="body" id="call-dock-body">
         {call.error && <div className="alert" role="alert" style={{ margin: 0 }}>{call.error}</div>}
         {control.error && <div className="alert" role="alert" style={{ margin: 0 }}>{control.error}</div>}
         {call.phase === "connected" && call.serverState === "consult" && (

@@ -1,3 +1,5 @@
+// Messages in people's words for schemas without their own (issue 45).
+import "@/lib/http/zod-messages";
 import type { ReactNode } from "react";
 
 /**

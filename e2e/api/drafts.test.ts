@@ -17,11 +17,12 @@ describe("drafts", () => {
     // The last write wins (a second tab typing on).
     await tenant.client.request("PUT", path, { token: tenant.agentA.token, body: { body: "Customer wants a refund for March" } });
     expect((await tenant.client.get(path, tenant.agentA.token)).body.body).toBe("Customer wants a refund for March");
-    // Nobody else reads it: a colleague, their manager, another organization.
-    expect((await tenant.client.get(path, tenant.agentB.token)).status).toBe(404);
-    expect((await tenant.client.get(path, tenant.managerA.token)).status).toBe(404);
+    // Nobody else reads it: a colleague, their manager, another organization find no draft (an empty one).
+    const none = { kind: "call_notes", body: "", updated_at: null };
+    expect((await tenant.client.get(path, tenant.agentB.token)).body).toMatchObject(none);
+    expect((await tenant.client.get(path, tenant.managerA.token)).body).toMatchObject(none);
     const other = await createTenant();
-    expect((await other.client.get(path, other.admin.token)).status).toBe(404);
+    expect((await other.client.get(path, other.admin.token)).body).toMatchObject(none);
 
     // Bad input changes nothing: 422 with the field, or 404 for what names no draft.
     const empty = await tenant.client.request("PUT", path, { token: tenant.agentA.token, body: { body: "" } });
@@ -34,7 +35,7 @@ describe("drafts", () => {
     expect((await tenant.client.get(path, "not-a-token")).status).toBe(401);
 
     expect((await tenant.client.request("DELETE", path, { token: tenant.agentA.token })).status).toBe(204);
-    expect((await tenant.client.get(path, tenant.agentA.token)).status).toBe(404);
+    expect((await tenant.client.get(path, tenant.agentA.token)).body).toMatchObject({ body: "", updated_at: null });
   });
 
   it("go when the notes are saved onto the call's log and when the reply is sent", async () => {
@@ -45,9 +46,9 @@ describe("drafts", () => {
     await sim.dequeue({ callSid, to: number, result: "bridged", queueTime: 2 });
     const [log] = (await tenant.client.get(`/api/voice/call-logs?call_sid=${callSid}`, tenant.agentA.token)).body.data;
     // A disposition alone leaves the notes' draft; the notes saved take it.
-    expect((await tenant.client.get(notes, tenant.agentA.token)).status).toBe(200);
+    expect((await tenant.client.get(notes, tenant.agentA.token)).body.body).toBe("Half-typed notes");
     expect((await tenant.client.request("PATCH", `/api/voice/call-logs/${log.id}`, { token: tenant.agentA.token, body: { notes: "Half-typed notes, finished" } })).status).toBe(200);
-    expect((await tenant.client.get(notes, tenant.agentA.token)).status).toBe(404);
+    expect((await tenant.client.get(notes, tenant.agentA.token)).body.body).toBe("");
 
     const { incoming } = await textingTenant(tenant);
     await incoming("+14155550961", "Do you ship to Canada?");
@@ -55,6 +56,6 @@ describe("drafts", () => {
     const reply = `/api/drafts/reply/${conversation.id}`;
     expect((await tenant.client.request("PUT", reply, { token: tenant.agentA.token, body: { body: "Yes, we do" } })).status).toBe(200);
     expect((await tenant.client.post("/api/messages", { to: "+14155550961", body: "Yes, we do, in 5 days" }, tenant.agentA.token)).status).toBe(201);
-    expect((await tenant.client.get(reply, tenant.agentA.token)).status).toBe(404);
+    expect((await tenant.client.get(reply, tenant.agentA.token)).body.body).toBe("");
   });
 });

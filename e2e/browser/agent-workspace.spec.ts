@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { test } from "./fixtures";
+import { expectConsoleErrors, test } from "./fixtures";
 import { finalScreenshot, signIn, snap, uniquePhone } from "./helpers";
 
 // The agent's day without a provider account: the softphone runs on the
@@ -142,7 +142,8 @@ test("with the event stream up the queue does not poll, and a caller appears in 
   await snap(page, "queue-live-caller");
 });
 
-test("when the event stream is down the queue says so and falls back to its 2-second poll", async ({ page }) => {
+test("when the event stream is down the queue says so and falls back to its 2-second poll", async ({ page }, testInfo) => {
+  expectConsoleErrors(testInfo, /api\/events/); // the stream is cut on purpose: the browser reports the failed request
   await page.route("**/api/events**", (route) => route.abort());
   await signIn(page, "agent2@acme.example.com");
   await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();

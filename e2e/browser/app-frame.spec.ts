@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { test } from "./fixtures";
+import { expectConsoleErrors, test } from "./fixtures";
 import { finalScreenshot, signIn } from "./helpers";
 
 test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
@@ -34,7 +34,8 @@ for (const { email, pages } of [
   });
 }
 
-test("an address no page answers shows a 404 inside the app, with the navigation and a way back", async ({ page }) => {
+test("an address no page answers shows a 404 inside the app, with the navigation and a way back", async ({ page }, testInfo) => {
+  expectConsoleErrors(testInfo, /status of 404/); // an address no page answers: the browser reports the 404 the test asks for
   await signIn(page, "sales.manager@acme.example.com");
   const response = await page.goto("/contacts/nowhere/at-all");
   expect(response?.status()).toBe(404);

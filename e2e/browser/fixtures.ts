@@ -1,4 +1,4 @@
-import { test as base } from "@playwright/test";
+import { test as base, type BrowserContext, type Page } from "@playwright/test";
 import { startServer, TEST_PROVIDER } from "../support/server.mjs";
 
 // Each Playwright worker signs in to a server of its own: the production
@@ -9,7 +9,24 @@ import { startServer, TEST_PROVIDER } from "../support/server.mjs";
 // simulated device.
 const NO_PROVIDER = Object.fromEntries(Object.keys(TEST_PROVIDER).map((key) => [key, ""]));
 
-export const test = base.extend<object, { workerServer: { baseUrl: string } }>({
+/**
+ * A console error on any page of any test fails that test (issue 45, point
+ * 10): every page of the test's own context and of each context it opens.
+ * A test that provokes an answer the page reports itself (a 422 the form
+ * shows, a 409 it explains) declares it with `expectConsoleErrors(testInfo, /pattern/)`.
+ */
+function watch(context: BrowserContext, errors: string[]) {
+  const listen = (page: Page) => {
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(`${page.url()} · ${message.text()}${message.location().url ? ` (${message.location().url})` : ""}`);
+    });
+    page.on("pageerror", (error) => errors.push(`${page.url()} · uncaught: ${error.message}`));
+  };
+  context.pages().forEach(listen);
+  context.on("page", listen);
+}
+
+export const test = base.extend<{ consoleErrors: string[] }, { workerServer: { baseUrl: string } }>({
   workerServer: [
     async ({}, provide, workerInfo) => {
       const server = await startServer({ label: `browser-${workerInfo.workerIndex}`, env: { FRONTEND_URL: "", ...NO_PROVIDER } });
@@ -20,4 +37,33 @@ export const test = base.extend<object, { workerServer: { baseUrl: string } }>({
     { scope: "worker", timeout: 120_000 },
   ],
   baseURL: async ({ workerServer }, provide) => provide(workerServer.baseUrl),
+  consoleErrors: [
+    async ({ context, browser }, provide, testInfo) => {
+      const errors: string[] = [];
+      watch(context, errors);
+      // Contexts the test opens itself (a second agent, a phone) are watched too.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const opened = await newContext(...args);
+        watch(opened, errors);
+        return opened;
+      };
+      await provide(errors);
+      browser.newContext = newContext;
+      const allowed = testInfo.annotations.filter((a) => a.type === "console-error").map((a) => new RegExp(a.description ?? "^$"));
+      const unexpected = errors.filter((e) => !allowed.some((pattern) => pattern.test(e)));
+      if (process.env.CONSOLE_ERRORS_LOG) {
+        const { appendFileSync } = await import("node:fs");
+        for (const e of unexpected) appendFileSync(process.env.CONSOLE_ERRORS_LOG, `${testInfo.file.split("/").pop()}:${testInfo.line} ${testInfo.title.slice(0, 60)} | ${e}\n`);
+      } else if (unexpected.length > 0 && testInfo.status === testInfo.expectedStatus) {
+        throw new Error(`Console errors during the test (issue 45: the suite allows none):\n${unexpected.join("\n")}`);
+      }
+    },
+    { auto: true },
+  ],
 });
+
+/** A test that provokes an error the page shows itself declares it: its console line is then expected. */
+export function expectConsoleErrors(testInfo: { annotations: { type: string; description?: string }[] }, pattern: RegExp) {
+  testInfo.annotations.push({ type: "console-error", description: pattern.source });
+}

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { test } from "./fixtures";
+import { expectConsoleErrors, test } from "./fixtures";
 import { finalScreenshot, signIn } from "./helpers";
 
 // The page's event stream follows the user's rights (issue 40): a manager
@@ -26,7 +26,8 @@ async function signedInManager(page: Page) {
   return { id: (await created.json()).id as number, headers };
 }
 
-test("a manager demoted while their page is open gets an agent's navigation and a live stream again, without signing in", async ({ page }) => {
+test("a manager demoted while their page is open gets an agent's navigation and a live stream again, without signing in", async ({ page }, testInfo) => {
+  expectConsoleErrors(testInfo, /status of 403/); // the demoted manager's page meets the 403 that tells it so
   let streams = 0;
   page.on("request", (request) => {
     if (new URL(request.url()).pathname === "/api/events") streams += 1;
@@ -47,7 +48,8 @@ test("a manager demoted while their page is open gets an agent's navigation and 
   await expect(page).not.toHaveURL(/\/login/);
 });
 
-test("a user whose sessions an admin ended (a new password) lands on the sign-in page", async ({ page }) => {
+test("a user whose sessions an admin ended (a new password) lands on the sign-in page", async ({ page }, testInfo) => {
+  expectConsoleErrors(testInfo, /status of 401/); // the ended session's page meets the 401 that signs it out
   const { id, headers } = await signedInManager(page);
   await page.goto("/messages");
   await expect(page.getByTestId("live-status").first()).toHaveText("Live");

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { test } from "./fixtures";
+import { expectConsoleErrors, test } from "./fixtures";
 import { finalScreenshot, signIn, snap, uniquePhone } from "./helpers";
 
 // Text messages on a fresh machine: the in-app simulator plays the provider
@@ -7,7 +7,8 @@ import { finalScreenshot, signIn, snap, uniquePhone } from "./helpers";
 
 test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
 
-test("agent receives a text, replies with the segment counter, sees it delivered, then the sender texts STOP and texting is refused", async ({ page }) => {
+test("agent receives a text, replies with the segment counter, sees it delivered, then the sender texts STOP and texting is refused", async ({ page }, testInfo) => {
+  expectConsoleErrors(testInfo, /status of 409.*\/api\/messages/); // texting an opted-out number is refused (409) on purpose
   const sender = uniquePhone();
   await signIn(page, "agent1@acme.example.com");
   await page.getByRole("link", { name: "Messages", exact: true }).click();

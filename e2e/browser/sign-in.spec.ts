@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { test } from "./fixtures";
+import { expectConsoleErrors, test } from "./fixtures";
 
 // Each role signs in through the login page and finds the navigation of its
 // role; sign-out returns to the login page and the session's API token dies.
@@ -33,7 +33,8 @@ test("protected pages send a visitor to the login page", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
 });
 
-test("wrong credentials show an error and keep the visitor on the login page", async ({ page }) => {
+test("wrong credentials show an error and keep the visitor on the login page", async ({ page }, testInfo) => {
+  expectConsoleErrors(testInfo, /status of 401/); // wrong credentials are refused (401) on purpose
   await signIn(page, "agent1@acme.example.com", "not-the-password");
   await expect(page.getByRole("alert").filter({ hasText: "do not match" })).toBeVisible();
   await expect(page).toHaveURL(/\/login/);

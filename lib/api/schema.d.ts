@@ -1193,7 +1193,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your draft of a call's notes or a conversation's reply
+         * Your draft of a call's notes or a conversation's reply (none: an empty body, updated_at null)
          * @description Roles: super_admin, account_admin, dept_manager, agent.
          */
         get: operations["getApiDraftsKindRef"];
@@ -2155,8 +2155,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The TwiML one plan would answer a call with now (open_now, time_zone, twiml); nothing is saved
-         * @description Roles: super_admin, account_admin.
+         * What a caller to one plan hears and where they go, now or at a time, as steps in words (and the provider's instructions of the first answer); nothing is saved
+         * @description Roles: super_admin, account_admin. The body is one plan, as in PUT /api/settings/routing. `at` (a wall-clock time on the organization's clock, like 2026-11-26T14:00) previews another time than now; `digits` (one key), `speech` (words) or `hang_up=true` play the caller at the menu. The walk takes the decisions real calls take: opening hours, the closed message and then a voicemail when `closed_action` is voicemail, the menu and its default, a queue nobody serving it is on duty for taking a voicemail when `no_agents` says so (for another time than now, both branches are given).
          */
         post: operations["postApiSettingsRoutingPreview"];
         delete?: never;
@@ -3300,12 +3300,13 @@ export interface components {
             meta: components["schemas"]["PageMeta"];
         };
         Draft: {
+            /** @description Empty: no draft */
             body: string;
             /** @enum {string} */
             kind: "call_notes" | "reply";
             ref: string;
-            /** Format: date-time */
-            updated_at: string;
+            /** @description null: no draft */
+            updated_at: string | null;
         };
         Error: {
             /** @description 409 on a duplicate phone: the contact that holds it */
@@ -7779,15 +7780,7 @@ export interface operations {
             };
             401: components["responses"]["401"];
             403: components["responses"]["403"];
-            /** @description No draft of yours for it */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["404"];
             422: components["responses"]["422"];
             503: components["responses"]["503"];
         };
@@ -10727,7 +10720,12 @@ export interface operations {
     };
     postApiSettingsRoutingPreview: {
         parameters: {
-            query?: never;
+            query?: {
+                at?: string;
+                digits?: string;
+                hang_up?: "true" | "false";
+                speech?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10822,10 +10820,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The plan's hours are open now, in its time zone */
+                        /**
+                         * Format: date-time
+                         * @description The time previewed
+                         */
+                        at: string;
+                        /**
+                         * @description Where the walk ends: menu when no caller move was given and every option is listed
+                         * @enum {string}
+                         */
+                        ends_in: "ended" | "voicemail" | "queue" | "forwarded" | "menu";
+                        /** @description The plan's hours are open at the time previewed (now unless `at` was given), on the organization's clock */
                         open_now: boolean;
+                        /** @description What the caller hears and where they go, in order, in words (issue 45) */
+                        steps: string[];
                         time_zone: string;
-                        /** @description What a call to the plan's numbers would be answered with now */
+                        /** @description The provider's instructions a call at that time is first answered with */
                         twiml: string;
                     };
                 };

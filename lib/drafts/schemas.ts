@@ -25,5 +25,5 @@ export const draftInputSchema = z.object({
 });
 
 export const draftAnswer = z
-  .object({ kind: z.enum(DRAFT_KINDS), ref: z.string(), body: z.string(), updated_at: timestamp })
+  .object({ kind: z.enum(DRAFT_KINDS), ref: z.string(), body: z.string().meta({ description: "Empty: no draft" }), updated_at: timestamp.nullable().meta({ description: "null: no draft" }) })
   .meta({ id: "Draft" });

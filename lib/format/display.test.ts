@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatCount, formatDate, formatInZone, formatListTime, formatShortDateTime, formatTime, setDisplayTimeZone } from "./display";
-import { startOfDay } from "./time-zone";
+import { startOfDay, zonedInstant } from "./time-zone";
 
 describe("formatShortDateTime", () => {
   const now = new Date("2026-11-22T12:00:00");
@@ -50,5 +50,13 @@ describe("startOfDay", () => {
     expect(startOfDay("2026-11-26", "Pacific/Kiritimati", 1).toISOString()).toBe("2026-11-26T10:00:00.000Z");
     expect(startOfDay("2026-03-08", "America/New_York", 1).toISOString()).toBe("2026-03-09T04:00:00.000Z");
     expect(startOfDay("2026-01-01", "UTC").toISOString()).toBe("2026-01-01T00:00:00.000Z");
+  });
+});
+
+describe("zonedInstant", () => {
+  it("reads a wall-clock time on the zone's clock", () => {
+    expect(zonedInstant("2026-11-26T14:00", "America/New_York").toISOString()).toBe("2026-11-26T19:00:00.000Z");
+    expect(zonedInstant("2026-07-01T09:30", "America/New_York").toISOString()).toBe("2026-07-01T13:30:00.000Z");
+    expect(zonedInstant("2026-11-27T00:15", "Pacific/Kiritimati").toISOString()).toBe("2026-11-26T10:15:00.000Z");
   });
 });

@@ -22,3 +22,15 @@ export function startOfDay(day: string, zone: string, days = 0): Date {
   const guess = midnightUtc - offsetAt(midnightUtc, zone);
   return new Date(midnightUtc - offsetAt(guess, zone));
 }
+
+/** The instant a wall-clock time ("2026-11-26T14:00") names on `zone`'s clock. */
+export function zonedInstant(local: string, zone: string): Date {
+  const [day, time] = local.split("T");
+  const [hours, minutes] = time.split(":").map(Number);
+  const midnight = startOfDay(day, zone).getTime();
+  const guess = midnight + (hours * 60 + minutes) * 60_000;
+  // Across a daylight-saving change the day is 23 or 25 hours long: read the offset at the time itself.
+  const [y, m, d] = day.split("-").map(Number);
+  const wall = Date.UTC(y, m - 1, d, hours, minutes);
+  return new Date(wall - offsetAt(guess, zone));
+}

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { AppError, type FieldErrors } from "@/lib/errors/app-error";
+// Schemas without a message of their own speak in people's words (issue 45).
+import "./zod-messages";
 
 /**
  * zod issues → `{ field: [reasons] }`, keyed by the dotted path. The object

@@ -1,7 +1,4 @@
 import "server-only";
-import { servesQueueSql } from "@/lib/auth/scope";
-import { prisma } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueCall } from "@/lib/queue/enqueue-call";
 import { callPathSettings } from "@/lib/settings/get-settings";
 import type { InboundCall, MenuAnswer } from "@/lib/telephony/call-events";
@@ -11,7 +8,8 @@ import { menuChoice, menuPrompt } from "./menu-choice";
 import { isOpen } from "./opening-hours";
 import { voicemailAnswer } from "@/lib/voicemail/leave-voicemail";
 import type { RoutingPlan, RoutingTarget } from "@/lib/settings/routing-schemas";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { anyoneOnDuty } from "./anyone-on-duty";
+import { closedAnswer } from "./closed-answer";
 
 /** The menu's address; `try` counts the caller's attempts (signed with the address, so a caller cannot skip ahead). */
 const menuPath = (attempt: number) => `/api/telephony/menu?try=${attempt}`;
@@ -26,10 +24,7 @@ export async function routeInboundCall({ organizationId, call, clock }: { organi
   const plan = findPlan(await callPathSettings(organizationId, "routing"), call.to);
   if (!plan) return sendTo(organizationId, call, { type: "queue", department_id: null }, null);
   const { time_zone } = await callPathSettings(organizationId, "organization");
-  if (!isOpen(plan, time_zone, clock ?? new Date())) {
-    if (plan.closed_action === "message") return { kind: "say-and-hang-up", message: plan.closed_message };
-    return voicemailAnswer({ prompt: `${plan.closed_message} ${plan.voicemail_prompt}`, departmentId: plan.queue.type === "number" ? null : plan.queue.department_id, reason: "closed" });
-  }
+  if (!isOpen(plan, time_zone, clock ?? new Date())) return closedAnswer(plan);
   if (plan.menu) return { kind: "menu", prompt: menuPrompt(plan.menu), path: menuPath(1) };
   return sendTo(organizationId, call, plan.queue, plan);
 }
@@ -59,12 +54,4 @@ async function sendTo(organizationId: number, call: InboundCall, target: Routing
   }
   const entry = await enqueueCall({ organizationId, ...call, departmentId: target.department_id });
   return { kind: "enqueue", queueName: entry.queue_name, waitPath: "/api/telephony/queue-wait", leavePath: "/api/telephony/dequeue" };
-}
-
-/** Is anyone who serves this queue signed in to take calls (available, on a call, or wrapping up)? The wallboard's "on duty", the same rule. */
-async function anyoneOnDuty(organizationId: number, departmentId: number | null): Promise<boolean> {
-  const [row] = await sqlRows<{ on_duty: boolean }[]>(prisma)`
-    SELECT EXISTS (SELECT 1 FROM agent_statuses a JOIN users u ON u.id = a.user_id
-      WHERE a.organization_id = ${organizationId} AND a.status <> 'offline' AND u.active AND ${servesQueueSql(Prisma.sql`${departmentId}::int`)}) AS on_duty`;
-  return row?.on_duty ?? false;
 }
