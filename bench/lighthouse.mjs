@@ -17,6 +17,7 @@ import { startServer, TEST_PROVIDER } from "../e2e/support/server.mjs";
 const PAGES = [
   { path: "/login", who: null },
   { path: "/queue", who: "agent1@acme.example.com" },
+  { path: "/follow-ups", who: "agent1@acme.example.com" },
   { path: "/dialer", who: "agent1@acme.example.com" },
   { path: "/calls", who: "agent1@acme.example.com" },
   { path: "/messages", who: "agent1@acme.example.com" },
@@ -58,7 +59,11 @@ try {
     await page.goto(`${server.baseUrl}${path}`);
     const row = { path, who: who ?? "signed out" };
     for (const [name, config] of [["mobile", undefined], ["desktop", desktopConfig]]) {
-      const run = await lighthouse(`${server.baseUrl}${path}`, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true }, config);
+      // Lighthouse's own storage reset, as its command line runs it (issue 45): the browser's cache
+      // is emptied before each run, the session cookie kept. With the reset turned off (as this
+      // bench ran before) every script came from the warm-up visit's cache, and pages that score
+      // 80-86 from outside read 97-99 here.
+      const run = await lighthouse(`${server.baseUrl}${path}`, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] }, config);
       const audits = run.lhr.audits;
       // Measured where it was meant to be: a page that sent us to sign in measured the sign-in page.
       if (new URL(run.lhr.finalDisplayedUrl).pathname !== path) throw new Error(`${path} ended at ${run.lhr.finalDisplayedUrl}`);

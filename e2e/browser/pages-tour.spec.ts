@@ -7,8 +7,8 @@ import { signIn } from "./helpers";
 // with its heading and without a console error.
 
 const TOUR: { email: string; role: string; pages: string[] }[] = [
-  { email: "agent1@acme.example.com", role: "agent", pages: ["/queue", "/messages", "/dialer", "/calls", "/reports", "/reports/dispositions"] },
-  { email: "sales.manager@acme.example.com", role: "manager", pages: ["/contacts", "/campaigns", "/reports", "/reports/live", "/reports/dispositions", "/messages", "/calls"] },
+  { email: "agent1@acme.example.com", role: "agent", pages: ["/queue", "/follow-ups", "/messages", "/dialer", "/calls", "/reports", "/reports/dispositions"] },
+  { email: "sales.manager@acme.example.com", role: "manager", pages: ["/contacts", "/campaigns", "/reports", "/reports/live", "/reports/dispositions", "/messages", "/follow-ups", "/calls"] },
   { email: "admin@acme.example.com", role: "admin", pages: ["/contacts", "/contacts/import", "/campaigns", "/reports", "/reports/live", "/users", "/settings", "/settings?tab=routing", "/settings?tab=telephony", "/calls"] },
 ];
 
