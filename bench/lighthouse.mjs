@@ -71,6 +71,12 @@ try {
       row[`${name}_tbt`] = Math.round(audits["total-blocking-time"].numericValue);
       row[`${name}_lcp`] = Math.round(audits["largest-contentful-paint"].numericValue);
       row[`${name}_cls`] = audits["cumulative-layout-shift"].numericValue.toFixed(3);
+      if (process.env.LIGHTHOUSE_DETAILS && name === "mobile") {
+        const lcp = audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
+        console.log(`  LCP element: ${lcp?.selector ?? "?"} ${lcp?.snippet?.slice(0, 120) ?? ""}`);
+        for (const phase of audits["largest-contentful-paint-element"]?.details?.items?.[1]?.items ?? []) console.log(`  LCP ${phase.phase}: ${Math.round(phase.timing)} ms`);
+        for (const item of (audits["bootup-time"]?.details?.items ?? []).slice(0, 5)) console.log(`  script ${Math.round(item.total)} ms (${Math.round(item.scripting)} scripting) ${item.url}`);
+      }
       if (process.env.LIGHTHOUSE_SHIFTS) for (const item of audits["layout-shifts"]?.details?.items ?? []) console.log(`  ${name} shift ${item.score?.toFixed(3)} ${item.node?.selector ?? ""} ${item.node?.snippet?.slice(0, 120) ?? ""}`);
     }
     results.push(row);

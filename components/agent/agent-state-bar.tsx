@@ -33,7 +33,7 @@ export function AgentStateBar() {
       <AvailabilitySwitch />
       <span className="state-time" data-status={status.data?.status ?? "offline"}>
         <strong>{label}</strong>
-        {changedAt !== null && <span className="mono" aria-label="Time in this state"> {formatDuration(seconds)}</span>}
+        {changedAt !== null && <span className="mono" aria-label="Time in this state" suppressHydrationWarning> {formatDuration(seconds)}</span>}
       </span>
       {onCall && <span className="state-call" role="status">On a call with {onCall}</span>}
       {!onCall && call?.phase === "ended" && <span className="state-call" role="status">Wrapping up the call with {call.contactName ?? formatPhone(call.number)}</span>}
@@ -53,7 +53,7 @@ function WrapUpCountdown({ wrapUp }: { wrapUp: { ends_at: string | null; disposi
   const owesDisposition = wrapUp.disposition_required && !wrapUp.has_disposition;
   if (left === null && !owesDisposition) return null;
   return (
-    <span className="state-call" role="status" aria-label="Wrap-up">
+    <span className="state-call" role="status" aria-label="Wrap-up" suppressHydrationWarning>
       {owesDisposition ? "Pick a disposition to end wrap-up" : `Available again in ${formatDuration(left ?? 0)}`}
       {owesDisposition && left !== null && left > 0 && <span className="mono"> ({formatDuration(left)})</span>}
     </span>

@@ -1,5 +1,7 @@
 "use client";
 
+// Messages in people's words for schemas without their own (issue 45).
+import "@/lib/http/zod-messages";
 import { outcomeLabel } from "@/lib/format/display";
 import { fieldErrors as fieldErrorsOf } from "@/components/ui/field-errors";
 import { useRouter } from "next/navigation";

@@ -1,5 +1,7 @@
 "use client";
 
+// Messages in people's words for schemas without their own (issue 45).
+import "@/lib/http/zod-messages";
 import { useCallback, useState, type FormEvent } from "react";
 import { formatCount } from "@/lib/format/display";
 import type { OperationView } from "@/components/operations/operation-progress";

@@ -1,5 +1,7 @@
 "use client";
 
+// Messages in people's words for schemas without their own (issue 45).
+import "@/lib/http/zod-messages";
 import { formatDate, formatDateTime } from "@/lib/format/display";
 import { useState, type FormEvent } from "react";
 import { KEY_FAMILIES, type KeyScopes } from "@/lib/auth/permissions";

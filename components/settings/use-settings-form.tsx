@@ -1,5 +1,7 @@
 "use client";
 
+// Messages in people's words for schemas without their own (issue 45).
+import "@/lib/http/zod-messages";
 import { useState } from "react";
 import type { z } from "zod";
 import { fieldErrors } from "@/lib/http/validation";

@@ -1,5 +1,7 @@
 "use client";
 
+// Messages in people's words for schemas without their own (issue 45).
+import "@/lib/http/zod-messages";
 import { useState, type FormEvent } from "react";
 import { fieldErrors } from "@/lib/http/validation";
 import { apiFetch, submitErrors } from "@/lib/swr/api-fetch";
