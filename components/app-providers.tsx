@@ -2,20 +2,17 @@
 
 import type { Session } from "next-auth";
 import { SessionProvider } from "next-auth/react";
-import { SWRConfig } from "swr";
 import { setDisplayTimeZone } from "@/lib/format/display";
 import { EventStreamProvider } from "@/components/live/event-stream-provider";
 import { CallDock } from "@/components/softphone/call-dock";
 import { SoftphoneProvider, type TelephonyReadiness } from "@/components/softphone/softphone-provider";
 import { DisplayZone } from "@/components/ui/times-shown-in";
 
-export function AppProviders({ session, timeZone, telephony, firstAnswers = {}, children }: { session: Session; timeZone: string; telephony: TelephonyReadiness; firstAnswers?: Record<string, unknown>; children: React.ReactNode }) {
+export function AppProviders({ session, timeZone, telephony, children }: { session: Session; timeZone: string; telephony: TelephonyReadiness; children: React.ReactNode }) {
   // Set during render, before any page below formats a time (on the client only: the server is shared by organizations).
   if (typeof window !== "undefined") setDisplayTimeZone(timeZone);
   return (
     <SessionProvider session={session}>
-      {/* Answers the server already read (the agent's state): the first render has them (lib/server/first-answers.ts). */}
-      <SWRConfig value={{ fallback: firstAnswers }}>
       <DisplayZone.Provider value={timeZone}>
         <EventStreamProvider>
           <SoftphoneProvider telephony={telephony}>
@@ -24,7 +21,6 @@ export function AppProviders({ session, timeZone, telephony, firstAnswers = {}, 
           </SoftphoneProvider>
         </EventStreamProvider>
       </DisplayZone.Provider>
-      </SWRConfig>
     </SessionProvider>
   );
 }

@@ -6,20 +6,15 @@ import { AgentStateBar } from "@/components/agent/agent-state-bar";
 import { can } from "@/lib/auth/permissions";
 import { getSettings } from "@/lib/settings/get-settings";
 import { telephonyReadiness } from "@/lib/twilio/simulator/run-simulator";
-import { firstAnswers } from "@/lib/server/first-answers";
 
 export const dynamic = "force-dynamic";
 
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const session = await requireSession();
   const { user } = session;
-  const [{ time_zone }, { enabled, voice_ready }, first] = await Promise.all([
-    getSettings(user.organization_id, "organization"),
-    telephonyReadiness(user.organization_id),
-    firstAnswers(session.apiToken, can(user.role, "queue.handle")),
-  ]);
+  const [{ time_zone }, { enabled, voice_ready }] = await Promise.all([getSettings(user.organization_id, "organization"), telephonyReadiness(user.organization_id)]);
   return (
-    <AppProviders session={session} timeZone={time_zone} telephony={{ enabled, voice_ready }} firstAnswers={first}>
+    <AppProviders session={session} timeZone={time_zone} telephony={{ enabled, voice_ready }}>
       <div className="shell">
         <AppSidebar items={navigationFor(user.role)} name={user.name} roleLabel={ROLE_LABELS[user.role]} />
         <main className="content">

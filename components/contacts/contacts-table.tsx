@@ -9,7 +9,6 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
-import { LocalTime } from "@/components/ui/local-time";
 import { BulkBar } from "./bulk-bar";
 import { ColumnMenu } from "./column-menu";
 import { ContactFilterBar } from "./contact-filter-bar";
@@ -40,18 +39,18 @@ function cell(contact: ContactView, key: ColumnKey, departments: Map<number, str
     case "status": return <span className={`badge ${contact.status === "active" ? "ok" : ""}`}>{contact.status}</span>;
     case "last_called_at":
       return contact.last_called_at ? (
-        <time className="nowrap" dateTime={contact.last_called_at} title={formatDateTime(contact.last_called_at)} suppressHydrationWarning><LocalTime format={() => formatShortDateTime(contact.last_called_at)} /></time>
+        <time className="nowrap" dateTime={contact.last_called_at} title={formatDateTime(contact.last_called_at)}>{formatShortDateTime(contact.last_called_at)}</time>
       ) : (
         <span className="muted">Never</span>
       );
     case "total_calls": return contact.total_calls;
-    case "created_at": return <LocalTime format={() => formatDate(contact.created_at)} />;
-    case "updated_at": return <LocalTime format={() => formatDate(contact.updated_at)} />;
+    case "created_at": return formatDate(contact.created_at);
+    case "updated_at": return formatDate(contact.updated_at);
   }
 }
 
 /** The contact manager's list: search, filters, sorting, columns, presets, bulk actions, export. */
-export function ContactsTable({ first }: { /** The first page with no filter, read by the server (GET /api/contacts?page=1&per_page=25's answer). */ first?: GetAnswer<"/api/contacts"> } = {}) {
+export function ContactsTable() {
   const { filters, apiFilters, page, set, setAll, setPage } = useListFilters();
   const { columns, toggle } = useColumnChoice();
   const [q, setQ] = useState(filters.q ?? "");
@@ -62,8 +61,7 @@ export function ContactsTable({ first }: { /** The first page with no filter, re
   const departments = useApiGet("/api/departments", { query: { per_page: 100 } });
   // The filters are the page address's own query (the list, the export and the presets share it), passed on as they are.
   const listUrl = apiUrl("/api/contacts", { query: { ...apiFilters, page, per_page: 25 } });
-  const plain = Object.keys(apiFilters).length === 0 && page === 1;
-  const { data, error, isLoading, mutate } = useApi<GetAnswer<"/api/contacts">>(listUrl, { keepPreviousData: true, ...(plain && first && { fallbackData: first, revalidateOnMount: false }) });
+  const { data, error, isLoading, mutate } = useApi<GetAnswer<"/api/contacts">>(listUrl, { keepPreviousData: true });
   const sort = filters.sort ?? "-created_at";
   const departmentNames = new Map((departments.data?.data ?? []).map((d) => [d.id, d.name]));
 
