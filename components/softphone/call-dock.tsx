@@ -11,6 +11,7 @@ import { useCallControl } from "./use-call-control";
 import { Keypad } from "./keypad";
 import { useSoftphone } from "./softphone-provider";
 import { useSecondsSince } from "./use-ticking";
+import { useDockRoom } from "./use-dock-room";
 import { draftNote, useServerDraft } from "@/components/drafts/use-server-draft";
 
 const PHASE_LABEL = { connecting: "Connecting…", connected: "On call", ended: "Call ended: wrap-up" } as const;
@@ -27,6 +28,7 @@ export function CallDock() {
   const [hangingUp, setHangingUp] = useState(false);
   // Folded to its header, the panel leaves a phone's screen to the page (the call goes on).
   const [folded, setFolded] = useState(false);
+  const dockRoom = useDockRoom();
   // The notes are kept on the server as they are typed (issue 45): a reload, another tab or a restart finds them.
   const draft = useServerDraft({ kind: "call_notes", ref: call && !call.participant ? call.callSid : null, value: call?.notes ?? "", restore: setNotes });
   if (!call) return null;
@@ -38,7 +40,7 @@ export function CallDock() {
   };
 
   return (
-    <aside className={`call-dock${folded ? " collapsed" : ""}`} aria-label="Current call">
+    <aside ref={dockRoom} className={`call-dock${folded ? " collapsed" : ""}`} aria-label="Current call">
       <header>
         <div>
           <div className="small" style={{ opacity: 0.8 }}>{call.direction === "inbound" ? "Inbound call" : "Outbound call"} · {call.serverState === "consult" && call.phase === "connected" ? "Consultation" : call.onHold && call.phase === "connected" ? "On hold" : PHASE_LABEL[call.phase]}</div>

@@ -3,7 +3,7 @@ import { ALL_DAY, extraAgent, inHoursPhone, outOfHoursPhone, placedCalls, playCa
 import { makeContact } from "../support/contacts";
 import { createTenant, type Tenant } from "../support/factories";
 import { giveNumber } from "../support/provider";
-import { conferenceName, controlRequests, twimlAttribute } from "../support/call-control";
+import { conferenceName, controlRequests, slowProvider, twimlAttribute } from "../support/call-control";
 
 async function campaign(tenant: Tenant, body: Record<string, unknown>, token = tenant.managerA.token) {
   const response = await tenant.client.post("/api/campaigns", { name: "Spring outreach", calling_window: ALL_DAY, ...body }, token);
@@ -175,6 +175,8 @@ describe("campaigns: the progressive engine", () => {
     const draft = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: number, max_attempts: 1 });
     await available(tenant, tenant.agentA.token);
     await available(tenant, tenant.agentB.token);
+    // The provider answers the dial slowly: the call is answered, held and transferred before the engine hears its sid.
+    await slowProvider("call.create", 6000, contact.phone);
     expect((await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token)).status).toBe(200);
     const [call] = await waitForCalls(contact.phone);
     const answer = await playCallback(call.Url, { CallSid: call.sid, From: number, To: contact.phone, CallStatus: "in-progress", Direction: "outbound-api" });

@@ -17,17 +17,19 @@ async function upload(baseUrl: string, token: string, csv: string, fields: Recor
 
 async function settle(tenant: Tenant, id: string, baseUrl: string) {
   const client = api(baseUrl);
-  for (let i = 0; i < 150; i++) {
-    const job = await client.get(`/api/imports/${id}`, tenant.managerA.token);
+  // A minute: the gate runs three API files at a time on two cores, and a job whose lease lapsed is resumed after it.
+  let job;
+  for (let i = 0; i < 300; i++) {
+    job = await client.get(`/api/imports/${id}`, tenant.managerA.token);
     if (["completed", "failed", "awaiting_review"].includes(job.body.status)) return job.body;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error("import did not settle");
+  throw new Error(`import did not settle: ${JSON.stringify(job?.body)}`);
 }
 
 const rows = (n: number, prefix: string) => ["Name,Phone", ...Array.from({ length: n }, (_, i) => `${prefix} ${i},+1408${String(i).padStart(7, "0")}`)].join("\n");
 
-describe("imports across processes", () => {
+describe("imports across processes", { timeout: 150_000 }, () => {
   it("a job uploaded to one process is visible and finished from the other", async () => {
     const tenant = await createTenant(inject("baseUrl"));
     const id = await upload(inject("baseUrl"), tenant.managerA.token, rows(50, "Shared"));

@@ -47,8 +47,9 @@ export async function answerCampaignCall({ organizationId, call }: { organizatio
   if (!cc) return { kind: "say-and-hang-up", message: "Goodbye." };
   const { campaign } = cc;
   const { callSid } = call;
+  // The answer names its call (last_call_sid) itself: the provider may answer before its reply to the dial has reached the engine.
   if (call.machine && campaign.amd_enabled) {
-    await prisma.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "voicemail" } });
+    await prisma.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "voicemail", last_call_sid: callSid } });
     if (cc.assigned_user_id) await releaseReservedAgents(prisma, { userIds: [cc.assigned_user_id!], organizationId: campaign.organization_id });
     return campaign.voicemail_message ? { kind: "say-and-hang-up", message: campaign.voicemail_message } : NOTHING;
   }
@@ -57,13 +58,13 @@ export async function answerCampaignCall({ organizationId, call }: { organizatio
   if (campaign.dialing_mode === "predictive" && !agent) agent = await claimAgent(campaign.organization_id, campaign.department_id, callSid);
   if (!agent) {
     if (call.waited < AGENT_WAIT_SECONDS) return { kind: "wait-and-ask-again", seconds: 1, path: `/api/telephony/campaign/answer?cc=${cc.id}&waited=${call.waited + 1}` };
-    await prisma.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "abandoned" } });
+    await prisma.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "abandoned", last_call_sid: callSid } });
     const organization = await prisma.organization.findUnique({ where: { id: campaign.organization_id }, select: { name: true } });
     return { kind: "say-and-hang-up", message: identification(organization?.name ?? "our company") };
   }
 
   const started = await prisma.$transaction(async (tx) => {
-    await tx.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "answered", assigned_user_id: agent } });
+    await tx.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "answered", assigned_user_id: agent, last_call_sid: callSid } });
     await changeAgentStatus(tx, { id: agent!, organization_id: campaign.organization_id }, "busy", callSid);
     const live = await startLiveCall(tx, {
       organizationId: campaign.organization_id, callSid, direction: "outbound-campaign", userId: agent!, departmentId: campaign.department_id,

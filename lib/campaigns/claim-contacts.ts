@@ -44,12 +44,14 @@ export function toDialCandidate(c: Candidate): DialCandidate {
  * Records the checks' answer on the campaign contact: allowed → dialing (an
  * attempt, the agent it is for); outside the window or dialed too recently →
  * a later attempt time; DNC, archived, opted out → excluded; out of attempts → done.
+ * A new attempt forgets the last one's call: its own is named by whichever
+ * comes first, the provider's reply to the dial or the call's first callback.
  */
 export async function applyDecision(tx: Tx, id: bigint, decision: DialDecision, now: Date, agent: number | null): Promise<void> {
   const recorded = JSON.stringify({ ...decision, at: now.toISOString() });
   if (decision.allowed) {
     await sqlExecute(tx)`
-      UPDATE campaign_contacts SET state = 'dialing', attempts = attempts + 1, last_attempt_at = now(), next_attempt_at = NULL,
+      UPDATE campaign_contacts SET state = 'dialing', attempts = attempts + 1, last_attempt_at = now(), next_attempt_at = NULL, last_call_sid = NULL,
              assigned_user_id = ${agent}, decision = ${recorded}::jsonb, updated_at = now()
       WHERE id = ${id}`;
   } else if (decision.reason === "outside_window" || decision.reason === "recently_dialed") {
