@@ -6,23 +6,34 @@ import { AgentStateBar } from "@/components/agent/agent-state-bar";
 import { can } from "@/lib/auth/permissions";
 import { getSettings } from "@/lib/settings/get-settings";
 import { telephonyReadiness } from "@/lib/twilio/simulator/run-simulator";
+import { FirstAnswers } from "@/components/first-answers";
+import { GET as agentStatus } from "@/app/api/agent/status/route";
+import { firstAnswers } from "./first-answers";
 
 export const dynamic = "force-dynamic";
 
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const session = await requireSession();
   const { user } = session;
-  const [{ time_zone }, { enabled, voice_ready }] = await Promise.all([getSettings(user.organization_id, "organization"), telephonyReadiness(user.organization_id)]);
+  const takesCalls = can(user.role, "calls.place");
+  const [{ time_zone }, { enabled, voice_ready }, first] = await Promise.all([
+    getSettings(user.organization_id, "organization"),
+    telephonyReadiness(user.organization_id),
+    // The state bar is drawn with the agent's state (it is on every page they open).
+    firstAnswers(session.apiToken, takesCalls && can(user.role, "queue.handle") ? [["/api/agent/status", agentStatus]] : []),
+  ]);
   return (
     <AppProviders session={session} timeZone={time_zone} telephony={{ enabled, voice_ready }}>
+      <FirstAnswers answers={first}>
       <div className="shell">
         <AppSidebar items={navigationFor(user.role)} name={user.name} roleLabel={ROLE_LABELS[user.role]} />
         <main className="content">
           {/* Whoever takes or places calls sees their state on every page. */}
-          {can(user.role, "calls.place") && <AgentStateBar />}
+          {takesCalls && <AgentStateBar />}
           {children}
         </main>
       </div>
+      </FirstAnswers>
     </AppProviders>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { LocalTime } from "@/components/ui/local-time";
 import Link from "next/link";
 import { useState } from "react";
 import { formatDateTime } from "@/lib/format/display";
@@ -46,7 +47,7 @@ export function CampaignList() {
                   <div className="progress" role="progressbar" aria-label={`Progress of ${c.name}`} aria-valuenow={c.progress ?? 0} aria-valuemin={0} aria-valuemax={100}><div style={{ width: `${c.progress ?? 0}%` }} /></div>
                   <span className="small muted">{c.progress ?? 0}%</span>
                 </td>
-                <td className="small">{formatDateTime(c.created_at)}</td>
+                <td className="small"><LocalTime format={() => formatDateTime(c.created_at)} /></td>
               </tr>
             ))}
           </tbody>

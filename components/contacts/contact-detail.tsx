@@ -1,5 +1,6 @@
 "use client";
 
+import { LocalTime } from "@/components/ui/local-time";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { Fragment, useState } from "react";
@@ -69,7 +70,7 @@ export function ContactDetail({ id }: { id: number }) {
         <button type="button" className="button danger" onClick={() => setConfirm("permanent")}>Delete permanently</button>
       </PageHeader>
       {params.get("saved") && <div className="success" role="status" style={{ marginBottom: 12 }}>Contact saved.</div>}
-      {contact.status === "archived" && <div className="notice" style={{ marginBottom: 12 }}>Archived {formatDateTime(contact.archived_at)}: hidden from the list and from campaigns.</div>}
+      {contact.status === "archived" && <div className="notice" style={{ marginBottom: 12 }}>Archived <LocalTime format={() => formatDateTime(contact.archived_at)} />: hidden from the list and from campaigns.</div>}
       <ErrorAlert error={actionError} />
       <div className="grid-2">
         <section className="panel" aria-labelledby="timeline-heading">
@@ -80,7 +81,7 @@ export function ContactDetail({ id }: { id: number }) {
               <Composer
                 phone={contact.phone}
                 contact={contact}
-                disabledReason={contact.sms_opted_out_at ? `This number replied STOP on ${formatDateTime(contact.sms_opted_out_at)}: it cannot be texted until it replies START.` : null}
+                disabledReason={contact.sms_opted_out_at ? <>This number replied STOP on <LocalTime format={() => formatDateTime(contact.sms_opted_out_at)} />: it cannot be texted until it replies START.</> : null}
                 onSent={() => { void mutate(); void refreshTimeline(); }}
               />
             </div>
@@ -94,13 +95,13 @@ export function ContactDetail({ id }: { id: number }) {
             <dt>Tags</dt><dd>{contact.tags.length ? contact.tags.map((t) => <span key={t} className={`tag ${t.toLowerCase() === "dnc" ? "dnc" : ""}`}>{t}</span>) : "—"}</dd>
             <dt>Status</dt><dd><span className={`badge ${contact.status === "active" ? "ok" : ""}`}>{contact.status}</span>{contact.opted_out && <span className="badge warn" style={{ marginLeft: 4 }} title={contact.opted_out_at ? `Opted out ${formatDateTime(contact.opted_out_at)}` : undefined}>opted out</span>}</dd>
             <dt>Calls</dt><dd>{contact.total_calls}</dd>
-            <dt>Last called</dt><dd>{contact.last_called_at ? `${formatDateTime(contact.last_called_at)} (${contact.last_call_outcome ?? "—"})` : "Never"}</dd>
+            <dt>Last called</dt><dd>{contact.last_called_at ? <><LocalTime format={() => formatDateTime(contact.last_called_at)} /> ({contact.last_call_outcome ?? "—"})</> : "Never"}</dd>
             {Object.entries(contact.custom_fields as Record<string, unknown>).map(([name, value]) => (
               // A keyed fragment: a <dl> holds only <dt>/<dd> pairs (or <div> groups), never a <span>.
               <Fragment key={name}><dt>{labels.get(name) ?? name}</dt><dd>{fieldValue(value)}</dd></Fragment>
             ))}
-            <dt>Created</dt><dd>{formatDateTime(contact.created_at)}</dd>
-            <dt>Updated</dt><dd>{formatDateTime(contact.updated_at)}</dd>
+            <dt>Created</dt><dd><LocalTime format={() => formatDateTime(contact.created_at)} /></dd>
+            <dt>Updated</dt><dd><LocalTime format={() => formatDateTime(contact.updated_at)} /></dd>
           </dl>
           {contact.notes && <><h2 style={{ marginTop: 16 }}>Notes</h2><p style={{ whiteSpace: "pre-wrap", margin: 0 }}>{contact.notes}</p></>}
         </section>

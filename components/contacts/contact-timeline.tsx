@@ -1,5 +1,6 @@
 "use client";
 
+import { LocalTime } from "@/components/ui/local-time";
 import { DispositionBadge } from "@/components/calls/disposition-badge";
 import Link from "next/link";
 import { useState } from "react";
@@ -61,7 +62,7 @@ function Describe({ entry }: { entry: Entry }) {
           {Number(d.attempts) > 0 && `, ${d.attempts} attempt${d.attempts === 1 ? "" : "s"}`}
           {d.last_outcome ? `, last: ${outcomeLabel(text(d.last_outcome))}` : ""}
           {d.exclusion_reason ? ` (${text(d.exclusion_reason).replace(/_/g, " ")})` : ""}
-          {d.next_attempt_at && d.state === "retry_wait" ? `, next try ${formatDateTime(text(d.next_attempt_at))}` : ""}
+          {d.next_attempt_at && d.state === "retry_wait" ? <>, next try <LocalTime format={() => formatDateTime(text(d.next_attempt_at))} /></> : ""}
         </span>
       );
     case "import":
@@ -76,7 +77,7 @@ function Describe({ entry }: { entry: Entry }) {
       return (
         <span>
           🔗 Merged {names.length ? names.join(", ") : "a duplicate"} into this contact{d.mode === "automatic" ? " automatically" : d.user_name ? ` · ${text(d.user_name)}` : ""}
-          {d.undone_at ? <span className="badge warn" style={{ marginLeft: 6 }}>undone {formatDateTime(text(d.undone_at))}</span> : null}
+          {d.undone_at ? <span className="badge warn" style={{ marginLeft: 6 }}>undone <LocalTime format={() => formatDateTime(text(d.undone_at))} /></span> : null}
         </span>
       );
     }
@@ -112,7 +113,7 @@ export function ContactTimeline({ contactId }: { contactId: number }) {
         <ol className="timeline" aria-label="Timeline" aria-busy={isLoading}>
           {data.data.map((entry) => (
             <li key={entry.id} data-testid="timeline-entry" data-type={entry.type}>
-              <span className="small muted when">{formatDateTime(entry.at)}</span>
+              <span className="small muted when"><LocalTime format={() => formatDateTime(entry.at)} /></span>
               <Describe entry={entry} />
             </li>
           ))}

@@ -9,6 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
+import { LocalTime } from "@/components/ui/local-time";
 import { BulkBar } from "./bulk-bar";
 import { ColumnMenu } from "./column-menu";
 import { ContactFilterBar } from "./contact-filter-bar";
@@ -39,13 +40,13 @@ function cell(contact: ContactView, key: ColumnKey, departments: Map<number, str
     case "status": return <span className={`badge ${contact.status === "active" ? "ok" : ""}`}>{contact.status}</span>;
     case "last_called_at":
       return contact.last_called_at ? (
-        <time className="nowrap" dateTime={contact.last_called_at} title={formatDateTime(contact.last_called_at)}>{formatShortDateTime(contact.last_called_at)}</time>
+        <time className="nowrap" dateTime={contact.last_called_at} title={formatDateTime(contact.last_called_at)} suppressHydrationWarning><LocalTime format={() => formatShortDateTime(contact.last_called_at)} /></time>
       ) : (
         <span className="muted">Never</span>
       );
     case "total_calls": return contact.total_calls;
-    case "created_at": return formatDate(contact.created_at);
-    case "updated_at": return formatDate(contact.updated_at);
+    case "created_at": return <LocalTime format={() => formatDate(contact.created_at)} />;
+    case "updated_at": return <LocalTime format={() => formatDate(contact.updated_at)} />;
   }
 }
 

@@ -16,7 +16,7 @@ import { useApiGet } from "@/lib/swr/use-api-get";
  * or removes it (issue 45: never a blank where a name should be). A refusal
  * (opt-out, provider) is shown as its reason.
  */
-export function Composer({ conversationId, phone, contact, disabledReason, onSent }: { conversationId?: number; phone: string; contact: { name: string; company: string | null; email: string | null } | null; disabledReason: string | null; onSent: () => void }) {
+export function Composer({ conversationId, phone, contact, disabledReason, onSent }: { conversationId?: number; phone: string; contact: { name: string; company: string | null; email: string | null } | null; disabledReason: React.ReactNode; onSent: () => void }) {
   const token = useApiToken();
   const templates = useApiGet("/api/message-templates", {});
   const customFields = useApiGet("/api/custom-fields", {});

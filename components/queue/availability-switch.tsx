@@ -4,6 +4,7 @@ import { useState } from "react";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 export const AVAILABILITY = [
   { status: "available", label: "Available" },
@@ -23,6 +24,7 @@ export function AvailabilitySwitch() {
   const token = useApiToken();
   const { data, mutate } = useAgentStatus();
   const [error, setError] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const change = async (status: Availability) => {
     setError(null);
     try {
@@ -36,7 +38,7 @@ export function AvailabilitySwitch() {
     <div className="availability-switch">
       <div className="availability" role="group" aria-label="Availability">
         {AVAILABILITY.map((option) => (
-          <button key={option.status} type="button" data-status={option.status} aria-pressed={data?.status === option.status} onClick={() => change(option.status)}>
+          <button key={option.status} type="button" data-status={option.status} aria-pressed={data?.status === option.status} disabled={!hydrated} onClick={() => change(option.status)}>
             {option.label}
           </button>
         ))}

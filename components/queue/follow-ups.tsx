@@ -3,6 +3,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { formatDuration, formatPhone, formatTime } from "@/lib/format/display";
+import { LocalTime } from "@/components/ui/local-time";
 import { apiSend } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
@@ -51,7 +52,7 @@ export function FollowUps({ standalone = false }: { standalone?: boolean } = {})
             <div style={{ flex: 1 }}>
               <strong>{item.contact ? <Link href={`/contacts/${item.contact.id}`}>{who}</Link> : who}</strong>
               <div className="small muted">
-                {item.contact && `${formatPhone(item.from)} · `}{item.queue_label} · {item.callback ? "callback not reached" : `hung up after ${formatDuration(item.wait_seconds)}`} · {formatTime(item.abandoned_at)}
+                {item.contact && `${formatPhone(item.from)} · `}{item.queue_label} · {item.callback ? "callback not reached" : `hung up after ${formatDuration(item.wait_seconds)}`} · <LocalTime format={() => formatTime(item.abandoned_at)} />
               </div>
             </div>
             <div className="row">

@@ -8,6 +8,7 @@ import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import { useSession } from "next-auth/react";
+import { LocalTime } from "@/components/ui/local-time";
 import { useSoftphone } from "@/components/softphone/softphone-provider";
 
 /** One voicemail, as GET /api/voicemails answers it (the typed client's answer type). */
@@ -65,7 +66,7 @@ export function Voicemails({ standalone = false, queueName }: { standalone?: boo
             <div style={{ flex: 1, minWidth: 200 }}>
               <strong>{v.contact ? <Link href={`/contacts/${v.contact.id}`}>{v.contact.name ?? formatPhone(v.from)}</Link> : formatPhone(v.from)}</strong>
               <div className="small muted">
-                {v.contact && `${formatPhone(v.from)} · `}{formatDuration(v.duration_seconds)} · {REASON[v.reason]}{queueName && ` · for ${queueName(v.department_id)}`} · <time dateTime={v.created_at}>{formatShortDateTime(v.created_at)}</time>
+                {v.contact && `${formatPhone(v.from)} · `}{formatDuration(v.duration_seconds)} · {REASON[v.reason]}{queueName && ` · for ${queueName(v.department_id)}`} · <time dateTime={v.created_at}><LocalTime format={() => formatShortDateTime(v.created_at)} /></time>
                 {v.claimed_by && ` · claimed by ${mine ? "you" : (v.claimed_by.name ?? "a colleague")}`}
               </div>
               {v.transcription && <p className="small" style={{ margin: "4px 0 0" }}>“{v.transcription}”</p>}

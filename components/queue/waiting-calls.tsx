@@ -16,7 +16,7 @@ type WaitingCall = GetAnswer<"/api/queue/calls">["data"][number];
 
 function Waiting({ since }: { since: string }) {
   const seconds = useSecondsSince(new Date(since).getTime());
-  return <span className="wait mono" aria-label="Waiting time">{formatDuration(seconds)}</span>;
+  return <span className="wait mono" aria-label="Waiting time" suppressHydrationWarning>{formatDuration(seconds)}</span>;
 }
 
 /** Waiting calls, polled every 2 seconds while the agent is Available. */

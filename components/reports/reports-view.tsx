@@ -4,19 +4,19 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useContext, useState } from "react";
 import { displayTimeZone, formatDuration } from "@/lib/format/display";
+import { dayInZone } from "@/lib/format/time-zone";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { useDownload } from "@/components/contacts/use-download";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { SortableTable } from "./sortable-table";
+import { WhenVisible } from "@/components/ui/when-visible";
 import { DisplayZone } from "@/components/ui/times-shown-in";
 
 // Charts draw in the browser only (they measure their container).
 const DailyChart = dynamic(() => import("./report-charts").then((m) => m.DailyChart), { ssr: false, loading: () => <div className="skeleton" style={{ height: 260 }} /> });
 const HourlyChart = dynamic(() => import("./report-charts").then((m) => m.HourlyChart), { ssr: false, loading: () => <div className="skeleton" style={{ height: 260 }} /> });
 
-/** A day counted from today on the organization's clock (the report's days are its days); the zone comes from the app frame, so the server's render agrees. */
-const day = (offset: number, zone: string | null) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString("en-CA", { timeZone: zone ?? undefined });
 const pct = (n: number | null) => (n === null ? "—" : `${Math.round(n * 1000) / 10}%`);
 const dur = (n: unknown) => formatDuration(typeof n === "number" ? n : null);
 
@@ -27,11 +27,12 @@ function Tile({ label, value, hint }: { label: string; value: React.ReactNode; h
 /** Reports for a date range on the caller's clock: agents see their own numbers, managers their department, admins everything. */
 export function ReportsView({ showDepartments }: { showDepartments: boolean }) {
   const zone = useContext(DisplayZone);
-  const [from, setFrom] = useState(() => day(-29, zone));
-  const [to, setTo] = useState(() => day(0, zone));
+  // Days counted from today on the organization's clock (the report's days are its days); the zone comes from the app frame, so the server's render agrees.
+  const [from, setFrom] = useState(() => dayInZone(-29, zone));
+  const [to, setTo] = useState(() => dayInZone(0, zone));
   const [department, setDepartment] = useState("");
   // Days and hours on the organization's clock, as every time the app shows.
-  const tz = displayTimeZone();
+  const tz = zone ?? displayTimeZone();
   const range = { query: { from, to, tz, ...(department && { department_id: Number(department) }) } };
   const query = new URLSearchParams({ from, to, tz, ...(department && { department_id: department }) }).toString();
   const departments = useApiGet("/api/departments", showDepartments ? { query: { per_page: 100 } } : null);
@@ -87,11 +88,11 @@ export function ReportsView({ showDepartments }: { showDepartments: boolean }) {
       <div className="grid-halves">
         <section className="panel" aria-label="Calls per day">
           <div className="row" style={{ justifyContent: "space-between" }}><h2>Calls per day</h2><button type="button" className="button ghost small" onClick={() => csv("daily")}>CSV</button></div>
-          {daily.data ? <DailyChart data={daily.data.data} /> : <div className="skeleton" style={{ height: 260 }} />}
+          {daily.data ? <WhenVisible height={260}><DailyChart data={daily.data.data} /></WhenVisible> : <div className="skeleton" style={{ height: 260 }} />}
         </section>
         <section className="panel" aria-label="Calls by hour">
           <div className="row" style={{ justifyContent: "space-between" }}><h2>By hour of day</h2><button type="button" className="button ghost small" onClick={() => csv("hourly")}>CSV</button></div>
-          {hourly.data ? <HourlyChart data={hourly.data.data} /> : <div className="skeleton" style={{ height: 260 }} />}
+          {hourly.data ? <WhenVisible height={260}><HourlyChart data={hourly.data.data} /></WhenVisible> : <div className="skeleton" style={{ height: 260 }} />}
         </section>
       </div>
       <section className="panel" aria-label="Agents">

@@ -34,3 +34,8 @@ export function zonedInstant(local: string, zone: string): Date {
   const wall = Date.UTC(y, m - 1, d, hours, minutes);
   return new Date(wall - offsetAt(guess, zone));
 }
+
+/** The date (YYYY-MM-DD) `offset` days from today on a zone's clock: the reports' default range, the same on the server and in the browser. */
+export function dayInZone(offset: number, zone: string | null): string {
+  return new Date(Date.now() + offset * 86_400_000).toLocaleDateString("en-CA", { timeZone: zone ?? undefined });
+}

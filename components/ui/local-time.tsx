@@ -1,0 +1,16 @@
+"use client";
+
+import { useSyncExternalStore } from "react";
+
+const never = () => () => undefined;
+
+/**
+ * Text that depends on the organization's clock, in a list the server also
+ * renders (issue 45): the server does not know the zone the page formats in,
+ * so its HTML leaves the text out and the browser fills it in right after
+ * hydration. A time in the server's own zone would not match the browser's,
+ * and React would throw the whole list away and draw it again.
+ */
+export function LocalTime({ format }: { format: () => string }) {
+  return <>{useSyncExternalStore(never, format, () => "")}</>;
+}
