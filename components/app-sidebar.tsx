@@ -4,6 +4,7 @@ import { useState } from "react";
 import { usePathname } from "next/navigation";
 import type { NavItem } from "@/lib/navigation";
 import { NavLinks } from "@/components/nav-links";
+import Link from "next/link";
 import { SignOutButton } from "@/components/sign-out-button";
 
 /**
@@ -29,6 +30,7 @@ export function AppSidebar({ items, name, roleLabel }: { items: NavItem[]; name:
         <div className="who">
           <strong>{name}</strong>
           <small data-testid="role">{roleLabel}</small>
+          <Link href="/account" className="small" aria-current={pathname === "/account" ? "page" : undefined}>Your sessions</Link>
           <SignOutButton />
         </div>
       </div>

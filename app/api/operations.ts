@@ -98,6 +98,9 @@ import { EVENT_TYPES } from "@/lib/events/event-types";
 import * as userOne from "@/app/api/users/[id]/route";
 import * as users from "@/app/api/users/route";
 import * as userSkills from "@/app/api/users/[id]/skills/route";
+import * as userSessions from "@/app/api/users/[id]/sessions/route";
+import * as sessions from "@/app/api/sessions/route";
+import * as session from "@/app/api/sessions/[id]/route";
 import * as queuesList from "@/app/api/queues/route";
 import * as queueOne from "@/app/api/queues/[id]/route";
 import * as offersList from "@/app/api/offers/route";
@@ -172,6 +175,9 @@ export const OPERATIONS: OperationGroup[] = [
   { path: "/api/users", tag: "Identity", module: users, summary: { GET: "List users in the caller's scope", POST: "Create a user (account_admin within the organization, super_admin anywhere)" }, description: { GET: LIST_NOTE }, responses: { POST: { "409": "A user with this email exists" } } },
   { path: "/api/users/{id}", tag: "Identity", module: userOne, summary: { GET: "One user", PATCH: "Change a user's name, email, password, role, department or active flag", DELETE: "Deactivate a user and revoke their tokens" } },
   { path: "/api/users/{id}/skills", tag: "Identity", module: userSkills, summary: { PUT: "Set a user's skills, as a whole: `[{ skill, level }]` (admins; a manager for their department's people)" }, description: { PUT: "A skill is lower-cased (1-40 letters, digits, spaces, dots, dashes or underscores); a level is 1-10; a skill named twice: 422 naming the second (`1.skill`). An empty list clears them. The offer engine matches them against a queue's `required_skills`. Audited as user.skills.updated." } },
+  { path: "/api/users/{id}/sessions", tag: "Identity", module: userSessions, summary: { GET: "A user's open sessions (admins)", DELETE: "End every session of a user at once (admins): their pages sign out at their next request, their event streams close" }, description: { DELETE: "Answers how many were ended. Audited as user.sessions.ended." } },
+  { path: "/api/sessions", tag: "Identity", module: sessions, summary: { GET: "Your open sessions: each browser sign-in and API login, with its device, address, when it began and was last used; the one you are using is `current`" } },
+  { path: "/api/sessions/{id}", tag: "Identity", module: session, summary: { DELETE: "End one of your sessions (your current one too: that is signing out)" }, description: { DELETE: "Another user's session, or one already ended: 404. Audited as session.ended." } },
   { path: "/api/organizations", tag: "Identity", module: organizations, summary: { GET: "Organizations the caller may see", POST: "Create an organization with its departments (super_admin)" } },
   { path: "/api/departments", tag: "Identity", module: departments, summary: { GET: "Departments the caller may see", POST: "Create a department in the caller's organization" }, responses: { POST: { "409": "The organization has a department of this name" } } },
   {

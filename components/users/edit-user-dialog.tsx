@@ -11,6 +11,7 @@ import type { GetAnswer } from "@/lib/swr/use-api-get";
 import { updateUserSchema } from "@/lib/users/schemas";
 import { Modal } from "@/components/ui/modal";
 import { SkillsEditor } from "./skills-editor";
+import { UserSessions } from "@/components/sessions/user-sessions";
 
 interface Department { id: number; name: string }
 
@@ -97,6 +98,8 @@ export function EditUserDialog({ user, self, roles, departments, onClose, onSave
       </form>
       <hr />
       <SkillsEditor userId={user.id} initial={user.skills} onSaved={(skills) => onSkillsSaved?.(`${user.name}'s skills were saved: ${skills.map((s) => `${s.skill} ${s.level}`).join(", ") || "none"}.`)} />
+      <hr />
+      <UserSessions userId={user.id} name={user.name} />
     </Modal>
   );
 }

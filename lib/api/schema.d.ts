@@ -2005,6 +2005,46 @@ export interface paths {
         patch: operations["patchApiSavedFiltersId"];
         trace?: never;
     };
+    "/api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your open sessions: each browser sign-in and API login, with its device, address, when it began and was last used; the one you are using is `current`
+         * @description Any signed-in user.
+         */
+        get: operations["getApiSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of your sessions (your current one too: that is signing out)
+         * @description Any signed-in user. Another user's session, or one already ended: 404. Audited as session.ended.
+         */
+        delete: operations["deleteApiSessionsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/calls": {
         parameters: {
             query?: never;
@@ -2833,6 +2873,30 @@ export interface paths {
         patch: operations["patchApiUsersId"];
         trace?: never;
     };
+    "/api/users/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's open sessions (admins)
+         * @description Roles: super_admin, account_admin.
+         */
+        get: operations["getApiUsersIdSessions"];
+        put?: never;
+        post?: never;
+        /**
+         * End every session of a user at once (admins): their pages sign out at their next request, their event streams close
+         * @description Roles: super_admin, account_admin. Answers how many were ended. Audited as user.sessions.ended.
+         */
+        delete: operations["deleteApiUsersIdSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}/skills": {
         parameters: {
             query?: never;
@@ -3429,6 +3493,24 @@ export interface components {
             };
             /** @enum {string} */
             status: "ready" | "starting" | "not_ready" | "stopping";
+        };
+        Session: {
+            /** @description The client address the sign-in came from (the rate limits' address). */
+            address: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The session this request was made with. */
+            current: boolean;
+            /** @description The browser and system the sign-in came from, in words ("Chrome on Linux"); "Unknown device" without a User-Agent. */
+            device: string;
+            /** Format: date-time */
+            expires_at: string;
+            id: number;
+            /** @enum {string} */
+            kind: "web" | "api";
+            /** @description Kept to within five minutes. */
+            last_used_at: string | null;
+            user_agent: string | null;
         };
         Thread: {
             conversation: components["schemas"]["Conversation"];
@@ -10106,6 +10188,55 @@ export interface operations {
             503: components["responses"]["503"];
         };
     };
+    getApiSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Session"][];
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            503: components["responses"]["503"];
+        };
+    };
+    deleteApiSessionsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
     getApiSettingsCalls: {
         parameters: {
             query?: never;
@@ -13447,6 +13578,64 @@ export interface operations {
             403: components["responses"]["403"];
             404: components["responses"]["404"];
             413: components["responses"]["413"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    getApiUsersIdSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Session"][];
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    deleteApiUsersIdSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ended: number;
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
             422: components["responses"]["422"];
             503: components["responses"]["503"];
         };

@@ -14,11 +14,21 @@ export function hashToken(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
 }
 
-export async function issueToken(userId: number, db: Tx = prisma, name = "api"): Promise<string> {
+/** Where a token was asked for: a browser's sign-in or an API login, from which browser and address (issue 46: sessions you can see). */
+export interface TokenOrigin {
+  kind: "web" | "api";
+  userAgent: string | null;
+  address: string | null;
+}
+
+export async function issueToken(userId: number, db: Tx = prisma, name = "api", origin?: TokenOrigin): Promise<string> {
   const secret = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + env().TOKEN_TTL_DAYS * 86_400_000);
   const row = await db.apiToken.create({
-    data: { user_id: userId, token_hash: hashToken(secret), name, expires_at: expiresAt },
+    data: {
+      user_id: userId, token_hash: hashToken(secret), name, expires_at: expiresAt,
+      ...(origin && { kind: origin.kind, user_agent: origin.userAgent?.slice(0, 300) ?? null, address: origin.address?.slice(0, 64) ?? null }),
+    },
     select: { id: true },
   });
   return `${row.id}|${secret}`;
@@ -69,6 +79,12 @@ function sendBatch(): void {
 }
 
 /** The active user behind a user's bearer token, or null for anything not valid now (lib/sign-in/resolve-bearer.ts also reads integration keys). */
+/** The id of the token a user's bearer names (not checked: for telling the caller's own session apart once the request is authenticated). */
+export function bearerTokenId(bearer: string | null | undefined): number | null {
+  const match = /^(?:Bearer )?(\d{1,9})\|/.exec(bearer ?? "");
+  return match ? Number(match[1]) : null;
+}
+
 export async function resolveUserToken(bearer: string): Promise<SessionUser | null> {
   const match = /^(\d{1,9})\|([A-Za-z0-9_-]{20,100})$/.exec(bearer);
   if (!match) return null;

@@ -50,3 +50,10 @@ function toHeaders(record: Record<string, string | string[] | undefined>): Heade
   }
   return headers;
 }
+
+/** The caller's browser as it names itself (User-Agent), for their list of sessions; null without one. */
+export function userAgentOf(source: Request | Headers | Record<string, string | string[] | undefined> | undefined): string | null {
+  if (!source) return null;
+  const headers = source instanceof Request ? source.headers : source instanceof Headers ? source : toHeaders(source);
+  return headers.get("user-agent")?.slice(0, 300) || null;
+}

@@ -6,7 +6,8 @@ import { clearRateLimit, hitRateLimits, takeBackRateLimitHit } from "@/lib/rate-
 import { serializeUser, userSelect, type ApiUser } from "@/lib/users/serialize-user";
 import { verifyPassword } from "@/lib/auth/password";
 import type { LoginInput } from "./schemas";
-import { issueToken } from "@/lib/auth/tokens";
+import { issueToken, type TokenOrigin } from "@/lib/auth/tokens";
+import { writeAuditLog } from "@/lib/audit/write-audit-log";
 
 export interface LoginResult {
   user: ApiUser;
@@ -48,7 +49,7 @@ function refuse(key: string, retryAfterSeconds: number): AppError {
  * success gives its address count back (only failures hold an address back:
  * an office behind one address signs in all morning) and clears the email's.
  */
-export async function login({ input, clientAddress }: { input: LoginInput; clientAddress: string }): Promise<LoginResult> {
+export async function login({ input, clientAddress, kind = "api", userAgent = null }: { input: LoginInput; clientAddress: string; kind?: TokenOrigin["kind"]; userAgent?: string | null }): Promise<LoginResult> {
   const config = env();
   const window = config.LOGIN_LOCKOUT_SECONDS;
   const emailKey = `login:email:${input.email}`;
@@ -67,10 +68,17 @@ export async function login({ input, clientAddress }: { input: LoginInput; clien
     select: { ...userSelect, password_hash: true },
   });
   const valid = await verifyPassword(input.password, user?.password_hash);
-  if (!user || !valid || !user.active) throw AppError.validation({ email: [FAILED] }, FAILED);
+  // A failed sign-in to a known account is the account's organization's to read (issue 46, point 5); an unknown email is no one's.
+  const audit = (action: string, details: Record<string, unknown>) =>
+    writeAuditLog(prisma, { organization_id: user!.organization_id, department_id: user!.department_id, user_id: user!.id, action, subject_type: "user", subject_id: user!.id, details: { kind, address: clientAddress, ...details } });
+  if (!user || !valid || !user.active) {
+    if (user) await audit("user.sign_in_failed", { reason: valid ? "inactive" : "wrong_password" });
+    throw AppError.validation({ email: [FAILED] }, FAILED);
+  }
 
   await Promise.all([clearRateLimit(emailKey), takeBackRateLimitHit(addressKey)]);
-  const token = await issueToken(user.id);
+  const token = await issueToken(user.id, prisma, "api", { kind, userAgent, address: clientAddress });
+  await audit("user.signed_in", { token_id: Number(token.split("|")[0]) });
   const updated = await prisma.user.update({
     where: { id: user.id },
     data: { last_login_at: new Date() },

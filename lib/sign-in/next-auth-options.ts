@@ -2,7 +2,7 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { env } from "@/lib/env";
-import { clientAddress } from "@/lib/http/client-address";
+import { clientAddress, userAgentOf } from "@/lib/http/client-address";
 import { AppError } from "@/lib/errors/app-error";
 import { login } from "./login";
 import { revokeBearer } from "./revoke-bearer";
@@ -26,7 +26,7 @@ export function authOptions(): NextAuthOptions {
           const input = loginSchema.safeParse(credentials);
           if (!input.success) return null;
           try {
-            const { user, token } = await login({ input: input.data, clientAddress: clientAddress(req?.headers ?? {}) });
+            const { user, token } = await login({ input: input.data, clientAddress: clientAddress(req?.headers ?? {}), kind: "web", userAgent: userAgentOf(req?.headers) });
             return { ...user, id: String(user.id), apiToken: token };
           } catch (error) {
             // The page names these two; anything else is "do not match".

@@ -1,0 +1,8 @@
+import { idParams } from "@/lib/http/params";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { route } from "@/lib/server/route";
+import { endSession } from "@/lib/sessions/end-session";
+
+export const DELETE = route({ params: idParams }, ({ user, params }) => endSession({ actor: user, sessionId: params.id }));
+
+export const { GET, POST, PUT, PATCH, OPTIONS } = methodsNotAllowed(["DELETE"]);
