@@ -27,7 +27,7 @@ export function CampaignList() {
         </select>
       </div>
       <ErrorAlert error={error} prefix="Could not load campaigns" />
-      {isLoading && <SkeletonRows label="Loading campaigns" />}
+      {isLoading && !data && <SkeletonRows label="Loading campaigns" />}
       {data && data.data.length === 0 && (
         <EmptyState title="No campaigns yet">
           Create one to call a list of contacts: pick them by tag or saved filter, set the calling hours, and the dialer does the rest within the rules.

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
+import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
 import type { DraftKind } from "@/lib/drafts/schemas";
 
@@ -41,9 +41,10 @@ export function useServerDraft({ kind, ref, value, restore }: { kind: DraftKind;
         if (draft.body && !latest.current.value.trim()) latest.current.restore(draft.body);
         setReadFor(path);
       })
-      .catch((error) => {
+      .catch(() => {
+        // Unknown (the read failed; "no draft" is an empty body, never an error): the next write is sent whatever it holds.
         if (stale) return;
-        stored.current = { path, body: error instanceof ApiRequestError && error.status === 404 ? "" : null };
+        stored.current = { path, body: null };
         setReadFor(path);
       });
     return () => {

@@ -143,3 +143,19 @@ export function LiveStatus({ live, fallbackSeconds }: { live: boolean; fallbackS
     <span className="badge warn" data-testid="live-status" role="status">Live updates unavailable: refreshing every {fallbackSeconds} s</span>
   );
 }
+
+/**
+ * Reads a page's data again each time the stream comes up: whatever changed
+ * while the page was loading (an event sent before the stream was open, an
+ * offer made between the first read and the stream) is not missed.
+ */
+export function useReadAgainWhenLive(reload: () => unknown): void {
+  const live = useContext(LiveContext).live;
+  const latest = useRef(reload);
+  useEffect(() => {
+    latest.current = reload;
+  });
+  useEffect(() => {
+    if (live) void latest.current();
+  }, [live]);
+}

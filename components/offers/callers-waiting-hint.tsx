@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
-import { pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
+import { pollEvery, useLive, useLiveEvents, useReadAgainWhenLive } from "@/components/live/event-stream-provider";
 import { useApiGet } from "@/lib/swr/use-api-get";
 
 /**
@@ -15,6 +15,7 @@ export function CallersWaitingHint({ available }: { available: boolean }) {
   const live = useLive();
   const calls = useApiGet("/api/queue/calls", available && !onQueuePage ? {} : null, { refreshInterval: pollEvery(live, 5000) });
   useLiveEvents(["queue.entry.added", "queue.entry.accepted", "queue.entry.left"], () => void calls.mutate());
+  useReadAgainWhenLive(calls.mutate);
   const waiting = available && !onQueuePage ? (calls.data?.data.length ?? 0) : 0;
   if (waiting === 0) return null;
   return (

@@ -1,9 +1,9 @@
 "use client";
 
-import { useState } from "react";
 import Link from "next/link";
 import { formatDuration, formatPhone, formatTime } from "@/lib/format/display";
 import { LocalTime } from "@/components/ui/local-time";
+import { useRowAction } from "./use-row-action";
 import { apiSend } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
@@ -24,21 +24,12 @@ export function FollowUps({ standalone = false }: { standalone?: boolean } = {})
   const live = useLive();
   const { data, mutate } = useApiGet("/api/queue/abandoned", {}, { refreshInterval: pollEvery(live, 15_000) });
   useLiveEvents(["queue.entry.left", "queue.entry.updated"], () => void mutate());
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const act = async (item: FollowUp, what: "call-back" | "dismiss") => {
-    setProblem(null);
-    setBusy(item.id);
-    try {
+  const { busy, problem, run } = useRowAction(mutate);
+  const act = (item: FollowUp, what: "call-back" | "dismiss") =>
+    run(`${what}:${item.id}`, async () => {
       const done = await apiSend("post", what === "call-back" ? "/api/queue/abandoned/{id}/call-back" : "/api/queue/abandoned/{id}/dismiss", token!, { path: { id: item.id } });
       if (what === "call-back") await dial(done.number, done.contact);
-    } catch (e) {
-      setProblem((e as Error).message);
-    } finally {
-      setBusy(null);
-      await mutate();
-    }
-  };
+    });
   if (!data) return null;
   if (data.data.length === 0) return standalone ? <section aria-label="Missed callers" className="panel"><h2>Missed callers</h2><p className="muted small">Nobody hung up waiting. A caller who does appears here, to call back.</p></section> : null;
   return (
@@ -57,7 +48,7 @@ export function FollowUps({ standalone = false }: { standalone?: boolean } = {})
             </div>
             <div className="row">
               <button type="button" className="button secondary" disabled={busy !== null} onClick={() => act(item, "dismiss")} aria-label={`Dismiss ${who}`}>Dismiss</button>
-              <button type="button" className="button ok" disabled={busy !== null || !!call || !device.registered} onClick={() => act(item, "call-back")} aria-label={`Call back ${who}`}>{busy === item.id ? "Dialing…" : "Call back"}</button>
+              <button type="button" className="button ok" disabled={busy !== null || !!call || !device.registered} onClick={() => act(item, "call-back")} aria-label={`Call back ${who}`}>{busy === `call-back:${item.id}` ? "Dialing…" : "Call back"}</button>
             </div>
           </article>
         );

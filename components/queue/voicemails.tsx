@@ -1,6 +1,5 @@
 "use client";
 
-import { useState } from "react";
 import Link from "next/link";
 import { formatDuration, formatPhone, formatShortDateTime } from "@/lib/format/display";
 import { apiFetch } from "@/lib/swr/api-fetch";
@@ -9,6 +8,7 @@ import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import { useSession } from "next-auth/react";
 import { LocalTime } from "@/components/ui/local-time";
+import { useRowAction } from "./use-row-action";
 import { useSoftphone } from "@/components/softphone/softphone-provider";
 
 /** One voicemail, as GET /api/voicemails answers it (the typed client's answer type). */
@@ -24,35 +24,18 @@ const REASON = { closed: "outside opening hours", menu: "chose voicemail", no_ag
 export function Voicemails({ standalone = false, queueName }: { standalone?: boolean; queueName?: (departmentId: number | null) => string } = {}) {
   const token = useApiToken();
   const { call, dial, device } = useSoftphone();
-  const [busy, setBusy] = useState<number | null>(null);
   const me = Number(useSession().data?.user?.id ?? 0);
   const live = useLive();
   const { data, mutate } = useApiGet("/api/voicemails", {}, { refreshInterval: pollEvery(live, 10_000) });
   useLiveEvents(["voicemail.created", "voicemail.updated"], () => void mutate());
-  const [problem, setProblem] = useState<string | null>(null);
-  const act = async (id: number, what: "claim" | "done") => {
-    setProblem(null);
-    try {
-      await apiFetch(`/api/voicemails/${id}/${what}`, token!, { method: "POST", body: "{}" });
-    } catch (e) {
-      setProblem((e as Error).message);
-    }
-    await mutate();
-  };
+  const { busy, problem, run } = useRowAction(mutate);
+  const act = (id: number, what: "claim" | "done") => run(`${what}:${id}`, () => apiFetch(`/api/voicemails/${id}/${what}`, token!, { method: "POST", body: "{}" }));
   // Call back: the voicemail is claimed (nobody else calls this caller back) and the softphone dials them.
-  const callBack = async (v: Voicemail) => {
-    setProblem(null);
-    setBusy(v.id);
-    try {
+  const callBack = (v: Voicemail) =>
+    run(`call-back:${v.id}`, async () => {
       if (v.status === "new") await apiFetch(`/api/voicemails/${v.id}/claim`, token!, { method: "POST", body: "{}" });
       await dial(v.from, v.contact);
-    } catch (e) {
-      setProblem((e as Error).message);
-    } finally {
-      setBusy(null);
-      await mutate();
-    }
-  };
+    });
   if (!data) return null;
   if (data.data.length === 0) return standalone ? <section aria-label="Voicemails" className="panel"><h2>Voicemails</h2><p className="muted small">No voicemails waiting. A caller who leaves one appears here at once.</p></section> : null;
   return (
@@ -74,7 +57,7 @@ export function Voicemails({ standalone = false, queueName }: { standalone?: boo
             </div>
             <div className="row">
               {v.status === "new" && <button type="button" className="button secondary" onClick={() => act(v.id, "claim")}>Claim</button>}
-              {(v.status === "new" || mine) && <button type="button" className="button ok" disabled={busy !== null || !!call || !device.registered} onClick={() => callBack(v)} aria-label={`Call back ${v.contact?.name ?? formatPhone(v.from)}`}>{busy === v.id ? "Dialing…" : "Call back"}</button>}
+              {(v.status === "new" || mine) && <button type="button" className="button ok" disabled={busy !== null || !!call || !device.registered} onClick={() => callBack(v)} aria-label={`Call back ${v.contact?.name ?? formatPhone(v.from)}`}>{busy === `call-back:${v.id}` ? "Dialing…" : "Call back"}</button>}
               {(v.status === "new" || mine) && <button type="button" className="button ok" onClick={() => act(v.id, "done")}>Mark done</button>}
             </div>
           </article>

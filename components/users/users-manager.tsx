@@ -48,7 +48,7 @@ export function UsersManager() {
           <input id="users-search" type="search" placeholder="Name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
         {error && <div className="alert" role="alert">Could not load users: {error.message}</div>}
-        {isLoading && <SkeletonRows rows={3} label="Loading users" />}
+        {isLoading && !data && <SkeletonRows rows={3} label="Loading users" />}
         {data && data.data.length === 0 && <EmptyState title={q ? `No user matches “${q}”` : "No users yet"} />}
         {data && data.data.length > 0 && (
           <div className="table-wrap">

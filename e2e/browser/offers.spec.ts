@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
 import { test } from "./fixtures";
 import { finalScreenshot, inHoursPhone, signIn, snap, uniquePhone } from "./helpers";
 
@@ -41,6 +41,24 @@ async function offerGeneralQueue(page: Page, settings: Record<string, unknown>) 
   };
 }
 
+/**
+ * The offer's banner on the agent's page. When it does not come, the failure
+ * says where things stood on the server: the agent's open offers and state,
+ * the calls waiting and the queues' live figures (a banner missing for an
+ * offer made, or no offer made at all, are different faults).
+ */
+async function expectOffered(agent: Page, email: string, offered: Locator) {
+  try {
+    await expect(offered).toBeVisible({ timeout: 15_000 });
+  } catch (error) {
+    const as = async (who: string) => ({ Authorization: `Bearer ${await tokenOf(agent, who)}` });
+    const [mine, admin] = [await as(email), await as("admin@acme.example.com")];
+    const read = (path: string, headers: Record<string, string>) => agent.request.get(path, { headers }).then((r) => r.json()).catch((e) => String(e));
+    const state = { offers: await read("/api/offers", mine), status: await read("/api/agent/status", mine), waiting: await read("/api/queue/calls", admin), queues: await read("/api/queues", admin) };
+    throw new Error(`${(error as Error).message}\n\nOn the server: ${JSON.stringify(state)}`);
+  }
+}
+
 async function agentsOffline(page: Page) {
   for (const email of ["agent1@acme.example.com", "agent2@acme.example.com"]) {
     await page.request.post("/api/agent/status", { headers: { Authorization: `Bearer ${await tokenOf(page, email)}` }, data: { status: "offline" } });
@@ -66,7 +84,7 @@ test("two agents on other pages: the first declines with Escape, the second acce
     await queue.ring(caller);
 
     const offered = andy.getByRole("alertdialog", { name: new RegExp(`Call offered: .*${caller.slice(-4)}`) });
-    await expect(offered).toBeVisible({ timeout: 15_000 });
+    await expectOffered(andy, "agent1@acme.example.com", offered);
     await expect(offered).toContainText("General queue");
     await expect(offered.getByRole("timer")).toHaveText(/^\d+s$/);
     await expect(andy).toHaveTitle(/^Call from /);
@@ -77,7 +95,7 @@ test("two agents on other pages: the first declines with Escape, the second acce
     await expect(andy).not.toHaveTitle(/^Call from /);
 
     const next = bea.getByRole("alertdialog", { name: new RegExp(`Call offered: .*${caller.slice(-4)}`) });
-    await expect(next).toBeVisible({ timeout: 15_000 });
+    await expectOffered(bea, "agent2@acme.example.com", next);
     await bea.keyboard.press("Enter");
     await expect(next).toHaveCount(0);
     const dock = bea.getByRole("complementary", { name: "Current call" });
@@ -103,7 +121,7 @@ test("an offer nobody answers runs out: the banner goes and the agent is shown a
     const caller = uniquePhone();
     await queue.ring(caller);
     const offered = andy.getByRole("alertdialog", { name: new RegExp(`Call offered: .*${caller.slice(-4)}`) });
-    await expect(offered).toBeVisible({ timeout: 15_000 });
+    await expectOffered(andy, "agent1@acme.example.com", offered);
     await expect(offered).toHaveCount(0, { timeout: 15_000 });
     const bar = andy.getByRole("region", { name: "Your state" });
     await expect(bar).toContainText("Missed a call: not ready");
@@ -124,7 +142,7 @@ test("a caller who hangs up during the offer takes the banner away; a pick queue
     const caller = uniquePhone();
     const callSid = await queue.ring(caller);
     const offered = andy.getByRole("alertdialog", { name: new RegExp(`Call offered: .*${caller.slice(-4)}`) });
-    await expect(offered).toBeVisible({ timeout: 15_000 });
+    await expectOffered(andy, "agent1@acme.example.com", offered);
     await queue.hangUp(callSid);
     await expect(offered).toHaveCount(0, { timeout: 15_000 });
     await expect(andy.getByRole("button", { name: "Available" })).toHaveAttribute("aria-pressed", "true");
@@ -184,7 +202,7 @@ test("a callback set at wrap-up is listed on the Queue page and can be cancelled
     expect(due.status()).toBe(201);
     await andy.goto("/calls");
     const offered = andy.getByRole("alertdialog", { name: /Call offered: Carla Callback/ });
-    await expect(offered).toBeVisible({ timeout: 15_000 });
+    await expectOffered(andy, "agent1@acme.example.com", offered);
     await expect(offered).toContainText("Call back Carla Callback");
     await andy.keyboard.press("Enter");
     const dock = andy.getByRole("complementary", { name: "Current call" });
