@@ -68,6 +68,8 @@ try {
       // Measured where it was meant to be: a page that sent us to sign in measured the sign-in page.
       if (new URL(run.lhr.finalDisplayedUrl).pathname !== path) throw new Error(`${path} ended at ${run.lhr.finalDisplayedUrl}`);
       row[name] = Math.round(run.lhr.categories.performance.score * 100);
+      // Lighthouse's own measure of this machine's speed: the same page scores lower on a slower CPU, whatever throttling adds.
+      row.benchmark_index = Math.round(run.lhr.environment.benchmarkIndex);
       row[`${name}_tbt`] = Math.round(audits["total-blocking-time"].numericValue);
       row[`${name}_lcp`] = Math.round(audits["largest-contentful-paint"].numericValue);
       row[`${name}_cls`] = audits["cumulative-layout-shift"].numericValue.toFixed(3);
@@ -80,7 +82,7 @@ try {
       if (process.env.LIGHTHOUSE_SHIFTS) for (const item of audits["layout-shifts"]?.details?.items ?? []) console.log(`  ${name} shift ${item.score?.toFixed(3)} ${item.node?.selector ?? ""} ${item.node?.snippet?.slice(0, 120) ?? ""}`);
     }
     results.push(row);
-    console.log(`${path.padEnd(18)} ${row.who.padEnd(32)} mobile ${String(row.mobile).padStart(3)} (TBT ${row.mobile_tbt} ms, LCP ${row.mobile_lcp} ms, CLS ${row.mobile_cls}) · desktop ${String(row.desktop).padStart(3)} (TBT ${row.desktop_tbt} ms, LCP ${row.desktop_lcp} ms, CLS ${row.desktop_cls})`);
+    console.log(`${path.padEnd(18)} ${row.who.padEnd(32)} mobile ${String(row.mobile).padStart(3)} (TBT ${row.mobile_tbt} ms, LCP ${row.mobile_lcp} ms, CLS ${row.mobile_cls}) · desktop ${String(row.desktop).padStart(3)} (TBT ${row.desktop_tbt} ms, LCP ${row.desktop_lcp} ms, CLS ${row.desktop_cls}) · CPU index ${row.benchmark_index}`);
   }
 } finally {
   await context.close();

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { formatListTime, formatPhone } from "@/lib/format/display";
 import { useApiGet } from "@/lib/swr/use-api-get";
+import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 
@@ -52,7 +53,7 @@ export function ConversationList({ selected, onSelect }: { selected: number | nu
               <span className="who">
                 <strong>{row.contact?.name ?? formatPhone(row.phone)}</strong>
                 {row.unread_count > 0 && <span className="badge info" aria-label={`${row.unread_count} unread`}>{row.unread_count > 99 ? "99+" : row.unread_count}</span>}
-                <span className="small muted when">{when(row.last_message_at)}</span>
+                <time className="small muted when" dateTime={row.last_message_at}><LocalTime format={() => when(row.last_message_at)} /></time>
               </span>
               <span className="small muted preview">
                 {row.last_message?.direction === "outbound" ? "You: " : ""}

@@ -1,6 +1,5 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useContext, useState } from "react";
 import { displayTimeZone, formatDuration } from "@/lib/format/display";
@@ -10,12 +9,9 @@ import { useDownload } from "@/components/contacts/use-download";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { SortableTable } from "./sortable-table";
-import { WhenVisible } from "@/components/ui/when-visible";
 import { DisplayZone } from "@/components/ui/times-shown-in";
 
-// Charts draw in the browser only (they measure their container).
-const DailyChart = dynamic(() => import("./report-charts").then((m) => m.DailyChart), { ssr: false, loading: () => <div className="skeleton" style={{ height: 260 }} /> });
-const HourlyChart = dynamic(() => import("./report-charts").then((m) => m.HourlyChart), { ssr: false, loading: () => <div className="skeleton" style={{ height: 260 }} /> });
+import { DailyChart, HourlyChart } from "./report-charts";
 
 const pct = (n: number | null) => (n === null ? "—" : `${Math.round(n * 1000) / 10}%`);
 const dur = (n: unknown) => formatDuration(typeof n === "number" ? n : null);
@@ -88,11 +84,11 @@ export function ReportsView({ showDepartments }: { showDepartments: boolean }) {
       <div className="grid-halves">
         <section className="panel" aria-label="Calls per day">
           <div className="row" style={{ justifyContent: "space-between" }}><h2>Calls per day</h2><button type="button" className="button ghost small" onClick={() => csv("daily")}>CSV</button></div>
-          {daily.data ? <WhenVisible height={260}><DailyChart data={daily.data.data} /></WhenVisible> : <div className="skeleton" style={{ height: 260 }} />}
+          {daily.data ? <DailyChart data={daily.data.data} /> : <div className="skeleton" style={{ height: 260 }} />}
         </section>
         <section className="panel" aria-label="Calls by hour">
           <div className="row" style={{ justifyContent: "space-between" }}><h2>By hour of day</h2><button type="button" className="button ghost small" onClick={() => csv("hourly")}>CSV</button></div>
-          {hourly.data ? <WhenVisible height={260}><HourlyChart data={hourly.data.data} /></WhenVisible> : <div className="skeleton" style={{ height: 260 }} />}
+          {hourly.data ? <HourlyChart data={hourly.data.data} /> : <div className="skeleton" style={{ height: 260 }} />}
         </section>
       </div>
       <section className="panel" aria-label="Agents">

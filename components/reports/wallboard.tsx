@@ -1,9 +1,12 @@
 "use client";
 
+import { useContext } from "react";
 import { LiveStatus, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import { displayTimeZone, formatDuration, formatTime } from "@/lib/format/display";
 import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
+import { LocalTime } from "@/components/ui/local-time";
+import { DisplayZone } from "@/components/ui/times-shown-in";
 import { AgentRoster } from "./agent-roster";
 
 /** The wallboard's figures, as GET /api/reports/live answers them. */
@@ -38,7 +41,8 @@ function QueueTable({ queues, slSeconds }: { queues: QueueFigures[]; slSeconds: 
 /** The wallboard: refreshed by every queue, agent and call event (waits re-read every 15 s), or every three seconds without the stream. */
 export function Wallboard({ canMonitor = false }: { canMonitor?: boolean }) {
   // Days and hours on the organization's clock, as every time the app shows.
-  const tz = displayTimeZone();
+  // The zone comes from the app frame, so the server's render asks what the browser asks.
+  const tz = useContext(DisplayZone) ?? displayTimeZone();
   const live = useLive();
   const { data, error, mutate } = useApiGet("/api/reports/live", { query: { tz } }, { refreshInterval: live ? 15_000 : 3000 });
   useLiveEvents(["queue.entry.added", "queue.entry.accepted", "queue.entry.left", "agent.status.changed", "call.ended", "call.updated"], () => void mutate());
@@ -61,7 +65,7 @@ export function Wallboard({ canMonitor = false }: { canMonitor?: boolean }) {
       </div>
       {data.queues.length > 0 && <QueueTable queues={data.queues} slSeconds={data.today.service_level_seconds} />}
       <AgentRoster agents={data.agents} canMonitor={canMonitor} />
-      <p className="small muted">Updated {formatTime(data.at, { seconds: true })} <LiveStatus live={live} fallbackSeconds={3} /></p>
+      <p className="small muted">Updated <LocalTime format={() => formatTime(data.at, { seconds: true })} /> <LiveStatus live={live} fallbackSeconds={3} /></p>
     </div>
   );
 }

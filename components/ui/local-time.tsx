@@ -12,5 +12,10 @@ const never = () => () => undefined;
  * and React would throw the whole list away and draw it again.
  */
 export function LocalTime({ format }: { format: () => string }) {
-  return <>{useSyncExternalStore(never, format, () => "")}</>;
+  return <>{useLocalText(format)}</>;
+}
+
+/** The same for an attribute (a label, a title): empty in the server's HTML, the text once hydrated. */
+export function useLocalText(format: () => string): string {
+  return useSyncExternalStore(never, format, () => "");
 }

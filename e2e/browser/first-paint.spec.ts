@@ -14,7 +14,7 @@ async function withoutScripts(browser: Browser, page: Page, email: string) {
   return context.newPage();
 }
 
-test("the lists of Contacts, a contact, Reports and Campaigns come in the HTML", async ({ browser, page }) => {
+test("the lists of Contacts, a contact, Reports, the wallboard, Call history and Campaigns come in the HTML", async ({ browser, page }) => {
   const html = await withoutScripts(browser, page, "sales.manager@acme.example.com");
   try {
     await html.goto("/contacts");
@@ -28,6 +28,14 @@ test("the lists of Contacts, a contact, Reports and Campaigns come in the HTML",
 
     await html.goto("/reports");
     await expect(html.locator(".stat strong").first()).toHaveText(/\d/);
+    // The charts are drawn by the server too, from the same answers.
+    await expect(html.getByRole("img", { name: "Calls per day" }).locator("svg .chart-line")).toHaveCount(3);
+    await html.goto("/reports/live");
+    await expect(html.getByText("calls waiting")).toBeVisible();
+    await html.goto("/calls");
+    const calls = html.getByRole("table", { name: "Calls" }).locator("tbody tr");
+    await expect(calls.first()).toBeVisible();
+    expect(await calls.count()).toBeGreaterThan(5);
     await html.goto("/campaigns");
     await expect(html.getByRole("table", { name: "Campaigns" }).or(html.getByText("No campaigns yet"))).toBeVisible();
   } finally {
@@ -35,7 +43,7 @@ test("the lists of Contacts, a contact, Reports and Campaigns come in the HTML",
   }
 });
 
-test("the agent's state, Recent calls and the Follow-ups come in the HTML; the Availability buttons wait for the page to be live", async ({ browser, page }) => {
+test("the agent's state, Recent calls, the conversations and the Follow-ups come in the HTML; the Availability buttons wait for the page to be live", async ({ browser, page }) => {
   const html = await withoutScripts(browser, page, "agent1@acme.example.com");
   try {
     await html.goto("/queue");
@@ -44,6 +52,8 @@ test("the agent's state, Recent calls and the Follow-ups come in the HTML; the A
     // Whatever state other tests left the agent in, it is drawn: one button pressed, all of them waiting for the page.
     await expect(availability.locator('button[aria-pressed="true"]')).toHaveCount(1);
     for (const button of await availability.getByRole("button").all()) await expect(button).toBeDisabled();
+    await html.goto("/messages");
+    await expect(html.getByTestId("conversation").first()).toBeVisible();
     await html.goto("/follow-ups");
     for (const region of ["Voicemails", "Missed callers", "Scheduled callbacks"]) await expect(html.getByRole("region", { name: region })).toBeVisible();
   } finally {

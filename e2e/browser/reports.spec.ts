@@ -11,8 +11,14 @@ test("an admin reads the reports with charts, sorts the agents and downloads a C
   const summary = page.getByRole("region", { name: "Summary" });
   await expect(summary).toContainText("calls");
   await expect(summary).toContainText("answer rate");
-  await expect(page.getByRole("img", { name: "Calls per day" }).locator("svg .recharts-line").first()).toBeVisible();
-  await expect(page.getByRole("img", { name: "Calls by hour of day" }).locator("svg .recharts-bar").first()).toBeVisible();
+  // The charts: three lines over the days, two bars per hour, each point's values in its tooltip.
+  const daily = page.getByRole("img", { name: "Calls per day" });
+  await expect(daily.locator("svg .chart-line")).toHaveCount(3);
+  await expect(daily.locator("svg .chart-hover title").last()).toHaveText(/^\d{4}-\d\d-\d\d: \d+ calls, \d+ inbound answered, \d+ abandoned$/);
+  const hourly = page.getByRole("img", { name: "Calls by hour of day" });
+  await expect(hourly.locator("svg .chart-bar")).toHaveCount(48);
+  await expect(hourly.locator("svg .chart-hover title").first()).toHaveText(/^00:00: \d+ calls, \d+ inbound answered$/);
+  await expect(hourly.getByText("Inbound answered", { exact: true })).toBeVisible();
 
   const agents = page.getByRole("table", { name: "Agent figures" });
   await expect(agents).toContainText("Andy Agent");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDate, formatInZone, formatListTime, formatShortDateTime, formatTime, setDisplayTimeZone } from "./display";
+import { formatCount, formatDate, formatDateTime, formatInZone, formatListTime, formatShortDateTime, formatTime, setDisplayTimeZone } from "./display";
 import { startOfDay, zonedInstant } from "./time-zone";
 
 describe("formatShortDateTime", () => {
@@ -40,6 +40,26 @@ describe("one clock (issue 45, point 3)", () => {
     } finally {
       setDisplayTimeZone(undefined);
     }
+  });
+});
+
+describe("the formatters made once per shape and zone", () => {
+  it("follow the organization's clock when it changes (a formatter is kept per zone)", () => {
+    const at = "2026-11-26T14:00:00.000Z";
+    try {
+      setDisplayTimeZone("America/New_York");
+      const newYork = formatDateTime(at);
+      setDisplayTimeZone("Asia/Tokyo");
+      expect(formatDateTime(at)).not.toBe(newYork);
+      expect(formatDateTime(at)).toBe(new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Tokyo" }));
+      setDisplayTimeZone("America/New_York");
+      expect(formatDateTime(at)).toBe(newYork);
+    } finally {
+      setDisplayTimeZone(undefined);
+    }
+  });
+  it("show a dash for a time that is not one, as for none", () => {
+    expect([formatDateTime("not a time"), formatDate("2026-13-45"), formatTime("x"), formatListTime("x")]).toEqual(["—", "—", "—", "—"]);
   });
 });
 
