@@ -4,9 +4,11 @@
 import "@/lib/http/zod-messages";
 import { getSession, signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
 import { loginSchema } from "@/lib/sign-in/schemas";
 import { homeFor } from "@/lib/navigation";
+import { SECOND_FACTOR_ERROR, type SecondFactorStep } from "@/lib/sign-in/second-factor-error";
+import { SecondFactorForm } from "@/components/sign-in/second-factor-step";
 
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: "These credentials do not match our records.",
@@ -19,6 +21,20 @@ export function SignInForm() {
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
+  const [secondFactor, setSecondFactor] = useState<SecondFactorStep | null>(null);
+
+  // Straight to the role's first page, in one navigation. Through "/" the signed-in frame was on
+  // screen and in use before that page's redirect arrived and moved it (a menu opened on a phone
+  // closed itself, issue 42); a refresh after it was a second router action racing the first.
+  const signedIn = useCallback(async () => {
+    const session = await getSession();
+    router.replace(session ? homeFor(session.user.role) : "/");
+  }, [router]);
+  const startOver = useCallback((message: string) => {
+    setSecondFactor(null);
+    setPending(false);
+    setError(message || null);
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,17 +48,17 @@ export function SignInForm() {
     setError(null);
     setPending(true);
     const result = await signIn("credentials", { ...parsed.data, redirect: false });
+    const step = SECOND_FACTOR_ERROR.decode(result?.error);
+    if (step) return setSecondFactor(step);
     if (!result || result.error) {
       setPending(false);
       setError(MESSAGES[result?.error ?? ""] ?? "Sign-in failed. Please try again.");
       return;
     }
-    // Straight to the role's first page, in one navigation. Through "/" the signed-in frame was on
-    // screen and in use before that page's redirect arrived and moved it (a menu opened on a phone
-    // closed itself, issue 42); a refresh after it was a second router action racing the first.
-    const session = await getSession();
-    router.replace(session ? homeFor(session.user.role) : "/");
+    await signedIn();
   }
+
+  if (secondFactor) return <SecondFactorForm step={secondFactor} signedIn={() => void signedIn()} startOver={startOver} />;
 
   return (
     <form onSubmit={onSubmit} noValidate>

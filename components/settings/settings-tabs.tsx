@@ -13,6 +13,7 @@ import { RoutingSettingsForm } from "./routing-settings-form";
 import { TemplateManager } from "@/components/messages/template-manager";
 import { SmsSettingsForm } from "./sms-settings-form";
 import { TelephonySettingsForm } from "./telephony-settings-form";
+import { SecuritySettingsForm } from "./security-settings-form";
 
 /** Other systems: their API keys, then the webhooks that tell them what happened. */
 function IntegrationsPanel() {
@@ -45,6 +46,7 @@ const TABS = [
   { key: "dispositions", label: "Dispositions", panel: DispositionsManager },
   { key: "custom-fields", label: "Custom fields", panel: CustomFieldsManager },
   { key: "integrations", label: "Integrations", panel: IntegrationsPanel },
+  { key: "security", label: "Security", panel: SecuritySettingsForm },
 ] as const;
 
 export function SettingsTabs() {

@@ -12,6 +12,7 @@ import { updateUserSchema } from "@/lib/users/schemas";
 import { Modal } from "@/components/ui/modal";
 import { SkillsEditor } from "./skills-editor";
 import { UserSessions } from "@/components/sessions/user-sessions";
+import { ResetUserTwoFactor } from "@/components/two-factor/reset-user-two-factor";
 
 interface Department { id: number; name: string }
 
@@ -100,6 +101,7 @@ export function EditUserDialog({ user, self, roles, departments, onClose, onSave
       <SkillsEditor userId={user.id} initial={user.skills} onSaved={(skills) => onSkillsSaved?.(`${user.name}'s skills were saved: ${skills.map((s) => `${s.skill} ${s.level}`).join(", ") || "none"}.`)} />
       <hr />
       <UserSessions userId={user.id} name={user.name} />
+      <ResetUserTwoFactor userId={user.id} name={user.name} />
     </Modal>
   );
 }

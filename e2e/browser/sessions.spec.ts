@@ -27,8 +27,8 @@ test("an agent ends the session of another browser from Your sessions; an admin 
     await signIn(laptop, email, "password-sessions");
     await signIn(phone, email, "password-sessions");
 
-    await laptop.getByRole("link", { name: "Your sessions" }).click();
-    await expect(laptop.getByRole("heading", { level: 1, name: "Your sessions" })).toBeVisible();
+    await laptop.getByRole("link", { name: "Your account" }).click();
+    await expect(laptop.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
     const table = laptop.getByRole("table", { name: "Your sessions" });
     await expect(table.locator("tbody tr")).toHaveCount(2);
     await expect(table.locator("tbody tr").filter({ hasText: "This session" })).toHaveCount(1);

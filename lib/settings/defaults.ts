@@ -22,6 +22,10 @@ export const DEFAULT_SETTINGS = {
   organization: {
     time_zone: "America/New_York",
   },
+  // Nobody is made to set up a second factor until an admin says so (Settings → Security).
+  security: {
+    two_factor_required: "nobody",
+  },
   calls: {
     disposition_required: false,
     // An offer queue rings the caller's last agent first when they talked within this many days (0: never).

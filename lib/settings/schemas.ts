@@ -71,6 +71,15 @@ export const callSettingsSchema = z.object({
   sticky_agent_days: z.number({ error: "sticky_agent_days must be a whole number from 0 to 90." }).int("sticky_agent_days must be a whole number from 0 to 90.").min(0, "sticky_agent_days must be a whole number from 0 to 90.").max(90, "sticky_agent_days must be a whole number from 0 to 90."),
 });
 
+/** Who must sign in with a second factor (Settings → Security; issue 46). */
+export const TWO_FACTOR_POLICIES = ["nobody", "admins", "managers", "everyone"] as const;
+
+/** How people sign in (Settings → Security). */
+export const securitySettingsSchema = z.object({
+  /** nobody; admins (account and super admins); managers (department managers and admins); everyone. Those covered who have no factor set one up at their next sign-in. */
+  two_factor_required: z.enum(TWO_FACTOR_POLICIES, { error: `two_factor_required is one of ${TWO_FACTOR_POLICIES.join(", ")}.` }),
+});
+
 export const SETTINGS_SCHEMAS = {
   import: importSettingsSchema,
   duplicates: duplicateSettingsSchema,
@@ -79,6 +88,7 @@ export const SETTINGS_SCHEMAS = {
   organization: organizationSettingsSchema,
   calls: callSettingsSchema,
   routing: routingSettingsSchema,
+  security: securitySettingsSchema,
 } as const;
 
 export type SettingsKey = keyof typeof SETTINGS_SCHEMAS;
@@ -103,6 +113,7 @@ const KEY_ALIASES: Record<SettingsKey, Record<string, string>> = {
   organization: { timezone: "time_zone" },
   calls: { require_disposition: "disposition_required", dispositions_required: "disposition_required" },
   routing: { routing_plans: "plans" },
+  security: { require_two_factor: "two_factor_required", two_factor: "two_factor_required", mfa_required: "two_factor_required" },
   sms: { numbers: "sms_numbers", help: "help_text", help_message: "help_text", timezone: "time_zone" },
   retention: { inactive_days: "inactive_contact_days", retention_days: "inactive_contact_days", delete_after_days: "inactive_contact_days", keep_opted_out_contacts: "keep_opted_out" },
 };

@@ -5,6 +5,7 @@ import { checkTextingNumbers } from "@/lib/telephony/owned-numbers";
 import { forgetCallPathSettings, getSettings } from "./get-settings";
 import type { SettingsKey, SettingsValue } from "./schemas";
 import { sqlExecute } from "@/lib/db/raw-sql";
+import { writeAuditLog } from "@/lib/audit/write-audit-log";
 
 /**
  * Changes some settings of the caller's organization; the rest keep their
@@ -27,5 +28,9 @@ export async function updateSettings<K extends SettingsKey>({
     INSERT INTO settings (organization_id, key, value, updated_at) VALUES (${actor.organization_id}, ${key}, ${change}::jsonb, now())
     ON CONFLICT (organization_id, key) DO UPDATE SET value = settings.value || EXCLUDED.value, updated_at = now()`;
   forgetCallPathSettings(actor.organization_id, key);
+  // Who may sign in how is the first thing a security review asks the history of (issue 46).
+  if (key === "security") {
+    await writeAuditLog(prisma, { organization_id: actor.organization_id, department_id: null, user_id: actor.id, action: "settings.security_changed", subject_type: "organization", subject_id: actor.organization_id, details: input as Record<string, unknown> });
+  }
   return getSettings(actor.organization_id, key);
 }

@@ -8,6 +8,9 @@ import { login } from "./login";
 import { revokeBearer } from "./revoke-bearer";
 import { loginSchema } from "./schemas";
 import { resolveBearer } from "@/lib/sign-in/resolve-bearer";
+import { finishSecondFactor } from "@/lib/sign-in/finish-second-factor";
+import { secondFactorSchema } from "@/lib/two-factor/schemas";
+import { SECOND_FACTOR_ERROR } from "./second-factor-error";
 
 // The web sign-in. next-auth keeps the browser session in a signed JWT cookie;
 // the session carries the API bearer token that the pages send to /api/*, so
@@ -21,16 +24,29 @@ export function authOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: "Email and password",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        // The first step (email and password), or the second (the challenge the first answered, and a code).
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" }, challenge: { type: "hidden" }, code: { label: "Code", type: "text" } },
         async authorize(credentials, req) {
-          const input = loginSchema.safeParse(credentials);
-          if (!input.success) return null;
+          const address = clientAddress(req?.headers ?? {});
           try {
-            const { user, token } = await login({ input: input.data, clientAddress: clientAddress(req?.headers ?? {}), kind: "web", userAgent: userAgentOf(req?.headers) });
+            if (credentials?.challenge) {
+              const step = secondFactorSchema.safeParse({ challenge: credentials.challenge, code: credentials.code || undefined });
+              if (!step.success) return null;
+              const { user, token } = await finishSecondFactor({ ...step.data, kind: "web", clientAddress: address });
+              return { ...user, id: String(user.id), apiToken: token };
+            }
+            const input = loginSchema.safeParse(credentials);
+            if (!input.success) return null;
+            const { user, token } = await login({ input: input.data, clientAddress: address, kind: "web", userAgent: userAgentOf(req?.headers) });
             return { ...user, id: String(user.id), apiToken: token };
           } catch (error) {
-            // The page names these two; anything else is "do not match".
-            if (error instanceof AppError && (error.code === "rate_limited" || error.code === "unavailable")) throw new Error(error.code);
+            if (!(error instanceof AppError)) throw error;
+            // The form's next step rides in the error, next-auth's one way back from authorize (second-factor-error.ts).
+            const secondFactor = error.details.extra?.second_factor;
+            if (secondFactor) throw new Error(SECOND_FACTOR_ERROR.encode(secondFactor));
+            // The page names these; anything else is "do not match".
+            if (error.code === "rate_limited" || error.code === "unavailable") throw new Error(error.code);
+            if (credentials?.challenge) throw new Error(error.code === "validation" ? "wrong_code" : "challenge_over");
             return null;
           }
         },

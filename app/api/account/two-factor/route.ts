@@ -1,0 +1,8 @@
+import { twoFactorStatus } from "@/lib/two-factor/account-two-factor";
+import { twoFactorStatusAnswer } from "@/lib/two-factor/schemas";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { route } from "@/lib/server/route";
+
+export const GET = route({ answers: twoFactorStatusAnswer }, ({ user }) => twoFactorStatus(user));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

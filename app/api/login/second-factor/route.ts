@@ -1,0 +1,12 @@
+import { finishSecondFactor } from "@/lib/sign-in/finish-second-factor";
+import { secondFactorSchema } from "@/lib/two-factor/schemas";
+import { loginAnswer } from "@/lib/sign-in/schemas";
+import { clientAddress } from "@/lib/http/client-address";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { route } from "@/lib/server/route";
+
+export const POST = route({ auth: false, body: secondFactorSchema, answers: loginAnswer }, ({ body, request }) =>
+  finishSecondFactor({ challenge: body.challenge, code: body.code, kind: "api", clientAddress: clientAddress(request) }),
+);
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

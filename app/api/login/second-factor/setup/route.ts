@@ -1,0 +1,8 @@
+import { startSetupAtSignIn } from "@/lib/sign-in/setup-at-sign-in";
+import { setupAtSignInSchema, totpSetupAnswer } from "@/lib/two-factor/schemas";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { route } from "@/lib/server/route";
+
+export const POST = route({ auth: false, body: setupAtSignInSchema, answers: totpSetupAnswer }, ({ body }) => startSetupAtSignIn(body.challenge));
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

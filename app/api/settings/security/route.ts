@@ -1,0 +1,6 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { settingsRoutes } from "@/lib/server/settings-route";
+
+export const { GET, PUT } = settingsRoutes("security");
+
+export const { POST, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "PUT"]);

@@ -1,0 +1,167 @@
+import { generate } from "otplib";
+import { describe, expect, it } from "vitest";
+import { api } from "../support/api";
+import { createTenant, FACTORY_PASSWORD } from "../support/factories";
+
+// Issue 46, point 3: two-factor authentication with an authenticator app
+// (TOTP) and recovery codes. No bearer token is issued before the second
+// factor; a code is good once; codes count against the login limits; an
+// organization can require a factor, and whoever it covers sets one up at
+// their next sign-in.
+
+type Tenant = Awaited<ReturnType<typeof createTenant>>;
+
+/** The code an app shows now, or `steps` periods from now (the server accepts one step either side). */
+const codeFor = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+
+async function turnOn(tenant: Tenant, user: { token: string }) {
+  const setup = await tenant.client.request("POST", "/api/account/two-factor/totp", { token: user.token });
+  expect(setup.status).toBe(200);
+  const confirmed = await tenant.client.request("POST", "/api/account/two-factor/totp/confirm", { token: user.token, body: { code: await codeFor(setup.body.secret) } });
+  expect(confirmed.status).toBe(200);
+  return { secret: setup.body.secret as string, recoveryCodes: confirmed.body.recovery_codes as string[] };
+}
+
+async function passwordStep(email: string, client = api()) {
+  const answer = await client.request("POST", "/api/login", { body: { email, password: FACTORY_PASSWORD } });
+  return { client, answer };
+}
+
+describe("two-factor authentication", () => {
+  it("a user sets up an authenticator; sign-in then asks for its code before any token, and each code is good once", async () => {
+    const tenant = await createTenant();
+    expect((await tenant.client.get("/api/account/two-factor", tenant.agentA.token)).body).toEqual({ totp: null, recovery_codes_left: 0, required: false });
+
+    const setup = await tenant.client.request("POST", "/api/account/two-factor/totp", { token: tenant.agentA.token });
+    expect(setup.status).toBe(200);
+    expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setup.body.otpauth_uri).toContain(`secret=${setup.body.secret}`);
+    expect(setup.body.qr_code_svg).toMatch(/^<svg/);
+    // Not on until its first code: a wrong one is refused in words, and sign-in is as before.
+    const wrong = await tenant.client.request("POST", "/api/account/two-factor/totp/confirm", { token: tenant.agentA.token, body: { code: "000000" } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.code[0]).toMatch(/not right/);
+    expect((await passwordStep(tenant.agentA.email)).answer.status).toBe(200);
+
+    const confirmed = await tenant.client.request("POST", "/api/account/two-factor/totp/confirm", { token: tenant.agentA.token, body: { code: await codeFor(setup.body.secret) } });
+    expect(confirmed.status).toBe(200);
+    const codes = confirmed.body.recovery_codes as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    const status = (await tenant.client.get("/api/account/two-factor", tenant.agentA.token)).body;
+    expect(status).toMatchObject({ totp: { confirmed_at: expect.any(String) }, recovery_codes_left: 10, required: false });
+    // A second setup while one is on is refused: a stolen session cannot swap the authenticator.
+    expect((await tenant.client.request("POST", "/api/account/two-factor/totp", { token: tenant.agentA.token })).status).toBe(409);
+
+    // The password alone earns a challenge, not a token.
+    const first = await passwordStep(tenant.agentA.email);
+    expect(first.answer.status).toBe(401);
+    expect(first.answer.body.token).toBeUndefined();
+    const step = first.answer.body.second_factor;
+    expect(step).toMatchObject({ setup_required: false, methods: ["totp", "recovery_code"] });
+    expect(Date.parse(step.expires_at) - Date.now()).toBeGreaterThan(4 * 60_000);
+
+    expect((await first.client.request("POST", "/api/login/second-factor", { body: { challenge: step.challenge } })).status).toBe(422);
+    const bad = await first.client.request("POST", "/api/login/second-factor", { body: { challenge: step.challenge, code: "123456" } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.code).toHaveLength(1);
+    // The confirm step spent the current step's code; the next step's code is good.
+    const code = await codeFor(setup.body.secret, 1);
+    const done = await first.client.request("POST", "/api/login/second-factor", { body: { challenge: step.challenge, code } });
+    expect(done.status).toBe(200);
+    expect(done.body.user.email).toBe(tenant.agentA.email);
+    expect((await first.client.get("/api/user", done.body.token)).status).toBe(200);
+    // The challenge is used, and the same code again is refused on a new challenge: a code is good once.
+    expect((await first.client.request("POST", "/api/login/second-factor", { body: { challenge: step.challenge, code } })).status).toBe(401);
+    const again = await passwordStep(tenant.agentA.email);
+    const replay = await again.client.request("POST", "/api/login/second-factor", { body: { challenge: again.answer.body.second_factor.challenge, code } });
+    expect(replay.status).toBe(422);
+
+    // A recovery code stands in for the phone, once (typed in capitals and without its dash too).
+    const typed = codes[0].toUpperCase().replace("-", "");
+    const recovered = await again.client.request("POST", "/api/login/second-factor", { body: { challenge: again.answer.body.second_factor.challenge, code: typed } });
+    expect(recovered.status).toBe(200);
+    const third = await passwordStep(tenant.agentA.email);
+    expect((await third.client.request("POST", "/api/login/second-factor", { body: { challenge: third.answer.body.second_factor.challenge, code: codes[0] } })).status).toBe(422);
+    expect((await tenant.client.get("/api/account/two-factor", tenant.agentA.token)).body.recovery_codes_left).toBe(9);
+
+    // Audited: enabled, the wrong codes, a sign-in with each factor, the recovery code used.
+    const audit = (await tenant.client.get(`/api/audit-log?subject_type=user&subject_id=${tenant.agentA.id}&per_page=100`, tenant.admin.token)).body.data as { action: string; details: Record<string, unknown> }[];
+    const actions = audit.map((entry) => entry.action);
+    expect(actions).toContain("user.two_factor_enabled");
+    expect(actions).toContain("user.recovery_code_used");
+    expect(audit.filter((entry) => entry.action === "user.sign_in_failed" && entry.details.reason === "wrong_code").length).toBeGreaterThanOrEqual(3);
+    expect(audit.filter((entry) => entry.action === "user.signed_in").map((entry) => entry.details.second_factor)).toEqual(expect.arrayContaining(["totp", "recovery_code"]));
+  });
+
+  it("codes count against the login limits: after the password and four wrong codes, even the right code is refused", async () => {
+    const tenant = await createTenant();
+    const { secret } = await turnOn(tenant, tenant.agentB);
+    const { client, answer } = await passwordStep(tenant.agentB.email);
+    const challenge = answer.body.second_factor.challenge;
+    for (let i = 0; i < 4; i += 1) expect((await client.request("POST", "/api/login/second-factor", { body: { challenge, code: "999999" } })).status).toBe(422);
+    const limited = await client.request("POST", "/api/login/second-factor", { body: { challenge, code: await codeFor(secret, 1) } });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("an organization that requires a factor walks a user without one through setup at sign-in; they cannot turn it off; an admin resets it", async () => {
+    const tenant = await createTenant();
+    const other = await createTenant();
+    expect((await tenant.client.request("PUT", "/api/settings/security", { token: tenant.managerA.token, body: { two_factor_required: "everyone" } })).status).toBe(403);
+    expect((await tenant.client.request("PUT", "/api/settings/security", { token: tenant.admin.token, body: { two_factor_required: "always" } })).status).toBe(422);
+    const set = await tenant.client.request("PUT", "/api/settings/security", { token: tenant.admin.token, body: { two_factor_required: "everyone" } });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ two_factor_required: "everyone" });
+    // Another organization is not touched.
+    expect((await passwordStep(other.agentA.email)).answer.status).toBe(200);
+
+    const { client, answer } = await passwordStep(tenant.agentA.email);
+    expect(answer.status).toBe(401);
+    const step = answer.body.second_factor;
+    expect(step).toMatchObject({ setup_required: true, methods: ["totp"] });
+    // Nothing to finish before the setup.
+    expect((await client.request("POST", "/api/login/second-factor", { body: { challenge: step.challenge, code: "123456" } })).status).toBe(422);
+    const setup = await client.request("POST", "/api/login/second-factor/setup", { body: { challenge: step.challenge } });
+    expect(setup.status).toBe(200);
+    const confirmed = await client.request("POST", "/api/login/second-factor/confirm", { body: { challenge: step.challenge, code: await codeFor(setup.body.secret) } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.recovery_codes).toHaveLength(10);
+    // Passed by its setup, the challenge finishes the sign-in alone, once.
+    const done = await client.request("POST", "/api/login/second-factor", { body: { challenge: step.challenge } });
+    expect(done.status).toBe(200);
+    expect((await client.request("POST", "/api/login/second-factor", { body: { challenge: step.challenge } })).status).toBe(401);
+    const token = done.body.token as string;
+    expect((await client.get("/api/account/two-factor", token)).body).toMatchObject({ required: true, recovery_codes_left: 10 });
+    const off = await client.request("DELETE", "/api/account/two-factor/totp", { token, body: { code: await codeFor(setup.body.secret, 1) } });
+    expect(off.status).toBe(409);
+
+    // Lost phone: only an admin of the organization resets it; then the next sign-in sets one up again.
+    expect((await tenant.client.request("DELETE", `/api/users/${tenant.agentA.id}/two-factor`, { token: tenant.agentB.token })).status).toBe(403);
+    expect((await other.client.request("DELETE", `/api/users/${tenant.agentA.id}/two-factor`, { token: other.admin.token })).status).toBe(404);
+    expect((await tenant.client.request("DELETE", `/api/users/${tenant.agentA.id}/two-factor`, { token: tenant.admin.token })).status).toBe(204);
+    expect((await passwordStep(tenant.agentA.email)).answer.body.second_factor.setup_required).toBe(true);
+
+    const audit = (await tenant.client.get("/api/audit-log?per_page=100", tenant.admin.token)).body.data as { action: string; user_id: number; details: Record<string, unknown> }[];
+    expect(audit).toEqual(expect.arrayContaining([
+      expect.objectContaining({ action: "settings.security_changed", user_id: tenant.admin.id, details: { two_factor_required: "everyone" } }),
+      expect.objectContaining({ action: "user.two_factor_enabled", details: expect.objectContaining({ during: "sign_in" }) }),
+      expect.objectContaining({ action: "user.two_factor_reset", user_id: tenant.admin.id }),
+    ]));
+  });
+
+  it("a user turns their factor off with a current code and signs in with the password alone again", async () => {
+    const tenant = await createTenant();
+    const { secret } = await turnOn(tenant, tenant.managerA);
+    expect((await tenant.client.request("DELETE", "/api/account/two-factor/totp", { token: tenant.managerA.token, body: {} })).status).toBe(422);
+    expect((await tenant.client.request("DELETE", "/api/account/two-factor/totp", { token: tenant.managerA.token, body: { code: "000000" } })).status).toBe(422);
+    const renewed = await tenant.client.request("POST", "/api/account/two-factor/recovery-codes", { token: tenant.managerA.token, body: { code: await codeFor(secret, 1) } });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.recovery_codes).toHaveLength(10);
+    // A recovery code also turns it off (the phone is gone).
+    expect((await tenant.client.request("DELETE", "/api/account/two-factor/totp", { token: tenant.managerA.token, body: { code: renewed.body.recovery_codes[3] } })).status).toBe(204);
+    expect((await tenant.client.get("/api/account/two-factor", tenant.managerA.token)).body).toEqual({ totp: null, recovery_codes_left: 0, required: false });
+    expect((await passwordStep(tenant.managerA.email)).answer.status).toBe(200);
+  });
+});

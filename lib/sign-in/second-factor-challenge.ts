@@ -1,0 +1,39 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { prisma } from "@/lib/db/client";
+import { hashToken, type TokenOrigin } from "@/lib/auth/tokens";
+import { AppError } from "@/lib/errors/app-error";
+import { getSettings } from "@/lib/settings/get-settings";
+import { twoFactorRequired } from "@/lib/two-factor/policy";
+
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+
+/**
+ * After a right password: null when the user signs in with it alone, else the
+ * 401 that asks for the second factor. It carries a challenge (a secret the
+ * client sends back with the code; the database keeps its hash) and says
+ * whether the user must first set up an authenticator (their organization
+ * requires a factor and they have none: they are walked through it now).
+ */
+export async function secondFactorChallenge(
+  user: { id: number; role: string; organization_id: number },
+  origin: TokenOrigin,
+): Promise<AppError | null> {
+  const [factor, { two_factor_required }] = await Promise.all([
+    prisma.userFactor.findFirst({ where: { user_id: user.id, confirmed_at: { not: null } }, select: { id: true } }),
+    getSettings(user.organization_id, "security"),
+  ]);
+  const setUp = factor !== null;
+  if (!setUp && !twoFactorRequired(user.role, two_factor_required)) return null;
+  const secret = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);
+  // The user's expired challenges are cleared as a new one starts, so the table holds only live ones.
+  await prisma.signInChallenge.deleteMany({ where: { user_id: user.id, expires_at: { lt: new Date() } } });
+  await prisma.signInChallenge.create({
+    data: { user_id: user.id, secret_hash: hashToken(secret), kind: origin.kind, user_agent: origin.userAgent?.slice(0, 300) ?? null, address: origin.address?.slice(0, 64) ?? null, expires_at: expiresAt },
+  });
+  const message = setUp ? "Enter the code from your authenticator app, or a recovery code." : "Your organization requires a second factor: set up an authenticator app to finish signing in.";
+  return new AppError("unauthenticated", message, {
+    extra: { second_factor: { challenge: secret, setup_required: !setUp, methods: setUp ? ["totp", "recovery_code"] : ["totp"], expires_at: expiresAt.toISOString() } },
+  });
+}

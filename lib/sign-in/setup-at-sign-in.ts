@@ -1,0 +1,36 @@
+import "server-only";
+import { prisma } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { confirmTotp } from "@/lib/two-factor/confirm-totp";
+import { openChallenge } from "./open-challenge";
+import { spendChallengeCode } from "./spend-challenge-code";
+import { startTotpSetup, type TotpSetup } from "@/lib/two-factor/start-totp-setup";
+
+/**
+ * A user whose organization requires a second factor and who has none sets
+ * one up in the middle of signing in: the challenge their password earned
+ * stands for them (there is no session yet). Only a challenge that asked for
+ * setup may: one asking for a code of an authenticator already set up is 409.
+ */
+export async function startSetupAtSignIn(secret: string): Promise<TotpSetup> {
+  const challenge = await openChallenge(secret, "either");
+  if (challenge.verified_at) throw AppError.conflict("This sign-in already has its authenticator: finish signing in.");
+  return startTotpSetup(challenge.user);
+}
+
+/**
+ * Its first code confirms the new authenticator and passes the challenge;
+ * the recovery codes are answered here, once, and the sign-in is finished
+ * with the challenge alone (POST /api/login/second-factor, or the web sign-in).
+ */
+export async function confirmSetupAtSignIn({ challenge: secret, code, clientAddress }: { challenge: string; code: string; clientAddress: string }): Promise<{ recovery_codes: string[] }> {
+  const challenge = await openChallenge(secret, "either");
+  if (challenge.verified_at) throw AppError.conflict("This sign-in already has its authenticator: finish signing in.");
+  await spendChallengeCode(challenge, code, clientAddress, { setup: true });
+  const recovery_codes = await prisma.$transaction(async (tx) => {
+    const codes = await confirmTotp(tx, challenge.user, { during: "sign_in" });
+    await tx.signInChallenge.update({ where: { id: challenge.id }, data: { verified_at: new Date() } });
+    return codes;
+  });
+  return { recovery_codes };
+}
