@@ -1,5 +1,6 @@
 "use client";
 
+import { startAuthentication } from "@simplewebauthn/browser";
 import { signIn } from "next-auth/react";
 import { useEffect, useState, type FormEvent } from "react";
 import type { SecondFactorStep } from "@/lib/sign-in/second-factor-error";
@@ -7,7 +8,7 @@ import { RecoveryCodesShown } from "@/components/two-factor/recovery-codes-shown
 import { TotpSetup, type TotpSetupData } from "@/components/two-factor/totp-setup";
 
 const MESSAGES: Record<string, string> = {
-  wrong_code: "That code is not right. Enter the one your app shows now, or a recovery code.",
+  wrong_code: "That code or passkey was not accepted. Try again, or enter a recovery code.",
   rate_limited: "Too many failed attempts. Please wait a few minutes and try again.",
   unavailable: "Too many sign-ins at once. Please try again in a moment.",
 };
@@ -38,8 +39,8 @@ export function SecondFactorForm({ step, signedIn, startOver }: { step: SecondFa
     void post<TotpSetupData>("/api/login/second-factor/setup", { challenge: step.challenge }).then((answer) => (answer.ok ? setSetup(answer.data) : startOver(answer.message)));
   }, [step, startOver]);
 
-  async function finish(code?: string) {
-    const result = await signIn("credentials", { challenge: step.challenge, ...(code && { code }), redirect: false });
+  async function finish(code?: string, passkey?: unknown) {
+    const result = await signIn("credentials", { challenge: step.challenge, ...(code && { code }), ...(passkey !== undefined && { passkey: JSON.stringify(passkey) }), redirect: false });
     if (result && !result.error) return signedIn();
     if (result?.error === "challenge_over") return startOver("That sign-in expired. Please sign in again.");
     setError(MESSAGES[result?.error ?? ""] ?? "Sign-in failed. Please try again.");
@@ -51,6 +52,22 @@ export function SecondFactorForm({ step, signedIn, startOver }: { step: SecondFa
     if (!code) return setError("Enter the 6-digit code from your authenticator app, or a recovery code.");
     setPending(true);
     await finish(code);
+    setPending(false);
+  }
+
+  async function signInWithPasskey() {
+    setPending(true);
+    setError(null);
+    const options = await post<Parameters<typeof startAuthentication>[0]["optionsJSON"]>("/api/login/second-factor/passkey", { challenge: step.challenge });
+    if (!options.ok) {
+      setPending(false);
+      return setError(options.message);
+    }
+    try {
+      await finish(undefined, await startAuthentication({ optionsJSON: options.data }));
+    } catch (e) {
+      setError(`The passkey was not used: ${(e as Error).message}`);
+    }
     setPending(false);
   }
 
@@ -81,6 +98,7 @@ export function SecondFactorForm({ step, signedIn, startOver }: { step: SecondFa
         <span id="second-factor-hint" className="hint">The 6-digit code your authenticator app shows, or one of your recovery codes.</span>
       </div>
       <button className="button" type="submit" disabled={pending}>{pending ? "Checking…" : "Verify"}</button>
+      {step.methods.includes("passkey") && <button className="button secondary" type="button" disabled={pending} onClick={() => void signInWithPasskey()}>Use a passkey</button>}
       <button className="button ghost" type="button" onClick={() => startOver("")}>Use another account</button>
     </form>
   );

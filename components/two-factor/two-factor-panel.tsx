@@ -8,8 +8,10 @@ import { formatDateTime } from "@/lib/format/display";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { RecoveryCodesShown } from "./recovery-codes-shown";
 import { TotpSetup, type TotpSetupData } from "./totp-setup";
+import { AddPasskey } from "./add-passkey";
 
-type Asking = "remove" | "renew" | null;
+/** What a current code is being asked for: turning the app off, new recovery codes, or removing a passkey (its id). */
+type Asking = "remove" | "renew" | number | null;
 
 const message = (error: unknown) => (error instanceof ApiRequestError ? (error.body?.errors?.code?.[0] ?? error.message) : (error as Error).message);
 
@@ -20,6 +22,7 @@ export function TwoFactorPanel() {
   const [setup, setSetup] = useState<TotpSetupData | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [asking, setAsking] = useState<Asking>(null);
+  const [addingPasskey, setAddingPasskey] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const call = <T,>(path: string, method: string, body?: unknown) => apiFetch<T>(path, token!, { method, ...(body !== undefined && { body: JSON.stringify(body) }) });
 
@@ -37,6 +40,7 @@ export function TwoFactorPanel() {
     if (!code) return setError("Enter a code from your authenticator app, or a recovery code.");
     try {
       if (asking === "remove") await call("/api/account/two-factor/totp", "DELETE", { code });
+      else if (typeof asking === "number") await call(`/api/account/two-factor/passkeys/${asking}`, "DELETE", { code });
       else setCodes((await call<{ recovery_codes: string[] }>("/api/account/two-factor/recovery-codes", "POST", { code })).recovery_codes);
       setAsking(null);
       setError(null);
@@ -47,7 +51,20 @@ export function TwoFactorPanel() {
   };
 
   if (!status.data) return <SkeletonRows rows={2} label="Loading two-factor sign-in" />;
-  const { totp, recovery_codes_left, required } = status.data;
+  const { totp, passkeys, recovery_codes_left, required } = status.data;
+  const any = totp !== null || passkeys.length > 0;
+  // The last factor of someone the organization requires one of is not offered for removal (the API refuses it too).
+  const removable = !(required && (totp ? 1 : 0) + passkeys.length === 1);
+  const codeForm = asking !== null && (
+    <form className="row" onSubmit={withCode} aria-label={asking === "remove" ? "Turn off the authenticator app" : asking === "renew" ? "New recovery codes" : "Remove the passkey"} noValidate>
+      <div className="field">
+        <label htmlFor="tf-code">Current code or recovery code</label>
+        <input id="tf-code" name="code" autoComplete="one-time-code" autoFocus maxLength={40} />
+      </div>
+      <button className="button" type="submit">{asking === "renew" ? "Show new codes" : "Remove"}</button>
+      <button className="button secondary" type="button" onClick={() => setAsking(null)}>Cancel</button>
+    </form>
+  );
   return (
     <section className="panel stack" aria-label="Two-factor sign-in">
       <h2>Two-factor sign-in</h2>
@@ -67,33 +84,50 @@ export function TwoFactorPanel() {
             }
           }}
         />
-      ) : totp ? (
-        <>
-          <p>
-            <span className="badge ok">On</span> Authenticator app since {formatDateTime(totp.confirmed_at)}
-            {totp.last_used_at && <>, last used {formatDateTime(totp.last_used_at)}</>}. {recovery_codes_left} recovery codes left.
-          </p>
-          {required && <p className="small muted">Your organization requires a second factor, so it cannot be turned off.</p>}
-          {asking ? (
-            <form className="row" onSubmit={withCode} aria-label={asking === "remove" ? "Turn off two-factor sign-in" : "New recovery codes"} noValidate>
-              <div className="field">
-                <label htmlFor="tf-code">Current code</label>
-                <input id="tf-code" name="code" autoComplete="one-time-code" autoFocus maxLength={40} />
-              </div>
-              <button className="button" type="submit">{asking === "remove" ? "Turn off" : "Show new codes"}</button>
-              <button className="button secondary" type="button" onClick={() => setAsking(null)}>Cancel</button>
-            </form>
-          ) : (
-            <div className="row">
-              <button className="button secondary" type="button" onClick={() => setAsking("renew")}>New recovery codes</button>
-              {!required && <button className="button secondary" type="button" onClick={() => setAsking("remove")}>Turn off</button>}
-            </div>
-          )}
-        </>
       ) : (
         <>
-          <p>Off. With it on, signing in asks for a code from an authenticator app on your phone as well as your password.</p>
-          <div><button className="button" type="button" onClick={() => void start()}>Set up an authenticator app</button></div>
+          {!any && <p>Off. With it on, signing in asks for a code from an authenticator app on your phone, or a passkey, as well as your password.</p>}
+          {required && <p className="small muted">Your organization requires a second factor: your last one cannot be removed.</p>}
+          <h3 style={{ margin: 0 }}>Authenticator app</h3>
+          {totp ? (
+            <p>
+              <span className="badge ok">On</span> since {formatDateTime(totp.confirmed_at)}
+              {totp.last_used_at && <>, last used {formatDateTime(totp.last_used_at)}</>}.{" "}
+              {removable && <button className="button ghost small" type="button" onClick={() => setAsking("remove")}>Turn off</button>}
+            </p>
+          ) : (
+            <div><button className="button" type="button" onClick={() => void start()}>Set up an authenticator app</button></div>
+          )}
+          <h3 style={{ margin: 0 }}>Passkeys</h3>
+          {passkeys.length > 0 && (
+            <ul className="stack" style={{ margin: 0, paddingLeft: 18 }} aria-label="Your passkeys">
+              {passkeys.map((p: { id: number; name: string; created_at: string; last_used_at: string | null }) => (
+                <li key={p.id}>
+                  <strong>{p.name}</strong> <span className="small muted">added {formatDateTime(p.created_at)}{p.last_used_at ? `, last used ${formatDateTime(p.last_used_at)}` : ""}</span>{" "}
+                  {removable && <button className="button ghost small" type="button" onClick={() => setAsking(p.id)} aria-label={`Remove ${p.name}`}>Remove</button>}
+                </li>
+              ))}
+            </ul>
+          )}
+          {addingPasskey ? (
+            <AddPasskey
+              cancel={() => setAddingPasskey(false)}
+              added={(recovery) => {
+                setAddingPasskey(false);
+                if (recovery) setCodes(recovery);
+                void status.mutate();
+              }}
+            />
+          ) : (
+            <div><button className="button secondary" type="button" onClick={() => setAddingPasskey(true)}>Add a passkey</button></div>
+          )}
+          {any && (
+            <>
+              <h3 style={{ margin: 0 }}>Recovery codes</h3>
+              <p>{recovery_codes_left} recovery codes left. <button className="button ghost small" type="button" onClick={() => setAsking("renew")}>New recovery codes</button></p>
+            </>
+          )}
+          {codeForm}
         </>
       )}
       {error && <div className="alert" role="alert">{error}</div>}

@@ -1,10 +1,12 @@
 import { generate } from "otplib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { api } from "../support/api";
+import { softPasskey } from "../support/soft-passkey";
 import { createTenant, FACTORY_PASSWORD } from "../support/factories";
 
 // Issue 46, point 3: two-factor authentication with an authenticator app
-// (TOTP) and recovery codes. No bearer token is issued before the second
+// (TOTP), passkeys (WebAuthn, played by a software authenticator) and
+// recovery codes. No bearer token is issued before the second
 // factor; a code is good once; codes count against the login limits; an
 // organization can require a factor, and whoever it covers sets one up at
 // their next sign-in.
@@ -30,7 +32,7 @@ async function passwordStep(email: string, client = api()) {
 describe("two-factor authentication", () => {
   it("a user sets up an authenticator; sign-in then asks for its code before any token, and each code is good once", async () => {
     const tenant = await createTenant();
-    expect((await tenant.client.get("/api/account/two-factor", tenant.agentA.token)).body).toEqual({ totp: null, recovery_codes_left: 0, required: false });
+    expect((await tenant.client.get("/api/account/two-factor", tenant.agentA.token)).body).toEqual({ totp: null, passkeys: [], recovery_codes_left: 0, required: false });
 
     const setup = await tenant.client.request("POST", "/api/account/two-factor/totp", { token: tenant.agentA.token });
     expect(setup.status).toBe(200);
@@ -161,7 +163,67 @@ describe("two-factor authentication", () => {
     expect(renewed.body.recovery_codes).toHaveLength(10);
     // A recovery code also turns it off (the phone is gone).
     expect((await tenant.client.request("DELETE", "/api/account/two-factor/totp", { token: tenant.managerA.token, body: { code: renewed.body.recovery_codes[3] } })).status).toBe(204);
-    expect((await tenant.client.get("/api/account/two-factor", tenant.managerA.token)).body).toEqual({ totp: null, recovery_codes_left: 0, required: false });
+    expect((await tenant.client.get("/api/account/two-factor", tenant.managerA.token)).body).toEqual({ totp: null, passkeys: [], recovery_codes_left: 0, required: false });
     expect((await passwordStep(tenant.managerA.email)).answer.status).toBe(200);
+  });
+});
+
+describe("passkeys as a second factor", () => {
+  it("a user adds a passkey; sign-in then takes its signature for this sign-in only, refuses a replayed, cloned or foreign one, and a recovery code removes it", async () => {
+    const tenant = await createTenant();
+    const origin = new URL(inject("baseUrl")).origin;
+    const key = softPasskey(origin);
+    const options = await tenant.client.request("POST", "/api/account/two-factor/passkeys/options", { token: tenant.agentA.token });
+    expect(options.status).toBe(200);
+    expect(options.body).toMatchObject({ rp: { id: new URL(origin).hostname }, user: { name: tenant.agentA.email }, attestation: "none" });
+    expect((await tenant.client.request("POST", "/api/account/two-factor/passkeys", { token: tenant.agentA.token, body: { name: "", response: key.create(options.body) } })).status).toBe(422);
+    // An answer to another challenge is refused.
+    expect((await tenant.client.request("POST", "/api/account/two-factor/passkeys", { token: tenant.agentA.token, body: { name: "Laptop", response: key.create({ challenge: "bm90LXRoZS1jaGFsbGVuZ2U" }) } })).status).toBe(422);
+    const added = await tenant.client.request("POST", "/api/account/two-factor/passkeys", { token: tenant.agentA.token, body: { name: "Laptop", response: key.create(options.body) } });
+    expect(added.status).toBe(200);
+    const codes = added.body.recovery_codes as string[];
+    expect(codes).toHaveLength(10);
+    // The options are good once.
+    expect((await tenant.client.request("POST", "/api/account/two-factor/passkeys", { token: tenant.agentA.token, body: { name: "Again", response: key.create(options.body) } })).status).toBe(409);
+    const status = (await tenant.client.get("/api/account/two-factor", tenant.agentA.token)).body;
+    expect(status).toMatchObject({ totp: null, recovery_codes_left: 10, passkeys: [{ name: "Laptop", last_used_at: null }] });
+
+    const { client, answer } = await passwordStep(tenant.agentA.email);
+    expect(answer.status).toBe(401);
+    expect(answer.body.second_factor.methods).toEqual(["passkey", "recovery_code"]);
+    const challenge = answer.body.second_factor.challenge as string;
+    const finish = (passkey: unknown) => client.request("POST", "/api/login/second-factor", { body: { challenge, passkey } });
+    // Options first: a passkey's answer must sign this sign-in's own WebAuthn challenge.
+    expect((await finish(key.get({ challenge: "c29tZS1jaGFsbGVuZ2U" }))).status).toBe(422);
+    const request = await client.request("POST", "/api/login/second-factor/passkey", { body: { challenge } });
+    expect(request.status).toBe(200);
+    expect(request.body.allowCredentials).toEqual([expect.objectContaining({ id: key.id })]);
+    expect((await finish(key.get(request.body, { from: "https://look-alike.example" }))).status).toBe(422);
+    const signed = key.get(request.body);
+    const done = await finish(signed);
+    expect(done.status).toBe(200);
+    expect((await client.get("/api/user", done.body.token)).status).toBe(200);
+
+    // On a new sign-in the same signature is refused (it signed the old challenge), and so is an
+    // authenticator whose counter did not move on (a clone).
+    const again = await passwordStep(tenant.agentA.email);
+    const againChallenge = again.answer.body.second_factor.challenge;
+    const againOptions = await again.client.request("POST", "/api/login/second-factor/passkey", { body: { challenge: againChallenge } });
+    expect(againOptions.status).toBe(200);
+    expect((await again.client.request("POST", "/api/login/second-factor", { body: { challenge: againChallenge, passkey: signed } })).status).toBe(422);
+    expect((await again.client.request("POST", "/api/login/second-factor", { body: { challenge: againChallenge, passkey: key.get(againOptions.body, { counterStep: 0 }) } })).status).toBe(422);
+
+    // Removed with a recovery code; sign-in is by password alone again.
+    const id = status.passkeys[0].id;
+    expect((await tenant.client.request("DELETE", `/api/account/two-factor/passkeys/${id}`, { token: tenant.agentB.token, body: { code: codes[0] } })).status).toBe(404);
+    expect((await tenant.client.request("DELETE", `/api/account/two-factor/passkeys/${id}`, { token: tenant.agentA.token, body: { code: codes[0] } })).status).toBe(204);
+    expect((await passwordStep(tenant.agentA.email)).answer.status).toBe(200);
+    const audit = (await tenant.client.get(`/api/audit-log?subject_type=user&subject_id=${tenant.agentA.id}&per_page=100`, tenant.admin.token)).body.data as { action: string; details: Record<string, unknown> }[];
+    expect(audit).toEqual(expect.arrayContaining([
+      expect.objectContaining({ action: "user.two_factor_enabled", details: expect.objectContaining({ factor: "passkey", name: "Laptop" }) }),
+      expect.objectContaining({ action: "user.sign_in_failed", details: expect.objectContaining({ reason: "wrong_passkey" }) }),
+      expect.objectContaining({ action: "user.signed_in", details: expect.objectContaining({ second_factor: "passkey" }) }),
+      expect.objectContaining({ action: "user.two_factor_disabled", details: expect.objectContaining({ factor: "passkey", last: true }) }),
+    ]));
   });
 });

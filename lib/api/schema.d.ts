@@ -9,12 +9,72 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your second factor: the authenticator app (when set up and last used), recovery codes left, whether your organization requires one
+         * Your second factors: the authenticator app and passkeys (when added and last used), recovery codes left, whether your organization requires one
          * @description Any signed-in user.
          */
         get: operations["getApiAccountTwoFactor"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-factor/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a passkey: its name and the browser's answer to the creation options; a first factor comes with ten recovery codes, shown this once
+         * @description Any signed-in user.
+         */
+        post: operations["postApiAccountTwoFactorPasskeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-factor/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of your passkeys, with a current code or recovery code (409 for your last factor while your organization requires one)
+         * @description Any signed-in user.
+         */
+        delete: operations["deleteApiAccountTwoFactorPasskeysId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-factor/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start adding a passkey: the WebAuthn creation options for navigator.credentials.create (good for two minutes)
+         * @description Any signed-in user.
+         */
+        post: operations["postApiAccountTwoFactorPasskeysOptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1471,7 +1531,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Finish a sign-in that asked for a second factor: the challenge from POST /api/login's 401 (second_factor.challenge) and a code from the authenticator app or a recovery code; returns the user and a bearer token
+         * Finish a sign-in that asked for a second factor: the challenge from POST /api/login's 401 (second_factor.challenge) and a code from the authenticator app, a recovery code, or a passkey's answer; returns the user and a bearer token
          * @description No authentication. A user with a second factor, or whose organization requires one, gets no token from POST /api/login: it answers 401 with second_factor { challenge, setup_required, methods, expires_at }. The challenge lives five minutes and takes five codes; each code also counts against the login limits. After setup (the confirm step below), send the challenge alone.
          */
         post: operations["postApiLoginSecondFactor"];
@@ -1495,6 +1555,26 @@ export interface paths {
          * @description No authentication.
          */
         post: operations["postApiLoginSecondFactorConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/second-factor/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A sign-in that finishes with a passkey asks for its WebAuthn options (the user's passkeys and a challenge good for this sign-in); send the browser's answer as `passkey` to POST /api/login/second-factor
+         * @description No authentication.
+         */
+        post: operations["postApiLoginSecondFactorPasskey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3809,6 +3889,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        passkeys: {
+                            created_at: string;
+                            id: number;
+                            last_used_at: string | null;
+                            name: string;
+                        }[];
                         recovery_codes_left: number;
                         /** @description The organization requires a second factor of this user (Settings → Security) */
                         required: boolean;
@@ -3816,6 +3902,141 @@ export interface operations {
                             confirmed_at: string;
                             last_used_at: string | null;
                         } | null;
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            503: components["responses"]["503"];
+        };
+    };
+    postApiAccountTwoFactorPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    response: {
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        /** @default {} */
+                        clientExtensionResults?: {
+                            [key: string]: unknown;
+                        };
+                        id: string;
+                        rawId: string;
+                        response: {
+                            attestationObject: string;
+                            clientDataJSON: string;
+                            transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+                        };
+                        /** @constant */
+                        type: "public-key";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The user's first factor comes with ten recovery codes, shown this once; null otherwise */
+                        recovery_codes: string[] | null;
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            /** @description The options expired or were used: start again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["413"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    deleteApiAccountTwoFactorPasskeysId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done, no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            /** @description Your organization requires a second factor of you and this is your last */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["413"];
+            422: components["responses"]["422"];
+            /** @description Too many attempts (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["503"];
+        };
+    };
+    postApiAccountTwoFactorPasskeysOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challenge: string;
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -8898,6 +9119,24 @@ export interface operations {
                 "application/json": {
                     challenge: string;
                     code?: string;
+                    passkey?: {
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        /** @default {} */
+                        clientExtensionResults?: {
+                            [key: string]: unknown;
+                        };
+                        id: string;
+                        rawId: string;
+                        response: {
+                            authenticatorData: string;
+                            clientDataJSON: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                        /** @constant */
+                        type: "public-key";
+                    };
                 };
             };
         };
@@ -9026,6 +9265,56 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    postApiLoginSecondFactorPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challenge: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challenge: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The challenge expired or was used: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account has no passkey */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["413"];
+            422: components["responses"]["422"];
         };
     };
     postApiLoginSecondFactorSetup: {

@@ -14,7 +14,7 @@ export interface LoginResult {
 export async function completeSignIn(
   user: { id: number; email: string; organization_id: number; department_id: number | null },
   origin: TokenOrigin,
-  { method }: { method: "password" | "totp" | "recovery_code" },
+  { method }: { method: "password" | "totp" | "recovery_code" | "passkey" },
 ): Promise<LoginResult> {
   await forgiveSignInAttempt(user.email, origin.address ?? "");
   const token = await issueToken(user.id, prisma, "api", origin);

@@ -11,6 +11,7 @@ import { resolveBearer } from "@/lib/sign-in/resolve-bearer";
 import { finishSecondFactor } from "@/lib/sign-in/finish-second-factor";
 import { secondFactorSchema } from "@/lib/two-factor/schemas";
 import { SECOND_FACTOR_ERROR } from "./second-factor-error";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 
 // The web sign-in. next-auth keeps the browser session in a signed JWT cookie;
 // the session carries the API bearer token that the pages send to /api/*, so
@@ -25,14 +26,16 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: "Email and password",
         // The first step (email and password), or the second (the challenge the first answered, and a code).
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" }, challenge: { type: "hidden" }, code: { label: "Code", type: "text" } },
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" }, challenge: { type: "hidden" }, code: { label: "Code", type: "text" }, passkey: { type: "hidden" } },
         async authorize(credentials, req) {
           const address = clientAddress(req?.headers ?? {});
           try {
             if (credentials?.challenge) {
-              const step = secondFactorSchema.safeParse({ challenge: credentials.challenge, code: credentials.code || undefined });
+              // A passkey's answer comes as JSON text: credentials are form fields.
+              const passkey = credentials.passkey ? (() => { try { return JSON.parse(credentials.passkey); } catch { return "unreadable"; } })() : undefined;
+              const step = secondFactorSchema.safeParse({ challenge: credentials.challenge, code: credentials.code || undefined, passkey });
               if (!step.success) return null;
-              const { user, token } = await finishSecondFactor({ ...step.data, kind: "web", clientAddress: address });
+              const { user, token } = await finishSecondFactor({ ...step.data, passkey: step.data.passkey as AuthenticationResponseJSON | undefined, kind: "web", clientAddress: address });
               return { ...user, id: String(user.id), apiToken: token };
             }
             const input = loginSchema.safeParse(credentials);

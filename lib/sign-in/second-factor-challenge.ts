@@ -19,11 +19,12 @@ export async function secondFactorChallenge(
   user: { id: number; role: string; organization_id: number },
   origin: TokenOrigin,
 ): Promise<AppError | null> {
-  const [factor, { two_factor_required }] = await Promise.all([
-    prisma.userFactor.findFirst({ where: { user_id: user.id, confirmed_at: { not: null } }, select: { id: true } }),
+  const [factors, { two_factor_required }] = await Promise.all([
+    prisma.userFactor.findMany({ where: { user_id: user.id, confirmed_at: { not: null } }, select: { kind: true } }),
     getSettings(user.organization_id, "security"),
   ]);
-  const setUp = factor !== null;
+  const setUp = factors.length > 0;
+  const kinds = new Set(factors.map((f) => f.kind));
   if (!setUp && !twoFactorRequired(user.role, two_factor_required)) return null;
   const secret = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);
@@ -32,8 +33,9 @@ export async function secondFactorChallenge(
   await prisma.signInChallenge.create({
     data: { user_id: user.id, secret_hash: hashToken(secret), kind: origin.kind, user_agent: origin.userAgent?.slice(0, 300) ?? null, address: origin.address?.slice(0, 64) ?? null, expires_at: expiresAt },
   });
-  const message = setUp ? "Enter the code from your authenticator app, or a recovery code." : "Your organization requires a second factor: set up an authenticator app to finish signing in.";
+  const message = !setUp ? "Your organization requires a second factor: set up an authenticator app to finish signing in." : kinds.has("totp") ? "Enter the code from your authenticator app, or a recovery code." : "Use your passkey, or a recovery code.";
+  const methods = setUp ? [...["totp", "passkey"].filter((k) => kinds.has(k)), "recovery_code"] : ["totp"];
   return new AppError("unauthenticated", message, {
-    extra: { second_factor: { challenge: secret, setup_required: !setUp, methods: setUp ? ["totp", "recovery_code"] : ["totp"], expires_at: expiresAt.toISOString() } },
+    extra: { second_factor: { challenge: secret, setup_required: !setUp, methods, expires_at: expiresAt.toISOString() } },
   });
 }

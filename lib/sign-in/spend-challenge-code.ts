@@ -7,6 +7,13 @@ import { checkCode, WRONG_CODE, type CodeMethod } from "@/lib/two-factor/check-c
 import { CHALLENGE_MAX_CODES, challengeOver, type OpenChallenge } from "./open-challenge";
 
 
+/** One try at a challenge's second factor, counted against the sign-in limits and the challenge's five before it is checked. */
+export async function countChallengeAttempt(challenge: OpenChallenge, clientAddress: string): Promise<void> {
+  await countSignInAttempt(challenge.user.email, clientAddress);
+  const counted = await prisma.signInChallenge.updateMany({ where: { id: challenge.id, attempts: { lt: CHALLENGE_MAX_CODES } }, data: { attempts: { increment: 1 } } });
+  if (counted.count === 0) throw challengeOver();
+}
+
 /**
  * One code given for a sign-in's challenge: counted against the sign-in
  * limits (per email and address, as passwords are) and the challenge's own
@@ -14,9 +21,7 @@ import { CHALLENGE_MAX_CODES, challengeOver, type OpenChallenge } from "./open-c
  */
 export async function spendChallengeCode(challenge: OpenChallenge, code: string, clientAddress: string, { setup = false } = {}): Promise<CodeMethod> {
   const { user } = challenge;
-  await countSignInAttempt(user.email, clientAddress);
-  const counted = await prisma.signInChallenge.updateMany({ where: { id: challenge.id, attempts: { lt: CHALLENGE_MAX_CODES } }, data: { attempts: { increment: 1 } } });
-  if (counted.count === 0) throw challengeOver();
+  await countChallengeAttempt(challenge, clientAddress);
   const method = await checkCode(prisma, user.id, code, { setup });
   if (!method) {
     await auditSignIn(user, "user.sign_in_failed", { kind: challenge.kind, address: clientAddress, reason: "wrong_code" });

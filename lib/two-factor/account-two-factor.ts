@@ -17,14 +17,16 @@ import { twoFactorRequired } from "./policy";
 
 /** What the account page shows: the authenticator, the recovery codes left, whether the organization requires a factor. */
 export async function twoFactorStatus(actor: SessionUser) {
-  const [factor, left, { two_factor_required }] = await Promise.all([
-    prisma.userFactor.findFirst({ where: { user_id: actor.id, kind: "totp", confirmed_at: { not: null } }, select: { confirmed_at: true, last_used_at: true } }),
+  const [factors, left, { two_factor_required }] = await Promise.all([
+    prisma.userFactor.findMany({ where: { user_id: actor.id, confirmed_at: { not: null } }, select: { id: true, kind: true, name: true, created_at: true, confirmed_at: true, last_used_at: true }, orderBy: { id: "asc" } }),
     prisma.recoveryCode.count({ where: { user_id: actor.id, used_at: null } }),
     getSettings(actor.organization_id, "security"),
   ]);
+  const totp = factors.find((f) => f.kind === "totp");
   return {
-    totp: factor ? { confirmed_at: factor.confirmed_at!.toISOString(), last_used_at: factor.last_used_at?.toISOString() ?? null } : null,
-    recovery_codes_left: factor ? left : 0,
+    totp: totp ? { confirmed_at: totp.confirmed_at!.toISOString(), last_used_at: totp.last_used_at?.toISOString() ?? null } : null,
+    passkeys: factors.filter((f) => f.kind === "passkey").map((f) => ({ id: f.id, name: f.name, created_at: f.created_at.toISOString(), last_used_at: f.last_used_at?.toISOString() ?? null })),
+    recovery_codes_left: factors.length > 0 ? left : 0,
     required: twoFactorRequired(actor.role, two_factor_required),
   };
 }
@@ -46,19 +48,36 @@ export async function confirmOwnTotp(actor: SessionUser, code: string, address: 
   return { recovery_codes: await prisma.$transaction((tx) => confirmTotp(tx, actor, { during: "account" })) };
 }
 
-/** Turns the authenticator off (and spends the recovery codes with it); refused while the organization requires a factor of this user. */
-export async function removeOwnTotp(actor: SessionUser, code: string, address: string): Promise<void> {
+/**
+ * Removes one of the user's factors (their authenticator app, or a passkey)
+ * for a current code. The last one goes with the recovery codes, and is
+ * refused while the organization requires a factor of this user.
+ */
+async function removeOwnFactor(actor: SessionUser, where: { kind: "totp" } | { id: number; kind: "passkey" }, code: string, address: string): Promise<void> {
+  const factors = await prisma.userFactor.findMany({ where: { user_id: actor.id, confirmed_at: { not: null } }, select: { id: true, kind: true } });
+  const target = factors.find((f) => f.kind === where.kind && ("id" in where ? f.id === where.id : true));
+  if (!target) throw AppError.notFound();
+  const last = factors.length === 1;
   const { two_factor_required } = await getSettings(actor.organization_id, "security");
-  if (twoFactorRequired(actor.role, two_factor_required)) throw AppError.conflict("Your organization requires a second factor: it cannot be turned off. An admin can reset it if you lost your phone.");
+  if (last && twoFactorRequired(actor.role, two_factor_required)) throw AppError.conflict("Your organization requires a second factor: your last one cannot be removed. An admin can reset it if you lost your phone.");
   await spendOwnCode(actor, code, address);
-  await prisma.$transaction([prisma.userFactor.deleteMany({ where: { user_id: actor.id } }), prisma.recoveryCode.deleteMany({ where: { user_id: actor.id } })]);
-  await auditSignIn(actor, "user.two_factor_disabled", { address });
+  await prisma.$transaction([
+    prisma.userFactor.deleteMany({ where: { id: target.id, user_id: actor.id } }),
+    ...(last ? [prisma.recoveryCode.deleteMany({ where: { user_id: actor.id } })] : []),
+  ]);
+  await auditSignIn(actor, "user.two_factor_disabled", { address, factor: target.kind, last });
 }
+
+/** Turns the authenticator app off. */
+export const removeOwnTotp = (actor: SessionUser, code: string, address: string) => removeOwnFactor(actor, { kind: "totp" }, code, address);
+
+/** Removes one of the user's passkeys. */
+export const removeOwnPasskey = (actor: SessionUser, id: number, code: string, address: string) => removeOwnFactor(actor, { id, kind: "passkey" }, code, address);
 
 /** Ten new recovery codes in place of the old ones (all of which stop working). */
 export async function renewOwnRecoveryCodes(actor: SessionUser, code: string, address: string): Promise<{ recovery_codes: string[] }> {
   const factor = await prisma.userFactor.findFirst({ where: { user_id: actor.id, confirmed_at: { not: null } }, select: { id: true } });
-  if (!factor) throw AppError.conflict("Set up an authenticator app first: recovery codes stand in for it.");
+  if (!factor) throw AppError.conflict("Set up an authenticator app or a passkey first: recovery codes stand in for it.");
   await spendOwnCode(actor, code, address);
   const recovery_codes = await prisma.$transaction((tx) => issueRecoveryCodes(tx, actor.id));
   await auditSignIn(actor, "user.recovery_codes_renewed", { address });

@@ -6,8 +6,40 @@ import { requiredText } from "@/lib/http/required-text";
 const code = requiredText("code").trim().min(1, "Enter the 6-digit code from your authenticator app, or a recovery code.").max(40, "A code is 6 digits, or a recovery code of 10 letters and digits.");
 const challenge = requiredText("challenge").min(1, "The challenge is required: sign in with your password first.").max(100);
 
-/** POST /api/login/second-factor: the challenge of POST /api/login's 401 and a code (none once setup passed the challenge). */
-export const secondFactorSchema = z.object({ challenge, code: code.optional() });
+const b64 = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*$/, "A passkey's answer is base64url.");
+
+/** navigator.credentials.get()'s answer as JSON (what @simplewebauthn/browser's startAuthentication returns). */
+export const passkeyAssertionSchema = z.object({
+  id: b64(1024),
+  rawId: b64(1024),
+  type: z.literal("public-key"),
+  response: z.object({ clientDataJSON: b64(4096), authenticatorData: b64(4096), signature: b64(1024), userHandle: b64(512).optional() }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+});
+
+/** navigator.credentials.create()'s answer as JSON (startRegistration's). */
+export const passkeyAttestationSchema = z.object({
+  id: b64(1024),
+  rawId: b64(1024),
+  type: z.literal("public-key"),
+  response: z.object({
+    clientDataJSON: b64(4096),
+    attestationObject: b64(16_384),
+    transports: z.array(z.enum(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"])).max(7).optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+});
+
+/** POST /api/login/second-factor: the challenge of POST /api/login's 401 and a code or a passkey's answer (neither once setup passed the challenge). */
+export const secondFactorSchema = z.object({ challenge, code: code.optional(), passkey: passkeyAssertionSchema.optional() });
+
+/** POST /api/account/two-factor/passkeys: a name the user knows it by, and the authenticator's answer. */
+export const addPasskeySchema = z.object({
+  name: requiredText("name").trim().min(1, "Name the passkey (\"Work laptop\", \"YubiKey\").").max(100, "A passkey's name is at most 100 characters."),
+  response: passkeyAttestationSchema,
+});
 /** POST /api/login/second-factor/setup. */
 export const setupAtSignInSchema = z.object({ challenge });
 /** POST /api/login/second-factor/confirm. */
@@ -25,8 +57,14 @@ export const recoveryCodesAnswer = z.object({
   recovery_codes: z.array(z.string()).meta({ description: "Ten single-use codes, shown this once; each stands in for the authenticator at one sign-in" }),
 });
 
+/** PublicKeyCredentialCreationOptionsJSON / RequestOptionsJSON, for @simplewebauthn/browser. */
+export const passkeyOptionsAnswer = z.object({ challenge: z.string() }).catchall(z.unknown()).meta({ description: "WebAuthn options as JSON: hand them to navigator.credentials (startRegistration / startAuthentication)" });
+
+export const addedPasskeyAnswer = z.object({ recovery_codes: z.array(z.string()).nullable().meta({ description: "The user's first factor comes with ten recovery codes, shown this once; null otherwise" }) });
+
 export const twoFactorStatusAnswer = z.object({
   totp: z.object({ confirmed_at: z.string(), last_used_at: z.string().nullable() }).nullable(),
+  passkeys: z.array(z.object({ id: z.number().int(), name: z.string(), created_at: z.string(), last_used_at: z.string().nullable() })),
   recovery_codes_left: z.number().int(),
   required: z.boolean().meta({ description: "The organization requires a second factor of this user (Settings → Security)" }),
 });
