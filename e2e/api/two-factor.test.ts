@@ -55,6 +55,9 @@ describe("two-factor authentication", () => {
     expect(status).toMatchObject({ totp: { confirmed_at: expect.any(String) }, recovery_codes_left: 10, required: false });
     // A second setup while one is on is refused: a stolen session cannot swap the authenticator.
     expect((await tenant.client.request("POST", "/api/account/two-factor/totp", { token: tenant.agentA.token })).status).toBe(409);
+    // Nor can a password alone set one up in the middle of a sign-in.
+    const attacker = await passwordStep(tenant.agentA.email);
+    expect((await attacker.client.request("POST", "/api/login/second-factor/setup", { body: { challenge: attacker.answer.body.second_factor.challenge } })).status).toBe(409);
 
     // The password alone earns a challenge, not a token.
     const first = await passwordStep(tenant.agentA.email);
@@ -192,6 +195,9 @@ describe("passkeys as a second factor", () => {
     expect(answer.status).toBe(401);
     expect(answer.body.second_factor.methods).toEqual(["passkey", "recovery_code"]);
     const challenge = answer.body.second_factor.challenge as string;
+    // The password alone cannot pass the second step by setting up an authenticator of its own choosing.
+    expect((await client.request("POST", "/api/login/second-factor/setup", { body: { challenge } })).status).toBe(409);
+    expect((await client.request("POST", "/api/login/second-factor/confirm", { body: { challenge, code: "123456" } })).status).toBe(409);
     const finish = (passkey: unknown) => client.request("POST", "/api/login/second-factor", { body: { challenge, passkey } });
     // Options first: a passkey's answer must sign this sign-in's own WebAuthn challenge.
     expect((await finish(key.get({ challenge: "c29tZS1jaGFsbGVuZ2U" }))).status).toBe(422);
