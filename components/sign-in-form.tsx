@@ -9,16 +9,19 @@ import { loginSchema } from "@/lib/sign-in/schemas";
 import { homeFor } from "@/lib/navigation";
 import { SECOND_FACTOR_ERROR, type SecondFactorStep } from "@/lib/sign-in/second-factor-error";
 import { SecondFactorForm } from "@/components/sign-in/second-factor-step";
+import { ssoStartSchema } from "@/lib/sso/schemas";
 
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: "These credentials do not match our records.",
   rate_limited: "Too many failed attempts. Please wait a few minutes and try again.",
   unavailable: "Too many sign-ins at once. Please try again in a moment.",
+  sso_only: "Your organization signs in through single sign-on: use Sign in with single sign-on.",
 };
 
-export function SignInForm() {
+/** The sign-in page; `initialError` says why a single sign-on came back without signing in. */
+export function SignInForm({ initialError = null }: { initialError?: string | null }) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [secondFactor, setSecondFactor] = useState<SecondFactorStep | null>(null);
@@ -58,6 +61,20 @@ export function SignInForm() {
     await signedIn();
   }
 
+  // Single sign-on: the address says which organization's provider; the browser goes there and comes back to /login/sso.
+  async function onSingleSignOn(form: HTMLFormElement | null) {
+    const parsed = ssoStartSchema.safeParse({ email: form ? new FormData(form).get("email") : "" });
+    if (!parsed.success) return setFieldErrors({ email: "Enter your work email address, then choose single sign-on." });
+    setFieldErrors({});
+    setError(null);
+    setPending(true);
+    const response = await fetch("/api/login/sso", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(parsed.data) });
+    const body = await response.json().catch(() => ({}));
+    if (response.ok && body.redirect_url) return window.location.assign(body.redirect_url);
+    setPending(false);
+    setError(body.errors?.sso?.[0] ?? body.message ?? "Single sign-on could not start. Please try again.");
+  }
+
   if (secondFactor) return <SecondFactorForm step={secondFactor} signedIn={() => void signedIn()} startOver={startOver} />;
 
   return (
@@ -79,6 +96,9 @@ export function SignInForm() {
       </div>
       <button className="button" type="submit" disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}
+      </button>
+      <button className="button secondary sso-button" type="button" disabled={pending} onClick={(event) => void onSingleSignOn(event.currentTarget.form)}>
+        Sign in with single sign-on
       </button>
     </form>
   );

@@ -71,6 +71,8 @@ export const envSchema = z
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
     /** Hosts (comma-separated) webhooks may reach although private, over http too: the tests' local receiver. Empty in production. */
     WEBHOOK_PRIVATE_HOSTS: z.string().optional().transform((v) => (v ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
+    /** Hosts (comma-separated) an identity provider may be on although private, over http too: an in-house Keycloak, the tests' provider. */
+    SSO_PRIVATE_HOSTS: z.string().optional().transform((v) => (v ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
   })
   .transform((env) => {
     const appUrl = stripSlash(env.APP_URL ?? `http://localhost:${env.PORT}`);

@@ -144,6 +144,8 @@ async function startOn(port, { databaseUrl, dataDir, givenDataDir, env, label, b
       SIMULATED_CLOCK: "on",
       // The webhook tests' receiver listens on this machine: the one private host webhooks may reach here.
       WEBHOOK_PRIVATE_HOSTS: "127.0.0.1",
+      // The single sign-on tests' identity providers listen on this machine too.
+      SSO_PRIVATE_HOSTS: "127.0.0.1,localhost",
       METRICS_TOKEN: TEST_METRICS_TOKEN,
       // bcrypt's cheapest cost (5 ms a check instead of 90): the suites sign in thousands of
       // times through one password thread. Tests and benches about hashing load set 10.

@@ -1601,6 +1601,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/login/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a single sign-on for a work address: where to send the browser (the organization's OpenID Connect or SAML provider) and the sign-in's state, also set as a cookie
+         * @description No authentication. No authentication. The address's domain must be covered by an organization's single sign-on (and the address not a user of another organization): otherwise 422 with errors.sso. The provider sends the browser back to /api/sso/oidc/callback or /api/sso/saml/acs, which redirect to /login/sso?ticket=… (or /login?sso_error=reason). Counts against the login limits.
+         */
+        post: operations["postApiLoginSso"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/sso/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a single sign-on: the ticket the provider's answer earned and the state of the sign-in that started it; returns the user and a bearer token
+         * @description No authentication. The ticket is good once, for two minutes, and only with the state its sign-in started with (the browser's cookie): a sign-in started elsewhere cannot be finished here.
+         */
+        post: operations["postApiLoginSsoFinish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/logout": {
         parameters: {
             query?: never;
@@ -2517,6 +2557,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's single sign-on: protocol, domains, SSO only and its break-glass admin, creation of new agents, the provider's details (the client secret only as client_secret_set), and what to enter at the provider
+         * @description Roles: super_admin, account_admin.
+         */
+        get: operations["getApiSettingsSso"];
+        /**
+         * Set up or change single sign-on (OpenID Connect: issuer, client id, write-only client secret; SAML: metadata address or XML); the provider's documents are read now
+         * @description Roles: super_admin, account_admin. Audited as settings.sso_changed (never the secret). A domain another organization covers: 409. SSO only needs a break-glass admin; creating agents at their first sign-in needs their department.
+         */
+        put: operations["putApiSettingsSso"];
+        post?: never;
+        /**
+         * Remove single sign-on: password sign-in works for everyone again
+         * @description Roles: super_admin, account_admin.
+         */
+        delete: operations["deleteApiSettingsSso"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/telephony": {
         parameters: {
             query?: never;
@@ -2559,6 +2627,66 @@ export interface paths {
          * @description No authentication. No authentication; allowed once. The organization gets a first department named Main and the given time zone; the admin is an account_admin of it (in no department). Concurrent attempts, on any number of servers sharing the database, are serialized: exactly one succeeds, the others get 409.
          */
         post: operations["postApiSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sso/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where OpenID Connect providers send the browser back (the redirect URI to register): checks the answer and redirects (303) to /login/sso with a ticket, or to /login?sso_error=reason
+         * @description No authentication. The state is taken once; the code is exchanged with the sign-in's PKCE verifier; the ID token's signature (the provider's published keys), issuer, audience (the client id), expiry and nonce are checked. Reasons: expired, provider_refused, invalid_answer, not_covered, no_account, inactive, other_identity.
+         */
+        get: operations["getApiSsoOidcCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sso/saml/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The SAML assertion consumer service (HTTP-POST binding): checks the response and redirects (303) to /login/sso with a ticket, or to /login?sso_error=reason
+         * @description No authentication. A form with SAMLResponse and RelayState (the sign-in's state, taken once). The assertion must be signed by one of the provider's certificates; its audience must be our entity id, its Recipient and the response's Destination this address, its time window current, and InResponseTo the request this sign-in sent.
+         */
+        post: operations["postApiSsoSamlAcs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sso/saml/metadata/{organization}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Our SAML service provider metadata for one organization (its entity id is this address): give it to the identity provider
+         * @description No authentication.
+         */
+        get: operations["getApiSsoSamlMetadataOrganization"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9077,6 +9205,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The password is right but the organization signs in through single sign-on only (sso_required: true); its break-glass admin is the exception */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["413"];
             /** @description Wrong credentials (errors.email) */
             422: {
@@ -9368,6 +9505,116 @@ export interface operations {
             };
             413: components["responses"]["413"];
             422: components["responses"]["422"];
+        };
+    };
+    postApiLoginSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        protocol: "oidc" | "saml";
+                        /** @description Send the browser here: the identity provider's sign-in */
+                        redirect_url: string;
+                        /** @description This sign-in's state (also set as the cc_sso_state cookie): POST /api/login/sso/finish needs it with the ticket */
+                        state: string;
+                    };
+                };
+            };
+            413: components["responses"]["413"];
+            /** @description No single sign-on covers this address (errors.sso) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts for this email or address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiLoginSsoFinish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    state: string;
+                    ticket: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Send as `Authorization: Bearer <token>`; POST /api/logout revokes it */
+                        token: string;
+                        user: {
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            department_id: number | null;
+                            email: string;
+                            id: number;
+                            last_login_at: string | null;
+                            /** @description Open text conversations the assignment gives this user at most (issue 44) */
+                            max_conversations: number;
+                            name: string;
+                            organization_id: number;
+                            /** @enum {string} */
+                            role: "super_admin" | "account_admin" | "dept_manager" | "agent";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["413"];
+            /** @description The ticket expired or was used, or the state is not its sign-in's (errors.sso) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postApiLogout: {
@@ -12117,6 +12364,188 @@ export interface operations {
             503: components["responses"]["503"];
         };
     };
+    getApiSettingsSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        break_glass_user: {
+                            email: string;
+                            id: number;
+                            name: string;
+                        } | null;
+                        configured: boolean;
+                        create_users: boolean;
+                        domains: string[];
+                        enabled: boolean;
+                        new_user_department_id: number | null;
+                        oidc: {
+                            client_id: string;
+                            client_secret_set: boolean;
+                            issuer: string;
+                        } | null;
+                        protocol: ("oidc" | "saml") | null;
+                        saml: {
+                            entity_id: string;
+                            metadata_url: string | null;
+                            sso_url: string;
+                        } | null;
+                        service_provider: {
+                            oidc_redirect_uri: string;
+                            saml_acs_url: string;
+                            saml_entity_id: string;
+                            saml_metadata_url: string;
+                        };
+                        sso_only: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            503: components["responses"]["503"];
+        };
+    };
+    putApiSettingsSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    break_glass_user_id?: number | null;
+                    /** @default false */
+                    create_users?: boolean;
+                    domains: string[];
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @default null */
+                    new_user_department_id?: number | null;
+                    oidc?: {
+                        client_id: string;
+                        client_secret?: string;
+                        /** Format: uri */
+                        issuer: string;
+                    };
+                    /** @enum {string} */
+                    protocol: "oidc" | "saml";
+                    saml?: {
+                        /** Format: uri */
+                        metadata_url?: string;
+                        metadata_xml?: string;
+                    };
+                    /** @default false */
+                    sso_only?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        break_glass_user: {
+                            email: string;
+                            id: number;
+                            name: string;
+                        } | null;
+                        configured: boolean;
+                        create_users: boolean;
+                        domains: string[];
+                        enabled: boolean;
+                        new_user_department_id: number | null;
+                        oidc: {
+                            client_id: string;
+                            client_secret_set: boolean;
+                            issuer: string;
+                        } | null;
+                        protocol: ("oidc" | "saml") | null;
+                        saml: {
+                            entity_id: string;
+                            metadata_url: string | null;
+                            sso_url: string;
+                        } | null;
+                        service_provider: {
+                            oidc_redirect_uri: string;
+                            saml_acs_url: string;
+                            saml_entity_id: string;
+                            saml_metadata_url: string;
+                        };
+                        sso_only: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            /** @description A domain is covered by another organization's single sign-on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["413"];
+            /** @description Invalid settings, or the provider's discovery document or metadata could not be read or is not acceptable (named by field) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["503"];
+        };
+    };
+    deleteApiSettingsSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            /** @description No single sign-on is set up */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["503"];
+        };
+    };
     getApiSettingsTelephony: {
         parameters: {
             query?: never;
@@ -12317,6 +12746,69 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    getApiSsoOidcCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A redirect: the browser goes on to Location */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postApiSsoSamlAcs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A redirect: the browser goes on to Location */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getApiSsoSamlMetadataOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/samlmetadata+xml": string;
+                };
+            };
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            422: components["responses"]["422"];
         };
     };
     getApiTags: {

@@ -112,6 +112,8 @@ function jsonOperation(group: OperationGroup, method: Method, description: Extra
     responses: {
       [success]: success === "204"
         ? { description: "Done, no body" }
+        : success === "303"
+          ? { description: "A redirect: the browser goes on to Location", headers: { Location: { schema: { type: "string" } } } }
         : group.ahead === "stream"
           ? { description: "A Server-Sent Events stream", content: { "text/event-stream": { schema: { type: "string" } } } }
           : { description: "Success", content: successContent(group, method, description) },

@@ -14,11 +14,11 @@ export interface LoginResult {
 export async function completeSignIn(
   user: { id: number; email: string; organization_id: number; department_id: number | null },
   origin: TokenOrigin,
-  { method }: { method: "password" | "totp" | "recovery_code" | "passkey" },
+  { method }: { method: "password" | "totp" | "recovery_code" | "passkey" | "sso" },
 ): Promise<LoginResult> {
   await forgiveSignInAttempt(user.email, origin.address ?? "");
   const token = await issueToken(user.id, prisma, "api", origin);
-  await auditSignIn(user, "user.signed_in", { kind: origin.kind, address: origin.address, token_id: Number(token.split("|")[0]), second_factor: method === "password" ? null : method });
+  await auditSignIn(user, "user.signed_in", { kind: origin.kind, address: origin.address, token_id: Number(token.split("|")[0]), second_factor: method === "password" || method === "sso" ? null : method, ...(method === "sso" && { method: "sso" }) });
   const updated = await prisma.user.update({ where: { id: user.id }, data: { last_login_at: new Date() }, select: userSelect });
   return { user: serializeUser(updated), token };
 }

@@ -9,10 +9,12 @@ import { auditSignIn } from "@/lib/audit/audit-sign-in";
 import { countSignInAttempt } from "@/lib/rate-limit/sign-in-attempts";
 import { completeSignIn, type LoginResult } from "./complete-sign-in";
 import { secondFactorChallenge } from "@/lib/sign-in/second-factor-challenge";
+import { passwordRefused } from "@/lib/sso/find-connection";
 
 export type { LoginResult } from "./complete-sign-in";
 
 const FAILED = "These credentials do not match our records.";
+const SSO_ONLY = "Your organization signs in through single sign-on: use Sign in with single sign-on.";
 
 /**
  * Email + password → a new bearer token, or, for a user who has a second
@@ -32,6 +34,11 @@ export async function login({ input, clientAddress, kind = "api", userAgent = nu
   if (!user || !valid || !user.active) {
     if (user) await auditSignIn(user, "user.sign_in_failed", { kind, address: clientAddress, reason: valid ? "inactive" : "wrong_password" });
     throw AppError.validation({ email: [FAILED] }, FAILED);
+  }
+  // Checked after the password, so the answer says nothing of an account to someone who does not know it.
+  if (await passwordRefused(user)) {
+    await auditSignIn(user, "user.sign_in_failed", { kind, address: clientAddress, reason: "sso_only" });
+    throw new AppError("forbidden", SSO_ONLY, { extra: { sso_required: true } });
   }
   const origin = { kind, userAgent, address: clientAddress };
   // The counts are not forgiven here: a password known to an attacker must not buy fresh tries at the code.

@@ -11,7 +11,20 @@ import { resolveBearer } from "@/lib/sign-in/resolve-bearer";
 import { finishSecondFactor } from "@/lib/sign-in/finish-second-factor";
 import { secondFactorSchema } from "@/lib/two-factor/schemas";
 import { SECOND_FACTOR_ERROR } from "./second-factor-error";
+import { finishSingleSignOn } from "./finish-single-sign-on";
+import { SSO_STATE_COOKIE } from "@/lib/sso/sso-state-cookie";
+import { refusalReason } from "@/lib/sso/sso-refusal";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+
+/** One cookie's value from a Cookie header. */
+function cookieValue(header: string | string[] | undefined, name: string): string | null {
+  const text = Array.isArray(header) ? header.join("; ") : (header ?? "");
+  for (const part of text.split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return null;
+}
 
 // The web sign-in. next-auth keeps the browser session in a signed JWT cookie;
 // the session carries the API bearer token that the pages send to /api/*, so
@@ -26,10 +39,16 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: "Email and password",
         // The first step (email and password), or the second (the challenge the first answered, and a code).
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" }, challenge: { type: "hidden" }, code: { label: "Code", type: "text" }, passkey: { type: "hidden" } },
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" }, challenge: { type: "hidden" }, code: { label: "Code", type: "text" }, passkey: { type: "hidden" }, ticket: { type: "hidden" } },
         async authorize(credentials, req) {
           const address = clientAddress(req?.headers ?? {});
           try {
+            if (credentials?.ticket) {
+              // A single sign-on's last step: only the browser holding the sign-in's state (its cookie) may spend the ticket.
+              const state = cookieValue(req?.headers?.cookie, SSO_STATE_COOKIE);
+              const { user, token } = await finishSingleSignOn({ ticket: credentials.ticket, state, origin: { kind: "web", address, userAgent: userAgentOf(req?.headers) } });
+              return { ...user, id: String(user.id), apiToken: token };
+            }
             if (credentials?.challenge) {
               // A passkey's answer comes as JSON text: credentials are form fields.
               const passkey = credentials.passkey ? (() => { try { return JSON.parse(credentials.passkey); } catch { return "unreadable"; } })() : undefined;
@@ -49,6 +68,8 @@ export function authOptions(): NextAuthOptions {
             if (secondFactor) throw new Error(SECOND_FACTOR_ERROR.encode(secondFactor));
             // The page names these; anything else is "do not match".
             if (error.code === "rate_limited" || error.code === "unavailable") throw new Error(error.code);
+            if (error.details.extra?.sso_required) throw new Error("sso_only");
+            if (credentials?.ticket) throw new Error(`sso_${refusalReason(error) ?? "expired"}`);
             if (credentials?.challenge) throw new Error(error.code === "validation" ? "wrong_code" : "challenge_over");
             return null;
           }

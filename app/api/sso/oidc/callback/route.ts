@@ -1,0 +1,9 @@
+import { finishOidc } from "@/lib/sso/finish-oidc";
+import { ssoLanding } from "@/lib/sso/sso-landing";
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { route } from "@/lib/server/route";
+
+// The OpenID provider sends the browser back here (the redirect URI admins register).
+export const GET = route({ auth: false, status: 303 }, ({ request }) => ssoLanding(() => finishOidc(request.url)));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -1,0 +1,192 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { api, uniqueAddress } from "../support/api";
+import { createTenant, FACTORY_PASSWORD } from "../support/factories";
+import { followRedirects, startOidcProvider } from "../support/oidc-test-provider";
+
+// Issue 46, point 1: single sign-on through OpenID Connect, against a real
+// provider (oidc-provider) the test runs. The browser's trip is played with
+// redirects and cookies as a browser has them: our start, the provider's
+// authorize and login, our callback, and the ticket spent with the state the
+// start set as a cookie.
+
+type Tenant = Awaited<ReturnType<typeof createTenant>>;
+let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+const baseUrl = () => inject("baseUrl");
+
+beforeAll(async () => {
+  provider = await startOidcProvider({ redirectUri: `${baseUrl()}/api/sso/oidc/callback` });
+});
+afterAll(() => provider?.stop());
+
+/** A tenant whose organization signs in through the test provider for a domain of its own. */
+async function ssoTenant(options: Record<string, unknown> = {}) {
+  const tenant = await createTenant();
+  const domain = `sso-${randomUUID().slice(0, 8)}.test`;
+  const settings = await tenant.client.request("PUT", "/api/settings/sso", {
+    token: tenant.admin.token,
+    body: { protocol: "oidc", domains: [domain], oidc: { issuer: provider.issuer, client_id: provider.clientId, client_secret: provider.clientSecret }, ...options },
+  });
+  expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+  return { tenant, domain, settings: settings.body };
+}
+
+async function addUser(tenant: Tenant, email: string, role = "agent") {
+  const created = await tenant.client.post("/api/users", { name: email.split("@")[0], email, password: FACTORY_PASSWORD, role, department_id: role === "agent" ? tenant.departments.a.id : null }, tenant.admin.token);
+  expect(created.status).toBe(201);
+  return created.body as { id: number };
+}
+
+/** A browser signing in with single sign-on: where the trip ends (our /login/sso or /login), and the state cookie it holds. */
+async function ssoTrip(email: string, { stopAtCallback = false } = {}) {
+  const address = uniqueAddress();
+  const start = await api(baseUrl(), address).request("POST", "/api/login/sso", { body: { email } });
+  expect(start.status, JSON.stringify(start.body)).toBe(200);
+  const cookies = new Map<string, string>();
+  const [pair] = (start.headers.get("set-cookie") ?? "").split(";");
+  cookies.set("cc_sso_state", pair.split("=")[1]);
+  const ours = new URL(baseUrl());
+  const { url } = await followRedirects(start.body.redirect_url, {
+    cookies,
+    address,
+    stop: (next) => next.host === ours.host && (stopAtCallback ? next.pathname === "/api/sso/oidc/callback" : next.pathname.startsWith("/login")),
+  });
+  return { url, state: start.body.state as string, start: start.body, cookies, address };
+}
+
+const finish = (ticket: string | null, state: string) => api().request("POST", "/api/login/sso/finish", { body: { ticket, state } });
+
+describe("single sign-on with OpenID Connect", () => {
+  it("signs a user in through the provider: authorization code with PKCE, a ticket only the starting browser can spend; the secret is never answered", async () => {
+    const { tenant, domain, settings } = await ssoTenant();
+    expect(settings).toMatchObject({ configured: true, protocol: "oidc", domains: [domain], oidc: { issuer: provider.issuer, client_id: provider.clientId, client_secret_set: true } });
+    expect(JSON.stringify(settings)).not.toContain(provider.clientSecret);
+    expect(settings.service_provider.oidc_redirect_uri).toBe(`${baseUrl()}/api/sso/oidc/callback`);
+    const email = `ada@${domain}`;
+    const user = await addUser(tenant, email);
+    provider.addAccount({ email, name: "Ada Lovelace" });
+
+    const trip = await ssoTrip(email);
+    expect(trip.start.protocol).toBe("oidc");
+    const authorize = new URL(trip.start.redirect_url);
+    expect(authorize.origin).toBe(provider.issuer);
+    expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authorize.searchParams.get("nonce")).toBeTruthy();
+    expect(trip.url.pathname).toBe("/login/sso");
+    const ticket = trip.url.searchParams.get("ticket")!;
+
+    // Another browser (another state) cannot spend it; the one that started can, once.
+    const elsewhere = await finish(ticket, "not-this-browser");
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.errors.sso[0]).toMatch(/another browser/);
+    const done = await finish(ticket, trip.state);
+    expect(done.status).toBe(200);
+    expect(done.body.user).toMatchObject({ id: user.id, email });
+    expect((await api().get("/api/user", done.body.token)).body.email).toBe(email);
+    expect((await finish(ticket, trip.state)).status).toBe(422);
+
+    const audit = (await tenant.client.get("/api/audit-log?action=user.signed_in", tenant.admin.token)).body.data;
+    expect(audit.some((entry: { subject_id: string; details: { method?: string } }) => Number(entry.subject_id) === user.id && entry.details.method === "sso")).toBe(true);
+    const changes = (await tenant.client.get("/api/audit-log?action=settings.sso_changed", tenant.admin.token)).body.data;
+    expect(changes).toHaveLength(1);
+    expect(JSON.stringify(changes)).not.toContain(provider.clientSecret);
+  });
+
+  it("refuses an ID token for another audience, an expired one, a replayed code and a user the provider no longer has", async () => {
+    const { tenant, domain } = await ssoTenant();
+    const email = `grace@${domain}`;
+    await addUser(tenant, email);
+    provider.addAccount({ email, name: "Grace Hopper" });
+
+    // Signed by the provider's own key, but for another client.
+    provider.forgeIdTokens((claims) => ({ ...claims, aud: "another-client" }));
+    try {
+      expect((await ssoTrip(email)).url.searchParams.get("sso_error")).toBe("invalid_answer");
+      const now = Math.floor(Date.now() / 1000);
+      provider.forgeIdTokens((claims) => ({ ...claims, iat: now - 7200, exp: now - 3600 }));
+      expect((await ssoTrip(email)).url.searchParams.get("sso_error")).toBe("invalid_answer");
+    } finally {
+      provider.forgeIdTokens(null);
+    }
+
+    // The provider's answer is taken once: the same callback address again is refused.
+    const first = await ssoTrip(email, { stopAtCallback: true });
+    const callback = first.url.toString();
+    const answered = await fetch(callback, { redirect: "manual" });
+    expect(new URL(answered.headers.get("location")!).pathname).toBe("/login/sso");
+    const replayed = await fetch(callback, { redirect: "manual" });
+    expect(new URL(replayed.headers.get("location")!).searchParams.get("sso_error")).toBe("expired");
+    // And its code with a fresh sign-in's state: the provider refuses a code used once.
+    const second = await ssoTrip(email, { stopAtCallback: true });
+    const spliced = new URL(second.url);
+    spliced.searchParams.set("code", first.url.searchParams.get("code")!);
+    const reused = await fetch(spliced, { redirect: "manual" });
+    expect(new URL(reused.headers.get("location")!).searchParams.get("sso_error")).toBe("provider_refused");
+
+    provider.removeAccount(email);
+    expect((await ssoTrip(email)).url.searchParams.get("sso_error")).toBe("provider_refused");
+  });
+
+  it("creates an unknown user of a covered domain as an agent only when the admin allows it", async () => {
+    const { tenant, domain } = await ssoTenant();
+    const email = `new.person@${domain}`;
+    provider.addAccount({ email, name: "New Person" });
+    expect((await ssoTrip(email)).url.searchParams.get("sso_error")).toBe("no_account");
+    expect((await tenant.client.get(`/api/users?q=${encodeURIComponent(email)}`, tenant.admin.token)).body.data).toHaveLength(0);
+
+    const allowed = await tenant.client.request("PUT", "/api/settings/sso", {
+      token: tenant.admin.token,
+      body: { protocol: "oidc", domains: [domain], create_users: true, new_user_department_id: tenant.departments.b.id, oidc: { issuer: provider.issuer, client_id: provider.clientId } },
+    });
+    expect(allowed.status).toBe(200);
+    // Left out, the secret stays.
+    expect(allowed.body.oidc.client_secret_set).toBe(true);
+    const trip = await ssoTrip(email);
+    const done = await finish(trip.url.searchParams.get("ticket"), trip.state);
+    expect(done.status).toBe(200);
+    expect(done.body.user).toMatchObject({ email, name: "New Person", role: "agent", department_id: tenant.departments.b.id });
+    expect((await tenant.client.get("/api/audit-log?action=user.created_by_sso", tenant.admin.token)).body.data).toHaveLength(1);
+  });
+
+  it("SSO only refuses password sign-in to everyone but the break-glass admin", async () => {
+    const tenant = await createTenant();
+    const domain = `sso-${randomUUID().slice(0, 8)}.test`;
+    const body = { protocol: "oidc", domains: [domain], sso_only: true, oidc: { issuer: provider.issuer, client_id: provider.clientId, client_secret: provider.clientSecret } };
+    const missing = await tenant.client.request("PUT", "/api/settings/sso", { token: tenant.admin.token, body });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.break_glass_user_id).toHaveLength(1);
+    const notAdmin = await tenant.client.request("PUT", "/api/settings/sso", { token: tenant.admin.token, body: { ...body, break_glass_user_id: tenant.agentA.id } });
+    expect(notAdmin.status).toBe(422);
+
+    const saved = await tenant.client.request("PUT", "/api/settings/sso", { token: tenant.admin.token, body: { ...body, break_glass_user_id: tenant.admin.id } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.break_glass_user).toMatchObject({ id: tenant.admin.id, email: tenant.admin.email });
+    const refused = await api().request("POST", "/api/login", { body: { email: tenant.agentA.email, password: FACTORY_PASSWORD } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ sso_required: true });
+    expect(refused.body.token).toBeUndefined();
+    // A wrong password is still just wrong: the answer tells nothing to someone who does not know it.
+    expect((await api().request("POST", "/api/login", { body: { email: tenant.agentA.email, password: "wrong-password-here" } })).status).toBe(422);
+    expect((await api().request("POST", "/api/login", { body: { email: tenant.admin.email, password: FACTORY_PASSWORD } })).status).toBe(200);
+
+    const removed = await tenant.client.request("DELETE", "/api/settings/sso", { token: tenant.admin.token });
+    expect(removed.status).toBe(204);
+    expect((await api().request("POST", "/api/login", { body: { email: tenant.agentA.email, password: FACTORY_PASSWORD } })).status).toBe(200);
+  });
+
+  it("keeps a domain to one organization, refuses private provider addresses, and answers only admins", async () => {
+    const { domain } = await ssoTenant();
+    const other = await createTenant();
+    const claimed = await other.client.request("PUT", "/api/settings/sso", { token: other.admin.token, body: { protocol: "oidc", domains: [domain], oidc: { issuer: provider.issuer, client_id: "x", client_secret: "y" } } });
+    expect(claimed.status).toBe(409);
+    const metadataAddress = await other.client.request("PUT", "/api/settings/sso", { token: other.admin.token, body: { protocol: "oidc", domains: ["private.test"], oidc: { issuer: "http://169.254.169.254/latest", client_id: "x", client_secret: "y" } } });
+    expect(metadataAddress.status).toBe(422);
+    expect(metadataAddress.body.errors.issuer[0]).toMatch(/https|public address/);
+    expect((await other.client.get("/api/settings/sso", other.agentA.token)).status).toBe(403);
+    expect((await other.client.get("/api/settings/sso", other.admin.token)).body).toMatchObject({ configured: false });
+    // No single sign-on for an address nobody covers.
+    const none = await api().request("POST", "/api/login/sso", { body: { email: "someone@nowhere-covered.test" } });
+    expect(none.status).toBe(422);
+    expect(none.body.errors.sso).toHaveLength(1);
+  });
+});

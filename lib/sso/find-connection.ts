@@ -1,0 +1,27 @@
+import "server-only";
+import { prisma } from "@/lib/db/client";
+
+/** The domain part of an email address, as domains are kept (lower case). */
+export const emailDomain = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+
+/**
+ * The enabled single sign-on that covers an address: the connection its
+ * domain belongs to, unless the address is already a user of another
+ * organization (a domain claimed by one organization never reaches another's users).
+ */
+export async function connectionForEmail(email: string) {
+  const [domain, user] = await Promise.all([
+    prisma.ssoDomain.findUnique({ where: { domain: emailDomain(email) }, include: { connection: true } }),
+    prisma.user.findUnique({ where: { email }, select: { organization_id: true } }),
+  ]);
+  const connection = domain?.connection;
+  if (!connection?.enabled) return null;
+  if (user && user.organization_id !== connection.organization_id) return null;
+  return connection;
+}
+
+/** Whether password sign-in is refused to this user: their organization signs in through its provider only, and they are not its break-glass admin. */
+export async function passwordRefused(user: { id: number; organization_id: number }): Promise<boolean> {
+  const connection = await prisma.ssoConnection.findUnique({ where: { organization_id: user.organization_id }, select: { enabled: true, sso_only: true, break_glass_user_id: true } });
+  return Boolean(connection?.enabled && connection.sso_only && connection.break_glass_user_id !== user.id);
+}

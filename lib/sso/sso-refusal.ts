@@ -1,0 +1,30 @@
+import { AppError } from "@/lib/errors/app-error";
+
+// Why a single sign-on ended without a sign-in. The provider's callbacks are
+// browser navigations, so the reason travels to the sign-in page in its
+// address (?sso_error=reason) and the page says it in words; API clients get
+// the same words in a 422.
+export const SSO_REFUSALS = {
+  expired: "This sign-in has expired or was already used. Start again.",
+  provider_refused: "Your identity provider did not sign you in.",
+  invalid_answer: "Your identity provider's answer could not be verified.",
+  not_covered: "Your identity provider answered for an address this organization's single sign-on does not cover.",
+  no_account: "There is no account for this address here. Ask your administrator to add you.",
+  inactive: "This account is deactivated.",
+  other_identity: "This account is linked to another identity at your provider.",
+  wrong_browser: "This sign-in was started in another browser. Start again here.",
+  unavailable: "Single sign-on is not available for this address.",
+} as const;
+
+export type SsoRefusalReason = keyof typeof SSO_REFUSALS;
+
+export function ssoRefusal(reason: SsoRefusalReason): AppError {
+  return AppError.validation({ sso: [SSO_REFUSALS[reason]] }, SSO_REFUSALS[reason]);
+}
+
+/** The reason a refusal carries (its message names it), or null for any other error. */
+export function refusalReason(error: unknown): SsoRefusalReason | null {
+  if (!(error instanceof AppError)) return null;
+  const found = Object.entries(SSO_REFUSALS).find(([, message]) => message === error.message);
+  return found ? (found[0] as SsoRefusalReason) : null;
+}
