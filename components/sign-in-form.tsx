@@ -15,7 +15,7 @@ const MESSAGES: Record<string, string> = {
   CredentialsSignin: "These credentials do not match our records.",
   rate_limited: "Too many failed attempts. Please wait a few minutes and try again.",
   unavailable: "Too many sign-ins at once. Please try again in a moment.",
-  sso_only: "Your organization signs in through single sign-on: use Sign in with single sign-on.",
+  sso_only: "Your organization signs in through single sign-on: choose Single sign-on below the password.",
 };
 
 /** The sign-in page; `initialError` says why a single sign-on came back without signing in. */
@@ -64,7 +64,7 @@ export function SignInForm({ initialError = null }: { initialError?: string | nu
   // Single sign-on: the address says which organization's provider; the browser goes there and comes back to /login/sso.
   async function onSingleSignOn(form: HTMLFormElement | null) {
     const parsed = ssoStartSchema.safeParse({ email: form ? new FormData(form).get("email") : "" });
-    if (!parsed.success) return setFieldErrors({ email: "Enter your work email address, then choose single sign-on." });
+    if (!parsed.success) return setFieldErrors({ email: "Enter your work email address, then choose Single sign-on." });
     setFieldErrors({});
     setError(null);
     setPending(true);
@@ -98,7 +98,7 @@ export function SignInForm({ initialError = null }: { initialError?: string | nu
         {pending ? "Signing in…" : "Sign in"}
       </button>
       <button className="button secondary sso-button" type="button" disabled={pending} onClick={(event) => void onSingleSignOn(event.currentTarget.form)}>
-        Sign in with single sign-on
+        Single sign-on
       </button>
     </form>
   );

@@ -14,6 +14,7 @@ import { TemplateManager } from "@/components/messages/template-manager";
 import { SmsSettingsForm } from "./sms-settings-form";
 import { TelephonySettingsForm } from "./telephony-settings-form";
 import { SecuritySettingsForm } from "./security-settings-form";
+import { SsoSettingsForm } from "./sso-settings-form";
 
 /** Other systems: their API keys, then the webhooks that tell them what happened. */
 function IntegrationsPanel() {
@@ -36,6 +37,15 @@ function TelephonyPanel() {
   );
 }
 
+function SecurityPanel() {
+  return (
+    <div className="stack">
+      <SecuritySettingsForm />
+      <SsoSettingsForm />
+    </div>
+  );
+}
+
 const TABS = [
   { key: "organization", label: "Organization", panel: OrganizationSettingsForm },
   { key: "import", label: "Import", panel: ImportSettingsForm },
@@ -46,7 +56,7 @@ const TABS = [
   { key: "dispositions", label: "Dispositions", panel: DispositionsManager },
   { key: "custom-fields", label: "Custom fields", panel: CustomFieldsManager },
   { key: "integrations", label: "Integrations", panel: IntegrationsPanel },
-  { key: "security", label: "Security", panel: SecuritySettingsForm },
+  { key: "security", label: "Security", panel: SecurityPanel },
 ] as const;
 
 export function SettingsTabs() {

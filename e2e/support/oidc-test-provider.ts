@@ -58,6 +58,11 @@ export async function startOidcProvider({ redirectUri, clientId = "contact-cente
 
   const callback = provider.callback();
   server.on("request", async (req, res) => {
+    // Every authorization asks who is there again (no provider session is kept between sign-ins), as a
+    // provider checking its directory each time does: an account removed meanwhile is refused, not remembered.
+    if (req.url?.startsWith("/auth") && !req.url.startsWith("/auth/") && req.headers.cookie) {
+      req.headers.cookie = req.headers.cookie.split(/;\s*/).filter((pair) => !pair.startsWith("_session")).join("; ");
+    }
     if (!req.url?.startsWith("/interaction/")) return callback(req, res);
     try {
       const details = await provider.interactionDetails(req, res);

@@ -14,7 +14,7 @@ import { passwordRefused } from "@/lib/sso/find-connection";
 export type { LoginResult } from "./complete-sign-in";
 
 const FAILED = "These credentials do not match our records.";
-const SSO_ONLY = "Your organization signs in through single sign-on: use Sign in with single sign-on.";
+const SSO_ONLY = "Your organization signs in through single sign-on, not with a password.";
 
 /**
  * Email + password → a new bearer token, or, for a user who has a second
