@@ -18,7 +18,7 @@ import { SecretShownOnce } from "./secret-shown-once";
 /** One key, as GET /api/integration-keys answers it. */
 type IntegrationKey = GetAnswer<"/api/integration-keys">["data"][number];
 
-const FAMILY_LABEL: Record<(typeof KEY_FAMILIES)[number], string> = { contacts: "Contacts", calls: "Calls", campaigns: "Campaigns", messages: "Messages", reports: "Reports", users: "Users" };
+const FAMILY_LABEL: Record<(typeof KEY_FAMILIES)[number], string> = { contacts: "Contacts", calls: "Calls", campaigns: "Campaigns", messages: "Messages", reports: "Reports", users: "Users", scim: "Directory provisioning (SCIM)" };
 const when = (at: string | null) => (at ? formatDateTime(at) : "never");
 
 /**

@@ -65,7 +65,8 @@ export function rolesWith(permission: Permission): readonly Role[] {
 }
 
 /** The resource families an integration key is scoped to (issue 24). */
-export const KEY_FAMILIES = ["contacts", "calls", "campaigns", "messages", "reports", "users"] as const;
+// scim: provisioning from a directory (/scim/v2, issue 46); no /api route belongs to it.
+export const KEY_FAMILIES = ["contacts", "calls", "campaigns", "messages", "reports", "users", "scim"] as const;
 export type KeyFamily = (typeof KEY_FAMILIES)[number];
 export type KeyScopes = Partial<Record<KeyFamily, "read" | "write">>;
 

@@ -1,0 +1,9 @@
+import { scimRoute } from "@/lib/scim/scim-route";
+import { scimSchema } from "@/lib/scim/scim-discovery";
+import { ScimFailure } from "@/lib/scim/scim-failure";
+
+export const GET = scimRoute(async ({ params }) => {
+  const schema = scimSchema(decodeURIComponent(params.id ?? ""));
+  if (!schema) throw new ScimFailure(404, "No such schema.");
+  return { body: schema };
+});

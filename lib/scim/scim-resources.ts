@@ -1,0 +1,73 @@
+import "server-only";
+import { env } from "@/lib/env";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+// Our users and departments as SCIM resources (RFC 7643 §4): a user's
+// userName is their sign-in email; a department is a group whose members are
+// its agents and managers. Ids are ours, as strings.
+
+export const USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";
+export const GROUP_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:Group";
+export const LIST_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:ListResponse";
+export const PATCH_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
+
+export const scimBase = () => `${env().APP_URL}/scim/v2`;
+
+export const scimUserSelect = {
+  id: true, email: true, name: true, active: true, role: true, scim_external_id: true, created_at: true, updated_at: true,
+  department: { select: { id: true, name: true } },
+} as const satisfies Prisma.UserSelect;
+
+type ScimUserRow = Prisma.UserGetPayload<{ select: typeof scimUserSelect }>;
+
+export function toScimUser(user: ScimUserRow) {
+  const location = `${scimBase()}/Users/${user.id}`;
+  return {
+    schemas: [USER_SCHEMA],
+    id: String(user.id),
+    ...(user.scim_external_id && { externalId: user.scim_external_id }),
+    userName: user.email,
+    name: { formatted: user.name },
+    displayName: user.name,
+    emails: [{ value: user.email, type: "work", primary: true }],
+    active: user.active,
+    groups: user.department ? [{ value: String(user.department.id), display: user.department.name, $ref: `${scimBase()}/Groups/${user.department.id}` }] : [],
+    meta: { resourceType: "User", created: user.created_at.toISOString(), lastModified: user.updated_at.toISOString(), location },
+  };
+}
+
+export const scimGroupSelect = {
+  id: true, name: true, scim_external_id: true, created_at: true, updated_at: true,
+  users: { where: { scim_deleted_at: null, role: { in: ["agent", "dept_manager"] } }, select: { id: true, name: true }, orderBy: { id: "asc" } },
+} as const satisfies Prisma.DepartmentSelect;
+
+type ScimGroupRow = Prisma.DepartmentGetPayload<{ select: typeof scimGroupSelect }>;
+
+export function toScimGroup(department: ScimGroupRow, { members = true } = {}) {
+  return {
+    schemas: [GROUP_SCHEMA],
+    id: String(department.id),
+    ...(department.scim_external_id && { externalId: department.scim_external_id }),
+    displayName: department.name,
+    ...(members && { members: department.users.map((user) => ({ value: String(user.id), display: user.name, $ref: `${scimBase()}/Users/${user.id}` })) }),
+    meta: { resourceType: "Group", created: department.created_at.toISOString(), lastModified: department.updated_at.toISOString(), location: `${scimBase()}/Groups/${department.id}` },
+  };
+}
+
+/** A list answer (RFC 7644 §3.4.2): the page asked for with startIndex (from 1) and count. */
+export function listResponse<T>(resources: T[], total: number, startIndex: number) {
+  return { schemas: [LIST_SCHEMA], totalResults: total, startIndex, itemsPerPage: resources.length, Resources: resources };
+}
+
+/** startIndex and count as clients send them: 1-based, at most 200 a page. */
+export function pageOf(url: URL): { startIndex: number; count: number } {
+  const startIndex = Math.max(1, Math.floor(Number(url.searchParams.get("startIndex") ?? "1")) || 1);
+  const asked = Number(url.searchParams.get("count") ?? "100");
+  const count = Math.min(200, Math.max(0, Math.floor(Number.isFinite(asked) ? asked : 100)));
+  return { startIndex, count };
+}
+
+/** A resource id from the path: ours are positive integers; anything else names nothing (404). */
+export function resourceId(raw: string | undefined): number | null {
+  return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
