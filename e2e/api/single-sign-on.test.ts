@@ -92,7 +92,7 @@ describe("single sign-on with OpenID Connect", () => {
     expect(JSON.stringify(changes)).not.toContain(provider.clientSecret);
   });
 
-  it("refuses an ID token for another audience, an expired one, a replayed code and a user the provider no longer has", async () => {
+  it("refuses an ID token for another audience, an expired one, one signed by another key, a replayed code and a user the provider no longer has", async () => {
     const { tenant, domain } = await ssoTenant();
     const email = `grace@${domain}`;
     await addUser(tenant, email);
@@ -105,26 +105,33 @@ describe("single sign-on with OpenID Connect", () => {
       const now = Math.floor(Date.now() / 1000);
       provider.forgeIdTokens((claims) => ({ ...claims, iat: now - 7200, exp: now - 3600 }));
       expect((await ssoTrip(email)).url.searchParams.get("sso_error")).toBe("invalid_answer");
+      // Claims as the provider would make them, signed by someone else's key under the provider's key id.
+      provider.forgeIdTokens((claims) => claims, { foreignKey: true });
+      expect((await ssoTrip(email)).url.searchParams.get("sso_error")).toBe("invalid_answer");
     } finally {
       provider.forgeIdTokens(null);
     }
 
+    // Each start counts against the sign-in limits (five a minute per address): the rest with another user.
+    const other = `alan@${domain}`;
+    await addUser(tenant, other);
+    provider.addAccount({ email: other, name: "Alan Turing" });
     // The provider's answer is taken once: the same callback address again is refused.
-    const first = await ssoTrip(email, { stopAtCallback: true });
+    const first = await ssoTrip(other, { stopAtCallback: true });
     const callback = first.url.toString();
     const answered = await fetch(callback, { redirect: "manual" });
     expect(new URL(answered.headers.get("location")!).pathname).toBe("/login/sso");
     const replayed = await fetch(callback, { redirect: "manual" });
     expect(new URL(replayed.headers.get("location")!).searchParams.get("sso_error")).toBe("expired");
     // And its code with a fresh sign-in's state: the provider refuses a code used once.
-    const second = await ssoTrip(email, { stopAtCallback: true });
+    const second = await ssoTrip(other, { stopAtCallback: true });
     const spliced = new URL(second.url);
     spliced.searchParams.set("code", first.url.searchParams.get("code")!);
     const reused = await fetch(spliced, { redirect: "manual" });
     expect(new URL(reused.headers.get("location")!).searchParams.get("sso_error")).toBe("provider_refused");
 
-    provider.removeAccount(email);
-    expect((await ssoTrip(email)).url.searchParams.get("sso_error")).toBe("provider_refused");
+    provider.removeAccount(other);
+    expect((await ssoTrip(other)).url.searchParams.get("sso_error")).toBe("provider_refused");
   });
 
   it("creates an unknown user of a covered domain as an agent only when the admin allows it", async () => {

@@ -62,10 +62,24 @@ test("an admin sets up OpenID Connect in Settings; an agent signs in through the
     await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
 
     provider.addAccount({ email: agent, name: "Agent" });
+    const callbacks: string[] = [];
+    page.on("request", (request) => request.url().includes("/api/sso/oidc/callback") && callbacks.push(request.url()));
     await singleSignOn(page, agent);
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+
+    // The provider's answer again (the callback address from the history): used once, not twice.
+    await page.goto(callbacks[0]);
+    await expect(page.locator(".alert")).toHaveText("This sign-in has expired or was already used. Start again.");
+    // An ID token for another application, and an expired one, are refused in words.
+    const now = Math.floor(Date.now() / 1000);
+    for (const change of [(claims: Record<string, unknown>) => ({ ...claims, aud: "another-client" }), (claims: Record<string, unknown>) => ({ ...claims, iat: now - 7200, exp: now - 3600 })]) {
+      provider.forgeIdTokens(change);
+      await singleSignOn(page, agent);
+      await expect(page.locator(".alert")).toHaveText("Your identity provider's answer could not be verified.");
+    }
+    provider.forgeIdTokens(null);
 
     provider.removeAccount(agent);
     await singleSignOn(page, agent);

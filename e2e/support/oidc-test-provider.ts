@@ -26,6 +26,7 @@ export async function startOidcProvider({ redirectUri, clientId = "contact-cente
   const jwk = { ...(privateKey.export({ format: "jwk" }) as Record<string, unknown>), kid, alg: "RS256", use: "sig" };
   const accounts = new Map<string, Required<TestAccount>>();
   let forge: ((claims: Claims) => Claims) | null = null;
+  let forgeKey: KeyObject | null = null;
 
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -52,7 +53,7 @@ export async function startOidcProvider({ redirectUri, clientId = "contact-cente
     await next();
     if (ctx.path === "/token" && forge && ctx.body && typeof ctx.body === "object" && "id_token" in ctx.body) {
       const original = JSON.parse(Buffer.from(String((ctx.body as Claims).id_token).split(".")[1], "base64url").toString("utf8"));
-      (ctx.body as Claims).id_token = sign(forge(original), privateKey, kid);
+      (ctx.body as Claims).id_token = sign(forge(original), forgeKey ?? privateKey, kid);
     }
   });
 
@@ -90,9 +91,13 @@ export async function startOidcProvider({ redirectUri, clientId = "contact-cente
     removeAccount(email: string) {
       accounts.delete(email.toLowerCase());
     },
-    /** From now on, the token endpoint answers with the ID token `change` makes of the real one (null: the real one). */
-    forgeIdTokens(change: ((claims: Claims) => Claims) | null) {
+    /**
+     * From now on, the token endpoint answers with the ID token `change` makes of the real one (null: the real one),
+     * signed with the provider's key, or with another key under the same key id (`foreignKey`: a forger's).
+     */
+    forgeIdTokens(change: ((claims: Claims) => Claims) | null, { foreignKey = false } = {}) {
       forge = change;
+      forgeKey = foreignKey ? generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey : null;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
