@@ -1,4 +1,4 @@
-import { DIRECTION_LABEL, formatDateTime, formatDuration, formatPhone } from "@/lib/format/display";
+import { DIRECTION_LABEL, formatDateTime, formatDuration, formatPhone, formatTime } from "@/lib/format/display";
 import type { CallLogView } from "./call-log-view";
 import { DispositionBadge } from "./disposition-badge";
 
@@ -14,6 +14,16 @@ export function CallDetails({ call }: { call: CallLogView }) {
       <dt>Talk</dt><dd className="mono">{formatDuration(call.duration)}</dd>
       <dt>Wait in queue</dt><dd className="mono">{formatDuration(call.wait_seconds)}</dd>
       <dt>On hold</dt><dd className="mono">{formatDuration(call.hold_seconds)}</dd>
+      {call.recording_pauses.length > 0 && (
+        <>
+          <dt>Recording paused</dt>
+          <dd>
+            {call.recording_pauses.map((pause) => (
+              <div key={pause.paused_at} className="mono small">{formatTime(pause.paused_at, { seconds: true })} – {pause.resumed_at ? formatTime(pause.resumed_at, { seconds: true }) : "the call's end"}</div>
+            ))}
+          </dd>
+        </>
+      )}
       {call.parent_call_sid && <><dt>Transferred from</dt><dd className="mono small">{call.parent_call_sid}</dd></>}
       <dt>Call id</dt><dd className="mono small">{call.call_sid}</dd>
       <dt>Notes</dt><dd style={{ whiteSpace: "pre-wrap" }}>{call.notes ?? "—"}</dd>

@@ -15,6 +15,7 @@ import { SmsSettingsForm } from "./sms-settings-form";
 import { TelephonySettingsForm } from "./telephony-settings-form";
 import { SecuritySettingsForm } from "./security-settings-form";
 import { SsoSettingsForm } from "./sso-settings-form";
+import { RecordingAccessSetting } from "./recording-access-setting";
 
 /** Other systems: their API keys, then the webhooks that tell them what happened. */
 function IntegrationsPanel() {
@@ -31,6 +32,7 @@ function TelephonyPanel() {
   return (
     <div className="stack">
       <TelephonySettingsForm />
+      <RecordingAccessSetting />
       <SmsSettingsForm />
       <TemplateManager />
     </div>

@@ -18,7 +18,7 @@ const PHASE_LABEL = { connecting: "Connecting…", connected: "On call", ended: 
 
 /** The in-call panel: stays on screen across pages until the agent finishes wrap-up. */
 export function CallDock() {
-  const { call, hangup, toggleMute, toggleHold, sendDigit, setNotes, setDisposition, finish } = useSoftphone();
+  const { call, hangup, toggleMute, toggleHold, toggleRecording, sendDigit, setNotes, setDisposition, finish } = useSoftphone();
   const dispositions = useApiGet("/api/dispositions", call?.phase === "ended" ? {} : null);
   const [keypad, setKeypad] = useState(false);
   const [picker, setPicker] = useState<"transfer" | "add" | null>(null);
@@ -58,6 +58,9 @@ export function CallDock() {
           <div className="call-badge" role="status">{call.transferredFrom ?? "A colleague"} wants to transfer this caller to you; the caller is on hold.</div>
         )}
         {call.phase === "connected" && call.serverState !== "consult" && call.transferredFrom && <div className="small muted" role="status">Transferred by {call.transferredFrom}</div>}
+        {call.phase === "connected" && call.recording === "paused" && (
+          <div className="call-badge" role="status" data-testid="recording-paused">Recording paused: nothing said now is recorded. Resume it when you are done.</div>
+        )}
         {call.participant && <div className="small muted" role="status">Three-way call: {call.participant.added_by ?? "a colleague"} added you; the call goes on when you leave.</div>}
         {call.phase === "connected" && call.monitored && (
           <div className="call-badge" role="status" data-testid="monitored">{call.monitored.by ?? "A supervisor"} {call.monitored.mode === "whisper" ? "is whispering to you (the caller cannot hear)" : "has joined the call"}</div>
@@ -90,6 +93,11 @@ export function CallDock() {
               {!call.participant && (
                 <button type="button" className="button secondary" aria-pressed={call.onHold} disabled={call.phase !== "connected" || !call.callSid || call.holding} onClick={toggleHold}>
                   {call.holding ? (call.onHold ? "Resuming…" : "Holding…") : call.onHold ? "Resume" : "Hold"}
+                </button>
+              )}
+              {call.recording && !call.participant && (
+                <button type="button" className="button secondary" aria-pressed={call.recording === "paused"} disabled={call.phase !== "connected" || call.recordingBusy} onClick={toggleRecording}>
+                  {call.recordingBusy ? "One moment…" : call.recording === "paused" ? "Resume recording" : "Pause recording"}
                 </button>
               )}
               <button type="button" className="button secondary" aria-expanded={keypad} onClick={() => setKeypad(!keypad)}>Keypad</button>

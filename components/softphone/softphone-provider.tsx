@@ -32,6 +32,9 @@ export interface ActiveCall {
   /** The caller hears the hold music (the server's state: POST /api/calls/{call_sid}/hold). */
   onHold: boolean;
   holding: boolean;
+  /** The call's recording runs or is paused (the server's state: POST /api/calls/{call_sid}/recording); null: not recorded. */
+  recording: "recording" | "paused" | null;
+  recordingBusy: boolean;
   digits: string;
   notes: string;
   /** The wrap-up disposition picked (GET /api/dispositions). */
@@ -59,6 +62,7 @@ interface Softphone {
   hangup: () => Promise<void>;
   toggleMute: () => void;
   toggleHold: () => Promise<void>;
+  toggleRecording: () => Promise<void>;
   sendDigit: (digit: string) => void;
   setNotes: (notes: string) => void;
   setDisposition: (id: number | null) => void;
@@ -112,6 +116,8 @@ function restoredCall(server: ServerCall): ActiveCall {
     muted: false,
     onHold: server.on_hold,
     holding: false,
+    recording: server.recording,
+    recordingBusy: false,
     digits: "",
     notes: server.notes ?? "",
     dispositionId: null,
@@ -232,7 +238,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
           return restoredCall(server);
         }
         if (latest.callSid !== server.call_sid) return latest;
-        return { ...latest, onHold: server.on_hold, serverState: server.state, monitored: server.monitored, transferredFrom: server.transferred_from, participant: server.participant };
+        return { ...latest, onHold: server.on_hold, recording: latest.recordingBusy ? latest.recording : server.recording, serverState: server.state, monitored: server.monitored, transferredFrom: server.transferred_from, participant: server.participant };
       }
       // A consultation called off (or a transfer that never reached this agent): nothing to wrap up.
       if (latest?.phase === "connected" && latest.serverState === "consult") return null;
@@ -254,7 +260,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   const partEnded = () => setCall((c) => (c && c.phase !== "ended" ? { ...c, phase: "ended", endedAt: Date.now(), onHold: false } : c));
 
   const start = (base: Pick<ActiveCall, "direction" | "number" | "contactId" | "contactName">) =>
-    setCall({ ...base, phase: "connecting", connectedAt: null, endedAt: null, muted: false, onHold: false, holding: false, digits: "", notes: "", dispositionId: null, serverState: null, monitored: null, transferredFrom: null, participant: null, callSid: null, callLogId: null, error: null, saving: false, saved: false });
+    setCall({ ...base, phase: "connecting", connectedAt: null, endedAt: null, muted: false, onHold: false, holding: false, recording: null, recordingBusy: false, digits: "", notes: "", dispositionId: null, serverState: null, monitored: null, transferredFrom: null, participant: null, callSid: null, callLogId: null, error: null, saving: false, saved: false });
 
   const acceptQueueCall: Softphone["acceptQueueCall"] = async (queueCall) => {
     if (!deviceRef.current) throw new Error(device.reason ?? "The phone is not ready.");
@@ -324,6 +330,19 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
     }
   };
 
+  /** Pause or resume the call's recording (a card number is about to be read out); the panel shows what the server answered. */
+  const toggleRecording = async () => {
+    const callSid = call?.callSid ?? handleRef.current?.callSid;
+    if (!call || !callSid || !call.recording || call.recordingBusy) return;
+    setCall((c) => (c ? { ...c, recordingBusy: true, error: null } : c));
+    try {
+      const answer = await api.send("post", "/api/calls/{call_sid}/recording", { path: { call_sid: callSid }, body: { state: call.recording === "paused" ? "recording" : "paused" } });
+      setCall((c) => (c ? { ...c, recording: answer.recording, recordingBusy: false } : c));
+    } catch (error) {
+      setCall((c) => (c ? { ...c, recordingBusy: false, error: (error as Error).message } : c));
+    }
+  };
+
   const sendDigit = (digit: string) => {
     handleRef.current?.sendDigits(digit);
     setCall((c) => (c ? { ...c, digits: (c.digits + digit).slice(-24) } : c));
@@ -350,6 +369,6 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
     }
   };
 
-  const value: Softphone = { device, call, acceptQueueCall, dial, hangup, toggleMute, toggleHold, sendDigit, setNotes, setDisposition, finish, partEnded, api: token ? api : null };
+  const value: Softphone = { device, call, acceptQueueCall, dial, hangup, toggleMute, toggleHold, toggleRecording, sendDigit, setNotes, setDisposition, finish, partEnded, api: token ? api : null };
   return <SoftphoneContext.Provider value={value}>{children}</SoftphoneContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { newCallSid } from "@/lib/twilio/simulator/simulator";
 import { conferenceName, connectedInboundCall, controlRequests, joinConference, twimlAttribute, type ControlRequest } from "../support/call-control";
 import { ALL_DAY, inHoursPhone, playCallback, waitForCalls } from "../support/campaigns";
@@ -40,6 +40,32 @@ function reportRecording(started: ControlRequest, { url, seconds }: { url: strin
     CallSid: started.call, RecordingSid: started.recording!, RecordingUrl: url, RecordingStatus: "completed", RecordingDuration: String(seconds),
     RecordingChannels: "2", RecordingSource: "StartCallRecordingAPI", RecordingTrack: "both",
   });
+}
+
+/**
+ * The agent plays the call's recording through this service (issue 47, point 4): the provider's audio,
+ * fetched with the account's credentials, a player's Range passed on both ways; the play and the download
+ * are in the audit log, a player's later chunks are not.
+ */
+async function playsThroughTheService(tenant: Tenant, callSid: string, recordingSid: string) {
+  const address = `${inject("baseUrl")}/api/calls/${callSid}/recording`;
+  const auth = { Authorization: `Bearer ${tenant.agentA.token}` };
+  const whole = await fetch(address, { headers: auth });
+  expect(whole.status).toBe(200);
+  expect(whole.headers.get("content-type")).toBe("audio/mpeg");
+  expect(whole.headers.get("cache-control")).toBe("private, no-store");
+  expect((await whole.arrayBuffer()).byteLength).toBe(4096);
+  const part = await fetch(address, { headers: { ...auth, Range: "bytes=100-199" } });
+  expect(part.status).toBe(206);
+  expect(part.headers.get("content-range")).toBe("bytes 100-199/4096");
+  expect(new Uint8Array(await part.arrayBuffer())[0]).toBe(100);
+  const file = await fetch(`${address}?download=1`, { headers: auth });
+  expect(file.headers.get("content-disposition")).toBe(`attachment; filename="recording-${callSid}.mp3"`);
+  await file.arrayBuffer();
+  const asked = (await (await fetch(`${inject("fakeProviderUrl")}/__media`)).json()) as { recording: string; authorized: boolean }[];
+  expect(asked.filter((m) => m.recording === recordingSid)).toEqual([expect.objectContaining({ authorized: true }), expect.objectContaining({ authorized: true }), expect.objectContaining({ authorized: true })]);
+  const audit = (await tenant.client.get("/api/audit-log?per_page=100", tenant.admin.token)).body.data.filter((e: { action: string }) => e.action.startsWith("recording."));
+  expect(audit.map((e: { action: string; user_id: number; details: { call_sid: string } }) => [e.action, e.user_id, e.details.call_sid]).sort()).toEqual([["recording.downloaded", tenant.agentA.id, callSid], ["recording.played", tenant.agentA.id, callSid]]);
 }
 
 /** The conference reports a leg joining, as the provider does from the conference's status address. */
@@ -91,12 +117,19 @@ describe("recordings cover the whole call", () => {
     // The provider reports it: on the call's log (its first part), with its sid and length; a retry changes nothing.
     expect((await reportRecording(started, { url: recordingUrl("3"), seconds: 95 })).status).toBe(200);
     expect((await reportRecording(started, { url: recordingUrl("4"), seconds: 12 })).status).toBe(200);
-    expect(await logOf(tenant, callSid)).toMatchObject({ call_sid: callSid, user_id: tenant.agentA.id, recording_url: recordingUrl("3"), recording_sid: started.recording, recording_duration: 95 });
+    expect(await logOf(tenant, callSid)).toMatchObject({ call_sid: callSid, user_id: tenant.agentA.id, recording_url: `/api/calls/${callSid}/recording`, recording_sid: started.recording, recording_duration: 95 });
     // B's part of the same call names no second recording.
     expect(await logOf(tenant, targetLeg)).toMatchObject({ parent_call_sid: callSid, recording_url: null, recording_sid: null });
-    // Its agent plays it from the call history (the address the page's player uses).
-    const history = (await tenant.client.get("/api/voice/call-logs", tenant.agentA.token)).body.data;
-    expect(history).toEqual([expect.objectContaining({ call_sid: callSid, recording_url: recordingUrl("3") })]);
+    // Issue 47, point 4: who may play it, through this service only. Its agent may not until the organization allows it.
+    const history = async () => (await tenant.client.get("/api/voice/call-logs", tenant.agentA.token)).body.data;
+    expect(await history()).toEqual([expect.objectContaining({ call_sid: callSid, recording_url: null, recording_sid: null })]);
+    expect((await tenant.client.get(`/api/calls/${callSid}/recording`, tenant.agentA.token)).status).toBe(403);
+    expect((await tenant.client.request("PUT", "/api/settings/calls", { token: tenant.admin.token, body: { agents_play_own_recordings: true } })).status).toBe(200);
+    expect(await history()).toEqual([expect.objectContaining({ call_sid: callSid, recording_url: `/api/calls/${callSid}/recording` })]);
+    await playsThroughTheService(tenant, callSid, started.recording!);
+    // Another department's manager, and another agent, cannot.
+    expect((await tenant.client.get(`/api/calls/${callSid}/recording`, tenant.managerB.token)).status).toBe(404);
+    expect((await tenant.client.get(`/api/calls/${callSid}/recording`, tenant.agentB.token)).status).toBe(404);
   });
 
   it("a manual call: recorded from the dialed leg's answer through a hold, the report kept even when it comes before the call's end; none when the organization does not record", async () => {
@@ -131,7 +164,7 @@ describe("recordings cover the whole call", () => {
     // The recording's report comes first (the provider does not order its callbacks), then the dialed person hangs up.
     expect((await reportRecording(started, { url: recordingUrl("5"), seconds: 40 })).status).toBe(200);
     expect((await playCallback(statusUrl, { CallSid: dialedLeg, ParentCallSid: call.callSid, CallStatus: "completed", CallDuration: "40", To: to })).status).toBe(200);
-    expect(await logOf(tenant, call.callSid)).toMatchObject({ direction: "outbound-manual", duration: 40, recording_url: recordingUrl("5"), recording_sid: started.recording, recording_duration: 40 });
+    expect(await logOf(tenant, call.callSid)).toMatchObject({ direction: "outbound-manual", duration: 40, recording_url: `/api/calls/${call.callSid}/recording`, recording_sid: started.recording, recording_duration: 40 });
     expect(await recordingsOf([call.callSid, dialedLeg])).toEqual([started]);
 
     // Not recorded: the dial says nothing of it, and the answer starts no recording.
@@ -179,7 +212,7 @@ describe("recordings cover the whole call", () => {
 
     expect((await playCallback(call.StatusCallback, { CallSid: call.sid, From: number, To: contact.phone, CallStatus: "completed", CallDuration: "33" })).status).toBe(200);
     expect((await reportRecording(started, { url: recordingUrl("6"), seconds: 31 })).status).toBe(200);
-    expect(await logOf(tenant, call.sid)).toMatchObject({ direction: "outbound-campaign", campaign_id: created.body.id, recording_url: recordingUrl("6"), recording_sid: started.recording, recording_duration: 31 });
+    expect(await logOf(tenant, call.sid)).toMatchObject({ direction: "outbound-campaign", campaign_id: created.body.id, recording_url: `/api/calls/${call.sid}/recording`, recording_sid: started.recording, recording_duration: 31 });
     expect(await recordingsOf([call.sid, agentLeg])).toEqual([started]);
     await expectNoOtherRecording([call.sid, agentLeg], conferenceName(seat.body));
   });
@@ -204,6 +237,61 @@ describe("recordings cover the whole call", () => {
     expect(await logOf(tenant, callSid)).toMatchObject({ recording_url: null });
     // The real report lands.
     expect((await sim.post(address.pathname + address.search, report)).status).toBe(200);
-    expect(await logOf(tenant, callSid)).toMatchObject({ recording_url: recordingUrl("7"), recording_duration: 9 });
+    expect(await logOf(tenant, callSid)).toMatchObject({ recording_url: `/api/calls/${callSid}/recording`, recording_duration: 9 });
+  });
+});
+
+describe("pausing a call's recording (issue 47, point 2)", () => {
+  it("the agent pauses and resumes it through the provider's Recordings resource; each pause is kept with its times; a refusal changes nothing", async () => {
+    const tenant = await createTenant();
+    await recordCalls(tenant, true);
+    const { sim, number, callSid } = await connectedInboundCall(tenant);
+    const [started] = await recordingsOf([callSid]);
+    const status = async () => (await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.call;
+    expect(await status()).toMatchObject({ call_sid: callSid, recording: "recording" });
+    const set = (state: unknown, token = tenant.agentA.token) => tenant.client.post(`/api/calls/${callSid}/recording`, { state }, token);
+    const updates = async () => (await controlRequests()).filter((c) => c.kind === "recording.update" && c.call === callSid);
+
+    expect((await set("stopped")).status).toBe(422);
+    expect((await set("paused", tenant.agentB.token)).status).toBe(404);
+    const paused = await set("paused");
+    expect(paused.status).toBe(200);
+    expect(paused.body).toMatchObject({ call_sid: callSid, recording: "paused" });
+    // Twice is once: the provider is asked once.
+    expect((await set("paused")).body.recording).toBe("paused");
+    expect(await updates()).toEqual([expect.objectContaining({ recording: started.recording, body: { Status: "paused", PauseBehavior: "skip" } })]);
+    expect(await status()).toMatchObject({ recording: "paused" });
+    const resumed = await set("recording");
+    expect(resumed.body.recording).toBe("recording");
+    expect((await updates()).map((u) => u.body)).toEqual([{ Status: "paused", PauseBehavior: "skip" }, { Status: "in-progress" }]);
+    // A supervisor in scope may pause it too; it stays paused to the call's end.
+    expect((await set("paused", tenant.managerA.token)).body.recording).toBe("paused");
+
+    // The provider refuses (the call ended on its side): the recording's state stays as it was, and the agent is told.
+    await fetch(`${inject("fakeProviderUrl")}/__hangup?call=${callSid}`, { method: "POST" });
+    const refused = await set("recording");
+    expect(refused.status).toBe(502);
+    expect(await status()).toMatchObject({ recording: "paused" });
+
+    expect((await sim.callStatus({ callSid, to: number, status: "completed", duration: 60 })).status).toBe(200);
+    expect((await reportRecording(started, { url: recordingUrl("8"), seconds: 50 })).status).toBe(200);
+    const log = await logOf(tenant, callSid);
+    expect(log.recording_pauses).toEqual([
+      { paused_at: expect.any(String), resumed_at: expect.any(String) },
+      { paused_at: expect.any(String), resumed_at: null },
+    ]);
+    expect(Date.parse(log.recording_pauses[0].resumed_at)).toBeGreaterThanOrEqual(Date.parse(log.recording_pauses[0].paused_at));
+    // After the call, nothing to pause.
+    expect((await set("recording")).status).toBe(404);
+  });
+
+  it("a call that is not recorded has no recording to pause (409)", async () => {
+    const tenant = await createTenant();
+    await recordCalls(tenant, false);
+    const { callSid } = await connectedInboundCall(tenant);
+    expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.call).toMatchObject({ call_sid: callSid, recording: null });
+    const refused = await tenant.client.post(`/api/calls/${callSid}/recording`, { state: "paused" }, tenant.agentA.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("This call is not being recorded.");
   });
 });

@@ -207,8 +207,9 @@ describe("inbound flow", () => {
     const recordingUrl = `https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/RE${"1".repeat(32)}`;
     expect((await sim.post(path, { CallSid: inbound.callSid, RecordingUrl: recordingUrl, RecordingStatus: "completed" })).status).toBe(200);
     await sim.post(path, { CallSid: inbound.callSid, RecordingUrl: `${recordingUrl}-again`, RecordingStatus: "completed" });
-    const log = (await tenant.client.get(`/api/voice/call-logs?call_sid=${inbound.callSid}`, tenant.agentA.token)).body.data[0];
-    expect(log).toMatchObject({ status: "completed", recording_url: recordingUrl });
+    const log = (await tenant.client.get(`/api/voice/call-logs?call_sid=${inbound.callSid}`, tenant.admin.token)).body.data[0];
+    // Offered as this service's address (issue 47): the provider's stays here.
+    expect(log).toMatchObject({ status: "completed", recording_url: `/api/calls/${inbound.callSid}/recording` });
     // Unsigned, it changes nothing and is refused.
     expect((await sim.post(path, { CallSid: inbound.callSid, RecordingUrl: recordingUrl }, false)).status).toBe(403);
     // Without recording, nothing is recorded.

@@ -66,6 +66,8 @@ export async function startFakeProvider() {
   const completedCalls = new Set();
   // The next text messages refused, as the provider refuses them (400 with its error code).
   const refuseMessages = [];
+  // Issue 47: the recordings' audio asked for.
+  const mediaRequests = [];
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
@@ -86,6 +88,26 @@ export async function startFakeProvider() {
         res.writeHead(204);
         return res.end();
       }
+      // --- issue 47: a recording's audio. The media address (…/Recordings/{Sid}.mp3) is the provider's file, not
+      // a REST operation of its API definitions: it is served with the account's own credentials only, a Range
+      // honoured (206) as the provider does, and each request kept for the tests (GET /__media). ---
+      const media = /^\/2010-04-01\/Accounts\/([^/]+)\/Recordings\/(RE[0-9a-fA-F]{32})\.(mp3|wav)$/.exec(url.pathname);
+      if (req.method === "GET" && media) {
+        const [account] = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString("utf8").split(":");
+        mediaRequests.push({ account: media[1], recording: media[2], range: req.headers.range ?? null, authorized: account === media[1], at: Date.now() });
+        if (account !== media[1]) return refusal(res, 401, 20003, "Authentication Error - invalid username");
+        const audio = Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 251));
+        const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? "");
+        if (range) {
+          const start = Number(range[1]);
+          const end = range[2] ? Math.min(Number(range[2]), audio.length - 1) : audio.length - 1;
+          res.writeHead(206, { "Content-Type": "audio/mpeg", "Content-Length": end - start + 1, "Content-Range": `bytes ${start}-${end}/${audio.length}`, "Accept-Ranges": "bytes" });
+          return res.end(audio.subarray(start, end + 1));
+        }
+        res.writeHead(200, { "Content-Type": "audio/mpeg", "Content-Length": audio.length, "Accept-Ranges": "bytes" });
+        return res.end(audio);
+      }
+      if (req.method === "GET" && url.pathname === "/__media") return json(res, 200, mediaRequests);
       if (url.pathname.startsWith("/2010-04-01/")) {
         const { operation, problems } = checkProviderRequest(req.method, url.pathname, url.searchParams, body, req.headers["content-type"] ?? "");
         if (problems.length) {
@@ -212,6 +234,15 @@ export async function startFakeProvider() {
           status: "in-progress", error_code: null, encryption_details: null, track: params.RecordingTrack ?? "both",
           uri: `/2010-04-01/Accounts/${match[1]}/Calls/${match[2]}/Recordings/${sid}.json`,
         });
+      }
+      // Issue 47: a recording paused or resumed (the Recordings resource of its leg), kept as "recording.update".
+      if (req.method === "POST" && (match = /\/Accounts\/([^/]+)\/Calls\/(CA[0-9a-fA-F]+)\/Recordings\/(RE[0-9a-fA-F]{32})\.json$/.exec(url.pathname))) {
+        const params = Object.fromEntries(new URLSearchParams(body));
+        // A call that ended on the provider's side: its recording cannot be changed any more.
+        if (completedCalls.has(match[2])) return refusal(res, 400, 21220, "Call is not in-progress. Cannot update its recording.");
+        controls.push({ kind: "recording.update", call: match[2], recording: match[3], body: params, at: Date.now() });
+        const now = new Date().toUTCString();
+        return json(res, 200, { account_sid: match[1], api_version: "2010-04-01", call_sid: match[2], sid: match[3], status: params.Status, date_updated: now, uri: `/2010-04-01/Accounts/${match[1]}/Calls/${match[2]}/Recordings/${match[3]}.json` });
       }
       if (req.method === "POST" && url.pathname === "/__fail") {
         failNext = Number(url.searchParams.get("count") ?? 1);

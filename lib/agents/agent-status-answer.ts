@@ -22,6 +22,8 @@ export const currentCallAnswer = z.object({
   on_hold: z.boolean(),
   /** The live call's state (answered, held, consult: a warm transfer's target talking to the agent who transfers). */
   state: z.string().nullable(),
+  /** The call's recording runs or is paused (issue 47); null: not recorded. */
+  recording: z.enum(["recording", "paused"]).nullable(),
   /** A supervisor whispering to the agent or barged into the call. */
   monitored: z.object({ mode: z.string(), by: z.string().nullable() }).nullable(),
   /** The agent who transferred this call (its previous part's). */

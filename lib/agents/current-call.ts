@@ -7,7 +7,7 @@ import type { currentCallAnswer } from "./agent-status-answer";
 /** The call a page reloaded in the middle of (agent-status-answer.ts says each field). */
 export type CurrentCall = z.output<typeof currentCallAnswer>;
 
-interface Row extends Omit<CurrentCall, "contact_id" | "call_log_id" | "state" | "monitored" | "transferred_from" | "participant" | "direction"> {
+interface Row extends Omit<CurrentCall, "contact_id" | "call_log_id" | "state" | "recording" | "monitored" | "transferred_from" | "participant" | "direction"> {
   direction: string;
   contact_id: string | null;
   call_log_id: string | null;
@@ -55,7 +55,7 @@ const CURRENT_CALL = `
 // What the panel shows about a connected call beyond its caller: a consultation,
 // a supervisor whispering or barged in, who transferred it.
 const CALL_CONTROL = `
-  SELECT l.state, m.monitor_mode, mu.name AS monitor_by, pu.name AS transferred_from, me.id::text AS participant_id, meu.name AS added_by
+  SELECT l.state, l.recording_state, m.monitor_mode, mu.name AS monitor_by, pu.name AS transferred_from, me.id::text AS participant_id, meu.name AS added_by
   FROM live_calls l
   LEFT JOIN LATERAL (SELECT c.monitor_mode, c.user_id FROM call_participants c
                      WHERE c.live_call_id = l.id AND c.role = 'monitor' AND c.left_at IS NULL AND c.monitor_mode IN ('whisper', 'barge')
@@ -71,7 +71,7 @@ export async function currentCall(actor: Pick<SessionUser, "id" | "organization_
   const [row] = await rawQuery<Row>(CURRENT_CALL, [actor.id, actor.organization_id]);
   if (!row) return null;
   const [control] = row.phase === "connected"
-    ? await rawQuery<{ state: string; monitor_mode: string | null; monitor_by: string | null; transferred_from: string | null; participant_id: string | null; added_by: string | null }>(CALL_CONTROL, [row.call_sid, actor.organization_id, actor.id])
+    ? await rawQuery<{ state: string; recording_state: string | null; monitor_mode: string | null; monitor_by: string | null; transferred_from: string | null; participant_id: string | null; added_by: string | null }>(CALL_CONTROL, [row.call_sid, actor.organization_id, actor.id])
     : [];
   return {
     ...row,
@@ -79,6 +79,7 @@ export async function currentCall(actor: Pick<SessionUser, "id" | "organization_
     contact_id: row.contact_id === null ? null : Number(row.contact_id),
     call_log_id: row.call_log_id === null ? null : Number(row.call_log_id),
     state: control?.state ?? null,
+    recording: control?.recording_state === "paused" ? "paused" : control?.recording_state === "recording" ? "recording" : null,
     monitored: control?.monitor_mode ? { mode: control.monitor_mode, by: control.monitor_by } : null,
     transferred_from: control?.transferred_from ?? null,
     participant: control?.participant_id ? { id: Number(control.participant_id), added_by: control.added_by } : null,

@@ -365,6 +365,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calls/{call_sid}/recording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A call's recording, streamed through this service (the address call logs give as recording_url): admins, the department's managers, and the call's agent when the organization allows it (calls settings: agents_play_own_recordings)
+         * @description Roles: super_admin, account_admin, dept_manager, agent. The pages' <audio> players ask with the web session cookie; API clients with their bearer token. A Range is passed on (206). `?download=1` answers it as a file. Each play and download is in the audit log (recording.played, recording.downloaded); a player's later chunks are not. The provider's own address never leaves the service.
+         */
+        get: operations["getApiCallsCallSidRecording"];
+        put?: never;
+        /**
+         * Pause or resume the recording of a call in progress: `{ state: paused | recording }` (its agent, or a supervisor in scope). A pause is skipped in the file: what is said meanwhile (a card number) is not recorded. Each pause is kept with its times (call logs' recording_pauses)
+         * @description Roles: super_admin, account_admin, dept_manager, agent.
+         */
+        post: operations["postApiCallsCallSidRecording"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/calls/{call_sid}/transfer": {
         parameters: {
             query?: never;
@@ -3473,6 +3497,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/voicemails/{id}/recording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A voicemail's recording, streamed through this service, for whoever serves its queue (the address voicemails give as recording_url)
+         * @description Roles: super_admin, account_admin, dept_manager, agent. As GET /api/calls/{call_sid}/recording: the web session or a bearer token, Range passed on, `?download=1`, each play and download audited.
+         */
+        get: operations["getApiVoicemailsIdRecording"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -3606,9 +3650,16 @@ export interface components {
             phone_number: string;
             /** @description Its length in seconds, as the provider reported it */
             recording_duration: number | null;
+            /** @description When the recording was paused and resumed (issue 47): nothing said meanwhile is in it */
+            recording_pauses: {
+                /** Format: date-time */
+                paused_at: string;
+                /** @description null: paused until the call ended */
+                resumed_at: string | null;
+            }[];
             /** @description The provider's id of that recording */
             recording_sid: string | null;
-            /** @description The call's one recording, from answer to end (the player's address); on the first part of a transferred call */
+            /** @description The call's one recording, from answer to end, on the first part of a transferred call: this service's address (GET /api/calls/{call_sid}/recording), null when the viewer may not play it */
             recording_url: string | null;
             /** @description completed, no-answer, busy, failed, canceled, abandoned, voicemail… */
             status: string;
@@ -3794,6 +3845,8 @@ export interface components {
             on_hold: boolean;
             /** @description The call this part was transferred from */
             parent_call_sid: string | null;
+            /** @description The call's recording runs or is paused (POST /api/calls/{call_sid}/recording); null: the call is not recorded */
+            recording: ("recording" | "paused") | null;
             /** Format: date-time */
             started_at: string;
             /**
@@ -4386,6 +4439,7 @@ export interface operations {
                             } | null;
                             /** @enum {string} */
                             phase: "connected" | "ended";
+                            recording: ("recording" | "paused") | null;
                             started_at: string | null;
                             state: string | null;
                             transferred_from: string | null;
@@ -4453,6 +4507,7 @@ export interface operations {
                             } | null;
                             /** @enum {string} */
                             phase: "connected" | "ended";
+                            recording: ("recording" | "paused") | null;
                             started_at: string | null;
                             state: string | null;
                             transferred_from: string | null;
@@ -5213,6 +5268,116 @@ export interface operations {
             503: components["responses"]["503"];
         };
     };
+    getApiCallsCallSidRecording: {
+        parameters: {
+            query?: {
+                download?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path: {
+                call_sid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                    "audio/wav": string;
+                };
+            };
+            /** @description Part of the recording (a Range was asked) */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                    "audio/wav": string;
+                };
+            };
+            401: components["responses"]["401"];
+            /** @description An agent, when the organization does not let agents play recordings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["404"];
+            422: components["responses"]["422"];
+            /** @description The provider did not give the recording */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["503"];
+        };
+    };
+    postApiCallsCallSidRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                call_sid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    state: "paused" | "recording";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveCall"];
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            /** @description The call is not connected, or not recorded */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["413"];
+            422: components["responses"]["422"];
+            /** @description The provider refused; the recording's state is as it was */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["503"];
+        };
+    };
     postApiCallsCallSidTransfer: {
         parameters: {
             query?: never;
@@ -5266,6 +5431,8 @@ export interface operations {
                         on_hold: boolean;
                         /** @description The call this part was transferred from */
                         parent_call_sid: string | null;
+                        /** @description The call's recording runs or is paused (POST /api/calls/{call_sid}/recording); null: the call is not recorded */
+                        recording: ("recording" | "paused") | null;
                         /** Format: date-time */
                         started_at: string;
                         /**
@@ -11388,6 +11555,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        agents_play_own_recordings: boolean;
                         disposition_required: boolean;
                         sticky_agent_days: number;
                     };
@@ -11408,6 +11576,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    agents_play_own_recordings?: boolean;
                     disposition_required?: boolean;
                     sticky_agent_days?: number;
                 };
@@ -11421,6 +11590,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        agents_play_own_recordings: boolean;
                         disposition_required: boolean;
                         sticky_agent_days: number;
                     };
@@ -15462,6 +15632,7 @@ export interface operations {
                             id: number;
                             /** @enum {string} */
                             reason: "closed" | "menu" | "no_agents";
+                            /** @description This service's address for the message (GET /api/voicemails/{id}/recording) */
                             recording_url: string | null;
                             /** @enum {string} */
                             status: "new" | "claimed" | "done";
@@ -15513,6 +15684,7 @@ export interface operations {
                         id: number;
                         /** @enum {string} */
                         reason: "closed" | "menu" | "no_agents";
+                        /** @description This service's address for the message (GET /api/voicemails/{id}/recording) */
                         recording_url: string | null;
                         /** @enum {string} */
                         status: "new" | "claimed" | "done";
@@ -15573,6 +15745,7 @@ export interface operations {
                         id: number;
                         /** @enum {string} */
                         reason: "closed" | "menu" | "no_agents";
+                        /** @description This service's address for the message (GET /api/voicemails/{id}/recording) */
                         recording_url: string | null;
                         /** @enum {string} */
                         status: "new" | "claimed" | "done";
@@ -15593,6 +15766,55 @@ export interface operations {
                 };
             };
             422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    getApiVoicemailsIdRecording: {
+        parameters: {
+            query?: {
+                download?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                    "audio/wav": string;
+                };
+            };
+            /** @description Part of the recording (a Range was asked) */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                    "audio/wav": string;
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            422: components["responses"]["422"];
+            /** @description The provider did not give the recording */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["503"];
         };
     };

@@ -262,3 +262,13 @@ function receiverCheck(user: Actor, visibility: Visibility): (record: EventRecor
 export function liveCallScope(user: Actor): Prisma.LiveCallWhereInput {
   return { ...organizationScope(user), OR: [ownerScope(user), { participants: { some: { user_id: user.id, left_at: null } } }] };
 }
+
+/**
+ * The call logs whose recordings a user may play or download (issue 47):
+ * admins their organization's, a manager their department's, an agent their
+ * own calls when the organization allows it (Settings), else none (null).
+ */
+export function recordingScope(user: Actor, agentsPlayOwn: boolean): DeptScope & { user_id?: number } | null {
+  if (user.role === "agent") return agentsPlayOwn ? ownerScope(user) : null;
+  return departmentScope(user);
+}

@@ -10,6 +10,8 @@ import { AppError } from "@/lib/errors/app-error";
 import { pageOf, paginationSchema, skipTake } from "@/lib/http/pagination";
 import { isE164, phoneDigits } from "@/lib/contacts/phone";
 import { callLogSelect, serializeCallLog } from "./serialize-call-log";
+import { mayPlayCallRecordings } from "@/lib/recordings/play-call-recording";
+import { recordingPausesOf } from "./recording-pauses";
 import { getSettings } from "@/lib/settings/get-settings";
 import { startOfDay } from "@/lib/format/time-zone";
 
@@ -63,7 +65,8 @@ export async function listCallLogs({ actor, query }: { actor: SessionUser; query
     prisma.callLog.findMany({ where, select: callLogSelect, orderBy: [{ created_at: "desc" }, { id: "desc" }], ...skipTake(query) }),
     prisma.callLog.count({ where }),
   ]);
-  return pageOf(rows.map(serializeCallLog), total, query);
+  const [recordings, pauses] = await Promise.all([mayPlayCallRecordings(actor), recordingPausesOf(actor.organization_id, rows.map((row) => row.call_sid))]);
+  return pageOf(rows.map((row) => serializeCallLog(row, { recordings, pauses })), total, query);
 }
 
 /** Notes on a call: agents on their own calls, managers in their department, admins anywhere in the organization. */

@@ -27,6 +27,7 @@ export const liveCallAnswer = z
     held_since: timestamp.nullable(),
     hold_seconds: z.number().int().meta({ description: "Time on hold so far, the current hold included" }),
     in_conference: z.boolean().meta({ description: "The call was moved into a conference (the first hold, transfer or third party does it)" }),
+    recording: z.enum(["recording", "paused"]).nullable().meta({ description: "The call's recording runs or is paused (POST /api/calls/{call_sid}/recording); null: the call is not recorded" }),
   })
   .meta({ id: "LiveCall" });
 

@@ -10,12 +10,12 @@ import { publishEventWith } from "@/lib/events/publish-event";
 export const LIVE_CALL_SELECT = {
   id: true, organization_id: true, call_sid: true, parent_call_sid: true, direction: true, user_id: true, department_id: true,
   contact_id: true, number: true, state: true, customer_leg_sid: true, agent_leg_sid: true, conference_name: true,
-  conference_sid: true, started_at: true, answered_at: true, held_since: true, hold_seconds: true,
+  conference_sid: true, started_at: true, answered_at: true, held_since: true, hold_seconds: true, recording_sid: true, recording_state: true,
 } as const;
 
 export type CallEventType =
   | "started" | "answered" | "held" | "resumed" | "transferred" | "transfer_completed" | "transfer_canceled" | "transfer_failed"
-  | "participant_added" | "participant_left" | "participant_failed" | "monitor" | "ended";
+  | "participant_added" | "participant_left" | "participant_failed" | "monitor" | "recording_started" | "recording_paused" | "recording_resumed" | "ended";
 
 /** One line of the call's story, and the stream's word to whoever may read the call. */
 export async function recordCallEvent(

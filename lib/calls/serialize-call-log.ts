@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import { oneOf } from "@/lib/http/answer-schemas";
 import { CALL_DIRECTIONS, type callLogAnswer } from "./call-log-answer";
+import { callRecordingPath } from "@/lib/recordings/recording-paths";
+import type { RecordingPauses } from "./recording-pauses";
 
 export const callLogSelect = {
   id: true,
@@ -50,7 +52,14 @@ interface CallLogRow {
   contact?: { name: string } | null;
 }
 
-export function serializeCallLog(call: CallLogRow): z.output<typeof callLogAnswer> {
+/**
+ * A call log as the API answers it. Its recording is offered as this
+ * service's address (never the provider's), and only to a viewer who may
+ * play it (`recordings`: play-call-recording.ts decides).
+ */
+export function serializeCallLog(call: CallLogRow, { recordings, pauses }: { recordings: boolean; pauses?: RecordingPauses }): z.output<typeof callLogAnswer> {
+  // Playable once the provider reported it ready (its address is kept); its sid alone says it is still being made.
+  const recorded = recordings && Boolean(call.recording_url);
   return {
     id: Number(call.id),
     user_id: call.user_id,
@@ -64,9 +73,10 @@ export function serializeCallLog(call: CallLogRow): z.output<typeof callLogAnswe
     status: call.status,
     duration: call.duration,
     wait_seconds: call.wait_seconds,
-    recording_url: call.recording_url,
-    recording_sid: call.recording_sid,
-    recording_duration: call.recording_duration,
+    recording_url: recorded ? callRecordingPath(call.call_sid) : null,
+    recording_sid: recorded ? call.recording_sid : null,
+    recording_duration: recorded ? call.recording_duration : null,
+    recording_pauses: pauses?.get(call.call_sid) ?? [],
     notes: call.notes,
     hold_seconds: call.hold_seconds,
     parent_call_sid: call.parent_call_sid,

@@ -7,6 +7,8 @@ import { prisma } from "@/lib/db/client";
 import { intId } from "@/lib/http/params";
 import { AppError } from "@/lib/errors/app-error";
 import { callLogSelect, serializeCallLog } from "./serialize-call-log";
+import { mayPlayCallRecordings } from "@/lib/recordings/play-call-recording";
+import { recordingPausesOf } from "./recording-pauses";
 
 export const wrapUpCallSchema = z
   .object({ notes: z.string().max(10_000).nullable().optional(), disposition_id: intId.nullable().optional() })
@@ -32,5 +34,6 @@ export async function wrapUpCall({ actor, id, input }: { actor: SessionUser; id:
       await tx.campaignContact.updateMany({ where: { campaign_id: log.campaign_id, contact_id: log.contact_id, campaign: { organization_id: log.organization_id } }, data: { last_outcome: disposition.name } });
     }
   });
-  return serializeCallLog(await prisma.callLog.findUniqueOrThrow({ where: { id }, select: callLogSelect }));
+  const saved = await prisma.callLog.findUniqueOrThrow({ where: { id }, select: callLogSelect });
+  return serializeCallLog(saved, { recordings: await mayPlayCallRecordings(actor), pauses: await recordingPausesOf(log.organization_id, [saved.call_sid]) });
 }

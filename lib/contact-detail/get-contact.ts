@@ -2,6 +2,8 @@ import "server-only";
 import { fieldVisibleTo } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { callLogSelect, serializeCallLog } from "@/lib/calls/serialize-call-log";
+import { mayPlayCallRecordings } from "@/lib/recordings/play-call-recording";
+import { recordingPausesOf } from "@/lib/calls/recording-pauses";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import { prisma } from "@/lib/db/client";
 import { latestMessages } from "@/lib/messages/latest-messages";
@@ -29,9 +31,10 @@ export async function getContact({ actor, id, historyPage, historyPerPage }: { a
     prisma.callLog.count({ where: { contact_id: id } }),
     latestMessages(access.organization_id, id),
   ]);
+  const [recordings, pauses] = await Promise.all([mayPlayCallRecordings(actor), recordingPausesOf(actor.organization_id, calls.map((call) => call.call_sid))]);
   return {
     ...serializeContact(contact, definitions, actor.role),
-    call_history: calls.map(serializeCallLog),
+    call_history: calls.map((call) => serializeCallLog(call, { recordings, pauses })),
     call_history_total: total,
     call_history_meta: { current_page: historyPage, per_page: historyPerPage, total, last_page: Math.max(1, Math.ceil(total / historyPerPage)) },
     ...messages,

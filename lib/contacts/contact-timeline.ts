@@ -44,7 +44,7 @@ export async function contactTimeline({ actor, id, query }: { actor: SessionUser
       SELECT 'call' AS type, cl.id::text AS ref, cl.created_at AS at,
              jsonb_build_object('call_log_id', cl.id, 'call_sid', cl.call_sid, 'direction', cl.direction, 'status', cl.status,
                                 'duration', cl.duration, 'phone_number', cl.phone_number, 'user_name', u.name, 'notes', cl.notes,
-                                'recording_url', cl.recording_url, 'campaign_id', cl.campaign_id, 'campaign_name', cp.name,
+                                'recording_url', CASE WHEN cl.recording_url IS NOT NULL THEN '/api/calls/' || cl.call_sid || '/recording' END, 'campaign_id', cl.campaign_id, 'campaign_name', cp.name,
                                 'disposition_id', cl.disposition_id, 'disposition', dp.name, 'disposition_is_success', dp.is_success) AS details
       FROM call_logs cl LEFT JOIN users u ON u.id = cl.user_id LEFT JOIN campaigns cp ON cp.id = cl.campaign_id
       LEFT JOIN dispositions dp ON dp.id = cl.disposition_id AND dp.organization_id = cl.organization_id

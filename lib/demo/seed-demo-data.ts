@@ -42,7 +42,8 @@ export async function seedDemoData(db: Db) {
         for (const dept of created.departments) departments.set(`${org.name}/${dept.name}`, { id: dept.id, organization_id: created.id });
         await tx.setting.createMany({
           data: [
-            ...Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ organization_id: created.id, key, value })),
+            // The demo's agents hear their own calls' recordings (off by default: Settings → Dispositions).
+            ...Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ organization_id: created.id, key, value: key === "calls" ? { ...value, agents_play_own_recordings: true } : value })),
             { organization_id: created.id, key: "telephony", value: { phone_numbers: [org.phone_number], caller_id: org.phone_number, recording_enabled: true } },
           ],
         });

@@ -39,7 +39,20 @@ export interface AppErrorDetails {
   headers?: Record<string, string>;
 }
 
+// The mark every AppError carries. Code wired at start-up (the telephony
+// port, lib/server/startup.ts) is bundled apart from the route handlers, with
+// its own copy of this module: a provider's refusal thrown there failed
+// `instanceof AppError` in the route and answered 500, not 502. The mark is a
+// registered symbol, the same in every copy, and instanceof looks for it.
+const APP_ERROR = Symbol.for("contact-center.app-error");
+
 export class AppError extends Error {
+  readonly [APP_ERROR] = true;
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [APP_ERROR]?: boolean })[APP_ERROR] === true;
+  }
+
   constructor(
     readonly code: ErrorCode,
     message: string,

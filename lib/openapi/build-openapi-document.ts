@@ -118,7 +118,7 @@ function jsonOperation(group: OperationGroup, method: Method, description: Extra
           ? { description: "A Server-Sent Events stream", content: { "text/event-stream": { schema: { type: "string" } } } }
           : { description: "Success", content: successContent(group, method, description) },
       ...Object.fromEntries([...errors].map((status) => [status, { $ref: `#/components/responses/${status}` }])),
-      ...Object.fromEntries(Object.entries(extra).map(([status, text]) => [status, { description: text, content: { "application/json": { schema: status.startsWith("2") || description.alsoAnswers?.[Number(status)] ? otherSuccessSchema(description, status) : { $ref: "#/components/schemas/Error" } } } }])),
+      ...Object.fromEntries(Object.entries(extra).map(([status, text]) => [status, status === "206" && group.file?.[method] ? { description: text, content: successContent(group, method, description) } : { description: text, content: { "application/json": { schema: status.startsWith("2") || description.alsoAnswers?.[Number(status)] ? otherSuccessSchema(description, status) : { $ref: "#/components/schemas/Error" } } } }])),
     },
   };
 }
@@ -139,7 +139,7 @@ function uploadSchema(upload: NonNullable<OperationGroup["upload"]>) {
 /** JSON with its schema, and the files a `format` query value asks for. */
 function successContent(group: OperationGroup, method: Method, description: Extract<RouteDescription, { kind: "json" }>) {
   const file = group.file?.[method];
-  if (file) return { [file]: { schema: { type: "string", format: "binary" } } };
+  if (file) return Object.fromEntries([file].flat().map((type) => [type, { schema: { type: "string", format: "binary" } }]));
   // The route's own answer schema: its serializer's return type is checked against it.
   const json = { schema: description.answers ? jsonSchema(description.answers, "output") : { type: "object" } };
   const formatProperty = description.query ? ((jsonSchema(description.query).properties as Record<string, JsonSchema> | undefined)?.format) : undefined;

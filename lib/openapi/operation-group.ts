@@ -21,8 +21,8 @@ export interface OperationGroup {
   form?: Record<string, string>;
   /** A multipart/form-data upload: the file part's meaning and the schema of the other fields. */
   upload?: { file: string; fields: z.ZodType };
-  /** The media type of a success that is a file rather than JSON. */
-  file?: Partial<Record<Method, string>>;
+  /** The media type of a success that is a file rather than JSON (or the types it may be: a recording is MP3 or WAV). */
+  file?: Partial<Record<Method, string | string[]>>;
   /**
    * Answered by our server ahead of the framework (lib/server/front-door.ts):
    * `probe` the readiness check, `stream` the event stream (a text/event-stream,

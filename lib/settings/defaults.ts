@@ -27,6 +27,8 @@ export const DEFAULT_SETTINGS = {
     two_factor_required: "nobody",
   },
   calls: {
+    // Recordings are the admins' and the department's managers' to play until an admin lets agents hear their own.
+    agents_play_own_recordings: false,
     disposition_required: false,
     // An offer queue rings the caller's last agent first when they talked within this many days (0: never).
     sticky_agent_days: 7,

@@ -69,6 +69,8 @@ export const callSettingsSchema = z.object({
   disposition_required: z.boolean(),
   /** Offer queues (issue 44) offer a caller to the agent they last talked to within this many days first; 0: never. */
   sticky_agent_days: z.number({ error: "sticky_agent_days must be a whole number from 0 to 90." }).int("sticky_agent_days must be a whole number from 0 to 90.").min(0, "sticky_agent_days must be a whole number from 0 to 90.").max(90, "sticky_agent_days must be a whole number from 0 to 90."),
+  /** Agents may play and download the recordings of their own calls (issue 47); admins and the department's managers always may. */
+  agents_play_own_recordings: z.boolean({ error: "agents_play_own_recordings must be true or false." }),
 });
 
 /** Who must sign in with a second factor (Settings → Security; issue 46). */

@@ -76,6 +76,10 @@ export interface TelephonyPort {
   /** Starts the call's one recording on a leg; its id (null when the provider reports it later). */
   recordLeg(organizationId: number, legSid: string, statusPath: string): Promise<string | null>;
   hangUpLeg(organizationId: number, legSid: string): Promise<void>;
+  /** Pauses (its pause is skipped in the file) or resumes the call's recording on the leg it was started on. */
+  pauseRecording(organizationId: number, legSid: string, recordingSid: string, paused: boolean): Promise<void>;
+  /** A recording's audio (the simulator's or the provider's, a Range passed on); null when there is nothing to fetch it from. */
+  recordingMedia(organizationId: number, recording: { callSid: string; url: string | null; sid: string | null; seconds: number | null }, range: string | null): Promise<Response | null>;
 
   // Campaigns and texts.
   /** Places a campaign call; the provider's id of it. Throws when the provider does not take it. */

@@ -16,7 +16,7 @@ export const voicemailAnswer = z.object({
   from: z.string(),
   department_id: z.number().int().nullable(),
   reason: z.enum(VOICEMAIL_REASONS),
-  recording_url: z.string().nullable(),
+  recording_url: z.string().nullable().meta({ description: "This service's address for the message (GET /api/voicemails/{id}/recording)" }),
   duration_seconds: z.number().int(),
   transcription: z.string().nullable(),
   status: z.enum(VOICEMAIL_STATUSES),

@@ -1,4 +1,5 @@
 import "server-only";
+import { voicemailRecordingPath } from "@/lib/recordings/recording-paths";
 import { can } from "@/lib/auth/permissions";
 import { servedQueueScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
@@ -25,7 +26,7 @@ const statusOf = (value: string) => VOICEMAIL_STATUSES.find((status) => status =
 function present(row: Row): z.output<typeof voicemailAnswer> {
   return {
     id: Number(row.id), call_sid: row.call_sid, from: row.from_number, department_id: row.department_id, reason: reasonOf(row.reason),
-    recording_url: row.recording_url, duration_seconds: row.duration_seconds, transcription: row.transcription,
+    recording_url: row.recording_url ? voicemailRecordingPath(row.id) : null, duration_seconds: row.duration_seconds, transcription: row.transcription,
     status: statusOf(row.status), claimed_by: row.claimed_by_user_id === null ? null : { id: row.claimed_by_user_id, name: row.claimed_by?.name ?? null },
     claimed_at: row.claimed_at, done_at: row.done_at, created_at: row.created_at,
     contact: row.contact ? { id: Number(row.contact.id), name: row.contact.name } : null,

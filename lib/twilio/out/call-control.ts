@@ -142,6 +142,19 @@ export async function recordLeg(organizationId: number, legSid: string, statusPa
   return recording.sid;
 }
 
+/**
+ * Pauses or resumes the call's recording (the Recordings resource of the leg
+ * it was started on). A pause is skipped in the file, not filled with silence:
+ * what was said while paused (a card number) is nowhere.
+ */
+export async function pauseRecording(organizationId: number, legSid: string, recordingSid: string, paused: boolean): Promise<void> {
+  const rest = await client(organizationId);
+  if (!rest) return;
+  await provider(paused ? "pause the recording" : "resume the recording", organizationId, () =>
+    rest.calls(legSid).recordings(recordingSid).update(paused ? { status: "paused", pauseBehavior: "skip" } : { status: "in-progress" }),
+  );
+}
+
 /** Ends one leg (the caller left alone in a conference when the last agent leaves, the agent who handed the call over). */
 export async function hangUpLeg(organizationId: number, legSid: string): Promise<void> {
   const rest = await client(organizationId);

@@ -4,9 +4,10 @@ import { renderVoiceAnswer } from "@/lib/twilio/in/render-voice-answer";
 import { isCallSid, newCallSid, waitingLineName } from "@/lib/twilio/call-sid";
 import { identityFor } from "@/lib/twilio/identity";
 import { providerConfig } from "@/lib/twilio/provider-config";
-import { changeParticipation, conferenceSidNamed, dialIntoConference, hangUpLeg, holdLeg, legsJoinAtOnce, moveLegToConference, recordLeg, removeFromConference } from "./call-control";
+import { changeParticipation, conferenceSidNamed, dialIntoConference, hangUpLeg, holdLeg, legsJoinAtOnce, moveLegToConference, pauseRecording, recordLeg, removeFromConference } from "./call-control";
 import { dialCampaignContact } from "./dial-campaign-contact";
 import { sendText } from "./send-text";
+import { recordingMedia } from "./recording-media";
 
 /** The port, as this provider answers it (start-up provides it: lib/server/startup.ts). */
 export const twilioTelephony: TelephonyPort = {
@@ -19,6 +20,8 @@ export const twilioTelephony: TelephonyPort = {
   removeFromConference,
   recordLeg,
   hangUpLeg,
+  pauseRecording,
+  recordingMedia,
   dialCampaignContact,
   sendText,
   async numbers(organizationId) {

@@ -135,7 +135,7 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
       return { call_sid: call.callSid, dialing: call.body.includes("<Dial"), twiml: call.body };
     }
     case "manual_answered": {
-      expectOk(await sim.manualAnswered({ callSid: input.call_sid, identity, to: input.to }), "answered callback");
+      expectOk(await sim.manualAnswered({ callSid: input.call_sid, identity, to: input.to, record: config.recording_enabled }), "answered callback");
       return { call_sid: input.call_sid };
     }
     case "sms_inbound": {

@@ -16,6 +16,10 @@ export function simulatedRecordingPath(callSid: string): string {
  * 16-bit, mono) with a soft two-tone "conversation", so the demo's call
  * history has something to play. Never a real voice: nothing was said.
  */
+export function simulatedRecordingAudio(seconds: number): Buffer {
+  return toneWav(Math.max(1, Math.min(8, Math.round(seconds))));
+}
+
 function toneWav(seconds: number): Buffer {
   const rate = 8000;
   const samples = rate * seconds;

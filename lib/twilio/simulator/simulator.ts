@@ -86,10 +86,12 @@ export class ProviderSimulator {
   }
 
   /** The dialed number picks up: the dialed leg's "answered" status (its own CallSid, ParentCallSid = the agent's). */
-  manualAnswered({ callSid, identity, to, callerId = "+15005550006" }: { callSid: string; identity: string; to: string; callerId?: string }) {
+  manualAnswered({ callSid, identity, to, callerId = "+15005550006", record = false }: { callSid: string; identity: string; to: string; callerId?: string; record?: boolean }) {
     const agent = /^user_(\d+)$/.exec(identity)?.[1];
     const childSid = newCallSid();
-    return this.post(`/api/voice/manual/status${agent ? `?agent=${agent}` : ""}`, { CallSid: childSid, ParentCallSid: callSid, From: callerId, To: to, Direction: "outbound-dial", CallStatus: "in-progress" }).then((r) => ({ ...r, childSid }));
+    // The address the dial's TwiML gave: it says whether the call is recorded (record=1), as the provider would post to it.
+    const query = new URLSearchParams({ ...(agent && { agent }), ...(record && { record: "1" }) }).toString();
+    return this.post(`/api/voice/manual/status${query ? `?${query}` : ""}`, { CallSid: childSid, ParentCallSid: callSid, From: callerId, To: to, Direction: "outbound-dial", CallStatus: "in-progress" }).then((r) => ({ ...r, childSid }));
   }
 
   /**
