@@ -1,6 +1,7 @@
 import { DIRECTION_LABEL, formatDateTime, formatDuration, formatPhone, formatTime } from "@/lib/format/display";
 import type { CallLogView } from "./call-log-view";
 import { DispositionBadge } from "./disposition-badge";
+import { LegalHold } from "./legal-hold-button";
 
 /** One call, all the history knows of it (issue 45: its outcome among them), under its row. */
 export function CallDetails({ call }: { call: CallLogView }) {
@@ -24,6 +25,8 @@ export function CallDetails({ call }: { call: CallLogView }) {
           </dd>
         </>
       )}
+      {call.recording_deleted_at && <><dt>Recording</dt><dd>Deleted by the retention policy on {formatDateTime(call.recording_deleted_at)}</dd></>}
+      <dt>Legal hold</dt><dd><LegalHold callSid={call.call_sid} held={call.legal_hold} /></dd>
       {call.parent_call_sid && <><dt>Transferred from</dt><dd className="mono small">{call.parent_call_sid}</dd></>}
       <dt>Call id</dt><dd className="mono small">{call.call_sid}</dd>
       <dt>Notes</dt><dd style={{ whiteSpace: "pre-wrap" }}>{call.notes ?? "—"}</dd>

@@ -295,3 +295,62 @@ describe("pausing a call's recording (issue 47, point 2)", () => {
     expect(refused.body.message).toBe("This call is not being recorded.");
   });
 });
+
+describe("recording retention and legal holds (issue 47, point 3)", () => {
+  /** A recorded inbound call, answered by agent A, ended and its recording reported: its log and the provider's recording sid. */
+  async function recordedCall(tenant: Tenant, digit: string) {
+    const { sim, number, callSid } = await connectedInboundCall(tenant);
+    const [started] = await recordingsOf([callSid]);
+    expect((await sim.callStatus({ callSid, to: number, status: "completed", duration: 30 })).status).toBe(200);
+    expect((await reportRecording(started, { url: recordingUrl(digit), seconds: 30 })).status).toBe(200);
+    return { callSid, recordingSid: started.recording! };
+  }
+
+  it("deletes expired recordings at the provider and here, counts them, and keeps those under a legal hold on the call or its contact", async () => {
+    const tenant = await createTenant();
+    await recordCalls(tenant, true);
+    const plain = await recordedCall(tenant, "a");
+    const held = await recordedCall(tenant, "b");
+    const contact = await makeContact(tenant, { name: "Held Person", phone: "+14155550177" });
+    const ofHeldContact = await recordedCall(tenant, "c");
+    expect((await logOf(tenant, ofHeldContact.callSid)).contact_id).toBe(contact.id);
+
+    const run = (body: Record<string, unknown>, token = tenant.admin.token) => tenant.client.post("/api/settings/recordings/retention/run", body, token);
+    // No policy: nothing happens.
+    expect((await run({})).body).toMatchObject({ enabled: false, deleted_calls: 0 });
+    const policy = await tenant.client.request("PUT", "/api/settings/calls", { token: tenant.admin.token, body: { recording_retention_days: 0 } });
+    expect(policy.status).toBe(422);
+    expect((await tenant.client.request("PUT", "/api/settings/calls", { token: tenant.admin.token, body: { recording_retention_days: 30 } })).status).toBe(200);
+
+    // Holds are the admins'.
+    expect((await tenant.client.post(`/api/calls/${held.callSid}/legal-hold`, { on: true }, tenant.managerA.token)).status).toBe(403);
+    expect((await tenant.client.post(`/api/calls/${held.callSid}/legal-hold`, { on: true }, tenant.admin.token)).body).toEqual({ legal_hold: true });
+    expect((await tenant.client.post(`/api/contacts/${contact.id}/legal-hold`, { on: true }, tenant.admin.token)).body).toEqual({ legal_hold: true });
+
+    // Today nothing is 30 days old; 31 days from now everything is. A dry run counts and changes nothing.
+    expect((await run({})).body).toMatchObject({ enabled: true, deleted_calls: 0, kept_on_hold: 0 });
+    const later = new Date(Date.now() + 31 * 86_400_000).toISOString();
+    expect((await run({ dry_run: true, as_of: later })).body).toMatchObject({ dry_run: true, deleted_calls: 1, kept_on_hold: 2 });
+    expect((await logOf(tenant, plain.callSid)).recording_url).not.toBeNull();
+    const report = await run({ as_of: later });
+    expect(report.body).toMatchObject({ enabled: true, dry_run: false, recording_retention_days: 30, deleted_calls: 1, kept_on_hold: 2, failed: 0 });
+
+    // Gone at the provider (its DELETE, checked against its API definitions) and here; the call itself stays.
+    const deletes = (await controlRequests()).filter((c) => c.kind === "recording.delete");
+    expect(deletes.map((d) => d.recording)).toContain(plain.recordingSid);
+    expect(deletes.map((d) => d.recording)).not.toContain(held.recordingSid);
+    expect(deletes.map((d) => d.recording)).not.toContain(ofHeldContact.recordingSid);
+    expect(await logOf(tenant, plain.callSid)).toMatchObject({ call_sid: plain.callSid, recording_url: null, recording_sid: null, recording_deleted_at: expect.any(String), legal_hold: false });
+    expect((await tenant.client.get(`/api/calls/${plain.callSid}/recording`, tenant.admin.token)).status).toBe(404);
+    expect(await logOf(tenant, held.callSid)).toMatchObject({ recording_url: `/api/calls/${held.callSid}/recording`, legal_hold: true });
+    expect((await logOf(tenant, ofHeldContact.callSid)).recording_url).toBe(`/api/calls/${ofHeldContact.callSid}/recording`);
+    const audit = (await tenant.client.get("/api/audit-log?action=recordings.retention_run", tenant.admin.token)).body.data;
+    // Each real run is in the audit log with its counts (today's, which found nothing, and this one).
+    expect(audit.map((entry: { details: { deleted_calls: number; kept_on_hold: number } }) => [entry.details.deleted_calls, entry.details.kept_on_hold])).toEqual([[1, 2], [0, 0]]);
+
+    // Released, the contact's recordings go at the next run.
+    expect((await tenant.client.post(`/api/contacts/${contact.id}/legal-hold`, { on: false }, tenant.admin.token)).status).toBe(200);
+    expect((await run({ as_of: later })).body).toMatchObject({ deleted_calls: 1, kept_on_hold: 1 });
+    expect((await logOf(tenant, ofHeldContact.callSid)).recording_url).toBeNull();
+  });
+});

@@ -38,3 +38,24 @@ test("an agent pauses and resumes the recording on the call panel; the call's de
   await expect(details).toContainText(/\d{1,2}:\d{2}:\d{2}/);
   await snap(page, "recording-pause-in-details");
 });
+
+test("an admin sets how long recordings are kept, and places a legal hold on a call from its details", async ({ page }) => {
+  await signIn(page, "admin@globex.example.com");
+  await page.goto("/settings?tab=telephony");
+  const recordings = page.getByRole("region", { name: "Recordings" });
+  await recordings.getByLabel("Delete recordings after (days)").fill("0");
+  await recordings.getByRole("button", { name: "Save" }).click();
+  await expect(recordings.getByText(/from 1 to 3650/)).toBeVisible();
+  await recordings.getByLabel("Delete recordings after (days)").fill("90");
+  await recordings.getByRole("button", { name: "Save" }).click();
+  await expect(recordings.getByRole("status")).toHaveText("Saved.");
+  await snap(page, "settings-recordings");
+
+  await page.goto("/calls");
+  const recorded = page.getByRole("row").filter({ has: page.getByLabel("Recording") }).first();
+  await recorded.getByRole("button", { name: "Details" }).click();
+  await page.getByRole("button", { name: "Place legal hold" }).click();
+  await expect(page.getByText("On hold: its recording is kept past retention")).toBeVisible();
+  await page.getByRole("button", { name: "Release legal hold" }).click();
+  await expect(page.getByRole("button", { name: "Place legal hold" })).toBeVisible();
+});

@@ -6,7 +6,7 @@ import { giveNumber, provider } from "./provider";
 
 // What the service asked the provider to do to live calls (the fake provider's record, issue 22).
 export interface ControlRequest {
-  kind: "call.update" | "participant.create" | "participant.update" | "participant.delete" | "recording.create" | "recording.update";
+  kind: "call.update" | "participant.create" | "participant.update" | "participant.delete" | "recording.create" | "recording.update" | "recording.delete";
   call: string;
   /** recording.create: the recording's sid, as the provider answered it. */
   recording?: string;

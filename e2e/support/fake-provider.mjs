@@ -244,6 +244,12 @@ export async function startFakeProvider() {
         const now = new Date().toUTCString();
         return json(res, 200, { account_sid: match[1], api_version: "2010-04-01", call_sid: match[2], sid: match[3], status: params.Status, date_updated: now, uri: `/2010-04-01/Accounts/${match[1]}/Calls/${match[2]}/Recordings/${match[3]}.json` });
       }
+      // Issue 47: a recording deleted (the retention policy, an erasure), kept as "recording.delete"; answered 204.
+      if (req.method === "DELETE" && (match = /\/Accounts\/[^/]+\/Recordings\/(RE[0-9a-fA-F]{32})\.json$/.exec(url.pathname))) {
+        controls.push({ kind: "recording.delete", call: "", recording: match[1], body: {}, at: Date.now() });
+        res.writeHead(204);
+        return res.end();
+      }
       if (req.method === "POST" && url.pathname === "/__fail") {
         failNext = Number(url.searchParams.get("count") ?? 1);
         res.writeHead(204);

@@ -301,6 +301,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calls/{call_sid}/legal-hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place (`{ on: true }`) or release a legal hold on a call (admins): its recording is kept past the retention period until released
+         * @description Roles: super_admin, account_admin. Audited as legal_hold.placed / legal_hold.released.
+         */
+        post: operations["postApiCallsCallSidLegalHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/calls/{call_sid}/monitor": {
         parameters: {
             query?: never;
@@ -776,6 +796,26 @@ export interface paths {
          * @description Roles: super_admin, account_admin, dept_manager. Archived contacts leave the default list and can be restored; permanent=true deletes the contact and keeps its call logs with contact_id null.
          */
         delete: operations["deleteApiContactsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/{id}/legal-hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place (`{ on: true }`) or release a legal hold on a contact (admins): the recordings of all their calls are kept past the retention period until released
+         * @description Roles: super_admin, account_admin. Audited as legal_hold.placed / legal_hold.released.
+         */
+        post: operations["postApiContactsIdLegalHold"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2405,6 +2445,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/recordings/retention/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the recording retention policy now (calls settings: recording_retention_days): recordings of calls and voicemails older than it are deleted at the provider and here, except under a legal hold; `dry_run: true` counts them and changes nothing
+         * @description Roles: super_admin, account_admin. It also runs by itself once a day. Answers what it deleted, kept on hold, and failed to delete at the provider (kept, tried again next time); audited as recordings.retention_run. `as_of` (an ISO time standing for now) is accepted only by test servers (SIMULATED_CLOCK=on).
+         */
+        post: operations["postApiSettingsRecordingsRetentionRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/retention": {
         parameters: {
             query?: never;
@@ -3644,10 +3704,14 @@ export interface components {
             duration: number;
             hold_seconds: number;
             id: number;
+            /** @description A legal hold keeps the recording past retention (POST /api/calls/{call_sid}/legal-hold) */
+            legal_hold: boolean;
             notes: string | null;
             /** @description The call this leg came from (a transfer's new leg) */
             parent_call_sid: string | null;
             phone_number: string;
+            /** @description When the retention policy deleted the recording (here and at the provider) */
+            recording_deleted_at: string | null;
             /** @description Its length in seconds, as the provider reported it */
             recording_duration: number | null;
             /** @description When the recording was paused and resumed (issue 47): nothing said meanwhile is in it */
@@ -5093,6 +5157,42 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    postApiCallsCallSidLegalHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                call_sid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    on: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        legal_hold: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            413: components["responses"]["413"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
         };
     };
     postApiCallsCallSidMonitor: {
@@ -6936,6 +7036,42 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    postApiContactsIdLegalHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    on: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        legal_hold: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            413: components["responses"]["413"];
             422: components["responses"]["422"];
             503: components["responses"]["503"];
         };
@@ -11557,6 +11693,7 @@ export interface operations {
                     "application/json": {
                         agents_play_own_recordings: boolean;
                         disposition_required: boolean;
+                        recording_retention_days: number | null;
                         sticky_agent_days: number;
                     };
                 };
@@ -11578,6 +11715,7 @@ export interface operations {
                 "application/json": {
                     agents_play_own_recordings?: boolean;
                     disposition_required?: boolean;
+                    recording_retention_days?: number | null;
                     sticky_agent_days?: number;
                 };
             };
@@ -11592,6 +11730,7 @@ export interface operations {
                     "application/json": {
                         agents_play_own_recordings: boolean;
                         disposition_required: boolean;
+                        recording_retention_days: number | null;
                         sticky_agent_days: number;
                     };
                 };
@@ -11748,6 +11887,48 @@ export interface operations {
                         phone_formatting: boolean;
                         /** @enum {string} */
                         strictness: "strict" | "lenient";
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            413: components["responses"]["413"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    postApiSettingsRecordingsRetentionRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    as_of?: string;
+                    /** @default false */
+                    dry_run?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted_calls: number;
+                        deleted_voicemails: number;
+                        dry_run: boolean;
+                        enabled: boolean;
+                        failed: number;
+                        kept_on_hold: number;
+                        recording_retention_days: number | null;
                     };
                 };
             };

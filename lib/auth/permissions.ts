@@ -32,6 +32,8 @@ const PERMISSIONS = {
   "messages.send": ["super_admin", "account_admin", "dept_manager", "agent"],
   "message_templates.write": ["super_admin", "account_admin", "dept_manager"],
   "sms.settings": ["super_admin", "account_admin", "dept_manager"],
+  /** Place and release legal holds that keep recordings past retention (issue 47). */
+  "legal_hold.manage": ["super_admin", "account_admin"],
   /** Create, list and revoke the organization's integration keys (issue 24). */
   "integrations.manage": ["super_admin", "account_admin"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -23,6 +23,8 @@ export const callLogAnswer = z
     recording_url: z.string().nullable().meta({ description: "The call's one recording, from answer to end, on the first part of a transferred call: this service's address (GET /api/calls/{call_sid}/recording), null when the viewer may not play it" }),
     recording_sid: z.string().nullable().meta({ description: "The provider's id of that recording" }),
     recording_duration: z.number().int().nullable().meta({ description: "Its length in seconds, as the provider reported it" }),
+    recording_deleted_at: timestamp.nullable().meta({ description: "When the retention policy deleted the recording (here and at the provider)" }),
+    legal_hold: z.boolean().meta({ description: "A legal hold keeps the recording past retention (POST /api/calls/{call_sid}/legal-hold)" }),
     recording_pauses: z.array(z.object({ paused_at: timestamp, resumed_at: timestamp.nullable().meta({ description: "null: paused until the call ended" }) })).meta({ description: "When the recording was paused and resumed (issue 47): nothing said meanwhile is in it" }),
     notes: z.string().nullable(),
     hold_seconds: z.number().int(),

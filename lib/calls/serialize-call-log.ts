@@ -18,6 +18,8 @@ export const callLogSelect = {
   recording_url: true,
   recording_sid: true,
   recording_duration: true,
+  legal_hold_at: true,
+  recording_deleted_at: true,
   notes: true,
   hold_seconds: true,
   parent_call_sid: true,
@@ -42,6 +44,8 @@ interface CallLogRow {
   recording_url: string | null;
   recording_sid: string | null;
   recording_duration: number | null;
+  legal_hold_at: Date | null;
+  recording_deleted_at: Date | null;
   notes: string | null;
   hold_seconds: number;
   parent_call_sid: string | null;
@@ -77,6 +81,8 @@ export function serializeCallLog(call: CallLogRow, { recordings, pauses }: { rec
     recording_sid: recorded ? call.recording_sid : null,
     recording_duration: recorded ? call.recording_duration : null,
     recording_pauses: pauses?.get(call.call_sid) ?? [],
+    recording_deleted_at: call.recording_deleted_at,
+    legal_hold: call.legal_hold_at !== null,
     notes: call.notes,
     hold_seconds: call.hold_seconds,
     parent_call_sid: call.parent_call_sid,

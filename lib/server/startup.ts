@@ -6,6 +6,7 @@ import { databaseKind, migrateDatabase, warmDatabase } from "@/lib/db/database-f
 import { publishOperatorAccess } from "@/lib/db/operator-access";
 import { startCampaignWorker } from "@/lib/campaigns/campaign-worker";
 import { scheduleRetention } from "@/lib/contacts/schedule-retention";
+import { scheduleRecordingRetention } from "@/lib/recordings/schedule-recording-retention";
 import { DEMO_PASSWORD } from "@/lib/demo/demo-accounts";
 import { seedDemoData } from "@/lib/demo/seed-demo-data";
 import { isSetupNeeded } from "@/lib/setup/setup-needed";
@@ -69,6 +70,7 @@ async function prepare(door: FrontDoor): Promise<void> {
   if (await isSetupNeeded()) console.log(`Setup needed: open ${config.APP_URL}/setup to create the organization and its first administrator.`);
   await giveEveryOrganizationASigningSecret();
   scheduleRetention();
+  scheduleRecordingRetention();
   sweepOldEvents();
   door.admit("stream", "callback");
   watchUnconnectedCalls();

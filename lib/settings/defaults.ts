@@ -29,6 +29,8 @@ export const DEFAULT_SETTINGS = {
   calls: {
     // Recordings are the admins' and the department's managers' to play until an admin lets agents hear their own.
     agents_play_own_recordings: false,
+    // Recordings are kept until an admin sets a retention period.
+    recording_retention_days: null,
     disposition_required: false,
     // An offer queue rings the caller's last agent first when they talked within this many days (0: never).
     sticky_agent_days: 7,

@@ -71,6 +71,8 @@ export const callSettingsSchema = z.object({
   sticky_agent_days: z.number({ error: "sticky_agent_days must be a whole number from 0 to 90." }).int("sticky_agent_days must be a whole number from 0 to 90.").min(0, "sticky_agent_days must be a whole number from 0 to 90.").max(90, "sticky_agent_days must be a whole number from 0 to 90."),
   /** Agents may play and download the recordings of their own calls (issue 47); admins and the department's managers always may. */
   agents_play_own_recordings: z.boolean({ error: "agents_play_own_recordings must be true or false." }),
+  /** Recordings (calls' and voicemails') are deleted, here and at the provider, this many days after the call; null: kept. A legal hold keeps them (issue 47). */
+  recording_retention_days: z.number({ error: "recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings." }).int("recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings.").min(1, "recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings.").max(3650, "recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings.").nullable(),
 });
 
 /** Who must sign in with a second factor (Settings → Security; issue 46). */

@@ -78,6 +78,8 @@ export interface TelephonyPort {
   hangUpLeg(organizationId: number, legSid: string): Promise<void>;
   /** Pauses (its pause is skipped in the file) or resumes the call's recording on the leg it was started on. */
   pauseRecording(organizationId: number, legSid: string, recordingSid: string, paused: boolean): Promise<void>;
+  /** Deletes a recording at the provider (one already gone counts as deleted). */
+  deleteRecording(organizationId: number, recording: { callSid: string; url: string | null; sid: string | null }): Promise<void>;
   /** A recording's audio (the simulator's or the provider's, a Range passed on); null when there is nothing to fetch it from. */
   recordingMedia(organizationId: number, recording: { callSid: string; url: string | null; sid: string | null; seconds: number | null }, range: string | null): Promise<Response | null>;
 

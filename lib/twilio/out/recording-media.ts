@@ -1,6 +1,8 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { providerConfig } from "@/lib/twilio/provider-config";
+import { providerRestClient } from "@/lib/twilio/rest-client";
+import { AppError } from "@/lib/errors/app-error";
 import { simulatedRecordingAudio, simulatedRecordingPath } from "@/lib/twilio/simulator/simulated-recording";
 
 /** A recording as the port names it: the call it belongs to, the address and id the provider reported, its length. */
@@ -34,4 +36,22 @@ export async function recordingMedia(organizationId: number, recording: StoredRe
     headers: { Authorization: `Basic ${Buffer.from(`${config.account_sid}:${config.auth_token}`).toString("base64")}`, ...(range && { Range: range }) },
     signal: AbortSignal.timeout(15_000),
   });
+}
+
+/**
+ * Deletes a recording at the provider (the retention policy, an erasure). The
+ * simulator's recordings are nowhere but here; a recording the provider no
+ * longer has (404) is as good as deleted.
+ */
+export async function deleteRecording(organizationId: number, recording: Omit<StoredRecording, "seconds">): Promise<void> {
+  if (recording.url === simulatedRecordingPath(recording.callSid)) return;
+  const sid = recording.sid ?? recordingSidIn(recording.url);
+  const rest = providerRestClient(await providerConfig(organizationId));
+  if (!sid || !rest) return;
+  try {
+    await rest.recordings(sid).remove();
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return;
+    throw new AppError("upstream", `The telephony provider could not delete the recording ${sid}: ${(error as Error).message}`);
+  }
 }

@@ -7,7 +7,7 @@ import { providerConfig } from "@/lib/twilio/provider-config";
 import { changeParticipation, conferenceSidNamed, dialIntoConference, hangUpLeg, holdLeg, legsJoinAtOnce, moveLegToConference, pauseRecording, recordLeg, removeFromConference } from "./call-control";
 import { dialCampaignContact } from "./dial-campaign-contact";
 import { sendText } from "./send-text";
-import { recordingMedia } from "./recording-media";
+import { deleteRecording, recordingMedia } from "./recording-media";
 
 /** The port, as this provider answers it (start-up provides it: lib/server/startup.ts). */
 export const twilioTelephony: TelephonyPort = {
@@ -22,6 +22,7 @@ export const twilioTelephony: TelephonyPort = {
   hangUpLeg,
   pauseRecording,
   recordingMedia,
+  deleteRecording,
   dialCampaignContact,
   sendText,
   async numbers(organizationId) {
