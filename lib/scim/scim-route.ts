@@ -32,14 +32,19 @@ interface ScimContext {
   body: unknown;
 }
 
+/** The integration key a request carries, as the actor it acts as; 401 without one. */
 async function keyHolder(request: Request): Promise<SessionUser> {
   const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
   const actor = bearer && looksLikeIntegrationKey(bearer) ? await resolveIntegrationKey(bearer) : null;
   if (!actor?.integration_key) throw new ScimFailure(401, "An integration key with the scim scope is required (Authorization: Bearer cck_…).");
-  const granted = actor.integration_key.scopes.scim;
-  const reading = request.method === "GET" || request.method === "HEAD";
-  if (granted !== "write" && !(granted === "read" && reading)) throw Object.assign(new ScimFailure(403, "This integration key's scopes do not include scim."), { actor });
   return actor;
+}
+
+/** The scim scope: read for GET, write for the rest; 403 otherwise. */
+function requireScimScope(actor: SessionUser, method: string): void {
+  const granted = actor.integration_key?.scopes.scim;
+  const reading = method === "GET" || method === "HEAD";
+  if (granted !== "write" && !(granted === "read" && reading)) throw new ScimFailure(403, "This integration key's scopes do not include scim.");
 }
 
 /** Our domain errors in SCIM's words: a refused value is 400 invalidValue, a taken one 409 uniqueness. */
@@ -63,10 +68,9 @@ export function scimRoute(handler: (context: ScimContext) => Promise<ScimAnswer>
     let actor: SessionUser | null = null;
     let response: Response;
     try {
-      actor = await keyHolder(request).catch((error) => {
-        actor = (error as { actor?: SessionUser }).actor ?? null;
-        throw error;
-      });
+      actor = await keyHolder(request);
+      // Known from here on: a request refused for its scope is still in the key's audit trail.
+      requireScimScope(actor, request.method);
       const body = request.method === "GET" || request.method === "DELETE" ? undefined : await readJsonBody(request, ONE_MEGABYTE);
       if (body !== undefined) refuseUnstorableText(body);
       const answer = await handler({ actor, request, url: new URL(request.url), params: (await next?.params) ?? {}, body });

@@ -19,12 +19,12 @@ export const SSO_REFUSALS = {
 export type SsoRefusalReason = keyof typeof SSO_REFUSALS;
 
 export function ssoRefusal(reason: SsoRefusalReason): AppError {
-  return AppError.validation({ sso: [SSO_REFUSALS[reason]] }, SSO_REFUSALS[reason]);
+  return new AppError("validation", SSO_REFUSALS[reason], { errors: { sso: [SSO_REFUSALS[reason]] }, extra: { sso_error: reason } });
 }
 
-/** The reason a refusal carries (its message names it), or null for any other error. */
+/** The reason a refusal carries, or null for any other error. */
 export function refusalReason(error: unknown): SsoRefusalReason | null {
   if (!(error instanceof AppError)) return null;
-  const found = Object.entries(SSO_REFUSALS).find(([, message]) => message === error.message);
-  return found ? (found[0] as SsoRefusalReason) : null;
+  const reason = error.details.extra?.sso_error;
+  return typeof reason === "string" && reason in SSO_REFUSALS ? (reason as SsoRefusalReason) : null;
 }
