@@ -9843,7 +9843,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["413"];
-            /** @description No single sign-on covers this address (errors.sso) */
+            /** @description No single sign-on covers this address (errors.sso; sso_error: unavailable) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9909,7 +9909,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["413"];
-            /** @description The ticket expired or was used, or the state is not its sign-in's (errors.sso) */
+            /** @description The ticket expired or was used, or the state is not its sign-in's (errors.sso; sso_error names the reason: expired, wrong_browser, inactive) */
             422: {
                 headers: {
                     [name: string]: unknown;
