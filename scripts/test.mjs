@@ -92,17 +92,31 @@ function vitestCounts(report, status) {
 function vitestFailures(report) {
   return (report?.testResults ?? []).flatMap((file) => {
     const name = path.relative(process.cwd(), file.name);
-    const tests = file.assertionResults.filter((test) => test.status === "failed").map((test) => `${name} › ${test.fullName}`);
+    const tests = file.assertionResults.filter((test) => test.status === "failed").map((test) => `${name} › ${test.fullName}${why(test.failureMessages?.[0])}`);
     // A file that failed outside its tests (an import, a beforeAll) names itself.
     return tests.length || file.status !== "failed" ? tests : [`${name} (${String(file.message ?? "failed").split("\n")[0]})`];
   });
+}
+
+/**
+ * The first lines of a failure's message, under its name: the end of the log is
+ * often all a reader of CI sees, and a name alone does not say why a test that
+ * passes alone failed in the gate.
+ */
+function why(message) {
+  if (!message) return "";
+  // eslint-disable-next-line no-control-regex
+  const plain = String(message).replace(/\u001b\[[0-9;]*m/g, "");
+  const lines = plain.split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("at ")).slice(0, 4);
+  return lines.length ? `\n      ${lines.join("\n      ").slice(0, 600)}` : "";
 }
 
 function playwrightFailures(report) {
   const failed = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
-      if (spec.tests.some((test) => test.status === "unexpected")) failed.push(`${spec.file}:${spec.line} › ${spec.title}`);
+      const unexpected = spec.tests.find((test) => test.status === "unexpected");
+      if (unexpected) failed.push(`${spec.file}:${spec.line} › ${spec.title}${why(unexpected.results?.at(-1)?.error?.message)}`);
     }
     for (const child of suite.suites ?? []) walk(child);
   };

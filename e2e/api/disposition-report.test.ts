@@ -15,6 +15,7 @@ const range = `from=${today}&to=${today}&tz=UTC`;
 
 async function logOf(tenant: Tenant, callSid: string) {
   const found = await tenant.client.get(`/api/voice/call-logs?call_sid=${callSid}`, tenant.admin.token);
+  expect(found.body.data, `the call log of ${callSid}`).toHaveLength(1);
   return found.body.data[0] as { id: number; user_id: number | null };
 }
 

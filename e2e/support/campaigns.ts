@@ -22,11 +22,18 @@ export async function placedCalls(to?: string): Promise<PlacedCall[]> {
   return response.json();
 }
 
-export async function waitForCalls(to: string, count = 1, timeoutMs = 8_000): Promise<PlacedCall[]> {
+/**
+ * The calls the engine placed to `to`, once there are `count` of them. The
+ * wait is long (a tick beside two other busy test files can take seconds) and
+ * ends as soon as they are there; running out of it says so by name rather
+ * than as an undefined call further on.
+ */
+export async function waitForCalls(to: string, count = 1, timeoutMs = 20_000): Promise<PlacedCall[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const calls = await placedCalls(to);
-    if (calls.length >= count || Date.now() > deadline) return calls;
+    if (calls.length >= count) return calls;
+    if (Date.now() > deadline) throw new Error(`waitForCalls: ${calls.length} of ${count} call(s) to ${to} placed within ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
