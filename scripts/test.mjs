@@ -105,7 +105,6 @@ function vitestFailures(report) {
  */
 function why(message) {
   if (!message) return "";
-  // eslint-disable-next-line no-control-regex
   const plain = String(message).replace(/\u001b\[[0-9;]*m/g, "");
   const lines = plain.split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("at ")).slice(0, 4);
   return lines.length ? `\n      ${lines.join("\n      ").slice(0, 600)}` : "";

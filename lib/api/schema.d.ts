@@ -801,6 +801,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contacts/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a person on their request (admins; GDPR article 17, CCPA): the contact, their texts, voicemails and recordings (here and at the provider), and whatever names them elsewhere
+         * @description Roles: super_admin, account_admin. Answers 202 `{ operation }` (kind contact.erase; follow it at its url). First each recording is deleted at the provider, then here; then, in one transaction: the contact, its conversations and texts, voicemails, scheduled callbacks, campaign entries, import rows, merge snapshots, call events, live events and audit details that name it are deleted; the calls and queue entries stay for the reports without the number, the notes or the contact; webhook deliveries keep their row without the body (those not yet sent are not sent). An audit entry contact.erased says who erased it and how many records of each kind, never what they held. The result counts the same. A provider that refuses to delete a recording fails the operation before anything else is erased; asking again resumes.
+         */
+        post: operations["postApiContactsIdErase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything held about a person, on their request (admins; GDPR articles 15 and 20, CCPA): a zip of JSON files and their recordings
+         * @description Roles: super_admin, account_admin. contact.json, calls.json (with notes, dispositions, recording pauses and the file of each recording), conversations.json (every text), voicemails.json (with transcriptions), campaigns.json, scheduled_callbacks.json, queue_waits.json, import_rows.json, text_consent.json, merges.json, recordings/ (audio as the provider keeps it, streamed through this service) and manifest.json, which names every file and any recording the provider would not give. Audited as contact.exported (counts only).
+         */
+        get: operations["getApiContactsIdExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contacts/{id}/legal-hold": {
         parameters: {
             query?: never;
@@ -1882,7 +1922,7 @@ export interface paths {
         };
         /**
          * One long operation: status, progress, and its result when completed
-         * @description Roles: super_admin, account_admin, dept_manager. `{ id, kind, status, input, total, done, changed, progress (0–100), result, error, user_id, created_at, started_at, finished_at, url }`. kind: tag.rename, tag.merge, custom_field.erase, contacts.bulk. result is what the same request would have answered inline. Readable by its owner, their department's manager and the organization's admins; anyone else 404. Progress also arrives on the event stream as operation.progress.
+         * @description Roles: super_admin, account_admin, dept_manager. `{ id, kind, status, input, total, done, changed, progress (0–100), result, error, user_id, created_at, started_at, finished_at, url }`. kind: tag.rename, tag.merge, custom_field.erase, contacts.bulk, contact.erase. result is what the same request would have answered inline. Readable by its owner, their department's manager and the organization's admins; anyone else 404. Progress also arrives on the event stream as operation.progress.
          */
         get: operations["getApiOperationsId"];
         put?: never;
@@ -3975,7 +4015,7 @@ export interface components {
             /** @description What was asked (the request's body or filter) */
             input: unknown;
             /** @enum {string} */
-            kind: "tag.rename" | "tag.merge" | "custom_field.erase" | "contacts.bulk";
+            kind: "tag.rename" | "tag.merge" | "custom_field.erase" | "contacts.bulk" | "contact.erase";
             progress: number;
             /** @description When completed: what the same request would have answered inline; else null */
             result: unknown;
@@ -7036,6 +7076,71 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    postApiContactsIdErase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        operation: components["schemas"]["Operation"];
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            /** @description A legal hold on the contact or on one of their calls, or a call with them in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    getApiContactsIdExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
             422: components["responses"]["422"];
             503: components["responses"]["503"];
         };

@@ -34,6 +34,8 @@ const PERMISSIONS = {
   "sms.settings": ["super_admin", "account_admin", "dept_manager"],
   /** Place and release legal holds that keep recordings past retention (issue 47). */
   "legal_hold.manage": ["super_admin", "account_admin"],
+  /** Erase a person's data, or export it, on their request (issue 47): people only, never an integration key. */
+  "personal_data.manage": ["super_admin", "account_admin"],
   /** Create, list and revoke the organization's integration keys (issue 24). */
   "integrations.manage": ["super_admin", "account_admin"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -15,6 +15,17 @@ export interface OperationRow {
 }
 
 /**
+ * A long operation that is a few steps rather than a walk over many contacts
+ * (a person's erasure: their recordings at the provider, then one transaction
+ * here). `run` reports its progress as it goes and returns the result; it may
+ * be run again from the start when a worker takes the job over, so each step
+ * must find its own work already done.
+ */
+export interface StepOperationKind<Input> {
+  run(operation: OperationRow & { input: Input }, actor: SessionUser, progress: (done: number, total: number) => Promise<void>): Promise<Record<string, unknown>>;
+}
+
+/**
  * One kind of long operation over contacts. The runner (run-operation.ts)
  * walks the contacts the kind selects in id order, a batch per transaction,
  * and hands each batch of ids to `apply`; `finish` runs once, after the last.

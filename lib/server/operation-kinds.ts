@@ -1,6 +1,7 @@
 import "server-only";
 import { bulkFilterOperation } from "@/lib/contacts/bulk-contact-action";
 import { fieldErasureOperation } from "@/lib/custom-fields/erase-field-operation";
+import { contactErasureOperation } from "@/lib/privacy/erase-contact";
 import { tagChangeOperation } from "@/lib/tags/tag-operation";
 
 /** Every kind of long operation, by the name its row stores. */
@@ -9,4 +10,5 @@ export const OPERATION_KINDS = {
   "tag.merge": tagChangeOperation,
   "custom_field.erase": fieldErasureOperation,
   "contacts.bulk": bulkFilterOperation,
+  "contact.erase": contactErasureOperation,
 };

@@ -1,0 +1,9 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { bigIdParams } from "@/lib/http/params";
+import { exportContact } from "@/lib/privacy/export-contact";
+import { route } from "@/lib/server/route";
+
+// A zip (application/zip), streamed: the document says so through the route table's `file` (app/api/operations.ts).
+export const GET = route({ permission: "personal_data.manage", params: bigIdParams }, ({ user, params }) => exportContact({ actor: user, id: params.id }));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
