@@ -11,6 +11,7 @@ import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { Composer } from "@/components/messages/composer";
 import { ContactTimeline } from "./contact-timeline";
+import { PersonalDataPanel } from "./personal-data-panel";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { ConfirmDialog } from "@/components/ui/modal";
 import { PageHeader } from "@/components/ui/page-header";
@@ -104,6 +105,7 @@ export function ContactDetail({ id }: { id: number }) {
             <dt>Updated</dt><dd><LocalTime format={() => formatDateTime(contact.updated_at)} /></dd>
           </dl>
           {contact.notes && <><h2 style={{ marginTop: 16 }}>Notes</h2><p style={{ whiteSpace: "pre-wrap", margin: 0 }}>{contact.notes}</p></>}
+          <PersonalDataPanel contact={contact} onChanged={() => void mutate()} />
         </section>
       </div>
       <ConfirmDialog

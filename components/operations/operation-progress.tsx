@@ -14,7 +14,7 @@ export type OperationView = components["schemas"]["Operation"];
  * action over a filter) to its end: a progress bar fed by the event stream,
  * with a poll every second while the stream is down. `onFinished` runs once.
  */
-export function OperationProgress({ operation, label, onFinished }: { operation: OperationView; label: string; onFinished: (operation: OperationView) => void }) {
+export function OperationProgress({ operation, label, unit = "contacts", onFinished }: { operation: OperationView; label: string; unit?: string; onFinished: (operation: OperationView) => void }) {
   const { mutate } = useSWRConfig();
   const live = useLiveEvents(["operation.progress"], (event) => {
     if ((event as { operation_id?: string }).operation_id === operation.id) void mutate((key) => Array.isArray(key) && key[0] === operation.url);
@@ -32,7 +32,7 @@ export function OperationProgress({ operation, label, onFinished }: { operation:
   return (
     <div className="notice operation" role="status" aria-live="polite">
       <div className="small" style={{ marginBottom: 6 }}>
-        {label}: {current.status === "queued" ? "waiting to start" : `${current.done.toLocaleString()} of ${Math.max(current.total, current.done).toLocaleString()} contacts`}. The page stays usable meanwhile.
+        {label}: {current.status === "queued" ? "waiting to start" : `${current.done.toLocaleString()} of ${Math.max(current.total, current.done).toLocaleString()} ${unit}`}. The page stays usable meanwhile.
       </div>
       <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={current.progress}>
         <div style={{ width: `${current.progress}%` }} />

@@ -3846,6 +3846,8 @@ export interface components {
             id: number;
             last_call_outcome: string | null;
             last_called_at: string | null;
+            /** @description A legal hold keeps the recordings of this contact's calls past retention, and refuses their erasure (issue 47) */
+            legal_hold: boolean;
             name: string;
             notes: string | null;
             opted_out: boolean;

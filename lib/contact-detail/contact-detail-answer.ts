@@ -24,6 +24,7 @@ export const contactDetailAnswer = contactAnswer
     recent_messages: z.array(messageAnswer).meta({ description: "The latest 20 text messages with the contact's number, newest first" }),
     sms_opted_out_at: z.string().meta({ format: "date-time" }).nullable().meta({ description: "When the number texted STOP (or another opt-out word); null when it may be texted" }),
     sms_opt_out_message_id: z.number().int().nullable().meta({ description: "The message that opted the number out: the evidence" }),
+    legal_hold: z.boolean().meta({ description: "A legal hold keeps the recordings of this contact's calls past retention, and refuses their erasure (issue 47)" }),
     custom_field_definitions: z.array(fieldDefinitionAnswer).meta({ description: "The active fields the caller may see, in display order, for rendering custom_fields" }),
   })
   .meta({ id: "ContactDetail" });

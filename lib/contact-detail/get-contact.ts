@@ -18,7 +18,7 @@ import { serializeContact } from "@/lib/contacts/serialize-contact";
  */
 export async function getContact({ actor, id, historyPage, historyPerPage }: { actor: SessionUser; id: bigint; historyPage: number; historyPerPage: number }) {
   const access = await findContactForAction(prisma, actor, id);
-  const [contact, definitions, calls, total, messages] = await Promise.all([
+  const [contact, definitions, calls, total, messages, hold] = await Promise.all([
     prisma.contact.findUniqueOrThrow({ where: { id }, select: contactSelect }),
     loadDefinitions(access.organization_id),
     prisma.callLog.findMany({
@@ -30,6 +30,7 @@ export async function getContact({ actor, id, historyPage, historyPerPage }: { a
     }),
     prisma.callLog.count({ where: { contact_id: id } }),
     latestMessages(access.organization_id, id),
+    prisma.contact.findUniqueOrThrow({ where: { id }, select: { legal_hold_at: true } }),
   ]);
   const [recordings, pauses] = await Promise.all([mayPlayCallRecordings(actor), recordingPausesOf(actor.organization_id, calls.map((call) => call.call_sid))]);
   return {
@@ -38,6 +39,7 @@ export async function getContact({ actor, id, historyPage, historyPerPage }: { a
     call_history_total: total,
     call_history_meta: { current_page: historyPage, per_page: historyPerPage, total, last_page: Math.max(1, Math.ceil(total / historyPerPage)) },
     ...messages,
+    legal_hold: hold.legal_hold_at !== null,
     custom_field_definitions: definitions
       .filter((d) => !d.archived_at && fieldVisibleTo(actor.role, d.visible_to))
       .map(({ name, label, field_type, options, required }) => ({ name, label, field_type, options, required })),
