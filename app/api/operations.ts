@@ -146,6 +146,8 @@ import * as settingsCalls from "@/app/api/settings/calls/route";
 import * as settingsRouting from "@/app/api/settings/routing/route";
 import * as routingPreview from "@/app/api/settings/routing/preview/route";
 import * as callerMenu from "@/app/api/telephony/menu/route";
+import * as recordingConsent from "@/app/api/telephony/consent/route";
+import * as recordingAnnouncement from "@/app/api/telephony/announcement/route";
 import * as voicemailRecorded from "@/app/api/telephony/voicemail/route";
 import * as voicemailTranscribed from "@/app/api/telephony/voicemail/transcription/route";
 import * as voicemailList from "@/app/api/voicemails/route";
@@ -386,6 +388,8 @@ export const OPERATIONS: OperationGroup[] = [
   { path: "/api/voicemails/{id}/claim", tag: "Calls", module: voicemailClaim, summary: { POST: "Claim a voicemail to call the caller back (one agent only)" }, responses: { POST: { "409": "Another agent has claimed it" } } },
   { path: "/api/voicemails/{id}/done", tag: "Calls", module: voicemailDone, summary: { POST: "Mark a voicemail done (by whoever claimed it, or a manager); done again is done" }, responses: { POST: { "409": "Another agent has claimed it" } } },
   { path: "/api/telephony/menu", tag: "Provider callbacks", ahead: "callback", module: callerMenu, summary: { POST: "A caller answered the menu (Gather: Digits or SpeechResult), or said nothing (its redirect): the chosen queue or number; asked once more, then the default option" } },
+  { path: "/api/telephony/consent", tag: "Provider callbacks", ahead: "callback", module: recordingConsent, summary: { POST: "A caller heard the recording announcement (Gather: Digits, or its redirect without one): the opt-out key declines the recording (the call goes on unrecorded), anything else is consent; both are kept on the call's log (recording_consent), then the call is routed as the plan says" } },
+  { path: "/api/telephony/announcement", tag: "Provider callbacks", ahead: "callback", module: recordingAnnouncement, summary: { POST: "The person an agent called answered a recorded call (<Number url>, `?call=` the call's id): the recording announcement of the calling number, heard alone before they are connected, kept on the call's log as recording_consent announced" } },
   { path: "/api/telephony/recording", tag: "Provider callbacks", ahead: "callback", module: queueRecording, summary: { POST: "A call's one recording is ready (the status callback of the recording started on the customer's leg at answer; ?call= names the call log): its sid, address and length land on that log, once" } },
   { path: "/api/telephony/dequeue", tag: "Provider callbacks", ahead: "callback", module: dequeue, summary: { POST: "A queued call left the queue" } },
   { path: "/api/telephony/agent-dial-queue", tag: "Provider callbacks", ahead: "callback", module: agentDialQueue, summary: { POST: "Connect the accepting agent to the queued call" } },

@@ -25,6 +25,17 @@ export function CallDetails({ call }: { call: CallLogView }) {
           </dd>
         </>
       )}
+      {call.recording_consent && (
+        <>
+          <dt>Recording consent</dt>
+          <dd>
+            {call.recording_consent.outcome === "declined"
+              ? `Declined: pressed ${call.recording_consent.digit ?? "the opt-out key"} after the announcement, so the call was not recorded`
+              : `Told before recording (${call.recording_consent.method === "audio" ? "audio played" : "announcement said"}) and stayed on the line`}
+            {" "}<span className="muted small">at {formatTime(call.recording_consent.decided_at, { seconds: true })}</span>
+          </dd>
+        </>
+      )}
       {call.recording_deleted_at && <><dt>Recording</dt><dd>Deleted by the retention policy on {formatDateTime(call.recording_deleted_at)}</dd></>}
       <dt>Legal hold</dt><dd><LegalHold callSid={call.call_sid} held={call.legal_hold} /></dd>
       {call.parent_call_sid && <><dt>Transferred from</dt><dd className="mono small">{call.parent_call_sid}</dd></>}

@@ -16,6 +16,7 @@ import { TelephonySettingsForm } from "./telephony-settings-form";
 import { SecuritySettingsForm } from "./security-settings-form";
 import { SsoSettingsForm } from "./sso-settings-form";
 import { RecordingAccessSetting } from "./recording-access-setting";
+import { RecordingConsentSetting } from "./recording-consent-setting";
 
 /** Other systems: their API keys, then the webhooks that tell them what happened. */
 function IntegrationsPanel() {
@@ -33,6 +34,7 @@ function TelephonyPanel() {
     <div className="stack">
       <TelephonySettingsForm />
       <RecordingAccessSetting />
+      <RecordingConsentSetting />
       <SmsSettingsForm />
       <TemplateManager />
     </div>

@@ -2901,6 +2901,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/telephony/announcement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The person an agent called answered a recorded call (<Number url>, `?call=` the call's id): the recording announcement of the calling number, heard alone before they are connected, kept on the call's log as recording_consent announced
+         * @description Called by the telephony provider, not by clients: a form-encoded body signed with X-Twilio-Signature (HMAC-SHA1 of the public URL and the sorted parameters with the account's auth token). Answers TwiML.
+         */
+        post: operations["postApiTelephonyAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/telephony/callback": {
         parameters: {
             query?: never;
@@ -3035,6 +3055,26 @@ export interface paths {
          * @description Called by the telephony provider, not by clients: a form-encoded body signed with X-Twilio-Signature (HMAC-SHA1 of the public URL and the sorted parameters with the account's auth token). Answers TwiML.
          */
         post: operations["postApiTelephonyConference"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/telephony/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A caller heard the recording announcement (Gather: Digits, or its redirect without one): the opt-out key declines the recording (the call goes on unrecorded), anything else is consent; both are kept on the call's log (recording_consent), then the call is routed as the plan says
+         * @description Called by the telephony provider, not by clients: a form-encoded body signed with X-Twilio-Signature (HMAC-SHA1 of the public URL and the sorted parameters with the account's auth token). Answers TwiML.
+         */
+        post: operations["postApiTelephonyConsent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3750,6 +3790,23 @@ export interface components {
             /** @description The call this leg came from (a transfer's new leg) */
             parent_call_sid: string | null;
             phone_number: string;
+            /** @description What the person on the call was told before it was recorded, and what they chose (issue 47); null: no announcement was made */
+            recording_consent: {
+                /** Format: date-time */
+                decided_at: string;
+                /** @description The key they pressed, when they declined */
+                digit: string | null;
+                /**
+                 * @description The announcement was said (text) or played (audio)
+                 * @enum {string}
+                 */
+                method: "text" | "audio";
+                /**
+                 * @description announced: they heard the announcement and stayed on; declined: they pressed the opt-out key, and the call was not recorded
+                 * @enum {string}
+                 */
+                outcome: "announced" | "declined";
+            } | null;
             /** @description When the retention policy deleted the recording (here and at the provider) */
             recording_deleted_at: string | null;
             /** @description Its length in seconds, as the provider reported it */
@@ -11800,6 +11857,27 @@ export interface operations {
                     "application/json": {
                         agents_play_own_recordings: boolean;
                         disposition_required: boolean;
+                        recording_consent: {
+                            /** @default null */
+                            audio_url: string | null;
+                            /** @default {} */
+                            numbers: {
+                                [key: string]: {
+                                    /** @default null */
+                                    audio_url: string | null;
+                                    /** @default null */
+                                    opt_out_digit: ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9") | null;
+                                    /** @default null */
+                                    text: string | null;
+                                };
+                            };
+                            /** @default null */
+                            opt_out_digit: ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9") | null;
+                            /** @default false */
+                            outbound: boolean;
+                            /** @default null */
+                            text: string | null;
+                        };
                         recording_retention_days: number | null;
                         sticky_agent_days: number;
                     };
@@ -11822,6 +11900,27 @@ export interface operations {
                 "application/json": {
                     agents_play_own_recordings?: boolean;
                     disposition_required?: boolean;
+                    recording_consent?: {
+                        /** @default null */
+                        audio_url?: string | null;
+                        /** @default {} */
+                        numbers?: {
+                            [key: string]: {
+                                /** @default null */
+                                audio_url?: string | null;
+                                /** @default null */
+                                opt_out_digit?: ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9") | null;
+                                /** @default null */
+                                text?: string | null;
+                            };
+                        };
+                        /** @default null */
+                        opt_out_digit?: ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9") | null;
+                        /** @default false */
+                        outbound?: boolean;
+                        /** @default null */
+                        text?: string | null;
+                    };
                     recording_retention_days?: number | null;
                     sticky_agent_days?: number;
                 };
@@ -11837,6 +11936,27 @@ export interface operations {
                     "application/json": {
                         agents_play_own_recordings: boolean;
                         disposition_required: boolean;
+                        recording_consent: {
+                            /** @default null */
+                            audio_url: string | null;
+                            /** @default {} */
+                            numbers: {
+                                [key: string]: {
+                                    /** @default null */
+                                    audio_url: string | null;
+                                    /** @default null */
+                                    opt_out_digit: ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9") | null;
+                                    /** @default null */
+                                    text: string | null;
+                                };
+                            };
+                            /** @default null */
+                            opt_out_digit: ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9") | null;
+                            /** @default false */
+                            outbound: boolean;
+                            /** @default null */
+                            text: string | null;
+                        };
                         recording_retention_days: number | null;
                         sticky_agent_days: number;
                     };
@@ -13529,6 +13649,88 @@ export interface operations {
             };
         };
     };
+    postApiTelephonyAnnouncement: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Twilio-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description TwiML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description A parameter the callback needs is missing (MessageSid, From, a known MessageStatus) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description Signature missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description No organization owns the called number */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description The CallSid or MessageSid belongs to another organization, or the call's state refuses what is asked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description The database is too busy; the provider retries */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+        };
+    };
     postApiTelephonyCallback: {
         parameters: {
             query?: never;
@@ -14022,6 +14224,88 @@ export interface operations {
         };
     };
     postApiTelephonyConference: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Twilio-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description TwiML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description A parameter the callback needs is missing (MessageSid, From, a known MessageStatus) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description Signature missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description No organization owns the called number */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description The CallSid or MessageSid belongs to another organization, or the call's state refuses what is asked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description The database is too busy; the provider retries */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+        };
+    };
+    postApiTelephonyConsent: {
         parameters: {
             query?: never;
             header: {

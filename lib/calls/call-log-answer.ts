@@ -25,6 +25,15 @@ export const callLogAnswer = z
     recording_duration: z.number().int().nullable().meta({ description: "Its length in seconds, as the provider reported it" }),
     recording_deleted_at: timestamp.nullable().meta({ description: "When the retention policy deleted the recording (here and at the provider)" }),
     legal_hold: z.boolean().meta({ description: "A legal hold keeps the recording past retention (POST /api/calls/{call_sid}/legal-hold)" }),
+    recording_consent: z
+      .object({
+        outcome: z.enum(["announced", "declined"]).meta({ description: "announced: they heard the announcement and stayed on; declined: they pressed the opt-out key, and the call was not recorded" }),
+        method: z.enum(["text", "audio"]).meta({ description: "The announcement was said (text) or played (audio)" }),
+        digit: z.string().nullable().meta({ description: "The key they pressed, when they declined" }),
+        decided_at: timestamp,
+      })
+      .nullable()
+      .meta({ description: "What the person on the call was told before it was recorded, and what they chose (issue 47); null: no announcement was made" }),
     recording_pauses: z.array(z.object({ paused_at: timestamp, resumed_at: timestamp.nullable().meta({ description: "null: paused until the call ended" }) })).meta({ description: "When the recording was paused and resumed (issue 47): nothing said meanwhile is in it" }),
     notes: z.string().nullable(),
     hold_seconds: z.number().int(),

@@ -11,7 +11,7 @@ import { pageOf, paginationSchema, skipTake } from "@/lib/http/pagination";
 import { isE164, phoneDigits } from "@/lib/contacts/phone";
 import { callLogSelect, serializeCallLog } from "./serialize-call-log";
 import { mayPlayCallRecordings } from "@/lib/recordings/play-call-recording";
-import { recordingPausesOf } from "./recording-pauses";
+import { recordingFactsOf } from "./recording-pauses";
 import { getSettings } from "@/lib/settings/get-settings";
 import { startOfDay } from "@/lib/format/time-zone";
 
@@ -65,8 +65,8 @@ export async function listCallLogs({ actor, query }: { actor: SessionUser; query
     prisma.callLog.findMany({ where, select: callLogSelect, orderBy: [{ created_at: "desc" }, { id: "desc" }], ...skipTake(query) }),
     prisma.callLog.count({ where }),
   ]);
-  const [recordings, pauses] = await Promise.all([mayPlayCallRecordings(actor), recordingPausesOf(actor.organization_id, rows.map((row) => row.call_sid))]);
-  return pageOf(rows.map((row) => serializeCallLog(row, { recordings, pauses })), total, query);
+  const [recordings, facts] = await Promise.all([mayPlayCallRecordings(actor), recordingFactsOf(actor.organization_id, rows.map((row) => row.call_sid))]);
+  return pageOf(rows.map((row) => serializeCallLog(row, { recordings, ...facts })), total, query);
 }
 
 /** Notes on a call: agents on their own calls, managers in their department, admins anywhere in the organization. */

@@ -7,6 +7,8 @@ import { startCallback } from "@/lib/queue-entries/callbacks";
 import { startLiveCall } from "./start-live-call";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import type { DeviceCall } from "@/lib/telephony/call-events";
+import { consentAnnouncement } from "@/lib/recordings/consent-announcement";
+import { callPathSettings } from "@/lib/settings/get-settings";
 
 /**
  * The browser dials a number: dial `to` when it is E.164 (anything else is a
@@ -29,6 +31,8 @@ export async function placeManualCall({ organizationId, call: asked, callerId, r
     ...((call.recordingAsked || recordingEnabled) && { record: "1" }),
   }).toString();
   if (call.agentId !== null && call.callSid) await startManualCall(organizationId, call.agentId, call);
+  const recorded = call.recordingAsked || recordingEnabled;
+  const announcementPath = recorded && call.callSid && (await announcesOutbound(organizationId, callerId)) ? `/api/telephony/announcement?call=${encodeURIComponent(call.callSid)}` : null;
   if (call.agentId !== null) {
     await publishEvent({
       type: "call.started",
@@ -37,7 +41,13 @@ export async function placeManualCall({ organizationId, call: asked, callerId, r
       data: { call_sid: call.callSid, direction: call.campaignContactId ? "outbound-campaign" : "outbound-manual", user_id: call.agentId, to: call.to },
     });
   }
-  return { kind: "dial-number", to: call.to, callerId, endPath: `/api/voice/manual/status${search ? `?${search}` : ""}` };
+  return { kind: "dial-number", to: call.to, callerId, endPath: `/api/voice/manual/status${search ? `?${search}` : ""}`, announcementPath };
+}
+
+/** Outbound calls from this number tell the called person they are recorded (issue 47): the organization says so, and has words for it. */
+async function announcesOutbound(organizationId: number, callerId: string | null): Promise<boolean> {
+  const consent = (await callPathSettings(organizationId, "calls")).recording_consent;
+  return consent.outbound && consentAnnouncement(consent, callerId) !== null;
 }
 
 /**

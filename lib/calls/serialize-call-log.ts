@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { oneOf } from "@/lib/http/answer-schemas";
 import { CALL_DIRECTIONS, type callLogAnswer } from "./call-log-answer";
 import { callRecordingPath } from "@/lib/recordings/recording-paths";
+import type { RecordingConsents } from "@/lib/recordings/recording-consent";
 import type { RecordingPauses } from "./recording-pauses";
 
 export const callLogSelect = {
@@ -61,7 +62,7 @@ interface CallLogRow {
  * service's address (never the provider's), and only to a viewer who may
  * play it (`recordings`: play-call-recording.ts decides).
  */
-export function serializeCallLog(call: CallLogRow, { recordings, pauses }: { recordings: boolean; pauses?: RecordingPauses }): z.output<typeof callLogAnswer> {
+export function serializeCallLog(call: CallLogRow, { recordings, pauses, consents }: { recordings: boolean; pauses?: RecordingPauses; consents?: RecordingConsents }): z.output<typeof callLogAnswer> {
   // Playable once the provider reported it ready (its address is kept); its sid alone says it is still being made.
   const recorded = recordings && Boolean(call.recording_url);
   return {
@@ -81,6 +82,7 @@ export function serializeCallLog(call: CallLogRow, { recordings, pauses }: { rec
     recording_sid: recorded ? call.recording_sid : null,
     recording_duration: recorded ? call.recording_duration : null,
     recording_pauses: pauses?.get(call.call_sid) ?? [],
+    recording_consent: consents?.get(call.call_sid) ?? null,
     recording_deleted_at: call.recording_deleted_at,
     legal_hold: call.legal_hold_at !== null,
     notes: call.notes,

@@ -1,6 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
+import { recordingDeclined } from "@/lib/recordings/recording-consent";
 import { telephony } from "@/lib/telephony/port";
 import { recordCallEvent, recordingStatusPath } from "./live-call";
 
@@ -12,10 +13,14 @@ import { recordCallEvent, recordingStatusPath } from "./live-call";
  * (a retried callback does not answer it again), so no call is recorded twice.
  * The report names the call's log (`callSid`), whichever leg is recorded: a
  * manual call's log is the agent's leg, its customer the dialed leg. The
- * provider refusing is logged: the call goes on, unrecorded.
+ * provider refusing is logged: the call goes on, unrecorded. A person who
+ * declined the recording when the announcement offered it (issue 47) is
+ * never recorded, whichever path answered the call: the one place that starts
+ * a recording is the one place that asks.
  */
 export async function startCallRecording({ organizationId, callSid, customerLegSid }: { organizationId: number; callSid: string; customerLegSid: string }): Promise<void> {
   try {
+    if (await recordingDeclined(organizationId, callSid)) return;
     const recordingSid = await telephony().recordLeg(organizationId, customerLegSid, recordingStatusPath(callSid));
     // Kept on the live call from now on: its log names the recording even before the provider's report comes.
     // The simulator names no recording now (it reports its own at the call's end): the call is recorded all the same.

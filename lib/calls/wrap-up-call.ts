@@ -8,7 +8,7 @@ import { intId } from "@/lib/http/params";
 import { AppError } from "@/lib/errors/app-error";
 import { callLogSelect, serializeCallLog } from "./serialize-call-log";
 import { mayPlayCallRecordings } from "@/lib/recordings/play-call-recording";
-import { recordingPausesOf } from "./recording-pauses";
+import { recordingFactsOf } from "./recording-pauses";
 
 export const wrapUpCallSchema = z
   .object({ notes: z.string().max(10_000).nullable().optional(), disposition_id: intId.nullable().optional() })
@@ -35,5 +35,5 @@ export async function wrapUpCall({ actor, id, input }: { actor: SessionUser; id:
     }
   });
   const saved = await prisma.callLog.findUniqueOrThrow({ where: { id }, select: callLogSelect });
-  return serializeCallLog(saved, { recordings: await mayPlayCallRecordings(actor), pauses: await recordingPausesOf(log.organization_id, [saved.call_sid]) });
+  return serializeCallLog(saved, { recordings: await mayPlayCallRecordings(actor), ...(await recordingFactsOf(log.organization_id, [saved.call_sid])) });
 }

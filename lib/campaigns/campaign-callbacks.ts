@@ -6,6 +6,9 @@ import type { CallLogStatus } from "@/lib/telephony/call-status";
 import { callerHungUp } from "@/lib/calls/caller-hung-up";
 import { endCall } from "@/lib/calls/end-call";
 import { startCallRecording } from "@/lib/calls/start-call-recording";
+import { consentAnnouncement, type ConsentAnnouncement } from "@/lib/recordings/consent-announcement";
+import { recordConsent } from "@/lib/recordings/recording-consent";
+import { callPathSettings } from "@/lib/settings/get-settings";
 import { startLiveCall } from "@/lib/calls/start-live-call";
 import { prisma } from "@/lib/db/client";
 import { NOTHING, type VoiceAnswer } from "@/lib/telephony/voice-answer";
@@ -73,10 +76,13 @@ export async function answerCampaignCall({ organizationId, call }: { organizatio
     await publishEvent({ type: "call.started", visibility: "owner", record: { organization_id: campaign.organization_id, user_id: agent! }, data: { call_sid: callSid, direction: "outbound-campaign", user_id: agent, campaign_id: campaign.id } }, tx);
     return live;
   });
-  // A recorded campaign: the conversation's one recording starts on the contact's leg, once (the dial itself records nothing).
+  // A recorded campaign: the contact hears the recording announcement first when the organization says so (issue 47),
+  // and the conversation's one recording starts on the contact's leg, once (the dial itself records nothing).
+  const announcement = campaign.recording_enabled ? await outboundAnnouncement(campaign.organization_id, campaign.caller_id) : null;
+  if (announcement && started) await recordConsent({ organizationId: campaign.organization_id, callSid, outcome: "announced", announcement });
   if (campaign.recording_enabled && started) await startCallRecording({ organizationId: campaign.organization_id, callSid, customerLegSid: callSid });
   return {
-    kind: "dial-agent", agentId: agent, callerId: campaign.caller_id,
+    kind: "dial-agent", agentId: agent, callerId: campaign.caller_id, announcement: announcement && { text: announcement.text, audioUrl: announcement.audioUrl },
     legPath: `/api/telephony/campaign/agent-leg?cc=${cc.id}`, endPath: `/api/telephony/campaign/bridge-ended?cc=${cc.id}`,
   };
 }
@@ -120,4 +126,10 @@ export async function finishCampaignCall({ organizationId, campaignContactId, re
     return ended && current;
   });
   if (changed) await kickCampaign(campaign.id);
+}
+
+/** The recording announcement a contact called from this number hears, when outbound calls get one (issue 47). */
+async function outboundAnnouncement(organizationId: number, callerId: string | null): Promise<ConsentAnnouncement | null> {
+  const consent = (await callPathSettings(organizationId, "calls")).recording_consent;
+  return consent.outbound ? consentAnnouncement(consent, callerId) : null;
 }

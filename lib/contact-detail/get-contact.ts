@@ -3,7 +3,7 @@ import { fieldVisibleTo } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { callLogSelect, serializeCallLog } from "@/lib/calls/serialize-call-log";
 import { mayPlayCallRecordings } from "@/lib/recordings/play-call-recording";
-import { recordingPausesOf } from "@/lib/calls/recording-pauses";
+import { recordingFactsOf } from "@/lib/calls/recording-pauses";
 import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
 import { prisma } from "@/lib/db/client";
 import { latestMessages } from "@/lib/messages/latest-messages";
@@ -32,10 +32,10 @@ export async function getContact({ actor, id, historyPage, historyPerPage }: { a
     latestMessages(access.organization_id, id),
     prisma.contact.findUniqueOrThrow({ where: { id }, select: { legal_hold_at: true } }),
   ]);
-  const [recordings, pauses] = await Promise.all([mayPlayCallRecordings(actor), recordingPausesOf(actor.organization_id, calls.map((call) => call.call_sid))]);
+  const [recordings, facts] = await Promise.all([mayPlayCallRecordings(actor), recordingFactsOf(actor.organization_id, calls.map((call) => call.call_sid))]);
   return {
     ...serializeContact(contact, definitions, actor.role),
-    call_history: calls.map((call) => serializeCallLog(call, { recordings, pauses })),
+    call_history: calls.map((call) => serializeCallLog(call, { recordings, ...facts })),
     call_history_total: total,
     call_history_meta: { current_page: historyPage, per_page: historyPerPage, total, last_page: Math.max(1, Math.ceil(total / historyPerPage)) },
     ...messages,

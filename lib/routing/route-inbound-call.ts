@@ -10,21 +10,55 @@ import { voicemailAnswer } from "@/lib/voicemail/leave-voicemail";
 import type { RoutingPlan, RoutingTarget } from "@/lib/settings/routing-schemas";
 import { anyoneOnDuty } from "./anyone-on-duty";
 import { closedAnswer } from "./closed-answer";
+import { consentAnnouncement, optOutOffer } from "@/lib/recordings/consent-announcement";
+import { recordConsent } from "@/lib/recordings/recording-consent";
 
 /** The menu's address; `try` counts the caller's attempts (signed with the address, so a caller cannot skip ahead). */
 const menuPath = (attempt: number) => `/api/telephony/menu?try=${attempt}`;
+/** Where the caller goes after the recording announcement, with the key they pressed or none. */
+const CONSENT_PATH = "/api/telephony/consent";
 
 /**
  * A call arrives (issue 23): the plan answering the dialed number decides.
  * No plan: enqueued at once, exactly as the specification states. Closed
  * (hours on the organization's clock, holidays): the plan's message, then a
- * voicemail when the plan takes them. A menu: asked. Otherwise the plan's queue.
+ * voicemail when the plan takes them. A recorded call that may reach an agent
+ * hears the recording announcement first, when there is one (issue 47). A
+ * menu: asked. Otherwise the plan's queue.
  */
-export async function routeInboundCall({ organizationId, call, clock }: { organizationId: number; call: InboundCall; /** The simulator's clock, else now. */ clock: Date | null }): Promise<VoiceAnswer> {
+export async function routeInboundCall({ organizationId, call, clock, recorded }: { organizationId: number; call: InboundCall; /** The simulator's clock, else now. */ clock: Date | null; /** The organization records its calls. */ recorded: boolean }): Promise<VoiceAnswer> {
+  const plan = findPlan(await callPathSettings(organizationId, "routing"), call.to);
+  if (plan) {
+    const { time_zone } = await callPathSettings(organizationId, "organization");
+    if (!isOpen(plan, time_zone, clock ?? new Date())) return closedAnswer(plan);
+  }
+  const announcement = recorded ? consentAnnouncement((await callPathSettings(organizationId, "calls")).recording_consent, call.to) : null;
+  if (announcement) {
+    const optOut = announcement.optOutDigit ? { digit: announcement.optOutDigit, offer: optOutOffer(announcement.optOutDigit) } : null;
+    return { kind: "consent", text: announcement.text, audioUrl: announcement.audioUrl, optOut, path: CONSENT_PATH };
+  }
+  return afterAnnouncement(organizationId, call);
+}
+
+/**
+ * The caller heard the recording announcement: pressing its opt-out key
+ * declines the recording (the call goes on, never recorded: start-call-recording.ts
+ * asks), any other key or none is the consent the announcement asked for.
+ * Either way the call is routed as it would have been.
+ */
+export async function answerConsent({ organizationId, call, digits }: { organizationId: number; call: InboundCall; digits: string | null }): Promise<VoiceAnswer> {
+  const announcement = consentAnnouncement((await callPathSettings(organizationId, "calls")).recording_consent, call.to);
+  if (announcement) {
+    const declined = Boolean(announcement.optOutDigit && digits === announcement.optOutDigit);
+    await recordConsent({ organizationId, callSid: call.callSid, outcome: declined ? "declined" : "announced", announcement, digit: declined ? digits : null });
+  }
+  return afterAnnouncement(organizationId, call);
+}
+
+/** The plan's menu, or its queue (no plan: the general queue, exactly as the specification states). */
+async function afterAnnouncement(organizationId: number, call: InboundCall): Promise<VoiceAnswer> {
   const plan = findPlan(await callPathSettings(organizationId, "routing"), call.to);
   if (!plan) return sendTo(organizationId, call, { type: "queue", department_id: null }, null);
-  const { time_zone } = await callPathSettings(organizationId, "organization");
-  if (!isOpen(plan, time_zone, clock ?? new Date())) return closedAnswer(plan);
   if (plan.menu) return { kind: "menu", prompt: menuPrompt(plan.menu), path: menuPath(1) };
   return sendTo(organizationId, call, plan.queue, plan);
 }

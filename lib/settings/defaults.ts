@@ -31,6 +31,8 @@ export const DEFAULT_SETTINGS = {
     agents_play_own_recordings: false,
     // Recordings are kept until an admin sets a retention period.
     recording_retention_days: null,
+    // No announcement until an admin writes one (Settings → Telephony → Recordings).
+    recording_consent: { text: null, audio_url: null, opt_out_digit: null, outbound: false, numbers: {} },
     disposition_required: false,
     // An offer queue rings the caller's last agent first when they talked within this many days (0: never).
     sticky_agent_days: 7,

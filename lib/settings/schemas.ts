@@ -64,6 +64,31 @@ export const organizationSettingsSchema = z.object({
 });
 
 /** How calls end (Settings → Dispositions). */
+const OPT_OUT_DIGITS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"] as const;
+
+/** What a caller hears before a recorded call (issue 47, point 1): words said, or an audio file played, and the key that declines. */
+const consentAnnouncement = z.strictObject({
+  text: z.string().trim().min(1, "Enter the words callers hear, or leave it empty.").max(500, "Keep the announcement under 500 characters.").nullable().default(null),
+  audio_url: z.url({ protocol: /^https$/, error: "audio_url must be an https address of an audio file (mp3 or wav), or null." }).max(2048).nullable().default(null),
+  opt_out_digit: z.enum(OPT_OUT_DIGITS, { error: "opt_out_digit must be a key from 1 to 9, or null." }).nullable().default(null),
+});
+
+export const recordingConsentSchema = consentAnnouncement
+  .extend({
+    /** Outbound calls (manual and campaign): the called person hears the same announcement when they answer. */
+    outbound: z.boolean({ error: "outbound must be true or false." }).default(false),
+    /** Per number the organization answers: its own announcement instead (a number serving a state where both parties must consent). */
+    numbers: z.record(z.string().regex(/^\+[1-9]\d{1,14}$/, "Each number must be E.164, such as +14155550100."), consentAnnouncement).refine((numbers) => Object.keys(numbers).length <= 100, "At most 100 numbers.").default({}),
+  })
+  .superRefine((consent, context) => {
+    const check = (announcement: z.infer<typeof consentAnnouncement>, path: (string | number)[]) => {
+      if (announcement.opt_out_digit && !announcement.text && !announcement.audio_url) context.addIssue({ code: "custom", path: [...path, "opt_out_digit"], message: "An opt-out key needs an announcement (text or audio) that offers it." });
+    };
+    check(consent, []);
+    for (const [number, announcement] of Object.entries(consent.numbers)) check(announcement, ["numbers", number]);
+  });
+export type RecordingConsentSettings = z.output<typeof recordingConsentSchema>;
+
 export const callSettingsSchema = z.object({
   /** An agent must pick a disposition for a call before leaving its wrap-up. */
   disposition_required: z.boolean(),
@@ -73,6 +98,8 @@ export const callSettingsSchema = z.object({
   agents_play_own_recordings: z.boolean({ error: "agents_play_own_recordings must be true or false." }),
   /** Recordings (calls' and voicemails') are deleted, here and at the provider, this many days after the call; null: kept. A legal hold keeps them (issue 47). */
   recording_retention_days: z.number({ error: "recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings." }).int("recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings.").min(1, "recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings.").max(3650, "recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings.").nullable(),
+  /** The announcement before recorded calls, and the key that declines (issue 47, point 1). */
+  recording_consent: recordingConsentSchema,
 });
 
 /** Who must sign in with a second factor (Settings → Security; issue 46). */

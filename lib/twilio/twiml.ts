@@ -55,11 +55,20 @@ export function dialQueueTwiml(queueName: string): string {
   return response.toString();
 }
 
-export function dialNumberTwiml({ to, callerId, actionUrl, statusUrl }: { to: string; callerId: string | null; actionUrl: string; statusUrl: string }): string {
+export function dialNumberTwiml({ to, callerId, actionUrl, statusUrl, announcementUrl = null }: { to: string; callerId: string | null; actionUrl: string; statusUrl: string; announcementUrl?: string | null }): string {
   const response = new VoiceResponse();
   const dial = response.dial({ ...(callerId && { callerId }), action: actionUrl, method: "POST" });
-  // "answered" tells the service the dialed leg's CallSid (the leg hold and transfer move) the moment it picks up.
-  dial.number({ statusCallback: statusUrl, statusCallbackEvent: ["answered", "completed"], statusCallbackMethod: "POST" }, to);
+  // "answered" tells the service the dialed leg's CallSid (the leg hold and transfer move) the moment it picks up;
+  // `url` is what the called person hears first, alone, before the two are connected (the recording announcement).
+  dial.number({ statusCallback: statusUrl, statusCallbackEvent: ["answered", "completed"], statusCallbackMethod: "POST", ...(announcementUrl && { url: announcementUrl, method: "POST" }) }, to);
+  return response.toString();
+}
+
+/** Words said (or audio played) to the one party whose leg asked, then back to the call. */
+export function announceTwiml({ text, audioUrl }: { text: string | null; audioUrl: string | null }): string {
+  const response = new VoiceResponse();
+  if (audioUrl) response.play(audioUrl);
+  else if (text) response.say(text);
   return response.toString();
 }
 
@@ -69,8 +78,11 @@ export function dialNumberTwiml({ to, callerId, actionUrl, statusUrl }: { to: st
  * Dial's action (`endUrl`) lets the contact follow the agent into the call's
  * conference when the bridge ends because the agent's leg was moved.
  */
-export function dialAgentTwiml({ agentId, callerId, legUrl, endUrl }: { agentId: number; callerId: string | null; legUrl: string; endUrl: string }): string {
+export function dialAgentTwiml({ agentId, callerId, legUrl, endUrl, announcement = null }: { agentId: number; callerId: string | null; legUrl: string; endUrl: string; announcement?: { text: string | null; audioUrl: string | null } | null }): string {
   const response = new VoiceResponse();
+  // The recording announcement, heard by the contact before the agent is dialed.
+  if (announcement?.audioUrl) response.play(announcement.audioUrl);
+  else if (announcement?.text) response.say(announcement.text);
   response
     .dial({ action: endUrl, method: "POST", ...(callerId && { callerId }) })
     .client({ statusCallback: legUrl, statusCallbackEvent: ["answered"], statusCallbackMethod: "POST" }, identityFor(agentId));
@@ -107,6 +119,22 @@ export function conferenceTwiml({ conference, startsConference, endsConference, 
 export function menuTwiml({ prompt, actionUrl }: { prompt: string; actionUrl: string }): string {
   const response = new VoiceResponse();
   response.gather({ input: ["dtmf", "speech"], numDigits: 1, timeout: 5, speechTimeout: "auto", action: actionUrl, method: "POST" }).say(prompt);
+  response.redirect({ method: "POST" }, actionUrl);
+  return response.toString();
+}
+
+/**
+ * The recording announcement (issue 47): played or said, then, when a key
+ * declines, the offer, heard inside a Gather so a key pressed during the
+ * announcement counts too. Either way the call goes on at `actionUrl`: with
+ * the key pressed (Digits), or without one (the Redirect after the Gather).
+ */
+export function consentTwiml({ text, audioUrl, optOut, actionUrl }: { text: string | null; audioUrl: string | null; optOut: { digit: string; offer: string } | null; actionUrl: string }): string {
+  const response = new VoiceResponse();
+  const speaker = optOut ? response.gather({ input: ["dtmf"], numDigits: 1, timeout: 4, action: actionUrl, method: "POST" }) : response;
+  if (audioUrl) speaker.play(audioUrl);
+  else if (text) speaker.say(text);
+  if (optOut) speaker.say(optOut.offer);
   response.redirect({ method: "POST" }, actionUrl);
   return response.toString();
 }
