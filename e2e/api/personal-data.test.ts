@@ -1,5 +1,3 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import JSZip from "jszip";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
@@ -9,6 +7,7 @@ import { makeContact, uniquePhone } from "../support/contacts";
 import { createTenant, type Tenant } from "../support/factories";
 import { newMessageSid } from "@/lib/twilio/simulator/simulator";
 import { giveNumber, provider } from "../support/provider";
+import { receiver, until } from "../support/webhook-receiver";
 
 // Issue 47, points 5 and 6: a person's data, exported and erased on request.
 // One contact gets every kind of record the service keeps (a recorded call
@@ -25,29 +24,6 @@ const OTHER_PHONE = uniquePhone(); // the duplicate merged into the contact
 const NAME = `Erin Erasable ${stamp}`;
 const EMAIL = `erin.${stamp}@example.com`;
 const NOTES = `Card ends 4242 ${stamp}`;
-
-async function receiver() {
-  const bodies: string[] = [];
-  const server = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      bodies.push(body);
-      response.writeHead(200).end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, bodies, close: () => server.close() };
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 /** A contact with a record of every kind; what names them, and where their records are. */
 async function personWithEverything(tenant: Tenant) {
@@ -93,11 +69,11 @@ async function personWithEverything(tenant: Tenant) {
   const upload = await fetch(`${tenant.client.baseUrl}/api/contacts/import/csv`, { method: "POST", headers: { Authorization: `Bearer ${tenant.admin.token}` }, body: form });
   expect(upload.status).toBe(202);
   const { import_id } = await upload.json();
-  const job = await until(async () => (await tenant.client.get(`/api/imports/${import_id}`, tenant.admin.token)).body, (j) => ["completed", "failed", "awaiting_review"].includes(j.status));
+  const job = await until(async () => (await tenant.client.get(`/api/imports/${import_id}`, tenant.admin.token)).body, (j) => ["completed", "failed", "awaiting_review"].includes(j.status), 20_000);
   expect(job.status).not.toBe("failed");
 
   // The webhooks went out, naming the person.
-  await until(async () => hook.bodies, (b) => b.some((body) => body.includes(NAME)) && b.some((body) => body.includes(callSid)));
+  await until(() => hook.received.map((r) => r.body), (b) => b.some((body) => body.includes(NAME)) && b.some((body) => body.includes(callSid)), 20_000);
   return { contact, callSid, recordingSid: started.recording!, voicemailCallSid: voicemailCall.callSid, conversationId: conversation.id, endpointId: endpoint.body.id as number, hook };
 }
 
@@ -149,7 +125,7 @@ describe("a person's data on request (issue 47, points 5 and 6)", () => {
       const erase = await tenant.client.post(`/api/contacts/${person.contact.id}/erase`, {}, tenant.admin.token);
       expect(erase.status, JSON.stringify(erase.body)).toBe(202);
       expect(erase.body.operation).toMatchObject({ kind: "contact.erase", total: 3 });
-      const operation = await until(async () => (await tenant.client.get(`/api/operations/${erase.body.operation.id}`, tenant.admin.token)).body, (o) => o.status === "completed" || o.status === "failed");
+      const operation = await until(async () => (await tenant.client.get(`/api/operations/${erase.body.operation.id}`, tenant.admin.token)).body, (o) => o.status === "completed" || o.status === "failed", 20_000);
       expect(operation, JSON.stringify(operation)).toMatchObject({ status: "completed", progress: 100, result: { erased: true, recordings: 2, contact: 1, calls: 1, conversations: 1, messages: 2, voicemails: 1, merges: 1, import_rows: 1 } });
       expect(operation.result.webhook_deliveries).toBeGreaterThan(0);
       expect(leaks(JSON.stringify(operation))).toEqual([]);

@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
@@ -7,36 +7,11 @@ import { makeContact, uniquePhone } from "../support/contacts";
 import { subscribe } from "../support/event-stream";
 import { createTenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
+import { receiver, until } from "../support/webhook-receiver";
 
 // Issue 24: outgoing webhooks. A local server plays the receiving system; the
 // signatures are checked with the Standard Webhooks reference library
 // (standardwebhooks on npm), not with our own code.
-
-interface Received { headers: IncomingHttpHeaders; body: string }
-
-async function receiver(answer: (n: number) => number = () => 200) {
-  const received: Received[] = [];
-  const server = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      received.push({ headers: request.headers, body });
-      response.writeHead(answer(received.length)).end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-  return { url, received, close: () => server.close() };
-}
-
-async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("outgoing webhooks", () => {
   it("an admin registers an endpoint (secret shown once); contact and call events arrive signed as Standard Webhooks and are recorded", async () => {

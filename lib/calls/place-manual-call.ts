@@ -7,8 +7,7 @@ import { startCallback } from "@/lib/queue-entries/callbacks";
 import { startLiveCall } from "./start-live-call";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import type { DeviceCall } from "@/lib/telephony/call-events";
-import { consentAnnouncement } from "@/lib/recordings/consent-announcement";
-import { callPathSettings } from "@/lib/settings/get-settings";
+import { outboundAnnouncement } from "@/lib/recordings/announce-recording";
 
 /**
  * The browser dials a number: dial `to` when it is E.164 (anything else is a
@@ -32,7 +31,7 @@ export async function placeManualCall({ organizationId, call: asked, callerId, r
   }).toString();
   if (call.agentId !== null && call.callSid) await startManualCall(organizationId, call.agentId, call);
   const recorded = call.recordingAsked || recordingEnabled;
-  const announcementPath = recorded && call.callSid && (await announcesOutbound(organizationId, callerId)) ? `/api/telephony/announcement?call=${encodeURIComponent(call.callSid)}` : null;
+  const announcementPath = recorded && call.callSid && (await outboundAnnouncement(organizationId, callerId)) ? `/api/telephony/announcement?call=${encodeURIComponent(call.callSid)}` : null;
   if (call.agentId !== null) {
     await publishEvent({
       type: "call.started",
@@ -42,12 +41,6 @@ export async function placeManualCall({ organizationId, call: asked, callerId, r
     });
   }
   return { kind: "dial-number", to: call.to, callerId, endPath: `/api/voice/manual/status${search ? `?${search}` : ""}`, announcementPath };
-}
-
-/** Outbound calls from this number tell the called person they are recorded (issue 47): the organization says so, and has words for it. */
-async function announcesOutbound(organizationId: number, callerId: string | null): Promise<boolean> {
-  const consent = (await callPathSettings(organizationId, "calls")).recording_consent;
-  return consent.outbound && consentAnnouncement(consent, callerId) !== null;
 }
 
 /**

@@ -6,9 +6,8 @@ import type { CallLogStatus } from "@/lib/telephony/call-status";
 import { callerHungUp } from "@/lib/calls/caller-hung-up";
 import { endCall } from "@/lib/calls/end-call";
 import { startCallRecording } from "@/lib/calls/start-call-recording";
-import { consentAnnouncement, type ConsentAnnouncement } from "@/lib/recordings/consent-announcement";
+import { outboundAnnouncement } from "@/lib/recordings/announce-recording";
 import { recordConsent } from "@/lib/recordings/recording-consent";
-import { callPathSettings } from "@/lib/settings/get-settings";
 import { startLiveCall } from "@/lib/calls/start-live-call";
 import { prisma } from "@/lib/db/client";
 import { NOTHING, type VoiceAnswer } from "@/lib/telephony/voice-answer";
@@ -126,10 +125,4 @@ export async function finishCampaignCall({ organizationId, campaignContactId, re
     return ended && current;
   });
   if (changed) await kickCampaign(campaign.id);
-}
-
-/** The recording announcement a contact called from this number hears, when outbound calls get one (issue 47). */
-async function outboundAnnouncement(organizationId: number, callerId: string | null): Promise<ConsentAnnouncement | null> {
-  const consent = (await callPathSettings(organizationId, "calls")).recording_consent;
-  return consent.outbound ? consentAnnouncement(consent, callerId) : null;
 }
