@@ -210,13 +210,19 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   useEffect(() => {
     if (!token || device.mode === "none" || restoredFor.current === token) return;
     restoredFor.current = token;
-    void api.get("/api/agent/status", {})
-      .then(({ call: server }) => {
-        if (!server) return;
-        if (server.phase === "connected" && deviceRef.current?.resumeQueueCall) handleRef.current = deviceRef.current.resumeQueueCall(server.call_sid, events);
-        setCall((current) => current ?? restoredCall(server));
-      })
-      .catch(() => undefined);
+    // A page loaded on a busy server can see this first read fail: it is tried again (1, 2, 4, 8 s)
+    // rather than leave an agent on a call with no panel to end it.
+    const restore = (attempt: number): Promise<void> =>
+      api.get("/api/agent/status", {}).then(
+        ({ call: server }) => {
+          // The stream's first sync may have brought the call back already.
+          if (!server || callRef.current) return;
+          if (server.phase === "connected" && deviceRef.current?.resumeQueueCall) handleRef.current = deviceRef.current.resumeQueueCall(server.call_sid, events);
+          setCall((current) => current ?? restoredCall(server));
+        },
+        () => (attempt < 4 ? new Promise<void>((again) => setTimeout(() => again(restore(attempt + 1)), 1000 * 2 ** attempt)) : undefined),
+      );
+    void restore(0);
   }, [token, device.mode, api, events]);
 
   // The server moves calls the page did not start: a colleague transfers a caller here (the agent was
@@ -255,7 +261,12 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   // A call event about this agent's call, or (an agent without a call) one that may be a colleague's transfer to them.
   const callSid = call?.phase === "ended" ? null : (call?.callSid ?? null);
   useLiveEvents(["call.updated"], (data) => (data.call_sid === callSid || (!callSid && takesTransfers)) && void sync());
-  useLiveEvents(["agent.status.changed"], (data) => data.user_id === userId && void sync());
+  const live = useLiveEvents(["agent.status.changed"], (data) => data.user_id === userId && void sync());
+  // Events sent while the stream was down (a reload, a dropped network) are not replayed to a new
+  // page: each time the stream comes up, the panel is brought in line with the server once.
+  useEffect(() => {
+    if (live) void sync();
+  }, [live, sync]);
 
   const partEnded = () => setCall((c) => (c && c.phase !== "ended" ? { ...c, phase: "ended", endedAt: Date.now(), onHold: false } : c));
 

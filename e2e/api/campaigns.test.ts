@@ -478,9 +478,14 @@ describe("campaigns: machines, recordings and the abandon cap", () => {
       const draft = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "predictive", caller_id: number, pacing: { max_ratio: 3, max_calls_per_minute: 60 } });
       await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token);
       for (const agent of agents) await available(tenant, agent.token);
-      await new Promise((r) => setTimeout(r, 1500));
       const phones = new Set(contacts.map((c) => c.phone));
-      const placed = (await placedCalls()).filter((c) => c.From === number && phones.has(c.To));
+      const ours = async () => (await placedCalls()).filter((c) => c.From === number && phones.has(c.To));
+      // The first tick may come late on a loaded machine: wait for its first call, then give
+      // it time to place every line it will (a fixed 1.5 s from the start once saw none).
+      const deadline = Date.now() + 20_000;
+      while ((await ours()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 1500));
+      const placed = await ours();
       await tenant.client.post(`/api/campaigns/${draft.id}/stop`, {}, tenant.managerA.token);
       return placed;
     };
