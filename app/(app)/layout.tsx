@@ -16,14 +16,15 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   const session = await requireSession();
   const { user } = session;
   const takesCalls = can(user.role, "calls.place");
-  const [{ time_zone }, { enabled, voice_ready }, first] = await Promise.all([
+  const [{ time_zone }, { payments }, { enabled, voice_ready }, first] = await Promise.all([
     getSettings(user.organization_id, "organization"),
+    getSettings(user.organization_id, "calls"),
     telephonyReadiness(user.organization_id),
     // The state bar is drawn with the agent's state (it is on every page they open).
     firstAnswers(session.apiToken, takesCalls && can(user.role, "queue.handle") ? [["/api/agent/status", agentStatus]] : []),
   ]);
   return (
-    <AppProviders session={session} timeZone={time_zone} telephony={{ enabled, voice_ready }}>
+    <AppProviders session={session} timeZone={time_zone} telephony={{ enabled, voice_ready, payments: payments.connector !== null }}>
       <FirstAnswers answers={first}>
       <div className="shell">
         <AppSidebar items={navigationFor(user.role)} name={user.name} roleLabel={ROLE_LABELS[user.role]} />

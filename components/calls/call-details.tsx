@@ -20,7 +20,7 @@ export function CallDetails({ call }: { call: CallLogView }) {
           <dt>Recording paused</dt>
           <dd>
             {call.recording_pauses.map((pause) => (
-              <div key={pause.paused_at} className="mono small">{formatTime(pause.paused_at, { seconds: true })} – {pause.resumed_at ? formatTime(pause.resumed_at, { seconds: true }) : "the call's end"}</div>
+              <div key={pause.paused_at} className="mono small">{formatTime(pause.paused_at, { seconds: true })} – {pause.resumed_at ? formatTime(pause.resumed_at, { seconds: true }) : "the call's end"}{pause.reason === "payment" && <span className="muted"> · while a card payment was taken</span>}</div>
             ))}
           </dd>
         </>

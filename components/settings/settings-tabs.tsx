@@ -17,6 +17,7 @@ import { SecuritySettingsForm } from "./security-settings-form";
 import { SsoSettingsForm } from "./sso-settings-form";
 import { RecordingAccessSetting } from "./recording-access-setting";
 import { RecordingConsentSetting } from "./recording-consent-setting";
+import { PaymentStepSetting } from "./payment-step-setting";
 
 /** Other systems: their API keys, then the webhooks that tell them what happened. */
 function IntegrationsPanel() {
@@ -35,6 +36,7 @@ function TelephonyPanel() {
       <TelephonySettingsForm />
       <RecordingAccessSetting />
       <RecordingConsentSetting />
+      <PaymentStepSetting />
       <SmsSettingsForm />
       <TemplateManager />
     </div>

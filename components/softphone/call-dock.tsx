@@ -7,6 +7,7 @@ import { useApiGet } from "@/lib/swr/use-api-get";
 import { ContactCard } from "./contact-card";
 import { ScheduleCallbackForm } from "./schedule-callback-form";
 import { TransferPanel } from "./transfer-panel";
+import { PaymentPanel } from "./payment-panel";
 import { useCallControl } from "./use-call-control";
 import { Keypad } from "./keypad";
 import { useSoftphone } from "./softphone-provider";
@@ -59,7 +60,9 @@ export function CallDock() {
         )}
         {call.phase === "connected" && call.serverState !== "consult" && call.transferredFrom && <div className="small muted" role="status">Transferred by {call.transferredFrom}</div>}
         {call.phase === "connected" && call.recording === "paused" && (
-          <div className="call-badge" role="status" data-testid="recording-paused">Recording paused: nothing said now is recorded. Resume it when you are done.</div>
+          <div className="call-badge" role="status" data-testid="recording-paused">
+            {call.payment && !call.payment.ended_at && call.payment.recording_paused ? "Recording paused for the card payment: it resumes when the payment ends." : "Recording paused: nothing said now is recorded. Resume it when you are done."}
+          </div>
         )}
         {call.participant && <div className="small muted" role="status">Three-way call: {call.participant.added_by ?? "a colleague"} added you; the call goes on when you leave.</div>}
         {call.phase === "connected" && call.monitored && (
@@ -96,7 +99,7 @@ export function CallDock() {
                 </button>
               )}
               {call.recording && !call.participant && (
-                <button type="button" className="button secondary" aria-pressed={call.recording === "paused"} disabled={call.phase !== "connected" || call.recordingBusy} onClick={toggleRecording}>
+                <button type="button" className="button secondary" aria-pressed={call.recording === "paused"} disabled={call.phase !== "connected" || call.recordingBusy || (call.recording === "paused" && call.payment !== null && call.payment.ended_at === null)} onClick={toggleRecording}>
                   {call.recordingBusy ? "One moment…" : call.recording === "paused" ? "Resume recording" : "Pause recording"}
                 </button>
               )}
@@ -120,6 +123,7 @@ export function CallDock() {
                 }}
               />
             )}
+            <PaymentPanel />
             {keypad && (
               <>
                 <Keypad onDigit={sendDigit} />

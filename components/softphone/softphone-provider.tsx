@@ -47,6 +47,8 @@ export interface ActiveCall {
   transferredFrom: string | null;
   /** This agent was added to a colleague's call (three-way): hanging up leaves it, the call goes on. */
   participant: { id: number; added_by: string | null } | null;
+  /** The card payment being taken on the call, or the last one (the server's: POST /api/calls/{call_sid}/payments). */
+  payment: CallPayment | null;
   callSid: string | null;
   callLogId: number | null;
   error: string | null;
@@ -69,6 +71,12 @@ interface Softphone {
   finish: () => Promise<void>;
   /** The agent's part of the call ended on the server (a cold or completed transfer): the panel goes to wrap-up. */
   partEnded: () => void;
+  /** The organization has a payment step (a connector): the panel offers Take a payment. */
+  paymentsEnabled: boolean;
+  /** A payment's new state, as the server answered an action on it. */
+  setPayment: (payment: CallPayment) => void;
+  /** Reads the agent's call again and brings the panel in line (what the call's events do). */
+  refreshCall: () => Promise<void>;
   api: ApiCall | null;
 }
 
@@ -102,6 +110,7 @@ async function saveWrapUp(api: ApiCall, call: ActiveCall): Promise<number | null
 
 /** The call the server knows the agent is on or wrapping up, as GET /api/agent/status answers it. */
 type ServerCall = NonNullable<GetAnswer<"/api/agent/status">["call"]>;
+export type CallPayment = NonNullable<ServerCall["payment"]>;
 
 function restoredCall(server: ServerCall): ActiveCall {
   const started = server.started_at ? new Date(server.started_at).getTime() : Date.now();
@@ -125,6 +134,7 @@ function restoredCall(server: ServerCall): ActiveCall {
     monitored: server.monitored,
     transferredFrom: server.transferred_from,
     participant: server.participant,
+    payment: server.payment,
     callSid: server.call_sid,
     callLogId: server.call_log_id,
     error: null,
@@ -137,12 +147,14 @@ function restoredCall(server: ServerCall): ActiveCall {
 export interface TelephonyReadiness {
   enabled: boolean;
   voice_ready: boolean;
+  /** A payment step is configured (calls settings: payments.connector). */
+  payments: boolean;
 }
 
 export function SoftphoneProvider({ telephony, children }: { telephony: TelephonyReadiness; children: React.ReactNode }) {
   // The device starts from these two facts, not from the object carrying them: a layout rendered
   // again hands a new object with the same values, which must not tear down a phone mid-call.
-  const { enabled, voice_ready } = telephony;
+  const { enabled, voice_ready, payments: paymentsEnabled } = telephony;
   const token = useApiToken();
   // Known from the first render (the server's too), so what depends on it (the simulate button) never shifts the page.
   const [device, setDevice] = useState<DeviceState>({ mode: "none", registered: false, reason: "Starting the phone…", simulator: enabled });
@@ -244,7 +256,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
           return restoredCall(server);
         }
         if (latest.callSid !== server.call_sid) return latest;
-        return { ...latest, onHold: server.on_hold, recording: latest.recordingBusy ? latest.recording : server.recording, serverState: server.state, monitored: server.monitored, transferredFrom: server.transferred_from, participant: server.participant };
+        return { ...latest, onHold: server.on_hold, recording: latest.recordingBusy ? latest.recording : server.recording, serverState: server.state, monitored: server.monitored, transferredFrom: server.transferred_from, participant: server.participant, payment: server.payment };
       }
       // A consultation called off (or a transfer that never reached this agent): nothing to wrap up.
       if (latest?.phase === "connected" && latest.serverState === "consult") return null;
@@ -271,7 +283,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   const partEnded = () => setCall((c) => (c && c.phase !== "ended" ? { ...c, phase: "ended", endedAt: Date.now(), onHold: false } : c));
 
   const start = (base: Pick<ActiveCall, "direction" | "number" | "contactId" | "contactName">) =>
-    setCall({ ...base, phase: "connecting", connectedAt: null, endedAt: null, muted: false, onHold: false, holding: false, recording: null, recordingBusy: false, digits: "", notes: "", dispositionId: null, serverState: null, monitored: null, transferredFrom: null, participant: null, callSid: null, callLogId: null, error: null, saving: false, saved: false });
+    setCall({ ...base, phase: "connecting", connectedAt: null, endedAt: null, muted: false, onHold: false, holding: false, recording: null, recordingBusy: false, digits: "", notes: "", dispositionId: null, serverState: null, monitored: null, transferredFrom: null, participant: null, payment: null, callSid: null, callLogId: null, error: null, saving: false, saved: false });
 
   const acceptQueueCall: Softphone["acceptQueueCall"] = async (queueCall) => {
     if (!deviceRef.current) throw new Error(device.reason ?? "The phone is not ready.");
@@ -380,6 +392,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
     }
   };
 
-  const value: Softphone = { device, call, acceptQueueCall, dial, hangup, toggleMute, toggleHold, toggleRecording, sendDigit, setNotes, setDisposition, finish, partEnded, api: token ? api : null };
+  const setPayment = (payment: CallPayment) => setCall((c) => (c && c.callSid === payment.call_sid ? { ...c, payment } : c));
+  const value: Softphone = { device, call, acceptQueueCall, dial, hangup, toggleMute, toggleHold, toggleRecording, sendDigit, setNotes, setDisposition, finish, partEnded, paymentsEnabled, setPayment, refreshCall: sync, api: token ? api : null };
   return <SoftphoneContext.Provider value={value}>{children}</SoftphoneContext.Provider>;
 }

@@ -277,8 +277,8 @@ describe("pausing a call's recording (issue 47, point 2)", () => {
     expect((await reportRecording(started, { url: recordingUrl("8"), seconds: 50 })).status).toBe(200);
     const log = await logOf(tenant, callSid);
     expect(log.recording_pauses).toEqual([
-      { paused_at: expect.any(String), resumed_at: expect.any(String) },
-      { paused_at: expect.any(String), resumed_at: null },
+      { paused_at: expect.any(String), resumed_at: expect.any(String), reason: "agent" },
+      { paused_at: expect.any(String), resumed_at: null, reason: "agent" },
     ]);
     expect(Date.parse(log.recording_pauses[0].resumed_at)).toBeGreaterThanOrEqual(Date.parse(log.recording_pauses[0].paused_at));
     // After the call, nothing to pause.

@@ -6,8 +6,10 @@ import { giveNumber, provider } from "./provider";
 
 // What the service asked the provider to do to live calls (the fake provider's record, issue 22).
 export interface ControlRequest {
-  kind: "call.update" | "participant.create" | "participant.update" | "participant.delete" | "recording.create" | "recording.update" | "recording.delete";
+  kind: "call.update" | "participant.create" | "participant.update" | "participant.delete" | "recording.create" | "recording.update" | "recording.delete" | "payment.create" | "payment.update";
   call: string;
+  /** payment.create and payment.update: the payment session's sid. */
+  payment?: string;
   /** recording.create: the recording's sid, as the provider answered it. */
   recording?: string;
   conference?: string;

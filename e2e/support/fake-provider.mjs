@@ -244,6 +244,17 @@ export async function startFakeProvider() {
         const now = new Date().toUTCString();
         return json(res, 200, { account_sid: match[1], api_version: "2010-04-01", call_sid: match[2], sid: match[3], status: params.Status, date_updated: now, uri: `/2010-04-01/Accounts/${match[1]}/Calls/${match[2]}/Recordings/${match[3]}.json` });
       }
+      // Issue 47: a payment session on a call's leg (the Payments resource), kept as "payment.create" and "payment.update"
+      // (a field asked for, the session completed or canceled); answered as the provider answers. The caller's keys and
+      // the processor's answer are the test's to play, at the session's StatusCallback.
+      if (req.method === "POST" && (match = /\/Accounts\/([^/]+)\/Calls\/(CA[0-9a-fA-F]+)\/Payments(?:\/(PK[0-9a-fA-F]{32}))?\.json$/.exec(url.pathname))) {
+        const params = Object.fromEntries(new URLSearchParams(body));
+        if (completedCalls.has(match[2])) return refusal(res, 400, 21220, "Call is not in-progress. Cannot start or change a payment.");
+        const sid = match[3] ?? `PK${randomBytes(16).toString("hex")}`;
+        controls.push({ kind: match[3] ? "payment.update" : "payment.create", call: match[2], payment: sid, body: params, at: Date.now() });
+        const now = new Date().toUTCString();
+        return json(res, match[3] ? 200 : 201, { account_sid: match[1], call_sid: match[2], sid, date_created: now, date_updated: now, uri: `/2010-04-01/Accounts/${match[1]}/Calls/${match[2]}/Payments/${sid}.json` });
+      }
       // Issue 47: a recording deleted (the retention policy, an erasure), kept as "recording.delete"; answered 204.
       if (req.method === "DELETE" && (match = /\/Accounts\/[^/]+\/Recordings\/(RE[0-9a-fA-F]{32})\.json$/.exec(url.pathname))) {
         controls.push({ kind: "recording.delete", call: "", recording: match[1], body: {}, at: Date.now() });

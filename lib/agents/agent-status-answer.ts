@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { timestamp } from "@/lib/http/answer-schemas";
+import { paymentAnswer } from "@/lib/payments/payment-schemas";
 import { AGENT_STATUSES } from "./agent-status";
 
 // What GET and POST /api/agent/status answer: agent-status.ts and
@@ -30,6 +31,8 @@ export const currentCallAnswer = z.object({
   transferred_from: z.string().nullable(),
   /** This agent is a third party on a colleague's call (a three-way call): their participant row, which leaving ends. */
   participant: z.object({ id: z.number().int(), added_by: z.string().nullable() }).nullable(),
+  /** The card payment being taken on the call, or the last one taken (issue 47): the panel follows it. */
+  payment: paymentAnswer.nullable(),
 });
 
 const state = {

@@ -1,13 +1,15 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
+import { prisma } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-sql";
+import { serializePayment } from "@/lib/payments/payment-schemas";
 import type { z } from "zod";
 import type { currentCallAnswer } from "./agent-status-answer";
 
 /** The call a page reloaded in the middle of (agent-status-answer.ts says each field). */
 export type CurrentCall = z.output<typeof currentCallAnswer>;
 
-interface Row extends Omit<CurrentCall, "contact_id" | "call_log_id" | "state" | "recording" | "monitored" | "transferred_from" | "participant" | "direction"> {
+interface Row extends Omit<CurrentCall, "contact_id" | "call_log_id" | "state" | "recording" | "monitored" | "transferred_from" | "participant" | "direction" | "payment"> {
   direction: string;
   contact_id: string | null;
   call_log_id: string | null;
@@ -70,6 +72,9 @@ const CALL_CONTROL = `
 export async function currentCall(actor: Pick<SessionUser, "id" | "organization_id">): Promise<CurrentCall | null> {
   const [row] = await rawQuery<Row>(CURRENT_CALL, [actor.id, actor.organization_id]);
   if (!row) return null;
+  const payment = row.phase === "connected"
+    ? await prisma.callPayment.findFirst({ where: { organization_id: actor.organization_id, call_sid: row.call_sid }, orderBy: { id: "desc" } })
+    : null;
   const [control] = row.phase === "connected"
     ? await rawQuery<{ state: string; recording_state: string | null; monitor_mode: string | null; monitor_by: string | null; transferred_from: string | null; participant_id: string | null; added_by: string | null }>(CALL_CONTROL, [row.call_sid, actor.organization_id, actor.id])
     : [];
@@ -83,5 +88,6 @@ export async function currentCall(actor: Pick<SessionUser, "id" | "organization_
     monitored: control?.monitor_mode ? { mode: control.monitor_mode, by: control.monitor_by } : null,
     transferred_from: control?.transferred_from ?? null,
     participant: control?.participant_id ? { id: Number(control.participant_id), added_by: control.added_by } : null,
+    payment: payment ? serializePayment(payment) : null,
   };
 }

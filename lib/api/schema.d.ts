@@ -385,6 +385,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calls/{call_sid}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a card payment on a call in progress (its agent, or a supervisor in scope): `{ amount, description? }` in the organization's currency. The provider asks the caller for the card number, which they key on their phone (the agent hears none of it); a running recording pauses until the payment ends
+         * @description Roles: super_admin, account_admin, dept_manager, agent. Needs a payment connector (calls settings: payments.connector). The recording's pause is kept with the reason payment (call logs' recording_pauses); the recording cannot be resumed by hand while the payment runs. The panel follows the payment through the agent's status (call.payment).
+         */
+        post: operations["postApiCallsCallSidPayments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calls/{call_sid}/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Move a payment on: `{ capture: field }` asks the caller for a field (payment-card-number, expiration-date, security-code, postal-code), again after a wrong entry; `{ status: complete }` sends it to the processor once every field is keyed (the outcome arrives in the provider's report); `{ status: cancel }` calls it off (the recording runs again)
+         * @description Roles: super_admin, account_admin, dept_manager, agent.
+         */
+        patch: operations["patchApiCallsCallSidPaymentsId"];
+        trace?: never;
+    };
     "/api/calls/{call_sid}/recording": {
         parameters: {
             query?: never;
@@ -3201,6 +3241,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/telephony/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A card payment's step or end (the status callback of the payment session started on the caller's leg; ?payment= names it): the fields still to key (Required), a refused entry (ErrorType), the masked card (only its last four digits are kept), and at the end Result and PaymentConfirmationCode; the end resumes a recording the payment paused
+         * @description Called by the telephony provider, not by clients: a form-encoded body signed with X-Twilio-Signature (HMAC-SHA1 of the public URL and the sorted parameters with the account's auth token). Answers TwiML.
+         */
+        post: operations["postApiTelephonyPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/telephony/queue-wait": {
         parameters: {
             query?: never;
@@ -3815,6 +3875,11 @@ export interface components {
             recording_pauses: {
                 /** Format: date-time */
                 paused_at: string;
+                /**
+                 * @description agent: paused by a person; payment: a card payment ran (the recording resumed when it ended)
+                 * @enum {string}
+                 */
+                reason: "agent" | "payment";
                 /** @description null: paused until the call ended */
                 resumed_at: string | null;
             }[];
@@ -3845,6 +3910,37 @@ export interface components {
             /** @enum {string} */
             state: "dialing" | "joined" | "left" | "failed";
             user_id: number | null;
+        };
+        CallPayment: {
+            /** @description In the currency's units (12.5 is 12.50) */
+            amount: number;
+            call_sid: string;
+            /** @description The field the caller is asked for now */
+            capturing: ("payment-card-number" | "expiration-date" | "security-code" | "postal-code") | null;
+            /** @description What the provider shows of the card: masked */
+            card: {
+                number: string | null;
+                type: string | null;
+            } | null;
+            /** @description The processor's reference of a succeeded payment */
+            confirmation_code: string | null;
+            currency: string;
+            description: string | null;
+            ended_at: string | null;
+            /** @description Why the last key entry or the payment failed, in the provider's words (invalid-card-number, payment-connector-error, caller-hung-up…) */
+            error: string | null;
+            id: number;
+            /** @description The payment paused the call's recording; it resumes when the payment ends */
+            recording_paused: boolean;
+            /** @description The fields still to key, as the provider last said */
+            required: ("payment-card-number" | "expiration-date" | "security-code" | "postal-code")[];
+            /** Format: date-time */
+            started_at: string;
+            /**
+             * @description capturing: the caller keys a field; processing: sent to the processor; then succeeded, failed or canceled
+             * @enum {string}
+             */
+            status: "capturing" | "processing" | "succeeded" | "failed" | "canceled";
         };
         Contact: {
             archived_at: string | null;
@@ -4500,6 +4596,15 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["401"];
+            /** @description No authenticator app is set up */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Your organization requires a second factor of you */
             409: {
                 headers: {
@@ -4600,6 +4705,7 @@ export interface operations {
                                 added_by: string | null;
                                 id: number;
                             } | null;
+                            payment: components["schemas"]["CallPayment"] | null;
                             /** @enum {string} */
                             phase: "connected" | "ended";
                             recording: ("recording" | "paused") | null;
@@ -4668,6 +4774,7 @@ export interface operations {
                                 added_by: string | null;
                                 id: number;
                             } | null;
+                            payment: components["schemas"]["CallPayment"] | null;
                             /** @enum {string} */
                             phase: "connected" | "ended";
                             recording: ("recording" | "paused") | null;
@@ -5456,6 +5563,116 @@ export interface operations {
             404: components["responses"]["404"];
             422: components["responses"]["422"];
             /** @description The telephony provider refused the request (nothing changed) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["503"];
+        };
+    };
+    postApiCallsCallSidPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                call_sid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallPayment"];
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            /** @description No payment step is configured, the call is not connected or on hold, or a payment is already being taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["413"];
+            422: components["responses"]["422"];
+            /** @description The provider refused; the payment ended as failed and the recording runs again */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["503"];
+        };
+    };
+    patchApiCallsCallSidPaymentsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                call_sid: string;
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    capture: "payment-card-number" | "expiration-date" | "security-code" | "postal-code";
+                } | {
+                    /** @enum {string} */
+                    status: "complete" | "cancel";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallPayment"];
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            /** @description The payment has ended, is with the processor, or has fields still to key */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["413"];
+            422: components["responses"]["422"];
+            /** @description The provider refused; nothing changed */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8821,6 +9038,10 @@ export interface operations {
                     to: string;
                 } | {
                     /** @constant */
+                    action: "payment_input";
+                    call_sid: string;
+                } | {
+                    /** @constant */
                     action: "sms_inbound";
                     body: string;
                     from?: string;
@@ -8865,7 +9086,7 @@ export interface operations {
                          * @enum {string}
                          */
                         routed?: "queued" | "voicemail" | "forwarded" | "closed";
-                        /** @description sms_status: the status reported */
+                        /** @description sms_status: the status reported; payment_input: the payment's status after the report */
                         status?: string;
                         to?: string;
                         /** @description manual: the service's answer */
@@ -11857,6 +12078,13 @@ export interface operations {
                     "application/json": {
                         agents_play_own_recordings: boolean;
                         disposition_required: boolean;
+                        payments: {
+                            card_types: ("visa" | "mastercard" | "amex" | "maestro" | "discover" | "optima" | "jcb" | "diners-club" | "enroute")[];
+                            connector: string | null;
+                            currency: string;
+                            postal_code: boolean;
+                            security_code: boolean;
+                        };
                         recording_consent: {
                             /** @default null */
                             audio_url: string | null;
@@ -11900,6 +12128,13 @@ export interface operations {
                 "application/json": {
                     agents_play_own_recordings?: boolean;
                     disposition_required?: boolean;
+                    payments?: {
+                        card_types: ("visa" | "mastercard" | "amex" | "maestro" | "discover" | "optima" | "jcb" | "diners-club" | "enroute")[];
+                        connector: string | null;
+                        currency: string;
+                        postal_code: boolean;
+                        security_code: boolean;
+                    };
                     recording_consent?: {
                         /** @default null */
                         audio_url?: string | null;
@@ -11936,6 +12171,13 @@ export interface operations {
                     "application/json": {
                         agents_play_own_recordings: boolean;
                         disposition_required: boolean;
+                        payments: {
+                            card_types: ("visa" | "mastercard" | "amex" | "maestro" | "discover" | "optima" | "jcb" | "diners-club" | "enroute")[];
+                            connector: string | null;
+                            currency: string;
+                            postal_code: boolean;
+                            security_code: boolean;
+                        };
                         recording_consent: {
                             /** @default null */
                             audio_url: string | null;
@@ -14798,6 +15040,88 @@ export interface operations {
         };
     };
     postApiTelephonyParticipant: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Twilio-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description TwiML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description A parameter the callback needs is missing (MessageSid, From, a known MessageStatus) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description Signature missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description No organization owns the called number */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description The CallSid or MessageSid belongs to another organization, or the call's state refuses what is asked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+            /** @description The database is too busy; the provider retries */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": unknown;
+                };
+            };
+        };
+    };
+    postApiTelephonyPayment: {
         parameters: {
             query?: never;
             header: {

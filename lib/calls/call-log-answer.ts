@@ -34,7 +34,7 @@ export const callLogAnswer = z
       })
       .nullable()
       .meta({ description: "What the person on the call was told before it was recorded, and what they chose (issue 47); null: no announcement was made" }),
-    recording_pauses: z.array(z.object({ paused_at: timestamp, resumed_at: timestamp.nullable().meta({ description: "null: paused until the call ended" }) })).meta({ description: "When the recording was paused and resumed (issue 47): nothing said meanwhile is in it" }),
+    recording_pauses: z.array(z.object({ paused_at: timestamp, resumed_at: timestamp.nullable().meta({ description: "null: paused until the call ended" }), reason: z.enum(["agent", "payment"]).meta({ description: "agent: paused by a person; payment: a card payment ran (the recording resumed when it ended)" }) })).meta({ description: "When the recording was paused and resumed (issue 47): nothing said meanwhile is in it" }),
     notes: z.string().nullable(),
     hold_seconds: z.number().int(),
     parent_call_sid: z.string().nullable().meta({ description: "The call this leg came from (a transfer's new leg)" }),

@@ -5,7 +5,7 @@ import type { AgentState } from "@/lib/agents/agent-status";
 import type { Tx } from "@/lib/db/client";
 import { endConsult } from "./end-consult";
 import { recordCallLog, type CallLogEntry } from "./record-call-log";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
 
 export interface CallEnd {
   /** The call log to write (once per CallSid); null for a dial the provider never took. */
@@ -72,6 +72,9 @@ async function closeLiveCall(tx: Tx, organizationId: number, callSid: string) {
            hold_seconds = hold_seconds + COALESCE(round(extract(epoch FROM now() - held_since))::int, 0)
     WHERE organization_id = ${organizationId} AND call_sid = ${callSid} AND ended_at IS NULL
     RETURNING id, call_sid, hold_seconds, parent_call_sid, status_before, recording_sid, recording_url, recording_duration`;
+  // A card payment still open when the call ends was not taken: the provider's report of it, if one comes, finds it closed.
+  if (live) await sqlExecute(tx)`UPDATE call_payments SET status = 'failed', error = 'call-ended', capturing = NULL, ended_at = now(), updated_at = now()
+    WHERE organization_id = ${organizationId} AND call_sid = ${callSid} AND ended_at IS NULL`;
   return live ?? null;
 }
 

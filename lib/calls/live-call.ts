@@ -15,7 +15,8 @@ export const LIVE_CALL_SELECT = {
 
 export type CallEventType =
   | "started" | "answered" | "held" | "resumed" | "transferred" | "transfer_completed" | "transfer_canceled" | "transfer_failed"
-  | "participant_added" | "participant_left" | "participant_failed" | "monitor" | "recording_started" | "recording_paused" | "recording_resumed" | "ended";
+  | "participant_added" | "participant_left" | "participant_failed" | "monitor" | "recording_started" | "recording_paused" | "recording_resumed"
+  | "payment_started" | "payment_updated" | "payment_ended" | "ended";
 
 /** One line of the call's story, and the stream's word to whoever may read the call. */
 export async function recordCallEvent(
@@ -44,6 +45,11 @@ export const CONFERENCE_STATUS_PATH = "/api/telephony/conference";
 /** The status address of a conference, by its name: every part of the call (after a transfer too) reports to the same one. */
 export function conferenceStatusPath(conferenceName: string): string {
   return `${CONFERENCE_STATUS_PATH}?call=${conferenceName.replace(/^call_/, "")}`;
+}
+
+/** Where the provider reports a card payment's steps (`payment`: our id of it). */
+export function paymentStatusPath(paymentId: bigint): string {
+  return `/api/telephony/payment?payment=${paymentId}`;
 }
 
 /** Where the provider reports a call's recording (`call`: the call log it belongs to, whichever leg it records). */

@@ -2,14 +2,14 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import { recordingConsentsOf, type RecordingConsents } from "@/lib/recordings/recording-consent";
 
-export type RecordingPauses = Map<string, { paused_at: Date; resumed_at: Date | null }[]>;
+export type RecordingPauses = Map<string, { paused_at: Date; resumed_at: Date | null; reason: "agent" | "payment" }[]>;
 
 /** The pauses of these calls' recordings, by call, in order: one statement for a page of calls. */
 export async function recordingPausesOf(organizationId: number, callSids: string[]): Promise<RecordingPauses> {
   const pauses: RecordingPauses = new Map();
   if (callSids.length === 0) return pauses;
-  const rows = await prisma.recordingPause.findMany({ where: { organization_id: organizationId, call_sid: { in: callSids } }, select: { call_sid: true, paused_at: true, resumed_at: true }, orderBy: { paused_at: "asc" } });
-  for (const row of rows) pauses.set(row.call_sid, [...(pauses.get(row.call_sid) ?? []), { paused_at: row.paused_at, resumed_at: row.resumed_at }]);
+  const rows = await prisma.recordingPause.findMany({ where: { organization_id: organizationId, call_sid: { in: callSids } }, select: { call_sid: true, paused_at: true, resumed_at: true, reason: true }, orderBy: { paused_at: "asc" } });
+  for (const row of rows) pauses.set(row.call_sid, [...(pauses.get(row.call_sid) ?? []), { paused_at: row.paused_at, resumed_at: row.resumed_at, reason: row.reason === "payment" ? "payment" : "agent" }]);
   return pauses;
 }
 

@@ -65,6 +65,8 @@ export async function erasePersonRecords(tx: Tx, person: Person): Promise<Erased
   };
 
   await run`UPDATE live_calls SET number = '', contact_id = NULL, recording_url = NULL WHERE organization_id = ${org} AND call_sid = ANY(${sids}::text[])`;
+  // A payment taken stays the organization's record (amount, outcome, the processor's reference) without what showed the card or why.
+  await run`UPDATE call_payments SET card_number = NULL, card_type = NULL, description = NULL WHERE organization_id = ${org} AND call_sid = ANY(${sids}::text[])`;
   await run`UPDATE call_participants p SET number = NULL FROM live_calls l WHERE l.id = p.live_call_id AND l.organization_id = ${org} AND (l.call_sid = ANY(${sids}::text[]) OR p.number = ANY(${phones}::text[]))`;
   await run`DELETE FROM early_leg_callbacks c WHERE c.organization_id = ${org} AND ${mentions(Prisma.sql`c.data`, person)}`;
   await run`DELETE FROM drafts WHERE organization_id = ${org} AND ((kind = 'call_notes' AND ref = ANY(${sids}::text[])) OR (kind = 'reply' AND ref = ANY(${conversationIds.map(String)}::text[])))`;

@@ -26,8 +26,11 @@ export async function personExportData(person: Person): Promise<Record<string, R
     q`SELECT cl.call_sid, cl.direction, cl.phone_number, cl.status, cl.started_at, cl.answered_at, cl.ended_at, cl.duration, cl.wait_seconds, cl.hold_seconds,
              u.name AS agent, cp.name AS campaign, dp.name AS disposition, cl.notes,
              NULL AS recording_file, cl.recording_duration, cl.recording_deleted_at,
-             COALESCE((SELECT jsonb_agg(jsonb_build_object('paused_at', rp.paused_at, 'resumed_at', rp.resumed_at) ORDER BY rp.paused_at) FROM recording_pauses rp
+             COALESCE((SELECT jsonb_agg(jsonb_build_object('paused_at', rp.paused_at, 'resumed_at', rp.resumed_at, 'reason', rp.reason) ORDER BY rp.paused_at) FROM recording_pauses rp
                        WHERE rp.organization_id = cl.organization_id AND rp.call_sid = cl.call_sid), '[]'::jsonb) AS recording_pauses,
+             COALESCE((SELECT jsonb_agg(jsonb_build_object('amount', p.amount, 'currency', p.currency, 'description', p.description, 'status', p.status, 'card', p.card_number,
+                                                           'card_type', p.card_type, 'confirmation_code', p.confirmation_code, 'started_at', p.created_at, 'ended_at', p.ended_at) ORDER BY p.id)
+                       FROM call_payments p WHERE p.organization_id = cl.organization_id AND p.call_sid = cl.call_sid), '[]'::jsonb) AS payments,
              cl.created_at
       FROM call_logs cl LEFT JOIN users u ON u.id = cl.user_id LEFT JOIN campaigns cp ON cp.id = cl.campaign_id LEFT JOIN dispositions dp ON dp.id = cl.disposition_id
       WHERE cl.organization_id = ${org} AND cl.call_sid = ANY(${sids}::text[]) ORDER BY cl.created_at, cl.id`,

@@ -33,6 +33,7 @@ export const DEFAULT_SETTINGS = {
     recording_retention_days: null,
     // No announcement until an admin writes one (Settings → Telephony → Recordings).
     recording_consent: { text: null, audio_url: null, opt_out_digit: null, outbound: false, numbers: {} },
+    payments: { connector: null, currency: "usd", security_code: true, postal_code: false, card_types: ["visa", "mastercard", "amex"] },
     disposition_required: false,
     // An offer queue rings the caller's last agent first when they talked within this many days (0: never).
     sticky_agent_days: 7,

@@ -1,4 +1,5 @@
 import { isSupportedCountry } from "libphonenumber-js";
+import { paymentSettingsSchema } from "@/lib/payments/payment-schemas";
 import { z } from "zod";
 import { isTimeZone } from "@/lib/format/time-zone";
 import { looseKey } from "@/lib/format/loose-key";
@@ -100,6 +101,8 @@ export const callSettingsSchema = z.object({
   recording_retention_days: z.number({ error: "recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings." }).int("recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings.").min(1, "recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings.").max(3650, "recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings.").nullable(),
   /** The announcement before recorded calls, and the key that declines (issue 47, point 1). */
   recording_consent: recordingConsentSchema,
+  /** The payment step (issue 47, point 2): the provider's Pay Connector and what the caller keys; the recording pauses while it runs. */
+  payments: paymentSettingsSchema,
 });
 
 /** Who must sign in with a second factor (Settings → Security; issue 46). */

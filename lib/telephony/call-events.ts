@@ -1,3 +1,4 @@
+import type { PaymentField } from "./payment-fields";
 import type { CallLogStatus } from "./call-status";
 import type { VoicemailReason } from "./voicemail-reasons";
 
@@ -87,3 +88,20 @@ export interface ConferenceEvent { liveCallId: bigint; event: string; conference
 
 /** A dialed party's leg reached its final status. */
 export interface PartyLegStatus { participantId: bigint; status: CallLogStatus; legSid: string | null }
+
+/** A card payment's step, as the provider reports it at the payment's status address (issue 47). */
+export interface PaymentReport {
+  /** Our id of the payment (the status address names it). */
+  paymentId: bigint;
+  /** The provider's id of the payment session. */
+  paymentSid: string;
+  /** The fields still to key, as the provider says; null when this report does not say. */
+  required: PaymentField[] | null;
+  /** Why the caller's last entry was refused (invalid-card-number…); null when it was not. */
+  error: string | null;
+  /** The card as the provider shows it, masked here to its last four digits whatever arrived. */
+  card: { number: string | null; type: string | null } | null;
+  /** The payment's end: "success", or why it failed (payment-connector-error, caller-hung-up…); null while it runs. */
+  result: string | null;
+  confirmationCode: string | null;
+}

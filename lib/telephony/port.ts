@@ -1,4 +1,5 @@
 import { provided, provide } from "@/lib/process/process-registry";
+import type { PaymentField } from "./payment-fields";
 import type { VoiceAnswer } from "./voice-answer";
 
 // The port: everything the domain asks of a telephony provider, in the
@@ -62,6 +63,22 @@ export interface OutgoingText {
 /** The provider took the text (its id, its first status) or refused it (its code and reason). */
 export type TextAnswer = { accepted: true; sid: string; status: string } | { accepted: false; code: string | null; reason: string };
 
+/** A payment session as the service asks for it (its settings and the agent's amount). */
+export interface PaymentSession {
+  /** One per request: the provider does a repeated request once. */
+  idempotencyKey: string;
+  statusPath: string;
+  connector: string;
+  amount: number;
+  currency: string;
+  description: string | null;
+  securityCode: boolean;
+  postalCode: boolean;
+  cardTypes: readonly string[];
+}
+
+export type PaymentChange = { idempotencyKey: string; statusPath: string } & ({ capture: PaymentField } | { status: "complete" | "cancel" });
+
 export interface TelephonyPort {
   // Live calls (lib/calls decides when; the provider's refusal is a 502, nothing of ours changed).
   /** Whether a moved leg is in its conference at once (a provider double's are), or when the conference reports the join. */
@@ -78,6 +95,10 @@ export interface TelephonyPort {
   hangUpLeg(organizationId: number, legSid: string): Promise<void>;
   /** Pauses (its pause is skipped in the file) or resumes the call's recording on the leg it was started on. */
   pauseRecording(organizationId: number, legSid: string, recordingSid: string, paused: boolean): Promise<void>;
+  /** Starts a payment session on the caller's leg (they key the card; the agent hears none of it); the provider's id of it. */
+  startPayment(organizationId: number, legSid: string, session: PaymentSession): Promise<string>;
+  /** Asks the caller for one field of the card, or sends the payment to the processor (complete), or calls it off (cancel). */
+  updatePayment(organizationId: number, legSid: string, paymentSid: string, change: PaymentChange): Promise<void>;
   /** Deletes a recording at the provider (one already gone counts as deleted). */
   deleteRecording(organizationId: number, recording: { callSid: string; url: string | null; sid: string | null }): Promise<void>;
   /** A recording's audio (the simulator's or the provider's, a Range passed on); null when there is nothing to fetch it from. */

@@ -1,5 +1,6 @@
 import "server-only";
-import type { AgentLegAnswered, CallStatusReport, CampaignCall, ConferenceEvent, DeviceCall, ForwardedCallEnd, InboundCall, ManualCallAnswered, ManualCallEnd, MenuAnswer, PartyLegStatus, QueueLeft, RecordingReport, VoicemailReport } from "@/lib/telephony/call-events";
+import type { AgentLegAnswered, CallStatusReport, CampaignCall, ConferenceEvent, DeviceCall, ForwardedCallEnd, InboundCall, ManualCallAnswered, ManualCallEnd, MenuAnswer, PartyLegStatus, PaymentReport, QueueLeft, RecordingReport, VoicemailReport } from "@/lib/telephony/call-events";
+import { PAYMENT_FIELDS, type PaymentField } from "@/lib/telephony/payment-fields";
 import type { CallLogStatus } from "@/lib/telephony/call-status";
 import { finalCallStatus } from "./call-status";
 import { isCallSid, waitingLineName } from "@/lib/twilio/call-sid";
@@ -175,4 +176,31 @@ export function conferenceEvent(params: Params, query: URLSearchParams): Confere
 export function partyLegStatus(params: Params, query: URLSearchParams): PartyLegStatus | null {
   const participant = id(query.get("p"), 18);
   return participant && finalCallStatus(params.CallStatus) ? { participantId: BigInt(participant), status: finalCallStatus(params.CallStatus)!, legSid: params.CallSid ?? null } : null;
+}
+
+const WORD = /^[a-z][a-z0-9-]{0,63}$/i;
+const word = (raw: string | undefined) => (raw && WORD.test(raw) ? raw.toLowerCase() : null);
+const isPaymentField = (value: string): value is PaymentField => (PAYMENT_FIELDS as readonly string[]).includes(value);
+
+/**
+ * A payment session's report (Sid PK…; Required: the fields still to key;
+ * ErrorType: why an entry was refused; Result and PaymentConfirmationCode at
+ * its end). The card number arrives masked; only its last four digits are
+ * kept, whatever arrived, so a full number can never be stored.
+ */
+export function paymentReport(params: Params, query: URLSearchParams): PaymentReport | null {
+  const payment = id(query.get("payment"), 18);
+  const sid = params.Sid;
+  if (!payment || !sid || !/^PK[0-9A-Za-z]{32}$/.test(sid)) return null;
+  const digits = (params.PaymentCardNumber ?? "").replace(/\D/g, "");
+  const cardType = word(params.PaymentCardType);
+  return {
+    paymentId: BigInt(payment),
+    paymentSid: sid,
+    required: params.Required === undefined ? null : params.Required.split(",").map((f) => f.trim()).filter(isPaymentField),
+    error: word(params.ErrorType),
+    card: digits || cardType ? { number: digits ? `•••• ${digits.slice(-4)}` : null, type: cardType } : null,
+    result: word(params.Result),
+    confirmationCode: params.PaymentConfirmationCode && /^[\w.:-]{1,128}$/.test(params.PaymentConfirmationCode) ? params.PaymentConfirmationCode : null,
+  };
 }

@@ -19,7 +19,7 @@ import { CONFERENCE_EVENTS, conferenceTwiml, HOLD_MUSIC_URL } from "@/lib/twilio
  * provider (development without an account: there is no audio to move, so
  * the controls change the service's state and ask nothing).
  */
-async function client(organizationId: number) {
+export async function client(organizationId: number) {
   const config = await providerConfig(organizationId);
   const rest = providerRestClient(config);
   if (rest) return rest;
@@ -37,7 +37,7 @@ export async function legsJoinAtOnce(organizationId: number): Promise<boolean> {
 }
 
 /** The provider refused or failed: 502 saying so; nothing of ours was changed before it. */
-async function provider<T>(what: string, organizationId: number, request: () => Promise<T>): Promise<T> {
+export async function provider<T>(what: string, organizationId: number, request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error) {

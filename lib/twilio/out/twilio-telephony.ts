@@ -8,6 +8,7 @@ import { changeParticipation, conferenceSidNamed, dialIntoConference, hangUpLeg,
 import { dialCampaignContact } from "./dial-campaign-contact";
 import { sendText } from "./send-text";
 import { deleteRecording, recordingMedia } from "./recording-media";
+import { startPayment, updatePayment } from "./call-payments";
 
 /** The port, as this provider answers it (start-up provides it: lib/server/startup.ts). */
 export const twilioTelephony: TelephonyPort = {
@@ -21,6 +22,8 @@ export const twilioTelephony: TelephonyPort = {
   recordLeg,
   hangUpLeg,
   pauseRecording,
+  startPayment,
+  updatePayment,
   recordingMedia,
   deleteRecording,
   dialCampaignContact,

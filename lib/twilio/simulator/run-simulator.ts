@@ -1,7 +1,8 @@
 import "server-only";
 import type { SimulatorResult } from "./simulator-answer";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { recordingStatusPath } from "@/lib/calls/live-call";
+import { randomBytes } from "node:crypto";
+import { paymentStatusPath, recordingStatusPath } from "@/lib/calls/live-call";
 import { conferencedCall } from "@/lib/calls/move-call-to-conference";
 import { prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -128,6 +129,21 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
       // The simulator records as the provider would when the organization records calls: the caller's leg, reported after the call.
       if (config.recording_enabled && entry.accepted_at) await simulatedRecording(sim, input.call_sid, input.call_sid, Math.round((Date.now() - entry.accepted_at.getTime()) / 1000));
       return { call_sid: input.call_sid, call_log_id: await callLogId(actor, input.call_sid) };
+    }
+    case "payment_input": {
+      const payment = await prisma.callPayment.findFirst({ where: { organization_id: actor.organization_id, call_sid: input.call_sid, ended_at: null }, orderBy: { id: "desc" } });
+      if (!payment?.payment_sid) throw AppError.conflict("No payment is being taken on this call.");
+      const card = { PaymentCardNumber: "xxxxxxxxxxxx1111", PaymentCardType: "visa" };
+      const keyed = payment.capturing;
+      const fields = payment.status === "processing"
+        ? { ...card, Result: "success", PaymentConfirmationCode: `ch_sim_${randomBytes(8).toString("hex")}` }
+        : keyed
+          ? { ...card, Capture: keyed, PartialResult: "false", Required: (payment.required ?? "").split(",").filter((f) => f && f !== keyed).join(",") }
+          : null;
+      if (!fields) throw AppError.conflict("The payment asks the caller for nothing now.");
+      expectOk(await sim.paymentStatus({ path: paymentStatusPath(payment.id), callSid: input.call_sid, paymentSid: payment.payment_sid, fields }), "payment report");
+      const after = await prisma.callPayment.findUniqueOrThrow({ where: { id: payment.id }, select: { status: true } });
+      return { call_sid: input.call_sid, status: after.status };
     }
     case "manual": {
       const call = await sim.manualCall({ identity, to: input.to, contactId: input.contact_id, campaignContactId: input.campaign_contact_id, callbackEntryId: input.callback_entry_id, path: "/api/telephony/handle-call" });

@@ -25,6 +25,6 @@ export const simulatorResultAnswer = z.object({
   message_sid: z.string().optional(),
   reply: z.string().optional().meta({ description: "sms_inbound: the service's answer to the provider" }),
   message_id: z.number().int().optional(),
-  status: z.string().optional().meta({ description: "sms_status: the status reported" }),
+  status: z.string().optional().meta({ description: "sms_status: the status reported; payment_input: the payment's status after the report" }),
 });
 export type SimulatorResult = z.output<typeof simulatorResultAnswer>;

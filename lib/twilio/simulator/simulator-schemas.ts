@@ -39,6 +39,8 @@ export const simulatorActionSchema = z.discriminatedUnion("action", [
     duration: z.number().int().min(0).max(86_400),
     status: z.enum(["completed", "busy", "no-answer", "failed"]).default("completed"),
   }),
+  /** The caller keys the card field a payment asks for (a test Visa card), or the processor answers a payment sent to it (success). */
+  z.object({ action: z.literal("payment_input"), call_sid: callSid }),
   /** A text arrives from `from` (a random demo contact when not given). */
   z.object({ action: z.literal("sms_inbound"), from: e164.optional(), body: z.string().min(1).max(1600), media_url: z.url({ protocol: /^https$/ }).optional() }),
   /** The provider reports a delivery status for a message the organization sent. */

@@ -76,6 +76,11 @@ export class ProviderSimulator {
     return this.post("/api/telephony/dequeue", { CallSid: callSid, To: to, QueueResult: result, QueueTime: String(queueTime), QueueSid: `QU${randomBytes(16).toString("hex")}` });
   }
 
+  /** A payment session's report at its status address: a field keyed (Capture, Required, the masked card) or its end (Result). */
+  paymentStatus({ path, callSid, paymentSid, fields }: { path: string; callSid: string; paymentSid: string; fields: Record<string, string> }) {
+    return this.post(path, { CallSid: callSid, Sid: paymentSid, PaymentMethod: "credit-card", DateUpdated: new Date().toISOString(), ...fields });
+  }
+
   callStatus({ callSid, to, status, duration = 0 }: { callSid: string; to: string; status: string; duration?: number }) {
     return this.post("/api/telephony/status", { CallSid: callSid, To: to, CallStatus: status, CallDuration: String(duration) });
   }
