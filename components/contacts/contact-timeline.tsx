@@ -51,7 +51,7 @@ function Describe({ entry }: { entry: Entry }) {
     case "message":
       return (
         <span>
-          💬 {d.direction === "inbound" ? "Received" : `Sent${d.user_name ? ` by ${text(d.user_name)}` : ""}`}: “{text(d.body) || "(media)"}”{" "}
+          💬 {d.direction === "inbound" ? "Received" : `Sent${d.user_name ? ` by ${text(d.user_name)}` : ""}`}{d.channel === "whatsapp" ? " on WhatsApp" : d.channel === "web" ? " in web chat" : ""}: “{text(d.body) || "(media)"}”{" "}
           <span className="small muted">{text(d.status)}</span> · <Link href={`/messages?c=${text(d.conversation_id)}`}>Open the conversation</Link>
         </span>
       );

@@ -7,6 +7,8 @@ import { countSegments, MAX_MESSAGE_CHARACTERS } from "@/lib/messages/segments";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet } from "@/lib/swr/use-api-get";
+import { formatDateTime } from "@/lib/format/display";
+import { WhatsappTemplateForm } from "./whatsapp-template-form";
 
 /**
  * Writes and sends a reply: the segment counter counts like the provider
@@ -16,7 +18,16 @@ import { useApiGet } from "@/lib/swr/use-api-get";
  * or removes it (issue 45: never a blank where a name should be). A refusal
  * (opt-out, provider) is shown as its reason.
  */
-export function Composer({ conversationId, phone, contact, disabledReason, onSent }: { conversationId?: number; phone: string; contact: { name: string; company: string | null; email: string | null } | null; disabledReason: React.ReactNode; onSent: () => void }) {
+export function Composer({ conversationId, phone, contact, disabledReason, onSent, channel = "sms", whatsappWindow = null }: {
+  conversationId?: number;
+  phone: string;
+  contact: { name: string; company: string | null; email: string | null } | null;
+  disabledReason: React.ReactNode;
+  onSent: () => void;
+  /** The conversation's channel: a WhatsApp reply goes from the WhatsApp sender, within its window. */
+  channel?: "sms" | "whatsapp" | "web";
+  whatsappWindow?: { open: boolean; closes_at: string | null } | null;
+}) {
   const token = useApiToken();
   const templates = useApiGet("/api/message-templates", {});
   const customFields = useApiGet("/api/custom-fields", {});
@@ -37,7 +48,7 @@ export function Composer({ conversationId, phone, contact, disabledReason, onSen
     setSending(true);
     setProblem(null);
     try {
-      await apiFetch("/api/messages", token!, { method: "POST", body: JSON.stringify({ to: phone, body }) });
+      await apiFetch("/api/messages", token!, { method: "POST", body: JSON.stringify({ to: phone, body, ...(channel === "whatsapp" && { channel }) }) });
       await draft.discard();
       setBody("");
       onSent();
@@ -51,9 +62,25 @@ export function Composer({ conversationId, phone, contact, disabledReason, onSen
   };
 
   if (disabledReason) return <div className="notice" role="status">{disabledReason}</div>;
+  // WhatsApp: free-form replies for 24 hours after the person's last message; then approved templates only.
+  if (channel === "whatsapp" && !whatsappWindow?.open) {
+    return (
+      <div className="composer stack">
+        <div className="notice" role="status" data-testid="whatsapp-window">
+          {whatsappWindow?.closes_at
+            ? `WhatsApp's 24-hour window closed at ${formatDateTime(whatsappWindow.closes_at)}: only an approved template can be sent until they write again.`
+            : "They have not written on WhatsApp yet: start with an approved template."}
+        </div>
+        <WhatsappTemplateForm phone={phone} onSent={onSent} />
+      </div>
+    );
+  }
   return (
     <form className="composer" onSubmit={(e) => (e.preventDefault(), send())}>
       {problem && <div className="alert" role="alert">{problem}</div>}
+      {channel === "whatsapp" && whatsappWindow?.closes_at && (
+        <div className="small muted" role="status" data-testid="whatsapp-window">WhatsApp: free-form replies until {formatDateTime(whatsappWindow.closes_at)} (24 hours after their last message); then approved templates only.</div>
+      )}
       <div className="field">
         <div className="row" style={{ justifyContent: "space-between" }}>
           <label htmlFor="composer-body">Reply</label>

@@ -6,6 +6,7 @@ import { useApiGet } from "@/lib/swr/use-api-get";
 import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
+import { CHANNEL_LABEL, type ConversationRow } from "./types";
 
 const ASSIGNED = [
   ["", "Everyone"],
@@ -21,8 +22,9 @@ export function ConversationList({ selected, onSelect }: { selected: number | nu
   const [status, setStatus] = useState<"open" | "closed" | "">("open");
   const [assigned, setAssigned] = useState<(typeof ASSIGNED)[number][0]>("");
   const [q, setQ] = useState("");
+  const [channel, setChannel] = useState<ConversationRow["channel"] | "">("");
   const live = useLive();
-  const { data, error, isLoading, mutate } = useApiGet("/api/conversations", { query: { per_page: 50, status: status || undefined, assigned: assigned || undefined, q: q.trim() || undefined } }, { refreshInterval: pollEvery(live, 2000), keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useApiGet("/api/conversations", { query: { per_page: 50, status: status || undefined, assigned: assigned || undefined, q: q.trim() || undefined, channel: channel || undefined } }, { refreshInterval: pollEvery(live, 2000), keepPreviousData: true });
   useLiveEvents(["message.received", "message.status", "conversation.updated"], () => void mutate());
 
   return (
@@ -40,6 +42,10 @@ export function ConversationList({ selected, onSelect }: { selected: number | nu
         <select className="input" aria-label="Assigned to" value={assigned} onChange={(e) => setAssigned(ASSIGNED.find(([value]) => value === e.target.value)?.[0] ?? "")}>
           {ASSIGNED.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
         </select>
+        <select className="input" aria-label="Channel" value={channel} onChange={(e) => setChannel(e.target.value as ConversationRow["channel"] | "")}>
+          <option value="">Every channel</option>
+          {Object.entries(CHANNEL_LABEL).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+        </select>
       </div>
       {error && <div className="alert" role="alert">Could not load conversations: {error.message}</div>}
       {isLoading && !data && <div className="skeleton" aria-label="Loading conversations" />}
@@ -52,6 +58,7 @@ export function ConversationList({ selected, onSelect }: { selected: number | nu
             <button type="button" aria-current={row.id === selected ? "true" : undefined} data-testid="conversation" onClick={() => onSelect(row.id)}>
               <span className="who">
                 <strong>{row.contact?.name ?? formatPhone(row.phone)}</strong>
+                {row.channel !== "sms" && <span className={`badge channel-${row.channel}`}>{CHANNEL_LABEL[row.channel]}</span>}
                 {row.unread_count > 0 && <span className="badge info" aria-label={`${row.unread_count} unread`}>{row.unread_count > 99 ? "99+" : row.unread_count}</span>}
                 <time className="small muted when" dateTime={row.last_message_at}><LocalTime format={() => when(row.last_message_at)} /></time>
               </span>

@@ -11,7 +11,7 @@ import { pollEvery, useLive, useLiveEvents } from "@/components/live/event-strea
 import { Composer } from "./composer";
 import { ContactCard } from "./contact-card";
 import { MessageBubble } from "./message-bubble";
-import type { MessageRow, Thread } from "./types";
+import { CHANNEL_LABEL, type MessageRow, type Thread } from "./types";
 
 /**
  * One conversation: the thread (newest at the bottom, older pages on demand),
@@ -66,7 +66,7 @@ export function ThreadView({ id, userId, canOpenContacts, simulator, onChanged }
   const retry = (message: MessageRow) => async () => {
     setProblem(null);
     try {
-      await apiSend("post", "/api/messages", token!, { body: { to: conversation.phone, body: message.body ?? "", ...(message.media.length && { media_urls: message.media.map((m) => m.url) }) } });
+      await apiSend("post", "/api/messages", token!, { body: { to: conversation.phone, body: message.body ?? "", ...(conversation.channel === "whatsapp" && { channel: "whatsapp" as const }), ...(message.media.length && { media_urls: message.media.map((m) => m.url) }) } });
     } catch (e) {
       setProblem((e as Error).message);
     }
@@ -80,7 +80,7 @@ export function ThreadView({ id, userId, canOpenContacts, simulator, onChanged }
         <header className="thread-header">
           <div>
             <h2>{conversation.contact?.name ?? formatPhone(conversation.phone)}</h2>
-            <span className="small muted">{conversation.assigned_user ? `Assigned to ${mine ? "you" : conversation.assigned_user.name}` : "Unassigned"} · {conversation.status}</span>
+            <span className="small muted"><span className={`badge channel-${conversation.channel}`} data-testid="channel">{CHANNEL_LABEL[conversation.channel]}</span> {conversation.assigned_user ? `Assigned to ${mine ? "you" : conversation.assigned_user.name}` : "Unassigned"} · {conversation.status}</span>
           </div>
           <div className="row">
             {!mine && <button type="button" className="button secondary small" onClick={() => change({ assigned_user_id: userId })}>Assign to me</button>}
@@ -105,7 +105,9 @@ export function ThreadView({ id, userId, canOpenContacts, simulator, onChanged }
           conversationId={conversation.id}
           phone={conversation.phone}
           contact={conversation.contact}
-          disabledReason={conversation.sms_opted_out_at ? `This number replied STOP on ${formatDate(conversation.sms_opted_out_at)}: it cannot be texted until it replies START.` : null}
+          channel={conversation.channel}
+          whatsappWindow={conversation.whatsapp_window}
+          disabledReason={conversation.sms_opted_out_at ? `This number replied STOP on ${formatDate(conversation.sms_opted_out_at)}${conversation.channel === "whatsapp" ? " on WhatsApp: nothing can be sent there" : ": it cannot be texted"} until it replies START.` : null}
           onSent={() => {
             void mutate();
             onChanged();

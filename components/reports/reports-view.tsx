@@ -11,6 +11,8 @@ import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { SortableTable } from "./sortable-table";
 import { DisplayZone } from "@/components/ui/times-shown-in";
 
+
+const CHANNEL_NAMES = { sms: "SMS", whatsapp: "WhatsApp", web: "Web chat" } as const;
 import { DailyChart, HourlyChart } from "./report-charts";
 
 const pct = (n: number | null) => (n === null ? "—" : `${Math.round(n * 1000) / 10}%`);
@@ -38,6 +40,7 @@ export function ReportsView({ showDepartments }: { showDepartments: boolean }) {
   const agents = useApiGet("/api/reports/agents", range);
   const campaigns = useApiGet("/api/reports/campaigns", range);
   const tags = useApiGet("/api/reports/tags", range);
+  const channels = useApiGet("/api/reports/channels", range);
   const { download, error: downloadError } = useDownload();
   const csv = (name: string) => download(`/api/reports/${name}?${query}&format=csv`, `${name}.csv`);
   const s = summary.data;
@@ -133,6 +136,13 @@ export function ReportsView({ showDepartments }: { showDepartments: boolean }) {
           )}
         </section>
       </div>
+      <section className="panel" aria-label="Messages by channel">
+        <div className="row" style={{ justifyContent: "space-between" }}><h2>Messages by channel</h2><button type="button" className="button ghost small" onClick={() => csv("channels")}>CSV</button></div>
+        {channels.data ? (
+          <SortableTable label="Channel figures" empty="No messages in this range." rows={channels.data.data.map((c) => ({ ...c, name: CHANNEL_NAMES[c.channel] }))}
+            columns={[{ key: "name", label: "Channel" }, { key: "conversations", label: "Conversations", numeric: true }, { key: "messages_received", label: "Received", numeric: true }, { key: "messages_sent", label: "Sent", numeric: true }, { key: "messages_failed", label: "Failed", numeric: true }, { key: "opt_outs", label: "Opt-outs", numeric: true }]} />
+        ) : <SkeletonRows rows={3} />}
+      </section>
     </div>
   );
 }

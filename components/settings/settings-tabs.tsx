@@ -18,6 +18,7 @@ import { SsoSettingsForm } from "./sso-settings-form";
 import { RecordingAccessSetting } from "./recording-access-setting";
 import { RecordingConsentSetting } from "./recording-consent-setting";
 import { PaymentStepSetting } from "./payment-step-setting";
+import { WhatsappSetting } from "./whatsapp-setting";
 
 /** Other systems: their API keys, then the webhooks that tell them what happened. */
 function IntegrationsPanel() {
@@ -38,6 +39,7 @@ function TelephonyPanel() {
       <RecordingConsentSetting />
       <PaymentStepSetting />
       <SmsSettingsForm />
+      <WhatsappSetting />
       <TemplateManager />
     </div>
   );

@@ -107,6 +107,22 @@ export async function startFakeProvider() {
         res.writeHead(200, { "Content-Type": "audio/mpeg", "Content-Length": audio.length, "Accept-Ranges": "bytes" });
         return res.end(audio);
       }
+      // --- issue 48: a file someone sent with a message (…/Messages/{MM}/Media/{ME}, no extension): the provider's
+      // file, served with the account's credentials only. A Sid ending in "ff" is too large (17 MB declared). ---
+      const messageMedia = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\/((?:MM|SM)[0-9a-fA-F]{32})\/Media\/(ME[0-9a-fA-F]{32})$/.exec(url.pathname);
+      if (req.method === "GET" && messageMedia) {
+        const [account] = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString("utf8").split(":");
+        mediaRequests.push({ account: messageMedia[1], media: messageMedia[3], authorized: account === messageMedia[1], at: Date.now() });
+        if (account !== messageMedia[1]) return refusal(res, 401, 20003, "Authentication Error - invalid username");
+        if (messageMedia[3].endsWith("ff")) {
+          res.writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": 17 * 1024 * 1024 });
+          return res.end(Buffer.alloc(1024));
+        }
+        // A JPEG's first bytes and a body: what matters is that it arrives whole, as sent.
+        const picture = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(Array.from({ length: 2044 }, (_, i) => i % 253))]);
+        res.writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": picture.length });
+        return res.end(picture);
+      }
       if (req.method === "GET" && url.pathname === "/__media") return json(res, 200, mediaRequests);
       if (url.pathname.startsWith("/2010-04-01/")) {
         const { operation, problems } = checkProviderRequest(req.method, url.pathname, url.searchParams, body, req.headers["content-type"] ?? "");

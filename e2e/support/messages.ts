@@ -10,6 +10,9 @@ export interface ProviderMessage {
   Body?: string;
   MediaUrl: string[];
   StatusCallback: string;
+  /** WhatsApp templates (issue 48). */
+  ContentSid?: string;
+  ContentVariables?: string;
 }
 
 /** What we asked the provider to send, as the fake provider recorded it. */

@@ -70,7 +70,8 @@ class ResponseChecker {
     const documented = this.resolve(responses[key]);
     const content = documented.content as Json | undefined;
     if (!content) return text === "" ? undefined : `${name}: answered a ${mediaType || "body"}, the document says no body`;
-    if (!(mediaType in content)) return `${name}: answered ${mediaType || "no body"}, the document lists ${Object.keys(content).join(", ")}`;
+    // A range the document lists (image/*) takes every type of it.
+    if (!(mediaType in content) && !(`${mediaType.split("/")[0]}/*` in content)) return `${name}: answered ${mediaType || "no body"}, the document lists ${Object.keys(content).join(", ")}`;
     if (mediaType !== "application/json" || !content[mediaType].schema) return undefined;
     const pointer = responses[key].$ref
       ? `${responses[key].$ref.slice(1)}/content/application~1json/schema`

@@ -1510,7 +1510,7 @@ export interface paths {
         };
         /**
          * Live updates as Server-Sent Events, scoped like the API
-         * @description Any signed-in user. Authenticated by the bearer token or, for a browser's EventSource, the signed-in web session; without either: 401 JSON, not a stream. Each event has an `id`, its type as the `event` name and JSON `data` (with `at`, when it happened). Send `Last-Event-ID` (EventSource does on reconnect; or `?last_event_id=`) to receive first what happened since, up to 5 minutes back. A comment line every 15 s keeps proxies from closing an idle stream. `?types=a,b` narrows it (an unknown type: 422). An event reaches exactly the users who could read its record through the API: another organization, another department's manager, another agent's own calls or conversations never see it. At most 10 streams per user per server (429 beyond); signing out or a revoked token closes the user's streams within a second, and so does a change of what they may see (their role, department or queues), on every server: the last frame is then `event: stream.closed` with `data` `{ reason }` (`rights_changed`: reconnect, the new stream carries the new rights; `session_revoked`: the token no longer works). Types: `queue.entry.added`: A caller joined the queue: { id, call_sid, from, contact }; `queue.entry.accepted`: An agent took a waiting call: { id, call_sid, user_id }; `queue.entry.left`: A call left the queue (answered and ended, abandoned, or handed back): { call_sid, status }; `queue.entry.updated`: A waiting caller asked to be called back (they keep their place), or an abandoned call was followed up: { id, call_sid, callback, followed_up }; `offer.created`: A waiting call is offered to you (only the agent offered receives it): { id, queue_entry_id, call_sid, from, contact_id, queue_id, expires_at }; `offer.withdrawn`: An offer made to you ended without your answer: { id, queue_entry_id, call_sid, reason: caller_left | taken | agent_unavailable | missed }; `agent.status.changed`: An agent's availability changed: { user_id, status, changed_at }; `call.started`: An agent's call began: { call_sid, direction, user_id }; `call.ended`: A call was logged: { call_sid, direction, status, duration, user_id, contact_id }; `call.updated`: A live call changed: held, resumed, transferred, a party joined or left, a supervisor listening: { call_sid, state, event }; `campaign.progress`: A campaign's figures moved: { campaign_id, status }; `import.progress`: An import advanced: { import_id, status, progress }; `operation.progress`: A long operation on contacts advanced: { operation_id, kind, status, progress }; `message.received`: A text arrived: { conversation_id, message_id }; `message.status`: A text's delivery status changed, or one was sent: { conversation_id, message_id, status }; `conversation.assigned`: A new conversation was given to you by the assignment rules (only you receive it): { conversation_id, phone, contact_id }; `conversation.updated`: A conversation was assigned, closed or reopened: { conversation_id }; `voicemail.created`: A caller left a voicemail for a queue: { id, from, department_id }; `voicemail.updated`: A voicemail was claimed or marked done: { id, status, claimed_by }; `contact.created`: A contact was created (not by an import: see import.progress): { contact_id, name, phone, department_id }; `contact.updated`: A contact was changed: { contact_id, name, phone, department_id, fields }; `contact.merged`: Duplicates were merged into a contact: { contact_id, name, phone, department_id, merged_ids, merge_id }.
+         * @description Any signed-in user. Authenticated by the bearer token or, for a browser's EventSource, the signed-in web session; without either: 401 JSON, not a stream. Each event has an `id`, its type as the `event` name and JSON `data` (with `at`, when it happened). Send `Last-Event-ID` (EventSource does on reconnect; or `?last_event_id=`) to receive first what happened since, up to 5 minutes back. A comment line every 15 s keeps proxies from closing an idle stream. `?types=a,b` narrows it (an unknown type: 422). An event reaches exactly the users who could read its record through the API: another organization, another department's manager, another agent's own calls or conversations never see it. At most 10 streams per user per server (429 beyond); signing out or a revoked token closes the user's streams within a second, and so does a change of what they may see (their role, department or queues), on every server: the last frame is then `event: stream.closed` with `data` `{ reason }` (`rights_changed`: reconnect, the new stream carries the new rights; `session_revoked`: the token no longer works). Types: `queue.entry.added`: A caller joined the queue: { id, call_sid, from, contact }; `queue.entry.accepted`: An agent took a waiting call: { id, call_sid, user_id }; `queue.entry.left`: A call left the queue (answered and ended, abandoned, or handed back): { call_sid, status }; `queue.entry.updated`: A waiting caller asked to be called back (they keep their place), or an abandoned call was followed up: { id, call_sid, callback, followed_up }; `offer.created`: A waiting call is offered to you (only the agent offered receives it): { id, queue_entry_id, call_sid, from, contact_id, queue_id, expires_at }; `offer.withdrawn`: An offer made to you ended without your answer: { id, queue_entry_id, call_sid, reason: caller_left | taken | agent_unavailable | missed }; `agent.status.changed`: An agent's availability changed: { user_id, status, changed_at }; `call.started`: An agent's call began: { call_sid, direction, user_id }; `call.ended`: A call was logged: { call_sid, direction, status, duration, user_id, contact_id }; `call.updated`: A live call changed: held, resumed, transferred, a party joined or left, a supervisor listening: { call_sid, state, event }; `campaign.progress`: A campaign's figures moved: { campaign_id, status }; `import.progress`: An import advanced: { import_id, status, progress }; `operation.progress`: A long operation on contacts advanced: { operation_id, kind, status, progress }; `message.received`: A message arrived (a text, a WhatsApp message): { conversation_id, channel, message_id }; `message.status`: A message's delivery status changed, or one was sent: { conversation_id, channel, message_id, status }; `conversation.assigned`: A new conversation was given to you by the assignment rules (only you receive it): { conversation_id, phone, contact_id }; `conversation.updated`: A conversation was assigned, closed or reopened: { conversation_id }; `voicemail.created`: A caller left a voicemail for a queue: { id, from, department_id }; `voicemail.updated`: A voicemail was claimed or marked done: { id, status, claimed_by }; `contact.created`: A contact was created (not by an import: see import.progress): { contact_id, name, phone, department_id }; `contact.updated`: A contact was changed: { contact_id, name, phone, department_id, fields }; `contact.merged`: Duplicates were merged into a contact: { contact_id, name, phone, department_id, merged_ids, merge_id }.
          */
         get: operations["getApiEvents"];
         put?: never;
@@ -1863,10 +1863,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a text message to a contact or a number
-         * @description Roles: super_admin, account_admin, dept_manager, agent. `{ contact_id | to, body, media_urls?, template_id?, campaign_id? }`. The body is at most 1,600 characters; the answer's `encoding` (GSM-7 or UCS-2) and `segments` are counted like the provider does. `template_id` sends a saved reply with its {{placeholders}} filled from the contact. Media must be https on a public address. 201: the provider accepted it (status queued); a campaign's text (campaign_id) during the recipient's quiet hours is answered 201 with status held and `send_after`, and goes out when they end; an agent's own reply goes at any hour. Texting an agent's reply to an unassigned conversation assigns it to that agent.
+         * Send a text message (SMS or WhatsApp) to a contact or a number
+         * @description Roles: super_admin, account_admin, dept_manager, agent. `{ contact_id | to, body, media_urls?, template_id?, campaign_id?, channel?, content_sid?, content_variables? }`. `channel: whatsapp` sends from the organization's WhatsApp sender (409 when none is set): free-form for 24 hours after the person's last WhatsApp message, otherwise only an approved template, `content_sid` (one of GET /api/whatsapp/templates) with its `content_variables` ({ "1": "Dora" }); a free-form message outside the window is 422. STOP on WhatsApp stops WhatsApp only. The body is at most 1,600 characters; the answer's `encoding` (GSM-7 or UCS-2) and `segments` are counted like the provider does. `template_id` sends a saved reply with its {{placeholders}} filled from the contact. Media must be https on a public address. 201: the provider accepted it (status queued); a campaign's text (campaign_id) during the recipient's quiet hours is answered 201 with status held and `send_after`, and goes out when they end; an agent's own reply goes at any hour. Texting an agent's reply to an unassigned conversation assigns it to that agent.
          */
         post: operations["postApiMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/{id}/media/{position}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file someone sent with a message (a WhatsApp picture, voice note or document; an MMS picture), as this service kept it: fetched from the provider with the account's credentials when it arrived, up to 16 MB. Whoever may read the conversation
+         * @description Roles: super_admin, account_admin, dept_manager, agent. The thread's <img> and <audio> elements ask with the web session cookie; API clients with their bearer token. Pictures, audio and video are served inline; anything else as a download (application/octet-stream), with X-Content-Type-Options: nosniff and a sandboxing Content-Security-Policy. The provider's own address never leaves the service.
+         */
+        get: operations["getApiMessagesIdMediaPosition"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2237,6 +2257,26 @@ export interface paths {
          * @description Roles: super_admin, account_admin, dept_manager, agent.
          */
         get: operations["getApiReportsCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Messages per channel (sms, whatsapp, web): sent, received, failed, opt-outs and the conversations they were in, over the range, in the conversations the caller may read
+         * @description Roles: super_admin, account_admin, dept_manager, agent.
+         */
+        get: operations["getApiReportsChannels"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3821,6 +3861,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/whatsapp/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's WhatsApp sender and approved content templates (Settings → Telephony), each with the numbers of its variables: outside the 24-hour window a WhatsApp conversation is answered with one (POST /api/messages with content_sid and content_variables)
+         * @description Roles: super_admin, account_admin, dept_manager, agent.
+         */
+        get: operations["getApiWhatsappTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4031,6 +4091,11 @@ export interface components {
                 id: number;
                 name: string | null;
             } | null;
+            /**
+             * @description sms, whatsapp (through the provider) or web (the site's chat widget): one person on one channel is one conversation
+             * @enum {string}
+             */
+            channel: "sms" | "whatsapp" | "web";
             /** @description The organization's contact with this number, if any (what the reply templates fill in) */
             contact: {
                 company: string | null;
@@ -4058,12 +4123,17 @@ export interface components {
             our_number: string | null;
             /** @description The other party's number */
             phone: string;
-            /** @description The number texted STOP: nothing more is sent to it until it texts START */
+            /** @description The person sent STOP on this channel: nothing more is sent to them here until they send START */
             sms_opted_out_at: string | null;
             /** @enum {string} */
             status: "open" | "closed";
             /** @description Incoming messages the caller has not read, up to 100 */
             unread_count: number;
+            /** @description WhatsApp only: free-form replies are allowed until closes_at (24 hours after the person's last message); when closed, only approved templates (content_sid) */
+            whatsapp_window: {
+                closes_at: string | null;
+                open: boolean;
+            } | null;
         };
         ConversationPage: {
             data: components["schemas"]["Conversation"][];
@@ -4133,7 +4203,15 @@ export interface components {
             keyword: ("opt_out" | "opt_in" | "help") | null;
             media: {
                 content_type: string | null;
-                /** Format: uri */
+                /**
+                 * @description A received file: being fetched from the provider, kept here, or not available (too large, refused)
+                 * @enum {string}
+                 */
+                stored?: "pending" | "stored" | "failed";
+                /**
+                 * Format: uri-reference
+                 * @description An outgoing message's: the public address it was sent from. A received one's: this service's address of the file kept here (GET /api/messages/{id}/media/{position}), never the provider's
+                 */
                 url: string;
             }[];
             /**
@@ -8286,6 +8364,7 @@ export interface operations {
         parameters: {
             query?: {
                 assigned?: ("me" | "unassigned") | number;
+                channel?: "sms" | "whatsapp" | "web";
                 page?: number;
                 per_page?: number;
                 q?: string;
@@ -9043,7 +9122,14 @@ export interface operations {
                 } | {
                     /** @constant */
                     action: "sms_inbound";
+                    /** Format: date-time */
+                    at?: string;
                     body: string;
+                    /**
+                     * @default sms
+                     * @enum {string}
+                     */
+                    channel?: "sms" | "whatsapp";
                     from?: string;
                     /** Format: uri */
                     media_url?: string;
@@ -10501,7 +10587,16 @@ export interface operations {
                     /** @default  */
                     body?: string;
                     campaign_id?: number;
+                    /**
+                     * @default sms
+                     * @enum {string}
+                     */
+                    channel?: "sms" | "whatsapp";
                     contact_id?: number;
+                    content_sid?: string;
+                    content_variables?: {
+                        [key: string]: string;
+                    };
                     media_urls?: string[];
                     template_id?: number;
                     to?: string;
@@ -10532,6 +10627,46 @@ export interface operations {
             413: components["responses"]["413"];
             422: components["responses"]["422"];
             /** @description The provider refused the message: its reason, `error_code`, and the stored message (status failed) in `data` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["503"];
+        };
+    };
+    getApiMessagesIdMediaPosition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: unknown;
+                position: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "audio/*": string;
+                    "image/*": string;
+                    "video/*": string;
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            422: components["responses"]["422"];
+            /** @description The provider would not give the file, or it is over 16 MB */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11503,6 +11638,48 @@ export interface operations {
                             connected: number;
                             name: string;
                             talk_seconds: number;
+                        }[];
+                    };
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    getApiReportsChannels: {
+        parameters: {
+            query?: {
+                department_id?: number;
+                format?: "json" | "csv";
+                from?: string;
+                service_level_seconds?: number;
+                to?: string;
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            channel: "sms" | "whatsapp" | "web";
+                            conversations: number;
+                            messages_failed: number;
+                            messages_received: number;
+                            messages_sent: number;
+                            opt_outs: number;
                         }[];
                     };
                     "text/csv": string;
@@ -13120,6 +13297,14 @@ export interface operations {
                         } | null;
                         sms_numbers: string[];
                         time_zone: string;
+                        whatsapp: {
+                            sender: string | null;
+                            templates: {
+                                body: string;
+                                content_sid: string;
+                                name: string;
+                            }[];
+                        };
                     };
                 };
             };
@@ -13146,6 +13331,14 @@ export interface operations {
                     } | null;
                     sms_numbers?: string[];
                     time_zone?: string;
+                    whatsapp?: {
+                        sender: string | null;
+                        templates: {
+                            body: string;
+                            content_sid: string;
+                            name: string;
+                        }[];
+                    };
                 };
             };
         };
@@ -13165,6 +13358,14 @@ export interface operations {
                         } | null;
                         sms_numbers: string[];
                         time_zone: string;
+                        whatsapp: {
+                            sender: string | null;
+                            templates: {
+                                body: string;
+                                content_sid: string;
+                                name: string;
+                            }[];
+                        };
                     };
                 };
             };
@@ -16944,6 +17145,40 @@ export interface operations {
             403: components["responses"]["403"];
             404: components["responses"]["404"];
             422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    getApiWhatsappTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            body: string;
+                            content_sid: string;
+                            name: string;
+                            /** @description The numbers of its variables, in order */
+                            variables: string[];
+                        }[];
+                        /** @description A WhatsApp sender is set: WhatsApp conversations can be answered */
+                        enabled: boolean;
+                        sender: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
             503: components["responses"]["503"];
         };
     };

@@ -51,7 +51,7 @@ export async function contactTimeline({ actor, id, query }: { actor: SessionUser
       WHERE cl.contact_id = ${id} AND cl.organization_id = ${org}`,
     message: Prisma.sql`
       SELECT 'message' AS type, m.id::text AS ref, m.created_at AS at,
-             jsonb_build_object('message_id', m.id, 'conversation_id', m.conversation_id, 'direction', m.direction, 'body', m.body,
+             jsonb_build_object('message_id', m.id, 'conversation_id', m.conversation_id, 'channel', cv.channel, 'direction', m.direction, 'body', m.body,
                                 'status', m.status, 'user_name', u.name) AS details
       FROM conversations cv JOIN messages m ON m.conversation_id = cv.id LEFT JOIN users u ON u.id = m.user_id
       WHERE cv.contact_id = ${id} AND cv.organization_id = ${org}`,
@@ -78,7 +78,8 @@ export async function contactTimeline({ actor, id, query }: { actor: SessionUser
       SELECT 'opt_out' AS type, 'calls' AS ref, c.opted_out_at AS at, jsonb_build_object('channel', 'calls', 'opted_out', true) AS details
       FROM contacts c WHERE c.id = ${id} AND c.opted_out_at IS NOT NULL
       UNION ALL
-      SELECT 'opt_out', 'texts', so.changed_at, jsonb_build_object('channel', 'texts', 'opted_out', so.opted_out, 'keyword', so.keyword)
+      SELECT 'opt_out', CASE so.channel WHEN 'sms' THEN 'texts' ELSE so.channel END, so.changed_at,
+             jsonb_build_object('channel', CASE so.channel WHEN 'sms' THEN 'texts' ELSE so.channel END, 'opted_out', so.opted_out, 'keyword', so.keyword)
       FROM contacts c JOIN sms_opt_outs so ON so.organization_id = c.organization_id AND so.phone = c.phone
       WHERE c.id = ${id}`,
   };

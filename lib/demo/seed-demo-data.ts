@@ -176,7 +176,7 @@ async function seedDemoTexts(tx: Tx, contacts: { id: bigint; organization_id: nu
     const [conversation] = await sqlRows<{ id: bigint }[]>(tx)`
       INSERT INTO conversations (organization_id, department_id, contact_id, phone, our_number, last_message_at)
       VALUES (${contact.organization_id}, ${contact.department_id}, ${contact.id}, ${contact.phone}, ${ours}, ${new Date(at)})
-      ON CONFLICT (organization_id, phone) DO NOTHING RETURNING id`;
+      ON CONFLICT (organization_id, channel, phone) DO NOTHING RETURNING id`;
     if (!conversation) continue;
     await sqlExecute(tx)`
       INSERT INTO messages (organization_id, conversation_id, direction, body, status, provider_sid, from_number, to_number, encoding, segments, origin, created_at)

@@ -11,7 +11,14 @@ export async function readBodyText(request: Request, limitBytes: number): Promis
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limitBytes) throw tooLarge(limitBytes);
   if (!request.body) return "";
-  const reader = request.body.getReader();
+  const bytes = await readAtMost(request.body, limitBytes);
+  if (!bytes) throw tooLarge(limitBytes);
+  return bytes.toString("utf8");
+}
+
+/** A stream's bytes, read until it ends; null (and the stream canceled) once it passes `limitBytes`. */
+export async function readAtMost(body: ReadableStream<Uint8Array>, limitBytes: number): Promise<Buffer | null> {
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -20,11 +27,11 @@ export async function readBodyText(request: Request, limitBytes: number): Promis
     size += value.byteLength;
     if (size > limitBytes) {
       await reader.cancel();
-      throw tooLarge(limitBytes);
+      return null;
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 function tooLarge(limitBytes: number): AppError {

@@ -13,7 +13,7 @@ import { onShutdown } from "@/lib/shutdown";
 // survive restarts, each is handed to one worker at a time, and every server
 // process takes a share of the work.
 
-export const QUEUES = { contactImport: "contact-import", campaignDispatch: "campaign-tick", messageRelease: "message-release", contactOperation: "contact-operation" } as const;
+export const QUEUES = { contactImport: "contact-import", campaignDispatch: "campaign-tick", messageRelease: "message-release", contactOperation: "contact-operation", messageMedia: "message-media" } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 const JOB_QUEUE_LOCK = 72707372;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { contactAnswer } from "@/lib/contacts/contact-answer";
 import { id, page, timestamp } from "@/lib/http/answer-schemas";
 import { MESSAGE_ANSWER_STATUSES, MESSAGE_DIRECTIONS, messageAnswer } from "./message-answer";
-import { CONVERSATION_STATUSES } from "./schemas";
+import { CONVERSATION_STATUSES, MESSAGE_CHANNELS } from "./schemas";
 
 // A text conversation as the API shows it (serialize-conversation.ts returns
 // exactly this), and the answers built on it: the list, one thread.
@@ -10,6 +10,11 @@ import { CONVERSATION_STATUSES } from "./schemas";
 export const conversationAnswer = z
   .object({
     id,
+    channel: z.enum(MESSAGE_CHANNELS).meta({ description: "sms, whatsapp (through the provider) or web (the site's chat widget): one person on one channel is one conversation" }),
+    whatsapp_window: z
+      .object({ open: z.boolean(), closes_at: timestamp.nullable() })
+      .nullable()
+      .meta({ description: "WhatsApp only: free-form replies are allowed until closes_at (24 hours after the person's last message); when closed, only approved templates (content_sid)" }),
     phone: z.string().meta({ description: "The other party's number" }),
     our_number: z.string().nullable().meta({ description: "The organization's number the conversation uses" }),
     contact: z
@@ -24,7 +29,7 @@ export const conversationAnswer = z
       .object({ id, body: z.string().nullable(), direction: z.enum(MESSAGE_DIRECTIONS), status: z.enum(MESSAGE_ANSWER_STATUSES), created_at: timestamp })
       .nullable(),
     last_message_at: timestamp,
-    sms_opted_out_at: timestamp.nullable().meta({ description: "The number texted STOP: nothing more is sent to it until it texts START" }),
+    sms_opted_out_at: timestamp.nullable().meta({ description: "The person sent STOP on this channel: nothing more is sent to them here until they send START" }),
     created_at: timestamp,
   })
   .meta({ id: "Conversation" });

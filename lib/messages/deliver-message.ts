@@ -13,15 +13,17 @@ import { sqlExecute } from "@/lib/db/raw-sql";
 export async function deliverMessage(organizationId: number, messageId: bigint): Promise<TextAnswer> {
   const message = await prisma.message.findFirst({
     where: { id: messageId, organization_id: organizationId },
-    select: { to_number: true, from_number: true, body: true, media: true, conversation_id: true },
+    select: { to_number: true, from_number: true, body: true, media: true, conversation_id: true, content_sid: true, content_variables: true, conversation: { select: { channel: true } } },
   });
   if (!message) return { accepted: false, code: null, reason: "The message no longer exists." };
   const answer = await telephony().sendText(organizationId, {
     messageId,
+    channel: message.conversation.channel === "whatsapp" ? "whatsapp" : "sms",
     to: message.to_number,
     from: message.from_number,
     body: message.body,
     mediaUrls: (message.media as { url: string }[]).map((m) => m.url),
+    template: message.content_sid ? { contentSid: message.content_sid, variables: (message.content_variables ?? {}) as Record<string, string> } : null,
   });
   if (answer.accepted) {
     await sqlExecute(prisma)`

@@ -15,7 +15,7 @@ export async function latestMessages(organizationId: number, contactId: bigint, 
       SELECT ${MESSAGE_COLUMNS} FROM conversations c JOIN messages m ON m.conversation_id = c.id LEFT JOIN users mu ON mu.id = m.user_id
       WHERE c.organization_id = ${organizationId} AND c.phone = ${phone} ORDER BY m.id DESC LIMIT ${limit}`),
     sqlRows<{ changed_at: Date; message_id: bigint | null }[]>(prisma)(Prisma.sql`
-      SELECT changed_at, message_id FROM sms_opt_outs WHERE organization_id = ${organizationId} AND phone = ${phone} AND opted_out`),
+      SELECT changed_at, message_id FROM sms_opt_outs WHERE organization_id = ${organizationId} AND channel = 'sms' AND phone = ${phone} AND opted_out`),
   ]);
   return {
     recent_messages: rows.map(serializeMessage),

@@ -12,6 +12,7 @@ import { sqlRows } from "@/lib/db/raw-sql";
 export async function listConversations({ actor, query }: { actor: SessionUser; query: ListConversationsQuery }) {
   const conditions = conversationScopeSql(actor, "c");
   if (query.status) conditions.push(Prisma.sql`c.status = ${query.status}`);
+  if (query.channel) conditions.push(Prisma.sql`c.channel = ${query.channel}`);
   if (query.assigned === "me") conditions.push(Prisma.sql`c.assigned_user_id = ${actor.id}`);
   else if (query.assigned === "unassigned") conditions.push(Prisma.sql`c.assigned_user_id IS NULL`);
   else if (typeof query.assigned === "number") conditions.push(Prisma.sql`c.assigned_user_id = ${query.assigned}`);

@@ -12,11 +12,12 @@ import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
  */
 export async function releaseHeldMessage({ organization_id, message_id }: { organization_id: number; message_id: string }): Promise<void> {
   const id = BigInt(message_id);
-  const [held] = await sqlRows<{ to_number: string }[]>(prisma)`
-    UPDATE messages SET status = 'queued', updated_at = now()
-    WHERE id = ${id} AND organization_id = ${organization_id} AND status = 'held' RETURNING to_number`;
+  const [held] = await sqlRows<{ to_number: string; channel: "sms" | "whatsapp" }[]>(prisma)`
+    UPDATE messages m SET status = 'queued', updated_at = now() FROM conversations c
+    WHERE m.id = ${id} AND m.organization_id = ${organization_id} AND m.status = 'held' AND c.id = m.conversation_id
+    RETURNING m.to_number, c.channel`;
   if (!held) return;
-  if (await smsOptOut(prisma, organization_id, held.to_number)) {
+  if (await smsOptOut(prisma, organization_id, held.to_number, held.channel)) {
     await sqlExecute(prisma)`UPDATE messages SET status = 'failed', error_message = 'The number opted out of text messages while this message was held.', updated_at = now() WHERE id = ${id}`;
     return;
   }

@@ -29,14 +29,28 @@ export const sendMessageSchema = z
     template_id: intId.optional(),
     /** Sent on behalf of a campaign: held during quiet hours, unlike an agent's reply. */
     campaign_id: intId.optional(),
+    /** sms (the default) or whatsapp (issue 48), from the organization's WhatsApp sender. */
+    channel: z.enum(["sms", "whatsapp"], { error: 'channel is "sms" or "whatsapp".' }).default("sms"),
+    /** WhatsApp: an approved content template (one of Settings' templates), the only kind of message allowed outside the 24-hour window. */
+    content_sid: z.string().trim().regex(/^HX[0-9a-fA-F]{32}$/, "content_sid is a content template's id (HX and 32 hex digits).").optional(),
+    /** The template's variables by number: { "1": "Dora" }. */
+    content_variables: z.record(z.string().regex(/^\d{1,2}$/, "Variables are numbered: 1, 2…"), z.string().max(1024, "A variable is at most 1,024 characters.")).optional(),
   })
   .superRefine((input, ctx) => {
     if ((input.contact_id === undefined) === (input.to === undefined)) ctx.addIssue({ code: "custom", path: ["to"], message: "Give either contact_id or to (an E.164 number), not both." });
+    if (input.content_sid !== undefined) {
+      if (input.channel !== "whatsapp") ctx.addIssue({ code: "custom", path: ["content_sid"], message: "Content templates are for WhatsApp (channel: whatsapp)." });
+      if (input.body.trim() || input.media_urls?.length || input.template_id !== undefined) ctx.addIssue({ code: "custom", path: ["body"], message: "A content template is sent as approved: leave body, media and template_id out." });
+      return;
+    }
+    if (input.content_variables !== undefined) ctx.addIssue({ code: "custom", path: ["content_variables"], message: "Variables go with a content template (content_sid)." });
     if (!input.body.trim() && !input.media_urls?.length && input.template_id === undefined) ctx.addIssue({ code: "custom", path: ["body"], message: "The message is empty: write something or attach media." });
   });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
 export const CONVERSATION_STATUSES = ["open", "closed"] as const;
+/** The channels of the inbox (issue 48). */
+export const MESSAGE_CHANNELS = ["sms", "whatsapp", "web"] as const;
 
 export const listConversationsQuery = paginationSchema.extend({
   status: z.enum(CONVERSATION_STATUSES).optional(),
@@ -44,6 +58,8 @@ export const listConversationsQuery = paginationSchema.extend({
   assigned: z.union([z.enum(["me", "unassigned"]), intIdQuery]).optional(),
   /** A name, phone digits or words of the last message. */
   q: z.string().trim().max(100).optional(),
+  /** One channel's conversations only. */
+  channel: z.enum(MESSAGE_CHANNELS, { error: `channel is one of ${MESSAGE_CHANNELS.join(", ")}.` }).optional(),
 });
 export type ListConversationsQuery = z.infer<typeof listConversationsQuery>;
 

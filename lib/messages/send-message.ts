@@ -19,6 +19,7 @@ import type { SendMessageInput } from "./schemas";
 import { countSegments, MAX_MESSAGE_CHARACTERS } from "./segments";
 import { smsOptOut } from "./sms-consent";
 import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { fillTemplateVariables, templateVariables, whatsappWindow, type WhatsappTemplate } from "@/lib/whatsapp/whatsapp-schemas";
 
 /**
  * Sends a text to a contact or a number. Refused before anything is stored
@@ -33,31 +34,35 @@ export async function sendMessage({ actor, input }: { actor: SessionUser; input:
   const organizationId = actor.organization_id;
   await checkMediaAddresses(input.media_urls ?? []);
   const { phone, contact } = await recipient(actor, input);
-  const body = await messageBody(organizationId, input, contact);
+  const [{ callerId, phoneNumbers }, settings] = await Promise.all([telephony().numbers(organizationId), getSettings(organizationId, "sms")]);
+  const whatsapp = input.channel === "whatsapp";
+  if (whatsapp && !settings.whatsapp.sender) throw AppError.conflict("WhatsApp is not set up: an admin sets the WhatsApp sender in Settings → Telephony.");
+  const template = input.content_sid === undefined ? null : whatsappTemplate(settings.whatsapp.templates, input.content_sid, input.content_variables ?? {});
+  const body = template ? template.body : await messageBody(organizationId, input, contact);
   if ([...body].length > MAX_MESSAGE_CHARACTERS) throw AppError.validation({ body: [`The message may not be longer than ${MAX_MESSAGE_CHARACTERS} characters.`] });
   if (!body.trim() && !input.media_urls?.length) throw AppError.validation({ body: ["The message is empty: write something or attach media."] });
-  await refuseWithoutConsent(organizationId, phone, contact);
+  await refuseWithoutConsent(organizationId, phone, contact, input.channel);
   if (input.campaign_id !== undefined) await campaignInScope(actor, input.campaign_id);
 
-  const [{ callerId, phoneNumbers }, settings] = await Promise.all([telephony().numbers(organizationId), getSettings(organizationId, "sms")]);
   // Texting numbers the organization no longer holds are passed over: a number given up may be another organization's now.
   const own = new Set([...phoneNumbers, ...(callerId ? [callerId] : [])]);
   const texting = settings.sms_numbers.filter((n) => own.has(n));
-  const numbers = texting.length ? texting : phoneNumbers.length ? phoneNumbers : callerId ? [callerId] : [];
+  const numbers = whatsapp ? [settings.whatsapp.sender!] : texting.length ? texting : phoneNumbers.length ? phoneNumbers : callerId ? [callerId] : [];
   if (!numbers.length) throw AppError.conflict("The organization has no number to text from: add one in Settings → Telephony.");
   const heldUntil = input.campaign_id === undefined ? null : quietUntil(phone, settings.quiet_hours, settings.time_zone, new Date());
   const { encoding, segments } = countSegments(body);
   const media = (input.media_urls ?? []).map((url) => ({ url, content_type: null }));
 
   const { messageId, conversationId } = await prisma.$transaction(async (tx) => {
-    const conversation = await openConversation(tx, { organizationId, phone, ourNumber: null, reopen: false, departmentId: actor.department_id ?? null });
+    const conversation = await openConversation(tx, { organizationId, channel: input.channel, phone, ourNumber: null, reopen: false, departmentId: actor.department_id ?? null });
     const [reachable] = await sqlRows<{ id: bigint }[]>(tx)(Prisma.sql`SELECT c.id FROM conversations c WHERE ${Prisma.join([Prisma.sql`c.id = ${conversation.id}`, ...conversationScopeSql(actor, "c")], " AND ")}`);
     if (!reachable) throw AppError.validation({ [input.contact_id === undefined ? "to" : "contact_id"]: ["This number's conversation is handled by someone else."] });
+    if (whatsapp && !template) refuseOutsideWindow(conversation.last_inbound_at);
     const from = conversation.our_number && numbers.includes(conversation.our_number) ? conversation.our_number : numbers[0];
     const [row] = await sqlRows<{ id: bigint }[]>(tx)`
-      INSERT INTO messages (organization_id, conversation_id, direction, body, media, status, user_id, from_number, to_number, encoding, segments, origin, send_after)
+      INSERT INTO messages (organization_id, conversation_id, direction, body, media, status, user_id, from_number, to_number, encoding, segments, origin, send_after, content_sid, content_variables)
       VALUES (${organizationId}, ${conversation.id}, 'outbound', ${body}, ${JSON.stringify(media)}::jsonb, ${heldUntil ? "held" : "queued"}, ${actor.id}, ${from}, ${phone},
-              ${encoding}, ${segments}, ${input.campaign_id === undefined ? "agent" : "campaign"}, ${heldUntil})
+              ${encoding}, ${segments}, ${input.campaign_id === undefined ? "agent" : "campaign"}, ${heldUntil}, ${template?.contentSid ?? null}, ${template ? JSON.stringify(template.variables) : null}::jsonb)
       RETURNING id`;
     await touchConversation(tx, conversation.id, row.id);
     await dropDraft(tx, { userId: actor.id, kind: "reply", ref: String(conversation.id) });
@@ -148,11 +153,33 @@ async function templateBody(organizationId: number, id: number): Promise<string>
   return template.body;
 }
 
-/** STOP, the contact's opt-out of contact and the DNC tag all keep texts away (409 naming the reason). */
-async function refuseWithoutConsent(organizationId: number, phone: string, contact: Recipient["contact"]) {
-  const optOut = await smsOptOut(prisma, organizationId, phone);
+/**
+ * A WhatsApp content template the organization set up, with every variable
+ * its text names given (422 naming the missing ones): what the provider sends,
+ * and its text as the thread shows it.
+ */
+function whatsappTemplate(templates: WhatsappTemplate[], contentSid: string, variables: Record<string, string>) {
+  const template = templates.find((t) => t.content_sid.toLowerCase() === contentSid.toLowerCase());
+  if (!template) throw AppError.validation({ content_sid: ["This template is not one of the organization's WhatsApp templates (Settings → Telephony)."] });
+  const named = templateVariables(template.body);
+  const missing = named.filter((n) => !variables[n]?.trim());
+  if (missing.length) throw AppError.validation(Object.fromEntries(missing.map((n) => [`content_variables.${n}`, [`Fill in {{${n}}}.`]])), `Fill in ${missing.map((n) => `{{${n}}}`).join(", ")} before sending.`);
+  const given = Object.fromEntries(named.map((n) => [n, variables[n].trim()]));
+  return { contentSid: template.content_sid, variables: given, body: fillTemplateVariables(template.body, given) };
+}
+
+/** WhatsApp takes free-form messages for 24 hours after the person's last message; after that, only approved templates (422). */
+function refuseOutsideWindow(lastInboundAt: Date | null) {
+  if (whatsappWindow(lastInboundAt).open) return;
+  const why = lastInboundAt ? "more than 24 hours have passed since the person last wrote" : "the person has not written on WhatsApp yet";
+  throw AppError.validation({ body: [`WhatsApp allows only approved templates now: ${why}. Pick a template (content_sid).`] }, "Outside WhatsApp's 24-hour window: send an approved template.");
+}
+
+/** STOP on the channel, the contact's opt-out of contact and the DNC tag all keep messages away (409 naming the reason). */
+async function refuseWithoutConsent(organizationId: number, phone: string, contact: Recipient["contact"], channel: "sms" | "whatsapp") {
+  const optOut = await smsOptOut(prisma, organizationId, phone, channel);
   if (optOut) {
-    throw AppError.conflict(`${phone} opted out of text messages (replied ${optOut.keyword.toUpperCase()} on ${optOut.opted_out_at.toISOString().slice(0, 10)}).`, {
+    throw AppError.conflict(`${phone} opted out of ${channel === "whatsapp" ? "WhatsApp messages" : "text messages"} (replied ${optOut.keyword.toUpperCase()} on ${optOut.opted_out_at.toISOString().slice(0, 10)}).`, {
       extra: { reason: "sms_opt_out", opted_out_at: optOut.opted_out_at.toISOString(), evidence_message_id: optOut.message_id === null ? null : Number(optOut.message_id) },
     });
   }

@@ -2,7 +2,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { oneOf } from "@/lib/http/answer-schemas";
 import type { ConversationAnswer } from "./conversation-answer";
 import { MESSAGE_ANSWER_STATUSES, MESSAGE_DIRECTIONS } from "./message-answer";
-import { CONVERSATION_STATUSES } from "./schemas";
+import { CONVERSATION_STATUSES, MESSAGE_CHANNELS } from "./schemas";
+import { whatsappWindow } from "@/lib/whatsapp/whatsapp-schemas";
 
 // A conversation as lists and threads show it, read with conversationColumns
 // (alias c; the contact of its number as ct, the assignee as au, the last
@@ -13,10 +14,10 @@ export const conversationJoins = (userId: number) => Prisma.sql`
   LEFT JOIN users au ON au.id = c.assigned_user_id
   LEFT JOIN messages lm ON lm.id = c.last_message_id
   LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.user_id = ${userId}
-  LEFT JOIN sms_opt_outs so ON so.organization_id = c.organization_id AND so.phone = c.phone AND so.opted_out`;
+  LEFT JOIN sms_opt_outs so ON so.organization_id = c.organization_id AND so.channel = c.channel AND so.phone = c.phone AND so.opted_out`;
 
 // Unread: incoming messages after the reader's marker, counted up to 100 ("99+" is enough for a badge).
-export const CONVERSATION_COLUMNS = Prisma.sql`c.id, c.phone, c.our_number, c.status, c.department_id, c.last_message_at, c.created_at,
+export const CONVERSATION_COLUMNS = Prisma.sql`c.id, c.channel, c.last_inbound_at, c.phone, c.our_number, c.status, c.department_id, c.last_message_at, c.created_at,
   ct.id AS contact_id, ct.name AS contact_name, ct.company AS contact_company, ct.email AS contact_email, c.assigned_user_id, au.name AS assigned_name,
   lm.id AS last_id, lm.body AS last_body, lm.direction AS last_direction, lm.status AS last_status, lm.created_at AS last_created_at,
   so.changed_at AS sms_opted_out_at,
@@ -25,6 +26,8 @@ export const CONVERSATION_COLUMNS = Prisma.sql`c.id, c.phone, c.our_number, c.st
 
 export interface ConversationRow {
   id: bigint;
+  channel: string;
+  last_inbound_at: Date | null;
   phone: string;
   our_number: string | null;
   status: string;
@@ -50,6 +53,8 @@ export interface ConversationRow {
 export function serializeConversation(row: ConversationRow): ConversationAnswer {
   return {
     id: Number(row.id),
+    channel: oneOf(MESSAGE_CHANNELS, row.channel, "sms"),
+    whatsapp_window: row.channel === "whatsapp" ? whatsappWindow(row.last_inbound_at) : null,
     phone: row.phone,
     our_number: row.our_number,
     contact: row.contact_id === null ? null : { id: Number(row.contact_id), name: row.contact_name ?? "", company: row.contact_company, email: row.contact_email },

@@ -6,7 +6,9 @@ import { MESSAGE_ANSWER_STATUSES, MESSAGE_DIRECTIONS, MESSAGE_ENCODINGS, MESSAGE
 // users joined as mu).
 
 export const MESSAGE_COLUMNS = Prisma.sql`m.id, m.conversation_id, m.direction, m.body, m.media, m.status, m.error_code, m.error_message,
-  m.from_number, m.to_number, m.encoding, m.segments, m.origin, m.keyword, m.send_after, m.user_id, mu.name AS user_name, m.created_at, m.updated_at`;
+  m.from_number, m.to_number, m.encoding, m.segments, m.origin, m.keyword, m.send_after, m.user_id, mu.name AS user_name, m.created_at, m.updated_at,
+  CASE WHEN m.direction = 'inbound' AND m.media <> '[]'::jsonb THEN
+    (SELECT jsonb_object_agg(mm.position::text, mm.status) FROM message_media mm WHERE mm.message_id = m.id) END AS stored_media`;
 
 export interface MessageRow {
   id: bigint;
@@ -28,6 +30,8 @@ export interface MessageRow {
   user_name: string | null;
   created_at: Date;
   updated_at: Date;
+  /** A received message's files: their state here, by position. */
+  stored_media?: Record<string, "pending" | "stored" | "failed"> | null;
 }
 
 export function serializeMessage(row: MessageRow): MessageAnswer {
@@ -36,7 +40,10 @@ export function serializeMessage(row: MessageRow): MessageAnswer {
     conversation_id: Number(row.conversation_id),
     direction: oneOf(MESSAGE_DIRECTIONS, row.direction, "outbound"),
     body: row.body,
-    media: row.media ?? [],
+    // A received file is served by this service (kept here): the provider's address never leaves it.
+    media: row.direction === "inbound"
+      ? (row.media ?? []).map((m, position) => ({ url: `/api/messages/${row.id}/media/${position}`, content_type: m.content_type, stored: row.stored_media?.[String(position)] ?? "pending" }))
+      : (row.media ?? []),
     status: oneOf(MESSAGE_ANSWER_STATUSES, row.status, "queued"),
     error_code: row.error_code,
     error_message: row.error_message,

@@ -3,17 +3,18 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/client";
 import type { MessageKeyword } from "./keywords";
 import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import type { MessageChannel } from "@/lib/telephony/text-events";
 
 /**
  * Records a STOP or START: the number's consent now, with the message that
  * carries the evidence. Later sends read it (refused while opted out).
  */
-export async function recordConsent(tx: Tx, { organizationId, phone, keyword, word, messageId }: { organizationId: number; phone: string; keyword: Exclude<MessageKeyword, "help">; word: string; messageId: bigint }) {
+export async function recordConsent(tx: Tx, { organizationId, channel, phone, keyword, word, messageId }: { organizationId: number; channel: MessageChannel; phone: string; keyword: Exclude<MessageKeyword, "help">; word: string; messageId: bigint }) {
   const optedOut = keyword === "opt_out";
   await sqlExecute(tx)`
-    INSERT INTO sms_opt_outs (organization_id, phone, opted_out, changed_at, message_id, keyword)
-    VALUES (${organizationId}, ${phone}, ${optedOut}, now(), ${messageId}, ${word.slice(0, 20)})
-    ON CONFLICT (organization_id, phone) DO UPDATE SET opted_out = EXCLUDED.opted_out, changed_at = EXCLUDED.changed_at, message_id = EXCLUDED.message_id, keyword = EXCLUDED.keyword`;
+    INSERT INTO sms_opt_outs (organization_id, channel, phone, opted_out, changed_at, message_id, keyword)
+    VALUES (${organizationId}, ${channel}, ${phone}, ${optedOut}, now(), ${messageId}, ${word.slice(0, 20)})
+    ON CONFLICT (organization_id, channel, phone) DO UPDATE SET opted_out = EXCLUDED.opted_out, changed_at = EXCLUDED.changed_at, message_id = EXCLUDED.message_id, keyword = EXCLUDED.keyword`;
 }
 
 export interface SmsOptOut {
@@ -22,10 +23,10 @@ export interface SmsOptOut {
   keyword: string;
 }
 
-/** The number's opt-out, when it has texted STOP (and not START since). */
-export async function smsOptOut(db: Tx, organizationId: number, phone: string): Promise<SmsOptOut | null> {
+/** The number's opt-out on a channel, when it has sent STOP there (and not START since). */
+export async function smsOptOut(db: Tx, organizationId: number, phone: string, channel: MessageChannel = "sms"): Promise<SmsOptOut | null> {
   const [row] = await sqlRows<SmsOptOut[]>(db)(Prisma.sql`
     SELECT changed_at AS opted_out_at, message_id, keyword FROM sms_opt_outs
-    WHERE organization_id = ${organizationId} AND phone = ${phone} AND opted_out`);
+    WHERE organization_id = ${organizationId} AND channel = ${channel} AND phone = ${phone} AND opted_out`);
   return row ?? null;
 }

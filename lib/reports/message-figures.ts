@@ -4,6 +4,8 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { runSql } from "./run-sql";
 import type { ReportQuery } from "./schemas";
+import { MESSAGE_CHANNELS } from "@/lib/messages/schemas";
+import type { MessageChannel } from "@/lib/telephony/text-events";
 
 // Text message figures beside the call figures: the messages of the
 // conversations the caller may read (the same scope as GET /api/conversations),
@@ -51,4 +53,16 @@ export async function agentMessageFigures(actor: SessionUser, query: ReportQuery
     FROM messages m JOIN conversations c ON c.id = m.conversation_id
     WHERE ${messageScope(actor, query)} AND m.user_id IS NOT NULL GROUP BY 1`);
   return new Map(rows.map((r) => [r.user_id, { messages_sent: r.messages_sent, messages_failed: r.messages_failed }]));
+}
+
+/** Per channel (issue 48): every channel listed, with the conversations that had messages in the range. */
+export async function channelMessageFigures(actor: SessionUser, query: ReportQuery): Promise<(MessageFigures & { channel: MessageChannel; conversations: number })[]> {
+  const rows = await runSql<MessageFigures & { channel: string; conversations: number }>(Prisma.sql`
+    SELECT c.channel, ${FIGURES}, count(DISTINCT c.id)::int AS conversations
+    FROM messages m JOIN conversations c ON c.id = m.conversation_id
+    WHERE ${messageScope(actor, query)} GROUP BY 1`);
+  return MESSAGE_CHANNELS.map((channel) => {
+    const row = rows.find((r) => r.channel === channel);
+    return { ...NO_MESSAGES, conversations: 0, ...row, channel };
+  });
 }

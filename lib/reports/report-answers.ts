@@ -40,6 +40,11 @@ export const dailyAnswer = z.object({
   data: z.array(z.object({ day: z.string().meta({ format: "date" }), ...bucket, messages_sent: count, messages_received: count, messages_failed: count, opt_outs: count })),
 });
 
+/** Messages per channel (issue 48): every channel, zeros included. */
+export const channelAnswer = z.object({
+  data: z.array(z.object({ channel: z.enum(["sms", "whatsapp", "web"]), conversations: count, messages_sent: count, messages_received: count, messages_failed: count, opt_outs: count })),
+});
+
 export const hourlyAnswer = z.object({ data: z.array(z.object({ hour: z.number().int().min(0).max(23), ...bucket })) });
 
 const group = { calls: count, connected: count, connect_rate: rate, talk_seconds: count, average_handle_seconds: seconds };

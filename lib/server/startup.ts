@@ -22,6 +22,7 @@ import { runOperation } from "@/lib/operations/run-operation";
 import { OPERATION_KINDS } from "./operation-kinds";
 import { logger } from "@/lib/logger";
 import { releaseHeldMessage } from "@/lib/messages/release-held-message";
+import { storeMessageMedia } from "@/lib/messages/store-message-media";
 import { watchUnconnectedCalls } from "@/lib/agents/return-unconnected-calls";
 import { startOfferEngine } from "@/lib/offers/offer-engine";
 import { startWebhookSender } from "@/lib/webhooks/send-webhooks";
@@ -86,6 +87,8 @@ async function prepare(door: FrontDoor): Promise<void> {
   // …and on campaign dispatch ticks, and on campaign texts held through quiet hours.
   await startCampaignWorker();
   await workOn<{ organization_id: number; message_id: string }>(QUEUES.messageRelease, releaseHeldMessage);
+  // …and on the files people send with messages, fetched from the provider and kept here.
+  await workOn<{ organization_id: number; message_id: string }>(QUEUES.messageMedia, storeMessageMedia);
   markWorkersRegistered();
   registerScrapeGauges();
 }

@@ -48,5 +48,6 @@ export const DEFAULT_SETTINGS = {
     quiet_hours: { start: "21:00", end: "08:00" },
     time_zone: "America/New_York",
     assign_conversations: false,
+    whatsapp: { sender: null, templates: [] },
   },
 } as const;

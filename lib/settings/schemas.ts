@@ -1,5 +1,6 @@
 import { isSupportedCountry } from "libphonenumber-js";
 import { paymentSettingsSchema } from "@/lib/payments/payment-schemas";
+import { whatsappSettingsSchema } from "@/lib/whatsapp/whatsapp-schemas";
 import { z } from "zod";
 import { isTimeZone } from "@/lib/format/time-zone";
 import { looseKey } from "@/lib/format/loose-key";
@@ -56,6 +57,8 @@ export const smsSettingsSchema = z.object({
   time_zone: timeZoneSchema,
   /** A new inbound conversation is given to an available agent who serves its department's queue (issue 44), up to each agent's max_conversations. */
   assign_conversations: z.boolean({ error: "assign_conversations is true or false." }),
+  /** WhatsApp through the provider (issue 48): the sender and the approved templates sent outside the 24-hour window. */
+  whatsapp: whatsappSettingsSchema,
 });
 
 /** The organization's own settings (Settings → Organization; the default country lives with import, where the API always had it). */

@@ -54,10 +54,14 @@ export interface CampaignDial {
 export interface OutgoingText {
   /** Our message's id: its delivery reports name it. */
   messageId: bigint;
+  /** sms, or whatsapp (the same resource, to and from the WhatsApp addresses of these numbers). */
+  channel: "sms" | "whatsapp";
   to: string;
   from: string;
   body: string;
   mediaUrls: string[];
+  /** A WhatsApp template (outside the 24-hour window): the provider's content template and its variables; the body is then not sent. */
+  template: { contentSid: string; variables: Record<string, string> } | null;
 }
 
 /** The provider took the text (its id, its first status) or refused it (its code and reason). */
@@ -108,6 +112,8 @@ export interface TelephonyPort {
   /** Places a campaign call; the provider's id of it. Throws when the provider does not take it. */
   dialCampaignContact(organizationId: number, dial: CampaignDial): Promise<string>;
   sendText(organizationId: number, text: OutgoingText): Promise<TextAnswer>;
+  /** A file someone sent with a message, from the provider's media address (null: not one of this account's, or no account). */
+  textMedia(organizationId: number, url: string): Promise<Response | null>;
 
   // The organization's numbers and the provider's names for things.
   /** The organization's caller ID and the numbers callers dial. */

@@ -105,7 +105,8 @@ export async function callbackOrganization(params: Record<string, string>, query
   // A device's calls name its user in From; the dialed leg of a device's call names it in its address (agent=).
   const namedAgent = /^\d{1,9}$/.test(query?.get("agent") ?? "") ? Number(query!.get("agent")) : null;
   const deviceUser = userIdFromClient(params.From ?? params.Caller) ?? namedAgent;
-  const called = params.To ?? params.Called ?? "";
+  // A WhatsApp message is addressed to "whatsapp:<our number>".
+  const called = (params.To ?? params.Called ?? "").replace(/^whatsapp:/i, "");
   const known = deviceUser ? undefined : named >= 0 ? ownerOfNumber(`org:${named}`) : ownerOfNumber(called);
   if (known) return known;
   const [row] = await rawQuery<SettingRow & { rank: number }>(
@@ -114,15 +115,18 @@ export async function callbackOrganization(params: Record<string, string>, query
                  WHEN o.id = (SELECT organization_id FROM users WHERE id = $1::int) THEN 0
                  WHEN s.value -> 'phone_numbers' ? $2::text THEN 1
                  WHEN s.value -> 'phone_numbers' ? $4::text THEN 2
+                 WHEN o.id IN (SELECT organization_id FROM settings WHERE key = 'sms' AND value -> 'whatsapp' ->> 'sender' = $2::text) THEN 1
                  ELSE 3 END AS rank
      FROM organizations o ${CONFIG_JOINS}
      WHERE o.id = $5::int
         OR o.id = (SELECT organization_id FROM users WHERE id = $1::int)
         OR s.value -> 'phone_numbers' ? $2::text
         OR s.value -> 'phone_numbers' ? $4::text
+        -- A WhatsApp message is addressed to the organization's WhatsApp sender (Settings → Telephony).
+        OR o.id IN (SELECT organization_id FROM settings WHERE key = 'sms' AND value -> 'whatsapp' ->> 'sender' = $2::text)
         OR s.value ->> 'account_sid' = $3::text
      ORDER BY rank, o.id LIMIT 1`,
-    [deviceUser ?? -1, called, params.AccountSid ?? "", deviceUser ? "" : (params.From ?? ""), named], { secrets: true },
+    [deviceUser ?? -1, called, params.AccountSid ?? "", deviceUser ? "" : (params.From ?? "").replace(/^whatsapp:/i, ""), named], { secrets: true },
   );
   if (!row) return null;
   const config = fromRow(row);

@@ -7,6 +7,7 @@ import { dayInZone } from "@/lib/format/time-zone";
 import { FirstAnswers } from "@/components/first-answers";
 import { GET as summary } from "@/app/api/reports/summary/route";
 import { GET as daily } from "@/app/api/reports/daily/route";
+import { GET as channels } from "@/app/api/reports/channels/route";
 import { GET as hourly } from "@/app/api/reports/hourly/route";
 import { GET as agents } from "@/app/api/reports/agents/route";
 import { GET as campaigns } from "@/app/api/reports/campaigns/route";
@@ -29,6 +30,7 @@ export default async function ReportsPage() {
     [`/api/reports/agents?${range}`, agents],
     [`/api/reports/campaigns?${range}`, campaigns],
     [`/api/reports/tags?${range}`, tags],
+    [`/api/reports/channels?${range}`, channels],
     ...(showDepartments ? [["/api/departments?per_page=100", departments] as const] : []),
   ]);
   return (

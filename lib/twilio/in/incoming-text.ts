@@ -6,13 +6,22 @@ import type { DeliveryReport, IncomingText } from "@/lib/telephony/text-events";
 
 const MAX_MEDIA = 10;
 
-export function incomingText(params: Record<string, string>): IncomingText | null {
+const WHATSAPP = "whatsapp:";
+
+/** A WhatsApp address ("whatsapp:+14155550100") as its number, and whether it was one. */
+export function channelAddress(address: string | undefined): { number: string; whatsapp: boolean } {
+  const value = (address ?? "").trim();
+  return value.toLowerCase().startsWith(WHATSAPP) ? { number: value.slice(WHATSAPP.length), whatsapp: true } : { number: value, whatsapp: false };
+}
+
+export function incomingText(params: Record<string, string>, sentAt: Date | null = null): IncomingText | null {
   const sid = (params.MessageSid ?? params.SmsSid ?? "").trim();
-  const from = (params.From ?? "").trim();
-  if (!/^(SM|MM)[0-9a-fA-F]{32}$/.test(sid) || !from || from.length > 20) return null;
+  const from = channelAddress(params.From);
+  if (!/^(SM|MM)[0-9a-fA-F]{32}$/.test(sid) || !from.number || from.number.length > 20) return null;
   const count = Math.min(MAX_MEDIA, Math.max(0, Number.parseInt(params.NumMedia ?? "0", 10) || 0));
   const media = Array.from({ length: count }, (_, i) => ({ url: params[`MediaUrl${i}`] ?? "", content_type: params[`MediaContentType${i}`] ?? null })).filter((m) => m.url.startsWith("https://"));
-  return { sid, from, to: (params.To ?? "").trim().slice(0, 20), body: (params.Body ?? "").slice(0, 10_000), media };
+  const to = channelAddress(params.To).number.slice(0, 20);
+  return { sid, channel: from.whatsapp ? "whatsapp" : "sms", from: from.number, to, sentAt, body: (params.Body ?? "").slice(0, 10_000), media };
 }
 
 export const DELIVERY_STATUSES = ["queued", "sending", "sent", "delivered", "undelivered", "failed", "read", "accepted", "scheduled", "canceled"] as const;

@@ -18,11 +18,14 @@ export async function sendText(organizationId: number, text: OutgoingText): Prom
     return { accepted: false, code: null, reason: "No provider account is configured (Settings → Telephony)." };
   }
   try {
+    // WhatsApp is the same resource, between the WhatsApp addresses of the numbers.
+    const address = (number: string) => (text.channel === "whatsapp" ? `whatsapp:${number}` : number);
     const message = await client.messages.create({
-      to: text.to,
-      from: text.from,
-      ...(text.body && { body: text.body }),
-      ...(text.mediaUrls.length && { mediaUrl: text.mediaUrls }),
+      to: address(text.to),
+      from: address(text.from),
+      ...(text.template
+        ? { contentSid: text.template.contentSid, ...(Object.keys(text.template.variables).length && { contentVariables: JSON.stringify(text.template.variables) }) }
+        : { ...(text.body && { body: text.body }), ...(text.mediaUrls.length && { mediaUrl: text.mediaUrls }) }),
       statusCallback: organizationCallbackUrl(organizationId, `/api/telephony/sms-status?message=${text.messageId}`),
     });
     return { accepted: true, sid: message.sid, status: message.status ?? "queued" };

@@ -7,6 +7,7 @@ import { providerConfig } from "@/lib/twilio/provider-config";
 import { changeParticipation, conferenceSidNamed, dialIntoConference, hangUpLeg, holdLeg, legsJoinAtOnce, moveLegToConference, pauseRecording, recordLeg, removeFromConference } from "./call-control";
 import { dialCampaignContact } from "./dial-campaign-contact";
 import { sendText } from "./send-text";
+import { textMedia } from "./text-media";
 import { deleteRecording, recordingMedia } from "./recording-media";
 import { startPayment, updatePayment } from "./call-payments";
 
@@ -28,6 +29,7 @@ export const twilioTelephony: TelephonyPort = {
   deleteRecording,
   dialCampaignContact,
   sendText,
+  textMedia,
   async numbers(organizationId) {
     const config = await providerConfig(organizationId);
     return { callerId: config.caller_id, phoneNumbers: config.phone_numbers };

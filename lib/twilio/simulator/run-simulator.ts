@@ -15,6 +15,7 @@ import { simulatorEnabled } from "@/lib/twilio/simulator-enabled";
 import type { SimulatorAction } from "./simulator-schemas";
 import { simulatedRecordingPath } from "./simulated-recording";
 import { sqlRows } from "@/lib/db/raw-sql";
+import { getSettings } from "@/lib/settings/get-settings";
 
 // Development without a provider account: the browser's simulated device asks
 // the server to play the provider, and the server sends the provider's exact
@@ -157,9 +158,11 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
     case "sms_inbound": {
       const from = input.from ?? (await randomContactPhone(actor.organization_id)) ?? "+14155550100";
       const media = input.media_url ? [{ url: input.media_url, contentType: "image/jpeg" }] : [];
-      const text = await sim.incomingSms({ from, to: number, body: input.body, media });
+      const to = input.channel === "whatsapp" ? (await getSettings(actor.organization_id, "sms")).whatsapp.sender : number;
+      if (!to) throw AppError.conflict("Set the WhatsApp sender in Settings → Telephony to simulate WhatsApp messages.");
+      const text = await sim.incomingSms({ from, to, body: input.body, media, whatsapp: input.channel === "whatsapp", sentAt: input.at });
       expectOk(text, "incoming message");
-      return { message_sid: text.messageSid, from, to: number, reply: text.body };
+      return { message_sid: text.messageSid, from, to, reply: text.body };
     }
     case "sms_status": {
       const message = await prisma.message.findFirst({

@@ -42,7 +42,7 @@ export const simulatorActionSchema = z.discriminatedUnion("action", [
   /** The caller keys the card field a payment asks for (a test Visa card), or the processor answers a payment sent to it (success). */
   z.object({ action: z.literal("payment_input"), call_sid: callSid }),
   /** A text arrives from `from` (a random demo contact when not given). */
-  z.object({ action: z.literal("sms_inbound"), from: e164.optional(), body: z.string().min(1).max(1600), media_url: z.url({ protocol: /^https$/ }).optional() }),
+  z.object({ action: z.literal("sms_inbound"), from: e164.optional(), body: z.string().min(1).max(1600), media_url: z.url({ protocol: /^https$/ }).optional(), channel: z.enum(["sms", "whatsapp"]).default("sms"), at: z.iso.datetime({ offset: true }).optional() }),
   /** The provider reports a delivery status for a message the organization sent. */
   z.object({ action: z.literal("sms_status"), message_id: bigId, status: z.enum(["sending", "sent", "delivered", "undelivered", "failed", "read"]), error_code: z.string().regex(/^\d{1,6}$/).optional() }),
 ]);

@@ -138,8 +138,12 @@ export class ProviderSimulator {
   }
 
   /** A text arrives at the organization's number, as the provider's messaging webhook posts it. */
-  incomingSms({ messageSid = newMessageSid(), from, to, body, media = [] }: { messageSid?: string; from: string; to: string; body: string; media?: { url: string; contentType: string }[] }) {
-    const params: Record<string, string> = { MessageSid: messageSid, SmsSid: messageSid, SmsMessageSid: messageSid, From: from, To: to, Body: body, NumMedia: String(media.length), NumSegments: "1", SmsStatus: "received" };
+  /** A text arrives; `whatsapp`: on WhatsApp (the provider's whatsapp: addresses, ProfileName, WaId); `sentAt` plays the clock on a test server. */
+  incomingSms({ messageSid = newMessageSid(), from, to, body, media = [], whatsapp = false, sentAt }: { messageSid?: string; from: string; to: string; body: string; media?: { url: string; contentType: string }[]; whatsapp?: boolean; sentAt?: string }) {
+    const address = (n: string) => (whatsapp ? `whatsapp:${n}` : n);
+    const params: Record<string, string> = { MessageSid: messageSid, SmsSid: messageSid, SmsMessageSid: messageSid, From: address(from), To: address(to), Body: body, NumMedia: String(media.length), NumSegments: "1", SmsStatus: "received" };
+    if (whatsapp) Object.assign(params, { WaId: from.replace(/^\+/, ""), ProfileName: "Simulated customer" });
+    if (sentAt) params.SimulatedClock = sentAt;
     media.forEach((m, i) => Object.assign(params, { [`MediaUrl${i}`]: m.url, [`MediaContentType${i}`]: m.contentType }));
     return this.post("/api/telephony/sms", params).then((r) => ({ ...r, messageSid }));
   }

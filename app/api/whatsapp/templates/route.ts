@@ -1,0 +1,8 @@
+import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
+import { route } from "@/lib/server/route";
+import { whatsappTemplatesAnswer } from "@/lib/whatsapp/whatsapp-schemas";
+import { listWhatsappTemplates } from "@/lib/messages/whatsapp-templates";
+
+export const GET = route({ permission: "messages.read", answers: whatsappTemplatesAnswer }, ({ user }) => listWhatsappTemplates({ actor: user }));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import { uniquePhone } from "../support/contacts";
+import { createTenant, type Tenant } from "../support/factories";
+import { sentToProvider, textingTenant } from "../support/messages";
+import { giveNumber, provider } from "../support/provider";
+import { TEST_PROVIDER } from "../support/server.mjs";
+import { inject } from "vitest";
+
+// Issue 48, point 1: WhatsApp through the provider's messaging API, in the
+// same inbox as texts. The provider is played by signed callbacks with
+// whatsapp: addresses; what the service asks it to send is held against its
+// published API definitions by the fake provider.
+
+const TEMPLATE = { name: "Order ready", content_sid: `HX${"ab".repeat(16)}`, body: "Hi {{1}}, your order {{2}} is ready." };
+let senderCounter = 0;
+
+/** A tenant with a WhatsApp sender of its own (callbacks addressed to it find the tenant) and one approved template. */
+async function whatsappTenant(templates = [TEMPLATE]) {
+  const tenant = await createTenant();
+  const sms = await textingTenant(tenant);
+  senderCounter += 1;
+  const sender = `+1888${String((process.pid * 131 + Date.now() + senderCounter) % 10_000_000).padStart(7, "0")}`;
+  expect((await tenant.client.request("PUT", "/api/settings/sms", { token: tenant.admin.token, body: { whatsapp: { sender, templates } } })).status).toBe(200);
+  const incoming = (from: string, body: string, sentAt?: Date) => provider().incomingSms({ from, to: sender, body, whatsapp: true, ...(sentAt && { sentAt: sentAt.toISOString() }) });
+  return { ...sms, tenant, sender, incoming, incomingSms: sms.incoming };
+}
+
+const conversations = async (tenant: Tenant, query: string) => (await tenant.client.get(`/api/conversations?per_page=100&${query}`, tenant.admin.token)).body.data;
+const send = (tenant: Tenant, body: Record<string, unknown>) => tenant.client.post("/api/messages", body, tenant.agentA.token);
+
+describe("WhatsApp in the inbox (issue 48, point 1)", () => {
+  it("a WhatsApp message is its own conversation beside the same number's texts, answered free-form within 24 hours from the WhatsApp sender", async () => {
+    const { tenant, sender, incoming, incomingSms } = await whatsappTenant();
+    const person = uniquePhone();
+    expect((await incoming(person, "Is my order ready?")).status).toBe(200);
+    expect((await incomingSms(person, "Also texting you")).status).toBe(200);
+
+    const [whatsapp] = await conversations(tenant, "channel=whatsapp");
+    expect(whatsapp).toMatchObject({ channel: "whatsapp", phone: person, our_number: sender, last_message: { body: "Is my order ready?", direction: "inbound" }, whatsapp_window: { open: true } });
+    const closes = Date.parse(whatsapp.whatsapp_window.closes_at) - Date.now();
+    expect(closes).toBeGreaterThan(23.9 * 3_600_000);
+    expect(closes).toBeLessThanOrEqual(24 * 3_600_000);
+    const [sms] = await conversations(tenant, "channel=sms");
+    expect(sms).toMatchObject({ channel: "sms", phone: person, whatsapp_window: null, last_message: { body: "Also texting you" } });
+    expect((await conversations(tenant, "")).map((c: { channel: string }) => c.channel).sort()).toEqual(["sms", "whatsapp"]);
+    expect((await tenant.client.get("/api/conversations?channel=fax", tenant.admin.token)).status).toBe(422);
+
+    // Bad input: 422, nothing sent.
+    for (const body of [{ to: person, body: "x", channel: "fax" }, { to: person, channel: "sms", content_sid: TEMPLATE.content_sid }, { to: person, body: "x", channel: "whatsapp", content_variables: { 1: "a" } }, { to: person, channel: "whatsapp", content_sid: TEMPLATE.content_sid, body: "and words" }]) {
+      expect((await send(tenant, body)).status, JSON.stringify(body)).toBe(422);
+    }
+    expect(await sentToProvider(`whatsapp:${person}`)).toEqual([]);
+
+    const reply = await send(tenant, { to: person, channel: "whatsapp", body: "Yes, come by after 3." });
+    expect(reply.status).toBe(201);
+    const [sent] = await sentToProvider(`whatsapp:${person}`);
+    expect(sent).toMatchObject({ To: `whatsapp:${person}`, From: `whatsapp:${sender}`, Body: "Yes, come by after 3." });
+    expect(sent.StatusCallback).toContain("/api/telephony/sms-status?message=");
+    // The texts' conversation did not get it.
+    const thread = (await tenant.client.get(`/api/conversations/${sms.id}/messages`, tenant.admin.token)).body;
+    expect(thread.data.map((m: { body: string }) => m.body)).toEqual(["Also texting you"]);
+  });
+
+  it("outside the 24-hour window only an approved template goes, with every variable filled", async () => {
+    const { tenant, sender, incoming } = await whatsappTenant();
+    const person = uniquePhone();
+    expect((await incoming(person, "Hello?", new Date(Date.now() - 25 * 3_600_000))).status).toBe(200);
+    const [conversation] = await conversations(tenant, "channel=whatsapp");
+    expect(conversation.whatsapp_window.open).toBe(false);
+
+    const freeForm = await send(tenant, { to: person, channel: "whatsapp", body: "Sorry for the wait" });
+    expect(freeForm.status).toBe(422);
+    expect(freeForm.body.errors.body[0]).toBe("WhatsApp allows only approved templates now: more than 24 hours have passed since the person last wrote. Pick a template (content_sid).");
+    expect((await send(tenant, { to: person, channel: "whatsapp", content_sid: `HX${"0".repeat(32)}` })).body.errors).toHaveProperty("content_sid");
+    const missing = await send(tenant, { to: person, channel: "whatsapp", content_sid: TEMPLATE.content_sid, content_variables: { 1: "Dora" } });
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.body.errors)).toEqual(["content_variables.2"]);
+    expect(await sentToProvider(`whatsapp:${person}`)).toEqual([]);
+
+    const sent = await send(tenant, { to: person, channel: "whatsapp", content_sid: TEMPLATE.content_sid, content_variables: { 1: "Dora", 2: "A-1042" } });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ body: "Hi Dora, your order A-1042 is ready.", direction: "outbound" });
+    const [asked] = await sentToProvider(`whatsapp:${person}`);
+    expect(asked).toMatchObject({ To: `whatsapp:${person}`, From: `whatsapp:${sender}`, ContentSid: TEMPLATE.content_sid });
+    expect(JSON.parse(asked.ContentVariables!)).toEqual({ 1: "Dora", 2: "A-1042" });
+    expect(asked.Body).toBeUndefined();
+
+    // Someone who never wrote on WhatsApp: a template starts it, free-form does not (and leaves no conversation behind).
+    const stranger = uniquePhone();
+    expect((await send(tenant, { to: stranger, channel: "whatsapp", body: "Hi" })).body.errors.body[0]).toContain("the person has not written on WhatsApp yet");
+    expect(await conversations(tenant, `channel=whatsapp&q=${stranger.slice(1)}`)).toEqual([]);
+    expect((await send(tenant, { to: stranger, channel: "whatsapp", content_sid: TEMPLATE.content_sid, content_variables: { 1: "Ann", 2: "B-7" } })).status).toBe(201);
+  });
+
+  it("a picture sent on WhatsApp is fetched from the provider with the account's credentials, kept here, and served only to whoever may read the conversation", async () => {
+    const { tenant, sender } = await whatsappTenant();
+    const person = uniquePhone();
+    const hex = (n: number) => n.toString(16).padStart(32, "0");
+    const message = `MM${hex(Date.now())}`;
+    const providerMedia = (sid: string) => `https://api.twilio.com/2010-04-01/Accounts/${TEST_PROVIDER.TWILIO_ACCOUNT_SID}/Messages/${message}/Media/${sid}`;
+    const sent = await provider().incomingSms({
+      messageSid: message, from: person, to: sender, body: "Here is the receipt", whatsapp: true,
+      media: [
+        { url: providerMedia(`ME${hex(1)}`), contentType: "image/jpeg" },
+        // Not the provider's address: never fetched (a forged callback cannot make the service request a host of its choosing).
+        { url: "https://files.example.com/receipt.jpg", contentType: "image/jpeg" },
+        { url: providerMedia(`ME${"0".repeat(30)}ff`), contentType: "image/jpeg" },
+      ],
+    });
+    expect(sent.status).toBe(200);
+    const [conversation] = await conversations(tenant, "channel=whatsapp");
+    const thread = async () => (await tenant.client.get(`/api/conversations/${conversation.id}/messages`, tenant.admin.token)).body.data[0];
+    const deadline = Date.now() + 15_000;
+    while ((await thread()).media.some((m: { stored: string }) => m.stored === "pending") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const received = await thread();
+    expect(received.media).toEqual([
+      { url: `/api/messages/${received.id}/media/0`, content_type: "image/jpeg", stored: "stored" },
+      { url: `/api/messages/${received.id}/media/1`, content_type: "image/jpeg", stored: "failed" },
+      { url: `/api/messages/${received.id}/media/2`, content_type: "image/jpeg", stored: "failed" },
+    ]);
+    expect(JSON.stringify(received)).not.toContain("api.twilio.com");
+
+    const file = await fetch(`${inject("baseUrl")}${received.media[0].url}`, { headers: { Authorization: `Bearer ${tenant.agentA.token}` } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/jpeg");
+    expect(file.headers.get("x-content-type-options")).toBe("nosniff");
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    expect(bytes.length).toBe(2048);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect((await fetch(`${inject("baseUrl")}${received.media[1].url}`, { headers: { Authorization: `Bearer ${tenant.agentA.token}` } })).status).toBe(502);
+    expect((await fetch(`${inject("baseUrl")}/api/messages/${received.id}/media/7`, { headers: { Authorization: `Bearer ${tenant.agentA.token}` } })).status).toBe(404);
+    // Another organization's agent: no such file.
+    const other = await createTenant();
+    expect((await fetch(`${inject("baseUrl")}${received.media[0].url}`, { headers: { Authorization: `Bearer ${other.agentA.token}` } })).status).toBe(404);
+    // The provider was asked with the account's credentials, for its own addresses only.
+    const asked = (await (await fetch(`${inject("fakeProviderUrl")}/__media`)).json()).filter((r: { media?: string }) => r.media?.startsWith("ME"));
+    expect(asked.filter((r: { media: string }) => [`ME${hex(1)}`, `ME${"0".repeat(30)}ff`].includes(r.media)).every((r: { authorized: boolean }) => r.authorized)).toBe(true);
+  });
+
+  it("STOP on WhatsApp stops WhatsApp only; an organization without a sender cannot send on WhatsApp", async () => {
+    const { tenant, incoming } = await whatsappTenant();
+    const person = uniquePhone();
+    expect((await incoming(person, "STOP")).status).toBe(200);
+    const [conversation] = await conversations(tenant, "channel=whatsapp");
+    expect(conversation.sms_opted_out_at).not.toBeNull();
+    const refused = await send(tenant, { to: person, channel: "whatsapp", body: "One more thing" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain("opted out of WhatsApp messages");
+    expect((await send(tenant, { to: person, body: "By text instead" })).status).toBe(201);
+    // START lifts it.
+    expect((await incoming(person, "START")).status).toBe(200);
+    expect((await send(tenant, { to: person, channel: "whatsapp", body: "Welcome back" })).status).toBe(201);
+
+    const plain = await createTenant();
+    await giveNumber(plain);
+    const off = await plain.client.post("/api/messages", { to: person, channel: "whatsapp", body: "Hi" }, plain.agentA.token);
+    expect(off.status).toBe(409);
+    expect(off.body.message).toBe("WhatsApp is not set up: an admin sets the WhatsApp sender in Settings → Telephony.");
+    // Settings refuse what the provider would not take.
+    const bad = await plain.client.request("PUT", "/api/settings/sms", { token: plain.admin.token, body: { whatsapp: { sender: "14155238886", templates: [{ name: "x", content_sid: "HX1", body: "y" }] } } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(["whatsapp.sender", "whatsapp.templates.0.content_sid"]);
+    expect((await plain.client.get("/api/whatsapp/templates", plain.agentA.token)).body).toEqual({ enabled: false, sender: null, data: [] });
+  });
+});
