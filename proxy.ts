@@ -30,9 +30,11 @@ export function proxy(request: NextRequest) {
 // and preflight; the agents' own pages poll same-origin GETs without one.
 // The CSV upload is left out: a proxy makes Next.js buffer the request body,
 // and a 50 MB upload must stream. That route applies the same CORS rules itself.
+// The website chat (/api/chat/…) answers each widget's own sites, not the front
+// end: its routes apply their own rules (lib/server/chat-route.ts).
 export const config = {
   matcher: [
-    { source: "/api/((?!contacts/import/csv$).*)", has: [{ type: "header", key: "origin" }] },
+    { source: "/api/((?!contacts/import/csv$|chat/).*)", has: [{ type: "header", key: "origin" }] },
     { source: "/sanctum/:path*", has: [{ type: "header", key: "origin" }] },
     { source: "/dashboard/:path*", has: [{ type: "header", key: "origin" }] },
     { source: "/auth/:path*", has: [{ type: "header", key: "origin" }] },

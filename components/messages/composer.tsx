@@ -48,7 +48,9 @@ export function Composer({ conversationId, phone, contact, disabledReason, onSen
     setSending(true);
     setProblem(null);
     try {
-      await apiFetch("/api/messages", token!, { method: "POST", body: JSON.stringify({ to: phone, body, ...(channel === "whatsapp" && { channel }) }) });
+      // A website visitor has no number: the answer goes into their conversation, on their open chat.
+      if (channel === "web" && conversationId !== undefined) await apiFetch(`/api/conversations/${conversationId}/messages`, token!, { method: "POST", body: JSON.stringify({ body }) });
+      else await apiFetch("/api/messages", token!, { method: "POST", body: JSON.stringify({ to: phone, body, ...(channel === "whatsapp" && { channel }) }) });
       await draft.discard();
       setBody("");
       onSent();

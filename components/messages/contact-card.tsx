@@ -29,6 +29,14 @@ export function ContactCard({ conversation, canOpenContacts, onSaved }: { conver
     }
   };
 
+  if (conversation.channel === "web" && !contact) {
+    return (
+      <aside className="panel" aria-label="Contact">
+        <h2>Website visitor</h2>
+        <p className="small muted">A visitor of the organization&apos;s website chat: they see your answers while their chat is open. If they left an email, it is in the conversation.</p>
+      </aside>
+    );
+  }
   return (
     <aside className="panel" aria-label="Contact">
       <h2>{contact ? contact.name : "Unknown number"}</h2>

@@ -6,7 +6,7 @@ import { useApiGet } from "@/lib/swr/use-api-get";
 import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
-import { CHANNEL_LABEL, type ConversationRow } from "./types";
+import { CHANNEL_LABEL, conversationName, type ConversationRow } from "./types";
 
 const ASSIGNED = [
   ["", "Everyone"],
@@ -57,7 +57,7 @@ export function ConversationList({ selected, onSelect }: { selected: number | nu
           <li key={row.id}>
             <button type="button" aria-current={row.id === selected ? "true" : undefined} data-testid="conversation" onClick={() => onSelect(row.id)}>
               <span className="who">
-                <strong>{row.contact?.name ?? formatPhone(row.phone)}</strong>
+                <strong>{conversationName(row, formatPhone)}</strong>
                 {row.channel !== "sms" && <span className={`badge channel-${row.channel}`}>{CHANNEL_LABEL[row.channel]}</span>}
                 {row.unread_count > 0 && <span className="badge info" aria-label={`${row.unread_count} unread`}>{row.unread_count > 99 ? "99+" : row.unread_count}</span>}
                 <time className="small muted when" dateTime={row.last_message_at}><LocalTime format={() => when(row.last_message_at)} /></time>

@@ -11,7 +11,7 @@ import { pollEvery, useLive, useLiveEvents } from "@/components/live/event-strea
 import { Composer } from "./composer";
 import { ContactCard } from "./contact-card";
 import { MessageBubble } from "./message-bubble";
-import { CHANNEL_LABEL, type MessageRow, type Thread } from "./types";
+import { CHANNEL_LABEL, conversationName, type MessageRow, type Thread } from "./types";
 
 /**
  * One conversation: the thread (newest at the bottom, older pages on demand),
@@ -79,7 +79,7 @@ export function ThreadView({ id, userId, canOpenContacts, simulator, onChanged }
       <section className="panel thread" aria-label="Conversation">
         <header className="thread-header">
           <div>
-            <h2>{conversation.contact?.name ?? formatPhone(conversation.phone)}</h2>
+            <h2>{conversationName(conversation, formatPhone)}</h2>
             <span className="small muted"><span className={`badge channel-${conversation.channel}`} data-testid="channel">{CHANNEL_LABEL[conversation.channel]}</span> {conversation.assigned_user ? `Assigned to ${mine ? "you" : conversation.assigned_user.name}` : "Unassigned"} · {conversation.status}</span>
           </div>
           <div className="row">

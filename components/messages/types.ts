@@ -13,3 +13,9 @@ export type MessageRow = Thread["data"][number];
 
 /** How the inbox names each channel (issue 48). */
 export const CHANNEL_LABEL: Record<ConversationRow["channel"], string> = { sms: "SMS", whatsapp: "WhatsApp", web: "Web chat" };
+
+/** Who a conversation is with, as the inbox names them: the contact, a website visitor, or the number. */
+export function conversationName(row: Pick<ConversationRow, "channel" | "phone" | "contact">, formatPhone: (phone: string) => string): string {
+  if (row.contact) return row.contact.name;
+  return row.channel === "web" ? `Website visitor ${row.phone.replace(/^web:/, "#")}` : formatPhone(row.phone);
+}

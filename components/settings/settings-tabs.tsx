@@ -19,6 +19,7 @@ import { RecordingAccessSetting } from "./recording-access-setting";
 import { RecordingConsentSetting } from "./recording-consent-setting";
 import { PaymentStepSetting } from "./payment-step-setting";
 import { WhatsappSetting } from "./whatsapp-setting";
+import { ChatWidgetsManager } from "./chat-widgets-manager";
 
 /** Other systems: their API keys, then the webhooks that tell them what happened. */
 function IntegrationsPanel() {
@@ -26,6 +27,7 @@ function IntegrationsPanel() {
     <div className="stack">
       <IntegrationKeysManager />
       <WebhooksManager />
+      <ChatWidgetsManager />
     </div>
   );
 }

@@ -49,6 +49,11 @@ export function WebhooksManager() {
     }
   };
   const act = async (id: number, change: "enable" | "delete") => {
+    // Its deliveries stop being read before it goes (a read after would find nothing: a 404 in the console).
+    if (change === "delete" && open === id) {
+      setOpen(null);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     await (change === "enable" ? apiSend("post", "/api/webhooks/{id}/enable", token!, { path: { id } }) : apiSend("delete", "/api/webhooks/{id}", token!, { path: { id } }));
     await endpoints.mutate();
   };

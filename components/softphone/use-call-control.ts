@@ -23,7 +23,8 @@ export function useCallControl() {
   // A control in flight reads the parties itself when it is done, and one that ends the agent's part (a cold
   // transfer, a completed one) must not read them at all: the agent is no longer a party (404 after every transfer).
   const acting = useRef(false);
-  useLiveEvents(["call.updated"], () => void (acting.current || parties.mutate()));
+  // Nor one that has ended: the event saying so can come before the panel moves to wrap-up, and the parties of a call over are nobody's.
+  useLiveEvents(["call.updated"], (data) => void (acting.current || data.state === "ended" || data.event === "ended" || (callSid !== null && data.call_sid !== callSid) || parties.mutate()));
   useEffect(() => {
     acting.current = false;
   }, [callSid]);

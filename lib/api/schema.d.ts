@@ -789,6 +789,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/{key}/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The visitor leaves an email to be answered later: kept with them, and said in their conversation
+         * @description No authentication. No user authentication: the visitor's token. It answers only the sites the widget allows (the browser's Origin; another site, or none: 403), with their own Access-Control-Allow-Origin; the visitor's token goes in X-Visitor-Token.
+         */
+        post: operations["postApiChatKeyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{key}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The visitor's conversation, oldest first (`after`: only lines after this one)
+         * @description No authentication. No user authentication: the visitor's token. It answers only the sites the widget allows (the browser's Origin; another site, or none: 403), with their own Access-Control-Allow-Origin; the visitor's token goes in X-Visitor-Token.
+         */
+        get: operations["getApiChatKeyMessages"];
+        put?: never;
+        /**
+         * The visitor writes (at most 2,000 characters, 30 a minute): it reaches the inbox as a conversation of the channel web, assigned like the others
+         * @description No authentication. No user authentication: the visitor's token. It answers only the sites the widget allows (the browser's Origin; another site, or none: 403), with their own Access-Control-Allow-Origin; the visitor's token goes in X-Visitor-Token.
+         */
+        post: operations["postApiChatKeyMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{key}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The visitor's answers as they come: server-sent events (`event: message`, the line as data, its id as the event's id), resumed after Last-Event-ID or ?last_id=
+         * @description No authentication. No user authentication: the visitor's token as ?token= (an EventSource sends no headers of its own). It answers only the sites the widget allows (the browser's Origin; another site, or none: 403), with their own Access-Control-Allow-Origin; the visitor's token goes in X-Visitor-Token.
+         */
+        get: operations["getApiChatKeyStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{key}/visitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A visitor opens the website chat (the widget's script does it): their token, which reads and writes their own conversation only, and the widget's greeting
+         * @description No authentication. No authentication. It answers only the sites the widget allows (the browser's Origin; another site, or none: 403), with their own Access-Control-Allow-Origin; the visitor's token goes in X-Visitor-Token. At most 20 new visits a minute from one address (429).
+         */
+        post: operations["postApiChatKeyVisitors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contacts": {
         parameters: {
             query?: never;
@@ -1258,7 +1342,11 @@ export interface paths {
          */
         get: operations["getApiConversationsIdMessages"];
         put?: never;
-        post?: never;
+        /**
+         * Answer in this conversation, on its channel: a website visitor gets it at once on their open chat (status delivered); a number by text or WhatsApp through the provider, as POST /api/messages sends it (the same refusals: opt-out 409, WhatsApp's window 422, provider 502)
+         * @description Roles: super_admin, account_admin, dept_manager, agent.
+         */
+        post: operations["postApiConversationsIdMessages"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2515,6 +2603,54 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/settings/chat-widgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's website chat widgets, each with the script tag to put on its sites
+         * @description Roles: super_admin, account_admin.
+         */
+        get: operations["getApiSettingsChatWidgets"];
+        put?: never;
+        /**
+         * Add a widget: its name, the sites allowed to show it (origins), the department that answers it, a greeting
+         * @description Roles: super_admin, account_admin.
+         */
+        post: operations["postApiSettingsChatWidgets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/chat-widgets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a widget: its script stops working; its conversations stay
+         * @description Roles: super_admin, account_admin.
+         */
+        delete: operations["deleteApiSettingsChatWidgetsId"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a widget (its sites apply within two seconds)
+         * @description Roles: super_admin, account_admin.
+         */
+        patch: operations["patchApiSettingsChatWidgetsId"];
         trace?: never;
     };
     "/api/settings/duplicates": {
@@ -4001,6 +4137,19 @@ export interface components {
              * @enum {string}
              */
             status: "capturing" | "processing" | "succeeded" | "failed" | "canceled";
+        };
+        ChatWidget: {
+            allowed_origins: string[];
+            /** Format: date-time */
+            created_at: string;
+            department_id: number | null;
+            greeting: string | null;
+            id: number;
+            name: string;
+            /** @description What the script tag names: data-inbox */
+            public_key: string;
+            /** @description The script tag to put on the site */
+            snippet: string;
         };
         Contact: {
             archived_at: string | null;
@@ -7225,6 +7374,316 @@ export interface operations {
             503: components["responses"]["503"];
         };
     };
+    postApiChatKeyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done, no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No visitor token, or not a visitor of this widget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not one of the widget's sites */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such widget */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["413"];
+            422: components["responses"]["422"];
+            /** @description Too many messages (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiChatKeyMessages: {
+        parameters: {
+            query?: {
+                after?: unknown;
+            };
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The first name of the agent who wrote it */
+                            agent: string | null;
+                            body: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @enum {string} */
+                            from: "visitor" | "agent";
+                            id: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description No visitor token, or not a visitor of this widget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not one of the widget's sites */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such widget */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["422"];
+        };
+    };
+    postApiChatKeyMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The first name of the agent who wrote it */
+                        agent: string | null;
+                        body: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @enum {string} */
+                        from: "visitor" | "agent";
+                        id: number;
+                    };
+                };
+            };
+            /** @description No visitor token, or not a visitor of this widget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not one of the widget's sites */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such widget */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["413"];
+            422: components["responses"]["422"];
+            /** @description Too many messages (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiChatKeyStream: {
+        parameters: {
+            query?: {
+                last_id?: unknown;
+                token?: string;
+            };
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description No visitor token, or not a visitor of this widget */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not one of the widget's sites */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such widget */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["422"];
+        };
+    };
+    postApiChatKeyVisitors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        greeting: string | null;
+                        /** @description Send it as X-Visitor-Token (or ?token= on the stream): it reads and writes this visitor's conversation only */
+                        visitor_token: string;
+                    };
+                };
+            };
+            /** @description Not one of the widget's sites */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such widget */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["422"];
+            /** @description Too many visits from this address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiContacts: {
         parameters: {
             query?: {
@@ -8535,6 +8994,40 @@ export interface operations {
             401: components["responses"]["401"];
             403: components["responses"]["403"];
             404: components["responses"]["404"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    postApiConversationsIdMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            413: components["responses"]["413"];
             422: components["responses"]["422"];
             503: components["responses"]["503"];
         };
@@ -12383,6 +12876,131 @@ export interface operations {
             };
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            413: components["responses"]["413"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    getApiSettingsChatWidgets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChatWidget"][];
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            503: components["responses"]["503"];
+        };
+    };
+    postApiSettingsChatWidgets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allowed_origins: string[];
+                    /** @default null */
+                    department_id?: number | null;
+                    /** @default null */
+                    greeting?: string | null;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatWidget"];
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            413: components["responses"]["413"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    deleteApiSettingsChatWidgetsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    patchApiSettingsChatWidgetsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allowed_origins?: string[];
+                    /** @default null */
+                    department_id?: number | null;
+                    /** @default null */
+                    greeting?: string | null;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatWidget"];
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
             413: components["responses"]["413"];
             422: components["responses"]["422"];
             503: components["responses"]["503"];

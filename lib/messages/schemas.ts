@@ -48,6 +48,9 @@ export const sendMessageSchema = z
   });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
+/** POST /api/conversations/{id}/messages: an answer in the conversation, on its channel. */
+export const replySchema = z.object({ body: messageBody.refine((body) => body.trim().length > 0, "The message is empty: write something.") });
+
 export const CONVERSATION_STATUSES = ["open", "closed"] as const;
 /** The channels of the inbox (issue 48). */
 export const MESSAGE_CHANNELS = ["sms", "whatsapp", "web"] as const;
