@@ -29,15 +29,7 @@ export function MessageBubble({ message, simulate, retry }: { message: MessageRo
   return (
     <li className={`bubble ${ours ? "ours" : "theirs"}${failed ? " failed" : ""}`} data-testid="message" data-status={message.status}>
       {message.body && <p>{message.body}</p>}
-      {message.media.map((media) =>
-        media.content_type?.startsWith("image/") ? (
-          // Media the provider stores: shown as sent, never fetched by our server.
-          // eslint-disable-next-line @next/next/no-img-element
-          <img key={media.url} src={media.url} alt="Attachment" className="media" />
-        ) : (
-          <a key={media.url} href={media.url} target="_blank" rel="noreferrer noopener">Attachment</a>
-        ),
-      )}
+      {message.media.map((media) => <Attachment key={media.url} media={media} />)}
       <span className="meta small">
         {time}
         {ours && message.user && ` · ${message.user.name}`}
@@ -66,4 +58,19 @@ function DeliveryProblem({ code, detail, retry }: { code: string | null; detail:
       {problem.retry && retry && <button type="button" className="button ghost small" onClick={retry}>Retry</button>}
     </span>
   );
+}
+
+/**
+ * A file of a message. A received one is this service's copy (fetched from the
+ * provider when it arrived): shown once kept, said when it is still on its way
+ * or could not be fetched. A sent one is the public address it was sent from.
+ */
+function Attachment({ media }: { media: MessageRow["media"][number] }) {
+  if (media.stored === "pending") return <span className="small muted" data-testid="attachment">Attachment on its way…</span>;
+  if (media.stored === "failed") return <span className="small muted" data-testid="attachment">An attachment could not be fetched from the provider (too large, or refused).</span>;
+  const type = media.content_type ?? "";
+  // eslint-disable-next-line @next/next/no-img-element
+  if (type.startsWith("image/")) return <img src={media.url} alt="Picture sent with the message" className="media" data-testid="attachment" />;
+  if (type.startsWith("audio/")) return <audio controls preload="none" src={media.url} aria-label="Voice note sent with the message" data-testid="attachment" />;
+  return <a href={media.url} target="_blank" rel="noreferrer noopener" data-testid="attachment">Attachment{type ? ` (${type})` : ""}</a>;
 }

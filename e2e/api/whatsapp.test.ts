@@ -56,6 +56,9 @@ describe("WhatsApp in the inbox (issue 48, point 1)", () => {
     const [sent] = await sentToProvider(`whatsapp:${person}`);
     expect(sent).toMatchObject({ To: `whatsapp:${person}`, From: `whatsapp:${sender}`, Body: "Yes, come by after 3." });
     expect(sent.StatusCallback).toContain("/api/telephony/sms-status?message=");
+    // Media goes as MediaUrl, between the same WhatsApp addresses.
+    expect((await send(tenant, { to: person, channel: "whatsapp", body: "Your label", media_urls: ["https://8.8.8.8/label.pdf"] })).status).toBe(201);
+    expect((await sentToProvider(`whatsapp:${person}`))[1]).toMatchObject({ To: `whatsapp:${person}`, From: `whatsapp:${sender}`, Body: "Your label", MediaUrl: ["https://8.8.8.8/label.pdf"] });
     // The texts' conversation did not get it.
     const thread = (await tenant.client.get(`/api/conversations/${sms.id}/messages`, tenant.admin.token)).body;
     expect(thread.data.map((m: { body: string }) => m.body)).toEqual(["Also texting you"]);

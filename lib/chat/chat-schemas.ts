@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { id, timestamp } from "@/lib/http/answer-schemas";
+import { intId } from "@/lib/http/params";
 
 // The website chat widget (issue 48, point 2): how an admin sets one up, what
 // a visitor may send, and what they are answered. Shared by the routes, the
@@ -24,7 +25,7 @@ export const origin = z
 export const chatWidgetSchema = z.object({
   name: z.string({ error: "Name the widget." }).trim().min(1, "Name the widget.").max(100, "A name is at most 100 characters."),
   /** The department whose queues and agents answer it; null: the organization's first. */
-  department_id: z.number().int().positive().nullable().default(null),
+  department_id: intId.nullable().default(null),
   allowed_origins: z.array(origin).min(1, "Name at least one site allowed to show the widget.").max(20, "At most 20 sites."),
   greeting: z.string().trim().max(300, "A greeting is at most 300 characters.").nullable().default(null),
 });

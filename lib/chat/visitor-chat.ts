@@ -20,14 +20,14 @@ const MESSAGES_PER_MINUTE = 30;
 
 type Visitor = { id: bigint; organization_id: number; conversation_id: bigint | null };
 
-async function limit(key: string, most: number) {
+async function limit(key: string, most: number, message: string) {
   const state = (await hitRateLimits([key], 60)).get(key)!;
-  if (state.hits > most) throw AppError.tooManyRequests(state.retryAfterSeconds, "Too many messages: wait a moment.");
+  if (state.hits > most) throw AppError.tooManyRequests(state.retryAfterSeconds, message);
 }
 
 /** A new visitor of the widget, from one of its sites: their token (shown once) and the widget's greeting. */
 export async function startVisit({ widget, origin, address }: { widget: ChatWidgetAccess; origin: string; address: string }) {
-  await limit(`chat-visit:${widget.id}:${address}`, VISITS_PER_MINUTE);
+  await limit(`chat-visit:${widget.id}:${address}`, VISITS_PER_MINUTE, "Too many new chats from this address: wait a moment.");
   const { token, hash } = newVisitorToken();
   await prisma.chatVisitor.create({ data: { organization_id: widget.organization_id, widget_id: widget.id, token_hash: hash, origin: origin.slice(0, 200) } });
   return { visitor_token: token, greeting: widget.greeting };
@@ -38,7 +38,7 @@ export const visitorAddress = (visitorId: bigint) => `web:${visitorId}`;
 
 /** Stores what the visitor wrote in their conversation (opened by the first), and tells the inbox. */
 export async function postVisitorMessage({ widget, visitor, body, origin = "provider" }: { widget: ChatWidgetAccess; visitor: Visitor; body: string; origin?: "provider" | "auto" }) {
-  await limit(`chat-message:${visitor.id}`, MESSAGES_PER_MINUTE);
+  await limit(`chat-message:${visitor.id}`, MESSAGES_PER_MINUTE, "Too many messages: wait a moment.");
   const phone = visitorAddress(visitor.id);
   const { encoding, segments } = countSegments(body);
   const now = new Date();

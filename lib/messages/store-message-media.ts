@@ -4,6 +4,7 @@ import { enqueueJob, QUEUES } from "@/lib/jobs/job-queue";
 import { readAtMost } from "@/lib/http/read-body";
 import { logger } from "@/lib/logger";
 import { telephony } from "@/lib/telephony/port";
+import { announceMessage } from "./announce-message";
 
 /** The largest file kept (WhatsApp's own limit for documents is 100 MB, for media 16 MB: the inbox keeps media). */
 export const MAX_MEDIA_BYTES = 16 * 1024 * 1024;
@@ -25,7 +26,7 @@ export async function queueMessageMedia(organizationId: number, messageId: bigin
  * says so); nothing is fetched from an address that is not the provider's.
  */
 export async function storeMessageMedia({ organization_id, message_id }: { organization_id: number; message_id: string }): Promise<void> {
-  const message = await prisma.message.findFirst({ where: { id: BigInt(message_id), organization_id }, select: { media: true } });
+  const message = await prisma.message.findFirst({ where: { id: BigInt(message_id), organization_id }, select: { media: true, conversation_id: true } });
   if (!message) return;
   const sources = message.media as { url: string; content_type: string | null }[];
   const pending = await prisma.messageMedia.findMany({ where: { organization_id, message_id: BigInt(message_id), status: "pending" }, select: { id: true, position: true } });
@@ -39,6 +40,8 @@ export async function storeMessageMedia({ organization_id, message_id }: { organ
     });
     if ("error" in outcome) logger.warn("message media not stored", { organization_id, message_id, position: item.position, error: outcome.error });
   }
+  // The thread showing "on its way" shows the file now.
+  if (pending.length) await announceMessage("conversation.updated", message.conversation_id);
 }
 
 async function fetchMedia(organizationId: number, url: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string | null } | { error: string }> {
