@@ -274,10 +274,14 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   const callSid = call?.phase === "ended" ? null : (call?.callSid ?? null);
   useLiveEvents(["call.updated"], (data) => (data.call_sid === callSid || (!callSid && takesTransfers)) && void sync());
   const live = useLiveEvents(["agent.status.changed"], (data) => data.user_id === userId && void sync());
-  // Events sent while the stream was down (a reload, a dropped network) are not replayed to a new
-  // page: each time the stream comes up, the panel is brought in line with the server once.
+  // Events sent while the stream was down (a dropped network, a server restart) are not replayed:
+  // each time the stream comes back, the panel is brought in line with the server once. Its first
+  // opening is the page's load, which the restore above reads for.
+  const wasLive = useRef(false);
   useEffect(() => {
-    if (live) void sync();
+    if (!live) return;
+    if (wasLive.current) void sync();
+    wasLive.current = true;
   }, [live, sync]);
 
   const partEnded = () => setCall((c) => (c && c.phase !== "ended" ? { ...c, phase: "ended", endedAt: Date.now(), onHold: false } : c));

@@ -355,7 +355,10 @@ describe("call logs and settings", () => {
     expect(await count(tenant.admin.token, `?phone=555&user_id=${tenant.agentB.id}`)).toBe(1);
     expect((await tenant.client.get("/api/voice/call-logs?phone=12", tenant.admin.token)).status).toBe(422);
     expect((await tenant.client.get("/api/voice/call-logs?phone=abc", tenant.admin.token)).status).toBe(422);
-    const today = new Date().toISOString().slice(0, 10);
+    // Days are the organization's (its clock, not UTC: from midnight UTC to its own midnight they differ).
+    const { time_zone } = (await tenant.client.get("/api/organization", tenant.admin.token)).body;
+    expect(time_zone).toEqual(expect.any(String));
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: time_zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
     expect(await count(tenant.admin.token, `?from=${today}&to=${today}`)).toBe(3);
     expect((await tenant.client.get("/api/voice/call-logs?from=nope", tenant.admin.token)).status).toBe(422);
     const swapped = await tenant.client.get("/api/voice/call-logs?from=2026-11-10&to=2026-11-01", tenant.admin.token);
