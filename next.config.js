@@ -16,6 +16,9 @@ const nextConfig = {
   // installation's `npm run build` (and the README suite's, in its clone) would
   // repeat a check main has already passed. BUILD_TYPECHECK=1 puts it back.
   typescript: { ignoreBuildErrors: process.env.BUILD_TYPECHECK !== "1" },
+  // BROWSER_SOURCE_MAPS=1 npm run build: the pages' scripts with their source maps, to read a
+  // profile of a page (bench/lighthouse.mjs) by our own file and function names.
+  productionBrowserSourceMaps: process.env.BROWSER_SOURCE_MAPS === "1",
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg", "bcryptjs", "pg-boss", "twilio", "exceljs"],
 };
 

@@ -4,7 +4,7 @@ import type { Session } from "next-auth";
 import { SessionProvider } from "next-auth/react";
 import { setDisplayTimeZone } from "@/lib/format/display";
 import { EventStreamProvider } from "@/components/live/event-stream-provider";
-import { CallDock } from "@/components/softphone/call-dock";
+import { CallDockWhenCalling } from "@/components/softphone/call-dock-when-calling";
 import { SoftphoneProvider, type TelephonyReadiness } from "@/components/softphone/softphone-provider";
 import { DisplayZone } from "@/components/ui/times-shown-in";
 
@@ -17,7 +17,7 @@ export function AppProviders({ session, timeZone, telephony, children }: { sessi
         <EventStreamProvider>
           <SoftphoneProvider telephony={telephony}>
             {children}
-            <CallDock />
+            <CallDockWhenCalling />
           </SoftphoneProvider>
         </EventStreamProvider>
       </DisplayZone.Provider>

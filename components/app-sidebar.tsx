@@ -4,7 +4,7 @@ import { useState } from "react";
 import { usePathname } from "next/navigation";
 import type { NavItem } from "@/lib/navigation";
 import { NavLinks } from "@/components/nav-links";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { SignOutButton } from "@/components/sign-out-button";
 
 /**

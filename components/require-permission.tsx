@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { requireSession } from "@/lib/sign-in/current-session";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { homeFor } from "@/lib/navigation";

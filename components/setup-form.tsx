@@ -3,7 +3,7 @@
 // Messages in people's words for schemas without their own (issue 45).
 import "@/lib/http/zod-messages";
 import { signIn } from "next-auth/react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { fieldErrors } from "@/components/ui/field-errors";

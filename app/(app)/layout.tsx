@@ -8,6 +8,7 @@ import { getSettings } from "@/lib/settings/get-settings";
 import { telephonyReadiness } from "@/lib/twilio/simulator/run-simulator";
 import { FirstAnswers } from "@/components/first-answers";
 import { GET as agentStatus } from "@/app/api/agent/status/route";
+import { GET as organization } from "@/app/api/organization/route";
 import { firstAnswers } from "./first-answers";
 
 export const dynamic = "force-dynamic";
@@ -20,8 +21,9 @@ export default async function AppLayout({ children }: { children: React.ReactNod
     getSettings(user.organization_id, "organization"),
     getSettings(user.organization_id, "calls"),
     telephonyReadiness(user.organization_id),
-    // The state bar is drawn with the agent's state (it is on every page they open).
-    firstAnswers(session.apiToken, takesCalls && can(user.role, "queue.handle") ? [["/api/agent/status", agentStatus]] : []),
+    // The state bar is drawn with the agent's state (it is on every page they open); phone fields,
+    // the dialer and the call history read numbers with the organization's country.
+    firstAnswers(session.apiToken, [["/api/organization", organization], ...(takesCalls && can(user.role, "queue.handle") ? [["/api/agent/status", agentStatus] as const] : [])]),
   ]);
   return (
     <AppProviders session={session} timeZone={time_zone} telephony={{ enabled, voice_ready, payments: payments.connector !== null }}>

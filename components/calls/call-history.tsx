@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { memo, useCallback, useState } from "react";
 import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDateTime, formatDuration, formatPhone } from "@/lib/format/display";
 import { apiFetch } from "@/lib/swr/api-fetch";
@@ -162,7 +162,7 @@ export function CallHistory({ showAgent }: { showAgent: boolean }) {
         <div className="field"><label htmlFor="f-to">To</label><input id="f-to" type="date" value={filters.to} min={filters.from || undefined} onChange={set("to")} /></div>
       </form>
       <ErrorAlert error={error} prefix="Could not load calls" />
-      {isLoading && <SkeletonRows label="Loading calls" />}
+      {isLoading && !data && <SkeletonRows label="Loading calls" />}
       {data && data.data.length === 0 && <EmptyState title="No calls match">Calls you take or place appear here with their status, duration and notes.</EmptyState>}
       {data && data.data.length > 0 && (
         <div className="table-wrap">

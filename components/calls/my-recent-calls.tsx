@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDuration, formatPhone } from "@/lib/format/display";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { DispositionBadge } from "./disposition-badge";
@@ -11,7 +11,7 @@ export function MyRecentCalls() {
   return (
     <section className="panel" aria-label="Recent calls">
       <h2>Recent calls</h2>
-      {isLoading && <div className="skeleton" />}
+      {isLoading && !data && <div className="skeleton" />}
       {data && data.data.length === 0 && <p className="muted small">No calls yet today.</p>}
       {data?.data.map((call) => (
         <div key={call.id} className="recent-call">

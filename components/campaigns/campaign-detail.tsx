@@ -1,7 +1,7 @@
 "use client";
 
 import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { formatDateTime, formatDuration, formatPhone, outcomeLabel } from "@/lib/format/display";
@@ -17,7 +17,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { DryRunPanel, EXCLUSION_REASONS as REASONS } from "./dry-run-panel";
-import { MODE_LABEL, STATUS_BADGE, type CampaignView } from "./types";
+import { MODE_LABEL, STATUS_BADGE } from "./types";
+import { LocalTime } from "@/components/ui/local-time";
 
 const pct = (n: number) => `${Math.round(n * 1000) / 10}%`;
 
@@ -78,7 +79,7 @@ function Members({ id }: { id: number }) {
                 <td><span className="badge">{m.state.replace("_", " ")}</span></td>
                 <td className="num">{m.attempts}</td>
                 <td>{m.last_outcome ?? "—"}</td>
-                <td className="small">{m.next_attempt_at ? formatDateTime(m.next_attempt_at) : "—"}</td>
+                <td className="small">{m.next_attempt_at ? <LocalTime format={() => formatDateTime(m.next_attempt_at)} /> : "—"}</td>
                 <td className="small">{m.exclusion_reason ? (REASONS[m.exclusion_reason] ?? m.exclusion_reason) : m.decision ? (m.decision.allowed ? `Allowed at ${m.decision.local_time}` : (m.decision.detail ?? m.decision.reason)) : "—"}</td>
               </tr>
             ))}
@@ -147,8 +148,8 @@ export function CampaignDetail({ id }: { id: number }) {
             <dt>Pacing</dt><dd>at most {campaign.pacing.max_calls_per_minute} calls a minute</dd>
             <dt>Machines</dt><dd>{campaign.amd_enabled ? (campaign.voicemail_message ? "Detected, message left" : "Detected, hung up") : "Not detected"}</dd>
             <dt>Recording</dt><dd>{campaign.recording_enabled ? "On" : "Off"}</dd>
-            <dt>Started</dt><dd>{formatDateTime(campaign.started_at)}</dd>
-            <dt>Finished</dt><dd>{formatDateTime(campaign.finished_at)}</dd>
+            <dt>Started</dt><dd><LocalTime format={() => formatDateTime(campaign.started_at)} /></dd>
+            <dt>Finished</dt><dd><LocalTime format={() => formatDateTime(campaign.finished_at)} /></dd>
           </dl>
         </section>
       </div>

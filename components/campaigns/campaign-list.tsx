@@ -1,7 +1,7 @@
 "use client";
 
 import { LocalTime } from "@/components/ui/local-time";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState } from "react";
 import { formatDateTime } from "@/lib/format/display";
 import { CAMPAIGN_STATUSES } from "@/lib/campaigns/schemas";

@@ -6,6 +6,7 @@ import { useApiGet } from "@/lib/swr/use-api-get";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
+import { LocalTime } from "@/components/ui/local-time";
 
 export const EXCLUSION_REASONS: Record<string, string> = { dnc: "Tagged DNC", archived: "Archived", opted_out: "Opted out", duplicate_phone: "Same phone as another", removed: "Removed by hand", campaign_stopped: "Campaign stopped", max_attempts: "Out of attempts" };
 
@@ -54,7 +55,7 @@ export function DryRunPanel({ id }: { id: number }) {
                     {list === "will_call" ? (
                       <>
                         <td>{c.local_time ?? "unknown zone"}</td>
-                        <td>{c.callable_now ? <span className="badge ok">now</span> : c.next_callable_at ? `from ${formatDateTime(c.next_callable_at)}` : c.not_callable_because === "unknown_timezone" ? "never (time zone unknown)" : "not within a week"}</td>
+                        <td>{c.callable_now ? <span className="badge ok">now</span> : c.next_callable_at ? <>from <LocalTime format={() => formatDateTime(c.next_callable_at)} /></> : c.not_callable_because === "unknown_timezone" ? "never (time zone unknown)" : "not within a week"}</td>
                       </>
                     ) : (
                       <td>{EXCLUSION_REASONS[c.reason ?? ""] ?? c.reason}</td>

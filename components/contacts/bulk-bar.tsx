@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { formatCount } from "@/lib/format/display";
+import { formatCount, formatNumber } from "@/lib/format/display";
 import { apiSend, type SendBody } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import type { OperationView } from "@/components/operations/operation-progress";
@@ -34,7 +34,7 @@ export function BulkBar({ selection, archived, onDone }: { selection: BulkSelect
   const describeFollowed = following?.describe;
   const finished = useCallback(async (operation: OperationView) => {
     setFollowing(null);
-    if (operation.status === "failed") return setError(`Stopped after ${operation.done.toLocaleString()} contacts: ${operation.error ?? "unknown error"}`);
+    if (operation.status === "failed") return setError(`Stopped after ${formatNumber(operation.done)} contacts: ${operation.error ?? "unknown error"}`);
     await refreshTagNames();
     onDone(describeFollowed!(operation.changed));
   }, [describeFollowed, onDone, refreshTagNames]);

@@ -1,7 +1,7 @@
 "use client";
 
-import { LocalTime } from "@/components/ui/local-time";
-import Link from "next/link";
+import { LocalTime, useLocalText } from "@/components/ui/local-time";
+import { Link } from "@/components/ui/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { Fragment, useState } from "react";
 import { useSWRConfig } from "swr";
@@ -21,6 +21,12 @@ function fieldValue(value: unknown): string {
   if (value === true) return "Yes";
   if (value === false) return "No";
   return value === null || value === undefined || value === "" ? "—" : String(value);
+}
+
+/** "opted out", saying since when on the organization's clock. */
+function OptedOutBadge({ at }: { at: string | null }) {
+  const since = useLocalText(() => (at ? `Opted out ${formatDateTime(at)}` : ""));
+  return <span className="badge warn" style={{ marginLeft: 4 }} title={since || undefined}>opted out</span>;
 }
 
 export function ContactDetail({ id }: { id: number }) {
@@ -94,7 +100,7 @@ export function ContactDetail({ id }: { id: number }) {
             <dt>Email</dt><dd>{contact.email ?? "—"}</dd>
             <dt>Company</dt><dd>{contact.company ?? "—"}</dd>
             <dt>Tags</dt><dd>{contact.tags.length ? contact.tags.map((t) => <span key={t} className={`tag ${t.toLowerCase() === "dnc" ? "dnc" : ""}`}>{t}</span>) : "—"}</dd>
-            <dt>Status</dt><dd><span className={`badge ${contact.status === "active" ? "ok" : ""}`}>{contact.status}</span>{contact.opted_out && <span className="badge warn" style={{ marginLeft: 4 }} title={contact.opted_out_at ? `Opted out ${formatDateTime(contact.opted_out_at)}` : undefined}>opted out</span>}</dd>
+            <dt>Status</dt><dd><span className={`badge ${contact.status === "active" ? "ok" : ""}`}>{contact.status}</span>{contact.opted_out && <OptedOutBadge at={contact.opted_out_at} />}</dd>
             <dt>Calls</dt><dd>{contact.total_calls}</dd>
             <dt>Last called</dt><dd>{contact.last_called_at ? <><LocalTime format={() => formatDateTime(contact.last_called_at)} /> ({contact.last_call_outcome ?? "—"})</> : "Never"}</dd>
             {Object.entries(contact.custom_fields as Record<string, unknown>).map(([name, value]) => (

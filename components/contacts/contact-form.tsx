@@ -119,7 +119,7 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
         </div>
         <div>
           <div className="field"><label htmlFor="c-notes">Notes</label><textarea id="c-notes" name="notes" defaultValue={contact?.notes ?? ""} rows={5} {...linked("notes")} />{message("notes")}</div>
-          {fields.isLoading && <div className="skeleton" />}
+          {fields.isLoading && !fields.data && <div className="skeleton" />}
           {visibleFields.map((field) => (
             <CustomFieldInput key={field.id} field={field} value={custom[field.name]} onChange={(v) => setCustom({ ...custom, [field.name]: v })} error={errors[`custom_fields.${field.name}`]?.[0]} />
           ))}

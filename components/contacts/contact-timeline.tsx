@@ -2,7 +2,7 @@
 
 import { LocalTime } from "@/components/ui/local-time";
 import { DispositionBadge } from "@/components/calls/disposition-badge";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState } from "react";
 import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDateTime, formatDuration, outcomeLabel } from "@/lib/format/display";
 import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";

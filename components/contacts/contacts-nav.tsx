@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 const TABS = [
   { href: "/contacts", label: "All contacts" },

@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useRef, useState } from "react";
-import { formatDate, formatDateTime, formatPhone, formatShortDateTime } from "@/lib/format/display";
+import { formatDate, formatDateTime, formatPhone, formatShortDateTime, formatNumber } from "@/lib/format/display";
 import { apiUrl, useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { useApi } from "@/lib/swr/use-api";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -107,9 +107,9 @@ export function ContactsTable() {
       {allSelected && total > rows.length && (
         <div className="notice" style={{ marginBottom: 12 }}>
           {everyMatching ? (
-            <>All {total.toLocaleString()} contacts matching this list are selected. <button type="button" className="button ghost small" onClick={() => setSelected(new Set())}>Clear the selection</button></>
+            <>All {formatNumber(total)} contacts matching this list are selected. <button type="button" className="button ghost small" onClick={() => setSelected(new Set())}>Clear the selection</button></>
           ) : (
-            <>The {rows.length} contacts on this page are selected. <button type="button" className="button ghost small" onClick={() => setSelection({ key: selectionKey, ids: selected, everyMatching: true })}>Select all {total.toLocaleString()} matching contacts</button></>
+            <>The {rows.length} contacts on this page are selected. <button type="button" className="button ghost small" onClick={() => setSelection({ key: selectionKey, ids: selected, everyMatching: true })}>Select all {formatNumber(total)} matching contacts</button></>
           )}
         </div>
       )}

@@ -2,6 +2,7 @@
 
 import { formatDateTime } from "@/lib/format/display";
 import { useApiGet } from "@/lib/swr/use-api-get";
+import { LocalTime } from "@/components/ui/local-time";
 
 const STATUS_BADGE: Record<string, string> = { completed: "ok", failed: "danger", awaiting_review: "warn", importing: "info", validating: "info", queued: "" };
 
@@ -16,7 +17,7 @@ export function ImportHistory() {
         <tbody>
           {data.data.map((job) => (
             <tr key={job.id}>
-              <td className="small">{formatDateTime(job.created_at)}</td>
+              <td className="small"><LocalTime format={() => formatDateTime(job.created_at)} /></td>
               <td>{job.file_name ?? job.source}</td>
               <td><span className={`badge ${STATUS_BADGE[job.status] ?? ""}`}>{job.status.replace("_", " ")}</span> {job.status === "importing" && `${job.progress}%`}</td>
               <td className="num">{job.totals.rows}</td>

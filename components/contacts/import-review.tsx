@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import type { ImportChoice } from "./import-source-form";
 import type { ImportJobView } from "./import-types";
+import { formatNumber } from "@/lib/format/display";
 
 const FIELDS = [
   { value: "name", label: "Name" },
@@ -38,7 +39,7 @@ export function ImportReview({ job, choice, onRemap, onStart, onCancel, onDownlo
   return (
     <div className="stack">
       <section className="panel" aria-label="Summary">
-        <h2>{job.file_name ?? "Your file"}: {totals.rows.toLocaleString()} rows checked</h2>
+        <h2>{job.file_name ?? "Your file"}: {formatNumber(totals.rows)} rows checked</h2>
         {job.encoding && (
           <p className="muted" data-testid="import-encoding">
             Read as {ENCODING_LABELS[job.encoding as ImportEncoding] ?? job.encoding}. Accented letters look wrong? Go back and choose the file&apos;s encoding.
@@ -116,7 +117,7 @@ export function ImportReview({ job, choice, onRemap, onStart, onCancel, onDownlo
       <div className="row">
         {!failed && (
           <button type="button" className="button" onClick={() => onStart(handling)} disabled={totals.valid + totals.duplicate === 0 || changed}>
-            Start import of {(totals.valid + (handling === "update" ? totals.duplicate : 0)).toLocaleString()} contacts
+            Start import of {formatNumber(totals.valid + (handling === "update" ? totals.duplicate : 0))} contacts
           </button>
         )}
         <button type="button" className="button secondary" onClick={onCancel}>{failed ? "Start over" : "Cancel"}</button>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useLive, useLiveEvents } from "@/components/live/event-stream-provider";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState } from "react";
 import { ApiRequestError } from "@/lib/swr/api-fetch";
 import { apiSend } from "@/lib/swr/api-send";
@@ -13,6 +13,7 @@ import { ImportSourceForm, type ImportChoice } from "./import-source-form";
 import { SETTLED } from "./import-types";
 import { rejectedRowsCsv } from "./rejected-rows";
 import { saveBlob } from "./use-download";
+import { formatNumber } from "@/lib/format/display";
 
 const STEPS = ["Source", "Preview", "Import"] as const;
 
@@ -97,7 +98,7 @@ export function ImportWizard() {
       {step === 0 && <ImportSourceForm pending={pending} onCheck={(c) => check(c)} />}
       {validating && (
         <div className="panel" aria-live="polite">
-          <p>Reading and checking every row… {data ? `${data.totals.rows.toLocaleString()} rows so far` : ""}</p>
+          <p>Reading and checking every row… {data ? `${formatNumber(data.totals.rows)} rows so far` : ""}</p>
           <div className="progress" role="progressbar" aria-label="Checking" aria-valuenow={data?.progress ?? 0} aria-valuemin={0} aria-valuemax={100}><div style={{ width: `${Math.max(5, (data?.progress ?? 0) * 2)}%` }} /></div>
         </div>
       )}

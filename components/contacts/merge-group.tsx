@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState } from "react";
 import { formatCount, formatDateTime, formatPhone } from "@/lib/format/display";
 import { apiSend } from "@/lib/swr/api-send";
@@ -8,6 +8,7 @@ import { useApiToken } from "@/lib/swr/use-api";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { DuplicateGroupView } from "./duplicate-types";
 import { MergeSignals } from "./merge-signals";
+import { LocalTime } from "@/components/ui/local-time";
 
 const REASON = { phone: "Same phone", email: "Same email", name: "Similar name" };
 const OPTIONS = { merge_tags: "Combine tags", merge_notes: "Combine notes", merge_call_history: "Move call history" } as const;
@@ -77,7 +78,7 @@ export function MergeGroup({ group, onDone }: { group: DuplicateGroupView; onDon
               <dt>Company</dt><dd>{c.company ?? "—"}</dd>
               <dt>Tags</dt><dd>{c.tags.length ? c.tags.map((t) => <span key={t} className="tag">{t}</span>) : "—"}</dd>
               <dt>Calls</dt><dd>{c.total_calls}</dd>
-              <dt>Updated</dt><dd>{formatDateTime(c.updated_at)}</dd>
+              <dt>Updated</dt><dd><LocalTime format={() => formatDateTime(c.updated_at)} /></dd>
             </dl>
             <Link href={`/contacts/${c.id}`} className="small">Open</Link>
           </label>

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useCallback, useState, type FormEvent } from "react";
 import { formatCount } from "@/lib/format/display";
 import type { OperationView } from "@/components/operations/operation-progress";
@@ -66,7 +66,7 @@ export function TagManager() {
       {notice && !following && <div className="success" role="status">{notice}</div>}
       <ErrorAlert error={problem} />
       {error && <ErrorAlert error={error} prefix="Could not load tags" />}
-      {isLoading && <SkeletonRows label="Loading tags" />}
+      {isLoading && !data && <SkeletonRows label="Loading tags" />}
       {data && data.length === 0 && <EmptyState title="No tags yet">Tag contacts in their form, in bulk from the list, or with an import.</EmptyState>}
       {data && data.length > 0 && (
         <table className="data" aria-label="Tags">

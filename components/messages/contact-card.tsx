@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState } from "react";
 import { formatPhone, formatDate } from "@/lib/format/display";
 import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";

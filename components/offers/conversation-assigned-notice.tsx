@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useEffect, useState } from "react";
 import { formatPhone } from "@/lib/format/display";
 import { useLiveEvents } from "@/components/live/event-stream-provider";

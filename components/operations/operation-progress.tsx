@@ -5,6 +5,7 @@ import { useSWRConfig } from "swr";
 import type { components } from "@/lib/api/schema";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { useLiveEvents } from "@/components/live/event-stream-provider";
+import { formatNumber } from "@/lib/format/display";
 
 /** A long operation as the API answers it (the 202 of a long request carries one). */
 export type OperationView = components["schemas"]["Operation"];
@@ -32,7 +33,7 @@ export function OperationProgress({ operation, label, unit = "contacts", onFinis
   return (
     <div className="notice operation" role="status" aria-live="polite">
       <div className="small" style={{ marginBottom: 6 }}>
-        {label}: {current.status === "queued" ? "waiting to start" : `${current.done.toLocaleString()} of ${Math.max(current.total, current.done).toLocaleString()} ${unit}`}. The page stays usable meanwhile.
+        {label}: {current.status === "queued" ? "waiting to start" : `${formatNumber(current.done)} of ${formatNumber(Math.max(current.total, current.done))} ${unit}`}. The page stays usable meanwhile.
       </div>
       <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={current.progress}>
         <div style={{ width: `${current.progress}%` }} />

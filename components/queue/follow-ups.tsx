@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { formatDuration, formatPhone, formatTime } from "@/lib/format/display";
 import { LocalTime } from "@/components/ui/local-time";
 import { useRowAction } from "./use-row-action";

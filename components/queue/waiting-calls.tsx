@@ -62,7 +62,7 @@ export function WaitingCalls() {
       <h2 style={{ fontSize: "1.05rem", margin: "0 0 10px" }}>Callers waiting{data ? ` (${data.data.length})` : ""} <LiveStatus live={live} fallbackSeconds={2} /></h2>
       {problem && <div className="alert" role="alert">{problem}</div>}
       {error && <div className="alert" role="alert">Could not load the queue: {error.message}</div>}
-      {isLoading && <div className="skeleton" aria-label="Loading the queue" />}
+      {isLoading && !data && <div className="skeleton" aria-label="Loading the queue" />}
       {data && data.data.length === 0 && <EmptyState title="No callers waiting">{live ? "New calls appear here as they arrive." : "New calls appear here within two seconds."}</EmptyState>}
       {data?.data.map((waiting) => (
         <div key={waiting.id} className="waiting-call" data-testid="waiting-call">

@@ -1,8 +1,9 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useContext, useState } from "react";
 import { displayTimeZone } from "@/lib/format/display";
+import { dayInZone } from "@/lib/format/time-zone";
 import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { useDownload } from "@/components/contacts/use-download";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -19,7 +20,6 @@ const GROUPS: { group: Group; title: string; who: string }[] = [
   { group: "queue", title: "By queue (inbound calls)", who: "Queue" },
 ];
 
-const day = (offset: number, zone: string | null) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString("en-CA", { timeZone: zone ?? undefined });
 const share = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 1000) / 10}%` : "—");
 
 /** One group's table: a row per agent (campaign, queue), a column per disposition, and the calls without one. */
@@ -57,9 +57,9 @@ function Pivot({ report, group, title, who }: { report: Report; group: Group; ti
 /** How calls ended, as agents recorded them: for a date range on the organization's clock, overall and per agent, campaign and queue. */
 export function DispositionReport() {
   const zone = useContext(DisplayZone);
-  const [from, setFrom] = useState(() => day(-6, zone));
-  const [to, setTo] = useState(() => day(0, zone));
-  const tz = displayTimeZone();
+  const [from, setFrom] = useState(() => dayInZone(-6, zone));
+  const [to, setTo] = useState(() => dayInZone(0, zone));
+  const tz = zone ?? displayTimeZone();
   const { data, error } = useApiGet("/api/reports/dispositions", { query: { from, to, tz } });
   const { download, error: downloadError } = useDownload();
   return (

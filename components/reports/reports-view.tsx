@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useContext, useState } from "react";
 import { displayTimeZone, formatDuration } from "@/lib/format/display";
 import { dayInZone } from "@/lib/format/time-zone";

@@ -2,6 +2,7 @@
 
 import { formatDateTime } from "@/lib/format/display";
 import type { GetAnswer } from "@/lib/swr/use-api-get";
+import { LocalTime } from "@/components/ui/local-time";
 
 export type Session = GetAnswer<"/api/sessions">["data"][number];
 
@@ -24,8 +25,8 @@ export function SessionTable({ sessions, label, end }: { sessions: Session[]; la
               </td>
               <td data-label="Kind">{KIND_LABEL[session.kind]}</td>
               <td data-label="Address" className="mono">{session.address ?? "—"}</td>
-              <td data-label="Signed in">{formatDateTime(session.created_at)}</td>
-              <td data-label="Last used">{session.last_used_at ? formatDateTime(session.last_used_at) : "Not yet"}</td>
+              <td data-label="Signed in"><LocalTime format={() => formatDateTime(session.created_at)} /></td>
+              <td data-label="Last used">{session.last_used_at ? <LocalTime format={() => formatDateTime(session.last_used_at)} /> : "Not yet"}</td>
               {end && (
                 <td>
                   {!session.current && (

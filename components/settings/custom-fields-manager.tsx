@@ -118,7 +118,7 @@ export function CustomFieldsManager() {
       {notice && <div className="success" role="status">{notice}</div>}
       <CreateFieldForm onCreated={() => mutate()} />
       <ErrorAlert error={problem} />
-      {isLoading && <SkeletonRows />}
+      {isLoading && !data && <SkeletonRows />}
       {data && fields.length === 0 && <EmptyState title="No custom fields">Add fields for what your team records about each contact.</EmptyState>}
       {fields.length > 0 && (
         <table className="data" aria-label="Custom fields">

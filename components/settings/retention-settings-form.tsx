@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { retentionSettingsSchema } from "@/lib/settings/schemas";
 import { apiSend, type SendAnswer } from "@/lib/swr/api-send";
-import { formatCount, formatDateTime } from "@/lib/format/display";
+import { formatCount, formatDateTime, formatNumber } from "@/lib/format/display";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
@@ -114,7 +114,7 @@ function RetentionPreview({ report }: { report: RetentionReport }) {
       </p>
       <ul className="small" aria-label="Contacts to delete">
         {report.contacts.slice(0, NAMES_SHOWN).map((c) => <li key={c.id}>{c.name} <span className="mono muted">{c.phone}</span></li>)}
-        {more > 0 && <li className="muted">and {more.toLocaleString()} more</li>}
+        {more > 0 && <li className="muted">and {formatNumber(more)} more</li>}
       </ul>
     </>
   );

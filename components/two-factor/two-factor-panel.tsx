@@ -9,6 +9,7 @@ import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { RecoveryCodesShown } from "./recovery-codes-shown";
 import { TotpSetup, type TotpSetupData } from "./totp-setup";
 import { AddPasskey } from "./add-passkey";
+import { LocalTime } from "@/components/ui/local-time";
 
 /** What a current code is being asked for: turning the app off, new recovery codes, or removing a passkey (its id). */
 type Asking = "remove" | "renew" | number | null;
@@ -91,8 +92,8 @@ export function TwoFactorPanel() {
           <h3 style={{ margin: 0 }}>Authenticator app</h3>
           {totp ? (
             <p>
-              <span className="badge ok">On</span> since {formatDateTime(totp.confirmed_at)}
-              {totp.last_used_at && <>, last used {formatDateTime(totp.last_used_at)}</>}.{" "}
+              <span className="badge ok">On</span> since <LocalTime format={() => formatDateTime(totp.confirmed_at)} />
+              {totp.last_used_at && <>, last used <LocalTime format={() => formatDateTime(totp.last_used_at)} /></>}.{" "}
               {removable && <button className="button ghost small" type="button" onClick={() => setAsking("remove")}>Turn off</button>}
             </p>
           ) : (
@@ -103,7 +104,7 @@ export function TwoFactorPanel() {
             <ul className="stack" style={{ margin: 0, paddingLeft: 18 }} aria-label="Your passkeys">
               {passkeys.map((p: { id: number; name: string; created_at: string; last_used_at: string | null }) => (
                 <li key={p.id}>
-                  <strong>{p.name}</strong> <span className="small muted">added {formatDateTime(p.created_at)}{p.last_used_at ? `, last used ${formatDateTime(p.last_used_at)}` : ""}</span>{" "}
+                  <strong>{p.name}</strong> <span className="small muted">added <LocalTime format={() => formatDateTime(p.created_at)} />{p.last_used_at && <>, last used <LocalTime format={() => formatDateTime(p.last_used_at)} /></>}</span>{" "}
                   {removable && <button className="button ghost small" type="button" onClick={() => setAsking(p.id)} aria-label={`Remove ${p.name}`}>Remove</button>}
                 </li>
               ))}

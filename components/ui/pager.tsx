@@ -1,4 +1,5 @@
 import type { PageMeta } from "@/lib/http/pagination";
+import { formatNumber } from "@/lib/format/display";
 
 export function Pager({ meta, onPage }: { meta: PageMeta; onPage: (page: number) => void }) {
   if (meta.total === 0) return null;
@@ -8,14 +9,14 @@ export function Pager({ meta, onPage }: { meta: PageMeta; onPage: (page: number)
   return (
     <nav className="pager" aria-label="Pages">
       <span className="muted small">
-        {first.toLocaleString()}–{last.toLocaleString()} of {meta.total_exact === false ? "about " : ""}
-        {meta.total.toLocaleString()}
+        {formatNumber(first)}–{formatNumber(last)} of {meta.total_exact === false ? "about " : ""}
+        {formatNumber(meta.total)}
       </span>
       <button type="button" className="button secondary small" disabled={meta.current_page <= 1} onClick={() => onPage(meta.current_page - 1)}>
         Previous
       </button>
       <span className="small">
-        Page {meta.current_page} of {Math.max(1, meta.last_page).toLocaleString()}
+        Page {meta.current_page} of {formatNumber(Math.max(1, meta.last_page))}
       </span>
       <button type="button" className="button secondary small" disabled={meta.current_page >= meta.last_page} onClick={() => onPage(meta.current_page + 1)}>
         Next

@@ -209,7 +209,7 @@ describe("three-way calls", () => {
   it("an agent or a number joins the call; any party leaves; an agent who talked wraps up", async () => {
     const tenant = await createTenant();
     await available(tenant, tenant.agentB.token);
-    const { callSid, conference, statusUrl } = await conferencedInboundCall(tenant);
+    const { sim, number: called, callSid, conference, statusUrl } = await conferencedInboundCall(tenant);
     const added = await tenant.client.post(`/api/calls/${callSid}/participants`, { agent_id: tenant.agentB.id }, tenant.agentA.token);
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ kind: "agent", role: "participant", user_id: tenant.agentB.id, state: "dialing" });
@@ -240,6 +240,12 @@ describe("three-way calls", () => {
     expect((await tenant.client.get(`/api/calls/${callSid}/participants`, tenant.agentA.token)).body.data).toEqual([]);
     // The caller is still with the agent: nobody hung them up.
     expect((await controlRequests(callSid)).filter((c) => c.kind === "call.update")).toEqual([]);
+
+    // The caller hangs up: a call that has ended has no parties (the panel may still ask as it closes), for whoever may read it.
+    expect((await sim.callStatus({ callSid, to: called, status: "completed", duration: 30 })).status).toBe(200);
+    const after = await tenant.client.get(`/api/calls/${callSid}/participants`, tenant.agentA.token);
+    expect([after.status, after.body.data]).toEqual([200, []]);
+    expect((await tenant.client.get(`/api/calls/${callSid}/participants`, (await createTenant()).agentA.token)).status).toBe(404);
   });
 });
 

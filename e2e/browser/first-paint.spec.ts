@@ -75,3 +75,36 @@ test("Users and the organization's settings come in the HTML", async ({ browser,
     await html.context().close();
   }
 });
+
+test("every other signed-in page comes whole in the HTML, its times on the organization's clock (no text filled in late)", async ({ browser, page }) => {
+  // A draft campaign of the manager's, for its page and its form.
+  const { token } = await page.request.post("/api/login", { data: { email: "sales.manager@acme.example.com", password: "password" } }).then((r) => r.json());
+  const created = await page.request.post("/api/campaigns", { headers: { Authorization: `Bearer ${token}` }, data: { name: `First paint ${Date.now()}`, selection: { tags: ["renewal"] } } });
+  expect(created.status()).toBe(201);
+  const campaign = await created.json();
+  const html = await withoutScripts(browser, page, "sales.manager@acme.example.com");
+  try {
+    await html.goto(`/campaigns/${campaign.id}`);
+    await expect(html.getByRole("heading", { level: 1, name: campaign.name })).toBeVisible();
+    await expect(html.getByRole("region", { name: "Campaign settings" })).toContainText("tagged renewal");
+    await html.goto(`/campaigns/${campaign.id}/edit`);
+    await expect(html.getByLabel("Name", { exact: true })).toHaveValue(campaign.name);
+    await html.goto("/contacts/tags");
+    await expect(html.getByRole("table", { name: "Tags" })).toContainText("renewal");
+    await html.goto("/reports/dispositions");
+    await expect(html.getByRole("region", { name: "By agent" })).toBeVisible();
+    await html.goto("/contacts/1/edit");
+    await expect(html.getByRole("textbox", { name: /^Name/ })).not.toHaveValue("");
+    // The Call history's times are in the HTML, on the organization's clock (New York), as the page shows them live.
+    await html.goto("/calls");
+    const firstTime = html.getByRole("table", { name: "Calls" }).locator("tbody tr time").first();
+    const at = (await firstTime.getAttribute("datetime"))!;
+    const expected = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "America/New_York" }).format(new Date(at));
+    await expect(firstTime).toHaveText(expected);
+  } finally {
+    await html.context().close();
+  }
+  await page.goto("/calls");
+  const live = page.getByRole("table", { name: "Calls" }).locator("tbody tr time").first();
+  await expect(live).toHaveText(new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "America/New_York" }).format(new Date((await live.getAttribute("datetime"))!)));
+});

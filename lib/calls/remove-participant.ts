@@ -1,5 +1,6 @@
 import "server-only";
 import { endAgentCall } from "@/lib/agents/end-agent-call";
+import { liveCallScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
@@ -9,9 +10,16 @@ import { findLiveCall } from "./find-live-call";
 import { recordCallEvent } from "./live-call";
 import { PARTICIPANT_SELECT, serializeParticipant } from "./serialize-participant";
 
-/** The parties on a call now (a third party, a consulted target, a supervisor). */
+/**
+ * The parties on a call now (a third party, a consulted target, a supervisor). A call that has
+ * ended, of the agent's, has none: the call panel asks as events arrive, and one that left as the
+ * agent hung up was answered 404, a console error after an ordinary call (issue 45). A call the
+ * actor may not read, or never existed: 404.
+ */
 export async function listParticipants({ actor, callSid }: { actor: SessionUser; callSid: string }) {
-  const call = await findLiveCall(actor, callSid);
+  const call = await prisma.liveCall.findFirst({ where: { call_sid: callSid, ...liveCallScope(actor) }, select: { id: true, ended_at: true }, orderBy: [{ ended_at: { sort: "desc", nulls: "first" } }, { id: "desc" }] });
+  if (!call) throw AppError.notFound();
+  if (call.ended_at) return { data: [] };
   const rows = await prisma.callParticipant.findMany({ where: { live_call_id: call.id, left_at: null, state: { not: "failed" } }, select: PARTICIPANT_SELECT, orderBy: { id: "asc" } });
   return { data: rows.map(serializeParticipant) };
 }

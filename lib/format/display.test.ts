@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDate, formatDateTime, formatInZone, formatListTime, formatShortDateTime, formatTime, setDisplayTimeZone } from "./display";
+import { formatAsServer, formatCount, formatDate, formatDateTime, formatInZone, formatListTime, formatNumber, formatShortDateTime, formatTime, setDisplayTimeZone } from "./display";
 import { startOfDay, zonedInstant } from "./time-zone";
 
 describe("formatShortDateTime", () => {
@@ -78,5 +78,30 @@ describe("zonedInstant", () => {
     expect(zonedInstant("2026-11-26T14:00", "America/New_York").toISOString()).toBe("2026-11-26T19:00:00.000Z");
     expect(zonedInstant("2026-07-01T09:30", "America/New_York").toISOString()).toBe("2026-07-01T13:30:00.000Z");
     expect(zonedInstant("2026-11-27T00:15", "Pacific/Kiritimati").toISOString()).toBe("2026-11-26T10:15:00.000Z");
+  });
+});
+
+describe("times and numbers in a page's HTML (issue 45, point 11: drawn whole from the HTML)", () => {
+  const at = "2026-11-26T14:00:00.000Z";
+  it("writes a time as the server does: on the named clock, in English, whatever the browser's zone", () => {
+    expect(formatAsServer("America/New_York", () => formatDateTime(at))).toBe("Nov 26, 2026, 9:00 AM");
+    expect(formatAsServer("Asia/Tokyo", () => formatTime(at))).toMatch(/^11:00\sPM$/);
+  });
+  it("leaves the page's own clock as it was, even when the formatting throws", () => {
+    setDisplayTimeZone("Europe/Paris");
+    try {
+      expect(() => formatAsServer("Asia/Tokyo", () => { throw new Error("bad"); })).toThrow("bad");
+      expect(formatDateTime(at)).toBe(new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Paris" }));
+    } finally {
+      setDisplayTimeZone(undefined);
+    }
+  });
+  it("counts the year on the organization's clock: New Year's Eve in New York is still last year there", () => {
+    expect(formatAsServer("America/New_York", () => formatShortDateTime("2026-12-31T23:00:00.000Z", new Date("2027-01-01T01:00:00.000Z")))).not.toContain("2026");
+    expect(formatAsServer("America/New_York", () => formatShortDateTime("2026-12-31T20:00:00.000Z", new Date("2027-01-01T06:00:00.000Z")))).toContain("2026");
+  });
+  it("writes numbers the same on the server and in any browser", () => {
+    expect([formatNumber(0), formatNumber(1234), formatNumber(1234567)]).toEqual(["0", "1,234", "1,234,567"]);
+    expect(formatCount(12000, "contact")).toBe("12,000 contacts");
   });
 });

@@ -36,8 +36,15 @@ export function setDisplayTimeZone(zone: string | undefined): void {
   displayZone = zone;
 }
 
+let browserZone: string | undefined;
+
+/**
+ * The organization's zone, or the browser's until the app frame names one. The browser's is asked
+ * once: Intl.DateTimeFormat().resolvedOptions() builds a formatter, 9 ms of a phone's page load
+ * each time (a hook asked it on every render of every phone field, issue 45).
+ */
 export function displayTimeZone(): string {
-  return displayZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return displayZone ?? (browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
 // One formatter per shape and zone, made once: toLocaleString with options
@@ -53,10 +60,28 @@ function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptio
   return made;
 }
 
+// The language times are written in: the browser's, except while a page's HTML text is written (below).
+let displayLocale: string | undefined;
+
+/**
+ * `format` as the server writes it into a page's HTML: on `zone`'s clock, in English (the server
+ * cannot know the browser's language). The browser asks the same while it hydrates, to match it.
+ * Synchronous, so setting the module's zone for the call cannot leak into another request's render.
+ */
+export function formatAsServer<T>(zone: string, format: () => T): T {
+  const before = [displayZone, displayLocale] as const;
+  [displayZone, displayLocale] = [zone, "en-US"];
+  try {
+    return format();
+  } finally {
+    [displayZone, displayLocale] = before;
+  }
+}
+
 /** The organization's clock's formatter for this shape (the browser's zone until the app frame names one). */
 const shown = (options: Intl.DateTimeFormatOptions) => ({
   // format() throws on an invalid date where toLocaleString said "Invalid Date"; a page shows the dash instead.
-  format: (date: Date) => (Number.isNaN(date.getTime()) ? "—" : formatter(undefined, { ...options, timeZone: displayZone }).format(date)),
+  format: (date: Date) => (Number.isNaN(date.getTime()) ? "—" : formatter(displayLocale, { ...options, timeZone: displayZone }).format(date)),
 });
 
 export function formatDateTime(value: string | Date | null | undefined): string {
@@ -68,7 +93,9 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 export function formatShortDateTime(value: string | Date | null | undefined, now = new Date()): string {
   if (!value) return "—";
   const date = new Date(value);
-  return date.getFullYear() === now.getFullYear()
+  // The year on the organization's clock, as the server's render and the browser's both see it.
+  const year = (d: Date) => (Number.isNaN(d.getTime()) ? "" : formatter("en-CA", { timeZone: displayZone, year: "numeric" }).format(d));
+  return year(date) === year(now)
     ? shown({ month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(date)
     : shown({ dateStyle: "medium" }).format(date);
 }
@@ -96,7 +123,7 @@ export function formatInZone(value: Date, zone: string): string {
 
 /** "1 contact", "79 contacts", "1,200 contacts": a count with its noun (plural by "s"). */
 export function formatCount(n: number, noun: string): string {
-  return `${n.toLocaleString()} ${noun}${n === 1 ? "" : "s"}`;
+  return `${formatNumber(n)} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 export function formatDate(value: string | Date | null | undefined): string {
@@ -112,3 +139,13 @@ export function outcomeLabel(outcome: string): string {
 
 export const CALL_STATUS_BADGE: Record<string, string> = { completed: "ok", "no-answer": "warn", busy: "warn", failed: "danger" };
 export const DIRECTION_LABEL: Record<string, string> = { inbound: "Inbound", "outbound-manual": "Outbound", "outbound-campaign": "Campaign" };
+
+// One number format, English as the pages are: the server's HTML and the browser's render write
+// the same digits (a browser in another language would not match the HTML), and toLocaleString
+// without it builds a formatter per call.
+const numbers = new Intl.NumberFormat("en-US");
+
+/** 12345 → "12,345". */
+export function formatNumber(n: number): string {
+  return numbers.format(n);
+}

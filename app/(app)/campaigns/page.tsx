@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { CampaignList } from "@/components/campaigns/campaign-list";
 import { PageHeader } from "@/components/ui/page-header";
 import { FirstAnswers } from "@/components/first-answers";

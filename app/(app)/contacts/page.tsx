@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ContactsTable } from "@/components/contacts/contacts-table";
 import { ContactsNav } from "@/components/contacts/contacts-nav";
 import { PageHeader } from "@/components/ui/page-header";

@@ -1,4 +1,5 @@
 import { axisTicks, shownLabels } from "@/lib/format/axis-ticks";
+import { formatNumber } from "@/lib/format/display";
 
 export interface Series {
   key: string;
@@ -33,7 +34,7 @@ export function ChartFrame<Point extends object>({ label, points, series, xLabel
     <figure className="chart" role="img" aria-label={label}>
       <div className="chart-body">
         <div className="chart-y" aria-hidden="true">
-          {ticks.map((tick) => <span key={tick} style={{ top: `${y(tick)}%` }}>{tick.toLocaleString()}</span>)}
+          {ticks.map((tick) => <span key={tick} style={{ top: `${y(tick)}%` }}>{formatNumber(tick)}</span>)}
         </div>
         <div className="chart-plot">
           <svg viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">
