@@ -350,7 +350,7 @@ export interface paths {
         };
         /**
          * The parties on a call besides its agent and caller
-         * @description Roles: super_admin, account_admin, dept_manager, agent.
+         * @description Roles: super_admin, account_admin, dept_manager, agent. A call that has ended has none (an empty list, for whoever could read it while it lasted).
          */
         get: operations["getApiCallsCallSidParticipants"];
         put?: never;
