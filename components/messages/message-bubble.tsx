@@ -69,6 +69,8 @@ function Attachment({ media }: { media: MessageRow["media"][number] }) {
   if (media.stored === "pending") return <span className="small muted" data-testid="attachment">Attachment on its way…</span>;
   if (media.stored === "failed") return <span className="small muted" data-testid="attachment">An attachment could not be fetched from the provider (too large, or refused).</span>;
   const type = media.content_type ?? "";
+  // A plain <img>: the file is served by our own route to whoever may read the conversation (the
+  // session cookie); next/image's optimizer would fetch it server-side without that cookie.
   // eslint-disable-next-line @next/next/no-img-element
   if (type.startsWith("image/")) return <img src={media.url} alt="Picture sent with the message" className="media" data-testid="attachment" />;
   if (type.startsWith("audio/")) return <audio controls preload="none" src={media.url} aria-label="Voice note sent with the message" data-testid="attachment" />;
