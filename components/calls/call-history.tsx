@@ -1,5 +1,6 @@
 "use client";
 
+import { isolateBidi } from "@/lib/format/isolate-bidi";
 import { Link } from "@/components/ui/link";
 import { memo, useCallback, useState } from "react";
 import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDateTime, formatDuration, formatPhone } from "@/lib/format/display";
@@ -77,7 +78,7 @@ const CallRow = memo(function CallRow({ call, showAgent, opened, onToggle, onSav
         </td>
         <td>{DIRECTION_LABEL[call.direction] ?? call.direction}</td>
         <td>
-          {call.contact_id && call.contact_name && showAgent ? <Link href={`/contacts/${call.contact_id}`}>{call.contact_name}</Link> : call.contact_name}
+          {call.contact_id && call.contact_name && showAgent ? <Link href={`/contacts/${call.contact_id}`}>{isolateBidi(call.contact_name)}</Link> : call.contact_name && isolateBidi(call.contact_name)}
           <div className="small muted mono">{formatPhone(call.phone_number)}</div>
         </td>
         {showAgent && <td>{call.user_name ?? <span className="muted">—</span>}</td>}

@@ -1,5 +1,6 @@
 "use client";
 
+import { isolateBidi } from "@/lib/format/isolate-bidi";
 import { Link } from "@/components/ui/link";
 import { useRef, useState } from "react";
 import { formatDate, formatDateTime, formatPhone, formatShortDateTime, formatNumber } from "@/lib/format/display";
@@ -142,7 +143,7 @@ export function ContactsTable() {
               {rows.map((contact) => (
                 <tr key={contact.id} className={selected.has(contact.id) ? "selected" : undefined}>
                   <td className="select-cell"><input type="checkbox" aria-label={`Select ${contact.name}`} checked={selected.has(contact.id)} onChange={() => toggleRow(contact.id)} /></td>
-                  <td className="title-cell"><Link href={`/contacts/${contact.id}`}>{contact.name}</Link>{contact.opted_out && <span className="badge warn" style={{ marginLeft: 6 }} title="Opted out of calls">opted out</span>}</td>
+                  <td className="title-cell"><Link href={`/contacts/${contact.id}`}>{isolateBidi(contact.name)}</Link>{contact.opted_out && <span className="badge warn" style={{ marginLeft: 6 }} title="Opted out of calls">opted out</span>}</td>
                   {CONTACT_COLUMNS.filter((c) => columns.includes(c.key)).map((c) => <td key={c.key} data-label={c.label}>{cell(contact, c.key, departmentNames)}</td>)}
                 </tr>
               ))}

@@ -46,7 +46,7 @@ export function PersonalDataPanel({ contact, onChanged }: { contact: { id: numbe
     onChanged();
   });
   const erase = () => run(async () => {
-    const answer = await apiFetch<{ operation: OperationView }>(`/api/contacts/${contact.id}/erase`, token!, { method: "POST", body: "{}" });
+    const answer = await apiFetch<{ operation: OperationView }>(`/api/contacts/${contact.id}/erase`, token!, { method: "POST", body: JSON.stringify({ dry_run: false }) });
     setAsking(false);
     setErasing(answer.operation);
   });

@@ -1,5 +1,6 @@
 "use client";
 
+import { isolateBidi } from "@/lib/format/isolate-bidi";
 import { useState } from "react";
 import { formatListTime, formatPhone } from "@/lib/format/display";
 import { useApiGet } from "@/lib/swr/use-api-get";
@@ -64,7 +65,7 @@ export function ConversationList({ selected, onSelect }: { selected: number | nu
               </span>
               <span className="small muted preview">
                 {row.last_message?.direction === "outbound" ? "You: " : ""}
-                {row.last_message?.body || "(media)"}
+                {row.last_message?.body ? isolateBidi(row.last_message.body) : "(media)"}
               </span>
               <span className="small muted">{row.assigned_user ? `Assigned to ${row.assigned_user.name}` : "Unassigned"}{row.status === "closed" ? " · closed" : ""}</span>
             </button>

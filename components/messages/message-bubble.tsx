@@ -1,5 +1,6 @@
 "use client";
 
+import { isolateBidi } from "@/lib/format/isolate-bidi";
 import { formatShortDateTime, formatTime } from "@/lib/format/display";
 import { explainDeliveryError } from "@/lib/messages/delivery-errors";
 import type { MessageRow } from "./types";
@@ -28,7 +29,7 @@ export function MessageBubble({ message, simulate, retry }: { message: MessageRo
   const failed = message.status === "failed" || message.status === "undelivered";
   return (
     <li className={`bubble ${ours ? "ours" : "theirs"}${failed ? " failed" : ""}`} data-testid="message" data-status={message.status}>
-      {message.body && <p>{message.body}</p>}
+      {message.body && <p>{isolateBidi(message.body)}</p>}
       {message.media.map((media) => <Attachment key={media.url} media={media} />)}
       <span className="meta small">
         {time}

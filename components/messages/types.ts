@@ -1,3 +1,4 @@
+import { isolateBidi } from "@/lib/format/isolate-bidi";
 // What the Messages page reads from the API, typed from the OpenAPI document (lib/messages/serialize-*.ts).
 
 import type { GetAnswer } from "@/lib/swr/use-api-get";
@@ -16,6 +17,6 @@ export const CHANNEL_LABEL: Record<ConversationRow["channel"], string> = { sms: 
 
 /** Who a conversation is with, as the inbox names them: the contact, a website visitor, or the number. */
 export function conversationName(row: Pick<ConversationRow, "channel" | "phone" | "contact">, formatPhone: (phone: string) => string): string {
-  if (row.contact) return row.contact.name;
+  if (row.contact) return isolateBidi(row.contact.name);
   return row.channel === "web" ? `Website visitor ${row.phone.replace(/^web:/, "#")}` : formatPhone(row.phone);
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { isolateBidi } from "@/lib/format/isolate-bidi";
 import { Link } from "@/components/ui/link";
 import { formatDuration, formatPhone, formatTime } from "@/lib/format/display";
 import { LocalTime } from "@/components/ui/local-time";
@@ -37,7 +38,7 @@ export function FollowUps({ standalone = false }: { standalone?: boolean } = {})
       <h2 style={{ fontSize: "1.05rem", margin: 0 }}>Missed callers to call back ({data.data.length}) <LiveStatus live={live} fallbackSeconds={15} /></h2>
       {problem && <div className="alert" role="alert">{problem}</div>}
       {data.data.map((item) => {
-        const who = item.contact?.name ?? formatPhone(item.from);
+        const who = item.contact?.name ? isolateBidi(item.contact.name) : formatPhone(item.from);
         return (
           <article key={item.id} className="waiting-call" data-testid="follow-up">
             <div style={{ flex: 1 }}>

@@ -1,5 +1,6 @@
 "use client";
 
+import { isolateBidi } from "@/lib/format/isolate-bidi";
 import { useState } from "react";
 import { formatDuration, formatPhone } from "@/lib/format/display";
 import { apiSend } from "@/lib/swr/api-send";
@@ -67,7 +68,7 @@ export function WaitingCalls() {
       {data?.data.map((waiting) => (
         <div key={waiting.id} className="waiting-call" data-testid="waiting-call">
           <div>
-            <strong>{waiting.contact?.name ?? formatPhone(waiting.from)}</strong>
+            <strong>{waiting.contact?.name ? isolateBidi(waiting.contact.name) : formatPhone(waiting.from)}</strong>
             {waiting.callback && <> <span className="badge info">Callback</span></>}
             <div className="small muted">{waiting.contact ? formatPhone(waiting.from) : "Unknown caller"} · {waiting.queue_label} · position {waiting.position}{waiting.callback ? " · asked to be called back" : ""}</div>
           </div>

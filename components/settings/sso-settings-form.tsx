@@ -40,6 +40,7 @@ export function SsoSettingsForm() {
       break_glass_user_id: id("break_glass_user_id"),
       create_users: form.get("create_users") === "on",
       new_user_department_id: id("new_user_department_id"),
+      idp_enforces_mfa: form.get("idp_enforces_mfa") === "on",
       ...(chosen === "oidc"
         ? { oidc: { issuer: text("issuer"), client_id: text("client_id"), ...(text("client_secret") && { client_secret: text("client_secret") }) } }
         : { saml: text("metadata_xml") ? { metadata_xml: text("metadata_xml") } : { metadata_url: text("metadata_url") } }),
@@ -119,6 +120,10 @@ export function SsoSettingsForm() {
           {admins.data?.data.map((admin) => <option key={admin.id} value={admin.id}>{admin.name} ({admin.email})</option>)}
         </select>
         <FieldError message={error("break_glass_user_id")} />
+      </div>
+      <div className="field">
+        <label><input type="checkbox" name="idp_enforces_mfa" defaultChecked={data.idp_enforces_mfa} /> The provider enforces multi-factor sign-in: do not ask a second factor set up here after it</label>
+        <p className="hint">Off, people who set up an authenticator or a passkey here are asked for it after the provider signs them in.</p>
       </div>
       <div className="field">
         <label><input type="checkbox" name="create_users" defaultChecked={data.create_users} /> Create an unknown person of these domains as an agent at their first sign-in</label>

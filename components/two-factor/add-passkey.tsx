@@ -4,20 +4,25 @@ import { startRegistration } from "@simplewebauthn/browser";
 import { useState, type FormEvent } from "react";
 import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
+import { proofRequired } from "./prove-identity";
 
 /**
  * Adds a passkey (this device's fingerprint or face, or a security key): the
  * server's options go to the browser's authenticator, its answer back to be
  * checked and kept. A first factor comes with recovery codes (`added` gets them).
+ * A session that has not proved its user lately is asked to (`askProof`), and the passkey is added after.
  */
-export function AddPasskey({ added, cancel }: { added: (recoveryCodes: string[] | null) => void; cancel: () => void }) {
+export function AddPasskey({ added, cancel, askProof }: { added: (recoveryCodes: string[] | null) => void; cancel: () => void; askProof: (methods: string[], retry: () => Promise<void>) => void }) {
   const token = useApiToken();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
     if (!name) return setError("Name the passkey, for example “Work laptop”.");
+    void add(name);
+  };
+  const add = async (name: string): Promise<void> => {
     setPending(true);
     setError(null);
     try {
@@ -26,6 +31,8 @@ export function AddPasskey({ added, cancel }: { added: (recoveryCodes: string[] 
       const answer = await apiFetch<{ recovery_codes: string[] | null }>("/api/account/two-factor/passkeys", token!, { method: "POST", body: JSON.stringify({ name, response }) });
       added(answer.recovery_codes);
     } catch (e) {
+      const methods = proofRequired(e);
+      if (methods) return askProof(methods, () => add(name));
       // The browser's own refusals (cancelled, timed out) come as DOMExceptions with a message of their own.
       setError(e instanceof ApiRequestError ? (e.body?.errors ? Object.values(e.body.errors)[0][0] : e.message) : `The passkey was not added: ${(e as Error).message}`);
     } finally {

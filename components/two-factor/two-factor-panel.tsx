@@ -9,6 +9,7 @@ import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { RecoveryCodesShown } from "./recovery-codes-shown";
 import { TotpSetup, type TotpSetupData } from "./totp-setup";
 import { AddPasskey } from "./add-passkey";
+import { ProveIdentity, proofRequired } from "./prove-identity";
 import { LocalTime } from "@/components/ui/local-time";
 
 /** What a current code is being asked for: turning the app off, new recovery codes, or removing a passkey (its id). */
@@ -25,6 +26,9 @@ export function TwoFactorPanel() {
   const [asking, setAsking] = useState<Asking>(null);
   const [addingPasskey, setAddingPasskey] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A change the API held back until the session proves its user: the methods it takes, and the change to run again.
+  const [proving, setProving] = useState<{ methods: string[]; retry: () => Promise<void> } | null>(null);
+  const askProof = (methods: string[], retry: () => Promise<void>) => setProving({ methods, retry });
   const call = <T,>(path: string, method: string, body?: unknown) => apiFetch<T>(path, token!, { method, ...(body !== undefined && { body: JSON.stringify(body) }) });
 
   const start = async () => {
@@ -32,7 +36,9 @@ export function TwoFactorPanel() {
     try {
       setSetup(await call<TotpSetupData>("/api/account/two-factor/totp", "POST"));
     } catch (e) {
-      setError(message(e));
+      const methods = proofRequired(e);
+      if (methods) askProof(methods, start);
+      else setError(message(e));
     }
   };
   const withCode = async (event: FormEvent<HTMLFormElement>) => {
@@ -112,6 +118,7 @@ export function TwoFactorPanel() {
           )}
           {addingPasskey ? (
             <AddPasskey
+              askProof={askProof}
               cancel={() => setAddingPasskey(false)}
               added={(recovery) => {
                 setAddingPasskey(false);
@@ -129,6 +136,17 @@ export function TwoFactorPanel() {
             </>
           )}
           {codeForm}
+          {proving && (
+            <ProveIdentity
+              methods={proving.methods}
+              cancel={() => setProving(null)}
+              proved={async () => {
+                const { retry } = proving;
+                setProving(null);
+                await retry();
+              }}
+            />
+          )}
         </>
       )}
       {error && <div className="alert" role="alert">{error}</div>}

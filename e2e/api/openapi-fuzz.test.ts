@@ -184,3 +184,35 @@ describe("keys named like inherited object properties", async () => {
     expect(sent).toBeGreaterThan(0);
   });
 });
+
+// Issue 59, point 6: bodies are exact. Every write of the document is sent a key no schema of ours
+// names, on a real record where the tenant has one; none may succeed, and a 422 names the key.
+// `{"dryRun": true}` to a retention run once deleted 75 recordings: an unknown key is refused, never dropped.
+const UNKNOWN_KEY = "unexpected_key_59";
+
+describe("an unknown key in any body", async () => {
+  const { body: document } = await api().get("/api/openapi.json");
+  const operations: Operation[] = Object.entries(document.paths as Record<string, Json>).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation: operation as Json })),
+  ).filter((o) => o.method !== "GET" && o.path.startsWith("/api/") && o.path !== "/api/logout" && (!o.operation.requestBody || bodySchema(o.operation)));
+  const tags = [...new Set(operations.map((o) => o.operation.tags[0] as string))];
+
+  it.each(tags)("%s: is refused with a 4xx that names it, never taken", { timeout: 240_000 }, async (tag) => {
+    const tenant: Tenant = await createTenant();
+    await tenant.client.post("/api/custom-fields", { name: "fuzzed_field", label: "Fuzzed", field_type: "text_short" }, tenant.admin.token);
+    await makeContact(tenant, { tags: ["fuzzed"], custom_fields: { fuzzed_field: "x" } }, tenant.admin.token);
+    const failures: string[] = [];
+    for (const operation of operations.filter((o) => o.operation.tags[0] === tag)) {
+      const path = /\{\w+\}/.test(operation.path) ? fill(operation.path, await realId(tenant, operation.path)) : operation.path;
+      const array = bodySchema(operation.operation)?.type === "array";
+      const body = JSON.stringify(array ? [{ [UNKNOWN_KEY]: true }] : { [UNKNOWN_KEY]: true });
+      const response = await fetch(`${tenant.client.baseUrl}${path}`, { method: operation.method, headers: { Authorization: `Bearer ${tenant.admin.token}`, Accept: "application/json", "Content-Type": "application/json" }, body });
+      const answer = await response.json().catch(() => null);
+      // A bulk route answers 200 with its items' failures one by one: there, the item must be refused naming the key.
+      const itemRefused = array && answer?.created === 0 && JSON.stringify(answer?.errors ?? []).includes(UNKNOWN_KEY);
+      if (response.status < 300 && !itemRefused) failures.push(`${operation.method} ${path} → ${response.status} ${JSON.stringify(answer).slice(0, 160)}`);
+      else if (response.status === 422 && !Object.keys(answer?.errors ?? {}).some((key) => key.endsWith(UNKNOWN_KEY))) failures.push(`${operation.method} ${path} → 422 not naming the key: ${JSON.stringify(answer).slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -89,9 +89,9 @@ describe("a person's data on request (issue 47, points 5 and 6)", () => {
     try {
       // Export and erasure are the admins'.
       expect((await fetch(`${tenant.client.baseUrl}/api/contacts/${person.contact.id}/export`, { headers: { Authorization: `Bearer ${tenant.managerA.token}` } })).status).toBe(403);
-      expect((await tenant.client.post(`/api/contacts/${person.contact.id}/erase`, {}, tenant.managerA.token)).status).toBe(403);
+      expect((await tenant.client.post(`/api/contacts/${person.contact.id}/erase`, { dry_run: false }, tenant.managerA.token)).status).toBe(403);
       const other = await createTenant();
-      expect((await tenant.client.post(`/api/contacts/${person.contact.id}/erase`, {}, other.admin.token)).status).toBe(404);
+      expect((await tenant.client.post(`/api/contacts/${person.contact.id}/erase`, { dry_run: false }, other.admin.token)).status).toBe(404);
 
       // The export: every kind of record, and the recordings' audio.
       const exported = await fetch(`${tenant.client.baseUrl}/api/contacts/${person.contact.id}/export`, { headers: { Authorization: `Bearer ${tenant.admin.token}` } });
@@ -116,13 +116,13 @@ describe("a person's data on request (issue 47, points 5 and 6)", () => {
 
       // A legal hold keeps the records: erasure waits for its release.
       expect((await tenant.client.post(`/api/calls/${person.callSid}/legal-hold`, { on: true }, tenant.admin.token)).status).toBe(200);
-      const held = await tenant.client.post(`/api/contacts/${person.contact.id}/erase`, {}, tenant.admin.token);
+      const held = await tenant.client.post(`/api/contacts/${person.contact.id}/erase`, { dry_run: false }, tenant.admin.token);
       expect(held.status).toBe(409);
       expect(held.body.legal_hold).toBe(true);
       expect((await tenant.client.post(`/api/calls/${person.callSid}/legal-hold`, { on: false }, tenant.admin.token)).status).toBe(200);
 
       // The erasure runs as an operation with progress.
-      const erase = await tenant.client.post(`/api/contacts/${person.contact.id}/erase`, {}, tenant.admin.token);
+      const erase = await tenant.client.post(`/api/contacts/${person.contact.id}/erase`, { dry_run: false }, tenant.admin.token);
       expect(erase.status, JSON.stringify(erase.body)).toBe(202);
       expect(erase.body.operation).toMatchObject({ kind: "contact.erase", total: 3 });
       const operation = await until(async () => (await tenant.client.get(`/api/operations/${erase.body.operation.id}`, tenant.admin.token)).body, (o) => o.status === "completed" || o.status === "failed", 20_000);
@@ -162,7 +162,7 @@ describe("a person's data on request (issue 47, points 5 and 6)", () => {
       expect(entry).toMatchObject({ user_id: tenant.admin.id, subject_type: "contact", subject_id: String(person.contact.id), details: expect.objectContaining({ recordings: 2, calls: 1, messages: 2 }) });
 
       // Asking again: the contact is gone.
-      expect((await tenant.client.post(`/api/contacts/${person.contact.id}/erase`, {}, tenant.admin.token)).status).toBe(404);
+      expect((await tenant.client.post(`/api/contacts/${person.contact.id}/erase`, { dry_run: false }, tenant.admin.token)).status).toBe(404);
     } finally {
       person.hook.close();
     }

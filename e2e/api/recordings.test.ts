@@ -317,7 +317,14 @@ describe("recording retention and legal holds (issue 47, point 3)", () => {
 
     const run = (body: Record<string, unknown>, token = tenant.admin.token) => tenant.client.post("/api/settings/recordings/retention/run", body, token);
     // No policy: nothing happens.
-    expect((await run({})).body).toMatchObject({ enabled: false, deleted_calls: 0 });
+    // Said in words: an empty body or a misspelt key deletes nothing (issue 59, point 6).
+    const unsaid = await run({});
+    expect(unsaid.status).toBe(422);
+    expect(unsaid.body.errors.dry_run[0]).toMatch(/required/);
+    const misspelt = await run({ dryRun: true });
+    expect(misspelt.status).toBe(422);
+    expect(misspelt.body.errors.dryRun).toEqual(["is not a known field."]);
+    expect((await run({ dry_run: false })).body).toMatchObject({ enabled: false, deleted_calls: 0 });
     const policy = await tenant.client.request("PUT", "/api/settings/calls", { token: tenant.admin.token, body: { recording_retention_days: 0 } });
     expect(policy.status).toBe(422);
     expect((await tenant.client.request("PUT", "/api/settings/calls", { token: tenant.admin.token, body: { recording_retention_days: 30 } })).status).toBe(200);
@@ -328,11 +335,11 @@ describe("recording retention and legal holds (issue 47, point 3)", () => {
     expect((await tenant.client.post(`/api/contacts/${contact.id}/legal-hold`, { on: true }, tenant.admin.token)).body).toEqual({ legal_hold: true });
 
     // Today nothing is 30 days old; 31 days from now everything is. A dry run counts and changes nothing.
-    expect((await run({})).body).toMatchObject({ enabled: true, deleted_calls: 0, kept_on_hold: 0 });
+    expect((await run({ dry_run: false })).body).toMatchObject({ enabled: true, deleted_calls: 0, kept_on_hold: 0 });
     const later = new Date(Date.now() + 31 * 86_400_000).toISOString();
     expect((await run({ dry_run: true, as_of: later })).body).toMatchObject({ dry_run: true, deleted_calls: 1, kept_on_hold: 2 });
     expect((await logOf(tenant, plain.callSid)).recording_url).not.toBeNull();
-    const report = await run({ as_of: later });
+    const report = await run({ dry_run: false, as_of: later });
     expect(report.body).toMatchObject({ enabled: true, dry_run: false, recording_retention_days: 30, deleted_calls: 1, kept_on_hold: 2, failed: 0 });
 
     // Gone at the provider (its DELETE, checked against its API definitions) and here; the call itself stays.
@@ -350,7 +357,7 @@ describe("recording retention and legal holds (issue 47, point 3)", () => {
 
     // Released, the contact's recordings go at the next run.
     expect((await tenant.client.post(`/api/contacts/${contact.id}/legal-hold`, { on: false }, tenant.admin.token)).status).toBe(200);
-    expect((await run({ as_of: later })).body).toMatchObject({ deleted_calls: 1, kept_on_hold: 1 });
+    expect((await run({ dry_run: false, as_of: later })).body).toMatchObject({ deleted_calls: 1, kept_on_hold: 1 });
     expect((await logOf(tenant, ofHeldContact.callSid)).recording_url).toBeNull();
   });
 });

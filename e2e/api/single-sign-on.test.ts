@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { api, uniqueAddress } from "../support/api";
+import { generate } from "otplib";
+import { api, loginAs, uniqueAddress } from "../support/api";
 import { createTenant, FACTORY_PASSWORD } from "../support/factories";
 import { followRedirects, startOidcProvider } from "../support/oidc-test-provider";
 
@@ -195,5 +196,67 @@ describe("single sign-on with OpenID Connect", () => {
     const none = await api().request("POST", "/api/login/sso", { body: { email: "someone@nowhere-covered.test" } });
     expect(none.status).toBe(422);
     expect(none.body.errors.sso).toHaveLength(1);
+  });
+});
+
+// Issue 59, point 1: a sign-on yields no more than the connection's organization may give.
+describe("what a single sign-on may yield", () => {
+  it("never signs in a super admin through an organization's connection, whatever address the provider asserts", async () => {
+    const { tenant, domain } = await ssoTenant();
+    const superToken = await loginAs(tenant.client, "super@example.com");
+    const email = `root@${domain}`;
+    const root = await tenant.client.post("/api/users", { name: "Root", email, password: FACTORY_PASSWORD, role: "super_admin", department_id: null, organization_id: tenant.organization.id }, superToken);
+    expect(root.status, JSON.stringify(root.body)).toBe(201);
+    provider.addAccount({ email, name: "Root" });
+
+    const trip = await ssoTrip(email);
+    expect(trip.url.pathname).toBe("/login");
+    expect(trip.url.searchParams.get("sso_error")).toBe("above_connection");
+    const failed = (await tenant.client.get("/api/audit-log?action=user.sign_in_failed", tenant.admin.token)).body.data;
+    expect(failed.some((entry: { subject_id: string; details: { reason?: string } }) => Number(entry.subject_id) === root.body.id && entry.details.reason === "above_connection")).toBe(true);
+    // The organization's own admin still signs in through it.
+    const adminEmail = `boss@${domain}`;
+    await addUser(tenant, adminEmail, "account_admin");
+    provider.addAccount({ email: adminEmail, name: "Boss" });
+    const admin = await ssoTrip(adminEmail);
+    const done = await finish(admin.url.searchParams.get("ticket"), admin.state);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.user).toMatchObject({ email: adminEmail, role: "account_admin" });
+  });
+
+  it("asks for the second factor a user set up, unless the organization says its provider enforces one (audited)", async () => {
+    const { tenant, domain } = await ssoTenant();
+    const email = `kay@${domain}`;
+    await addUser(tenant, email);
+    provider.addAccount({ email, name: "Kay" });
+    const token = await loginAs(tenant.client, email, FACTORY_PASSWORD);
+    const proof = await tenant.client.request("POST", "/api/account/two-factor/proof", { token, body: { password: FACTORY_PASSWORD } });
+    expect(proof.status, JSON.stringify(proof.body)).toBe(200);
+    const setup = await tenant.client.request("POST", "/api/account/two-factor/totp", { token });
+    expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+    const secret = setup.body.secret as string;
+    expect((await tenant.client.request("POST", "/api/account/two-factor/totp/confirm", { token, body: { code: await generate({ secret }) } })).status).toBe(200);
+
+    const trip = await ssoTrip(email);
+    const asked = await finish(trip.url.searchParams.get("ticket"), trip.state);
+    expect(asked.status).toBe(401);
+    expect(asked.body.token).toBeUndefined();
+    expect(asked.body.second_factor).toMatchObject({ methods: ["totp", "recovery_code"], setup_required: false });
+    // The code finishes it, as after a password; until then no token exists.
+    const finished = await api().request("POST", "/api/login/second-factor", { body: { challenge: asked.body.second_factor.challenge, code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }) } });
+    expect(finished.status, JSON.stringify(finished.body)).toBe(200);
+    expect(finished.body.user.email).toBe(email);
+
+    // The organization says its provider enforces multi-factor: not asked twice.
+    const current = (await tenant.client.get("/api/settings/sso", tenant.admin.token)).body;
+    const saved = await tenant.client.request("PUT", "/api/settings/sso", { token: tenant.admin.token, body: { protocol: "oidc", domains: current.domains, oidc: { issuer: provider.issuer, client_id: provider.clientId }, idp_enforces_mfa: true } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.idp_enforces_mfa).toBe(true);
+    const changes = (await tenant.client.get("/api/audit-log?action=settings.sso_changed", tenant.admin.token)).body.data;
+    expect(changes[0].details.idp_enforces_mfa).toBe(true);
+    const again = await ssoTrip(email);
+    const direct = await finish(again.url.searchParams.get("ticket"), again.state);
+    expect(direct.status, JSON.stringify(direct.body)).toBe(200);
+    expect(direct.body.token).toEqual(expect.any(String));
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { conferenceName, conferencedInboundCall, connectedInboundCall, controlRequests, dialedTo, joined, twimlAttribute } from "../support/call-control";
 import { playCallback } from "../support/campaigns";
+import { subscribe } from "../support/event-stream";
 import { createTenant, type Tenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
 import { newCallSid } from "@/lib/twilio/simulator/simulator";
@@ -103,10 +104,19 @@ describe("cold transfer", () => {
   it("to a department's queue: the caller waits on hold as that queue's entry, the agent wraps up at once", async () => {
     const tenant = await createTenant();
     const { sim, number, callSid } = await conferencedInboundCall(tenant);
+    // Who hears of the waiting caller: those who serve department B's queue, not agent A (issue 59, point 9).
+    const [heardByA, heardByB] = await Promise.all([subscribe(tenant.agentA.token), subscribe(tenant.agentB.token)]);
     const sent = await transfer(tenant, callSid, { target: { type: "queue", id: tenant.departments.b.id }, mode: "cold" });
     expect(sent.status).toBe(200);
+    expect(await heardByB.waitFor((e) => e.type === "queue.entry.added" && e.data.call_sid === sent.body.call_sid)).toMatchObject({ data: { from: "+14155550177", transferred: true } });
     expect(sent.body).toMatchObject({ state: "queued", parent_call_sid: callSid, user_id: null, transfer: { to: { type: "queue", department_id: tenant.departments.b.id } } });
     expect(await statusOf(tenant, tenant.agentA.token)).toMatchObject({ status: "wrap_up" });
+    // A's own status, changed after the transfer, reaches A's stream after any queue event before it would have.
+    await available(tenant, tenant.agentA.token);
+    expect(await heardByA.waitFor((e) => e.type === "agent.status.changed" && e.data.status === "available")).toBeDefined();
+    expect(heardByA.events.filter((e) => e.type === "queue.entry.added" && e.data.call_sid === sent.body.call_sid)).toEqual([]);
+    heardByA.close();
+    heardByB.close();
     const waiting = (await tenant.client.get("/api/queue/calls", tenant.agentB.token)).body.data;
     expect(waiting).toEqual([expect.objectContaining({ call_sid: sent.body.call_sid, from: "+14155550177" })]);
     // The caller hangs up while waiting: the queued part is logged unanswered, the entry leaves the queue.

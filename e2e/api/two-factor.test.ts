@@ -16,7 +16,15 @@ type Tenant = Awaited<ReturnType<typeof createTenant>>;
 /** The code an app shows now, or `steps` periods from now (the server accepts one step either side). */
 const codeFor = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
+/** The session proves its user before a factor changes: the password while they have none (issue 59, point 3). */
+async function prove(tenant: Tenant, token: string, proof: Record<string, unknown> = { password: FACTORY_PASSWORD }) {
+  const proved = await tenant.client.request("POST", "/api/account/two-factor/proof", { token, body: proof });
+  expect(proved.status, JSON.stringify(proved.body)).toBe(200);
+  return proved.body;
+}
+
 async function turnOn(tenant: Tenant, user: { token: string }) {
+  await prove(tenant, user.token);
   const setup = await tenant.client.request("POST", "/api/account/two-factor/totp", { token: user.token });
   expect(setup.status).toBe(200);
   const confirmed = await tenant.client.request("POST", "/api/account/two-factor/totp/confirm", { token: user.token, body: { code: await codeFor(setup.body.secret) } });
@@ -34,6 +42,7 @@ describe("two-factor authentication", () => {
     const tenant = await createTenant();
     expect((await tenant.client.get("/api/account/two-factor", tenant.agentA.token)).body).toEqual({ totp: null, passkeys: [], recovery_codes_left: 0, required: false });
 
+    await prove(tenant, tenant.agentA.token);
     const setup = await tenant.client.request("POST", "/api/account/two-factor/totp", { token: tenant.agentA.token });
     expect(setup.status).toBe(200);
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -54,6 +63,9 @@ describe("two-factor authentication", () => {
     const status = (await tenant.client.get("/api/account/two-factor", tenant.agentA.token)).body;
     expect(status).toMatchObject({ totp: { confirmed_at: expect.any(String) }, recovery_codes_left: 10, required: false });
     // A second setup while one is on is refused: a stolen session cannot swap the authenticator.
+    // Not even with a proof made before it was on: that proof counted for no factor.
+    expect((await tenant.client.request("POST", "/api/account/two-factor/totp", { token: tenant.agentA.token })).status).toBe(403);
+    await prove(tenant, tenant.agentA.token, { code: codes[9] });
     expect((await tenant.client.request("POST", "/api/account/two-factor/totp", { token: tenant.agentA.token })).status).toBe(409);
     // Nor can a password alone set one up in the middle of a sign-in.
     const attacker = await passwordStep(tenant.agentA.email);
@@ -89,7 +101,7 @@ describe("two-factor authentication", () => {
     expect(recovered.status).toBe(200);
     const third = await passwordStep(tenant.agentA.email);
     expect((await third.client.request("POST", "/api/login/second-factor", { body: { challenge: third.answer.body.second_factor.challenge, code: codes[0] } })).status).toBe(422);
-    expect((await tenant.client.get("/api/account/two-factor", tenant.agentA.token)).body.recovery_codes_left).toBe(9);
+    expect((await tenant.client.get("/api/account/two-factor", tenant.agentA.token)).body.recovery_codes_left).toBe(8);
 
     // Audited: enabled, the wrong codes, a sign-in with each factor, the recovery code used.
     const audit = (await tenant.client.get(`/api/audit-log?subject_type=user&subject_id=${tenant.agentA.id}&per_page=100`, tenant.admin.token)).body.data as { action: string; details: Record<string, unknown> }[];
@@ -159,7 +171,10 @@ describe("two-factor authentication", () => {
   it("a user turns their factor off with a current code and signs in with the password alone again", async () => {
     const tenant = await createTenant();
     const { secret } = await turnOn(tenant, tenant.managerA);
-    expect((await tenant.client.request("DELETE", "/api/account/two-factor/totp", { token: tenant.managerA.token, body: {} })).status).toBe(422);
+    // No code, and the password proof made before the authenticator was on no longer counts.
+    const unproved = await tenant.client.request("DELETE", "/api/account/two-factor/totp", { token: tenant.managerA.token, body: {} });
+    expect(unproved.status).toBe(403);
+    expect(unproved.body).toMatchObject({ proof_required: true, methods: ["totp", "recovery_code"] });
     expect((await tenant.client.request("DELETE", "/api/account/two-factor/totp", { token: tenant.managerA.token, body: { code: "000000" } })).status).toBe(422);
     const renewed = await tenant.client.request("POST", "/api/account/two-factor/recovery-codes", { token: tenant.managerA.token, body: { code: await codeFor(secret, 1) } });
     expect(renewed.status).toBe(200);
@@ -176,6 +191,7 @@ describe("passkeys as a second factor", () => {
     const tenant = await createTenant();
     const origin = new URL(inject("baseUrl")).origin;
     const key = softPasskey(origin);
+    await prove(tenant, tenant.agentA.token);
     const options = await tenant.client.request("POST", "/api/account/two-factor/passkeys/options", { token: tenant.agentA.token });
     expect(options.status).toBe(200);
     expect(options.body).toMatchObject({ rp: { id: new URL(origin).hostname }, user: { name: tenant.agentA.email }, attestation: "none" });
@@ -186,10 +202,11 @@ describe("passkeys as a second factor", () => {
     expect(added.status).toBe(200);
     const codes = added.body.recovery_codes as string[];
     expect(codes).toHaveLength(10);
-    // The options are good once.
+    // The options are good once (asked of a session that proved itself with the new factor's recovery code).
+    await prove(tenant, tenant.agentA.token, { code: codes[9] });
     expect((await tenant.client.request("POST", "/api/account/two-factor/passkeys", { token: tenant.agentA.token, body: { name: "Again", response: key.create(options.body) } })).status).toBe(409);
     const status = (await tenant.client.get("/api/account/two-factor", tenant.agentA.token)).body;
-    expect(status).toMatchObject({ totp: null, recovery_codes_left: 10, passkeys: [{ name: "Laptop", last_used_at: null }] });
+    expect(status).toMatchObject({ totp: null, recovery_codes_left: 9, passkeys: [{ name: "Laptop", last_used_at: null }] });
 
     const { client, answer } = await passwordStep(tenant.agentA.email);
     expect(answer.status).toBe(401);
@@ -231,5 +248,75 @@ describe("passkeys as a second factor", () => {
       expect.objectContaining({ action: "user.signed_in", details: expect.objectContaining({ second_factor: "passkey" }) }),
       expect.objectContaining({ action: "user.two_factor_disabled", details: expect.objectContaining({ factor: "passkey", last: true }) }),
     ]));
+  });
+});
+
+// Issue 59, point 3: changing a second factor needs the current one. A "stolen session" here is a
+// second session of the user, signed in the ordinary way, that has not proved anything since.
+describe("changing a second factor needs the current one", () => {
+  it("a session alone cannot add an authenticator to a passkey account, read new recovery codes or remove the passkey; a passkey proof can", async () => {
+    const tenant = await createTenant();
+    const key = softPasskey(new URL(inject("baseUrl")).origin);
+    // With no factor yet, the password proves: wrong is 422, and nothing changes without it.
+    const unproved = await tenant.client.request("POST", "/api/account/two-factor/passkeys/options", { token: tenant.agentA.token });
+    expect(unproved.status).toBe(403);
+    expect(unproved.body).toMatchObject({ proof_required: true, methods: ["password"] });
+    expect((await tenant.client.request("POST", "/api/account/two-factor/proof", { token: tenant.agentA.token, body: { password: "not-the-password" } })).status).toBe(422);
+    expect((await tenant.client.request("POST", "/api/account/two-factor/proof", { token: tenant.agentA.token, body: { password: FACTORY_PASSWORD, code: "123456" } })).status).toBe(422);
+    await prove(tenant, tenant.agentA.token);
+    const options = await tenant.client.request("POST", "/api/account/two-factor/passkeys/options", { token: tenant.agentA.token });
+    const added = await tenant.client.request("POST", "/api/account/two-factor/passkeys", { token: tenant.agentA.token, body: { name: "Laptop", response: key.create(options.body) } });
+    expect(added.status).toBe(200);
+    const codes = added.body.recovery_codes as string[];
+
+    // Another session of the same user (password and passkey), as a thief who took it would hold it.
+    const { client, answer } = await passwordStep(tenant.agentA.email);
+    const challenge = answer.body.second_factor.challenge;
+    const request = await client.request("POST", "/api/login/second-factor/passkey", { body: { challenge } });
+    const stolen = (await client.request("POST", "/api/login/second-factor", { body: { challenge, passkey: key.get(request.body) } })).body.token as string;
+    const passkeyId = (await tenant.client.get("/api/account/two-factor", stolen)).body.passkeys[0].id;
+    for (const [method, path, body] of [
+      ["POST", "/api/account/two-factor/totp", undefined],
+      ["POST", "/api/account/two-factor/passkeys/options", undefined],
+      ["POST", "/api/account/two-factor/recovery-codes", {}],
+      ["DELETE", `/api/account/two-factor/passkeys/${passkeyId}`, {}],
+    ] as const) {
+      const refused = await tenant.client.request(method, path, { token: stolen, ...(body && { body }) });
+      expect(refused.status, `${method} ${path}`).toBe(403);
+      expect(refused.body).toMatchObject({ proof_required: true, methods: ["passkey", "recovery_code"] });
+    }
+    // The password does not stand in for the passkey the user has.
+    expect((await tenant.client.request("POST", "/api/account/two-factor/proof", { token: stolen, body: { password: FACTORY_PASSWORD } })).status).toBe(422);
+    // Nothing changed: the same recovery codes, the same passkey, no authenticator.
+    expect((await tenant.client.get("/api/account/two-factor", stolen)).body).toMatchObject({ totp: null, recovery_codes_left: 10, passkeys: [{ id: passkeyId }] });
+
+    // The owner proves with the passkey (a challenge kept on this session, good once) and may then change things.
+    const proofOptions = await tenant.client.request("POST", "/api/account/two-factor/proof/options", { token: stolen });
+    expect(proofOptions.status).toBe(200);
+    expect((await tenant.client.request("POST", "/api/account/two-factor/proof", { token: stolen, body: { passkey: key.get({ challenge: "b3RoZXItY2hhbGxlbmdl" }) } })).status).toBe(422);
+    // The failed answer spent the challenge: a fresh one is asked.
+    const fresh = await tenant.client.request("POST", "/api/account/two-factor/proof/options", { token: stolen });
+    const proof = await prove(tenant, stolen, { passkey: key.get(fresh.body) });
+    expect(proof.method).toBe("passkey");
+    expect(new Date(proof.proved_until).getTime()).toBeGreaterThan(Date.now() + 4 * 60_000);
+    expect((await tenant.client.request("POST", "/api/account/two-factor/totp", { token: stolen })).status).toBe(200);
+    // The proof is this session's own: the first session has not proved since the passkey was added.
+    expect((await tenant.client.request("POST", "/api/account/two-factor/recovery-codes", { token: tenant.agentA.token, body: {} })).status).toBe(403);
+    // An inline recovery code is a proof too.
+    expect((await tenant.client.request("POST", "/api/account/two-factor/recovery-codes", { token: tenant.agentA.token, body: { code: codes[1] } })).status).toBe(200);
+  });
+
+  it("a session of a TOTP account cannot add a passkey (and sign in with it) without a current code", async () => {
+    const tenant = await createTenant();
+    const { secret } = await turnOn(tenant, tenant.agentB);
+    const { client, answer } = await passwordStep(tenant.agentB.email);
+    const stolen = (await client.request("POST", "/api/login/second-factor", { body: { challenge: answer.body.second_factor.challenge, code: await codeFor(secret, 1) } })).body.token as string;
+    const refused = await tenant.client.request("POST", "/api/account/two-factor/passkeys/options", { token: stolen });
+    expect(refused.status).toBe(403);
+    expect(refused.body.methods).toEqual(["totp", "recovery_code"]);
+    expect((await tenant.client.request("POST", "/api/account/two-factor/proof", { token: stolen, body: { code: "000000" } })).status).toBe(422);
+    expect((await tenant.client.get("/api/account/two-factor", stolen)).body.passkeys).toEqual([]);
+    const audit = (await tenant.client.get(`/api/audit-log?subject_type=user&subject_id=${tenant.agentB.id}&per_page=100`, tenant.admin.token)).body.data as { action: string; details: Record<string, unknown> }[];
+    expect(audit).toEqual(expect.arrayContaining([expect.objectContaining({ action: "user.sign_in_failed", details: expect.objectContaining({ kind: "account", reason: "wrong_code" }) })]));
   });
 });

@@ -57,6 +57,10 @@ test("an agent sets up an authenticator on Your account; the next sign-in asks f
   await page.getByRole("link", { name: "Your account" }).click();
   const panel = page.getByRole("region", { name: "Two-factor sign-in" });
   await panel.getByRole("button", { name: "Set up an authenticator app" }).click();
+  // Changing how one signs in asks who is there first: the password, while there is no factor yet (issue 59, point 3).
+  const proof = panel.getByRole("form", { name: "Confirm it is you" });
+  await proof.getByLabel("Your password").fill(PASSWORD);
+  await proof.getByRole("button", { name: "Confirm" }).click();
   await expect(panel.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   const secret = (await panel.getByTestId("totp-secret").textContent())!;
   await panel.getByLabel("Code from the app").fill("12345");
@@ -134,6 +138,8 @@ test("an agent adds a passkey (the browser's own authenticator) and signs in wit
     await panel.getByRole("button", { name: "Add a passkey" }).click();
     await panel.getByLabel("Passkey name").fill("This laptop");
     await panel.getByRole("button", { name: "Add", exact: true }).click();
+    await panel.getByRole("form", { name: "Confirm it is you" }).getByLabel("Your password").fill("password");
+    await panel.getByRole("button", { name: "Confirm" }).click();
     // The first factor comes with its recovery codes.
     await expect(panel.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
     await panel.getByRole("button", { name: "Done" }).click();

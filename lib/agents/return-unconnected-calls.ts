@@ -30,7 +30,7 @@ export async function returnUnconnectedCalls({ userId, reason }: { userId?: numb
   // The watch runs every few seconds in every process and nearly always finds nothing: one read says so, without a transaction's three round trips.
   if (reason === "timeout" && !(await anyUnconnected(olderThan))) return 0;
   const returned = await prisma.$transaction(async (tx) => {
-    const rows = await sqlRows<{ id: bigint; call_sid: string; organization_id: number; user_id: number; from_number: string }[]>(tx)`
+    const rows = await sqlRows<{ id: bigint; call_sid: string; organization_id: number; department_id: number | null; user_id: number; from_number: string }[]>(tx)`
       WITH stale AS (
         SELECT id, accepted_by_user_id, from_number FROM queue_entries
         WHERE status = 'accepted' AND connected_at IS NULL AND accepted_at <= now() - make_interval(secs => ${olderThan})
@@ -38,11 +38,12 @@ export async function returnUnconnectedCalls({ userId, reason }: { userId?: numb
         FOR UPDATE SKIP LOCKED)
       UPDATE queue_entries q SET status = 'waiting', accepted_by_user_id = NULL, accepted_at = NULL, updated_at = now()
       FROM stale WHERE q.id = stale.id
-      RETURNING q.id, q.call_sid, q.organization_id, stale.accepted_by_user_id AS user_id, stale.from_number`;
+      RETURNING q.id, q.call_sid, q.organization_id, q.department_id, stale.accepted_by_user_id AS user_id, stale.from_number`;
     for (const row of rows) {
       if (row.user_id !== null) await changeAgentStatus(tx, { id: row.user_id, organization_id: row.organization_id }, "offline", null, noticeFor(reason, row.from_number));
-      // Back in line: to the pages it is a caller waiting again.
-      await publishEvent({ type: "queue.entry.added", visibility: "organization", record: { organization_id: row.organization_id }, data: { id: Number(row.id), call_sid: row.call_sid, from: row.from_number, returned: true } }, tx);
+      // Back in line: to the pages it is a caller waiting again, news to those who serve its queue only
+      // (as its first announcement was: the caller's number is not the whole organization's).
+      await publishEvent({ type: "queue.entry.added", visibility: "queue", record: { organization_id: row.organization_id, department_id: row.department_id }, data: { id: Number(row.id), call_sid: row.call_sid, from: row.from_number, returned: true } }, tx);
     }
     return rows;
   });

@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Remove one of your passkeys, with a current code or recovery code (409 for your last factor while your organization requires one)
+         * Remove one of your passkeys, with a current code or recovery code, or after proving it is you in the last five minutes (409 for your last factor while your organization requires one)
          * @description Any signed-in user.
          */
         delete: operations["deleteApiAccountTwoFactorPasskeysId"];
@@ -71,10 +71,50 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start adding a passkey: the WebAuthn creation options for navigator.credentials.create (good for two minutes)
+         * Start adding a passkey: the WebAuthn creation options for navigator.credentials.create (good for two minutes); the session must have proved its user in the last five minutes
          * @description Any signed-in user.
          */
         post: operations["postApiAccountTwoFactorPasskeysOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-factor/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prove it is you before changing a second factor: a current code or recovery code, a passkey's answer, or your password while you have no factor; good for five minutes on this session
+         * @description Any signed-in user. Each attempt counts against the sign-in limits. A password does not stand in for a factor the user has.
+         */
+        post: operations["postApiAccountTwoFactorProof"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-factor/proof/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start proving it is you with a passkey: the WebAuthn request options for navigator.credentials.get (good for two minutes, on this session)
+         * @description Any signed-in user.
+         */
+        post: operations["postApiAccountTwoFactorProofOptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -91,7 +131,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ten new recovery codes for a current code; the old ones stop working
+         * Ten new recovery codes for a current code, or after proving it is you; the old ones stop working
          * @description Any signed-in user.
          */
         post: operations["postApiAccountTwoFactorRecoveryCodes"];
@@ -111,12 +151,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start setting up an authenticator app (409 when one is set up)
+         * Start setting up an authenticator app, after proving it is you in the last five minutes (409 when one is set up)
          * @description Any signed-in user.
          */
         post: operations["postApiAccountTwoFactorTotp"];
         /**
-         * Turn your authenticator off, with a current code (409 while your organization requires a second factor)
+         * Turn your authenticator off, with a current code or after proving it is you (409 while your organization requires a second factor)
          * @description Any signed-in user.
          */
         delete: operations["deleteApiAccountTwoFactorTotp"];
@@ -4600,9 +4640,13 @@ export interface operations {
                             attestationObject: string;
                             clientDataJSON: string;
                             transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+                        } & {
+                            [key: string]: unknown;
                         };
                         /** @constant */
                         type: "public-key";
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -4621,6 +4665,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["401"];
+            /** @description Confirm it is you first (proof_required: true, methods): POST /api/account/two-factor/proof, then try again within five minutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The options expired or were used: start again */
             409: {
                 headers: {
@@ -4647,7 +4700,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    code: string;
+                    code?: string;
                 };
             };
         };
@@ -4660,7 +4713,15 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["401"];
-            403: components["responses"]["403"];
+            /** @description Confirm it is you first (proof_required: true, methods): POST /api/account/two-factor/proof, then try again within five minutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             404: components["responses"]["404"];
             /** @description Your organization requires a second factor of you and this is your last */
             409: {
@@ -4708,6 +4769,127 @@ export interface operations {
                 };
             };
             401: components["responses"]["401"];
+            /** @description Confirm it is you first (proof_required: true, methods): POST /api/account/two-factor/proof, then try again within five minutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    postApiAccountTwoFactorProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code?: string;
+                    passkey?: {
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        /** @default {} */
+                        clientExtensionResults?: {
+                            [key: string]: unknown;
+                        };
+                        id: string;
+                        rawId: string;
+                        response: {
+                            authenticatorData: string;
+                            clientDataJSON: string;
+                            signature: string;
+                            userHandle?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        type: "public-key";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        method: "totp" | "recovery_code" | "passkey" | "password";
+                        /** @description Until when this session may change its user's second factors without proving again */
+                        proved_until: string;
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            413: components["responses"]["413"];
+            /** @description The code, passkey or password was not right (errors names which) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["503"];
+        };
+    };
+    postApiAccountTwoFactorProofOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challenge: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            401: components["responses"]["401"];
+            /** @description You have no passkey */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["422"];
             503: components["responses"]["503"];
         };
     };
@@ -4721,7 +4903,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    code: string;
+                    code?: string;
                 };
             };
         };
@@ -4739,6 +4921,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["401"];
+            /** @description Confirm it is you first (proof_required: true, methods): POST /api/account/two-factor/proof, then try again within five minutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No authenticator is set up */
             409: {
                 headers: {
@@ -4788,6 +4979,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["401"];
+            /** @description Confirm it is you first (proof_required: true, methods): POST /api/account/two-factor/proof, then try again within five minutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An authenticator is set up: remove it first */
             409: {
                 headers: {
@@ -4797,6 +4997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["422"];
             503: components["responses"]["503"];
         };
     };
@@ -4810,7 +5011,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    code: string;
+                    code?: string;
                 };
             };
         };
@@ -4823,6 +5024,15 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["401"];
+            /** @description Confirm it is you first (proof_required: true, methods): POST /api/account/two-factor/proof, then try again within five minutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No authenticator app is set up */
             404: {
                 headers: {
@@ -7371,6 +7581,7 @@ export interface operations {
             };
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            422: components["responses"]["422"];
             503: components["responses"]["503"];
         };
     };
@@ -7902,7 +8113,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    dry_run: boolean;
+                };
+            };
+        };
         responses: {
             /** @description Success */
             202: {
@@ -7927,6 +8144,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["413"];
             422: components["responses"]["422"];
             503: components["responses"]["503"];
         };
@@ -10537,9 +10755,13 @@ export interface operations {
                             clientDataJSON: string;
                             signature: string;
                             userHandle?: string;
+                        } & {
+                            [key: string]: unknown;
                         };
                         /** @constant */
                         type: "public-key";
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -10872,8 +11094,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description The user set up a second factor here and the organization's provider does not enforce one: second_factor { challenge, methods, expires_at }; finish with POST /api/login/second-factor */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["413"];
-            /** @description The ticket expired or was used, or the state is not its sign-in's (errors.sso; sso_error names the reason: expired, wrong_browser, inactive) */
+            /** @description The ticket expired or was used, or the state is not its sign-in's (errors.sso; sso_error names the reason: expired, wrong_browser, inactive, above_connection) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10905,6 +11136,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["401"];
+            422: components["responses"]["422"];
             503: components["responses"]["503"];
         };
     };
@@ -13173,8 +13405,7 @@ export interface operations {
                 "application/json": {
                     /** Format: date-time */
                     as_of?: string;
-                    /** @default false */
-                    dry_run?: boolean;
+                    dry_run: boolean;
                 };
             };
         };
@@ -14028,6 +14259,7 @@ export interface operations {
                         create_users: boolean;
                         domains: string[];
                         enabled: boolean;
+                        idp_enforces_mfa: boolean;
                         new_user_department_id: number | null;
                         oidc: {
                             client_id: string;
@@ -14072,6 +14304,8 @@ export interface operations {
                     domains: string[];
                     /** @default true */
                     enabled?: boolean;
+                    /** @default false */
+                    idp_enforces_mfa?: boolean;
                     /** @default null */
                     new_user_department_id?: number | null;
                     oidc?: {
@@ -14109,6 +14343,7 @@ export interface operations {
                         create_users: boolean;
                         domains: string[];
                         enabled: boolean;
+                        idp_enforces_mfa: boolean;
                         new_user_department_id: number | null;
                         oidc: {
                             client_id: string;
@@ -14182,6 +14417,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["422"];
             503: components["responses"]["503"];
         };
     };
@@ -14423,6 +14659,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            422: components["responses"]["422"];
         };
     };
     getApiSsoSamlMetadataOrganization: {

@@ -58,6 +58,26 @@ export function mayAssign(role: Role, target: Role): boolean {
   return assignableRoles(role).includes(target);
 }
 
+// The roles from the least to the most rights: a user acts on (reads the sessions of, resets the
+// factors of, sets the skills of, provisions) people at or below their own rank, never above it
+// (issue 59, point 5). What they may do to those people is still the permission table's.
+const RANK: readonly Role[] = ["agent", "dept_manager", "account_admin", "super_admin"];
+
+/** The roles a user of `role` may act on: their own and those below it. */
+export function rolesAtOrBelow(role: Role): Role[] {
+  return RANK.slice(0, RANK.indexOf(role) + 1);
+}
+
+/**
+ * May a user of this role sign in through an organization's single sign-on?
+ * A connection vouches for people of its organization, so its reach ends at
+ * the organization's admin: the super admin administers every tenant and
+ * never signs in through one of them (issue 59, point 1).
+ */
+export function maySignInThroughConnection(role: Role): boolean {
+  return rolesAtOrBelow("account_admin").includes(role);
+}
+
 /** Managers and agents work in a department; admins have none. */
 export function roleHasDepartment(role: Role): boolean {
   return role === "dept_manager" || role === "agent";

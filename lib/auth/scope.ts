@@ -3,6 +3,7 @@ import type { Role } from "@/lib/generated/prisma/enums";
 import { AppError } from "@/lib/errors/app-error";
 import type { EventRecord, Visibility } from "@/lib/events/event-record";
 import type { SessionUser } from "./session-user";
+import { rolesAtOrBelow } from "./permissions";
 
 // Who sees what, decided in one place: the only module (with permissions.ts,
 // which maps roles to permissions) that looks at a user's role. Each helper
@@ -95,6 +96,16 @@ export function ownerScope(user: Actor): DeptScope & { user_id?: number } {
 export function userScope(user: Actor): DeptScope & { id?: number } {
   if (user.role === "agent") return { organization_id: user.organization_id, id: user.id };
   return departmentScope(user);
+}
+
+/**
+ * Users the caller may see and act on: those of userScope() whose
+ * role is not above the caller's (issue 59, point 5). Every route that names a
+ * user (the user, their sessions, factors, skills, queue memberships) finds
+ * them through it, so a higher role is simply not found (404).
+ */
+export function managedUserScope(user: Actor): DeptScope & { id?: number; role?: { in: Role[] } } {
+  return { ...userScope(user), ...(user.role !== "super_admin" && { role: { in: rolesAtOrBelow(user.role) } }) };
 }
 
 /** Departments the caller may see. */

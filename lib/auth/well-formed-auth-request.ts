@@ -32,3 +32,18 @@ export async function wellFormedAuthRequest(request: Request): Promise<Request |
   // next-auth reads nextUrl: the fresh request must be a NextRequest.
   return new NextRequest(request.url, { method: "POST", headers: request.headers, body: text });
 }
+
+/**
+ * next-auth's answer for an action our one provider (credentials, posted
+ * forms) does not serve is a 500 (GET /api/auth/callback/credentials, issue 59,
+ * point 9): such requests are answered here instead, 405 for the credentials
+ * callback and sign-in read with GET, 404 for a provider that does not exist.
+ */
+export function unservedAuthAction(method: string, path: string[]): Response | null {
+  const [action, provider] = path;
+  if ((action === "callback" || action === "signin") && provider !== undefined) {
+    if (provider !== "credentials" || path.length > 2) return jsonResponse({ message: "Not found." }, 404);
+    if (method !== "POST") return jsonResponse({ message: "Method not allowed." }, 405, { Allow: "POST" });
+  }
+  return null;
+}

@@ -1,5 +1,5 @@
 import "server-only";
-import { departmentScope, seesOwnCallsOnly, userScope } from "@/lib/auth/scope";
+import { departmentScope, seesOwnCallsOnly, servesQueue, userScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError, type FieldErrors } from "@/lib/errors/app-error";
@@ -37,9 +37,11 @@ export async function scheduleCallback({ actor, input }: { actor: SessionUser; i
   }
   await ensureQueues(organizationId);
   const queue = input.queue_id === undefined
-    ? contact && (await prisma.queue.findFirst({ where: { organization_id: organizationId, department_id: contact.department_id }, select: { id: true } }))
-    : await prisma.queue.findFirst({ where: { id: input.queue_id, organization_id: organizationId }, select: { id: true } });
-  if (input.queue_id !== undefined && !queue) errors.queue_id = ["is not a queue of this organization."];
+    ? contact && (await prisma.queue.findFirst({ where: { organization_id: organizationId, department_id: contact.department_id }, select: { id: true, department_id: true } }))
+    : await prisma.queue.findFirst({ where: { id: input.queue_id, organization_id: organizationId }, select: { id: true, department_id: true } });
+  // A named queue must be one the scheduler serves (issue 59, point 9): an agent cannot send work into
+  // another department's queue, whose callers and callbacks they do not see.
+  if (input.queue_id !== undefined && (!queue || !servesQueue(actor, queue.department_id))) errors.queue_id = ["is not a queue you serve."];
   if (Object.keys(errors).length || !contact || !queue) throw AppError.validation(errors);
   const created = await prisma.scheduledCallback.create({
     data: { organization_id: organizationId, contact_id: contact.id, owner_id: ownerId, queue_id: queue.id, due_at: at, note: input.note || null, created_by_user_id: actor.id },

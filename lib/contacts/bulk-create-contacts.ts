@@ -11,6 +11,7 @@ import { insertContacts, toNewContact, type NewContact } from "./insert-contacts
 import { resolveDepartment } from "./contact-access";
 import { prepareContact } from "./prepare-contact";
 import { createContactSchema } from "./schemas";
+import { unknownKeys } from "@/lib/http/unknown-keys";
 import type { BulkCreateAnswer } from "./bulk-create-answer";
 
 export type BulkResult = BulkCreateAnswer;
@@ -30,6 +31,12 @@ export async function bulkCreateContacts({ actor, items }: { actor: SessionUser;
     const unstorable = unstorableTextErrors(item);
     if (unstorable) {
       errors.push({ index, errors: unstorable });
+      continue;
+    }
+    // Exact, as every body is (route.ts): a key the contact schema does not know fails the item, naming it.
+    const unknown = unknownKeys(createContactSchema, item);
+    if (unknown.length) {
+      errors.push({ index, errors: Object.fromEntries(unknown.map((key) => [key, ["is not a known field."]])) });
       continue;
     }
     const parsed = createContactSchema.safeParse(item);

@@ -95,7 +95,8 @@ function jsonOperation(group: OperationGroup, method: Method, description: Extra
   if (authenticated) errors.add("401");
   if (roles || group.path.includes("{")) errors.add("403");
   if (group.path.includes("{")) errors.add("404");
-  if (description.body || description.query || description.params || group.ahead === "stream") errors.add("422");
+  // A write without a body schema refuses a JSON body with anything in it (route.ts): 422 too.
+  if (description.body || description.query || description.params || group.ahead === "stream" || method !== "GET") errors.add("422");
   if (description.body) errors.add("413");
   if (authenticated) errors.add("503");
   const extra = group.responses?.[method] ?? {};

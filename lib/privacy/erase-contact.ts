@@ -22,15 +22,23 @@ export interface ContactErasure {
  * their calls, a call in progress), else started as an operation whose
  * progress the caller follows. The operation's input holds only the ids.
  */
-export async function eraseContact({ actor, id }: { actor: SessionUser; id: bigint }) {
+export async function eraseContact({ actor, id, dryRun }: { actor: SessionUser; id: bigint; dryRun: boolean }) {
   const contact = await prisma.contact.findFirst({ where: { id, ...departmentScope(actor) }, select: { id: true, organization_id: true } });
   if (!contact) throw AppError.notFound();
   const person = await findPerson(prisma, contact.organization_id, contact.id);
   if (!person) throw AppError.notFound();
+  if (dryRun) return previewErasure(person);
   await assertErasable(person);
   const { count } = await personRecordings(person);
   const input: ContactErasure = { organization_id: person.organizationId, contact_id: String(person.contactId) };
   return startOperation({ actor, kind: "contact.erase", input: { ...input }, total: count + 1 });
+}
+
+/** What an erasure of this person would reach, erasing nothing. */
+async function previewErasure(person: Person) {
+  const { count } = await personRecordings(person);
+  const erasable = await assertErasable(person).then(() => true, (error) => (error instanceof AppError && error.code === "conflict" ? false : Promise.reject(error)));
+  return { dry_run: true as const, contact_id: String(person.contactId), calls: person.callSids.length, recordings: count, phones: person.phones.length, emails: person.emails.length, erasable };
 }
 
 async function assertErasable(person: Person): Promise<void> {

@@ -1,6 +1,6 @@
 import "server-only";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
-import { organizationScope, servesEveryQueue } from "@/lib/auth/scope";
+import { managedUserScope, organizationScope, servesEveryQueue } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { publishRightsChanged } from "@/lib/events/publish-event";
@@ -49,8 +49,8 @@ export async function setQueueMembers({ actor, departmentId, input }: { actor: S
   const department = await prisma.department.findFirst({ where: { id: departmentId, ...organizationScope(actor) }, select: { id: true, organization_id: true } });
   if (!department) throw AppError.notFound();
   const wanted = [...new Set(input.member_ids)];
-  const found = new Set((await prisma.user.findMany({ where: { id: { in: wanted }, organization_id: department.organization_id, active: true }, select: { id: true } })).map((u) => u.id));
-  const unknown = input.member_ids.flatMap((id, i) => (found.has(id) ? [] : [[`member_ids.${i}`, ["is not an active user of this organization"]] as [string, string[]]]));
+  const found = new Set((await prisma.user.findMany({ where: { id: { in: wanted }, ...managedUserScope(actor), organization_id: department.organization_id, active: true }, select: { id: true } })).map((u) => u.id));
+  const unknown = input.member_ids.flatMap((id, i) => (found.has(id) ? [] : [[`member_ids.${i}`, ["is not an active user of this organization you may manage"]] as [string, string[]]]));
   if (unknown.length) throw AppError.validation(Object.fromEntries(unknown));
   await prisma.$transaction(async (tx) => {
     const before = (await tx.queueMember.findMany({ where: { department_id: department.id }, select: { user_id: true } })).map((m) => m.user_id);

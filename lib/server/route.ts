@@ -16,6 +16,7 @@ import { ONE_MEGABYTE, readJsonBody } from "@/lib/http/read-body";
 import { describeRoute } from "@/lib/http/route-description";
 import { routeTemplate } from "@/lib/http/route-template";
 import { refuseUnstorableText, unstorableText, validate } from "@/lib/http/validation";
+import { unknownKeys } from "@/lib/http/unknown-keys";
 
 // The one wrapper every JSON API route goes through. In order: bearer token →
 // user (401), permission (403), params/query/body validation (422), then the
@@ -65,6 +66,13 @@ interface RouteOptions<B, Q, P, R> {
    * failure itself (bulk create), so one bad item cannot refuse the rest.
    */
   refuseNulInBody?: boolean;
+  /**
+   * Why this route's body may carry keys its schema does not name (they are
+   * then dropped). Every other body is exact: an unknown key is a 422 naming
+   * it (issue 59, point 6), and a route without a body schema refuses a JSON
+   * body with any key in it.
+   */
+  looseBody?: string;
 }
 
 interface Context<B, Q, P, Authed> {
@@ -110,8 +118,8 @@ export function route<
       const params = options.params ? parseParams(options.params, await next?.params) : undefined;
       const query = options.query ? validInput(options.query, queryObject(new URL(request.url).searchParams)) : undefined;
       const body = options.body
-        ? validInput(options.body, await readJsonBody(request, options.maxBodyBytes ?? ONE_MEGABYTE), options.refuseNulInBody !== false)
-        : undefined;
+        ? validBody(options.body, await readJsonBody(request, options.maxBodyBytes ?? ONE_MEGABYTE), options)
+        : await refuseUndeclaredBody(request);
 
       const result = await handler({ request, user, body, query, params, requestId } as Context<B, Q, P, A>);
       if (result instanceof Response) return result;
@@ -141,6 +149,34 @@ function validInput<S extends z.ZodType>(schema: S, input: unknown, refuseNul = 
   const data = validate(schema, input);
   if (refuseNul) refuseUnstorableText(data);
   return data;
+}
+
+/** A body validated as its route declares it: exact unless the route says why not, then parsed (validInput). */
+function validBody<S extends z.ZodType>(schema: S, input: unknown, options: { refuseNulInBody?: boolean; looseBody?: string }): z.infer<S> {
+  if (options.looseBody === undefined) {
+    const unknown = unknownKeys(schema, input);
+    if (unknown.length) throw AppError.validation(Object.fromEntries(unknown.slice(0, 20).map((key) => [key, ["is not a known field."]])), `Unknown field${unknown.length > 1 ? "s" : ""}: ${unknown.slice(0, 20).join(", ")}.`);
+  }
+  return validInput(schema, input, options.refuseNulInBody !== false);
+}
+
+/**
+ * A route that declares no body takes none: a JSON body with anything in it
+ * (a key, an array, a value) is refused, so `{"dry_run": true}` to a DELETE
+ * cannot be taken for a confirmation it never was. Other content types are
+ * the handler's (an upload reads its own multipart stream).
+ */
+async function refuseUndeclaredBody(request: Request): Promise<undefined> {
+  if (request.method === "GET" || request.method === "HEAD") return undefined;
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/json" && !type.endsWith("+json")) return undefined;
+  const input = await readJsonBody(request, ONE_MEGABYTE);
+  const empty = typeof input === "object" && input !== null && !Array.isArray(input) && Object.keys(input).length === 0;
+  if (!empty) {
+    const keys = typeof input === "object" && input !== null && !Array.isArray(input) ? Object.keys(input) : [];
+    throw AppError.validation(keys.length ? Object.fromEntries(keys.slice(0, 20).map((key) => [key, ["is not a known field."]])) : { body: ["This request takes no body."] }, "This request takes no body.");
+  }
+  return undefined;
 }
 
 async function authenticate(request: Request, required: boolean, webSession: boolean): Promise<SessionUser | null> {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { revokeToken, revokeUserTokens } from "@/lib/auth/tokens";
-import { userScope } from "@/lib/auth/scope";
+import { managedUserScope } from "@/lib/auth/scope";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
@@ -26,7 +26,7 @@ export async function endSession({ actor, sessionId }: { actor: SessionUser; ses
  * event streams close in every server process.
  */
 export async function endUserSessions({ actor, userId }: { actor: SessionUser; userId: number }): Promise<{ ended: number }> {
-  const user = await prisma.user.findFirst({ where: { id: userId, ...userScope(actor) }, select: { id: true, organization_id: true, department_id: true } });
+  const user = await prisma.user.findFirst({ where: { id: userId, ...managedUserScope(actor) }, select: { id: true, organization_id: true, department_id: true } });
   if (!user) throw AppError.notFound();
   const ended = await prisma.$transaction(async (tx) => {
     const open = await tx.apiToken.count({ where: { user_id: userId, revoked_at: null, expires_at: { gt: new Date() } } });

@@ -1,5 +1,5 @@
 import "server-only";
-import { userScope } from "@/lib/auth/scope";
+import { managedUserScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
@@ -33,7 +33,7 @@ export function listSessions({ actor, currentTokenId }: { actor: SessionUser; cu
 
 /** An admin reads a user's sessions (a user of their organization; 404 otherwise). */
 export async function listUserSessions({ actor, userId }: { actor: SessionUser; userId: number }) {
-  const user = await prisma.user.findFirst({ where: { id: userId, ...userScope(actor) }, select: { id: true } });
+  const user = await prisma.user.findFirst({ where: { id: userId, ...managedUserScope(actor) }, select: { id: true } });
   if (!user) throw AppError.notFound();
   return openSessions(userId, null);
 }

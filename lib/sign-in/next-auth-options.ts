@@ -2,6 +2,7 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { env } from "@/lib/env";
+import { logger } from "@/lib/logger";
 import { clientAddress, userAgentOf } from "@/lib/http/client-address";
 import { AppError } from "@/lib/errors/app-error";
 import { login } from "./login";
@@ -26,6 +27,8 @@ function cookieValue(header: string | string[] | undefined, name: string): strin
   return null;
 }
 
+const SESSION_ENDED = "session_ended";
+
 // The web sign-in. next-auth keeps the browser session in a signed JWT cookie;
 // the session carries the API bearer token that the pages send to /api/*, so
 // the pages and any other client go through the very same API and checks.
@@ -35,6 +38,18 @@ export function authOptions(): NextAuthOptions {
     secret: config.NEXTAUTH_SECRET,
     session: { strategy: "jwt", maxAge: config.TOKEN_TTL_DAYS * 86_400 },
     pages: { signIn: "/login" },
+    logger: {
+      // An ended session is an answer, not a fault: next-auth reports it as JWT_SESSION_ERROR.
+      error(code, metadata) {
+        const cause = metadata instanceof Error ? metadata : (metadata as { error?: Error } | undefined)?.error;
+        if (code === "JWT_SESSION_ERROR" && cause?.message === SESSION_ENDED) return;
+        logger.error("next-auth", { code, error: cause?.message ?? String(metadata) });
+      },
+      warn(code) {
+        logger.warn("next-auth", { code });
+      },
+      debug() {},
+    },
     providers: [
       CredentialsProvider({
         name: "Email and password",
@@ -88,15 +103,22 @@ export function authOptions(): NextAuthOptions {
         }
         // The role and department the pages are drawn for are read again with the API token, as every API
         // request reads them: a user demoted or moved meanwhile gets the navigation and pages of their new
-        // rights (issue 40), not those they signed in with. A token no longer valid changes nothing here:
-        // the pages' first API request answers 401 and signs them out.
-        const current = typeof token.apiToken === "string" ? await resolveBearer(token.apiToken).catch(() => null) : null;
-        if (current && current.id === token.uid) {
-          token.role = current.role;
-          token.organization_id = current.organization_id;
-          token.department_id = current.department_id;
-          token.name = current.name;
+        // rights (issue 40), not those they signed in with.
+        let current;
+        try {
+          current = typeof token.apiToken === "string" ? await resolveBearer(token.apiToken) : null;
+        } catch {
+          // The database did not answer: the session stays as it was, and the pages' API requests decide.
+          return token;
         }
+        // A session ended (signed out elsewhere, ended by an admin, the user deactivated) makes the cookie
+        // worth nothing (issue 59, point 9): next-auth answers no session and clears it, so no page draws
+        // the user's name or email and GET /api/auth/session hands out neither it nor the dead token.
+        if (!current || current.id !== token.uid) throw new Error(SESSION_ENDED);
+        token.role = current.role;
+        token.organization_id = current.organization_id;
+        token.department_id = current.department_id;
+        token.name = current.name;
         return token;
       },
       session({ session, token }) {

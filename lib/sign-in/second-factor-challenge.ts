@@ -14,10 +14,13 @@ export const CHALLENGE_TTL_MS = 5 * 60_000;
  * client sends back with the code; the database keeps its hash) and says
  * whether the user must first set up an authenticator (their organization
  * requires a factor and they have none: they are walked through it now).
+ * After a single sign-on (`onlyWhenSetUp`) only a factor the user has is
+ * asked: the organization's policy is the identity provider's to apply there.
  */
 export async function secondFactorChallenge(
   user: { id: number; role: string; organization_id: number },
   origin: TokenOrigin,
+  { onlyWhenSetUp = false }: { onlyWhenSetUp?: boolean } = {},
 ): Promise<AppError | null> {
   const [factors, { two_factor_required }] = await Promise.all([
     prisma.userFactor.findMany({ where: { user_id: user.id, confirmed_at: { not: null } }, select: { kind: true } }),
@@ -25,7 +28,7 @@ export async function secondFactorChallenge(
   ]);
   const setUp = factors.length > 0;
   const kinds = new Set(factors.map((f) => f.kind));
-  if (!setUp && !twoFactorRequired(user.role, two_factor_required)) return null;
+  if (!setUp && (onlyWhenSetUp || !twoFactorRequired(user.role, two_factor_required))) return null;
   const secret = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);
   // The user's expired challenges are cleared as a new one starts, so the table holds only live ones.

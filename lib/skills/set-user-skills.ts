@@ -1,6 +1,6 @@
 import "server-only";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
-import { userScope } from "@/lib/auth/scope";
+import { managedUserScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
@@ -14,7 +14,7 @@ import type { UserSkillsInput } from "./schemas";
  * department's people; anyone else's is not found. Audited.
  */
 export async function setUserSkills({ actor, userId, input }: { actor: SessionUser; userId: number; input: UserSkillsInput }) {
-  const user = await prisma.user.findFirst({ where: { id: userId, ...userScope(actor) }, select: { id: true, organization_id: true, department_id: true } });
+  const user = await prisma.user.findFirst({ where: { id: userId, ...managedUserScope(actor) }, select: { id: true, organization_id: true, department_id: true } });
   if (!user) throw AppError.notFound();
   const saved = await prisma.$transaction(async (tx) => {
     await tx.userSkill.deleteMany({ where: { user_id: user.id, skill: { notIn: input.map((s) => s.skill) } } });

@@ -12,7 +12,7 @@ export async function getSsoSettings(organizationId: number): Promise<SsoSetting
   });
   const service_provider = { oidc_redirect_uri: oidcRedirectUri(), saml_entity_id: samlEntityId(organizationId), saml_acs_url: samlAcsUrl(), saml_metadata_url: samlEntityId(organizationId) };
   if (!connection) {
-    return { configured: false, protocol: null, enabled: false, domains: [], sso_only: false, create_users: false, new_user_department_id: null, break_glass_user: null, oidc: null, saml: null, service_provider };
+    return { configured: false, protocol: null, enabled: false, domains: [], sso_only: false, create_users: false, new_user_department_id: null, break_glass_user: null, idp_enforces_mfa: false, oidc: null, saml: null, service_provider };
   }
   return {
     configured: true,
@@ -23,6 +23,7 @@ export async function getSsoSettings(organizationId: number): Promise<SsoSetting
     create_users: connection.create_users,
     new_user_department_id: connection.new_user_department_id,
     break_glass_user: connection.break_glass_user,
+    idp_enforces_mfa: connection.idp_enforces_mfa,
     oidc: connection.protocol === "oidc" ? { issuer: connection.oidc_issuer ?? "", client_id: connection.oidc_client_id ?? "", client_secret_set: Boolean(connection.oidc_secret_sealed) } : null,
     saml: connection.protocol === "saml" ? { entity_id: connection.saml_entity_id ?? "", sso_url: connection.saml_sso_url ?? "", metadata_url: connection.saml_metadata_url } : null,
     service_provider,

@@ -65,7 +65,7 @@ export async function saveSsoSettings({ actor, input }: { actor: SessionUser; in
   const claimed = await prisma.ssoDomain.findMany({ where: { domain: { in: input.domains }, ...(existing && { connection_id: { not: existing.id } }) }, select: { domain: true } });
   if (claimed.length) throw AppError.conflict(`${claimed.map((d) => d.domain).join(", ")} already signs in through another organization's single sign-on.`, { errors: { domains: [`${claimed[0].domain} is already covered elsewhere.`] } });
 
-  const settings = { protocol: input.protocol, enabled: input.enabled, sso_only: input.sso_only, create_users: input.create_users, new_user_department_id: input.new_user_department_id, break_glass_user_id: input.break_glass_user_id, ...provider };
+  const settings = { protocol: input.protocol, enabled: input.enabled, sso_only: input.sso_only, create_users: input.create_users, new_user_department_id: input.new_user_department_id, break_glass_user_id: input.break_glass_user_id, idp_enforces_mfa: input.idp_enforces_mfa, ...provider };
   await prisma.$transaction(async (tx) => {
     const connection = await tx.ssoConnection.upsert({ where: { organization_id: organizationId }, create: { organization_id: organizationId, ...settings }, update: settings, select: { id: true } });
     await tx.ssoDomain.deleteMany({ where: { connection_id: connection.id } });

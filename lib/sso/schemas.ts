@@ -18,6 +18,8 @@ export const ssoSettingsInputSchema = z
     create_users: z.boolean().default(false),
     new_user_department_id: z.number().int().positive().nullable().default(null),
     break_glass_user_id: z.number().int().positive().nullable().default(null),
+    /** The provider enforces multi-factor itself: a second factor set up here is not asked again after its sign-in. */
+    idp_enforces_mfa: z.boolean().default(false),
     oidc: z
       .object({
         issuer: z.url({ message: "Enter the issuer's address (https://...)." }).max(2048),
@@ -52,6 +54,7 @@ export const ssoSettingsAnswerSchema = z.object({
   create_users: z.boolean(),
   new_user_department_id: z.number().int().nullable(),
   break_glass_user: personSchema.nullable(),
+  idp_enforces_mfa: z.boolean(),
   oidc: z.object({ issuer: z.string(), client_id: z.string(), client_secret_set: z.boolean() }).nullable(),
   saml: z.object({ entity_id: z.string(), sso_url: z.string(), metadata_url: z.string().nullable() }).nullable(),
   /** What to enter at the provider. */

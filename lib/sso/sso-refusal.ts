@@ -11,6 +11,7 @@ export const SSO_REFUSALS = {
   not_covered: "Your identity provider answered for an address this organization's single sign-on does not cover.",
   no_account: "There is no account for this address here. Ask your administrator to add you.",
   inactive: "This account is deactivated.",
+  above_connection: "This account cannot sign in through an organization's single sign-on. Sign in with your password and second factor.",
   other_identity: "This account is linked to another identity at your provider.",
   wrong_browser: "This sign-in was started in another browser. Start again here.",
   unavailable: "Single sign-on is not available for this address.",

@@ -41,15 +41,15 @@ export async function issueTicket(signInId: number, userId: number): Promise<str
 }
 
 /**
- * A ticket → its user, deleting the row in the same statement. The state
+ * A ticket → its user and the connection that vouched for them, deleting the row in the same statement. The state
  * must be the one the spending browser holds (its cookie): a ticket earned in
  * one browser cannot sign in another (an attacker's own sign-in pushed to a victim).
  */
 export async function spendTicket(ticket: string, state: string | null | undefined) {
-  const row = await prisma.ssoSignIn.findUnique({ where: { ticket_hash: sha256(ticket) }, select: { id: true, state_hash: true, expires_at: true, user_id: true } });
+  const row = await prisma.ssoSignIn.findUnique({ where: { ticket_hash: sha256(ticket) }, select: { id: true, state_hash: true, expires_at: true, user_id: true, connection_id: true } });
   if (!row || !row.user_id || row.expires_at <= new Date()) throw ssoRefusal("expired");
   if (!state || sha256(state) !== row.state_hash) throw ssoRefusal("wrong_browser");
   const spent = await prisma.ssoSignIn.deleteMany({ where: { id: row.id } });
   if (spent.count === 0) throw ssoRefusal("expired");
-  return row.user_id;
+  return { userId: row.user_id, connectionId: row.connection_id };
 }

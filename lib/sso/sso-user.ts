@@ -6,6 +6,7 @@ import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { emailDomain } from "./find-connection";
 import { randomSecret } from "./sso-sign-in-row";
 import { ssoRefusal } from "./sso-refusal";
+import { maySignInThroughConnection } from "@/lib/auth/permissions";
 
 export interface VouchedIdentity {
   /** The provider's stable id for the person (OpenID's sub, SAML's NameID). */
@@ -30,12 +31,19 @@ export async function userForIdentity(connection: Connection, identity: VouchedI
   if (!email || identity.emailVerified === false) throw ssoRefusal("invalid_answer");
   const covered = await prisma.ssoDomain.findFirst({ where: { domain: emailDomain(email), connection_id: connection.id }, select: { domain: true } });
   if (!covered) throw ssoRefusal("not_covered");
-  const select = { id: true, email: true, organization_id: true, department_id: true, active: true, sso_subject: true } as const;
+  const select = { id: true, email: true, organization_id: true, department_id: true, active: true, sso_subject: true, role: true } as const;
   const user =
     (await prisma.user.findFirst({ where: { organization_id: connection.organization_id, sso_subject: identity.subject }, select })) ??
     (await prisma.user.findUnique({ where: { email }, select }));
   if (user) {
     if (user.organization_id !== connection.organization_id) throw ssoRefusal("no_account");
+    // An organization's provider vouches for that organization's people only: a role above the
+    // organization (the super admin, who administers every tenant) never signs in through it,
+    // whatever address the provider asserts (issue 59, point 1).
+    if (!maySignInThroughConnection(user.role)) {
+      await auditSignIn(user, "user.sign_in_failed", { method: "sso", reason: "above_connection" });
+      throw ssoRefusal("above_connection");
+    }
     if (user.sso_subject && user.sso_subject !== identity.subject) {
       await auditSignIn(user, "user.sign_in_failed", { method: "sso", reason: "other_identity" });
       throw ssoRefusal("other_identity");

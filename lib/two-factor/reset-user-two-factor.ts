@@ -1,6 +1,6 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { userScope } from "@/lib/auth/scope";
+import { managedUserScope } from "@/lib/auth/scope";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { auditSignIn } from "@/lib/audit/audit-sign-in";
@@ -11,7 +11,7 @@ import { auditSignIn } from "@/lib/audit/audit-sign-in";
  * requires a factor the user sets up a new one at their next sign-in.
  */
 export async function resetUserTwoFactor({ actor, userId }: { actor: SessionUser; userId: number }): Promise<void> {
-  const user = await prisma.user.findFirst({ where: { id: userId, ...userScope(actor) }, select: { id: true, organization_id: true, department_id: true } });
+  const user = await prisma.user.findFirst({ where: { id: userId, ...managedUserScope(actor) }, select: { id: true, organization_id: true, department_id: true } });
   if (!user) throw AppError.notFound();
   const removed = await prisma.$transaction(async (tx) => {
     const { count } = await tx.userFactor.deleteMany({ where: { user_id: userId } });

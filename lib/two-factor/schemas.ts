@@ -13,10 +13,11 @@ export const passkeyAssertionSchema = z.object({
   id: b64(1024),
   rawId: b64(1024),
   type: z.literal("public-key"),
-  response: z.object({ clientDataJSON: b64(4096), authenticatorData: b64(4096), signature: b64(1024), userHandle: b64(512).optional() }),
+  response: z.object({ clientDataJSON: b64(4096), authenticatorData: b64(4096), signature: b64(1024), userHandle: b64(512).optional() }).loose(),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
   authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
-});
+  // What a browser's WebAuthn answer holds is the W3C's to grow: fields we do not read are kept out of the strict-body rule.
+}).loose();
 
 /** navigator.credentials.create()'s answer as JSON (startRegistration's). */
 export const passkeyAttestationSchema = z.object({
@@ -27,10 +28,11 @@ export const passkeyAttestationSchema = z.object({
     clientDataJSON: b64(4096),
     attestationObject: b64(16_384),
     transports: z.array(z.enum(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"])).max(7).optional(),
-  }),
+    // Browsers add publicKey, publicKeyAlgorithm and authenticatorData, which the attestation already holds.
+  }).loose(),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
   authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
-});
+}).loose();
 
 /** POST /api/login/second-factor: the challenge of POST /api/login's 401 and a code or a passkey's answer (neither once setup passed the challenge). */
 export const secondFactorSchema = z.object({ challenge, code: code.optional(), passkey: passkeyAssertionSchema.optional() });
@@ -44,8 +46,24 @@ export const addPasskeySchema = z.object({
 export const setupAtSignInSchema = z.object({ challenge });
 /** POST /api/login/second-factor/confirm. */
 export const confirmAtSignInSchema = z.object({ challenge, code });
-/** A current code, asked before changing one's own second factor. */
+/** A current code, asked before changing one's own second factor: optional where the session proved its user in the last five minutes. */
 export const codeSchema = z.object({ code });
+export const optionalCodeSchema = z.object({ code: code.optional() });
+
+/**
+ * POST /api/account/two-factor/proof: the session proves its user before a
+ * factor changes, with one of a current code (or a recovery code), a passkey's
+ * answer, or, for a user who has no factor yet, their password.
+ */
+export const identityProofSchema = z
+  .object({ code: code.optional(), passkey: passkeyAssertionSchema.optional(), password: z.string().min(1, "Enter your password.").max(200).optional() })
+  .refine((proof) => [proof.code, proof.passkey, proof.password].filter((given) => given !== undefined).length === 1, { message: "Give one of a code, a passkey's answer or your password.", path: ["code"] });
+export type IdentityProof = z.infer<typeof identityProofSchema>;
+
+export const identityProofAnswer = z.object({
+  proved_until: z.string().meta({ description: "Until when this session may change its user's second factors without proving again" }),
+  method: z.enum(["totp", "recovery_code", "passkey", "password"]),
+});
 
 export const totpSetupAnswer = z.object({
   secret: z.string().meta({ description: "The shared secret in Base32, for typing into the app by hand" }),

@@ -1,5 +1,5 @@
 import "server-only";
-import { userScope } from "@/lib/auth/scope";
+import { managedUserScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { revokeUserTokens } from "@/lib/auth/tokens";
 import { prisma } from "@/lib/db/client";
@@ -10,7 +10,7 @@ import { checkAssignment } from "./check-assignment";
 /** DELETE keeps the user (their calls and contacts point at them) but locks them out. */
 export async function deactivateUser({ actor, id }: { actor: SessionUser; id: number }): Promise<void> {
   if (id === actor.id) throw AppError.validation({ id: ["You cannot deactivate yourself."] });
-  const scope = userScope(actor);
+  const scope = managedUserScope(actor);
   await prisma.$transaction(async (tx) => {
     const current = await tx.user.findFirst({ where: { id, ...scope }, select: { role: true, organization_id: true, department_id: true } });
     if (!current) throw AppError.notFound();

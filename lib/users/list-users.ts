@@ -1,5 +1,5 @@
 import "server-only";
-import { userScope } from "@/lib/auth/scope";
+import { managedUserScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -9,7 +9,7 @@ import { serializeUserWithSkills, userWithSkillsSelect } from "./serialize-user"
 
 export async function listUsers({ actor, query }: { actor: SessionUser; query: ListUsersQuery }) {
   const where: Prisma.UserWhereInput = {
-    ...userScope(actor),
+    ...managedUserScope(actor),
     ...(query.role && { role: query.role }),
     ...(query.department_id && { department_id: query.department_id }),
     ...(query.q && {

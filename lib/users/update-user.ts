@@ -1,6 +1,6 @@
 import "server-only";
 import { hashPassword } from "@/lib/auth/password";
-import { userScope } from "@/lib/auth/scope";
+import { managedUserScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { revokeUserTokens } from "@/lib/auth/tokens";
 import { prisma } from "@/lib/db/client";
@@ -14,7 +14,7 @@ import type { UpdateUserInput } from "./schemas";
 import { serializeUser, userSelect } from "./serialize-user";
 
 export async function updateUser({ actor, id, input }: { actor: SessionUser; id: number; input: UpdateUserInput }) {
-  const scope = userScope(actor);
+  const scope = managedUserScope(actor);
   const saved = await prisma.$transaction(async (tx) => {
     const current = await tx.user.findFirst({ where: { id, ...scope }, select: userSelect });
     if (!current) throw AppError.notFound();

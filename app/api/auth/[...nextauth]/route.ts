@@ -3,13 +3,16 @@
 // credentials it checks go through lib/auth/login like POST /api/login.
 import NextAuth from "next-auth";
 import { authOptions } from "@/lib/sign-in/next-auth-options";
-import { wellFormedAuthRequest } from "@/lib/auth/well-formed-auth-request";
+import { unservedAuthAction, wellFormedAuthRequest } from "@/lib/auth/well-formed-auth-request";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 
 async function handler(request: Request, context: { params: Promise<{ nextauth: string[] }> }) {
+  const params = await context.params;
+  const refused = unservedAuthAction(request.method, params.nextauth);
+  if (refused) return refused;
   const checked = await wellFormedAuthRequest(request);
   if (checked instanceof Response) return checked;
-  return NextAuth(authOptions())(checked, { params: await context.params });
+  return NextAuth(authOptions())(checked, { params });
 }
 
 export { handler as GET, handler as POST };

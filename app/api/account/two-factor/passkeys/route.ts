@@ -1,11 +1,12 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
-import { finishPasskeyRegistration } from "@/lib/two-factor/passkey-registration";
+import { addOwnPasskey } from "@/lib/two-factor/account-two-factor";
 import { addPasskeySchema, addedPasskeyAnswer } from "@/lib/two-factor/schemas";
+import { clientAddress } from "@/lib/http/client-address";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 
-export const POST = route({ body: addPasskeySchema, answers: addedPasskeyAnswer }, ({ user, body }) =>
-  finishPasskeyRegistration(user, { name: body.name, response: body.response as RegistrationResponseJSON }),
+export const POST = route({ body: addPasskeySchema, answers: addedPasskeyAnswer }, ({ user, body, request }) =>
+  addOwnPasskey(user, { name: body.name, response: body.response as RegistrationResponseJSON }, clientAddress(request)),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

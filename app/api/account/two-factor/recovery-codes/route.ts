@@ -1,9 +1,9 @@
 import { renewOwnRecoveryCodes } from "@/lib/two-factor/account-two-factor";
-import { codeSchema, recoveryCodesAnswer } from "@/lib/two-factor/schemas";
+import { optionalCodeSchema, recoveryCodesAnswer } from "@/lib/two-factor/schemas";
 import { clientAddress } from "@/lib/http/client-address";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 
-export const POST = route({ body: codeSchema, answers: recoveryCodesAnswer }, ({ user, body, request }) => renewOwnRecoveryCodes(user, body.code, clientAddress(request)));
+export const POST = route({ body: optionalCodeSchema, answers: recoveryCodesAnswer }, ({ user, body, request }) => renewOwnRecoveryCodes(user, body.code, clientAddress(request)));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,10 +1,10 @@
 import { removeOwnPasskey } from "@/lib/two-factor/account-two-factor";
-import { codeSchema } from "@/lib/two-factor/schemas";
+import { optionalCodeSchema } from "@/lib/two-factor/schemas";
 import { clientAddress } from "@/lib/http/client-address";
 import { idParams } from "@/lib/http/params";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 
-export const DELETE = route({ params: idParams, body: codeSchema }, ({ user, params, body, request }) => removeOwnPasskey(user, params.id, body.code, clientAddress(request)));
+export const DELETE = route({ params: idParams, body: optionalCodeSchema }, ({ user, params, body, request }) => removeOwnPasskey(user, params.id, body.code, clientAddress(request)));
 
 export const { GET, POST, PUT, PATCH, OPTIONS } = methodsNotAllowed(["DELETE"]);

@@ -1,8 +1,9 @@
-import { startPasskeyRegistration } from "@/lib/two-factor/passkey-registration";
+import { startOwnPasskey } from "@/lib/two-factor/account-two-factor";
 import { passkeyOptionsAnswer } from "@/lib/two-factor/schemas";
+import { clientAddress } from "@/lib/http/client-address";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 
-export const POST = route({ answers: passkeyOptionsAnswer }, async ({ user }) => ({ ...(await startPasskeyRegistration(user)) }));
+export const POST = route({ answers: passkeyOptionsAnswer }, async ({ user, request }) => ({ ...(await startOwnPasskey(user, clientAddress(request))) }));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);
