@@ -9,6 +9,7 @@ import { startOperation } from "@/lib/operations/start-operation";
 import { erasePersonRecords } from "./erase-person-records";
 import { eraseRecordings, personRecordings } from "./erase-recordings";
 import { findPerson, type Person } from "./find-person";
+import { assertUploadsSettled, uploadsNaming } from "./person-uploads";
 
 export interface ContactErasure {
   organization_id: number;
@@ -19,8 +20,9 @@ export interface ContactErasure {
 /**
  * Erasure on request (GDPR article 17, CCPA; issue 47, point 5): refused while
  * something must keep the person's records (a legal hold on them or one of
- * their calls, a call in progress), else started as an operation whose
- * progress the caller follows. The operation's input holds only the ids.
+ * their calls, a call in progress, an import still reading a file that names
+ * them), else started as an operation whose progress the caller follows. The
+ * operation's input holds only the ids.
  */
 export async function eraseContact({ actor, id, dryRun }: { actor: SessionUser; id: bigint; dryRun: boolean }) {
   const contact = await prisma.contact.findFirst({ where: { id, ...departmentScope(actor) }, select: { id: true, organization_id: true } });
@@ -49,6 +51,7 @@ async function assertErasable(person: Person): Promise<void> {
   }
   const live = await prisma.liveCall.count({ where: { organization_id: person.organizationId, ended_at: null, OR: [{ contact_id: person.contactId }, { number: { in: person.phones } }] } });
   if (live) throw AppError.conflict("This person is on a call now: erase them once it has ended.");
+  assertUploadsSettled(await uploadsNaming(prisma, person));
 }
 
 /**

@@ -4,6 +4,7 @@ import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Person } from "./find-person";
 import { mentions } from "./mentions";
+import { eraseUploads } from "./person-uploads";
 
 /** What an erasure removed or blanked, by kind of record: counts only, never what they held. */
 export interface ErasedCounts {
@@ -17,6 +18,10 @@ export interface ErasedCounts {
   scheduled_callbacks: number;
   campaign_entries: number;
   import_rows: number;
+  /** Raw files of validated imports that held the person (person-uploads.ts). */
+  import_uploads: number;
+  /** Web chat visitors who left one of the person's addresses: the visitor and their conversation. */
+  chat_visitors: number;
   merges: number;
   events: number;
   webhook_deliveries: number;
@@ -37,8 +42,12 @@ export async function erasePersonRecords(tx: Tx, person: Person): Promise<Erased
   const phones = person.phones;
   const sids = person.callSids;
 
+  const emails = person.emails.map((e) => e.toLowerCase());
+
+  // A web chat has no number: its visitor is the person when they left one of the person's addresses.
   const conversationIds = (await sqlRows<{ id: bigint }[]>(tx)`
-    SELECT id FROM conversations WHERE organization_id = ${org} AND (contact_id = ${id} OR phone = ANY(${phones}::text[]))`).map((c) => c.id);
+    SELECT id FROM conversations WHERE organization_id = ${org} AND (contact_id = ${id} OR phone = ANY(${phones}::text[])
+      OR (channel = 'web' AND phone IN (SELECT 'web:' || v.id FROM chat_visitors v WHERE v.organization_id = ${org} AND lower(v.email) = ANY(${emails}::text[]))))`).map((c) => c.id);
   const [{ messages }] = await sqlRows<{ messages: number }[]>(tx)`SELECT count(*)::int AS messages FROM messages WHERE conversation_id = ANY(${conversationIds}::bigint[])`;
   const [{ campaign_entries }] = await sqlRows<{ campaign_entries: number }[]>(tx)`SELECT count(*)::int AS campaign_entries FROM campaign_contacts WHERE contact_id = ${id}`;
 
@@ -56,8 +65,11 @@ export async function erasePersonRecords(tx: Tx, person: Person): Promise<Erased
       WHERE organization_id = ${org} AND (contact_id = ${id} OR from_number = ANY(${phones}::text[]))`,
     scheduled_callbacks: await run`DELETE FROM scheduled_callbacks WHERE organization_id = ${org} AND contact_id = ${id}`,
     campaign_entries,
+    // Before the staged rows: they say which imports' files hold the person.
+    import_uploads: await eraseUploads(tx, person),
     import_rows: await run`DELETE FROM import_rows r USING import_jobs j
       WHERE j.id = r.import_id AND j.organization_id = ${org} AND (r.duplicate_id = ${id} OR ${mentions(Prisma.sql`r.contact`, person)} OR ${mentions(Prisma.sql`r.errors`, person)})`,
+    chat_visitors: await run`DELETE FROM chat_visitors WHERE organization_id = ${org} AND lower(email) = ANY(${emails}::text[])`,
     merges: await run`DELETE FROM contact_merges m WHERE m.organization_id = ${org} AND (m.primary_id = ${id} OR ${mentions(Prisma.sql`m.snapshot`, person)})`,
     events: await run`DELETE FROM events e WHERE e.organization_id = ${org} AND ${mentions(Prisma.sql`e.data`, person)}`,
     webhook_deliveries: 0,
