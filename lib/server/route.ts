@@ -15,7 +15,7 @@ import { queryObject } from "@/lib/http/query-object";
 import { ONE_MEGABYTE, readJsonBody } from "@/lib/http/read-body";
 import { describeRoute } from "@/lib/http/route-description";
 import { routeTemplate } from "@/lib/http/route-template";
-import { refuseUnstorableText, unstorableText, validate } from "@/lib/http/validation";
+import { fieldErrors, refuseUnstorableText, unstorableText, validate } from "@/lib/http/validation";
 import { unknownKeys } from "@/lib/http/unknown-keys";
 
 // The one wrapper every JSON API route goes through. In order: bearer token →
@@ -153,9 +153,12 @@ function validInput<S extends z.ZodType>(schema: S, input: unknown, refuseNul = 
 
 /** A body validated as its route declares it: exact unless the route says why not, then parsed (validInput). */
 function validBody<S extends z.ZodType>(schema: S, input: unknown, options: { refuseNulInBody?: boolean; looseBody?: string }): z.infer<S> {
-  if (options.looseBody === undefined) {
-    const unknown = unknownKeys(schema, input);
-    if (unknown.length) throw AppError.validation(Object.fromEntries(unknown.slice(0, 20).map((key) => [key, ["is not a known field."]])), `Unknown field${unknown.length > 1 ? "s" : ""}: ${unknown.slice(0, 20).join(", ")}.`);
+  const unknown = options.looseBody === undefined ? unknownKeys(schema, input).slice(0, 20) : [];
+  if (unknown.length) {
+    // Named beside what else is wrong with the body, so one answer says all of it.
+    const parsed = schema.safeParse(input);
+    const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...Object.fromEntries(unknown.map((key) => [key, ["is not a known field."]])) };
+    throw AppError.validation(errors, `Unknown field${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}.`);
   }
   return validInput(schema, input, options.refuseNulInBody !== false);
 }
