@@ -11,6 +11,7 @@ describe("environment", () => {
     expect(env.FRONTEND_URL).toBe("http://localhost:3000");
     expect(env.TOKEN_TTL_DAYS).toBe(30);
     expect([env.LOGIN_MAX_FAILURES_PER_EMAIL, env.LOGIN_MAX_FAILURES_PER_ADDRESS, env.LOGIN_LOCKOUT_SECONDS]).toEqual([5, 50, 60]);
+    expect(env.DNS_SERVERS).toEqual([]);
   });
 
   it("lets the tunnel address win for provider callbacks", () => {
@@ -23,5 +24,6 @@ describe("environment", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" } as unknown as NodeJS.ProcessEnv)).toThrow(/DATABASE_URL: must be a postgresql/);
     expect(() => parseEnv({ PORT: "eighty" } as unknown as NodeJS.ProcessEnv)).toThrow(/PORT/);
     expect(() => parseEnv({ ENCRYPTION_KEY: "short" } as unknown as NodeJS.ProcessEnv)).toThrow(/ENCRYPTION_KEY/);
+    expect(() => parseEnv({ DNS_SERVERS: "127.0.0.1:53,dns.example.com" } as unknown as NodeJS.ProcessEnv)).toThrow(/DNS_SERVERS: .*"dns.example.com"/);
   });
 });

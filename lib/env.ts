@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { parseDnsServers } from "@/lib/net/dns-servers";
 import { parseTrustedProxies } from "@/lib/net/trusted-proxies";
 
 // Every setting the service reads, parsed once. A missing or malformed value
@@ -73,6 +74,18 @@ export const envSchema = z
     WEBHOOK_PRIVATE_HOSTS: z.string().optional().transform((v) => (v ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
     /** Hosts (comma-separated) an identity provider may be on although private, over http too: an in-house Keycloak, the tests' provider. */
     SSO_PRIVATE_HOSTS: z.string().optional().transform((v) => (v ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
+    /** The DNS servers that SSO domain verification asks (comma list of `address` or `address:port`); unset: the system's resolvers. */
+    DNS_SERVERS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return parseDnsServers(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: `must be a comma list of IP addresses, each with an optional :port: ${(error as Error).message}` });
+          return z.NEVER;
+        }
+      }),
   })
   .transform((env) => {
     const appUrl = stripSlash(env.APP_URL ?? `http://localhost:${env.PORT}`);

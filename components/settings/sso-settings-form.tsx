@@ -2,7 +2,7 @@
 
 import "@/lib/http/zod-messages";
 import { useState, type FormEvent } from "react";
-import { ssoSettingsInputSchema, type SsoSettingsAnswer } from "@/lib/sso/schemas";
+import { ssoSettingsInputSchema } from "@/lib/sso/schemas";
 import { fieldErrors } from "@/lib/http/validation";
 import { apiFetch, submitErrors } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
@@ -10,6 +10,7 @@ import { useApiGet } from "@/lib/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { FieldError } from "./field-error";
 import { SaveRow } from "./use-settings-form";
+import { SsoDomainClaims } from "./sso-domain-claims";
 
 /** Single sign-on (issue 46): the provider, the domains it covers, SSO only with its break-glass admin, and new agents. */
 export function SsoSettingsForm() {
@@ -21,7 +22,7 @@ export function SsoSettingsForm() {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [pending, setPending] = useState(false);
   const [saved, setSaved] = useState(false);
-  const data = loaded.data as SsoSettingsAnswer | undefined;
+  const data = loaded.data;
   if (!data) return <SkeletonRows rows={4} />;
   const chosen = protocol ?? data.protocol ?? "oidc";
   const error = (field: string) => errors[field]?.[0];
@@ -49,7 +50,7 @@ export function SsoSettingsForm() {
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setPending(true);
     try {
-      await loaded.mutate(await apiFetch<SsoSettingsAnswer>("/api/settings/sso", token!, { method: "PUT", body: JSON.stringify(parsed.data) }), { revalidate: false });
+      await loaded.mutate(await apiFetch<NonNullable<typeof loaded.data>>("/api/settings/sso", token!, { method: "PUT", body: JSON.stringify(parsed.data) }), { revalidate: false });
       setErrors({});
       setSaved(true);
     } catch (e) {
@@ -111,6 +112,10 @@ export function SsoSettingsForm() {
         <input id="sso-domains" name="domains" defaultValue={data.domains.join(", ")} placeholder="example.com, example.org" />
         <FieldError message={error("domains") ?? Object.entries(errors).find(([k]) => k.startsWith("domains."))?.[1][0]} />
       </div>
+      <SsoDomainClaims
+        claims={data.domain_claims}
+        onVerified={(claim) => loaded.mutate({ ...data, domain_claims: data.domain_claims.map((c) => (c.domain === claim.domain ? claim : c)) }, { revalidate: false })}
+      />
       <label><input type="checkbox" name="enabled" defaultChecked={data.configured ? data.enabled : true} /> On</label>
       <div className="field">
         <label><input type="checkbox" name="sso_only" defaultChecked={data.sso_only} /> SSO only: refuse password sign-in to this organization&apos;s people</label>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { api } from "../support/api";
 import { createTenant, FACTORY_PASSWORD } from "../support/factories";
 import { formFields, startSamlProvider } from "../support/saml-test-provider";
+import { proveDomain } from "../support/sso-domains";
 
 // Issue 46, point 2: single sign-on through SAML 2.0, against an identity
 // provider the test runs (samlify) that signs real assertions. The browser's
@@ -23,6 +24,7 @@ async function samlTenant(saml: Record<string, string> = { metadata_url: idp.met
   const domain = `saml-${randomUUID().slice(0, 8)}.test`;
   const settings = await tenant.client.request("PUT", "/api/settings/sso", { token: tenant.admin.token, body: { protocol: "saml", domains: [domain], saml } });
   expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+  await proveDomain(tenant.client, tenant.admin.token, domain);
   const email = `lin@${domain}`;
   const created = await tenant.client.post("/api/users", { name: "Lin", email, password: FACTORY_PASSWORD, role: "agent", department_id: tenant.departments.a.id }, tenant.admin.token);
   expect(created.status).toBe(201);

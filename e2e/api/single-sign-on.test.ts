@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { generate } from "otplib";
-import { api, loginAs, uniqueAddress } from "../support/api";
+import { api, loginAs } from "../support/api";
 import { createTenant, FACTORY_PASSWORD } from "../support/factories";
-import { followRedirects, startOidcProvider } from "../support/oidc-test-provider";
+import { startOidcProvider } from "../support/oidc-test-provider";
+import { proveDomain } from "../support/sso-domains";
+import { ssoTrip } from "../support/sso-trip";
 
 // Issue 46, point 1: single sign-on through OpenID Connect, against a real
 // provider (oidc-provider) the test runs. The browser's trip is played with
@@ -20,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => provider?.stop());
 
-/** A tenant whose organization signs in through the test provider for a domain of its own. */
+/** A tenant whose organization signs in through the test provider for a domain of its own, proved by its DNS record. */
 async function ssoTenant(options: Record<string, unknown> = {}) {
   const tenant = await createTenant();
   const domain = `sso-${randomUUID().slice(0, 8)}.test`;
@@ -29,6 +31,7 @@ async function ssoTenant(options: Record<string, unknown> = {}) {
     body: { protocol: "oidc", domains: [domain], oidc: { issuer: provider.issuer, client_id: provider.clientId, client_secret: provider.clientSecret }, ...options },
   });
   expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+  await proveDomain(tenant.client, tenant.admin.token, domain);
   return { tenant, domain, settings: settings.body };
 }
 
@@ -36,23 +39,6 @@ async function addUser(tenant: Tenant, email: string, role = "agent") {
   const created = await tenant.client.post("/api/users", { name: email.split("@")[0], email, password: FACTORY_PASSWORD, role, department_id: role === "agent" ? tenant.departments.a.id : null }, tenant.admin.token);
   expect(created.status).toBe(201);
   return created.body as { id: number };
-}
-
-/** A browser signing in with single sign-on: where the trip ends (our /login/sso or /login), and the state cookie it holds. */
-async function ssoTrip(email: string, { stopAtCallback = false } = {}) {
-  const address = uniqueAddress();
-  const start = await api(baseUrl(), address).request("POST", "/api/login/sso", { body: { email } });
-  expect(start.status, JSON.stringify(start.body)).toBe(200);
-  const cookies = new Map<string, string>();
-  const [pair] = (start.headers.get("set-cookie") ?? "").split(";");
-  cookies.set("cc_sso_state", pair.split("=")[1]);
-  const ours = new URL(baseUrl());
-  const { url } = await followRedirects(start.body.redirect_url, {
-    cookies,
-    address,
-    stop: (next) => next.host === ours.host && (stopAtCallback ? next.pathname === "/api/sso/oidc/callback" : next.pathname.startsWith("/login")),
-  });
-  return { url, state: start.body.state as string, start: start.body, cookies, address };
 }
 
 const finish = (ticket: string | null, state: string) => api().request("POST", "/api/login/sso/finish", { body: { ticket, state } });

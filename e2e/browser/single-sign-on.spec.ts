@@ -4,6 +4,7 @@ import { test } from "./fixtures";
 import { finalScreenshot, snap } from "./helpers";
 import { startOidcProvider } from "../support/oidc-test-provider";
 import { startSamlProvider } from "../support/saml-test-provider";
+import { publishTxt } from "../support/dns-records";
 
 // Issue 46, points 1 and 2, in the browser: an admin sets up single sign-on
 // in Settings → Security; people of the domain sign in from the sign-in page
@@ -55,8 +56,20 @@ test("an admin sets up OpenID Connect in Settings; an agent signs in through the
     await form.getByLabel("Client secret").fill(provider.clientSecret);
     await form.getByLabel("Email domains it covers").fill(domain);
     await form.getByRole("button", { name: "Save" }).click();
-    await expect(form.getByRole("status")).toHaveText("Saved.");
+    await expect(form.getByText("Saved.")).toBeVisible();
     await expect(form.getByLabel("Client secret")).toHaveAttribute("placeholder", /Set: leave empty/);
+    // The domain is pending until its TXT record is published: the page says which, and verifies it from the keyboard.
+    const claim = form.getByRole("listitem").filter({ hasText: domain });
+    await expect(claim.getByText("Pending")).toBeVisible();
+    const record = (await claim.locator("code").nth(1).textContent())!;
+    expect(record).toMatch(/^contact-center-verification=[0-9a-f]{32}$/);
+    await snap(page, "settings-single-sign-on-pending");
+    await expect(claim.locator("code").first()).toHaveText(domain);
+    await publishTxt(domain, record);
+    await claim.getByRole("button", { name: `Verify ${domain}` }).focus();
+    await page.keyboard.press("Enter");
+    await expect(claim.getByRole("status")).toHaveText(`${domain} is verified: its people sign in through your provider.`);
+    await expect(claim.getByText("Verified", { exact: true })).toBeVisible();
     await snap(page, "settings-single-sign-on");
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
@@ -94,8 +107,11 @@ test("a SAML provider's page posts its signed answer back, and the agent is sign
   const idp = await startSamlProvider();
   try {
     const { domain, agent, adminToken } = await organization(request);
-    const saved = await request.put("/api/settings/sso", { headers: { Authorization: `Bearer ${await adminToken()}` }, data: { protocol: "saml", domains: [domain], saml: { metadata_url: idp.metadataUrl } } });
+    const headers = { Authorization: `Bearer ${await adminToken()}` };
+    const saved = await request.put("/api/settings/sso", { headers, data: { protocol: "saml", domains: [domain], saml: { metadata_url: idp.metadataUrl } } });
     expect(saved.status()).toBe(200);
+    await publishTxt(domain, (await saved.json()).domain_claims[0].txt_record.value);
+    expect((await request.post(`/api/settings/sso/domains/${domain}/verify`, { headers })).status()).toBe(200);
     idp.addAccount(agent);
     await singleSignOn(page, agent);
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();

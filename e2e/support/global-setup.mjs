@@ -1,6 +1,7 @@
 // Vitest global setup for the API suites: one real server per run, on the
 // embedded database, or (TEST_DB=postgres) two servers on one fresh PostgreSQL
 // database, started at the same moment so their migration runs race.
+import { startDnsServer } from "./dns-test-server.mjs";
 import { startFakeProvider } from "./fake-provider.mjs";
 import { createTestDatabase, embeddedTemplate, startServer } from "./server.mjs";
 
@@ -23,6 +24,12 @@ export default async function setup(project) {
   // dial), and without it sent them to the real provider, which failed them (gate 6, issue 42).
   process.env.TEST_PROVIDER_API_URL = fake.baseUrl;
   project.provide("fakeProviderUrl", fake.baseUrl);
+  // The DNS that SSO domains are proved on (issue 59): every server of the run asks it
+  // (server.mjs passes TEST_DNS_SERVERS on as DNS_SERVERS), and tests publish records
+  // through its control (e2e/support/dns-records.ts).
+  const dns = await startDnsServer();
+  process.env.TEST_DNS_SERVERS = dns.servers;
+  process.env.TEST_DNS_CONTROL_URL = dns.controlUrl;
   if (target === "embedded") {
     const server = await startServer({ label: "embedded", env });
     project.provide("baseUrl", server.baseUrl);
@@ -31,6 +38,7 @@ export default async function setup(project) {
     return async () => {
       await server.stop();
       await fake.stop();
+      await dns.stop();
       template.remove();
       failOnViolations(fake);
     };
@@ -49,6 +57,7 @@ export default async function setup(project) {
     await Promise.all([first.stop(), second.stop()]);
     await database.drop();
     await fake.stop();
+    await dns.stop();
     template.remove();
     failOnViolations(fake);
   };

@@ -153,6 +153,8 @@ async function startOn(port, { databaseUrl, dataDir, givenDataDir, env, label, b
       ...TEST_PROVIDER,
       // The run's provider double, when a suite has one (e2e/support/global-setup.mjs).
       ...(process.env.TEST_PROVIDER_API_URL && { TWILIO_API_BASE_URL: process.env.TEST_PROVIDER_API_URL }),
+      // The run's DNS, where tests publish the records that prove SSO domains (e2e/support/dns-test-server.mjs).
+      ...(process.env.TEST_DNS_SERVERS && { DNS_SERVERS: process.env.TEST_DNS_SERVERS }),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "", DATA_DIR: dataDir }),
       ...env,
     },

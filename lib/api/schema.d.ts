@@ -2189,6 +2189,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{id}/sso-domains/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an organization's claim on an SSO domain, pending or verified (super_admin)
+         * @description Roles: super_admin. The domain then routes no sign-in to that organization's provider, and another organization may prove it. Audited in that organization's log as settings.sso_domain_revoked.
+         */
+        delete: operations["deleteApiOrganizationsIdSsoDomainsDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/queue/abandoned": {
         parameters: {
             query?: never;
@@ -2951,7 +2971,7 @@ export interface paths {
         get: operations["getApiSettingsSso"];
         /**
          * Set up or change single sign-on (OpenID Connect: issuer, client id, write-only client secret; SAML: metadata address or XML); the provider's documents are read now
-         * @description Roles: super_admin, account_admin. Audited as settings.sso_changed (never the secret). A domain another organization covers: 409. SSO only needs a break-glass admin; creating agents at their first sign-in needs their department.
+         * @description Roles: super_admin, account_admin. Audited as settings.sso_changed (never the secret). A new domain is claimed pending: domain_claims gives the TXT record to publish, and POST /api/settings/sso/domains/{domain}/verify proves it; only verified domains route sign-ins, create users or keep the domain from other organizations. A domain kept keeps its claim. A domain another organization holds verified: 409. SSO only needs a break-glass admin; creating agents at their first sign-in needs their department.
          */
         put: operations["putApiSettingsSso"];
         post?: never;
@@ -2960,6 +2980,26 @@ export interface paths {
          * @description Roles: super_admin, account_admin.
          */
         delete: operations["deleteApiSettingsSso"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/sso/domains/{domain}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prove the organization's claim on an SSO domain: its TXT record contact-center-verification=<token> is looked up now
+         * @description Roles: super_admin, account_admin. The record to publish is the claim's txt_record (GET /api/settings/sso, domain_claims). Found: the claim is verified and the domain routes sign-ins; audited as settings.sso_domain_verified. A claim already verified is answered as it is. The lookup asks the servers DNS_SERVERS names (else the system's), a few seconds at most.
+         */
+        post: operations["postApiSettingsSsoDomainsDomainVerify"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4486,6 +4526,19 @@ export interface components {
             /** @description Kept to within five minutes. */
             last_used_at: string | null;
             user_agent: string | null;
+        };
+        SsoDomainClaim: {
+            domain: string;
+            /** @enum {string} */
+            status: "pending" | "verified";
+            /** @description The record that proves the domain is the organization's: publish it at the domain's DNS, then POST …/verify */
+            txt_record: {
+                name: string;
+                /** @constant */
+                type: "TXT";
+                value: string;
+            };
+            verified_at: string | null;
         };
         Thread: {
             conversation: components["schemas"]["Conversation"];
@@ -11801,6 +11854,40 @@ export interface operations {
             503: components["responses"]["503"];
         };
     };
+    deleteApiOrganizationsIdSsoDomainsDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domain: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            /** @description The organization has no claim on this domain */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
     getApiQueueAbandoned: {
         parameters: {
             query?: never;
@@ -14257,6 +14344,7 @@ export interface operations {
                         } | null;
                         configured: boolean;
                         create_users: boolean;
+                        domain_claims: components["schemas"]["SsoDomainClaim"][];
                         domains: string[];
                         enabled: boolean;
                         idp_enforces_mfa: boolean;
@@ -14341,6 +14429,7 @@ export interface operations {
                         } | null;
                         configured: boolean;
                         create_users: boolean;
+                        domain_claims: components["schemas"]["SsoDomainClaim"][];
                         domains: string[];
                         enabled: boolean;
                         idp_enforces_mfa: boolean;
@@ -14368,7 +14457,7 @@ export interface operations {
             };
             401: components["responses"]["401"];
             403: components["responses"]["403"];
-            /** @description A domain is covered by another organization's single sign-on */
+            /** @description A domain is verified by another organization's single sign-on */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14418,6 +14507,67 @@ export interface operations {
                 };
             };
             422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    postApiSettingsSsoDomainsDomainVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoDomainClaim"];
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            /** @description The organization has no claim on this domain */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another organization holds the domain verified */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The TXT record was not found on the domain: the message names the record to publish */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The DNS servers did not answer (or failed): nothing changed, try again */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["503"];
         };
     };

@@ -6,6 +6,8 @@ const PERMISSIONS = {
   "users.read": ["super_admin", "account_admin"],
   "users.write": ["super_admin", "account_admin"],
   "organizations.write": ["super_admin"],
+  /** Take an organization's claim on an SSO domain away (issue 59): the operator's call, never an organization's own. */
+  "sso_domains.revoke": ["super_admin"],
   "departments.read": ["super_admin", "account_admin", "dept_manager", "agent"],
   "departments.write": ["super_admin", "account_admin"],
   "contacts.read": ["super_admin", "account_admin", "dept_manager"],

@@ -5,13 +5,15 @@ import { prisma } from "@/lib/db/client";
 export const emailDomain = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
 
 /**
- * The enabled single sign-on that covers an address: the connection its
- * domain belongs to, unless the address is already a user of another
- * organization (a domain claimed by one organization never reaches another's users).
+ * The enabled single sign-on that covers an address: the connection that
+ * holds its domain verified (a pending claim covers nothing), unless the
+ * address is already a user of another organization (a domain claimed by one
+ * organization never reaches another's users).
  */
 export async function connectionForEmail(email: string) {
   const [domain, user] = await Promise.all([
-    prisma.ssoDomain.findUnique({ where: { domain: emailDomain(email) }, include: { connection: true } }),
+    // One verified claim per domain at most (a partial unique index).
+    prisma.ssoDomain.findFirst({ where: { domain: emailDomain(email), verified_at: { not: null } }, include: { connection: true } }),
     prisma.user.findUnique({ where: { email }, select: { organization_id: true } }),
   ]);
   const connection = domain?.connection;

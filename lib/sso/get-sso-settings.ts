@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
+import { domainClaimAnswer } from "./domain-claim";
 import { oidcRedirectUri } from "./oidc-client";
 import { samlAcsUrl, samlEntityId } from "./saml-service-provider";
 import type { SsoSettingsAnswer } from "./schemas";
@@ -12,13 +13,14 @@ export async function getSsoSettings(organizationId: number): Promise<SsoSetting
   });
   const service_provider = { oidc_redirect_uri: oidcRedirectUri(), saml_entity_id: samlEntityId(organizationId), saml_acs_url: samlAcsUrl(), saml_metadata_url: samlEntityId(organizationId) };
   if (!connection) {
-    return { configured: false, protocol: null, enabled: false, domains: [], sso_only: false, create_users: false, new_user_department_id: null, break_glass_user: null, idp_enforces_mfa: false, oidc: null, saml: null, service_provider };
+    return { configured: false, protocol: null, enabled: false, domains: [], domain_claims: [], sso_only: false, create_users: false, new_user_department_id: null, break_glass_user: null, idp_enforces_mfa: false, oidc: null, saml: null, service_provider };
   }
   return {
     configured: true,
     protocol: connection.protocol as "oidc" | "saml",
     enabled: connection.enabled,
     domains: connection.domains.map((d) => d.domain),
+    domain_claims: connection.domains.map(domainClaimAnswer),
     sso_only: connection.sso_only,
     create_users: connection.create_users,
     new_user_department_id: connection.new_user_department_id,

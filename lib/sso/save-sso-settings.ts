@@ -4,6 +4,7 @@ import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { sealSecrets } from "@/lib/crypto/secret-box";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
+import { newVerificationToken } from "./domain-claim";
 import { discoverIssuer } from "./oidc-client";
 import { fetchProviderDocument } from "./provider-document";
 import { parseIdpMetadata } from "./saml-metadata";
@@ -33,8 +34,10 @@ async function samlProvider(saml: NonNullable<SsoSettingsInput["saml"]>) {
  * Sets up (or changes) the organization's single sign-on. Everything the
  * service will fetch is read now (the OpenID discovery document, the SAML
  * metadata), so a mistyped address is refused here and not at the next
- * sign-in. A domain another organization covers is refused (409); the
- * break-glass account must be an active admin of this organization.
+ * sign-in. A domain another organization holds verified is refused (409); a
+ * new domain is claimed pending, with a token of its own to publish, and a
+ * domain kept keeps its claim (verified stays verified). The break-glass
+ * account must be an active admin of this organization.
  */
 export async function saveSsoSettings({ actor, input }: { actor: SessionUser; input: SsoSettingsInput }): Promise<SsoSettingsAnswer> {
   const organizationId = actor.organization_id;
@@ -62,14 +65,17 @@ export async function saveSsoSettings({ actor, input }: { actor: SessionUser; in
     provider = { oidc_issuer: null, oidc_client_id: null, oidc_secret_sealed: null, ...(await samlProvider(input.saml!)) };
   }
 
-  const claimed = await prisma.ssoDomain.findMany({ where: { domain: { in: input.domains }, ...(existing && { connection_id: { not: existing.id } }) }, select: { domain: true } });
+  // Pending claims elsewhere block nobody: anyone may type a domain, only its owner can prove it.
+  const claimed = await prisma.ssoDomain.findMany({ where: { domain: { in: input.domains }, verified_at: { not: null }, ...(existing && { connection_id: { not: existing.id } }) }, select: { domain: true } });
   if (claimed.length) throw AppError.conflict(`${claimed.map((d) => d.domain).join(", ")} already signs in through another organization's single sign-on.`, { errors: { domains: [`${claimed[0].domain} is already covered elsewhere.`] } });
 
   const settings = { protocol: input.protocol, enabled: input.enabled, sso_only: input.sso_only, create_users: input.create_users, new_user_department_id: input.new_user_department_id, break_glass_user_id: input.break_glass_user_id, idp_enforces_mfa: input.idp_enforces_mfa, ...provider };
   await prisma.$transaction(async (tx) => {
     const connection = await tx.ssoConnection.upsert({ where: { organization_id: organizationId }, create: { organization_id: organizationId, ...settings }, update: settings, select: { id: true } });
-    await tx.ssoDomain.deleteMany({ where: { connection_id: connection.id } });
-    await tx.ssoDomain.createMany({ data: [...new Set(input.domains)].map((domain) => ({ domain, connection_id: connection.id })) });
+    const domains = [...new Set(input.domains)];
+    await tx.ssoDomain.deleteMany({ where: { connection_id: connection.id, domain: { notIn: domains } } });
+    // A domain already claimed keeps its row (its token, its verification): skipped here.
+    await tx.ssoDomain.createMany({ data: domains.map((domain) => ({ domain, connection_id: connection.id, verification_token: newVerificationToken() })), skipDuplicates: true });
     const { oidc_secret_sealed, saml_certificate, ...shown } = settings;
     await writeAuditLog(tx, {
       organization_id: organizationId, department_id: null, user_id: actor.id, action: "settings.sso_changed", subject_type: "organization", subject_id: organizationId,

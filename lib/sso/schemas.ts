@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { timestamp } from "@/lib/http/answer-schemas";
 
 // Single sign-on settings (Settings → Single sign-on, PUT /api/settings/sso):
 // shared by the route and the form.
 
-const domainSchema = z
+export const domainSchema = z
   .string()
   .trim()
   .toLowerCase()
@@ -45,11 +46,30 @@ export type SsoSettingsInput = z.infer<typeof ssoSettingsInputSchema>;
 
 const personSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
 
+/** An organization's claim on a domain: it counts (routes sign-ins, creates users, keeps others off) once verified. */
+export const ssoDomainClaimSchema = z
+  .object({
+    domain: z.string(),
+    status: z.enum(["pending", "verified"]),
+    verified_at: timestamp.nullable(),
+    txt_record: z
+      .object({ name: z.string(), type: z.literal("TXT"), value: z.string() })
+      .meta({ description: "The record that proves the domain is the organization's: publish it at the domain's DNS, then POST …/verify" }),
+  })
+  .meta({ id: "SsoDomainClaim" });
+
+export type SsoDomainClaim = z.infer<typeof ssoDomainClaimSchema>;
+
+/** `{ domain }` of a claim in a route's path: a malformed one is a claim that does not exist (404). */
+export const domainParams = z.object({ domain: domainSchema });
+
 export const ssoSettingsAnswerSchema = z.object({
   configured: z.boolean(),
   protocol: z.enum(["oidc", "saml"]).nullable(),
   enabled: z.boolean(),
   domains: z.array(z.string()),
+  /** The same domains with where each stands: pending (with the record to publish) or verified. */
+  domain_claims: z.array(ssoDomainClaimSchema),
   sso_only: z.boolean(),
   create_users: z.boolean(),
   new_user_department_id: z.number().int().nullable(),

@@ -29,7 +29,7 @@ type Connection = { id: number; organization_id: number; create_users: boolean; 
 export async function userForIdentity(connection: Connection, identity: VouchedIdentity) {
   const email = identity.email?.trim().toLowerCase();
   if (!email || identity.emailVerified === false) throw ssoRefusal("invalid_answer");
-  const covered = await prisma.ssoDomain.findFirst({ where: { domain: emailDomain(email), connection_id: connection.id }, select: { domain: true } });
+  const covered = await prisma.ssoDomain.findFirst({ where: { domain: emailDomain(email), connection_id: connection.id, verified_at: { not: null } }, select: { domain: true } });
   if (!covered) throw ssoRefusal("not_covered");
   const select = { id: true, email: true, organization_id: true, department_id: true, active: true, sso_subject: true, role: true } as const;
   const user =
