@@ -10305,6 +10305,7 @@ export interface operations {
                             id: number;
                             last_used_at: string | null;
                             name: string;
+                            organization_key: boolean;
                             revoked_at: string | null;
                             scopes: {
                                 [key: string]: "read" | "write";
@@ -10333,6 +10334,8 @@ export interface operations {
                     /** @default null */
                     expires_at?: string | null;
                     name: string;
+                    /** @default false */
+                    organization_key?: boolean;
                     scopes: {
                         [key: string]: "read" | "write";
                     };
@@ -10357,6 +10360,7 @@ export interface operations {
                         id: number;
                         last_used_at: string | null;
                         name: string;
+                        organization_key: boolean;
                         revoked_at: string | null;
                         scopes: {
                             [key: string]: "read" | "write";
@@ -10402,6 +10406,7 @@ export interface operations {
                         id: number;
                         last_used_at: string | null;
                         name: string;
+                        organization_key: boolean;
                         revoked_at: string | null;
                         scopes: {
                             [key: string]: "read" | "write";
