@@ -1,8 +1,6 @@
 "use client";
 
-import { useSession } from "next-auth/react";
 import { useState, type FormEvent } from "react";
-import { can } from "@/lib/auth/permissions";
 import { apiFetch, submitErrors } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet } from "@/lib/swr/use-api-get";
@@ -14,8 +12,7 @@ import { FieldError } from "./field-error";
  * WhatsApp through the provider (issue 48): the organization's WhatsApp
  * sender, and the templates the provider approved, which are all that may be
  * sent once a person's 24-hour window has closed. Checked with the API's own
- * schema before it is sent. Only for those who may change them (account
- * admins); anyone else sees what is set.
+ * schema before it is sent.
  */
 export function WhatsappSetting() {
   const token = useApiToken();
@@ -24,20 +21,8 @@ export function WhatsappSetting() {
   const [pending, setPending] = useState(false);
   const [saved, setSaved] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const session = useSession();
-  if (!settings.data || session.status === "loading") return <SkeletonRows rows={3} />;
+  if (!settings.data) return <SkeletonRows rows={3} />;
   const whatsapp = settings.data.whatsapp;
-  // The sender and its templates are the account admin's (issue 59): others who see texting settings are told, not offered, them.
-  if (!(session.data?.user && can(session.data.user.role, "settings.manage"))) {
-    return (
-      <section className="panel stack" aria-labelledby="whatsapp-title">
-        <h2 id="whatsapp-title">WhatsApp</h2>
-        <p className="small muted" style={{ margin: 0 }}>
-          {whatsapp.sender ? `WhatsApp messages go out from ${whatsapp.sender}, with ${whatsapp.templates.length} approved template${whatsapp.templates.length === 1 ? "" : "s"}.` : "WhatsApp is not set up."} An account admin sets the sender and its templates.
-        </p>
-      </section>
-    );
-  }
   const templates = rows ?? whatsapp.templates;
   const setRow = (index: number, change: Partial<WhatsappTemplate>) => setRows(templates.map((row, i) => (i === index ? { ...row, ...change } : row)));
 
