@@ -90,11 +90,13 @@ export function IntegrationKeysManager() {
             </div>
             <FieldError message={errors.scopes?.[0] ?? Object.entries(errors).find(([k]) => k.startsWith("scopes."))?.[1]?.[0]} />
           </fieldset>
-          <div className="field inline">
-            <input id="key-organization" name="organization_key" type="checkbox" aria-describedby="key-organization-hint" />
-            <label htmlFor="key-organization">The organization&apos;s key</label>
+          <div className="field">
+            <div className="field inline" style={{ margin: 0 }}>
+              <input id="key-organization" name="organization_key" type="checkbox" aria-describedby="key-organization-hint" />
+              <label htmlFor="key-organization">The organization&apos;s key</label>
+            </div>
+            <span id="key-organization-hint" className="hint">Otherwise the key is yours: it stops working if you are deactivated or are no longer an admin. The organization&apos;s key keeps working whoever made it (a directory&apos;s, say); revoke it when it is no longer needed.</span>
           </div>
-          <span id="key-organization-hint" className="hint">A key is yours otherwise: it stops working if you are deactivated or are no longer an admin. The organization&apos;s key keeps working (a directory&apos;s, say); revoke it when it is no longer needed.</span>
           <div className="field">
             <label htmlFor="key-expires">Expires (optional)</label>
             <input id="key-expires" name="expires_at" type="datetime-local" aria-invalid={!!errors.expires_at} />
