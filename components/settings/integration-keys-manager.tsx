@@ -4,7 +4,7 @@
 import "@/lib/http/zod-messages";
 import { formatDate, formatDateTime } from "@/lib/format/display";
 import { useState, type FormEvent } from "react";
-import { KEY_FAMILIES, type KeyScopes } from "@/lib/auth/permissions";
+import { KEY_FAMILIES } from "@/lib/auth/permissions";
 import { fieldErrors } from "@/lib/http/validation";
 import { createIntegrationKeySchema } from "@/lib/integrations/schemas";
 import { submitErrors } from "@/lib/swr/api-fetch";
@@ -23,8 +23,9 @@ const when = (at: string | null) => (at ? formatDateTime(at) : "never");
 
 /**
  * Settings → Integrations (issue 24): API keys for systems. A key's secret is
- * shown once, right after it is made; the list shows each key's scopes, its
- * last use and its state, and revokes it.
+ * shown once, right after it is made; the list shows each key's scopes, whose
+ * it is (its maker's, or the organization's: issue 59), its last use and its
+ * state, and revokes it.
  */
 export function IntegrationKeysManager() {
   const token = useApiToken();
@@ -40,7 +41,7 @@ export function IntegrationKeysManager() {
     const f = new FormData(form);
     const scopes = Object.fromEntries(KEY_FAMILIES.flatMap((family) => { const v = String(f.get(`scope-${family}`) ?? ""); return v ? [[family, v]] : []; }));
     const expires = String(f.get("expires_at") ?? "");
-    const parsed = createIntegrationKeySchema.safeParse({ name: String(f.get("name") ?? ""), scopes, expires_at: expires ? new Date(expires).toISOString() : null });
+    const parsed = createIntegrationKeySchema.safeParse({ name: String(f.get("name") ?? ""), scopes, organization_key: f.get("organization_key") === "on", expires_at: expires ? new Date(expires).toISOString() : null });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setPending(true);
     setErrors({});
@@ -90,6 +91,13 @@ export function IntegrationKeysManager() {
             <FieldError message={errors.scopes?.[0] ?? Object.entries(errors).find(([k]) => k.startsWith("scopes."))?.[1]?.[0]} />
           </fieldset>
           <div className="field">
+            <div className="field inline" style={{ margin: 0 }}>
+              <input id="key-organization" name="organization_key" type="checkbox" aria-describedby="key-organization-hint" />
+              <label htmlFor="key-organization">The organization&apos;s key</label>
+            </div>
+            <span id="key-organization-hint" className="hint">Otherwise the key is yours: it stops working if you are deactivated or are no longer an admin. The organization&apos;s key keeps working whoever made it (a directory&apos;s, say); revoke it when it is no longer needed.</span>
+          </div>
+          <div className="field">
             <label htmlFor="key-expires">Expires (optional)</label>
             <input id="key-expires" name="expires_at" type="datetime-local" aria-invalid={!!errors.expires_at} />
             <FieldError message={errors.expires_at?.[0]} />
@@ -107,7 +115,11 @@ export function IntegrationKeysManager() {
             <tbody>
               {keys.data.data.map((key) => (
                 <tr key={key.id}>
-                  <td><strong>{key.name}</strong><div className="small muted">by {key.created_by.name}, {formatDate(key.created_at)}</div></td>
+                  <td>
+                    <strong>{key.name}</strong>
+                    {key.organization_key && <> <span className="badge info">organization key</span></>}
+                    <div className="small muted">{key.organization_key ? "made" : "held"} by {key.created_by.name}, {formatDate(key.created_at)}</div>
+                  </td>
                   <td className="small">{Object.entries(key.scopes).map(([family, access]) => `${FAMILY_LABEL[family as keyof typeof FAMILY_LABEL]} ${access}`).join(", ")}</td>
                   <td className="small">{when(key.last_used_at)}</td>
                   <td className="small">{key.expires_at ? when(key.expires_at) : "never"}</td>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { makeContact, uniquePhone } from "../support/contacts";
-import { createTenant } from "../support/factories";
+import { randomUUID } from "node:crypto";
+import { api, loginAs } from "../support/api";
+import { createTenant, FACTORY_PASSWORD } from "../support/factories";
 
 // Issue 24: integration keys, API keys for a system rather than a person:
 // scoped read or write per resource family, optional expiry, revocable,
@@ -78,5 +80,45 @@ describe("integration keys", () => {
     expect((await tenant.client.get("/api/reports/live", `cck_${second.body.id}_${"A".repeat(43)}`)).status).toBe(401);
     const other = await createTenant();
     expect((await other.client.delete(`/api/integration-keys/${second.body.id}`, other.admin.token)).status).toBe(404);
+  });
+
+  // Issue 59, point 4: a key is its maker's, and lasts as long as their right to make it,
+  // unless an admin made it as the organization's own (a directory's key outliving whoever set it up).
+  it("a key stops working when its maker is deactivated or can no longer make keys, unless it was made as the organization's key", async () => {
+    const tenant = await createTenant();
+    const email = `keymaker-${randomUUID().slice(0, 8)}@admins.test`;
+    const maker = await tenant.client.post("/api/users", { name: "Key Maker", email, password: FACTORY_PASSWORD, role: "account_admin", department_id: null }, tenant.admin.token);
+    expect(maker.status).toBe(201);
+    const makerToken = await loginAs(api(), email, FACTORY_PASSWORD);
+    const make = async (body: Record<string, unknown>) => {
+      const created = await tenant.client.post("/api/integration-keys", body, makerToken);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body as { id: number; secret: string; organization_key: boolean };
+    };
+    const personal = await make({ name: "Maker's CRM", scopes: { contacts: "read" } });
+    const organization = await make({ name: "Organization CRM", scopes: { contacts: "read" }, organization_key: true });
+    const directory = await make({ name: "Maker's directory", scopes: { scim: "read" } });
+    expect(personal.organization_key).toBe(false);
+    expect(organization.organization_key).toBe(true);
+    const listed = (await tenant.client.get("/api/integration-keys", tenant.admin.token)).body.data;
+    expect(listed.map((k: { name: string; organization_key: boolean }) => [k.name, k.organization_key])).toEqual([["Maker's directory", false], ["Organization CRM", true], ["Maker's CRM", false]]);
+    expect((await tenant.client.post("/api/integration-keys", { name: "x", scopes: { contacts: "read" }, organization_key: "yes" }, tenant.admin.token)).status).toBe(422);
+
+    const works = async (secret: string) => (await tenant.client.get("/api/contacts?per_page=1", secret)).status;
+    const scimWorks = async (secret: string) => (await fetch(`${tenant.client.baseUrl}/scim/v2/Users?count=1`, { headers: { Authorization: `Bearer ${secret}`, Accept: "application/scim+json" } })).status;
+    expect([await works(personal.secret), await works(organization.secret), await scimWorks(directory.secret)]).toEqual([200, 200, 200]);
+
+    // Made a manager: no longer someone who may make keys, so their own keys stop; the organization's goes on.
+    expect((await tenant.client.patch(`/api/users/${maker.body.id}`, { role: "dept_manager", department_id: tenant.departments.a.id }, tenant.admin.token)).status).toBe(200);
+    expect([await works(personal.secret), await works(organization.secret), await scimWorks(directory.secret)]).toEqual([401, 200, 401]);
+    // An admin again: theirs work again (nobody revoked them).
+    expect((await tenant.client.patch(`/api/users/${maker.body.id}`, { role: "account_admin", department_id: null }, tenant.admin.token)).status).toBe(200);
+    expect([await works(personal.secret), await scimWorks(directory.secret)]).toEqual([200, 200]);
+
+    // Deactivated: the same.
+    expect((await tenant.client.delete(`/api/users/${maker.body.id}`, tenant.admin.token)).status).toBe(204);
+    expect([await works(personal.secret), await works(organization.secret), await scimWorks(directory.secret)]).toEqual([401, 200, 401]);
+    const after = (await tenant.client.get("/api/integration-keys", tenant.admin.token)).body.data;
+    expect(after.find((k: { id: number }) => k.id === organization.id)).toMatchObject({ organization_key: true, status: "active", created_by: { id: maker.body.id } });
   });
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import { api } from "../support/api";
+import { api, loginAs } from "../support/api";
 import { subscribe } from "../support/event-stream";
-import { createTenant } from "../support/factories";
+import { createTenant, FACTORY_PASSWORD } from "../support/factories";
 
 // Issue 46, point 4: SCIM 2.0 provisioning (RFC 7644), as a directory (Okta,
 // Entra ID) drives it: an integration key with the scim scope, the RFC's own
@@ -16,16 +16,16 @@ const GROUP = "urn:ietf:params:scim:schemas:core:2.0:Group";
 const PATCH_OP = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
 const ERROR = "urn:ietf:params:scim:api:messages:2.0:Error";
 
-async function scimKey(tenant: Tenant, scope: "read" | "write" = "write") {
-  const created = await tenant.client.post("/api/integration-keys", { name: `Directory ${scope}`, scopes: { scim: scope } }, tenant.admin.token);
+async function scimKey(tenant: Tenant, scope: "read" | "write" = "write", { organization_key = false } = {}) {
+  const created = await tenant.client.post("/api/integration-keys", { name: `Directory ${scope}`, scopes: { scim: scope }, ...(organization_key && { organization_key }) }, tenant.admin.token);
   expect(created.status).toBe(201);
   return created.body.secret as string;
 }
 
 /** A SCIM client: JSON as application/scim+json, the key as a bearer token. */
-function scim(key: string) {
+function scim(key: string, baseUrl = inject("baseUrl")) {
   return async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${inject("baseUrl")}/scim/v2${path}`, {
+    const response = await fetch(`${baseUrl}/scim/v2${path}`, {
       method,
       headers: { Authorization: `Bearer ${key}`, Accept: "application/scim+json", ...(body !== undefined && { "Content-Type": "application/scim+json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -180,5 +180,156 @@ describe("SCIM 2.0 provisioning", () => {
     expect((await client("GET", `/Users?filter=${encodeURIComponent(`userName eq "${theirs.agentA.email}"`)}`)).body.totalResults).toBe(0);
     expect((await client("GET", "/Users/abc")).status).toBe(404);
     expect((await theirs.client.get("/api/user", theirs.agentA.token)).status).toBe(200);
+  });
+});
+
+// Issue 59, point 4: a key with the scim scope provisions people; it does not
+// administer the organization. It sets no password of anyone above an agent
+// (who holds it could then sign in as them), a password it may set ends that
+// person's sessions as an admin's change does, and it cannot take away the
+// organization's last account admin. Requests exactly as a directory sends them.
+describe("a provisioning key provisions; it does not administer (issue 59, point 4)", () => {
+  const passwordOps = (password: string) => [
+    { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "password", value: password }] },
+    // Entra ID's way: the attributes as the value, without a path.
+    { schemas: [PATCH_OP], Operations: [{ op: "Replace", value: { password } }] },
+  ];
+
+  it("sets no password of an account admin or a manager, by PUT, PATCH or a returning POST; their sign-in stays theirs", async () => {
+    const tenant = await createTenant();
+    const client = scim(await scimKey(tenant));
+    for (const target of [tenant.admin, tenant.managerA]) {
+      const current = (await client("GET", `/Users/${target.id}`)).body;
+      const put = await client("PUT", `/Users/${target.id}`, { schemas: [USER], userName: current.userName, name: { formatted: "Taken Over" }, password: "directory-chosen-1" });
+      expect(put.status).toBe(403);
+      expect(put.headers.get("content-type")).toContain("application/scim+json");
+      expect(put.body).toMatchObject({ schemas: [ERROR], status: "403" });
+      for (const patch of passwordOps("directory-chosen-2")) {
+        const refused = await client("PATCH", `/Users/${target.id}`, patch);
+        expect(refused.status, JSON.stringify(patch)).toBe(403);
+        expect(refused.body).toMatchObject({ schemas: [ERROR], status: "403" });
+      }
+      for (const password of ["directory-chosen-1", "directory-chosen-2"]) {
+        expect((await api().request("POST", "/api/login", { body: { email: target.email, password } })).status).toBe(422);
+      }
+      // Nothing of the refused request was kept; the person is still signed in and signs in as before.
+      expect((await client("GET", `/Users/${target.id}`)).body.displayName).toBe(current.displayName);
+      expect((await api().get("/api/user", target.token)).status).toBe(200);
+      expect((await api().request("POST", "/api/login", { body: { email: target.email, password: FACTORY_PASSWORD } })).status).toBe(200);
+      // The directory still keeps their name.
+      expect((await client("PUT", `/Users/${target.id}`, { schemas: [USER], userName: current.userName, name: { formatted: "Renamed By Directory" } })).body.displayName).toBe("Renamed By Directory");
+    }
+
+    // An admin the directory deleted and provisions again comes back without a password of the directory's choosing.
+    const second = await tenant.client.post("/api/users", { name: "Second Admin", email: `second-${randomUUID().slice(0, 8)}@admins.test`, password: FACTORY_PASSWORD, role: "account_admin", department_id: null }, tenant.admin.token);
+    expect(second.status).toBe(201);
+    expect((await client("DELETE", `/Users/${second.body.id}`)).status).toBe(204);
+    const back = await client("POST", "/Users", { schemas: [USER], userName: second.body.email, name: { formatted: "Second Admin" }, password: "directory-chosen-3" });
+    expect(back.status).toBe(403);
+    expect(back.body).toMatchObject({ schemas: [ERROR], status: "403" });
+    expect((await api().request("POST", "/api/login", { body: { email: second.body.email, password: "directory-chosen-3" } })).status).toBe(422);
+  });
+
+  it("a password it sets for an agent ends that agent's sessions, as an admin's change does", async () => {
+    const tenant = await createTenant();
+    const client = scim(await scimKey(tenant));
+    for (const [index, patch] of passwordOps("directory-chosen-4").entries()) {
+      const token = index === 0 ? tenant.agentA.token : (await api().request("POST", "/api/login", { body: { email: tenant.agentA.email, password: "directory-chosen-4" } })).body.token;
+      const stream = await subscribe(token);
+      expect(stream.response.status).toBe(200);
+      const changed = await client("PATCH", `/Users/${tenant.agentA.id}`, patch);
+      expect(changed.status).toBe(200);
+      expect((await api().get("/api/user", token)).status).toBe(401);
+      await stream.ended;
+      expect((await api().request("POST", "/api/login", { body: { email: tenant.agentA.email, password: "directory-chosen-4" } })).status).toBe(200);
+    }
+    // PUT too; a PUT without a password signs nobody out.
+    const agentB = (await client("GET", `/Users/${tenant.agentB.id}`)).body;
+    expect((await client("PUT", `/Users/${tenant.agentB.id}`, { schemas: [USER], userName: agentB.userName, name: { formatted: "Agent Bee" } })).status).toBe(200);
+    expect((await api().get("/api/user", tenant.agentB.token)).status).toBe(200);
+    expect((await client("PUT", `/Users/${tenant.agentB.id}`, { schemas: [USER], userName: agentB.userName, name: { formatted: "Agent Bee" }, password: "directory-chosen-5" })).status).toBe(200);
+    expect((await api().get("/api/user", tenant.agentB.token)).status).toBe(401);
+  });
+
+  it("does not deactivate or delete the organization's last active account admin (409 in SCIM's shape)", async () => {
+    const tenant = await createTenant();
+    // The organization's key: it goes on working when the admin who made it is deactivated below.
+    const client = scim(await scimKey(tenant, "write", { organization_key: true }));
+    const admin = (await client("GET", `/Users/${tenant.admin.id}`)).body;
+    const attempts = [
+      () => client("PATCH", `/Users/${tenant.admin.id}`, { schemas: [PATCH_OP], Operations: [{ op: "Replace", path: "active", value: "False" }] }),
+      () => client("PATCH", `/Users/${tenant.admin.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", value: { active: false } }] }),
+      () => client("PUT", `/Users/${tenant.admin.id}`, { schemas: [USER], userName: admin.userName, name: { formatted: admin.displayName }, active: false }),
+      () => client("DELETE", `/Users/${tenant.admin.id}`),
+    ];
+    for (const attempt of attempts) {
+      const refused = await attempt();
+      expect(refused.status).toBe(409);
+      expect(refused.headers.get("content-type")).toContain("application/scim+json");
+      expect(refused.body).toMatchObject({ schemas: [ERROR], status: "409" });
+      expect((await api().get("/api/user", tenant.admin.token)).status).toBe(200);
+    }
+    expect((await client("GET", `/Users/${tenant.admin.id}`)).body.active).toBe(true);
+
+    // With a second active admin, either may go, but not both.
+    const second = await tenant.client.post("/api/users", { name: "Second Admin", email: `second-${randomUUID().slice(0, 8)}@admins.test`, password: FACTORY_PASSWORD, role: "account_admin", department_id: null }, tenant.admin.token);
+    expect(second.status).toBe(201);
+    expect((await attempts[0]()).status).toBe(200);
+    expect((await api().get("/api/user", tenant.admin.token)).status).toBe(401);
+    expect((await client("DELETE", `/Users/${second.body.id}`)).body).toMatchObject({ schemas: [ERROR], status: "409" });
+    expect((await client("PATCH", `/Users/${second.body.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "active", value: false }] })).status).toBe(409);
+    expect((await tenant.client.get(`/api/users/${second.body.id}`, (await api().request("POST", "/api/login", { body: { email: second.body.email, password: FACTORY_PASSWORD } })).body.token)).body.active).toBe(true);
+  });
+
+  it("of the last two active admins deactivated at once, on two servers, one stays", async () => {
+    const tenant = await createTenant();
+    const key = await scimKey(tenant, "write", { organization_key: true });
+    const first = scim(key);
+    const second = scim(key, inject("secondBaseUrl") || inject("baseUrl"));
+    let adminToken = tenant.admin.token;
+    for (let round = 0; round < 3; round++) {
+      const other = await tenant.client.post("/api/users", { name: `Admin ${round}`, email: `admin-${round}-${randomUUID().slice(0, 8)}@admins.test`, password: FACTORY_PASSWORD, role: "account_admin", department_id: null }, adminToken);
+      expect(other.status).toBe(201);
+      const answers = await Promise.all([
+        first("PATCH", `/Users/${tenant.admin.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "active", value: false }] }),
+        second("DELETE", `/Users/${other.body.id}`),
+      ]);
+      const statuses = answers.map((answer) => answer.status);
+      expect([[200, 409], [409, 204]]).toContainEqual(statuses);
+      // The scene again for the next round: the admin active, the other gone.
+      if (statuses[0] === 200) {
+        expect((await first("PATCH", `/Users/${tenant.admin.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "active", value: true }] })).status).toBe(200);
+        expect((await first("DELETE", `/Users/${other.body.id}`)).status).toBe(204);
+        adminToken = await loginAs(api(), tenant.admin.email, FACTORY_PASSWORD);
+      }
+      expect((await first("GET", `/Users/${tenant.admin.id}`)).body.active).toBe(true);
+    }
+  });
+
+  it("answers 400, never 500, to a NUL byte in a filter value and to startIndex or count past their integer range (RFC 7644 §3.12)", async () => {
+    const client = scim(await scimKey(await createTenant(), "read"));
+    const filters = [
+      // The byte itself (%00 in the address), and the escape a JSON string spells it with.
+      ["/Users", 'userName eq "bjensen\u0000@example.com"'],
+      ["/Users", 'userName eq "bjensen\\u0000@example.com"'],
+      ["/Users", 'externalId eq "\\u0000"'],
+      ["/Groups", 'displayName eq "A\u0000"'],
+    ];
+    for (const [resource, filter] of filters) {
+      const refused = await client("GET", `${resource}?filter=${encodeURIComponent(filter)}`);
+      expect(refused.status, filter).toBe(400);
+      expect(refused.headers.get("content-type")).toContain("application/scim+json");
+      expect(refused.body).toMatchObject({ schemas: [ERROR], status: "400", scimType: "invalidFilter" });
+    }
+    for (const resource of ["/Users", "/Groups"]) {
+      for (const query of ["startIndex=99999999999999999999", "startIndex=2147483648", "count=99999999999999999999", "count=-99999999999999999999", "startIndex=1e400"]) {
+        const refused = await client("GET", `${resource}?${query}`);
+        expect(refused.status, `${resource}?${query}`).toBe(400);
+        expect(refused.body).toMatchObject({ schemas: [ERROR], status: "400", scimType: "invalidValue" });
+      }
+      // Within range, the RFC's readings stand: below 1 is 1, a negative count is 0, past 200 is 200.
+      expect((await client("GET", `${resource}?startIndex=0&count=-1`)).body).toMatchObject({ startIndex: 1, itemsPerPage: 0 });
+      expect((await client("GET", `${resource}?startIndex=2147483647&count=2147483647`)).body).toMatchObject({ startIndex: 2147483647, itemsPerPage: 0, Resources: [] });
+    }
   });
 });

@@ -1,10 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { uniquePhone } from "../support/contacts";
+import { api } from "../support/api";
 import { createTenant, type Tenant } from "../support/factories";
 import { sentToProvider, textingTenant } from "../support/messages";
-import { giveNumber, provider } from "../support/provider";
+import { giveNumber, holdAtProvider, provider } from "../support/provider";
 import { TEST_PROVIDER } from "../support/server.mjs";
-import { inject } from "vitest";
 
 // Issue 48, point 1: WhatsApp through the provider's messaging API, in the
 // same inbox as texts. The provider is played by signed callbacks with
@@ -160,9 +160,94 @@ describe("WhatsApp in the inbox (issue 48, point 1)", () => {
     expect(off.status).toBe(409);
     expect(off.body.message).toBe("WhatsApp is not set up: an admin sets the WhatsApp sender in Settings → Telephony.");
     // Settings refuse what the provider would not take.
-    const bad = await plain.client.request("PUT", "/api/settings/sms", { token: plain.admin.token, body: { whatsapp: { sender: "14155238886", templates: [{ name: "x", content_sid: "HX1", body: "y" }] } } });
+    const bad = await plain.client.request("PUT", "/api/settings/sms", { token: plain.admin.token, body: { whatsapp: { sender: "whatsapp:call us", templates: [{ name: "x", content_sid: "HX1", body: "y" }] } } });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["whatsapp.sender", "whatsapp.templates.0.content_sid"]);
     expect((await plain.client.get("/api/whatsapp/templates", plain.agentA.token)).body).toEqual({ enabled: false, sender: null, data: [] });
+  });
+});
+
+// Issue 59, point 7: a WhatsApp sender is a number, and a number is one
+// organization's (owned_numbers, as telephony numbers are): a second
+// organization hears 409 however it writes the sender. The sender and its
+// templates are the account admin's; a manager keeps quiet hours and the help text.
+describe("a WhatsApp sender has one owner (issue 59, point 7)", () => {
+  const putSms = (tenant: Tenant, body: Record<string, unknown>, token = tenant.admin.token, client = tenant.client) => client.request("PUT", "/api/settings/sms", { token, body });
+  const senderOf = async (tenant: Tenant) => (await tenant.client.get("/api/settings/sms", tenant.admin.token)).body.whatsapp.sender;
+  /** The ways a sender is written: the provider's address, grouped digits, digits without "+". */
+  const formats = (e164: string) => [e164, `whatsapp:${e164}`, `+${e164.slice(1, 2)} ${e164.slice(2, 5)} ${e164.slice(5, 8)} ${e164.slice(8)}`, e164.slice(1), `WhatsApp:+${e164.slice(1, 2)} (${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`];
+
+  it("a second organization cannot set another's sender, in any format (409 naming it), nor take it as a telephony number", async () => {
+    const { tenant: owner, sender } = await whatsappTenant();
+    const other = await createTenant();
+    for (const written of formats(sender)) {
+      const taken = await putSms(other, { whatsapp: { sender: written, templates: [] } });
+      expect(taken.status, written).toBe(409);
+      expect(taken.body.errors).toEqual({ "whatsapp.sender": [`${sender} is another organization's number.`] });
+      expect(taken.body.message).toContain(sender);
+    }
+    expect(await senderOf(other)).toBeNull();
+    // A telephony number and a WhatsApp sender are one kind of claim: neither way across.
+    await holdAtProvider(sender);
+    const asNumber = await other.client.request("PUT", "/api/settings/telephony", { token: other.admin.token, body: { phone_numbers: [sender] } });
+    expect(asNumber.status).toBe(409);
+    expect(asNumber.body.errors).toEqual({ phone_numbers: [`${sender} is another organization's number.`] });
+    const ownersNumber = await giveNumber(owner);
+    expect((await putSms(other, { whatsapp: { sender: ownersNumber, templates: [] } })).body.errors).toEqual({ "whatsapp.sender": [`${ownersNumber} is another organization's number.`] });
+
+    // The owner writes it any way it likes and it stays one number; given up, the other may have it.
+    const rewritten = await putSms(owner, { whatsapp: { sender: `whatsapp:${sender}`, templates: [TEMPLATE] } });
+    expect(rewritten.status).toBe(200);
+    expect(rewritten.body.whatsapp.sender).toBe(sender);
+    expect((await putSms(owner, { whatsapp: { sender: null, templates: [] } })).status).toBe(200);
+    const claimed = await putSms(other, { whatsapp: { sender: sender.slice(1), templates: [] } });
+    expect(claimed.status).toBe(200);
+    expect(claimed.body.whatsapp.sender).toBe(sender);
+    expect((await putSms(owner, { whatsapp: { sender, templates: [] } })).status).toBe(409);
+    // A message to the sender now lands with its one owner.
+    const person = uniquePhone();
+    expect((await provider().incomingSms({ from: person, to: sender, body: "Whose sender is this?", whatsapp: true })).status).toBe(200);
+    expect((await conversations(other, "channel=whatsapp")).map((c: { phone: string }) => c.phone)).toEqual([person]);
+    expect(await conversations(owner, "channel=whatsapp")).toEqual([]);
+  });
+
+  it("lets only one of two organizations saving the same sender at once have it, across servers", async () => {
+    const second = api(inject("secondBaseUrl") || inject("baseUrl"));
+    const [a, b] = await Promise.all([createTenant(), createTenant()]);
+    for (let round = 0; round < 4; round++) {
+      senderCounter += 1;
+      const sender = `+1866${String((process.pid * 137 + Date.now() + senderCounter) % 10_000_000).padStart(7, "0")}`;
+      const [written] = formats(sender).slice(round % 2 ? 1 : 3);
+      const answers = await Promise.all([putSms(a, { whatsapp: { sender, templates: [] } }), putSms(b, { whatsapp: { sender: written, templates: [] } }, b.admin.token, second)]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect([await senderOf(a), await senderOf(b)].filter((s) => s === sender)).toHaveLength(1);
+    }
+  });
+
+  it("a department manager keeps quiet hours and the help text, but not the sender or its templates (403, nothing changed)", async () => {
+    const { tenant, sender } = await whatsappTenant();
+    const before = (await tenant.client.get("/api/settings/sms", tenant.admin.token)).body;
+    const manager = tenant.managerA.token;
+    const changes = [
+      { whatsapp: { sender: "+14155550100", templates: [TEMPLATE] } },
+      { whatsapp: { sender: null, templates: [] } },
+      { whatsapp: { sender, templates: [] } },
+      { whatsapp: { sender, templates: [{ ...TEMPLATE, body: "Hi {{1}}, pay now." }] } },
+      { help_text: "Reply STOP to stop.", whatsapp: { sender, templates: [{ ...TEMPLATE, content_sid: `HX${"cd".repeat(16)}` }] } },
+    ];
+    for (const body of changes) {
+      const refused = await putSms(tenant, body, manager);
+      expect(refused.status, JSON.stringify(body)).toBe(403);
+      expect(refused.body.message).toContain("WhatsApp");
+    }
+    expect((await tenant.client.get("/api/settings/sms", tenant.admin.token)).body).toEqual(before);
+
+    // What managers set today they still set, and sending the sender back as it is changes nothing.
+    const kept = await putSms(tenant, { quiet_hours: { start: "20:00", end: "09:00" }, help_text: "Call us on weekdays." }, manager);
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ quiet_hours: { start: "20:00", end: "09:00" }, help_text: "Call us on weekdays.", whatsapp: before.whatsapp });
+    expect((await putSms(tenant, { help_text: "Call us any day.", whatsapp: before.whatsapp }, manager)).status).toBe(200);
+    // The admin changes them.
+    expect((await putSms(tenant, { whatsapp: { sender, templates: [] } })).body.whatsapp.templates).toEqual([]);
   });
 });

@@ -34,6 +34,20 @@ test("an admin creates a read-only contacts key, copies its secret once, sees it
   await row.getByRole("button", { name: "Revoke Browser test CRM" }).click();
   await expect(row).toContainText("revoked");
   expect((await page.request.get("/api/contacts?per_page=1", { headers: { Authorization: `Bearer ${secret}` } })).status()).toBe(401);
+
+  // Issue 59: a key is its maker's unless made as the organization's, and the list says which.
+  await form.getByLabel("Name").fill("Browser test directory");
+  await form.getByLabel("Directory provisioning (SCIM)").selectOption("write");
+  await form.getByLabel("The organization's key").check();
+  await form.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByRole("status", { name: "New key secret" })).toContainText("Browser test directory");
+  const table = page.getByRole("table", { name: "Integration keys" });
+  const organizationKey = table.getByRole("row").filter({ hasText: "Browser test directory" }).first();
+  await expect(organizationKey).toContainText("organization key");
+  await expect(organizationKey).toContainText("made by");
+  await expect(row).not.toContainText("organization key");
+  await expect(row).toContainText("held by");
+  await snap(page, "integration-key-organization");
 });
 
 test("an admin adds a webhook for new contacts, sees a delivery arrive at the receiver, and replays it", async ({ page }, testInfo) => {

@@ -73,3 +73,20 @@ test("WhatsApp in the inbox: set up, a message answered free-form, and a templat
   await page.getByTestId("conversation").filter({ hasText: "A photo of the parcel" }).click();
   await expect(thread.getByTestId("attachment")).toHaveText("An attachment could not be fetched from the provider (too large, or refused).", { timeout: 10_000 });
 });
+
+// Issue 59, point 7: the sender and its templates are the account admin's.
+// A manager's texting settings (on Messages) offer quiet hours and the help
+// text, never the WhatsApp fields; the settings page, where those are, is the
+// admins' (settings.manage, the permission the API asks to change them).
+test("a department manager keeps the texting settings and is offered no WhatsApp sender or templates", async ({ page }) => {
+  await signIn(page, "manager@globex.example.com");
+  await page.goto("/messages");
+  await page.getByText("Texting settings and saved replies").click();
+  await expect(page.getByLabel("Answer to HELP")).toBeVisible();
+  await expect(page.getByLabel("Quiet hours for campaign texts")).toBeVisible();
+  await expect(page.getByLabel("WhatsApp sender (its number)")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Save WhatsApp" })).toHaveCount(0);
+  await page.goto("/settings?tab=telephony");
+  await expect(page.getByRole("heading", { name: "No access" })).toBeVisible();
+  await expect(page.getByLabel("WhatsApp sender (its number)")).toHaveCount(0);
+});

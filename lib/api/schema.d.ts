@@ -1744,7 +1744,7 @@ export interface paths {
         put?: never;
         /**
          * Create an integration key; its secret is in this answer only
-         * @description Roles: super_admin, account_admin. `{ name, scopes: { contacts | calls | campaigns | messages | reports | users: read | write }, expires_at? }`. The answer's `secret` (`cck_<id>_<random>`) goes in the same `Authorization: Bearer` header as a user's token; only its SHA-256 is kept. A key acts for the organization (an admin's reach) within its scopes: reading (GET) needs read or write on the route's family, anything else write; routes of no family (settings, users' accounts, keys, the queue, placing or monitoring calls, event streams) answer 403. Every request made with a key is in the audit log (`integration_key.request`: method, path, status). An expired or revoked key is 401.
+         * @description Roles: super_admin, account_admin. `{ name, scopes: { contacts | calls | campaigns | messages | reports | users | scim: read | write }, organization_key?, expires_at? }`. A key is its maker's: it answers 401 once they are deactivated or their role may no longer make keys; `organization_key: true` makes it the organization's instead, working until revoked or expired whoever made it. The answer's `secret` (`cck_<id>_<random>`) goes in the same `Authorization: Bearer` header as a user's token; only its SHA-256 is kept. A key acts for the organization (an admin's reach) within its scopes: reading (GET) needs read or write on the route's family, anything else write; routes of no family (settings, users' accounts, keys, the queue, placing or monitoring calls, event streams) answer 403. Every request made with a key is in the audit log (`integration_key.request`: method, path, status). An expired or revoked key is 401.
          */
         post: operations["postApiIntegrationKeys"];
         delete?: never;
@@ -2947,7 +2947,7 @@ export interface paths {
         get: operations["getApiSettingsSms"];
         /**
          * Change text message settings (managers and admins)
-         * @description Roles: super_admin, account_admin, dept_manager. sms_numbers: the organization's numbers that text, among its telephony numbers and caller ID (empty: all of them; 422 for a number it does not hold, 409 for another organization's); help_text: the answer to HELP or INFO; quiet_hours `{start, end}` as HH:MM or null: no campaign text goes out in that window at the recipient's local time (from their number; else time_zone).
+         * @description Roles: super_admin, account_admin, dept_manager. sms_numbers: the organization's numbers that text, among its telephony numbers and caller ID (empty: all of them; 422 for a number it does not hold, 409 for another organization's); help_text: the answer to HELP or INFO; quiet_hours `{start, end}` as HH:MM or null: no campaign text goes out in that window at the recipient's local time (from their number; else time_zone); whatsapp `{ sender, templates }`: the account admin's (a manager may send them back unchanged; changed, 403), the sender written any way (`whatsapp:+14155550100`, `+1 415 555 0100`, `14155550100`) and kept in E.164, one organization's like any number (409 for another's).
          */
         put: operations["putApiSettingsSms"];
         post?: never;
@@ -10576,6 +10576,7 @@ export interface operations {
                             id: number;
                             last_used_at: string | null;
                             name: string;
+                            organization_key: boolean;
                             revoked_at: string | null;
                             scopes: {
                                 [key: string]: "read" | "write";
@@ -10604,6 +10605,8 @@ export interface operations {
                     /** @default null */
                     expires_at?: string | null;
                     name: string;
+                    /** @default false */
+                    organization_key?: boolean;
                     scopes: {
                         [key: string]: "read" | "write";
                     };
@@ -10628,6 +10631,7 @@ export interface operations {
                         id: number;
                         last_used_at: string | null;
                         name: string;
+                        organization_key: boolean;
                         revoked_at: string | null;
                         scopes: {
                             [key: string]: "read" | "write";
@@ -10673,6 +10677,7 @@ export interface operations {
                         id: number;
                         last_used_at: string | null;
                         name: string;
+                        organization_key: boolean;
                         revoked_at: string | null;
                         scopes: {
                             [key: string]: "read" | "write";
@@ -14306,8 +14311,16 @@ export interface operations {
                 };
             };
             401: components["responses"]["401"];
-            403: components["responses"]["403"];
-            /** @description A texting number is another organization's */
+            /** @description A manager changed the WhatsApp sender or templates */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A texting number or the WhatsApp sender is another organization's */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -80,6 +80,15 @@ export function maySignInThroughConnection(role: Role): boolean {
   return rolesAtOrBelow("account_admin").includes(role);
 }
 
+/**
+ * Whose password a directory (an integration key with the scim scope) may set:
+ * an agent's. Anyone's above would let whoever holds the key choose a
+ * manager's or an admin's password and sign in as them (issue 59).
+ */
+export function directoryMaySetPassword(role: Role): boolean {
+  return role === "agent";
+}
+
 /** Managers and agents work in a department; admins have none. */
 export function roleHasDepartment(role: Role): boolean {
   return role === "dept_manager" || role === "agent";

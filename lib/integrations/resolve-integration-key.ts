@@ -1,12 +1,12 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
-import type { KeyScopes } from "@/lib/auth/permissions";
+import { rolesWith, type KeyScopes } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { logger } from "@/lib/logger";
-import { hashKeySecret } from "./integration-keys";
+import { hashKeySecret, KEY_MAKER_PERMISSION } from "./integration-keys";
 
 const KEY_PATTERN = /^cck_(\d{1,9})_([A-Za-z0-9_-]{43})$/;
 
@@ -15,18 +15,23 @@ export const looksLikeIntegrationKey = (bearer: string) => bearer.startsWith("cc
 interface KeyRow { id: number; name: string; organization_id: number; key_hash: string; scopes: KeyScopes; created_by_user_id: number; created_at: Date }
 
 /**
- * The actor behind an integration key, or null (unknown, revoked, expired,
- * or its organization's creator gone). It acts as the organization (an
- * admin's reach, never another organization's), limited by its scopes in the
- * route wrapper; records it makes name the admin who created the key.
+ * The actor behind an integration key, or null (unknown, revoked, expired, or
+ * its maker's and they are no longer active or no longer hold the right to
+ * make keys: a key outlives nobody's access, issue 59). An organization key
+ * (organization_key, chosen when it was made) does not depend on its maker.
+ * It acts as the organization (an admin's reach, never another
+ * organization's), limited by its scopes in the route wrapper; records it
+ * makes name the admin who created the key.
  */
 export async function resolveIntegrationKey(bearer: string): Promise<SessionUser | null> {
   const match = KEY_PATTERN.exec(bearer);
   if (!match) return null;
   const [row] = await rawQuery<KeyRow>(
     `SELECT k.id, k.name, k.organization_id, k.key_hash, k.scopes, k.created_by_user_id, k.created_at
-     FROM integration_keys k WHERE k.id = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())`,
-    [Number(match[1])], { secrets: true },
+     FROM integration_keys k JOIN users u ON u.id = k.created_by_user_id
+     WHERE k.id = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
+       AND (k.organization_key OR (u.active AND u.scim_deleted_at IS NULL AND u.organization_id = k.organization_id AND u.role::text = ANY($2::text[])))`,
+    [Number(match[1]), rolesWith(KEY_MAKER_PERMISSION)], { secrets: true },
   );
   if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hashKeySecret(bearer)))) return null;
   return {

@@ -8,6 +8,12 @@ export const createIntegrationKeySchema = z.object({
   /** Per resource family: read, or write (which reads too); a family left out is closed to the key. */
   scopes: z.partialRecord(z.enum(KEY_FAMILIES), z.enum(["read", "write"]))
     .refine((scopes) => Object.keys(scopes).length > 0, "must open at least one resource family"),
+  /**
+   * true: the organization's key, not its maker's: it keeps working after they
+   * are deactivated or stop being an admin (a directory's key, say). false (the
+   * default): it stops with them.
+   */
+  organization_key: z.boolean().default(false),
   /** Optional: after this instant the key is refused. */
   expires_at: z.iso.datetime({ offset: true }).nullable().default(null)
     .refine((at) => at === null || Date.parse(at) > Date.now(), "must be in the future"),
@@ -19,6 +25,8 @@ export const integrationKeyAnswer = z.object({
   id: z.number().int(),
   name: z.string(),
   scopes: z.partialRecord(z.enum(KEY_FAMILIES), z.enum(["read", "write"])),
+  /** The organization's key (it outlives its maker's access), or its maker's (it stops with it). */
+  organization_key: z.boolean(),
   /** revoked, expired (past expires_at), or active. */
   status: z.enum(["active", "expired", "revoked"]),
   expires_at: timestamp.nullable(),

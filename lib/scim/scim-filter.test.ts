@@ -24,4 +24,17 @@ describe("parseFilter", () => {
       }
     }
   });
+
+  it("refuses a value no attribute can hold (a NUL, half a surrogate pair) with invalidFilter, however it is spelled", () => {
+    for (const filter of ['userName eq "a\u0000b"', 'userName eq "a\\u0000b"', 'externalId eq "\\ud800"']) {
+      expect(() => parseFilter(filter, USER), filter).toThrow(ScimFailure);
+      try {
+        parseFilter(filter, USER);
+      } catch (error) {
+        expect((error as ScimFailure).scimType).toBe("invalidFilter");
+        expect((error as ScimFailure).status).toBe(400);
+      }
+    }
+  });
 });
+

@@ -1,3 +1,4 @@
+import { unstorableText } from "@/lib/http/validation";
 import { ScimFailure } from "./scim-failure";
 
 // The filters provisioning clients send (RFC 7644 §3.4.2.2): Okta and Entra ID
@@ -26,5 +27,8 @@ export function parseFilter(filter: string | null | undefined, allowed: readonly
   } catch {
     throw new ScimFailure(400, "The filter's value is not a valid string.", "invalidFilter");
   }
+  // No attribute holds a NUL or half a surrogate pair, and the database refuses to compare with one: a client's mistake (400), not ours (500).
+  const unstorable = unstorableText(String(value));
+  if (unstorable) throw new ScimFailure(400, `The filter's value ${unstorable.reason}`, "invalidFilter");
   return { attribute, value: String(value) };
 }

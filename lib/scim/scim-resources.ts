@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { ScimFailure } from "./scim-failure";
 
 // Our users and departments as SCIM resources (RFC 7643 §4): a user's
 // userName is their sign-in email; a department is a group whose members are
@@ -59,11 +60,24 @@ export function listResponse<T>(resources: T[], total: number, startIndex: numbe
   return { schemas: [LIST_SCHEMA], totalResults: total, startIndex, itemsPerPage: resources.length, Resources: resources };
 }
 
-/** startIndex and count as clients send them: 1-based, at most 200 a page. */
+// SCIM's integers have no range of their own; ours are PostgreSQL's. A
+// startIndex or count past it is a client's mistake, answered as one (400)
+// rather than handed to the database to fail on (500).
+const MAX_INTEGER = 2_147_483_647;
+
+/** One of the paging parameters as a whole number; absent or not a number: `fallback`. */
+function pageParameter(url: URL, name: "startIndex" | "count", fallback: number): number {
+  const raw = url.searchParams.get(name);
+  const value = raw === null || raw.trim() === "" ? fallback : Number(raw);
+  if (Number.isNaN(value)) return fallback;
+  if (Math.abs(value) > MAX_INTEGER) throw new ScimFailure(400, `${name} must be an integer from -${MAX_INTEGER} to ${MAX_INTEGER}.`, "invalidValue");
+  return Math.floor(value);
+}
+
+/** startIndex and count as clients send them (RFC 7644 §3.4.2.4): 1-based (less is 1), a negative count 0, at most 200 a page. */
 export function pageOf(url: URL): { startIndex: number; count: number } {
-  const startIndex = Math.max(1, Math.floor(Number(url.searchParams.get("startIndex") ?? "1")) || 1);
-  const asked = Number(url.searchParams.get("count") ?? "100");
-  const count = Math.min(200, Math.max(0, Math.floor(Number.isFinite(asked) ? asked : 100)));
+  const startIndex = Math.max(1, pageParameter(url, "startIndex", 1));
+  const count = Math.min(200, Math.max(0, pageParameter(url, "count", 100)));
   return { startIndex, count };
 }
 

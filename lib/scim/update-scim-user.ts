@@ -6,6 +6,7 @@ import { prisma } from "@/lib/db/client";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { returnUnconnectedCalls } from "@/lib/agents/return-unconnected-calls";
 import { applyPatch, type PatchOperation } from "./apply-patch";
+import { refuseDirectoryPassword, refuseLastAccountAdmin } from "./directory-limits";
 import { ScimFailure } from "./scim-failure";
 import { PATCH_SCHEMA, scimUserSelect, toScimUser } from "./scim-resources";
 import { readScimUser } from "./scim-user-input";
@@ -13,9 +14,10 @@ import { directoryUsers } from "./scim-users";
 
 /**
  * PUT (the whole resource) or PATCH (operations on it) of a user: the result
- * is read as a resource and stored. Deactivation (active false) signs the
- * person out everywhere at once: every token revoked, their event streams
- * closed in every process, calls offered to them handed back.
+ * is read as a resource and stored. Deactivation (active false) and a new
+ * password sign the person out everywhere at once, as PATCH /api/users/{id}
+ * does: every token revoked, their event streams closed in every process,
+ * calls offered to them handed back.
  */
 export async function updateScimUser({ actor, id, replace, patch }: { actor: SessionUser; id: number | null; replace?: unknown; patch?: unknown }) {
   const current = id ? await prisma.user.findFirst({ where: { id, ...directoryUsers(actor) }, select: scimUserSelect }) : null;
@@ -27,25 +29,28 @@ export async function updateScimUser({ actor, id, replace, patch }: { actor: Ses
     resource = applyPatch(toScimUser(current), body.Operations as PatchOperation[], ["emails", "groups"]);
   }
   const input = readScimUser(resource);
+  if (input.password) refuseDirectoryPassword(current.role);
   if (input.email !== current.email) {
     const taken = await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } });
     if (taken) throw new ScimFailure(409, `A user with userName ${input.email} exists.`, "uniqueness");
   }
   const deactivated = current.active && !input.active;
   const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const signedOut = deactivated || passwordHash !== null;
   const user = await prisma.$transaction(async (tx) => {
+    if (deactivated) await refuseLastAccountAdmin(tx, actor, current.id);
     const updated = await tx.user.update({
       where: { id: current.id },
       data: { email: input.email, name: input.name, active: input.active, scim_external_id: input.externalId, ...(passwordHash && { password_hash: passwordHash }) },
       select: scimUserSelect,
     });
-    if (deactivated) await revokeUserTokens(current.id, tx);
+    if (signedOut) await revokeUserTokens(current.id, tx);
     await writeAuditLog(tx, {
       organization_id: actor.organization_id, department_id: updated.department?.id ?? null, user_id: actor.id, action: deactivated ? "user.deprovisioned" : "user.provisioning_updated", subject_type: "user", subject_id: current.id,
       details: { email: input.email, active: input.active, external_id: input.externalId, password_changed: Boolean(input.password) },
     });
     return updated;
   });
-  if (deactivated) await returnUnconnectedCalls({ userId: current.id, reason: "revoked" });
+  if (signedOut) await returnUnconnectedCalls({ userId: current.id, reason: "revoked" });
   return toScimUser(user);
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { checkTextingNumbers } from "@/lib/telephony/owned-numbers";
+import { checkWhatsappChange } from "./check-whatsapp-change";
 import { forgetCallPathSettings, getSettings } from "./get-settings";
 import type { SettingsKey, SettingsValue } from "./schemas";
 import { sqlExecute } from "@/lib/db/raw-sql";
@@ -22,11 +23,21 @@ export async function updateSettings<K extends SettingsKey>({
   key: K;
   input: Partial<SettingsValue<K>>;
 }): Promise<SettingsValue<K>> {
-  if (key === "sms") await checkTextingNumbers(actor.organization_id, (input as Partial<SettingsValue<"sms">>).sms_numbers ?? []);
+  const sms = key === "sms" ? (input as Partial<SettingsValue<"sms">>) : null;
+  if (sms) {
+    await checkTextingNumbers(actor.organization_id, sms.sms_numbers ?? []);
+    await checkWhatsappChange(actor, sms.whatsapp);
+  }
   const change = JSON.stringify(input);
-  await sqlExecute(prisma)`
-    INSERT INTO settings (organization_id, key, value, updated_at) VALUES (${actor.organization_id}, ${key}, ${change}::jsonb, now())
-    ON CONFLICT (organization_id, key) DO UPDATE SET value = settings.value || EXCLUDED.value, updated_at = now()`;
+  try {
+    await sqlExecute(prisma)`
+      INSERT INTO settings (organization_id, key, value, updated_at) VALUES (${actor.organization_id}, ${key}, ${change}::jsonb, now())
+      ON CONFLICT (organization_id, key) DO UPDATE SET value = settings.value || EXCLUDED.value, updated_at = now()`;
+  } catch (error) {
+    // Another organization claimed the WhatsApp sender since the look (owned_numbers' unique violation): name it.
+    if (sms) await checkWhatsappChange(actor, sms.whatsapp);
+    throw error;
+  }
   forgetCallPathSettings(actor.organization_id, key);
   // Who may sign in how is the first thing a security review asks the history of (issue 46).
   if (key === "security") {

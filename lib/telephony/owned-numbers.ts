@@ -4,9 +4,10 @@ import { AppError } from "@/lib/errors/app-error";
 import { telephony } from "./port";
 
 // A phone number belongs to one organization (issue 40). The telephony
-// settings' numbers and caller ID are claimed in owned_numbers by a trigger on
-// every write of those settings, its primary key refusing a number another
-// organization holds (prisma/migrations/20261201090000_owned_numbers). The
+// settings' numbers and caller ID, and the WhatsApp sender (issue 59), are
+// claimed in owned_numbers by a trigger on every write of those settings, its
+// primary key refusing a number another organization holds
+// (prisma/migrations/20261201090000_owned_numbers, 20270106090000_…). The
 // helpers here turn that into answers: who holds which number, and the 409
 // that names the numbers taken.
 
@@ -20,9 +21,19 @@ export async function numbersHeldByOthers(organizationId: number, numbers: strin
   return rows.map((row) => row.phone_number);
 }
 
-/** The numbers an organization holds now. */
+/**
+ * The numbers an organization holds as its telephony numbers and caller ID:
+ * the ones it calls and texts from. Its WhatsApp sender is held too (no one
+ * else may have it) but is none of these unless its telephony settings name it.
+ */
 export async function heldNumbers(organizationId: number): Promise<string[]> {
-  const rows = await rawQuery<{ phone_number: string }>(`SELECT phone_number FROM owned_numbers WHERE organization_id = $1 ORDER BY phone_number`, [organizationId]);
+  const rows = await rawQuery<{ phone_number: string }>(
+    `SELECT o.phone_number FROM owned_numbers o
+     WHERE o.organization_id = $1
+       AND o.phone_number IN (SELECT telephony_numbers(s.value) FROM settings s WHERE s.organization_id = $1 AND s.key = 'telephony')
+     ORDER BY o.phone_number`,
+    [organizationId],
+  );
   return rows.map((row) => row.phone_number);
 }
 

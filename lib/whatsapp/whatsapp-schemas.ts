@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
 
 // WhatsApp through the provider (issue 48): the organization's sender, its
@@ -28,9 +29,26 @@ export const whatsappTemplateSchema = z.strictObject({
 });
 export type WhatsappTemplate = z.infer<typeof whatsappTemplateSchema>;
 
+/**
+ * A WhatsApp sender however it is written (the provider's address
+ * "whatsapp:+14155550100", "+1 415 555 0100", the digits "14155550100") as
+ * E.164, or null when it is no phone number. A sender is always written with
+ * its country code, so bare digits are read as the international number, never
+ * as a national one. One sender, one spelling: it is claimed (owned_numbers)
+ * and matched to incoming messages in this form.
+ */
+export function whatsappSenderNumber(written: string): string | null {
+  const bare = written.trim().replace(/^whatsapp:/i, "").trim();
+  if (!/^\+?[\d\s().-]+$/.test(bare)) return null;
+  const parsed = parsePhoneNumberFromString(bare.startsWith("+") ? bare : `+${bare.replace(/^00/, "")}`);
+  return parsed?.isPossible() && /^\+[1-9]\d{1,14}$/.test(parsed.number) ? parsed.number : null;
+}
+
+const SENDER_RULE = "sender is the WhatsApp number with its country code, such as +14155238886 (or whatsapp:+14155238886), or null.";
+
 export const whatsappSettingsSchema = z.object({
-  /** The WhatsApp sender at the provider (its number); null: WhatsApp is off. */
-  sender: z.string({ error: "sender is the WhatsApp number in E.164, such as +14155238886, or null." }).trim().regex(/^\+[1-9]\d{1,14}$/, "sender is the WhatsApp number in E.164, such as +14155238886, or null.").nullable(),
+  /** The WhatsApp sender at the provider (its number, kept in E.164 however it is written); null: WhatsApp is off. */
+  sender: z.preprocess((value) => (typeof value === "string" ? (whatsappSenderNumber(value) ?? value) : value), z.string({ error: SENDER_RULE }).regex(/^\+[1-9]\d{1,14}$/, SENDER_RULE).nullable()),
   templates: z.array(whatsappTemplateSchema).max(100, "At most 100 templates.").refine((list) => new Set(list.map((t) => t.content_sid)).size === list.length, "Each template once."),
 });
 export type WhatsappSettings = z.output<typeof whatsappSettingsSchema>;

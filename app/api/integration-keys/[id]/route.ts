@@ -2,8 +2,8 @@ import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/server/route";
 import { integrationKeyAnswer } from "@/lib/integrations/schemas";
-import { revokeIntegrationKey } from "@/lib/integrations/integration-keys";
+import { KEY_MAKER_PERMISSION, revokeIntegrationKey } from "@/lib/integrations/integration-keys";
 
-export const DELETE = route({ permission: "integrations.manage", params: idParams, answers: integrationKeyAnswer }, ({ user, params }) => revokeIntegrationKey({ actor: user, id: params.id }));
+export const DELETE = route({ permission: KEY_MAKER_PERMISSION, params: idParams, answers: integrationKeyAnswer }, ({ user, params }) => revokeIntegrationKey({ actor: user, id: params.id }));
 
 export const { GET, POST, PUT, PATCH, OPTIONS } = methodsNotAllowed(["DELETE"]);
