@@ -2,13 +2,12 @@
 
 // Messages in people's words for schemas without their own (issue 45).
 import "@/lib/http/zod-messages";
-import { getSession, signIn } from "next-auth/react";
-import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
 import { useCallback, useState, type FormEvent } from "react";
 import { loginSchema } from "@/lib/sign-in/schemas";
-import { homeFor } from "@/lib/navigation";
 import { SECOND_FACTOR_ERROR, type SecondFactorStep } from "@/lib/sign-in/second-factor-error";
 import { SecondFactorForm } from "@/components/sign-in/second-factor-step";
+import { useSignedIn } from "@/components/sign-in/use-signed-in";
 import { ssoStartSchema } from "@/lib/sso/schemas";
 
 const MESSAGES: Record<string, string> = {
@@ -20,19 +19,12 @@ const MESSAGES: Record<string, string> = {
 
 /** The sign-in page; `initialError` says why a single sign-on came back without signing in. */
 export function SignInForm({ initialError = null }: { initialError?: string | null }) {
-  const router = useRouter();
   const [error, setError] = useState<string | null>(initialError);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [secondFactor, setSecondFactor] = useState<SecondFactorStep | null>(null);
 
-  // Straight to the role's first page, in one navigation. Through "/" the signed-in frame was on
-  // screen and in use before that page's redirect arrived and moved it (a menu opened on a phone
-  // closed itself, issue 42); a refresh after it was a second router action racing the first.
-  const signedIn = useCallback(async () => {
-    const session = await getSession();
-    router.replace(session ? homeFor(session.user.role) : "/");
-  }, [router]);
+  const signedIn = useSignedIn();
   const startOver = useCallback((message: string) => {
     setSecondFactor(null);
     setPending(false);

@@ -1,13 +1,12 @@
 "use client";
 
-import { getSession, signIn } from "next-auth/react";
+import { signIn } from "next-auth/react";
 import { Link } from "@/components/ui/link";
-import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { homeFor } from "@/lib/navigation";
 import { SSO_REFUSALS, type SsoRefusalReason } from "@/lib/sso/sso-refusal";
 import { SECOND_FACTOR_ERROR, type SecondFactorStep } from "@/lib/sign-in/second-factor-error";
 import { SecondFactorForm } from "./second-factor-step";
+import { useSignedIn } from "./use-signed-in";
 
 /**
  * Spends a single sign-on's ticket through next-auth (the state cookie goes
@@ -15,14 +14,10 @@ import { SecondFactorForm } from "./second-factor-step";
  * organization's provider does not enforce one, then opens the role's first page.
  */
 export function SsoTicket({ ticket }: { ticket: string }) {
-  const router = useRouter();
   const [error, setError] = useState<string | null>(ticket ? null : SSO_REFUSALS.expired);
   const [secondFactor, setSecondFactor] = useState<SecondFactorStep | null>(null);
   const spent = useRef(false);
-  const signedIn = useCallback(async () => {
-    const session = await getSession();
-    router.replace(session ? homeFor(session.user.role) : "/");
-  }, [router]);
+  const signedIn = useSignedIn();
   const startOver = useCallback((message: string) => {
     setSecondFactor(null);
     setError(message || SSO_REFUSALS.expired);
