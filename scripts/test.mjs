@@ -49,17 +49,20 @@ const SUITES = {
     run: (report) => ["node_modules/vitest/vitest.mjs", ["run", "--config", "vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {}],
     count: vitestCounts,
     failures: vitestFailures,
+    timings: vitestTimings,
   },
   "api-embedded": {
     run: (report) => vitestApi(report, "embedded"),
     count: vitestCounts,
     failures: vitestFailures,
+    timings: vitestTimings,
   },
   "api-postgres": {
     when: postgres,
     run: (report) => vitestApi(report, "postgres"),
     count: vitestCounts,
     failures: vitestFailures,
+    timings: vitestTimings,
   },
   browser: {
     before: ensureChromium,
@@ -70,6 +73,7 @@ const SUITES = {
       return { passed: stats.expected + stats.flaky, failed: stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0) };
     },
     failures: playwrightFailures,
+    timings: playwrightTimings,
   },
   readme: {
     when: postgres,
@@ -108,6 +112,21 @@ function why(message) {
   const plain = String(message).replace(/\u001b\[[0-9;]*m/g, "");
   const lines = plain.split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("at ")).slice(0, 4);
   return lines.length ? `\n      ${lines.join("\n      ").slice(0, 600)}` : "";
+}
+
+/** Each test's own time, `file › name` → seconds: the slowest are named at the end, so a test that grew is seen. */
+function vitestTimings(report) {
+  return (report?.testResults ?? []).flatMap((file) => file.assertionResults.map((test) => ({ test: `${path.relative(process.cwd(), file.name)} › ${test.fullName}`, seconds: (test.duration ?? 0) / 1000 })));
+}
+
+function playwrightTimings(report) {
+  const timings = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) for (const test of spec.tests) timings.push({ test: `${spec.file} › ${spec.title}`, seconds: Math.max(0, ...test.results.map((r) => r.duration ?? 0)) / 1000 });
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return timings;
 }
 
 function playwrightFailures(report) {
@@ -160,7 +179,7 @@ async function runSuite(name) {
   const failures = suite.failures(json);
   // A failure no test carries (a crash before the report, a global teardown that threw) is named too.
   if (counts.failed > failures.length) failures.push(`the suite failed outside its tests (exit ${status}${json ? "" : ", no report"}): see its log above`);
-  results.push({ name, ...counts, seconds: wall, failures });
+  results.push({ name, ...counts, seconds: wall, failures, timings: suite.timings?.(json) ?? [] });
   console.log(`\n=== ${name}: ${counts.passed} passed, ${counts.failed} failed in ${wall.toFixed(0)} s ===`);
   process.stdout.write(readFileSync(log, "utf8"));
   console.log(`=== end of ${name} ===\n`);
@@ -208,6 +227,8 @@ results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 console.log("\nsuite            passed  failed  seconds");
 for (const r of results) console.log(`${r.name.padEnd(16)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${r.seconds.toFixed(0).padStart(7)}`);
 console.log(`${"all (wall)".padEnd(16)} ${"".padStart(6)}  ${"".padStart(6)}  ${seconds(started).toFixed(0).padStart(7)}`);
+const slowest = results.flatMap((r) => (r.timings ?? []).map((t) => ({ ...t, suite: r.name }))).sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+if (slowest.length) console.log(`\nslowest tests:\n${slowest.map((t) => `  ${t.seconds.toFixed(1).padStart(6)} s  ${t.suite}: ${t.test}`).join("\n")}`);
 const failures = results.flatMap((r) => r.failures.map((test) => `  ${r.name}: ${test}`));
 if (failures.length) console.log(`failed:\n${failures.join("\n")}`);
 const passed = results.reduce((sum, r) => sum + r.passed, 0);

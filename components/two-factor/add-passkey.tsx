@@ -12,7 +12,7 @@ import { proofRequired } from "./prove-identity";
  * checked and kept. A first factor comes with recovery codes (`added` gets them).
  * A session that has not proved its user lately is asked to (`askProof`), and the passkey is added after.
  */
-export function AddPasskey({ added, cancel, askProof }: { added: (recoveryCodes: string[] | null) => void; cancel: () => void; askProof: (methods: string[], retry: () => Promise<void>) => void }) {
+export function AddPasskey({ added, cancel, guard, askProof }: { added: (recoveryCodes: string[] | null) => void; cancel: () => void; guard: (change: () => Promise<void>) => void; askProof: (methods: string[], retry: () => Promise<void>) => void }) {
   const token = useApiToken();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -20,7 +20,7 @@ export function AddPasskey({ added, cancel, askProof }: { added: (recoveryCodes:
     event.preventDefault();
     const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
     if (!name) return setError("Name the passkey, for example “Work laptop”.");
-    void add(name);
+    guard(() => add(name));
   };
   const add = async (name: string): Promise<void> => {
     setPending(true);

@@ -29,6 +29,12 @@ export function TwoFactorPanel() {
   // A change the API held back until the session proves its user: the methods it takes, and the change to run again.
   const [proving, setProving] = useState<{ methods: string[]; retry: () => Promise<void> } | null>(null);
   const askProof = (methods: string[], retry: () => Promise<void>) => setProving({ methods, retry });
+  // Asked before the change when this session has no proof that counts now (the API would refuse it: 403).
+  const guard = (change: () => Promise<void>) => {
+    const until = status.data?.proved_until;
+    if (until && Date.parse(until) > Date.now()) return void change();
+    askProof(status.data?.proof_methods ?? ["recovery_code"], change);
+  };
   const call = <T,>(path: string, method: string, body?: unknown) => apiFetch<T>(path, token!, { method, ...(body !== undefined && { body: JSON.stringify(body) }) });
 
   const start = async () => {
@@ -103,7 +109,7 @@ export function TwoFactorPanel() {
               {removable && <button className="button ghost small" type="button" onClick={() => setAsking("remove")}>Turn off</button>}
             </p>
           ) : (
-            <div><button className="button" type="button" onClick={() => void start()}>Set up an authenticator app</button></div>
+            <div><button className="button" type="button" onClick={() => guard(start)}>Set up an authenticator app</button></div>
           )}
           <h3 style={{ margin: 0 }}>Passkeys</h3>
           {passkeys.length > 0 && (
@@ -118,6 +124,7 @@ export function TwoFactorPanel() {
           )}
           {addingPasskey ? (
             <AddPasskey
+              guard={guard}
               askProof={askProof}
               cancel={() => setAddingPasskey(false)}
               added={(recovery) => {
@@ -143,6 +150,7 @@ export function TwoFactorPanel() {
               proved={async () => {
                 const { retry } = proving;
                 setProving(null);
+                await status.mutate();
                 await retry();
               }}
             />

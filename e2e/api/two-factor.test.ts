@@ -40,7 +40,7 @@ async function passwordStep(email: string, client = api()) {
 describe("two-factor authentication", () => {
   it("a user sets up an authenticator; sign-in then asks for its code before any token, and each code is good once", async () => {
     const tenant = await createTenant();
-    expect((await tenant.client.get("/api/account/two-factor", tenant.agentA.token)).body).toEqual({ totp: null, passkeys: [], recovery_codes_left: 0, required: false });
+    expect((await tenant.client.get("/api/account/two-factor", tenant.agentA.token)).body).toEqual({ totp: null, passkeys: [], recovery_codes_left: 0, required: false, proved_until: null, proof_methods: ["password"] });
 
     await prove(tenant, tenant.agentA.token);
     const setup = await tenant.client.request("POST", "/api/account/two-factor/totp", { token: tenant.agentA.token });
@@ -181,7 +181,7 @@ describe("two-factor authentication", () => {
     expect(renewed.body.recovery_codes).toHaveLength(10);
     // A recovery code also turns it off (the phone is gone).
     expect((await tenant.client.request("DELETE", "/api/account/two-factor/totp", { token: tenant.managerA.token, body: { code: renewed.body.recovery_codes[3] } })).status).toBe(204);
-    expect((await tenant.client.get("/api/account/two-factor", tenant.managerA.token)).body).toEqual({ totp: null, passkeys: [], recovery_codes_left: 0, required: false });
+    expect((await tenant.client.get("/api/account/two-factor", tenant.managerA.token)).body).toMatchObject({ totp: null, passkeys: [], recovery_codes_left: 0, required: false, proof_methods: ["password"] });
     expect((await passwordStep(tenant.managerA.email)).answer.status).toBe(200);
   });
 });
@@ -298,6 +298,9 @@ describe("changing a second factor needs the current one", () => {
     const fresh = await tenant.client.request("POST", "/api/account/two-factor/proof/options", { token: stolen });
     const proof = await prove(tenant, stolen, { passkey: key.get(fresh.body) });
     expect(proof.method).toBe("passkey");
+    // The account's status says so, for the page to ask before a change rather than after a refusal.
+    expect((await tenant.client.get("/api/account/two-factor", stolen)).body.proved_until).toBe(proof.proved_until);
+    expect((await tenant.client.get("/api/account/two-factor", tenant.agentA.token)).body).toMatchObject({ proved_until: null, proof_methods: ["passkey", "recovery_code"] });
     expect(new Date(proof.proved_until).getTime()).toBeGreaterThan(Date.now() + 4 * 60_000);
     expect((await tenant.client.request("POST", "/api/account/two-factor/totp", { token: stolen })).status).toBe(200);
     // The proof is this session's own: the first session has not proved since the passkey was added.

@@ -64,3 +64,20 @@ test("agent receives a text, replies with the segment counter, sees it delivered
   await page.getByRole("button", { name: "Save contact" }).click();
   await expect(thread.getByRole("heading", { name: "Friday Patient" })).toBeVisible();
 });
+
+test("text people send is drawn as a bidirectional isolate: an override in it stops at its end (issue 59, point 9)", async ({ page }) => {
+  const sender = uniquePhone();
+  await signIn(page, "agent1@acme.example.com");
+  await page.getByRole("link", { name: "Messages", exact: true }).click();
+  await page.getByRole("button", { name: "Simulate incoming SMS" }).click();
+  await page.getByLabel("From (E.164, optional)").fill(sender);
+  // U+202E turns what follows it around: "gnp.exe" would read "exe.png", and so would the rest of the row.
+  await page.getByLabel("Text", { exact: true }).fill("See invoice\u202Egnp.exe");
+  await page.getByRole("button", { name: "Receive", exact: true }).click();
+  const row = page.getByTestId("conversation").filter({ hasText: "See invoice" });
+  await expect(row).toBeVisible({ timeout: 5_000 });
+  expect(await row.locator(".preview").textContent()).toContain("\u2068See invoice\u202Egnp.exe\u202C\u2069");
+  await row.click();
+  const thread = page.getByRole("region", { name: "Conversation", exact: true });
+  await expect(thread.getByTestId("message").first()).toContainText("\u2068See invoice\u202Egnp.exe\u202C\u2069");
+});

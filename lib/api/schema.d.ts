@@ -4655,6 +4655,10 @@ export interface operations {
                             last_used_at: string | null;
                             name: string;
                         }[];
+                        /** @description How you may prove it is you: totp, passkey, recovery_code, or password while you have no factor */
+                        proof_methods: string[];
+                        /** @description Until when this session may change its second factors without proving it is you again (null: prove first, POST /api/account/two-factor/proof) */
+                        proved_until: string | null;
                         recovery_codes_left: number;
                         /** @description The organization requires a second factor of this user (Settings → Security) */
                         required: boolean;

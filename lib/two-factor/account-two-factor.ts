@@ -8,7 +8,7 @@ import { auditSignIn } from "@/lib/audit/audit-sign-in";
 import { confirmTotp } from "./confirm-totp";
 import { issueRecoveryCodes } from "./recovery-codes";
 import { twoFactorRequired } from "./policy";
-import { requireRecentProof } from "./identity-proof";
+import { currentProof, requireRecentProof } from "./identity-proof";
 import { spendOwnCode } from "./spend-own-code";
 import { startTotpSetup } from "./start-totp-setup";
 import { finishPasskeyRegistration, startPasskeyRegistration } from "./passkey-registration";
@@ -22,10 +22,11 @@ import { finishPasskeyRegistration, startPasskeyRegistration } from "./passkey-r
 
 /** What the account page shows: the authenticator, the recovery codes left, whether the organization requires a factor. */
 export async function twoFactorStatus(actor: SessionUser) {
-  const [factors, left, { two_factor_required }] = await Promise.all([
+  const [factors, left, { two_factor_required }, proof] = await Promise.all([
     prisma.userFactor.findMany({ where: { user_id: actor.id, confirmed_at: { not: null } }, select: { id: true, kind: true, name: true, created_at: true, confirmed_at: true, last_used_at: true }, orderBy: { id: "asc" } }),
     prisma.recoveryCode.count({ where: { user_id: actor.id, used_at: null } }),
     getSettings(actor.organization_id, "security"),
+    currentProof(actor),
   ]);
   const totp = factors.find((f) => f.kind === "totp");
   return {
@@ -33,6 +34,8 @@ export async function twoFactorStatus(actor: SessionUser) {
     passkeys: factors.filter((f) => f.kind === "passkey").map((f) => ({ id: f.id, name: f.name, created_at: f.created_at.toISOString(), last_used_at: f.last_used_at?.toISOString() ?? null })),
     recovery_codes_left: factors.length > 0 ? left : 0,
     required: twoFactorRequired(actor.role, two_factor_required),
+    proved_until: proof.provedUntil?.toISOString() ?? null,
+    proof_methods: proof.methods,
   };
 }
 

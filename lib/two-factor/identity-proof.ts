@@ -79,6 +79,24 @@ async function markProved(actor: SessionUser): Promise<Date> {
 }
 
 /**
+ * This session's proof now: until when it counts (null: none that counts, being
+ * older than five minutes or than the user's newest factor) and the ways the
+ * user may prove (their password while they have no factor).
+ */
+export async function currentProof(actor: SessionUser): Promise<{ provedUntil: Date | null; methods: string[] }> {
+  const [session, factors] = await Promise.all([
+    prisma.apiToken.findUnique({ where: { id: actor.token_id }, select: { factor_proved_at: true, user_id: true } }),
+    confirmedFactors(actor.id),
+  ]);
+  const provedAt = session?.user_id === actor.id ? session.factor_proved_at : null;
+  const methods = factors.length === 0 ? ["password"] : [...new Set(factors.map((f) => f.kind))].concat("recovery_code");
+  // A proof counts for five minutes, and only for the factors it was made with: once one is added, the
+  // next change is proved with what the user has now (a password proof ends with the first factor).
+  const counts = provedAt !== null && Date.now() - provedAt.getTime() < PROOF_FOR_MS && factors.every((f) => f.confirmed_at! <= provedAt);
+  return { provedUntil: counts ? new Date(provedAt.getTime() + PROOF_FOR_MS) : null, methods };
+}
+
+/**
  * Before a factor changes: the code given with the request (spent as the
  * proof), else a proof this session made in the last five minutes, else 403
  * with `proof_required` (the page asks for one and tries again).
@@ -89,15 +107,7 @@ export async function requireRecentProof(actor: SessionUser, { code, address }: 
     await markProved(actor);
     return;
   }
-  const [session, factors] = await Promise.all([
-    prisma.apiToken.findUnique({ where: { id: actor.token_id }, select: { factor_proved_at: true, user_id: true } }),
-    confirmedFactors(actor.id),
-  ]);
-  const provedAt = session?.user_id === actor.id ? session.factor_proved_at : null;
-  // A proof counts for five minutes, and only for the factors it was made with: once one is added, the
-  // next change is proved with what the user has now (a password proof ends with the first factor).
-  const proved = provedAt !== null && Date.now() - provedAt.getTime() < PROOF_FOR_MS && factors.every((f) => f.confirmed_at! <= provedAt);
-  if (proved) return;
-  const methods = factors.length === 0 ? ["password"] : [...new Set(factors.map((f) => f.kind))].concat("recovery_code");
+  const { provedUntil, methods } = await currentProof(actor);
+  if (provedUntil) return;
   throw new AppError("forbidden", NO_PROOF, { extra: { proof_required: true, methods } });
 }

@@ -85,4 +85,6 @@ export const twoFactorStatusAnswer = z.object({
   passkeys: z.array(z.object({ id: z.number().int(), name: z.string(), created_at: z.string(), last_used_at: z.string().nullable() })),
   recovery_codes_left: z.number().int(),
   required: z.boolean().meta({ description: "The organization requires a second factor of this user (Settings → Security)" }),
+  proved_until: z.string().nullable().meta({ description: "Until when this session may change its second factors without proving it is you again (null: prove first, POST /api/account/two-factor/proof)" }),
+  proof_methods: z.array(z.string()).meta({ description: "How you may prove it is you: totp, passkey, recovery_code, or password while you have no factor" }),
 });
