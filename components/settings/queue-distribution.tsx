@@ -38,6 +38,7 @@ function QueueEditor({ queue, others, onSaved }: { queue: Queue; others: Queue[]
   const [draft, setDraft] = useState(() => ({
     distribution: queue.distribution,
     offer_timeout_seconds: queue.offer_timeout_seconds,
+    redecline_after_seconds: queue.redecline_after_seconds,
     wrap_up_seconds: queue.wrap_up_seconds,
     disposition_required: queue.disposition_required,
     priority: queue.priority,
@@ -86,6 +87,7 @@ function QueueEditor({ queue, others, onSaved }: { queue: Queue; others: Queue[]
             {error("distribution")}
           </div>
           <NumberField id={id("offer_timeout_seconds")} label="Offer timeout (seconds)" hint="5-120" value={draft.offer_timeout_seconds} onChange={(n) => set({ offer_timeout_seconds: n })} error={error("offer_timeout_seconds")} disabled={!offer} />
+          <NumberField id={id("redecline_after_seconds")} label="Offer again after a decline (seconds)" hint="0-300: to the one who declined, once no one else is free" value={draft.redecline_after_seconds} onChange={(n) => set({ redecline_after_seconds: n })} error={error("redecline_after_seconds")} disabled={!offer} />
           <NumberField id={id("priority")} label="Priority" hint="0-10: a free agent gets the highest first" value={draft.priority} onChange={(n) => set({ priority: n })} error={error("priority")} />
         </div>
         <div className="row">

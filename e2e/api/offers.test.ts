@@ -182,6 +182,65 @@ describe("offers", () => {
   });
 });
 
+// Issue 61, invariants I2 and I3 (docs/decisions/034): a caller is never stranded by a decline, nor by
+// the first queue's skills once they overflow.
+describe("no caller left waiting while an agent is free", () => {
+  it("an agent who declined is offered the call again once no one else is free, not before the queue's redecline_after_seconds", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const queue = await offerQueue(tenant, "General", { redecline_after_seconds: 2 });
+    expect((await tenant.client.get("/api/queues", tenant.admin.token)).body.data.find((q: { id: number }) => q.id === queue.id)).toMatchObject({ redecline_after_seconds: 2 });
+    expect((await tenant.client.patch(`/api/queues/${queue.id}`, { redecline_after_seconds: 301 }, tenant.admin.token)).status).toBe(422);
+    await available(tenant, tenant.agentA.token);
+    const call = await provider().inboundCall({ from: "+14155550961", to: number });
+    const first = await offerFor(tenant, tenant.agentA.token);
+    expect((await tenant.client.post(`/api/offers/${first.id}/decline`, {}, tenant.agentA.token)).status).toBe(200);
+    const declinedAt = Date.now();
+    // The only agent on duty: offered the same caller again, once the queue's time has passed.
+    const again = await offerFor(tenant, tenant.agentA.token, 10_000);
+    expect(again.call.call_sid).toBe(call.callSid);
+    expect(again.id).not.toBe(first.id);
+    expect(Date.now() - declinedAt).toBeGreaterThanOrEqual(1_900);
+  });
+
+  it("a decline goes to another free agent first: the one who declined only when no one else is", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    await offerQueue(tenant, "General", { redecline_after_seconds: 0 });
+    await available(tenant, tenant.agentA.token);
+    await pause(20); // A has been idle longer
+    await available(tenant, tenant.agentB.token);
+    const call = await provider().inboundCall({ from: "+14155550962", to: number });
+    const first = await offerFor(tenant, tenant.agentA.token);
+    expect((await tenant.client.post(`/api/offers/${first.id}/decline`, {}, tenant.agentA.token)).status).toBe(200);
+    // B is free and has not declined: B, though A has been idle longer and may be offered it again at once.
+    const toB = await offerFor(tenant, tenant.agentB.token);
+    expect(toB.call.call_sid).toBe(call.callSid);
+    expect((await tenant.client.post(`/api/offers/${toB.id}/decline`, {}, tenant.agentB.token)).status).toBe(200);
+    // Both declined: back to whoever has been idle longest of them.
+    expect((await offerFor(tenant, tenant.agentA.token)).call.call_sid).toBe(call.callSid);
+  });
+
+  it("once due, an overflowing call is offered under the overflow queue's own requirements", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const saved = await tenant.client.request("PUT", "/api/settings/routing", { token: tenant.admin.token, body: { plans: [{ name: "Sales line", numbers: [number], queue: { type: "queue", department_id: tenant.departments.a.id } }] } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const general = await offerQueue(tenant, "General");
+    await offerQueue(tenant, "A", { required_skills: [{ skill: "spanish", min_level: 5 }], overflow: { after_seconds: 2, to_queue_id: general.id }, redecline_after_seconds: 300 });
+    expect((await tenant.client.request("PUT", `/api/users/${tenant.agentA.id}/skills`, { token: tenant.admin.token, body: [{ skill: "spanish", level: 5 }] })).status).toBe(200);
+    await available(tenant, tenant.agentA.token);
+    await available(tenant, tenant.agentB.token); // department B: serves General only, and speaks no Spanish
+    const call = await provider().inboundCall({ from: "+14155550963", to: number });
+    const first = await offerFor(tenant, tenant.agentA.token);
+    expect(first.call.call_sid).toBe(call.callSid);
+    expect((await tenant.client.post(`/api/offers/${first.id}/decline`, {}, tenant.agentA.token)).status).toBe(200);
+    // Overflowed to General, which asks for no skill: B is offered it.
+    const toB = await offerFor(tenant, tenant.agentB.token, 10_000);
+    expect(toB.call.call_sid).toBe(call.callSid);
+  });
+});
+
 describe("offers seen and measured", () => {
   it("the agent report and the wallboard count offers per agent; the queue's service level counts an offered call like a picked one", async () => {
     const tenant = await createTenant();

@@ -12179,6 +12179,8 @@ export interface operations {
                             } | null;
                             /** @description 0-10: a free agent is offered the call of the highest priority queue they serve first */
                             priority: number;
+                            /** @description An agent who declined a call is offered it again only when no other qualified agent is free, and this many seconds after declining */
+                            redecline_after_seconds: number;
                             required_skills: {
                                 min_level: number;
                                 skill: string;
@@ -12239,6 +12241,8 @@ export interface operations {
                         } | null;
                         /** @description 0-10: a free agent is offered the call of the highest priority queue they serve first */
                         priority: number;
+                        /** @description An agent who declined a call is offered it again only when no other qualified agent is free, and this many seconds after declining */
+                        redecline_after_seconds: number;
                         required_skills: {
                             min_level: number;
                             skill: string;
@@ -12278,6 +12282,7 @@ export interface operations {
                         to_queue_id: number;
                     } | null;
                     priority?: number;
+                    redecline_after_seconds?: number;
                     required_skills?: {
                         min_level: number;
                         skill: string;
@@ -12313,6 +12318,8 @@ export interface operations {
                         } | null;
                         /** @description 0-10: a free agent is offered the call of the highest priority queue they serve first */
                         priority: number;
+                        /** @description An agent who declined a call is offered it again only when no other qualified agent is free, and this many seconds after declining */
+                        redecline_after_seconds: number;
                         required_skills: {
                             min_level: number;
                             skill: string;

@@ -19,25 +19,35 @@ function serves(departmentColumn: string): string {
   return sql.text;
 }
 
-/** Every skill the queue `q` requires, held by the agent `s` at its level or above. */
-const HOLDS_REQUIRED_SKILLS = `NOT EXISTS (
-        SELECT 1 FROM jsonb_to_recordset(q.required_skills) AS r(skill text, min_level int)
+/** Every skill the queue `queue` (an alias) requires, held by the agent `s` at its level or above. */
+const holdsRequiredSkills = (queue: string) => `NOT EXISTS (
+        SELECT 1 FROM jsonb_to_recordset(${queue}.required_skills) AS r(skill text, min_level int)
         WHERE NOT EXISTS (SELECT 1 FROM user_skills k WHERE k.user_id = s.user_id AND k.skill = r.skill AND k.level >= r.min_level))`;
 
 /**
- * The agent `s` (agent_statuses, with `u` their user) may be offered the call
- * `h` (a head of the queue `q`, overflowing to `ov` once it has waited long
- * enough): available and active, serving the queue, holding its skills, with
- * no open offer, and not having declined this call. A scheduled callback's
- * owner may always be offered it; anyone else only once it has been due for
- * the queue's offer timeout (its owner first).
+ * The agent `s` (agent_statuses, with `u` their user) may take the call `h`
+ * (a head of the queue `q`, overflowing to `ov` once it has waited long
+ * enough): available and active, with no open offer, and either serving the
+ * queue with its skills or, once the call is due to overflow, serving the
+ * overflow queue with that queue's own skills (I3, docs/decisions/034). A
+ * scheduled callback's owner may always be offered it (with the queue's
+ * skills); anyone else only once it has been due for the queue's offer
+ * timeout (its owner first). Whether the agent declined this call is the
+ * walk's to weigh (MAKE_OFFER), not a bar.
  */
-const QUALIFIES = `s.status = 'available' AND u.active
-        AND (s.user_id = h.owner_user_id OR ${serves("q.department_id")} OR (ov.id IS NOT NULL AND ${serves("ov.department_id")}))
+const MAY_TAKE = `s.status = 'available' AND u.active
+        AND ((s.user_id = h.owner_user_id AND ${holdsRequiredSkills("q")})
+          OR (${serves("q.department_id")} AND ${holdsRequiredSkills("q")})
+          OR (ov.id IS NOT NULL AND ${serves("ov.department_id")} AND ${holdsRequiredSkills("ov")}))
         AND (h.owner_user_id IS NULL OR s.user_id = h.owner_user_id OR h.enqueued_at <= now() - make_interval(secs => h.offer_timeout_seconds))
-        AND ${HOLDS_REQUIRED_SKILLS}
-        AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.user_id = s.user_id AND x.status = 'open')
-        AND NOT EXISTS (SELECT 1 FROM offers d WHERE d.queue_entry_id = h.entry_id AND d.user_id = s.user_id AND d.status = 'declined')`;
+        AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.user_id = s.user_id AND x.status = 'open')`;
+
+/** The agent `s` has declined the call `h`. */
+const DECLINED = `EXISTS (SELECT 1 FROM offers d WHERE d.queue_entry_id = h.entry_id AND d.user_id = s.user_id AND d.status = 'declined')`;
+
+/** …and the last time was at least the queue's redecline_after_seconds ago (I2). */
+const DECLINED_LONG_ENOUGH_AGO = `NOT EXISTS (SELECT 1 FROM offers d WHERE d.queue_entry_id = h.entry_id AND d.user_id = s.user_id AND d.status = 'declined'
+          AND d.answered_at > now() - make_interval(secs => h.redecline_after_seconds))`;
 
 /**
  * Settles what no longer holds: an open offer whose caller is no longer
@@ -66,11 +76,12 @@ SELECT ${announce("p")} FROM published p`);
  * no open offer, the first (highest queue priority, then longest waiting)
  * that has an agent who may take it, to the best such agent. An agent may
  * take it when available, active, serving the call's queue (or its overflow
- * queue once the call has waited `overflow_after_seconds`), holding every
- * skill the queue requires at its level, with no open offer, and not having
- * declined this call. Best: a scheduled callback's owner, or the caller's
- * last agent within the sticky window ($2 days), then the one idle longest
- * (agent_statuses.changed_at). A scheduled callback (an entry with an owner)
+ * queue once the call has waited `overflow_after_seconds`, with that queue's
+ * skills), holding every skill the queue requires at its level, with no open
+ * offer. Best: a scheduled callback's owner, or the caller's last agent within
+ * the sticky window ($2 days), then the one idle longest
+ * (agent_statuses.changed_at); one who declined this call only when none of
+ * those is free, and the queue's redecline_after_seconds after their decline (I2). A scheduled callback (an entry with an owner)
  * is offered whatever its queue's distribution.
  *
  * Cost, since every pass runs it at least once: per offer queue only the
@@ -85,7 +96,7 @@ SELECT ${announce("p")} FROM published p`);
 export const MAKE_OFFER = prepared(`
 WITH heads AS (
   SELECT e.id AS entry_id, e.call_sid, e.from_number, e.contact_id, e.enqueued_at, e.owner_user_id, q.id AS queue_id, q.department_id,
-         q.offer_timeout_seconds, q.priority, q.required_skills, q.overflow_queue_id, q.overflow_after_seconds
+         q.offer_timeout_seconds, q.redecline_after_seconds, q.priority, q.required_skills, q.overflow_queue_id, q.overflow_after_seconds
   FROM queues q
   CROSS JOIN LATERAL (
     SELECT e.id, e.call_sid, e.from_number, e.contact_id, e.enqueued_at, e.owner_user_id FROM queue_entries e
@@ -110,10 +121,15 @@ WITH heads AS (
   CROSS JOIN LATERAL (
     SELECT chosen.user_id FROM (
       (SELECT s.user_id, 0 AS rank FROM agent_statuses s JOIN users u ON u.id = s.user_id
-        WHERE s.user_id = COALESCE(h.owner_user_id, sticky.last_agent) AND s.organization_id = $1::int AND ${QUALIFIES} LIMIT 1)
+        WHERE s.user_id = COALESCE(h.owner_user_id, sticky.last_agent) AND s.organization_id = $1::int AND ${MAY_TAKE} AND NOT ${DECLINED} LIMIT 1)
       UNION ALL
       (SELECT s.user_id, 1 AS rank FROM agent_statuses s JOIN users u ON u.id = s.user_id
-        WHERE s.organization_id = $1::int AND ${QUALIFIES}
+        WHERE s.organization_id = $1::int AND ${MAY_TAKE} AND NOT ${DECLINED}
+        ORDER BY s.changed_at, s.user_id LIMIT 1)
+      UNION ALL
+      -- Only when nobody who has not declined it is free: one who did, once the queue's time since has passed.
+      (SELECT s.user_id, 2 AS rank FROM agent_statuses s JOIN users u ON u.id = s.user_id
+        WHERE s.organization_id = $1::int AND ${MAY_TAKE} AND ${DECLINED} AND ${DECLINED_LONG_ENOUGH_AGO}
         ORDER BY s.changed_at, s.user_id LIMIT 1)
     ) chosen ORDER BY chosen.rank LIMIT 1
   ) a
@@ -160,7 +176,7 @@ picked AS (
     SELECT s.user_id FROM agent_statuses s JOIN users u ON u.id = s.user_id
     CROSS JOIN LATERAL (SELECT count(*) AS held FROM conversations o WHERE o.assigned_user_id = s.user_id AND o.status = 'open') mine
     WHERE s.organization_id = c.organization_id AND s.status = 'available' AND u.active
-      AND ${serves("c.department_id")} AND ${HOLDS_REQUIRED_SKILLS} AND mine.held < u.max_conversations
+      AND ${serves("c.department_id")} AND ${holdsRequiredSkills("q")} AND mine.held < u.max_conversations
     ORDER BY mine.held, s.changed_at, s.user_id
     LIMIT 1
   ) a

@@ -22,6 +22,7 @@ export const updateQueueSchema = z
   .strictObject({
     distribution: z.enum(DISTRIBUTIONS, { error: "The distribution is pick or offer." }),
     offer_timeout_seconds: whole("offer_timeout_seconds", 5, 120),
+    redecline_after_seconds: whole("redecline_after_seconds", 0, 300),
     wrap_up_seconds: whole("wrap_up_seconds", 0, 600),
     disposition_required: z.boolean({ error: "disposition_required is true or false." }),
     priority: whole("priority", 0, 10),
@@ -37,6 +38,7 @@ export const queueAnswer = z.object({
   department_id: id.nullable().meta({ description: "null: the organization's general queue" }),
   distribution: z.enum(DISTRIBUTIONS),
   offer_timeout_seconds: z.number().int(),
+  redecline_after_seconds: z.number().int().meta({ description: "An agent who declined a call is offered it again only when no other qualified agent is free, and this many seconds after declining" }),
   wrap_up_seconds: z.number().int().meta({ description: "0: the agent ends wrap-up themselves" }),
   disposition_required: z.boolean(),
   priority: z.number().int().meta({ description: "0-10: a free agent is offered the call of the highest priority queue they serve first" }),

@@ -8,6 +8,7 @@ export interface QueueRow {
   department_id: number | null;
   distribution: string;
   offer_timeout_seconds: number;
+  redecline_after_seconds: number;
   wrap_up_seconds: number;
   disposition_required: boolean;
   priority: number;
@@ -27,6 +28,7 @@ export function serializeQueue(row: QueueRow): z.output<typeof queueAnswer> {
     department_id: row.department_id,
     distribution: oneOf(DISTRIBUTIONS, row.distribution, "pick"),
     offer_timeout_seconds: row.offer_timeout_seconds,
+    redecline_after_seconds: row.redecline_after_seconds,
     wrap_up_seconds: row.wrap_up_seconds,
     disposition_required: row.disposition_required,
     priority: row.priority,
