@@ -42,6 +42,11 @@ describe("hold and resume", () => {
     // The reloaded panel knows the call is on hold.
     const status = await tenant.client.get("/api/agent/status", tenant.agentA.token);
     expect(status.body).toMatchObject({ status: "busy", call: { call_sid: callSid, phase: "connected", on_hold: true } });
+    // Available on a call (a click that reached the server after the accept) changes nothing: the agent stays on the call, not offerable.
+    const early = await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token);
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/on a call/);
+    expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body).toMatchObject({ status: "busy", call: { call_sid: callSid, phase: "connected" } });
     // Holding again changes nothing and asks the provider nothing.
     expect((await hold(tenant, callSid, true)).body).toMatchObject({ state: "held" });
     expect((await controlRequests(callSid)).filter((c) => c.kind === "participant.update")).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { expectConsoleErrors, test } from "./fixtures";
-import { finalScreenshot, signIn, snap, uniquePhone } from "./helpers";
+import { becomeAvailable, finalScreenshot, signIn, snap, uniquePhone } from "./helpers";
 
 // The agent's day without a provider account: the softphone runs on the
 // simulated device, and "Simulate inbound call" plays the provider.
@@ -13,7 +13,7 @@ test("agent goes Available, a simulated call appears, accept, notes, hang up, an
   await expect(page.getByTestId("device-status")).toContainText("Phone ready (simulated)");
   await expect(page.getByText("You are not taking calls")).toBeVisible();
 
-  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(page);
   await expect(page.getByRole("button", { name: "Available" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByText("No callers waiting")).toBeVisible();
 
@@ -117,7 +117,7 @@ test("an agent cannot reach the contact manager", async ({ page }) => {
 test("with the event stream up the queue does not poll, and a caller appears in well under a second", async ({ page }) => {
   await signIn(page, "agent2@acme.example.com");
   await expect(page).toHaveURL(/\/queue/);
-  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(page);
   await expect(page.getByTestId("live-status").first()).toHaveText("Live");
 
   // Two poll periods without a single request for the queue: the list is not polled while the stream is up.
@@ -147,7 +147,7 @@ test("when the event stream is down the queue says so and falls back to its 2-se
   expectConsoleErrors(testInfo, /api\/events/); // the stream is cut on purpose: the browser reports the failed request
   await page.route("**/api/events**", (route) => route.abort());
   await signIn(page, "agent2@acme.example.com");
-  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(page);
   await expect(page.getByTestId("live-status").first()).toContainText("Live updates unavailable: refreshing every 2 s");
   const from = uniquePhone();
   const rang = await page.evaluate(async (caller) => {
@@ -163,7 +163,7 @@ test("the state bar on every page follows the agent, and a reload during a call 
   await signIn(page, "agent3@acme.example.com");
   const bar = page.getByRole("region", { name: "Your state" });
   await expect(bar.getByTestId("device-status")).toContainText("Phone ready (simulated)");
-  await bar.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(bar);
   await expect(bar.getByLabel("Time in this state")).toHaveText(/^\s*0:0\d$/);
   // The bar is on every page, not only the queue.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Messages" }).click();

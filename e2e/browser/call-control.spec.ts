@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { test } from "./fixtures";
-import { finalScreenshot, signIn, snap } from "./helpers";
+import { becomeAvailable, finalScreenshot, signIn, snap } from "./helpers";
 
 // Issue 22: control of a live call from the call panel, on the simulated
 // device (the simulator plays the provider; the server's call state is real).
@@ -9,7 +9,7 @@ test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
 
 test("an agent holds and resumes an inbound call; a reload on hold keeps the panel on hold; the hang-up wraps up", async ({ page }) => {
   await signIn(page, "agent3@acme.example.com");
-  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(page);
   await expect(page.getByRole("button", { name: "Available" })).toHaveAttribute("aria-pressed", "true");
   // This test's own caller: the last in line once it has joined. A caller an earlier test left waiting
   // in the demo organization is not this test's to take (its call may be gone at the simulated provider).
@@ -46,7 +46,7 @@ test("an agent holds and resumes an inbound call; a reload on hold keeps the pan
 
 test("a manual call makes the agent busy, can be held once answered, and gives the agent back their availability", async ({ page }) => {
   await signIn(page, "agent3@acme.example.com");
-  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(page);
   await page.getByRole("link", { name: "Dialer" }).click();
   await page.getByLabel("Number", { exact: true }).pressSequentially("4155550143");
   await page.getByRole("button", { name: "Call" }).click();

@@ -1,6 +1,6 @@
 import { expect, type Locator } from "@playwright/test";
 import { test } from "./fixtures";
-import { finalScreenshot, signIn, snap, takeInboundCall } from "./helpers";
+import { becomeAvailable, finalScreenshot, signIn, snap, takeInboundCall } from "./helpers";
 
 // Issue 45, point 9: the call panel does not cover the Recent calls list at
 // 1440x900, and on a phone it folds down so the page stays usable.
@@ -16,7 +16,7 @@ async function box(locator: Locator) {
 test("at 1440x900 the call panel leaves the Recent calls list uncovered", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, "agent1@acme.example.com");
-  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(page);
   const dock = await takeInboundCall(page);
   const recent = page.getByRole("region", { name: "Recent calls" });
   await recent.scrollIntoViewIfNeeded();
@@ -36,7 +36,7 @@ test("on a 390x844 phone the call panel folds to its header and the page under i
   const page = await context.newPage();
   try {
     await signIn(page, "agent2@acme.example.com");
-    await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+    await becomeAvailable(page);
     const dock = await takeInboundCall(page);
     await snap(page, "call-panel-390x844-open");
     await dock.getByRole("button", { name: "Hide the call panel" }).click();

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./fixtures";
-import { finalScreenshot, signIn, snap } from "./helpers";
+import { becomeAvailable, finalScreenshot, signIn, snap } from "./helpers";
 
 // Issue 23: a waiting caller takes the callback offer and leaves the line;
 // Support's agent sees them marked "Callback" in their place and calls them
@@ -34,7 +34,7 @@ test("a caller asks to be called back and keeps their place; the agent calls the
     await simulate({ action: "caller_hangup", call_sid: missed.call_sid });
 
     await signIn(page, "agent3@acme.example.com");
-    await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+    await becomeAvailable(page);
     const waiting = page.getByTestId("waiting-call").filter({ hasText: "415 555 0878" });
     await expect(waiting).toContainText("Callback");
     await expect(waiting).toContainText("asked to be called back");

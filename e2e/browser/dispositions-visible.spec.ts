@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { test } from "./fixtures";
-import { finalScreenshot, signIn, snap, takeInboundCall } from "./helpers";
+import { becomeAvailable, finalScreenshot, signIn, snap, takeInboundCall } from "./helpers";
 
 // Issue 45, point 2: a call's outcome is visible where people look for it:
 // Recent calls beside the queue, My calls (a column, a filter, the call's
@@ -10,7 +10,7 @@ test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
 
 test("the disposition picked at wrap-up shows in Recent calls, My calls (column, filter, details) and the dispositions report", async ({ page }) => {
   await signIn(page, "agent2@acme.example.com");
-  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(page);
   const dock = await takeInboundCall(page);
   await dock.getByLabel("Call notes").fill("Wants the yearly plan");
   await page.waitForTimeout(1100);

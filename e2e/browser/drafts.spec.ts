@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { test } from "./fixtures";
-import { finalScreenshot, signIn, snap, takeInboundCall, uniquePhone } from "./helpers";
+import { becomeAvailable, finalScreenshot, signIn, snap, takeInboundCall, uniquePhone } from "./helpers";
 
 // Issue 45, point 1: nothing typed is lost. Call notes and an unsent reply
 // are kept on the server as they are typed, and come back after a reload and
@@ -10,7 +10,7 @@ test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
 
 test("call notes typed during a call survive a reload and show in a second tab; saving them drops the draft", async ({ page, context }) => {
   await signIn(page, "agent1@acme.example.com");
-  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(page);
   const dock = await takeInboundCall(page);
   await dock.getByLabel("Call notes").fill("Asks about invoice 4411; promised a credit note");
   await expect(dock.getByTestId("notes-draft")).toHaveText("Draft saved");

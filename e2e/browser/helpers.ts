@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 export async function signIn(page: Page, email: string, password = "password") {
   await page.goto("/login");
@@ -38,4 +38,18 @@ export async function takeInboundCall(page: Page) {
   const dock = page.getByRole("complementary", { name: "Current call" });
   await expect(dock).toContainText("On call");
   return dock;
+}
+
+/**
+ * The agent chooses Available, and the server has it before the test goes on:
+ * a click whose request was still on its way when the test took a caller once
+ * reached the server after the accept (now refused: 409).
+ */
+export async function becomeAvailable(scope: Page | Locator) {
+  const page = "page" in scope && typeof scope.page === "function" ? scope.page() : (scope as Page);
+  const button = scope.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available", exact: true });
+  const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/agent/status");
+  await button.click();
+  expect((await saved).status()).toBe(200);
+  await expect(button).toHaveAttribute("aria-pressed", "true");
 }

@@ -1,6 +1,6 @@
 import { expect, type Browser, type Locator, type Page } from "@playwright/test";
 import { test } from "./fixtures";
-import { finalScreenshot, inHoursPhone, signIn, snap, uniquePhone } from "./helpers";
+import { becomeAvailable, finalScreenshot, inHoursPhone, signIn, snap, uniquePhone } from "./helpers";
 
 // Issue 44, point 4: a call in an offer queue rings the agent it is offered
 // to on whatever page they are. The demo organization is this worker's; its
@@ -76,7 +76,7 @@ async function agentsOffline(page: Page) {
 async function agentOn(browser: Browser, email: string, path: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, email);
-  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(page);
   await expect(page.getByRole("button", { name: "Available" })).toHaveAttribute("aria-pressed", "true");
   await page.goto(path);
   return page;
@@ -157,7 +157,7 @@ test("a caller who hangs up during the offer takes the banner away; a pick queue
 
     // The same queue as a pick queue: no banner, a quiet hint with the way to the queue.
     await queue.restore();
-    await andy.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+    await becomeAvailable(andy);
     await queue.ring(uniquePhone());
     const hint = andy.getByRole("status", { name: /caller(s)? waiting: go to the queue/ });
     await expect(hint).toBeVisible({ timeout: 15_000 });
@@ -203,7 +203,7 @@ test("a callback set at wrap-up is listed on the Queue page and can be cancelled
   const andy = await context.newPage();
   try {
     await signIn(andy, "agent1@acme.example.com");
-    await andy.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+    await becomeAvailable(andy);
     // A due callback owned by Andy rings him like a call; Enter dials the contact.
     const andyId = (await andy.request.get("/api/user", { headers: { Authorization: `Bearer ${await tokenOf(page, "agent1@acme.example.com")}` } }).then((r) => r.json())).id;
     const due = await page.request.post("/api/callbacks", { headers, data: { contact_id: contact.id, at: new Date(Date.now() + 1500).toISOString(), owner_id: andyId } });

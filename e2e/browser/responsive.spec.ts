@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./fixtures";
-import { finalScreenshot, signIn, snap } from "./helpers";
+import { becomeAvailable, finalScreenshot, signIn, snap } from "./helpers";
 
 // The pages agents and managers use most, on a phone (390×844) and a laptop
 // (1440×900): nothing wider than the screen, the menu reachable, the call panel
@@ -70,7 +70,7 @@ test.describe("on a phone (390×844)", () => {
     await signIn(page, "agent3@acme.example.com");
     await expect(page).toHaveURL(/\/queue/);
     await expectNoSidewaysScroll(page);
-    await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+    await becomeAvailable(page);
     await page.getByRole("button", { name: "Simulate inbound call" }).click();
     const waiting = page.getByTestId("waiting-call").first();
     await expect(waiting).toBeVisible({ timeout: 5_000 });

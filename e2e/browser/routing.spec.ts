@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./fixtures";
-import { finalScreenshot, signIn, snap } from "./helpers";
+import { becomeAvailable, finalScreenshot, signIn, snap } from "./helpers";
 
 // Issue 23: an admin sets a caller menu in Settings → Routing; a caller who
 // presses 2 waits in the Support queue, which Support's agent sees and Sales'
@@ -51,12 +51,12 @@ test("an admin builds a caller menu with a preview; a caller pressing 2 waits in
 
     const cal = await (await browser.newContext()).newPage();
     await signIn(cal, "agent3@acme.example.com");
-    await cal.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+    await becomeAvailable(cal);
     await expect(cal.getByTestId("waiting-call").filter({ hasText: "415 555 0866" })).toContainText("Support");
     await snap(cal, "support-queue");
     const andy = await (await browser.newContext()).newPage();
     await signIn(andy, "agent1@acme.example.com");
-    await andy.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+    await becomeAvailable(andy);
     // Sales' agent sees the queues they serve (other tests' callers may wait in the general one), never Support's caller.
     await expect(andy.getByRole("region", { name: "Waiting calls" }).getByRole("heading", { name: /Callers waiting \(\d+\)/ })).toBeVisible();
     await expect(andy.getByTestId("waiting-call").filter({ hasText: "415 555 0866" })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { test } from "./fixtures";
-import { finalScreenshot, signIn, takeInboundCall } from "./helpers";
+import { becomeAvailable, finalScreenshot, signIn, takeInboundCall } from "./helpers";
 
 // Issue 45, point 9: a person added to a three-way call sees themselves as
 // "You", with no Remove button for themselves (they leave with Leave call);
@@ -11,9 +11,9 @@ test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
 test("the colleague added to a call is listed to themselves as You, without a Remove button; the agent can remove them", async ({ page, browser }) => {
   const bea = await (await browser.newContext()).newPage();
   await signIn(bea, "agent2@acme.example.com");
-  await bea.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(bea);
   await signIn(page, "agent1@acme.example.com");
-  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(page);
   const dock = await takeInboundCall(page);
 
   await dock.getByRole("button", { name: "Add participant" }).click();

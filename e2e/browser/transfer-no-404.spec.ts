@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./fixtures";
-import { finalScreenshot, signIn, takeInboundCall } from "./helpers";
+import { becomeAvailable, finalScreenshot, signIn, takeInboundCall } from "./helpers";
 
 // Issue 45, point 9: after a cold transfer the agent's panel no longer asks
 // for the call's participants (the agent is no longer a party: each such
@@ -20,9 +20,9 @@ function participantRequests(page: Page): { url: string; status: number }[] {
 test("a cold transfer: neither agent's page asks for the participants of a call it has left", async ({ page, browser }) => {
   const bea = await (await browser.newContext()).newPage();
   await signIn(bea, "agent2@acme.example.com");
-  await bea.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(bea);
   await signIn(page, "agent1@acme.example.com");
-  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(page);
   const andys = participantRequests(page);
   const beas = participantRequests(bea);
   const dock = await takeInboundCall(page);

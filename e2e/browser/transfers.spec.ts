@@ -1,6 +1,6 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { test } from "./fixtures";
-import { finalScreenshot, signIn, snap } from "./helpers";
+import { becomeAvailable, finalScreenshot, signIn, snap } from "./helpers";
 
 // Issue 22: transfers between two agents and a supervisor whispering, on the
 // simulated device (the simulator plays the provider; the server's call
@@ -12,7 +12,7 @@ test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
 async function agentPage(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, email);
-  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(page);
   await expect(page.getByRole("button", { name: "Available" })).toHaveAttribute("aria-pressed", "true");
   return page;
 }
@@ -47,7 +47,7 @@ async function bothHangUp(page: Page, bea: Page) {
 test("cold transfer: the caller goes to the colleague at once, the agent wraps up, the colleague's panel opens on the call", async ({ page, browser }) => {
   const bea = await agentPage(browser, "agent2@acme.example.com");
   await signIn(page, "agent1@acme.example.com");
-  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(page);
   const dock = await takeInboundCall(page);
 
   await dock.getByRole("button", { name: "Transfer" }).click();
@@ -72,7 +72,7 @@ test("cold transfer: the caller goes to the colleague at once, the agent wraps u
 test("warm transfer: the caller holds while the agents talk; complete hands the caller over", async ({ page, browser }) => {
   const bea = await agentPage(browser, "agent2@acme.example.com");
   await signIn(page, "agent1@acme.example.com");
-  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(page);
   const dock = await takeInboundCall(page);
 
   await dock.getByRole("button", { name: "Transfer" }).click();
@@ -101,7 +101,7 @@ test("warm transfer: the caller holds while the agents talk; complete hands the 
 
 test("a supervisor whispers from the wallboard: the agent's panel says so; the wallboard lists the agent on the call", async ({ page, browser }) => {
   await signIn(page, "agent1@acme.example.com");
-  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(page);
   const dock = await takeInboundCall(page);
 
   const sally = await (await browser.newContext()).newPage();
@@ -139,7 +139,7 @@ test("a transferred caller takes the place of a wrap-up panel the agent left ope
   await expect(beaAvailable).toHaveAttribute("aria-pressed", "true");
 
   await signIn(page, "agent1@acme.example.com");
-  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(page);
   const dock = await takeInboundCall(page);
   await dock.getByRole("button", { name: "Transfer" }).click();
   const panel = dock.getByRole("form", { name: "Transfer the call" });
@@ -159,7 +159,7 @@ test("a transferred caller takes the place of a wrap-up panel the agent left ope
 test("three-way call: the agent adds a colleague, whose panel opens on the call; the colleague leaves and wraps up, the call goes on", async ({ page, browser }) => {
   const bea = await agentPage(browser, "agent2@acme.example.com");
   await signIn(page, "agent1@acme.example.com");
-  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(page);
   const dock = await takeInboundCall(page);
 
   await dock.getByRole("button", { name: "Add participant" }).click();

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { test } from "./fixtures";
-import { finalScreenshot, signIn, snap, takeInboundCall } from "./helpers";
+import { becomeAvailable, finalScreenshot, signIn, snap, takeInboundCall } from "./helpers";
 
 // Issue 45, point 8: the wallboard agrees with itself. While an agent is on a
 // queue call, "answered today" already counts it (saying it is on the line),
@@ -19,7 +19,7 @@ test("a queue call on the line is answered today on the wallboard, and its figur
   const before = Number((await answered.locator("strong").textContent()) ?? "0");
 
   await signIn(page, "agent1@acme.example.com");
-  await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Available" }).click();
+  await becomeAvailable(page);
   const dock = await takeInboundCall(page);
   await expect(answered.locator("strong")).toHaveText(String(before + 1));
   await expect(answered).toContainText(/\d+ on the line now/);

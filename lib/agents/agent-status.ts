@@ -31,14 +31,39 @@ export const setAgentStatusSchema = z.object({
  */
 export async function changeAgentStatus(db: Tx, user: { id: number; organization_id: number }, status: AgentState, callSid: string | null = null, notice: string | null = null) {
   const [saved] = await moveAgents(db, UPSERT, { status, callSid, notice }, [user.id, user.organization_id]);
-  return { status: saved.status, current_call_sid: saved.current_call_sid, changed_at: saved.changed_at, notice: saved.notice };
+  return answer(saved);
 }
 
-const UPSERT = `
+/**
+ * The agent chooses Available, which never leaves a call behind: while they
+ * are on a connected call (or hold a caller they accepted) nothing changes
+ * and the answer is null. A click on Available that reached the server after
+ * the agent accepted a caller once made them Available on the call, the call
+ * forgotten, and offerable a second caller.
+ */
+export async function becomeAvailableUnlessOnACall(db: Tx, user: { id: number; organization_id: number }) {
+  const [saved] = await moveAgents(db, UPSERT_UNLESS_ON_A_CALL, { status: "available" }, [user.id, user.organization_id]);
+  return saved ? answer(saved) : null;
+}
+
+const answer = (saved: { status: AgentState; current_call_sid: string | null; changed_at: Date; notice: string | null }) => ({ status: saved.status, current_call_sid: saved.current_call_sid, changed_at: saved.changed_at, notice: saved.notice });
+
+const UPSERT_INTO = `
   INSERT INTO agent_statuses (user_id, organization_id, status, current_call_sid, changed_at, notice)
   VALUES ($5::int, $6::int, $1::text, $2::text, $4::timestamptz, $3::text)
-  ON CONFLICT (user_id) DO UPDATE SET status = $1::text, current_call_sid = $2::text, changed_at = $4::timestamptz, notice = $3::text
-  RETURNING user_id, organization_id, status, current_call_sid, changed_at, notice`;
+  ON CONFLICT (user_id) DO UPDATE SET status = $1::text, current_call_sid = $2::text, changed_at = $4::timestamptz, notice = $3::text`;
+const RETURNING = `RETURNING user_id, organization_id, status, current_call_sid, changed_at, notice`;
+const UPSERT = `${UPSERT_INTO} ${RETURNING}`;
+// The row as it stands when its lock is taken (ON CONFLICT waits for a concurrent accept): the calls current-call.ts counts as connected.
+const UPSERT_UNLESS_ON_A_CALL = `${UPSERT_INTO}
+  WHERE NOT (agent_statuses.status = 'busy' AND agent_statuses.current_call_sid IS NOT NULL AND (
+    EXISTS (SELECT 1 FROM queue_entries q WHERE q.call_sid = agent_statuses.current_call_sid AND q.organization_id = agent_statuses.organization_id
+                                           AND q.accepted_by_user_id = agent_statuses.user_id AND q.status = 'accepted')
+    OR EXISTS (SELECT 1 FROM live_calls l WHERE l.call_sid = agent_statuses.current_call_sid AND l.organization_id = agent_statuses.organization_id
+                                          AND l.user_id = agent_statuses.user_id AND l.ended_at IS NULL)
+    OR EXISTS (SELECT 1 FROM call_participants p WHERE p.leg_sid = agent_statuses.current_call_sid AND p.organization_id = agent_statuses.organization_id
+                                                 AND p.user_id = agent_statuses.user_id AND p.left_at IS NULL)))
+  ${RETURNING}`;
 
 /** The agent's state, and the call they are on or wrapping up (`call`), so a reloaded page can put the call panel back. */
 export async function getAgentStatus({ actor }: { actor: SessionUser }): Promise<z.output<typeof agentStatusAnswer>> {

@@ -5292,6 +5292,15 @@ export interface operations {
             };
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            /** @description Available while on a connected call (or holding an accepted caller): nothing changes; the agent becomes available when the call ends */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["413"];
             /** @description Leaving wrap-up without a disposition where the organization requires one (errors.disposition_id) */
             422: {

@@ -69,8 +69,31 @@ function schedule(): void {
   }, 25);
 }
 
-async function flush(): Promise<void> {
-  if (recording) return schedule();
+/**
+ * Writes what waits now, after the write under way: a server that stops puts
+ * what it sent on record before it goes, or another server finds the claim
+ * lapsed and sends it again (a duplicate the suite once saw).
+ */
+export async function flushOutcomes(): Promise<void> {
+  if (timer) {
+    clearTimeout(timer);
+    timer = null;
+  }
+  await writing;
+  if (outcomes.length || finished.length) await flush();
+}
+
+let writing: Promise<void> = Promise.resolve();
+
+function flush(): Promise<void> {
+  if (recording) {
+    schedule();
+    return writing;
+  }
+  return (writing = flushNow());
+}
+
+async function flushNow(): Promise<void> {
   recording = true;
   const batch = outcomes;
   const done = finished;

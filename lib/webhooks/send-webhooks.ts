@@ -6,7 +6,7 @@ import { logger } from "@/lib/logger";
 import { onShutdown } from "@/lib/shutdown";
 import { claimOutbox, endpointTargets, releaseClaims, renewOutboxClaims } from "./claim-outbox";
 import { PER_ENDPOINT, type SenderBatch, type WebhookSend, type WebhookSent } from "./post-webhook";
-import { recordOutboxFinished, recordOutcome } from "./record-deliveries";
+import { flushOutcomes, recordOutboxFinished, recordOutcome } from "./record-deliveries";
 import { endpointSecret } from "./webhook-endpoints";
 import { processSingleton } from "@/lib/process/process-registry";
 import { listen } from "@/lib/db/listen";
@@ -190,7 +190,21 @@ async function claimRows(): Promise<void> {
 /** What the sender thread answered: each send's outcome is recorded, and its slot is free. */
 function received(sent: WebhookSent[]): void {
   for (const outcome of sent) settle(outcome.id, outcome);
+  if (flights.size === 0) for (const resolve of idle.splice(0)) resolve();
   soon();
+}
+
+const idle: (() => void)[] = [];
+/** Resolves when no send is out, or after `ms`. */
+function allAnswered(ms: number): Promise<void> {
+  if (flights.size === 0) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timeout = setTimeout(resolve, ms);
+    idle.push(() => {
+      clearTimeout(timeout);
+      resolve();
+    });
+  });
 }
 
 function settle(key: string, { status, latency, error }: { status: number | null; latency: number; error: string | null }): void {
@@ -259,6 +273,10 @@ export async function startWebhookSender(): Promise<void> {
   setInterval(() => void renewOutboxClaims([...eventsOut.keys()]).catch((error: unknown) => logger.error("webhook claims not renewed", { error: error instanceof Error ? error.message : String(error) })), RENEW_EVERY_MS).unref();
   onShutdown(async () => {
     stopping = true;
+    // Sends out are let finish and their outcomes recorded (2.5 s at most of the 4 the shutdown has): given back
+    // unrecorded, another server would send them again. What is still out after that is given back (at least once).
+    await allAnswered(2_500);
+    await flushOutcomes();
     const deliveries = [...flights.values()].flatMap((f) => (f.kind === "retry" ? [f.deliveryId] : []));
     await releaseClaims({ events: [...eventsOut.keys()], deliveries });
   });
