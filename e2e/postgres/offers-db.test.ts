@@ -72,8 +72,11 @@ describe("offers across servers", () => {
           const sid = accepted.body.call_sid as string;
           expect(taken.has(sid), `${sid} taken twice`).toBe(false);
           taken.set(sid, agent.id);
-          // The device joins, then the agent is free for the next caller.
+          // The device joins, the two are bridged, the caller hangs up, and the agent is free for the next caller
+          // (Available while still on the call is refused: 409).
           await sims[0].agentConnects({ identity: `user_${agent.id}`, to: number, queueEntryId: String(offer.call.queue_entry_id) });
+          await sims[0].dequeue({ callSid: sid, to: number, result: "bridged", queueTime: 5 });
+          await sims[0].callStatus({ callSid: sid, to: number, status: "completed", duration: 5 });
           expect((await agent.server.post("/api/agent/status", { status: "available" }, agent.token)).status).toBe(200);
         }),
       );
@@ -90,7 +93,7 @@ describe("offers across servers", () => {
     expect(taken.size).toBe(CALLS);
     expect(new Set(taken.keys())).toEqual(callSids);
     const entries = await sql<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM queue_entries WHERE organization_id = $1 GROUP BY status`, [tenant.organization.id]);
-    expect(entries).toEqual([{ status: "accepted", n: CALLS }]);
+    expect(entries).toEqual([{ status: "completed", n: CALLS }]);
     const accepted = await sql<{ n: number; entries: number }>(`SELECT count(*)::int AS n, count(DISTINCT queue_entry_id)::int AS entries FROM offers WHERE organization_id = $1 AND status = 'accepted'`, [tenant.organization.id]);
     expect(accepted).toEqual([{ n: CALLS, entries: CALLS }]);
   });
