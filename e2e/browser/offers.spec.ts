@@ -85,8 +85,8 @@ async function agentOn(browser: Browser, email: string, path: string): Promise<P
 test("two agents on other pages: the first declines with Escape, the second accepts with Enter, is on the call, and is Available again when the queue's wrap-up time runs out", async ({ page, browser }) => {
   const queue = await offerGeneralQueue(page, { offer_timeout_seconds: 30, wrap_up_seconds: 6 });
   try {
+    // Andy's Available is saved before Bea's is asked for (becomeAvailable waits for the answer): he has been idle longer, and is offered first.
     const andy = await agentOn(browser, "agent1@acme.example.com", "/calls");
-    await andy.waitForTimeout(50); // Andy has been idle longer: he is offered first
     const bea = await agentOn(browser, "agent2@acme.example.com", "/dialer");
     const caller = uniquePhone();
     await queue.ring(caller);

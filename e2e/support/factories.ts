@@ -29,7 +29,9 @@ export async function createTenant(baseUrl?: string): Promise<Tenant> {
   const client = api(baseUrl);
   const superToken = await loginAs(client, "super@example.com");
   const tag = randomUUID().slice(0, 8);
-  const org = await client.post("/api/organizations", { name: `Org ${tag}`, departments: ["A", "B"] }, superToken);
+  // TEST_ORG_TIME_ZONE: every tenant on that clock (the clock runs, scripts/test-clock.mjs); else the default, UTC.
+  const zone = process.env.TEST_ORG_TIME_ZONE ? { time_zone: process.env.TEST_ORG_TIME_ZONE } : {};
+  const org = await client.post("/api/organizations", { name: `Org ${tag}`, departments: ["A", "B"], ...zone }, superToken);
   if (org.status !== 201) throw new Error(`organization: ${org.status} ${JSON.stringify(org.body)}`);
   const [a, b] = org.body.departments;
 
