@@ -83,6 +83,14 @@ const SUITES = {
   },
 };
 
+/**
+ * Each suite's wall time on a quiet 2-core machine with a little room (the
+ * gate of 2026-11-28: 29, 425, 247, 434, 376 s), printed beside its time: a suite over
+ * it is named, so the one that grew is known before the gate's tripwire
+ * (.ci/run) is reached. Lowered as the suites get faster (docs/decisions/024).
+ */
+const BUDGET_SECONDS = { unit: 45, "api-embedded": 480, "api-postgres": 290, browser: 500, readme: 450 };
+
 function vitestApi(report, db) {
   return ["node_modules/vitest/vitest.mjs", ["run", "--config", "vitest.api.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], { TEST_DB: db }];
 }
@@ -224,9 +232,15 @@ try {
 rmSync(reports, { recursive: true, force: true });
 const order = Object.keys(SUITES);
 results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
-console.log("\nsuite            passed  failed  seconds");
-for (const r of results) console.log(`${r.name.padEnd(16)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${r.seconds.toFixed(0).padStart(7)}`);
+console.log("\nsuite            passed  failed  seconds  budget");
+for (const r of results) {
+  const budget = BUDGET_SECONDS[r.name];
+  console.log(`${r.name.padEnd(16)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${r.seconds.toFixed(0).padStart(7)}  ${String(budget ?? "").padStart(6)}${budget && r.seconds > budget ? "  over" : ""}`);
+}
 console.log(`${"all (wall)".padEnd(16)} ${"".padStart(6)}  ${"".padStart(6)}  ${seconds(started).toFixed(0).padStart(7)}`);
+// A line .ci/run repeats when the whole gate passes its tripwire: which suites grew.
+const over = results.filter((r) => BUDGET_SECONDS[r.name] && r.seconds > BUDGET_SECONDS[r.name]);
+if (over.length) console.log(`suites over budget: ${over.map((r) => `${r.name} ${r.seconds.toFixed(0)} s > ${BUDGET_SECONDS[r.name]} s`).join(", ")}`);
 const slowest = results.flatMap((r) => (r.timings ?? []).map((t) => ({ ...t, suite: r.name }))).sort((a, b) => b.seconds - a.seconds).slice(0, 10);
 if (slowest.length) console.log(`\nslowest tests:\n${slowest.map((t) => `  ${t.seconds.toFixed(1).padStart(6)} s  ${t.suite}: ${t.test}`).join("\n")}`);
 const failures = results.flatMap((r) => r.failures.map((test) => `  ${r.name}: ${test}`));
