@@ -36,7 +36,8 @@ if (db === "postgres" && !process.env.TEST_DATABASE_URL) {
   process.exit(2);
 }
 
-const logs = path.resolve("test-results", "flaky");
+// Not under test-results/: Playwright empties that folder when any browser run starts (one did, mid-hunt).
+const logs = path.resolve(".test-data", "flaky");
 mkdirSync(logs, { recursive: true });
 
 // The load: each worker spins until told to stop, so the tests share the cores as on a busy machine.
