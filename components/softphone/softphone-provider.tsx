@@ -378,7 +378,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   const setNotes = (notes: string) => setCall((c) => (c ? { ...c, notes } : c));
   const setDisposition = (dispositionId: number | null) => setCall((c) => (c ? { ...c, dispositionId } : c));
 
-  /** Wrap-up done: the notes go onto the call's log, and an agent in wrap-up is Available again (a manual call placed while offline left them offline). */
+  /** Wrap-up done: the notes go onto the call's log, and an agent in wrap-up is back in the state the call began in (a manual call placed while offline left them offline). */
   const finish = async () => {
     if (!call) return;
     setCall({ ...call, saving: true, error: null });
@@ -386,8 +386,9 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
       // A third party's part is not a call log of its own: the colleague's call keeps the notes.
       const id = call.participant ? null : await saveWrapUp(api, { ...call, callSid: call.callSid ?? handleRef.current?.callSid ?? null });
       if (id) setCall((c) => (c ? { ...c, callLogId: id } : c));
-      const { status } = await api.get("/api/agent/status", {});
-      if (status === "wrap_up") await api.send("post", "/api/agent/status", { body: { status: "available" } });
+      // Wrap-up ends where the call began: an agent who was Busy (or Missed) stays not ready (I4).
+      const { status, wrap_up } = await api.get("/api/agent/status", {});
+      if (status === "wrap_up") await api.send("post", "/api/agent/status", { body: { status: wrap_up?.returns_to === undefined || wrap_up.returns_to === "available" ? "available" : "busy" } });
       handleRef.current = null;
       setCall(null);
       void refresh();

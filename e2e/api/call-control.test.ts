@@ -147,4 +147,30 @@ describe("manual calls are calls the server knows", () => {
     await sim.manualStatus({ callSid: second.callSid, identity: who, to: "+14155550191", status: "completed", duration: 12 });
     expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.status).toBe("offline");
   });
+
+  it("a call never makes an agent ready: Busy, a call, wrap-up that says it ends in Busy, and no caller offered meanwhile (I4)", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const sim = provider();
+    const who = identity(tenant.agentA.id);
+    const status = async () => (await tenant.client.get("/api/agent/status", tenant.agentA.token)).body;
+    const queues = (await tenant.client.get("/api/queues", tenant.admin.token)).body.data as { id: number; name: string }[];
+    expect((await tenant.client.patch(`/api/queues/${queues.find((q) => q.name === "General")!.id}`, { distribution: "offer" }, tenant.admin.token)).status).toBe(200);
+    // From Available, a call wraps up back to Available.
+    expect((await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentB.token)).status).toBe(200);
+    const second = await sim.manualCall({ identity: identity(tenant.agentB.id), to: "+14155550194" });
+    await sim.manualStatus({ callSid: second.callSid, identity: identity(tenant.agentB.id), to: "+14155550194", status: "completed", duration: 5 });
+    expect((await tenant.client.get("/api/agent/status", tenant.agentB.token)).body).toMatchObject({ status: "wrap_up", wrap_up: { returns_to: "available" } });
+
+    // From Busy, back to Busy.
+    expect((await tenant.client.post("/api/agent/status", { status: "busy" }, tenant.agentA.token)).status).toBe(200);
+    const call = await sim.manualCall({ identity: who, to: "+14155550192" });
+    await sim.manualStatus({ callSid: call.callSid, identity: who, to: "+14155550192", status: "completed", duration: 20 });
+    // Wrap-up says where it ends (the softphone's "Save notes and close" posts it).
+    expect(await status()).toMatchObject({ status: "wrap_up", wrap_up: { returns_to: "busy" } });
+    await sim.inboundCall({ from: "+14155550193", to: number });
+    expect((await tenant.client.post("/api/agent/status", { status: "busy" }, tenant.agentA.token)).status).toBe(200);
+    expect(await status()).toMatchObject({ status: "busy", wrap_up: null });
+    expect((await tenant.client.get("/api/offers", tenant.agentA.token)).body.data).toEqual([]);
+  });
 });

@@ -221,6 +221,23 @@ describe("no caller left waiting while an agent is free", () => {
     expect((await offerFor(tenant, tenant.agentA.token)).call.call_sid).toBe(call.callSid);
   });
 
+  it("calls the only free agent declined lately do not hide the ones behind them, however many (I1)", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    await offerQueue(tenant, "General", { redecline_after_seconds: 300 });
+    await available(tenant, tenant.agentA.token);
+    // Seven callers in line; the one agent on duty declines the first six as they are offered.
+    const calls = [];
+    for (let i = 0; i < 7; i++) calls.push(await provider().inboundCall({ from: `+1415555097${i}`, to: number }));
+    for (const call of calls.slice(0, 6)) {
+      const offer = await offerFor(tenant, tenant.agentA.token);
+      expect(offer.call.call_sid).toBe(call.callSid);
+      expect((await tenant.client.post(`/api/offers/${offer.id}/decline`, {}, tenant.agentA.token)).status).toBe(200);
+    }
+    // The seventh: behind six calls nobody free may be offered for five minutes, and offered at once.
+    expect((await offerFor(tenant, tenant.agentA.token)).call.call_sid).toBe(calls[6].callSid);
+  });
+
   it("once due, an overflowing call is offered under the overflow queue's own requirements", async () => {
     const tenant = await createTenant();
     const number = await giveNumber(tenant);

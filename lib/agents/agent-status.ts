@@ -51,7 +51,7 @@ const answer = (saved: { status: AgentState; current_call_sid: string | null; ch
 const UPSERT_INTO = `
   INSERT INTO agent_statuses (user_id, organization_id, status, current_call_sid, changed_at, notice)
   VALUES ($5::int, $6::int, $1::text, $2::text, $4::timestamptz, $3::text)
-  ON CONFLICT (user_id) DO UPDATE SET status = $1::text, current_call_sid = $2::text, changed_at = $4::timestamptz, notice = $3::text`;
+  ON CONFLICT (user_id) DO UPDATE SET status = $1::text, current_call_sid = $2::text, changed_at = $4::timestamptz, notice = $3::text, resume_status = NULL`;
 const RETURNING = `RETURNING user_id, organization_id, status, current_call_sid, changed_at, notice`;
 const UPSERT = `${UPSERT_INTO} ${RETURNING}`;
 // The row as it stands when its lock is taken (ON CONFLICT waits for a concurrent accept): the calls current-call.ts counts as connected.
@@ -68,9 +68,10 @@ const UPSERT_UNLESS_ON_A_CALL = `${UPSERT_INTO}
 /** The agent's state, and the call they are on or wrapping up (`call`), so a reloaded page can put the call panel back. */
 export async function getAgentStatus({ actor }: { actor: SessionUser }): Promise<z.output<typeof agentStatusAnswer>> {
   const [row, call] = await Promise.all([
-    prisma.agentStatus.findUnique({ where: { user_id: actor.id }, select: { status: true, current_call_sid: true, changed_at: true, notice: true } }),
+    prisma.agentStatus.findUnique({ where: { user_id: actor.id }, select: { status: true, current_call_sid: true, changed_at: true, notice: true, resume_status: true } }),
     currentCall(actor),
   ]);
-  const wrapUp = row?.status === "wrap_up" ? await wrapUpRules({ userId: actor.id, organizationId: actor.organization_id, since: row.changed_at }) : null;
-  return { ...(row ?? { current_call_sid: null, changed_at: null, notice: null }), status: agentState(row?.status), call, wrap_up: wrapUp };
+  const wrapUp = row?.status === "wrap_up" ? await wrapUpRules({ userId: actor.id, organizationId: actor.organization_id, since: row.changed_at, resumeStatus: row.resume_status }) : null;
+  const { resume_status: _resume, ...state } = row ?? { current_call_sid: null, changed_at: null, notice: null, resume_status: null };
+  return { ...state, status: agentState(row?.status), call, wrap_up: wrapUp };
 }

@@ -3,11 +3,11 @@ import { prisma } from "@/lib/db/client";
 import { rawQuery, sqlRows } from "@/lib/db/raw-sql";
 import { queueMayMove } from "@/lib/queue-entries/queue-may-move";
 import { WRAP_UPS_DUE } from "@/lib/queues/wrap-up-rules";
-import { changeAgentStatus } from "./agent-status";
+import { changeAgentStatus, type AgentState } from "./agent-status";
 
 /**
- * Agents whose queue gives wrap-up a time (issue 44, point 5) are Available
- * again when it runs out, on whichever server looks first; an agent who owes
+ * Agents whose queue gives wrap-up a time (issue 44, point 5) are back in
+ * the state the call began in (Available, or Busy or Missed: I4) when it runs out, on whichever server looks first; an agent who owes
  * the call a disposition stays in wrap-up until they pick one. Run once a
  * second beside the offer sweep; answers how many went back.
  */
@@ -15,8 +15,8 @@ export async function endTimedWrapUps(): Promise<number> {
   const anyone = await rawQuery(`SELECT 1 FROM agent_statuses WHERE status = 'wrap_up' LIMIT 1`);
   if (anyone.length === 0) return 0;
   const ended = await prisma.$transaction(async (tx) => {
-    const due = await sqlRows<{ user_id: number; organization_id: number }[]>(tx)(WRAP_UPS_DUE);
-    for (const agent of due) await changeAgentStatus(tx, { id: agent.user_id, organization_id: agent.organization_id }, "available");
+    const due = await sqlRows<{ user_id: number; organization_id: number; resume_status: AgentState | null }[]>(tx)(WRAP_UPS_DUE);
+    for (const agent of due) await changeAgentStatus(tx, { id: agent.user_id, organization_id: agent.organization_id }, agent.resume_status ?? "available");
     return due;
   });
   for (const organizationId of new Set(ended.map((a) => a.organization_id))) queueMayMove(organizationId);

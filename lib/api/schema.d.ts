@@ -5217,6 +5217,11 @@ export interface operations {
                             /** @description When the agent is Available again by themselves (the queue's wrap_up_seconds); null: they end it */
                             ends_at: string | null;
                             has_disposition: boolean;
+                            /**
+                             * @description The state wrap-up ends in: the not-ready state (busy, missed) the call began in, else available. A call never makes an agent ready.
+                             * @enum {string}
+                             */
+                            returns_to: "available" | "busy" | "missed";
                         } | null;
                     };
                 };
@@ -5286,6 +5291,11 @@ export interface operations {
                             /** @description When the agent is Available again by themselves (the queue's wrap_up_seconds); null: they end it */
                             ends_at: string | null;
                             has_disposition: boolean;
+                            /**
+                             * @description The state wrap-up ends in: the not-ready state (busy, missed) the call began in, else available. A call never makes an agent ready.
+                             * @enum {string}
+                             */
+                            returns_to: "available" | "busy" | "missed";
                         } | null;
                     };
                 };

@@ -13,6 +13,6 @@ import { wrapUpRules } from "@/lib/queues/wrap-up-rules";
 export async function assertDispositionPicked(actor: Pick<SessionUser, "id" | "organization_id">): Promise<void> {
   const agent = await prisma.agentStatus.findUnique({ where: { user_id: actor.id }, select: { status: true, changed_at: true } });
   if (agent?.status !== "wrap_up") return;
-  const rules = await wrapUpRules({ userId: actor.id, organizationId: actor.organization_id, since: agent.changed_at });
+  const rules = await wrapUpRules({ userId: actor.id, organizationId: actor.organization_id, since: agent.changed_at, resumeStatus: null });
   if (rules.disposition_required && !rules.has_disposition) throw AppError.validation({ disposition_id: ["Pick a disposition for the call before leaving wrap-up."] });
 }

@@ -24,30 +24,72 @@ const holdsRequiredSkills = (queue: string) => `NOT EXISTS (
         SELECT 1 FROM jsonb_to_recordset(${queue}.required_skills) AS r(skill text, min_level int)
         WHERE NOT EXISTS (SELECT 1 FROM user_skills k WHERE k.user_id = s.user_id AND k.skill = r.skill AND k.level >= r.min_level))`;
 
+/** The columns of a waiting call that decide who may take it, as SQL expressions. */
+interface CallColumns {
+  entry: string;
+  owner: string;
+  enqueuedAt: string;
+  offerTimeout: string;
+  redeclineAfter: string;
+  /** True when the call has an overflow queue `ov` and is due to overflow to it. */
+  overflowDue: string;
+}
+
+/** A head of MAKE_OFFER's line (`h`), with `ov` joined only once the call is due to overflow. */
+const HEAD: CallColumns = {
+  entry: "h.entry_id",
+  owner: "h.owner_user_id",
+  enqueuedAt: "h.enqueued_at",
+  offerTimeout: "h.offer_timeout_seconds",
+  redeclineAfter: "h.redecline_after_seconds",
+  overflowDue: "ov.id IS NOT NULL",
+};
+
 /**
- * The agent `s` (agent_statuses, with `u` their user) may take the call `h`
- * (a head of the queue `q`, overflowing to `ov` once it has waited long
- * enough): available and active, with no open offer, and either serving the
- * queue with its skills or, once the call is due to overflow, serving the
- * overflow queue with that queue's own skills (I3, docs/decisions/034). A
- * scheduled callback's owner may always be offered it (with the queue's
- * skills); anyone else only once it has been due for the queue's offer
- * timeout (its owner first). Whether the agent declined this call is the
- * walk's to weigh (MAKE_OFFER), not a bar.
+ * The agent `s` (agent_statuses, with `u` their user) may take the call
+ * (of the queue `q`, overflowing to `ov`): available and active, with no open
+ * offer, and either serving the queue with its skills or, once the call is
+ * due to overflow, serving the overflow queue with that queue's own skills
+ * (I3, docs/decisions/034). A scheduled callback's owner may always be
+ * offered it (with the queue's skills); anyone else only once it has been due
+ * for the queue's offer timeout (its owner first). Whether the agent declined
+ * this call is the walk's to weigh (MAKE_OFFER), not a bar.
  */
-const MAY_TAKE = `s.status = 'available' AND u.active
-        AND ((s.user_id = h.owner_user_id AND ${holdsRequiredSkills("q")})
+const mayTake = (c: CallColumns) => `s.status = 'available' AND u.active
+        AND ((s.user_id = ${c.owner} AND ${holdsRequiredSkills("q")})
           OR (${serves("q.department_id")} AND ${holdsRequiredSkills("q")})
-          OR (ov.id IS NOT NULL AND ${serves("ov.department_id")} AND ${holdsRequiredSkills("ov")}))
-        AND (h.owner_user_id IS NULL OR s.user_id = h.owner_user_id OR h.enqueued_at <= now() - make_interval(secs => h.offer_timeout_seconds))
+          OR (${c.overflowDue} AND ${serves("ov.department_id")} AND ${holdsRequiredSkills("ov")}))
+        AND (${c.owner} IS NULL OR s.user_id = ${c.owner} OR ${c.enqueuedAt} <= now() - make_interval(secs => ${c.offerTimeout}))
         AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.user_id = s.user_id AND x.status = 'open')`;
 
-/** The agent `s` has declined the call `h`. */
-const DECLINED = `EXISTS (SELECT 1 FROM offers d WHERE d.queue_entry_id = h.entry_id AND d.user_id = s.user_id AND d.status = 'declined')`;
+/** The agent `s` has declined the call. */
+const declined = (c: CallColumns) => `EXISTS (SELECT 1 FROM offers d WHERE d.queue_entry_id = ${c.entry} AND d.user_id = s.user_id AND d.status = 'declined')`;
 
 /** …and the last time was at least the queue's redecline_after_seconds ago (I2). */
-const DECLINED_LONG_ENOUGH_AGO = `NOT EXISTS (SELECT 1 FROM offers d WHERE d.queue_entry_id = h.entry_id AND d.user_id = s.user_id AND d.status = 'declined'
-          AND d.answered_at > now() - make_interval(secs => h.redecline_after_seconds))`;
+const declinedLongEnoughAgo = (c: CallColumns) => `NOT EXISTS (SELECT 1 FROM offers d WHERE d.queue_entry_id = ${c.entry} AND d.user_id = s.user_id AND d.status = 'declined'
+          AND d.answered_at > now() - make_interval(secs => ${c.redeclineAfter}))`;
+
+/**
+ * The call `e` of the queue `q` (overflowing to `ov`, joined whatever the
+ * call's age) has an agent who may be offered it now: one who may take it and
+ * has not declined it lately (I1, I2).
+ */
+function someoneMayBeOfferedIt(overflowDue: string): string {
+  const call: CallColumns = { entry: "e.id", owner: "e.owner_user_id", enqueuedAt: "e.enqueued_at", offerTimeout: "q.offer_timeout_seconds", redeclineAfter: "q.redecline_after_seconds", overflowDue };
+  return `EXISTS (SELECT 1 FROM agent_statuses s JOIN users u ON u.id = s.user_id
+        WHERE s.organization_id = q.organization_id AND ${mayTake(call)} AND (NOT ${declined(call)} OR ${declinedLongEnoughAgo(call)}))`;
+}
+
+/** A free agent (available, active, no open offer) who may take calls of a queue by the rule in `rule`. */
+const aFreeAgentWho = (rule: string) => `EXISTS (SELECT 1 FROM agent_statuses s JOIN users u ON u.id = s.user_id
+        WHERE s.organization_id = q.organization_id AND s.status = 'available' AND u.active
+          AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.user_id = s.user_id AND x.status = 'open') AND ${rule})`;
+
+/** The waiting calls of the queue `q` without an open offer, in the order they are offered. */
+const WAITING_IN_Q = `e.organization_id = q.organization_id AND e.status = 'waiting'
+      AND (e.department_id = q.department_id OR (q.department_id IS NULL AND e.department_id IS NULL))
+      AND (q.distribution = 'offer' OR e.owner_user_id IS NOT NULL)
+      AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.queue_entry_id = e.id AND x.status = 'open')`;
 
 /**
  * Settles what no longer holds: an open offer whose caller is no longer
@@ -84,12 +126,19 @@ SELECT ${announce("p")} FROM published p`);
  * those is free, and the queue's redecline_after_seconds after their decline (I2). A scheduled callback (an entry with an owner)
  * is offered whatever its queue's distribution.
  *
- * Cost, since every pass runs it at least once: per offer queue only the
- * first five waiting calls without an offer are looked at (the same queue's
- * calls need the same agents; five leave room for calls an agent declined),
- * and the agent is found by walking the available agents in idle order
- * (agent_statuses_available_idx) to the first who qualifies, after one
- * look at the sticky agent: neither grows with the queue or the floor.
+ * Which calls are looked at (I1: whatever its position in the line): per
+ * offer queue, the first waiting call without an open offer that some free
+ * agent may be offered now, and the first such call due to overflow. The
+ * walk skips only calls every free, qualified agent declined lately or that
+ * belong to another agent's callback, so a line of calls nobody may take no
+ * longer hides the ones behind it (it did when the look stopped at five).
+ * Cost, since every pass runs it at least once: each walk first asks whether
+ * the queue has a free agent who serves it (or its overflow queue) with its
+ * skills, once, so a queue nobody free may serve costs one look, however long
+ * its line; a due overflow walk reads only due calls (queue_entries_waiting_idx
+ * by enqueued_at). The agent is then found by walking the available agents in
+ * idle order (agent_statuses_available_idx) to the first who qualifies, after
+ * one look at the sticky agent.
  * Answers whether a call was picked and whether the offer was made: picked
  * but not made is a race lost to another server (run it again).
  */
@@ -98,13 +147,19 @@ WITH heads AS (
   SELECT e.id AS entry_id, e.call_sid, e.from_number, e.contact_id, e.enqueued_at, e.owner_user_id, q.id AS queue_id, q.department_id,
          q.offer_timeout_seconds, q.redecline_after_seconds, q.priority, q.required_skills, q.overflow_queue_id, q.overflow_after_seconds
   FROM queues q
+  LEFT JOIN queues ov ON ov.id = q.overflow_queue_id
   CROSS JOIN LATERAL (
-    SELECT e.id, e.call_sid, e.from_number, e.contact_id, e.enqueued_at, e.owner_user_id FROM queue_entries e
-    WHERE e.organization_id = q.organization_id AND e.status = 'waiting'
-      AND (e.department_id = q.department_id OR (q.department_id IS NULL AND e.department_id IS NULL))
-      AND (q.distribution = 'offer' OR e.owner_user_id IS NOT NULL)
-      AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.queue_entry_id = e.id AND x.status = 'open')
-    ORDER BY e.enqueued_at, e.id LIMIT 5
+    -- The first call someone free may be offered under the queue's own rule (or as a callback's owner).
+    (SELECT e.* FROM queue_entries e
+     WHERE ${WAITING_IN_Q} AND ${someoneMayBeOfferedIt("false")}
+       AND ${aFreeAgentWho(`${holdsRequiredSkills("q")} AND (${serves("q.department_id")} OR EXISTS (SELECT 1 FROM queue_entries o WHERE o.organization_id = q.organization_id AND o.status = 'waiting' AND o.owner_user_id = s.user_id))`)}
+     ORDER BY e.enqueued_at, e.id LIMIT 1)
+    UNION ALL
+    -- The first call due to overflow that someone free may be offered under the overflow queue's rule.
+    (SELECT e.* FROM queue_entries e
+     WHERE ov.id IS NOT NULL AND ${WAITING_IN_Q} AND e.enqueued_at <= now() - make_interval(secs => q.overflow_after_seconds)
+       AND ${someoneMayBeOfferedIt("true")} AND ${aFreeAgentWho(`${serves("ov.department_id")} AND ${holdsRequiredSkills("ov")}`)}
+     ORDER BY e.enqueued_at, e.id LIMIT 1)
   ) e
   WHERE q.organization_id = $1::int
 ), picked AS (
@@ -121,15 +176,15 @@ WITH heads AS (
   CROSS JOIN LATERAL (
     SELECT chosen.user_id FROM (
       (SELECT s.user_id, 0 AS rank FROM agent_statuses s JOIN users u ON u.id = s.user_id
-        WHERE s.user_id = COALESCE(h.owner_user_id, sticky.last_agent) AND s.organization_id = $1::int AND ${MAY_TAKE} AND NOT ${DECLINED} LIMIT 1)
+        WHERE s.user_id = COALESCE(h.owner_user_id, sticky.last_agent) AND s.organization_id = $1::int AND ${mayTake(HEAD)} AND NOT ${declined(HEAD)} LIMIT 1)
       UNION ALL
       (SELECT s.user_id, 1 AS rank FROM agent_statuses s JOIN users u ON u.id = s.user_id
-        WHERE s.organization_id = $1::int AND ${MAY_TAKE} AND NOT ${DECLINED}
+        WHERE s.organization_id = $1::int AND ${mayTake(HEAD)} AND NOT ${declined(HEAD)}
         ORDER BY s.changed_at, s.user_id LIMIT 1)
       UNION ALL
       -- Only when nobody who has not declined it is free: one who did, once the queue's time since has passed.
       (SELECT s.user_id, 2 AS rank FROM agent_statuses s JOIN users u ON u.id = s.user_id
-        WHERE s.organization_id = $1::int AND ${MAY_TAKE} AND ${DECLINED} AND ${DECLINED_LONG_ENOUGH_AGO}
+        WHERE s.organization_id = $1::int AND ${mayTake(HEAD)} AND ${declined(HEAD)} AND ${declinedLongEnoughAgo(HEAD)}
         ORDER BY s.changed_at, s.user_id LIMIT 1)
     ) chosen ORDER BY chosen.rank LIMIT 1
   ) a

@@ -9,6 +9,8 @@ export interface WrapUpRules {
   disposition_required: boolean;
   /** The call being wrapped up has one. */
   has_disposition: boolean;
+  /** The state wrap-up ends in: the not-ready state the call began in, else available (I4). */
+  returns_to: "available" | "busy" | "missed";
 }
 
 // The call an agent wraps up is their last logged call; a queue call's queue
@@ -23,7 +25,7 @@ const LAST_CALL = `
   ORDER BY c.created_at DESC LIMIT 1`;
 
 /** The rules of the wrap-up that began at `since` for this agent's last call. */
-export async function wrapUpRules({ userId, organizationId, since }: { userId: number; organizationId: number; since: Date }): Promise<WrapUpRules> {
+export async function wrapUpRules({ userId, organizationId, since, resumeStatus }: { userId: number; organizationId: number; since: Date; resumeStatus: string | null }): Promise<WrapUpRules> {
   const [[last], settings] = await Promise.all([
     rawQuery<{ wrap_up_seconds: number | null; queue_requires: boolean; has_disposition: boolean }>(LAST_CALL, [userId, organizationId]),
     callPathSettings(organizationId, "calls"),
@@ -33,6 +35,7 @@ export async function wrapUpRules({ userId, organizationId, since }: { userId: n
     ends_at: seconds > 0 ? new Date(since.getTime() + seconds * 1000) : null,
     disposition_required: settings.disposition_required || (last?.queue_requires ?? false),
     has_disposition: last?.has_disposition ?? true,
+    returns_to: resumeStatus === "busy" || resumeStatus === "missed" ? resumeStatus : "available",
   };
 }
 
@@ -43,7 +46,7 @@ export async function wrapUpRules({ userId, organizationId, since }: { userId: n
  * organization's setting: an agent without one waits in wrap-up for it).
  */
 export const WRAP_UPS_DUE = `
-  SELECT s.user_id, s.organization_id, s.changed_at FROM agent_statuses s
+  SELECT s.user_id, s.organization_id, s.changed_at, s.resume_status FROM agent_statuses s
   CROSS JOIN LATERAL (SELECT c.call_sid, c.disposition_id FROM call_logs c WHERE c.user_id = s.user_id AND c.organization_id = s.organization_id ORDER BY c.created_at DESC LIMIT 1) last
   JOIN queue_entries e ON e.call_sid = last.call_sid AND e.organization_id = s.organization_id
   JOIN queues q ON q.organization_id = e.organization_id AND q.department_id IS NOT DISTINCT FROM e.department_id
