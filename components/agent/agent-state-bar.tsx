@@ -48,13 +48,13 @@ export function AgentStateBar() {
 }
 
 /** A timed wrap-up (the queue's wrap_up_seconds, issue 44): how long is left, and what it still needs. */
-function WrapUpCountdown({ wrapUp }: { wrapUp: { ends_at: string | null; disposition_required: boolean; has_disposition: boolean } }) {
+function WrapUpCountdown({ wrapUp }: { wrapUp: { ends_at: string | null; disposition_required: boolean; has_disposition: boolean; returns_to: "available" | "busy" | "missed" } }) {
   const left = useSecondsUntil(wrapUp.ends_at ? new Date(wrapUp.ends_at).getTime() : null);
   const owesDisposition = wrapUp.disposition_required && !wrapUp.has_disposition;
   if (left === null && !owesDisposition) return null;
   return (
     <span className="state-call" role="status" aria-label="Wrap-up" suppressHydrationWarning>
-      {owesDisposition ? "Pick a disposition to end wrap-up" : `Available again in ${formatDuration(left ?? 0)}`}
+      {owesDisposition ? "Pick a disposition to end wrap-up" : `${wrapUp.returns_to === "available" ? "Available" : "Not ready"} again in ${formatDuration(left ?? 0)}`}
       {owesDisposition && left !== null && left > 0 && <span className="mono"> ({formatDuration(left)})</span>}
     </span>
   );

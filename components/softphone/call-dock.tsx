@@ -13,6 +13,7 @@ import { Keypad } from "./keypad";
 import { useSoftphone } from "./softphone-provider";
 import { useSecondsSince } from "./use-ticking";
 import { useDockRoom } from "./use-dock-room";
+import { useAgentStatus } from "@/components/queue/availability-switch";
 import { draftNote, useServerDraft } from "@/components/drafts/use-server-draft";
 
 const PHASE_LABEL = { connecting: "Connecting…", connected: "On call", ended: "Call ended: wrap-up" } as const;
@@ -21,6 +22,8 @@ const PHASE_LABEL = { connecting: "Connecting…", connected: "On call", ended: 
 export function CallDock() {
   const { call, hangup, toggleMute, toggleHold, toggleRecording, sendDigit, setNotes, setDisposition, finish } = useSoftphone();
   const dispositions = useApiGet("/api/dispositions", call?.phase === "ended" ? {} : null);
+  // The queue a call came from may require a disposition where the organization does not: wrap-up's own rules say (issue 61).
+  const wrapUp = useAgentStatus().data?.wrap_up ?? null;
   const [keypad, setKeypad] = useState(false);
   const [picker, setPicker] = useState<"transfer" | "add" | null>(null);
   const control = useCallControl();
@@ -33,6 +36,9 @@ export function CallDock() {
   // The notes are kept on the server as they are typed (issue 45): a reload, another tab or a restart finds them.
   const draft = useServerDraft({ kind: "call_notes", ref: call && !call.participant ? call.callSid : null, value: call?.notes ?? "", restore: setNotes });
   if (!call) return null;
+  const dispositionRequired = Boolean(dispositions.data?.required || wrapUp?.disposition_required);
+  // Nothing to pick (no dispositions defined) never holds the agent: the server says why if it refuses.
+  const owesDisposition = dispositionRequired && !call.participant && call.dispositionId === null && (dispositions.data?.data.length ?? 0) > 0;
 
   const onHangup = async () => {
     setHangingUp(true);
@@ -144,16 +150,17 @@ export function CallDock() {
         )}
         {call.phase === "ended" && !call.participant && dispositions.data && dispositions.data.data.length > 0 && (
           <div className="field" style={{ margin: 0 }}>
-            <label htmlFor="call-disposition">Disposition{dispositions.data.required ? " (required)" : ""}</label>
-            <select id="call-disposition" value={call.dispositionId ?? ""} required={dispositions.data.required} onChange={(e) => setDisposition(e.target.value ? Number(e.target.value) : null)}>
-              <option value="">{dispositions.data.required ? "Pick how the call ended…" : "None"}</option>
+            <label htmlFor="call-disposition">Disposition{dispositionRequired ? " (required)" : ""}</label>
+            <select id="call-disposition" value={call.dispositionId ?? ""} required={dispositionRequired} aria-describedby={owesDisposition ? "call-disposition-why" : undefined} onChange={(e) => void setDisposition(e.target.value ? Number(e.target.value) : null)}>
+              <option value="" disabled={dispositionRequired}>{dispositionRequired ? "Pick how the call ended…" : "None"}</option>
               {dispositions.data.data.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
             </select>
           </div>
         )}
         {call.phase === "ended" && !call.participant && call.contactId !== null && <ScheduleCallbackForm contactId={call.contactId} />}
+        {call.phase === "ended" && owesDisposition && <p className="small muted" id="call-disposition-why" style={{ margin: 0 }}>This call needs a disposition before wrap-up can end.</p>}
         {call.phase === "ended" && (
-          <button type="button" className="button" disabled={call.saving} onClick={finish}>
+          <button type="button" className="button" disabled={call.saving || owesDisposition} onClick={finish}>
             {call.saving ? "Saving…" : call.participant ? "Close and become available" : call.direction === "inbound" ? "Save notes and become available" : "Save notes and close"}
           </button>
         )}

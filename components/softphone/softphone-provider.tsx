@@ -376,7 +376,26 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   };
 
   const setNotes = (notes: string) => setCall((c) => (c ? { ...c, notes } : c));
-  const setDisposition = (dispositionId: number | null) => setCall((c) => (c ? { ...c, dispositionId } : c));
+  /**
+   * A picked disposition is saved at once, not when the panel closes: it is what
+   * lets a required wrap-up end (a timed one ends by itself on the server), and
+   * the state bar stops asking for one. A failure says why; closing saves it again.
+   */
+  const setDisposition = async (dispositionId: number | null) => {
+    setCall((c) => (c ? { ...c, dispositionId, error: null } : c));
+    const current = callRef.current;
+    const callSid = current?.callSid ?? handleRef.current?.callSid ?? null;
+    if (!current || current.participant || current.phase !== "ended" || dispositionId === null || !callSid) return;
+    try {
+      const id = current.callLogId ?? (await findCallLog(api, callSid));
+      if (!id) return;
+      await api.send("patch", "/api/voice/call-logs/{id}", { path: { id }, body: { disposition_id: dispositionId } });
+      setCall((c) => (c ? { ...c, callLogId: id } : c));
+      void refresh();
+    } catch (error) {
+      setCall((c) => (c ? { ...c, error: (error as Error).message } : c));
+    }
+  };
 
   /** Wrap-up done: the notes go onto the call's log, and an agent in wrap-up is back in the state the call began in (a manual call placed while offline left them offline). */
   const finish = async () => {

@@ -72,6 +72,5 @@ export async function getAgentStatus({ actor }: { actor: SessionUser }): Promise
     currentCall(actor),
   ]);
   const wrapUp = row?.status === "wrap_up" ? await wrapUpRules({ userId: actor.id, organizationId: actor.organization_id, since: row.changed_at, resumeStatus: row.resume_status }) : null;
-  const { resume_status: _resume, ...state } = row ?? { current_call_sid: null, changed_at: null, notice: null, resume_status: null };
-  return { ...state, status: agentState(row?.status), call, wrap_up: wrapUp };
+  return { current_call_sid: row?.current_call_sid ?? null, changed_at: row?.changed_at ?? null, notice: row?.notice ?? null, status: agentState(row?.status), call, wrap_up: wrapUp };
 }
