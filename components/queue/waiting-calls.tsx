@@ -12,6 +12,14 @@ import { useSoftphone } from "@/components/softphone/softphone-provider";
 import { useSecondsSince } from "@/components/softphone/use-ticking";
 import { useAgentStatus } from "./availability-switch";
 
+/** Why a caller came back to the line after an accept (I5), as an agent reads it. */
+const RETURNED_WHY = {
+  device_never_joined: "back in line: the agent's phone never joined",
+  agent_offline: "back in line: the agent went offline",
+  agent_signed_out: "back in line: the agent signed out",
+  agent_sessions_ended: "back in line: the agent's sessions were ended",
+} as const;
+
 /** A caller waiting (or a callback due), as GET /api/queue/calls lists them. */
 type WaitingCall = GetAnswer<"/api/queue/calls">["data"][number];
 
@@ -70,7 +78,8 @@ export function WaitingCalls() {
           <div>
             <strong>{waiting.contact?.name ? isolateBidi(waiting.contact.name) : formatPhone(waiting.from)}</strong>
             {waiting.callback && <> <span className="badge info">Callback</span></>}
-            <div className="small muted">{waiting.contact ? formatPhone(waiting.from) : "Unknown caller"} · {waiting.queue_label} · position {waiting.position}{waiting.callback ? " · asked to be called back" : ""}</div>
+            {waiting.returned && <> <span className="badge warn" title={RETURNED_WHY[waiting.returned]}>Returned</span></>}
+            <div className="small muted">{waiting.contact ? formatPhone(waiting.from) : "Unknown caller"} · {waiting.queue_label} · position {waiting.position}{waiting.callback ? " · asked to be called back" : ""}{waiting.returned ? ` · ${RETURNED_WHY[waiting.returned]}` : ""}</div>
           </div>
           <Waiting since={waiting.enqueued_at} />
           <button type="button" className="button ok" disabled={!!call || accepting !== null || !device.registered} onClick={() => accept(waiting)} aria-label={waiting.callback ? `Call back ${waiting.contact?.name ?? formatPhone(waiting.from)}` : undefined}>

@@ -157,8 +157,10 @@ describe("no caller is stranded after an accept", () => {
 
   it("an accept whose device never joins goes back to waiting at the head of the line after the timeout, and the agent is told why", async () => {
     const { tenant, entry, first, second } = await twoCallersOneAccepted();
-    await new Promise((r) => setTimeout(r, 4_000));
-    expect(await waitingCalls(tenant)).toEqual([first, second]);
+    // Back in line once the watch has seen the accept outlast ACCEPT_CONNECT_SECONDS (2 s here), saying why (I5).
+    await expect.poll(() => waitingCalls(tenant), { timeout: 10_000, interval: 200 }).toEqual([first, second]);
+    const listed = (await tenant.client.get("/api/queue/calls", tenant.agentB.token)).body.data;
+    expect(listed.map((row: { returned: string | null }) => row.returned)).toEqual(["device_never_joined", null]);
     const status = (await tenant.client.get("/api/agent/status", tenant.agentA.token)).body;
     expect(status).toMatchObject({ status: "offline", current_call_sid: null });
     expect(status.notice).toContain("did not join it within 2 seconds");
@@ -174,6 +176,7 @@ describe("no caller is stranded after an accept", () => {
     expect(saved.body).toMatchObject({ status: "offline" });
     expect(saved.body.notice).toContain("because you went Offline");
     expect(await waitingCalls(offline.tenant)).toEqual([offline.first, offline.second]);
+    expect((await offline.tenant.client.get("/api/queue/calls", offline.tenant.agentB.token)).body.data[0].returned).toBe("agent_offline");
 
     const signedOut = await twoCallersOneAccepted();
     expect((await signedOut.tenant.client.post("/api/logout", undefined, signedOut.tenant.agentA.token)).status).toBe(200);
@@ -183,6 +186,8 @@ describe("no caller is stranded after an accept", () => {
     const revoked = await twoCallersOneAccepted();
     expect((await revoked.tenant.client.request("DELETE", `/api/users/${revoked.tenant.agentA.id}`, { token: revoked.tenant.admin.token })).status).toBe(204);
     expect(await waitingCalls(revoked.tenant)).toEqual([revoked.first, revoked.second]);
+    expect((await signedOut.tenant.client.get("/api/queue/calls", signedOut.tenant.agentB.token)).body.data[0].returned).toBe("agent_signed_out");
+    expect((await revoked.tenant.client.get("/api/queue/calls", revoked.tenant.agentB.token)).body.data[0].returned).toBe("agent_sessions_ended");
   });
 
   it("an accept whose device joined stays with its agent past the timeout", async () => {

@@ -10,6 +10,11 @@ import { processSingleton } from "@/lib/process/process-registry";
 
 type Reason = "timeout" | "offline" | "signed_out" | "revoked";
 
+/** What the line says of a caller returned to it (queue_entries.returned_reason, the waiting call's `returned`). */
+export const RETURNED_REASONS = ["device_never_joined", "agent_offline", "agent_signed_out", "agent_sessions_ended"] as const;
+export type ReturnedReason = (typeof RETURNED_REASONS)[number];
+const RETURNED: Record<Reason, ReturnedReason> = { timeout: "device_never_joined", offline: "agent_offline", signed_out: "agent_signed_out", revoked: "agent_sessions_ended" };
+
 function noticeFor(reason: Reason, from: string): string {
   const seconds = env().ACCEPT_CONNECT_SECONDS;
   if (reason === "timeout") return `The call from ${from} went back to the queue: your phone did not join it within ${seconds} seconds. You are Offline now; set yourself Available when your phone is ready.`;
@@ -23,7 +28,8 @@ function noticeFor(reason: Reason, from: string): string {
  * ACCEPT_CONNECT_SECONDS (the watch in every process), or at once when the
  * agent goes Offline, signs out, or has their tokens revoked (`userId`). A returned caller keeps their
  * place, at the head of the line (the line is ordered by arrival). The agent
- * goes Offline with a notice saying why. Returns how many calls went back.
+ * goes Offline with a notice saying why, and the line says why the caller is
+ * back (`returned`: I5, docs/decisions/034). Returns how many calls went back.
  */
 export async function returnUnconnectedCalls({ userId, reason }: { userId?: number; reason: Reason }): Promise<number> {
   const olderThan = reason === "timeout" ? env().ACCEPT_CONNECT_SECONDS : 0;
@@ -36,14 +42,14 @@ export async function returnUnconnectedCalls({ userId, reason }: { userId?: numb
         WHERE status = 'accepted' AND connected_at IS NULL AND accepted_at <= now() - make_interval(secs => ${olderThan})
           AND (${userId ?? null}::int IS NULL OR accepted_by_user_id = ${userId ?? null}::int)
         FOR UPDATE SKIP LOCKED)
-      UPDATE queue_entries q SET status = 'waiting', accepted_by_user_id = NULL, accepted_at = NULL, updated_at = now()
+      UPDATE queue_entries q SET status = 'waiting', accepted_by_user_id = NULL, accepted_at = NULL, returned_reason = ${RETURNED[reason]}, updated_at = now()
       FROM stale WHERE q.id = stale.id
       RETURNING q.id, q.call_sid, q.organization_id, q.department_id, stale.accepted_by_user_id AS user_id, stale.from_number`;
     for (const row of rows) {
       if (row.user_id !== null) await changeAgentStatus(tx, { id: row.user_id, organization_id: row.organization_id }, "offline", null, noticeFor(reason, row.from_number));
       // Back in line: to the pages it is a caller waiting again, news to those who serve its queue only
       // (as its first announcement was: the caller's number is not the whole organization's).
-      await publishEvent({ type: "queue.entry.added", visibility: "queue", record: { organization_id: row.organization_id, department_id: row.department_id }, data: { id: Number(row.id), call_sid: row.call_sid, from: row.from_number, returned: true } }, tx);
+      await publishEvent({ type: "queue.entry.added", visibility: "queue", record: { organization_id: row.organization_id, department_id: row.department_id }, data: { id: Number(row.id), call_sid: row.call_sid, from: row.from_number, returned: RETURNED[reason] } }, tx);
     }
     return rows;
   });

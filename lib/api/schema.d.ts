@@ -12094,6 +12094,8 @@ export interface operations {
                             queue: string;
                             /** @description The queue's name as people say it (the department's, or General) */
                             queue_label: string;
+                            /** @description Why an agent who accepted this caller handed them back (their phone never joined, they went offline, signed out, or their sessions were ended); null: never accepted */
+                            returned: ("device_never_joined" | "agent_offline" | "agent_signed_out" | "agent_sessions_ended") | null;
                             to: string;
                             wait_seconds: number;
                         }[];

@@ -18,6 +18,9 @@ export const waitingCallAnswer = z.object({
   enqueued_at: timestamp,
   contact: z.object({ id, name: z.string().nullable() }).nullable(),
   callback: z.boolean().meta({ description: "The caller asked to be called back: not on the line; accepting it dials them from the softphone" }),
+  returned: z.enum(["device_never_joined", "agent_offline", "agent_signed_out", "agent_sessions_ended"]).nullable().meta({
+    description: "Why an agent who accepted this caller handed them back (their phone never joined, they went offline, signed out, or their sessions were ended); null: never accepted",
+  }),
 });
 export type WaitingCall = z.output<typeof waitingCallAnswer>;
 

@@ -19,6 +19,7 @@ interface WaitingRow {
   department_id: number | null;
   department_name: string | null;
   callback: boolean;
+  returned_reason: WaitingCall["returned"];
 }
 
 // Every agent of an organization polls the same list every 2 seconds: 1,000
@@ -93,12 +94,13 @@ function presentWaitingCall(row: WaitingRow, now: number): WaitingCall {
     enqueued_at: row.enqueued_at,
     contact: row.contact_id ? { id: Number(row.contact_id), name: row.contact_name } : null,
     callback: row.callback,
+    returned: row.returned_reason,
   };
 }
 
 // Every agent's poll of the queue (the specification's 2 s) may read it: planned once per connection.
 const WAITING_ROWS = prepared(
-  `SELECT q.id, q.call_sid, q.from_number, q.to_number, q.queue_name, q.enqueued_at, c.id AS contact_id, c.name AS contact_name, q.department_id, d.name AS department_name, q.callback_requested_at IS NOT NULL AS callback
+  `SELECT q.id, q.call_sid, q.from_number, q.to_number, q.queue_name, q.enqueued_at, c.id AS contact_id, c.name AS contact_name, q.department_id, d.name AS department_name, q.callback_requested_at IS NOT NULL AS callback, q.returned_reason
      FROM queue_entries q LEFT JOIN contacts c ON c.id = q.contact_id LEFT JOIN departments d ON d.id = q.department_id
      WHERE q.organization_id = $1 AND q.status = 'waiting'
      ORDER BY q.enqueued_at, q.id LIMIT 500`,
