@@ -1,6 +1,7 @@
 "use client";
 
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { useSecondsSince } from "@/components/softphone/use-ticking";
 import { formatDuration, formatPhone } from "@/lib/format/display";
 import { apiSend } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
@@ -23,7 +24,9 @@ const STATE_LABEL: Record<string, string> = { available: "Available", busy: "Bus
  * on; a supervisor listens to, whispers to or barges into a call from here
  * (POST /api/calls/{call_sid}/monitor), switching modes during the call.
  */
-export function AgentRoster({ agents, canMonitor }: { agents: RosterAgent[]; canMonitor: boolean }) {
+export function AgentRoster({ agents, canMonitor, serverAt }: { agents: RosterAgent[]; canMonitor: boolean; serverAt: string }) {
+  // The server's clock, not the browser's: how far the browser's is off, measured when this answer arrived.
+  const skew = useMemo(() => Date.now() - new Date(serverAt).getTime(), [serverAt]);
   const token = useApiToken();
   const [monitoring, setMonitoring] = useState<{ callSid: string; participantId: number; mode: Mode } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -64,8 +67,8 @@ export function AgentRoster({ agents, canMonitor }: { agents: RosterAgent[]; can
             <tr key={agent.id} data-testid="roster-agent">
               <td>{agent.name}</td>
               <td><span className={`badge state-${agent.status}`}>{STATE_LABEL[agent.status] ?? agent.status}</span></td>
-              <td className="mono">{agent.seconds_in_state === null ? "—" : formatDuration(agent.seconds_in_state)}</td>
-              <td>{agent.call ? `${formatPhone(agent.call.number)} · ${agent.call.state}` : "—"}</td>
+              <td className="mono">{agent.since === null ? "—" : <TimeInState since={agent.since} skew={skew} />}</td>
+              <td>{agent.call ? `${agent.call.contact_name ?? formatPhone(agent.call.number)} · ${agent.call.state}` : "—"}</td>
               <td className="mono" aria-label={`Offers today: ${agent.offers_today.accepted} accepted, ${agent.offers_today.declined} declined, ${agent.offers_today.missed} missed`}>
                 {agent.offers_today.accepted} / {agent.offers_today.declined} / {agent.offers_today.missed}
               </td>
@@ -91,4 +94,10 @@ export function AgentRoster({ agents, canMonitor }: { agents: RosterAgent[]; can
       {live && <p className="small" role="status">You are {live.mode === "listen" ? "listening to" : live.mode === "whisper" ? "whispering to" : "on"} the call ({MODES.find((m) => m.mode === live.mode)!.hint}).</p>}
     </section>
   );
+}
+
+/** Time in state, ticking every second on the server's clock (`skew`: the browser's clock minus the server's). */
+function TimeInState({ since, skew }: { since: string; skew: number }) {
+  const seconds = useSecondsSince(new Date(since).getTime() + skew);
+  return <span suppressHydrationWarning>{formatDuration(seconds)}</span>;
 }

@@ -26,7 +26,11 @@ function QueueTable({ queues, slSeconds }: { queues: QueueFigures[]; slSeconds: 
             <td>{q.name}</td>
             <td>{q.waiting}</td>
             <td className="mono">{formatDuration(q.longest_wait_seconds)}</td>
-            <td className="mono">{q.expected_wait_seconds === null ? <span className="muted" title="Fewer than three answers in the last 30 minutes">no estimate yet</span> : formatDuration(q.expected_wait_seconds)}</td>
+            <td className="mono">
+              {q.agents_on_duty === 0 ? <span className="muted">no agent on duty</span>
+                : q.expected_wait_seconds === null ? <span className="muted" title="Fewer than three answers in the last 30 minutes">no estimate yet</span>
+                : formatDuration(q.expected_wait_seconds)}
+            </td>
             <td>{q.agents_on_duty}</td>
             <td>{q.offered_today}</td>
             <td>{q.answered_today}</td>
@@ -64,7 +68,7 @@ export function Wallboard({ canMonitor = false }: { canMonitor?: boolean }) {
         ))}
       </div>
       {data.queues.length > 0 && <QueueTable queues={data.queues} slSeconds={data.today.service_level_seconds} />}
-      <AgentRoster agents={data.agents} canMonitor={canMonitor} />
+      <AgentRoster agents={data.agents} canMonitor={canMonitor} serverAt={data.at} />
       <p className="small muted">Updated <LocalTime format={() => formatTime(data.at, { seconds: true })} /> <LiveStatus live={live} fallbackSeconds={3} /></p>
     </div>
   );

@@ -201,5 +201,10 @@ describe("waiting callers", () => {
     expect(queueA.expected_wait_seconds).toBeGreaterThan(0);
     expect(queueA.expected_wait_seconds).toBeLessThan(10);
     expect(live.queues.map((q: { name: string }) => q.name)).toEqual(["General", "A"]); // not department B's
+
+    // Everyone goes off duty (their unjoined callers back in line): the pace promises nothing now (issue 61, point 5).
+    for (const agent of agents) expect((await tenant.client.post("/api/agent/status", { status: "offline" }, agent.token)).status).toBe(200);
+    const offDuty = (await tenant.client.get("/api/reports/live?tz=UTC", tenant.managerA.token)).body.queues.find((q: { department_id: number | null }) => q.department_id === tenant.departments.a.id);
+    expect(offDuty).toMatchObject({ agents_on_duty: 0, waiting: 5, expected_wait_seconds: null });
   });
 });

@@ -10,6 +10,19 @@ import { giveNumber, provider } from "../support/provider";
 
 const today = new Date().toISOString().slice(0, 10);
 
+describe("the wallboard's roster", () => {
+  it("names the contact an agent's call is with, and each agent's state since the server's clock", async () => {
+    const tenant = await createTenant();
+    expect((await tenant.client.post("/api/contacts", { name: "Rosa Roster", phone: "+14155550177" }, tenant.admin.token)).status).toBe(201);
+    await connectedInboundCall(tenant); // from +14155550177
+    const live = (await tenant.client.get("/api/reports/live?tz=UTC", tenant.admin.token)).body;
+    const agent = live.agents.find((a: { id: number }) => a.id === tenant.agentA.id);
+    expect(agent).toMatchObject({ status: "busy", call: { contact_name: "Rosa Roster", number: "+14155550177" } });
+    // The page ticks from `since` on the clock of `at`, the server's.
+    expect(new Date(agent.since).getTime()).toBeLessThanOrEqual(new Date(live.at).getTime());
+  });
+});
+
 describe("the wallboard's today", () => {
   it("counts a call on the line as answered, and equals the summary report once every call has ended", async () => {
     const tenant = await createTenant();

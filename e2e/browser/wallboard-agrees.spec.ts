@@ -27,6 +27,10 @@ test("a queue call on the line is answered today on the wallboard, and its figur
   const cells = general.getByRole("cell");
   // Offered, answered and the service level side by side: an answered call is never "answered 0".
   await expect(cells.nth(6)).not.toHaveText("0");
+  // The roster: the agent's time in state ticks by itself, between the wallboard's refreshes (issue 61, point 5).
+  const inState = admin.getByTestId("roster-agent").filter({ hasText: "Andy Agent" }).getByRole("cell").nth(2);
+  const shown = await inState.textContent();
+  await expect(inState).not.toHaveText(shown ?? "", { timeout: 3_000 });
   await snap(admin, "wallboard-on-the-line");
 
   await page.waitForTimeout(1100);

@@ -12706,6 +12706,8 @@ export interface operations {
                         agents: {
                             call: {
                                 call_sid: string;
+                                /** @description The contact the call is with, when the number is a stored contact's */
+                                contact_name: string | null;
                                 direction: string | null;
                                 number: string | null;
                                 started_at: string | null;
@@ -12740,6 +12742,7 @@ export interface operations {
                             agents_on_duty: number;
                             answered_today: number;
                             department_id: number | null;
+                            /** @description null: no estimate (fewer than three answers in the last 30 minutes, or no agent on duty) */
                             expected_wait_seconds: number | null;
                             longest_wait_seconds: number;
                             name: string;

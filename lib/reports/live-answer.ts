@@ -23,7 +23,14 @@ export const liveAnswer = z.object({
     since: timestamp.nullable(),
     seconds_in_state: count.nullable(),
     /** The live call the agent is on, which a supervisor may listen to, whisper into or barge into. */
-    call: z.object({ call_sid: z.string(), number: z.string().nullable(), direction: z.string().nullable(), state: z.string().nullable(), started_at: timestamp.nullable() }).nullable(),
+    call: z.object({
+      call_sid: z.string(),
+      number: z.string().nullable(),
+      contact_name: z.string().nullable().meta({ description: "The contact the call is with, when the number is a stored contact's" }),
+      direction: z.string().nullable(),
+      state: z.string().nullable(),
+      started_at: timestamp.nullable(),
+    }).nullable(),
     /** Calls offered to the agent today (offer queues, issue 44), by how each offer ended. */
     offers_today: z.object({ accepted: count, declined: count, missed: count }),
   })),
@@ -34,7 +41,7 @@ export const liveAnswer = z.object({
     waiting: count,
     longest_wait_seconds: count,
     agents_on_duty: count,
-    expected_wait_seconds: count.nullable(),
+    expected_wait_seconds: count.nullable().meta({ description: "null: no estimate (fewer than three answers in the last 30 minutes, or no agent on duty)" }),
     offered_today: count,
     /** Callers of today taken by an agent, still on the line or ended (issue 45). */
     answered_today: count,

@@ -19,6 +19,7 @@ interface RosterRow {
   changed_at: Date | null;
   call_sid: string | null;
   number: string | null;
+  contact_name: string | null;
   direction: string | null;
   call_state: string | null;
   call_started_at: Date | null;
@@ -44,6 +45,7 @@ export async function liveReport({ actor, query }: { actor: SessionUser; query: 
     runSql<RosterRow>(Prisma.sql`
       SELECT u.id, u.name, u.department_id, COALESCE(a.status, 'offline') AS status, a.changed_at,
              l.call_sid, l.number, l.direction, l.state AS call_state, COALESCE(l.answered_at, l.started_at) AS call_started_at,
+             (SELECT ct.name FROM contacts ct WHERE ct.id = l.contact_id AND ct.organization_id = u.organization_id) AS contact_name,
              o.accepted AS offers_accepted, o.declined AS offers_declined, o.missed AS offers_missed
       FROM users u LEFT JOIN agent_statuses a ON a.user_id = u.id
       -- Today's offers to the agent (issue 44), by how they ended.
@@ -70,7 +72,7 @@ export async function liveReport({ actor, query }: { actor: SessionUser; query: 
       status: AGENT_STATUSES.find((state) => state === r.status) ?? "offline",
       since: r.changed_at,
       seconds_in_state: r.changed_at ? Math.max(0, Math.floor((Date.now() - new Date(r.changed_at).getTime()) / 1000)) : null,
-      call: r.call_sid ? { call_sid: r.call_sid, number: r.number, direction: r.direction, state: r.call_state, started_at: r.call_started_at } : null,
+      call: r.call_sid ? { call_sid: r.call_sid, number: r.number, contact_name: r.contact_name, direction: r.direction, state: r.call_state, started_at: r.call_started_at } : null,
       offers_today: { accepted: r.offers_accepted, declined: r.offers_declined, missed: r.offers_missed },
     })),
     queues,

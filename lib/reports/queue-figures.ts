@@ -50,7 +50,8 @@ export async function queueFigures({ actor, today, tz, serviceLevelSeconds }: { 
     waiting: r.waiting,
     longest_wait_seconds: r.oldest ? Math.max(0, Math.floor((Date.now() - new Date(r.oldest).getTime()) / 1000)) : 0,
     agents_on_duty: r.on_duty,
-    expected_wait_seconds: expectedWaitSeconds(paces.get(r.department_id) ?? null, r.waiting + 1),
+    // No one on duty: the pace of the last half hour promises nothing (the wallboard says why).
+    expected_wait_seconds: r.on_duty === 0 ? null : expectedWaitSeconds(paces.get(r.department_id) ?? null, r.waiting + 1),
     offered_today: r.offered,
     answered_today: r.answered,
     service_level: ratio(r.within_sl, r.offered),
