@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useSecondsSince } from "@/components/softphone/use-ticking";
 import { formatDuration, formatPhone } from "@/lib/format/display";
 import { apiSend } from "@/lib/swr/api-send";
@@ -24,9 +24,7 @@ const STATE_LABEL: Record<string, string> = { available: "Available", busy: "Bus
  * on; a supervisor listens to, whispers to or barges into a call from here
  * (POST /api/calls/{call_sid}/monitor), switching modes during the call.
  */
-export function AgentRoster({ agents, canMonitor, serverAt }: { agents: RosterAgent[]; canMonitor: boolean; serverAt: string }) {
-  // The server's clock, not the browser's: how far the browser's is off, measured when this answer arrived.
-  const skew = useMemo(() => Date.now() - new Date(serverAt).getTime(), [serverAt]);
+export function AgentRoster({ agents, canMonitor, skew }: { agents: RosterAgent[]; canMonitor: boolean; skew: number }) {
   const token = useApiToken();
   const [monitoring, setMonitoring] = useState<{ callSid: string; participantId: number; mode: Mode } | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useContext } from "react";
+import { useContext, useState } from "react";
 import { LiveStatus, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import { displayTimeZone, formatDuration, formatTime } from "@/lib/format/display";
 import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
@@ -48,7 +48,9 @@ export function Wallboard({ canMonitor = false }: { canMonitor?: boolean }) {
   // The zone comes from the app frame, so the server's render asks what the browser asks.
   const tz = useContext(DisplayZone) ?? displayTimeZone();
   const live = useLive();
-  const { data, error, mutate } = useApiGet("/api/reports/live", { query: { tz } }, { refreshInterval: live ? 15_000 : 3000 });
+  // Times in state tick on the server's clock: how far the browser's is off, measured as each answer arrives.
+  const [skew, setSkew] = useState(0);
+  const { data, error, mutate } = useApiGet("/api/reports/live", { query: { tz } }, { refreshInterval: live ? 15_000 : 3000, onSuccess: (answer) => setSkew(Date.now() - new Date(answer.at).getTime()) });
   useLiveEvents(["queue.entry.added", "queue.entry.accepted", "queue.entry.left", "agent.status.changed", "call.ended", "call.updated"], () => void mutate());
   if (error) return <div className="alert" role="alert">Could not load the wallboard: {error.message}</div>;
   if (!data) return <SkeletonRows rows={3} label="Loading the wallboard" />;
@@ -68,7 +70,7 @@ export function Wallboard({ canMonitor = false }: { canMonitor?: boolean }) {
         ))}
       </div>
       {data.queues.length > 0 && <QueueTable queues={data.queues} slSeconds={data.today.service_level_seconds} />}
-      <AgentRoster agents={data.agents} canMonitor={canMonitor} serverAt={data.at} />
+      <AgentRoster agents={data.agents} canMonitor={canMonitor} skew={skew} />
       <p className="small muted">Updated <LocalTime format={() => formatTime(data.at, { seconds: true })} /> <LiveStatus live={live} fallbackSeconds={3} /></p>
     </div>
   );
