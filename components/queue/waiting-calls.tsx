@@ -1,5 +1,6 @@
 "use client";
 
+import { CallerAlertsChoice } from "@/components/offers/caller-alerts";
 import { isolateBidi } from "@/lib/format/isolate-bidi";
 import { useState } from "react";
 import { formatDuration, formatPhone } from "@/lib/format/display";
@@ -69,6 +70,7 @@ export function WaitingCalls() {
   return (
     <section aria-label="Waiting calls">
       <h2 style={{ fontSize: "1.05rem", margin: "0 0 10px" }}>Callers waiting{data ? ` (${data.data.length})` : ""} <LiveStatus live={live} fallbackSeconds={2} /></h2>
+      <CallerAlertsChoice />
       {problem && <div className="alert" role="alert">{problem}</div>}
       {error && <div className="alert" role="alert">Could not load the queue: {error.message}</div>}
       {isLoading && !data && <div className="skeleton" aria-label="Loading the queue" />}

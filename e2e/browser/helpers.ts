@@ -53,3 +53,27 @@ export async function becomeAvailable(scope: Page | Locator) {
   expect((await saved).status()).toBe(200);
   await expect(button).toHaveAttribute("aria-pressed", "true");
 }
+
+/** The demo administrator's API headers (a token of their own, not the page's session). */
+export async function adminHeaders(page: Page): Promise<Record<string, string>> {
+  const { token } = await page.request.post("/api/login", { data: { email: "admin@acme.example.com", password: "password" } }).then((r) => r.json());
+  return { Authorization: `Bearer ${token}` };
+}
+
+const NEW_AGENT_PASSWORD = "a-new-agent-password";
+
+/**
+ * A new agent of the demo organization (Support), made through the API and
+ * signed in on `page`: a test that changes an agent's state changes no other
+ * test's. Their API state, read with a token of their own.
+ */
+export async function signInAsNewAgent(page: Page, headers: Record<string, string>) {
+  const email = `agent-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@acme.example.com`;
+  const departments = (await page.request.get("/api/departments", { headers }).then((r) => r.json())).data as { id: number; name: string }[];
+  const support = departments.find((d) => d.name === "Support")!;
+  const created = await page.request.post("/api/users", { headers, data: { name: "Nell Newagent", email, password: NEW_AGENT_PASSWORD, role: "agent", department_id: support.id } });
+  expect(created.status(), await created.text()).toBe(201);
+  await signIn(page, email, NEW_AGENT_PASSWORD);
+  const { token } = await page.request.post("/api/login", { data: { email, password: NEW_AGENT_PASSWORD } }).then((r) => r.json());
+  return { status: async () => page.request.get("/api/agent/status", { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.json()) };
+}

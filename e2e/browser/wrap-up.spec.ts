@@ -1,31 +1,12 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { test } from "./fixtures";
-import { becomeAvailable, finalScreenshot, signIn, snap } from "./helpers";
+import { adminHeaders, becomeAvailable, finalScreenshot, signInAsNewAgent, snap } from "./helpers";
 
 // Issue 61: wrap-up ends where the call began (I4), and the panel says what a
 // required disposition needs. Each test signs in as an agent of its own, made
 // through the API, so no other test's agent state is read or changed.
 
 test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
-
-const PASSWORD = "wrap-up-agent-password";
-
-async function adminHeaders(page: Page) {
-  const { token } = await page.request.post("/api/login", { data: { email: "admin@acme.example.com", password: "password" } }).then((r) => r.json());
-  return { Authorization: `Bearer ${token}` };
-}
-
-/** A new agent of the demo organization, signed in on `page`; their API state, read with a token of their own. */
-async function signInAsNewAgent(page: Page, headers: Record<string, string>) {
-  const email = `wrap-up-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@acme.example.com`;
-  const departments = (await page.request.get("/api/departments", { headers }).then((r) => r.json())).data as { id: number; name: string }[];
-  const support = departments.find((d) => d.name === "Support")!;
-  const created = await page.request.post("/api/users", { headers, data: { name: "Wren Wrapup", email, password: PASSWORD, role: "agent", department_id: support.id } });
-  expect(created.status(), await created.text()).toBe(201);
-  await signIn(page, email, PASSWORD);
-  const { token } = await page.request.post("/api/login", { data: { email, password: PASSWORD } }).then((r) => r.json());
-  return { status: async () => page.request.get("/api/agent/status", { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.json()) };
-}
 
 test("an agent who was Busy is Busy again after a call they placed", async ({ page }) => {
   const agent = await signInAsNewAgent(page, await adminHeaders(page));
