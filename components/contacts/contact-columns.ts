@@ -1,6 +1,6 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useBrowserChoice } from "@/components/ui/use-browser-choice";
 
 export const CONTACT_COLUMNS = [
   { key: "phone", label: "Phone" },
@@ -19,25 +19,13 @@ export type ColumnKey = (typeof CONTACT_COLUMNS)[number]["key"];
 const DEFAULT: ColumnKey[] = ["phone", "email", "company", "tags", "last_called_at", "total_calls"];
 const STORAGE_KEY = "contacts.columns";
 
-// The choice lives in localStorage; components subscribe to it as an external store.
-const listeners = new Set<() => void>();
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  window.addEventListener("storage", listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", listener);
-  };
-}
-
 /** The columns this person chose, remembered in the browser. */
 export function useColumnChoice() {
-  const raw = useSyncExternalStore(subscribe, () => localStorage.getItem(STORAGE_KEY) ?? "", () => "");
+  const [raw, store] = useBrowserChoice(STORAGE_KEY);
   const columns: ColumnKey[] = raw ? (JSON.parse(raw) as ColumnKey[]) : DEFAULT;
   const toggle = (key: ColumnKey) => {
     const next = columns.includes(key) ? columns.filter((c) => c !== key) : CONTACT_COLUMNS.map((c) => c.key).filter((k) => k === key || columns.includes(k));
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-    for (const listener of listeners) listener();
+    store(JSON.stringify(next));
   };
   return { columns, toggle };
 }

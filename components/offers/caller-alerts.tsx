@@ -1,26 +1,16 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useBrowserChoice } from "@/components/ui/use-browser-choice";
 
 // Pick queues are heard too (issue 61, point 6): an agent away from the Queue
 // page may choose to hear a chime and get a desktop notification when a new
 // caller starts waiting. The choice is this browser's (a headset on one desk,
-// silence on another), kept in localStorage like the contact list's columns.
+// silence on another), kept in localStorage (useBrowserChoice).
 
 export interface CallerAlertChoice { sound: boolean; desktop: boolean }
 
 const STORAGE_KEY = "queue.callerAlerts";
 const NONE: CallerAlertChoice = { sound: false, desktop: false };
-
-const listeners = new Set<() => void>();
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  window.addEventListener("storage", listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", listener);
-  };
-}
 
 function parse(raw: string): CallerAlertChoice {
   try {
@@ -33,12 +23,9 @@ function parse(raw: string): CallerAlertChoice {
 
 /** This browser's choice, and a way to change it. */
 export function useCallerAlertChoice(): [CallerAlertChoice, (next: CallerAlertChoice) => void] {
-  const raw = useSyncExternalStore(subscribe, () => localStorage.getItem(STORAGE_KEY) ?? "", () => "");
+  const [raw, store] = useBrowserChoice(STORAGE_KEY);
   const choice = raw ? parse(raw) : NONE;
-  const choose = (next: CallerAlertChoice) => {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-    for (const listener of listeners) listener();
-  };
+  const choose = (next: CallerAlertChoice) => store(JSON.stringify(next));
   return [choice, choose];
 }
 
