@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { formatPhone } from "@/lib/format/display";
+import { formatInZone, formatPhone, formatShortDateTime } from "@/lib/format/display";
 import { apiSend } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet } from "@/lib/swr/use-api-get";
@@ -39,8 +39,9 @@ export function ScheduledCallbacks({ standalone = false }: { standalone?: boolea
           {list.map((callback) => (
             <tr key={callback.id}>
               <td>
-                {callback.at_organization_time} <span className="small muted">({callback.organization_time_zone})</span>
-                <div className="small muted">{callback.at_contact_time} on their clock ({callback.contact_time_zone})</div>
+                {/* On the organization's clock in the lists' format; the contact's own clock beneath, named. */}
+                <span title={formatInZone(new Date(callback.at), callback.organization_time_zone)} suppressHydrationWarning>{formatShortDateTime(callback.at)}</span>
+                <div className="small muted" suppressHydrationWarning>{formatInZone(new Date(callback.at), callback.contact_time_zone)} on their clock</div>
               </td>
               <td>{callback.contact.name} <span className="small muted">{formatPhone(callback.contact.phone)}</span>{callback.note && <div className="small">{callback.note}</div>}</td>
               <td>{callback.owner?.name ?? `${callback.queue.name} queue`}</td>

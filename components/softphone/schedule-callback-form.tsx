@@ -1,14 +1,18 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useContext, useState, type FormEvent } from "react";
+import { DisplayZone } from "@/components/ui/times-shown-in";
+import { displayTimeZone, formatInZone } from "@/lib/format/display";
+import { zonedInstant } from "@/lib/format/time-zone";
 import { apiSend } from "@/lib/swr/api-send";
 import { submitErrors } from "@/lib/swr/api-fetch";
 import { useApiToken } from "@/lib/swr/use-api";
 
 /**
  * "Call back later" at wrap-up (issue 44, point 7): a time for this contact,
- * read on this computer's clock; the answer says it on the contact's clock
- * and the organization's, and a time outside the contact's calling hours is
+ * typed on the organization's clock like every time the app shows (issue 61,
+ * point 7: it was read on this computer's); the answer says it on the
+ * contact's clock and the organization's, and a time outside the contact's calling hours is
  * refused with their local time. The agent is offered the call first when it
  * is due.
  */
@@ -18,6 +22,7 @@ export function ScheduleCallbackForm({ contactId }: { contactId: number }) {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [pending, setPending] = useState(false);
   const [scheduled, setScheduled] = useState<string | null>(null);
+  const zone = useContext(DisplayZone) ?? displayTimeZone();
   if (!open) {
     return (
       <div>
@@ -34,8 +39,9 @@ export function ScheduleCallbackForm({ contactId }: { contactId: number }) {
     setPending(true);
     setErrors({});
     try {
-      const callback = await apiSend("post", "/api/callbacks", token!, { body: { contact_id: contactId, at: new Date(local).toISOString(), note: String(form.get("note") ?? "") || undefined } });
-      setScheduled(`Callback set: ${callback.at_contact_time} for the contact (${callback.contact_time_zone}), ${callback.at_organization_time} in ${callback.organization_time_zone}.`);
+      const callback = await apiSend("post", "/api/callbacks", token!, { body: { contact_id: contactId, at: zonedInstant(local, zone).toISOString(), note: String(form.get("note") ?? "") || undefined } });
+      const at = new Date(callback.at);
+      setScheduled(`Callback set: ${formatInZone(at, callback.organization_time_zone)}; ${formatInZone(at, callback.contact_time_zone)} for the contact.`);
       setOpen(false);
     } catch (error) {
       setErrors(submitErrors(error));
@@ -47,7 +53,7 @@ export function ScheduleCallbackForm({ contactId }: { contactId: number }) {
   return (
     <form className="stack" onSubmit={submit} aria-label="Schedule a callback" noValidate style={{ gap: 6 }}>
       <div className="field" style={{ margin: 0 }}>
-        <label htmlFor="callback-at">Call back at (your clock)</label>
+        <label htmlFor="callback-at">Call back at ({zone.replaceAll("_", " ")} time)</label>
         <input id="callback-at" name="at" type="datetime-local" required aria-describedby={error ? "callback-error" : undefined} />
       </div>
       <div className="field" style={{ margin: 0 }}>
