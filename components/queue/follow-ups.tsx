@@ -41,7 +41,7 @@ export function FollowUps({ standalone = false }: { standalone?: boolean } = {})
         const who = item.contact?.name ? isolateBidi(item.contact.name) : formatPhone(item.from);
         return (
           <article key={item.id} className="waiting-call" data-testid="follow-up">
-            <div style={{ flex: 1 }}>
+            <div className="waiting-call-who">
               <strong>{item.contact ? <Link href={`/contacts/${item.contact.id}`}>{who}</Link> : who}</strong>
               <div className="small muted">
                 {item.contact && `${formatPhone(item.from)} · `}{item.queue_label} · {item.callback ? "callback not reached" : `hung up after ${formatDuration(item.wait_seconds)}`} · <LocalTime format={() => formatTime(item.abandoned_at)} />

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./fixtures";
-import { becomeAvailable, finalScreenshot, signIn, snap } from "./helpers";
+import { adminHeaders, becomeAvailable, finalScreenshot, signIn, signInAsNewAgent, snap, uniquePhone } from "./helpers";
 
 // The pages agents and managers use most, on a phone (390×844) and a laptop
 // (1440×900): nothing wider than the screen, the menu reachable, the call panel
@@ -67,12 +67,20 @@ test.describe("on a phone (390×844)", () => {
   });
 
   test("an agent takes a call one-handed: the queue fits and the call panel spans the bottom", async ({ page }) => {
-    await signIn(page, "agent3@acme.example.com");
+    // This test's own data: a caller who hung up waiting (listed to call back), a contact with a long
+    // name, and a new agent whose recent call names them beside its disposition (that row was 397 px wide).
+    const headers = await adminHeaders(page);
+    const missed = await page.request.post("/api/dev/simulator", { headers, data: { action: "inbound", from: uniquePhone() } }).then((r) => r.json());
+    expect((await page.request.post("/api/dev/simulator", { headers, data: { action: "caller_hangup", call_sid: missed.call_sid } })).status()).toBe(200);
+    const phone = uniquePhone();
+    expect((await page.request.post("/api/contacts", { headers, data: { name: "Maximiliana Vandenberghe-Oosterhuis", phone } })).status()).toBe(201);
+    await signInAsNewAgent(page, headers);
     await expect(page).toHaveURL(/\/queue/);
+    await expect(page.getByTestId("follow-up").first()).toBeVisible();
     await expectNoSidewaysScroll(page);
     await becomeAvailable(page);
-    await page.getByRole("button", { name: "Simulate inbound call" }).click();
-    const waiting = page.getByTestId("waiting-call").first();
+    expect((await page.request.post("/api/dev/simulator", { headers, data: { action: "inbound", from: phone } })).status()).toBe(200);
+    const waiting = page.getByTestId("waiting-call").filter({ hasText: "Maximiliana" });
     await expect(waiting).toBeVisible({ timeout: 5_000 });
     await expectNoSidewaysScroll(page);
     await waiting.getByRole("button", { name: "Accept" }).click();
@@ -91,8 +99,11 @@ test.describe("on a phone (390×844)", () => {
     }
     await snap(page, "phone-call-panel");
     await dock.getByRole("button", { name: "Hang up" }).click();
+    await dock.getByLabel("Disposition").selectOption("Callback requested");
     await dock.getByRole("button", { name: "Save notes and become available" }).click();
     await expect(dock).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Recent calls" })).toContainText("Callback requested");
+    await expectNoSidewaysScroll(page);
     await page.getByRole("group", { name: "Availability" }).getByRole("button", { name: "Offline" }).click();
   });
 });
