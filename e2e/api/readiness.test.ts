@@ -60,7 +60,10 @@ describe("GET /api/ready", () => {
       // while it still ran: not requests held until it ended (as Next.js holds the ones it handles).
       const early = probes.filter((p) => p.status === 503);
       expect(early.filter((p) => p.body?.status !== "starting"), JSON.stringify(probes)).toEqual([]);
-      expect(early.filter((p) => p.at + p.ms < startedAt - 1000).length, JSON.stringify(probes)).toBeGreaterThan(0);
+      // Answered at once, not held: some came back within half a second, before start-up ended.
+      // Not "a second before it ended", as this asked: on PostgreSQL start-up can end within a
+      // second of the first answer (a gate failed so, issue 60), and no probe can be that early.
+      expect(early.filter((p) => p.ms < 500 && p.at + p.ms < startedAt).length, JSON.stringify(probes)).toBeGreaterThan(0);
       expect(early[0].body!.checks.workers).toBe("pending");
       const firstReady = probes.findIndex((p) => p.status === 200);
       if (firstReady >= 0) expect(probes.slice(firstReady).every((p) => p.status === 200)).toBe(true);
