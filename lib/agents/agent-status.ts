@@ -4,18 +4,12 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma, type Tx } from "@/lib/db/client";
 import type { agentStatusAnswer } from "./agent-status-answer";
 import { currentCall } from "./current-call";
-import { moveAgents } from "./move-agents";
+import { MOVE, MOVED, moveAgents } from "./move-agents";
 import { wrapUpRules } from "@/lib/queues/wrap-up-rules";
+import { AGENT_STATUSES, CHOSEN_STATUSES, type AgentMover, type AgentState } from "./agent-states";
 
-/** The states an agent chooses. */
-export const CHOSEN_STATUSES = ["available", "busy", "wrap_up", "offline"] as const;
-/**
- * Every state: those chosen, and `missed`, a not-ready state the offer engine
- * sets when an offer went unanswered (issue 44): the agent is offered nothing
- * until they choose Available again.
- */
-export const AGENT_STATUSES = [...CHOSEN_STATUSES, "missed"] as const;
-export type AgentState = (typeof AGENT_STATUSES)[number];
+export { AGENT_STATUSES, CHOSEN_STATUSES, type AgentState };
+
 /** A stored state (a text column only lib/agents writes); none yet: Offline. */
 const agentState = (value: string | undefined): AgentState => AGENT_STATUSES.find((state) => state === value) ?? "offline";
 
@@ -24,13 +18,13 @@ export const setAgentStatusSchema = z.object({
 });
 
 /**
- * Moves an agent to a state, in the database (every server process sees it),
+ * Moves an agent to a state (`by`: what moves them, agent-states.ts), in the database (every server process sees it),
  * closing the previous entry of the state history that reports use. `notice`:
  * why the state changed when the agent did not change it themselves (shown
  * until their next change).
  */
-export async function changeAgentStatus(db: Tx, user: { id: number; organization_id: number }, status: AgentState, callSid: string | null = null, notice: string | null = null) {
-  const [saved] = await moveAgents(db, UPSERT, { status, callSid, notice }, [user.id, user.organization_id]);
+export async function changeAgentStatus(db: Tx, user: { id: number; organization_id: number }, status: AgentState, { by, callSid = null, notice = null }: { by: AgentMover; callSid?: string | null; notice?: string | null }) {
+  const [saved] = await moveAgents(db, by, UPSERT, { status, callSid, notice }, [user.id, user.organization_id]);
   return answer(saved);
 }
 
@@ -42,7 +36,7 @@ export async function changeAgentStatus(db: Tx, user: { id: number; organization
  * forgotten, and offerable a second caller.
  */
 export async function becomeAvailableUnlessOnACall(db: Tx, user: { id: number; organization_id: number }) {
-  const [saved] = await moveAgents(db, UPSERT_UNLESS_ON_A_CALL, { status: "available" }, [user.id, user.organization_id]);
+  const [saved] = await moveAgents(db, "agent", UPSERT_UNLESS_ON_A_CALL, { status: "available" }, [user.id, user.organization_id]);
   return saved ? answer(saved) : null;
 }
 
@@ -51,9 +45,8 @@ const answer = (saved: { status: AgentState; current_call_sid: string | null; ch
 const UPSERT_INTO = `
   INSERT INTO agent_statuses (user_id, organization_id, status, current_call_sid, changed_at, notice)
   VALUES ($5::int, $6::int, $1::text, $2::text, $4::timestamptz, $3::text)
-  ON CONFLICT (user_id) DO UPDATE SET status = $1::text, current_call_sid = $2::text, changed_at = $4::timestamptz, notice = $3::text, resume_status = NULL`;
-const RETURNING = `RETURNING user_id, organization_id, status, current_call_sid, changed_at, notice`;
-const UPSERT = `${UPSERT_INTO} ${RETURNING}`;
+  ON CONFLICT (user_id) DO UPDATE SET ${MOVE}, resume_status = NULL`;
+const UPSERT = `${UPSERT_INTO} ${MOVED}`;
 // The row as it stands when its lock is taken (ON CONFLICT waits for a concurrent accept): the calls current-call.ts counts as connected.
 const UPSERT_UNLESS_ON_A_CALL = `${UPSERT_INTO}
   WHERE NOT (agent_statuses.status = 'busy' AND agent_statuses.current_call_sid IS NOT NULL AND (
@@ -63,7 +56,7 @@ const UPSERT_UNLESS_ON_A_CALL = `${UPSERT_INTO}
                                           AND l.user_id = agent_statuses.user_id AND l.ended_at IS NULL)
     OR EXISTS (SELECT 1 FROM call_participants p WHERE p.leg_sid = agent_statuses.current_call_sid AND p.organization_id = agent_statuses.organization_id
                                                  AND p.user_id = agent_statuses.user_id AND p.left_at IS NULL)))
-  ${RETURNING}`;
+  ${MOVED}`;
 
 /** The agent's state, and the call they are on or wrapping up (`call`), so a reloaded page can put the call panel back. */
 export async function getAgentStatus({ actor }: { actor: SessionUser }): Promise<z.output<typeof agentStatusAnswer>> {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import type { AgentState } from "./agent-status";
-import { moveAgents } from "./move-agents";
+import type { AgentState } from "./agent-states";
+import { MOVE, MOVED, moveAgents } from "./move-agents";
 
 /**
  * The agent's side of a call ending: to wrap-up after a conversation, else
@@ -13,14 +13,14 @@ import { moveAgents } from "./move-agents";
  * is already on their next call, is left where they are.
  */
 export async function endAgentCall(tx: Tx, { userId, organizationId, callSid, talked, before = null }: { userId: number; organizationId: number; callSid: string | null; talked: boolean; before?: AgentState | null }): Promise<boolean> {
-  const moved = await moveAgents(tx, STILL_ON_THE_CALL, { status: nextState(talked, before) }, [userId, organizationId, callSid, resumeStatus(before)]);
+  const moved = await moveAgents(tx, "call_ends", STILL_ON_THE_CALL, { status: nextState(talked, before) }, [userId, organizationId, callSid, resumeStatus(before)]);
   return moved.length > 0;
 }
 
 const STILL_ON_THE_CALL = `
-  UPDATE agent_statuses SET status = $1::text, current_call_sid = $2::text, changed_at = $4::timestamptz, notice = $3::text, resume_status = $8::text
+  UPDATE agent_statuses SET ${MOVE}, resume_status = $8::text
   WHERE user_id = $5::int AND organization_id = $6::int AND status = 'busy' AND (current_call_sid IS NULL OR current_call_sid = $7::text)
-  RETURNING user_id, organization_id, status, current_call_sid, changed_at, notice`;
+  ${MOVED}`;
 
 /** The not-ready states a call leaves as they were. */
 const NOT_READY: readonly AgentState[] = ["busy", "missed"];

@@ -16,7 +16,7 @@ export async function endTimedWrapUps(): Promise<number> {
   if (anyone.length === 0) return 0;
   const ended = await prisma.$transaction(async (tx) => {
     const due = await sqlRows<{ user_id: number; organization_id: number; resume_status: AgentState | null }[]>(tx)(WRAP_UPS_DUE);
-    for (const agent of due) await changeAgentStatus(tx, { id: agent.user_id, organization_id: agent.organization_id }, agent.resume_status ?? "available");
+    for (const agent of due) await changeAgentStatus(tx, { id: agent.user_id, organization_id: agent.organization_id }, agent.resume_status ?? "available", { by: "timer" });
     return due;
   });
   for (const organizationId of new Set(ended.map((a) => a.organization_id))) queueMayMove(organizationId);

@@ -2,7 +2,7 @@ import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { announceAfterCommit } from "@/lib/events/announce-events";
 import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
-import type { AgentState } from "./agent-status";
+import { allowedMoves, type AgentMover, type AgentState } from "./agent-states";
 import { sqlRows } from "@/lib/db/raw-sql";
 
 export interface MovedAgent {
@@ -15,6 +15,16 @@ export interface MovedAgent {
 }
 
 /**
+ * What every statement given to moveAgents sets, beside anything of its own:
+ * the move's state, call, notice and time ($1-$4), and the state the row
+ * left. SET reads the row it changes as it was before the change (the row
+ * version the statement locked), so previous_status is never a stale read.
+ */
+export const MOVE = "status = $1::text, current_call_sid = $2::text, notice = $3::text, changed_at = $4::timestamptz, previous_status = agent_statuses.status";
+/** What every such statement returns. */
+export const MOVED = "RETURNING user_id, organization_id, status, current_call_sid, changed_at, notice, previous_status";
+
+/**
  * Every change of an agent's state, in one statement: the agents a `moved`
  * statement changes (an UPDATE or an upsert of agent_statuses, RETURNING
  * its rows) get their previous state-history entry closed and a new one
@@ -23,11 +33,15 @@ export interface MovedAgent {
  * instead of five: agent state changes with every call, so this is on the
  * path of every webhook that ends or starts one.
  *
- * `moved` sets all four of $1 (the status), $2 (the call), $3 (the notice)
- * and $4 (when), and takes its own parameters from $5 on. A CTE sees the rows as they
+ * `moved` SETs MOVE and ends in MOVED, and takes its own parameters from $5
+ * on. `by` says what moves the agents: a move agent-states.ts does not allow
+ * `by` to make fails the whole statement (agent_move_refused), nothing of it
+ * written — the state machine is enforced here, and only here. A CTE sees the rows as they
  * were before the statement, so closing the old entry never touches the new one.
  */
-export async function moveAgents(db: Tx, moved: string, { status, callSid = null, notice = null, at = new Date() }: { status: AgentState; callSid?: string | null; notice?: string | null; at?: Date }, params: unknown[] = []): Promise<MovedAgent[]> {
+export async function moveAgents(db: Tx, by: AgentMover, moved: string, { status, callSid = null, notice = null, at = new Date() }: { status: AgentState; callSid?: string | null; notice?: string | null; at?: Date }, params: unknown[] = []): Promise<MovedAgent[]> {
+  if (!moved.includes(MOVE)) throw new Error("moveAgents: the statement must SET MOVE, so that each move is checked");
+  const allowed = params.length + 5;
   const rows = await sqlRows<(MovedAgent & { announcements: string[] | null })[]>(db)(
     `WITH moved AS (${moved}),
      closed AS (
@@ -41,11 +55,17 @@ export async function moveAgents(db: Tx, moved: string, { status, callSid = null
        FROM moved m JOIN users u ON u.id = m.user_id
        RETURNING ${EVENT_RETURNING}
      ), announced AS (SELECT array_agg(${announcement("p")} ORDER BY p.id) AS announcements FROM published p)
-     SELECT m.user_id, m.organization_id, m.status, m.current_call_sid, m.changed_at, m.notice, announced.announcements FROM moved m, announced`,
-    status, callSid, notice, at, ...params,
+     SELECT m.user_id, m.organization_id, m.status, m.current_call_sid, m.changed_at, m.notice, announced.announcements,
+            CASE WHEN (coalesce(m.previous_status, 'offline') || '>' || m.status) = ANY($${allowed}::text[]) THEN true
+                 ELSE agent_move_refused($${allowed + 1}::text, coalesce(m.previous_status, 'offline'), m.status) END AS allowed
+     FROM moved m, announced`,
+    status, callSid, notice, at, ...params, allowedMoves(by), by,
   );
   // Each row carries every announcement of the statement: sent once, after the commit.
   announceAfterCommit(db, rows[0]?.announcements);
-  for (const row of rows) delete (row as Partial<typeof row>).announcements;
+  for (const row of rows) {
+    delete (row as Partial<typeof row>).announcements;
+    delete (row as Partial<typeof row & { allowed: boolean }>).allowed;
+  }
   return rows;
 }

@@ -1,13 +1,11 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { moveAgents } from "./move-agents";
+import { MOVE, MOVED, moveAgents } from "./move-agents";
 
 // Campaign dialing moves agents in sets (reserve the free agents of a
 // department for the lines about to be dialed, free those a line did not
 // use); a transfer or a third party takes one named agent. Every move goes
 // through moveAgents: in the state history the reports read, and announced.
-
-const CHANGED = "RETURNING user_id, organization_id, status, current_call_sid, changed_at, notice";
 
 /**
  * Takes up to `count` available agents of a department, longest idle first,
@@ -16,13 +14,13 @@ const CHANGED = "RETURNING user_id, organization_id, status, current_call_sid, c
  */
 export async function reserveAvailableAgents(tx: Tx, { organizationId, departmentId, count, callSid = null }: { organizationId: number; departmentId: number; count: number; callSid?: string | null }): Promise<number[]> {
   if (count <= 0) return [];
-  const moved = await moveAgents(tx, `
-    UPDATE agent_statuses SET status = $1::text, current_call_sid = $2::text, changed_at = $4::timestamptz, notice = $3::text
+  const moved = await moveAgents(tx, "call_starts", `
+    UPDATE agent_statuses SET ${MOVE}
     WHERE user_id IN (
       SELECT a.user_id FROM agent_statuses a JOIN users u ON u.id = a.user_id
       WHERE a.organization_id = $5::int AND u.department_id = $6::int AND u.active AND a.status = 'available'
       ORDER BY a.changed_at LIMIT $7::int FOR UPDATE OF a SKIP LOCKED)
-    ${CHANGED}`, { status: "busy", callSid }, [organizationId, departmentId, count]);
+    ${MOVED}`, { status: "busy", callSid }, [organizationId, departmentId, count]);
   return moved.map((m) => m.user_id);
 }
 
@@ -32,10 +30,10 @@ export async function reserveAvailableAgents(tx: Tx, { organizationId, departmen
  */
 export async function releaseReservedAgents(tx: Tx, { userIds, organizationId }: { userIds: number[]; organizationId?: number }): Promise<number[]> {
   if (userIds.length === 0) return [];
-  const moved = await moveAgents(tx, `
-    UPDATE agent_statuses SET status = $1::text, current_call_sid = $2::text, changed_at = $4::timestamptz, notice = $3::text
+  const moved = await moveAgents(tx, "call_ends", `
+    UPDATE agent_statuses SET ${MOVE}
     WHERE user_id = ANY($5::int[]) AND status = 'busy' AND current_call_sid IS NULL AND ($6::int IS NULL OR organization_id = $6::int)
-    ${CHANGED}`, { status: "available" }, [userIds, organizationId ?? null]);
+    ${MOVED}`, { status: "available" }, [userIds, organizationId ?? null]);
   return moved.map((m) => m.user_id);
 }
 
@@ -45,10 +43,10 @@ export async function releaseReservedAgents(tx: Tx, { userIds, organizationId }:
  * agent never both get them. False: the agent is not available.
  */
 export async function reserveAgent(tx: Tx, { organizationId, userId }: { organizationId: number; userId: number }): Promise<boolean> {
-  const moved = await moveAgents(tx, `
-    UPDATE agent_statuses SET status = $1::text, current_call_sid = $2::text, changed_at = $4::timestamptz, notice = $3::text
+  const moved = await moveAgents(tx, "call_starts", `
+    UPDATE agent_statuses SET ${MOVE}
     WHERE user_id = $5::int AND organization_id = $6::int AND status = 'available'
-    ${CHANGED}`, { status: "busy" }, [userId, organizationId]);
+    ${MOVED}`, { status: "busy" }, [userId, organizationId]);
   return moved.length > 0;
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import type { AgentMover } from "@/lib/agents/agent-states";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { prisma } from "@/lib/db/client";
 import { rawQuery, sqlRows } from "@/lib/db/raw-sql";
@@ -13,6 +14,8 @@ type Reason = "timeout" | "offline" | "signed_out" | "revoked";
 /** What the line says of a caller returned to it (queue_entries.returned_reason, the waiting call's `returned`). */
 export const RETURNED_REASONS = ["device_never_joined", "agent_offline", "agent_signed_out", "agent_sessions_ended"] as const;
 export type ReturnedReason = (typeof RETURNED_REASONS)[number];
+/** Who moves the agent Offline: the watch's timer, the agent (going Offline, signing out), or whoever ended their sessions. */
+const MOVER: Record<Reason, AgentMover> = { timeout: "timer", offline: "agent", signed_out: "agent", revoked: "supervisor" };
 const RETURNED: Record<Reason, ReturnedReason> = { timeout: "device_never_joined", offline: "agent_offline", signed_out: "agent_signed_out", revoked: "agent_sessions_ended" };
 
 function noticeFor(reason: Reason, from: string): string {
@@ -46,7 +49,7 @@ export async function returnUnconnectedCalls({ userId, reason }: { userId?: numb
       FROM stale WHERE q.id = stale.id
       RETURNING q.id, q.call_sid, q.organization_id, q.department_id, stale.accepted_by_user_id AS user_id, stale.from_number`;
     for (const row of rows) {
-      if (row.user_id !== null) await changeAgentStatus(tx, { id: row.user_id, organization_id: row.organization_id }, "offline", null, noticeFor(reason, row.from_number));
+      if (row.user_id !== null) await changeAgentStatus(tx, { id: row.user_id, organization_id: row.organization_id }, "offline", { by: MOVER[reason], notice: noticeFor(reason, row.from_number) });
       // Back in line: to the pages it is a caller waiting again, news to those who serve its queue only
       // (as its first announcement was: the caller's number is not the whole organization's).
       await publishEvent({ type: "queue.entry.added", visibility: "queue", record: { organization_id: row.organization_id, department_id: row.department_id }, data: { id: Number(row.id), call_sid: row.call_sid, from: row.from_number, returned: RETURNED[reason] } }, tx);

@@ -14,7 +14,7 @@ export async function setAgentStatus({ actor, status }: { actor: SessionUser; st
   // Going Offline with a call accepted but not yet joined hands that caller back at once (and says so).
   if (status === "offline" && (await returnUnconnectedCalls({ userId: actor.id, reason: "offline" })) > 0) return getAgentStatus({ actor });
   // Available is what makes an agent offered a caller: never while they are on a call.
-  const saved = status === "available" ? await becomeAvailable(actor) : await changeAgentStatus(prisma, actor, status);
+  const saved = status === "available" ? await becomeAvailable(actor) : await changeAgentStatus(prisma, actor, status, { by: "agent" });
   // A free agent is capacity for the department's dialing campaigns; any change may free or withdraw an offer.
   if (status === "available") await kickDepartmentCampaigns(actor.organization_id, actor.department_id);
   queueMayMove(actor.organization_id);

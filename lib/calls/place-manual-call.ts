@@ -57,6 +57,6 @@ async function startManualCall(organizationId: number, agentId: number, call: De
       organizationId, callSid: call.callSid!, direction: call.campaignContactId ? "outbound-campaign" : "outbound-manual", userId: agent.id, departmentId: agent.department_id,
       contactId: contact?.id ?? null, number: call.to, answered: false, customerLegSid: null, agentLegSid: call.callSid, statusBefore: agent.agent_status?.status ?? "offline",
     });
-    if (started) await changeAgentStatus(tx, { id: agent.id, organization_id: organizationId }, "busy", call.callSid);
+    if (started) await changeAgentStatus(tx, { id: agent.id, organization_id: organizationId }, "busy", { by: "call_starts", callSid: call.callSid });
   });
 }

@@ -67,7 +67,7 @@ export async function answerCampaignCall({ organizationId, call }: { organizatio
 
   const started = await prisma.$transaction(async (tx) => {
     await tx.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "answered", assigned_user_id: agent, last_call_sid: callSid } });
-    await changeAgentStatus(tx, { id: agent!, organization_id: campaign.organization_id }, "busy", callSid);
+    await changeAgentStatus(tx, { id: agent!, organization_id: campaign.organization_id }, "busy", { by: "call_starts", callSid });
     const live = await startLiveCall(tx, {
       organizationId: campaign.organization_id, callSid, direction: "outbound-campaign", userId: agent!, departmentId: campaign.department_id,
       contactId: cc.contact_id, number: cc.phone, answered: true, customerLegSid: callSid, agentLegSid: null,

@@ -28,7 +28,7 @@ export async function claimWaitingCall(tx: Tx, actor: SessionUser, entry: { id: 
   if (entry.callback_requested_at) {
     return { action: "call_back" as const, queue: queue_name, call_sid, number: entry.from_number, params: { To: entry.from_number, CallbackEntryId: String(entry.id) } };
   }
-  await changeAgentStatus(tx, actor, "busy", call_sid);
+  await changeAgentStatus(tx, actor, "busy", { by: "call_starts", callSid: call_sid });
   await publishEvent({ type: "call.started", visibility: "owner", record: { organization_id: actor.organization_id, department_id: actor.department_id, user_id: actor.id }, data: { call_sid, direction: "inbound", user_id: actor.id } }, tx);
   return { action: "dial_queue" as const, queue: queue_name, call_sid, params: { QueueName: queue_name, QueueEntryId: String(entry.id) } };
 }
