@@ -13,6 +13,12 @@ import { AgentRoster } from "./agent-roster";
 type Live = GetAnswer<"/api/reports/live">;
 type QueueFigures = Live["queues"][number];
 
+/** Whose callers "today" counts, when not the whole organization's: as the reports count them. */
+const SCOPE_NOTE = {
+  department: "Today's figures count your department's callers: those of its queue, and those its agents took from any queue, as your reports do. Waiting callers are every caller in the queue.",
+  own: "Today's figures count the callers you took, as your reports do. Waiting callers are every caller in the queue.",
+} as const;
+
 const percent = (value: number | null) => (value === null ? "—" : `${Math.round(value * 100)}%`);
 
 /** Each queue the user serves: what its callers hear as their expected wait, and today's service level. */
@@ -69,6 +75,7 @@ export function Wallboard({ canMonitor = false }: { canMonitor?: boolean }) {
           <div key={state} className="stat"><strong style={big}>{data.agents_by_state[state]}</strong>agents {state.replace("_", "-")}</div>
         ))}
       </div>
+      {data.today.scope !== "organization" && <p className="small muted" data-testid="today-scope">{SCOPE_NOTE[data.today.scope]}</p>}
       {data.queues.length > 0 && <QueueTable queues={data.queues} slSeconds={data.today.service_level_seconds} />}
       <AgentRoster agents={data.agents} canMonitor={canMonitor} skew={skew} />
       <p className="small muted">Updated <LocalTime format={() => formatTime(data.at, { seconds: true })} /> <LiveStatus live={live} fallbackSeconds={3} /></p>

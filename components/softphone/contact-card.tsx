@@ -1,10 +1,7 @@
 "use client";
 
 import { formatDateTime, formatPhone } from "@/lib/format/display";
-import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
-
-/** The caller's contact, as GET /api/contacts/lookup answers it. */
-type CardContact = GetAnswer<"/api/contacts/lookup">["data"][number];
+import { useApiGet } from "@/lib/swr/use-api-get";
 
 /** The caller's contact card during a call, found by their number in the organization. */
 export function ContactCard({ phone }: { phone: string }) {

@@ -71,3 +71,43 @@ describe("the wallboard's today", () => {
     expect(other.today).toMatchObject({ on_the_line: 0, answered: 0 });
   });
 });
+
+describe("the wallboard and the reports, for every role", () => {
+  it("each role's queue rows add up to its today, and its today is its summary report: a manager counts the callers their agents took, an agent their own", async () => {
+    const tenant = await createTenant();
+    const number = await giveNumber(tenant);
+    const sim = provider();
+    // The general queue: one caller agent A (department A) takes, one agent B (department B) takes, one who hangs up waiting.
+    await answeredInboundCall(tenant, number, "+14155550941");
+    await tenant.client.post("/api/agent/status", { status: "offline" }, tenant.agentA.token);
+    await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentB.token);
+    const taken = await sim.inboundCall({ from: "+14155550942", to: number });
+    const [entry] = (await tenant.client.get("/api/queue/calls", tenant.agentB.token)).body.data.filter((c: { call_sid: string }) => c.call_sid === taken.callSid);
+    expect((await tenant.client.post(`/api/queue/calls/${entry.id}/accept`, undefined, tenant.agentB.token)).status).toBe(200);
+    await sim.dequeue({ callSid: taken.callSid, to: number, result: "bridged", queueTime: 40 });
+    await sim.callStatus({ callSid: taken.callSid, to: number, status: "completed", duration: 30 });
+    const gone = await sim.inboundCall({ from: "+14155550943", to: number });
+    await sim.callStatus({ callSid: gone.callSid, to: number, status: "completed", duration: 0 });
+
+    const expected = {
+      admin: { inbound: 3, answered: 2, abandoned: 1, scope: "organization" },
+      managerA: { inbound: 1, answered: 1, abandoned: 0, scope: "department" },
+      managerB: { inbound: 1, answered: 1, abandoned: 0, scope: "department" },
+      agentA: { inbound: 1, answered: 1, abandoned: 0, scope: "own" },
+      agentB: { inbound: 1, answered: 1, abandoned: 0, scope: "own" },
+    } as const;
+    for (const [role, figures] of Object.entries(expected)) {
+      const token = tenant[role as keyof typeof expected].token;
+      const live = (await tenant.client.get("/api/reports/live?tz=UTC", token)).body;
+      const report = (await tenant.client.get(`/api/reports/summary?from=${today}&to=${today}&tz=UTC`, token)).body;
+      expect([role, live.today]).toMatchObject([role, figures]);
+      const sum = (key: "offered_today" | "answered_today") => live.queues.reduce((total: number, q: Record<string, number>) => total + q[key], 0);
+      expect([role, sum("offered_today"), sum("answered_today")]).toEqual([role, live.today.inbound, live.today.answered]);
+      expect([role, { inbound: live.today.inbound, answered: live.today.answered, abandoned: live.today.abandoned, service_level: live.today.service_level }])
+        .toEqual([role, { inbound: report.inbound_calls, answered: report.answered, abandoned: report.abandoned, service_level: report.service_level }]);
+    }
+    // Agent B's caller waited 40 s, past the 20 s service level: department B's day is 0 %, department A's 100 %.
+    expect((await tenant.client.get("/api/reports/live?tz=UTC", tenant.managerB.token)).body.today.service_level).toBe(0);
+    expect((await tenant.client.get("/api/reports/live?tz=UTC", tenant.managerA.token)).body.today.service_level).toBe(1);
+  });
+});

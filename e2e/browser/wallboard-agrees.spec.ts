@@ -50,3 +50,10 @@ test("a queue call on the line is answered today on the wallboard, and its figur
   await expect(admin.locator(".stat").filter({ hasText: "abandoned today" }).locator("strong")).toHaveText(String(report.abandoned));
   await adminContext.close();
 });
+
+test("a manager's wallboard says whose callers its day counts, as their reports count them", async ({ page }) => {
+  await signIn(page, "sales.manager@acme.example.com");
+  await page.goto("/reports/live");
+  await expect(page.getByTestId("today-scope")).toHaveText(/your department's callers: those of its queue, and those its agents took from any queue, as your reports do/);
+  await expect(page.getByRole("table", { name: "Queues" })).toBeVisible();
+});

@@ -12756,6 +12756,11 @@ export interface operations {
                             date: string;
                             inbound: number;
                             on_the_line: number;
+                            /**
+                             * @description Whose callers today's figures (and each queue's offered and answered) count: the organization's (admins), the department's (a manager: its queue's callers and those its agents took), or the agent's own. The summary report counts the same.
+                             * @enum {string}
+                             */
+                            scope: "organization" | "department" | "own";
                             service_level: number | null;
                             service_level_seconds: number;
                         };

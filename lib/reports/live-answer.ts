@@ -51,5 +51,8 @@ export const liveAnswer = z.object({
    * The summary report's figures for today, plus the inbound calls answered and still on the line
    * (`on_the_line`, also counted in `inbound` and `answered`): once they end, the report's to the call.
    */
-  today: z.object({ date: z.string(), inbound: count, answered: count, abandoned: count, on_the_line: count, service_level: share, service_level_seconds: count }),
+  today: z.object({
+    date: z.string(), inbound: count, answered: count, abandoned: count, on_the_line: count, service_level: share, service_level_seconds: count,
+    scope: z.enum(["organization", "department", "own"]).meta({ description: "Whose callers today's figures (and each queue's offered and answered) count: the organization's (admins), the department's (a manager: its queue's callers and those its agents took), or the agent's own. The summary report counts the same." }),
+  }),
 });

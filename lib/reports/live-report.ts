@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { queueScope, scopeSql } from "@/lib/auth/scope";
+import { ownerScope, queueScope, scopeSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { userParts } from "./report-scope";
@@ -76,6 +76,12 @@ export async function liveReport({ actor, query }: { actor: SessionUser; query: 
       offers_today: { accepted: r.offers_accepted, declined: r.offers_declined, missed: r.offers_missed },
     })),
     queues,
-    today: { date: today, ...day, service_level_seconds: query.service_level_seconds },
+    today: { date: today, ...day, service_level_seconds: query.service_level_seconds, scope: callersScope(actor) },
   };
+}
+
+/** Whose callers the day's figures count: the reports' scope (ownerScope). */
+function callersScope(actor: SessionUser): "organization" | "department" | "own" {
+  const owner = ownerScope(actor);
+  return owner.user_id !== undefined ? "own" : owner.department_id !== undefined ? "department" : "organization";
 }
