@@ -70,21 +70,23 @@ function Members({ id }: { id: number }) {
       </div>
       {data && data.data.length === 0 && <p className="muted small">No contacts in this state.</p>}
       {data && data.data.length > 0 && (
-        <table className="data" style={{ marginTop: 12 }}>
-          <thead><tr><th>Contact</th><th>State</th><th className="num">Attempts</th><th>Last outcome</th><th>Next attempt</th><th>Why</th></tr></thead>
-          <tbody>
-            {data.data.map((m) => (
-              <tr key={m.id}>
-                <td><Link href={`/contacts/${m.contact_id}`}>{m.name}</Link><div className="small muted mono">{formatPhone(m.phone)}</div></td>
-                <td><span className="badge">{m.state.replace("_", " ")}</span></td>
-                <td className="num">{m.attempts}</td>
-                <td>{m.last_outcome ?? "—"}</td>
-                <td className="small">{m.next_attempt_at ? <LocalTime format={() => formatDateTime(m.next_attempt_at)} /> : "—"}</td>
-                <td className="small">{m.exclusion_reason ? (REASONS[m.exclusion_reason] ?? m.exclusion_reason) : m.decision ? (m.decision.allowed ? `Allowed at ${m.decision.local_time}` : (m.decision.detail ?? m.decision.reason)) : "—"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-wrap">
+          <table className="data" style={{ marginTop: 12 }}>
+            <thead><tr><th>Contact</th><th>State</th><th className="num">Attempts</th><th>Last outcome</th><th>Next attempt</th><th>Why</th></tr></thead>
+            <tbody>
+              {data.data.map((m) => (
+                <tr key={m.id}>
+                  <td><Link href={`/contacts/${m.contact_id}`}>{m.name}</Link><div className="small muted mono">{formatPhone(m.phone)}</div></td>
+                  <td><span className="badge">{m.state.replace("_", " ")}</span></td>
+                  <td className="num">{m.attempts}</td>
+                  <td>{m.last_outcome ?? "—"}</td>
+                  <td className="small">{m.next_attempt_at ? <LocalTime format={() => formatDateTime(m.next_attempt_at)} /> : "—"}</td>
+                  <td className="small">{m.exclusion_reason ? (REASONS[m.exclusion_reason] ?? m.exclusion_reason) : m.decision ? (m.decision.allowed ? `Allowed at ${m.decision.local_time}` : (m.decision.detail ?? m.decision.reason)) : "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {data && <Pager meta={data.meta} onPage={setPage} />}
     </section>

@@ -34,24 +34,26 @@ export function CampaignList() {
         </EmptyState>
       )}
       {data && data.data.length > 0 && (
-        <table className="data" aria-label="Campaigns">
-          <thead><tr><th>Name</th><th>Status</th><th>Mode</th><th className="num">Contacts</th><th>Progress</th><th>Created</th></tr></thead>
-          <tbody>
-            {data.data.map((c) => (
-              <tr key={c.id}>
-                <td><Link href={`/campaigns/${c.id}`}>{c.name}</Link></td>
-                <td><span className={`badge ${STATUS_BADGE[c.status] ?? ""}`}>{c.status}</span></td>
-                <td>{MODE_LABEL[c.dialing_mode]}</td>
-                <td className="num">{c.contacts ?? "—"}</td>
-                <td style={{ minWidth: 160 }}>
-                  <div className="progress" role="progressbar" aria-label={`Progress of ${c.name}`} aria-valuenow={c.progress ?? 0} aria-valuemin={0} aria-valuemax={100}><div style={{ width: `${c.progress ?? 0}%` }} /></div>
-                  <span className="small muted">{c.progress ?? 0}%</span>
-                </td>
-                <td className="small"><LocalTime format={() => formatDateTime(c.created_at)} /></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-wrap">
+          <table className="data" aria-label="Campaigns">
+            <thead><tr><th>Name</th><th>Status</th><th>Mode</th><th className="num">Contacts</th><th>Progress</th><th>Created</th></tr></thead>
+            <tbody>
+              {data.data.map((c) => (
+                <tr key={c.id}>
+                  <td><Link href={`/campaigns/${c.id}`}>{c.name}</Link></td>
+                  <td><span className={`badge ${STATUS_BADGE[c.status] ?? ""}`}>{c.status}</span></td>
+                  <td>{MODE_LABEL[c.dialing_mode]}</td>
+                  <td className="num">{c.contacts ?? "—"}</td>
+                  <td style={{ minWidth: 160 }}>
+                    <div className="progress" role="progressbar" aria-label={`Progress of ${c.name}`} aria-valuenow={c.progress ?? 0} aria-valuemin={0} aria-valuemax={100}><div style={{ width: `${c.progress ?? 0}%` }} /></div>
+                    <span className="small muted">{c.progress ?? 0}%</span>
+                  </td>
+                  <td className="small"><LocalTime format={() => formatDateTime(c.created_at)} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {data && <Pager meta={data.meta} onPage={setPage} />}
     </div>

@@ -86,7 +86,7 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
           This phone number belongs to <a href={`/contacts/${duplicateId}`}>another contact</a>.
         </div>
       )}
-      <div className="grid-2" style={{ gridTemplateColumns: "1fr 1fr" }}>
+      <div className="grid-2 even">
         <div>
           <div className="field"><label htmlFor="c-name">Name *</label><input id="c-name" name="name" defaultValue={contact?.name} required maxLength={255} autoFocus {...linked("name")} />{message("name")}</div>
           <PhoneField id="c-phone" name="phone" label="Phone" required defaultValue={contact?.phone} error={errors.phone?.[0]} />

@@ -56,23 +56,25 @@ export function ImportReview({ job, choice, onRemap, onStart, onCancel, onDownlo
       {job.mapping.length > 0 && (
         <section className="panel" aria-label="Column mapping">
           <h2>Column mapping</h2>
-          <table className="data">
-            <thead><tr><th>Column in the file</th><th>Goes to</th></tr></thead>
-            <tbody>
-              {job.mapping.map((m) => (
-                <tr key={m.column}>
-                  <td>{m.column}</td>
-                  <td>
-                    <select aria-label={`Field for column ${m.column}`} value={mapping[m.column]} onChange={(e) => setMapping({ ...mapping, [m.column]: e.target.value })}>
-                      <option value="ignore">Ignore this column</option>
-                      {FIELDS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
-                      {customFields.data?.data.map((f) => <option key={f.name} value={`custom_fields.${f.name}`}>{f.label} (custom)</option>)}
-                    </select>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="table-wrap">
+            <table className="data">
+              <thead><tr><th>Column in the file</th><th>Goes to</th></tr></thead>
+              <tbody>
+                {job.mapping.map((m) => (
+                  <tr key={m.column}>
+                    <td>{m.column}</td>
+                    <td>
+                      <select aria-label={`Field for column ${m.column}`} value={mapping[m.column]} onChange={(e) => setMapping({ ...mapping, [m.column]: e.target.value })}>
+                        <option value="ignore">Ignore this column</option>
+                        {FIELDS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
+                        {customFields.data?.data.map((f) => <option key={f.name} value={`custom_fields.${f.name}`}>{f.label} (custom)</option>)}
+                      </select>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {changed && <button type="button" className="button secondary" style={{ marginTop: 12 }} onClick={() => onRemap(mapping)} disabled={!choice.file && !choice.url}>Check again with this mapping</button>}
         </section>
       )}
@@ -83,14 +85,16 @@ export function ImportReview({ job, choice, onRemap, onStart, onCancel, onDownlo
             <h2>Invalid rows ({totals.invalid}): {failed ? "nothing will be imported" : "they will be skipped"}</h2>
             <button type="button" className="button secondary small" onClick={onDownloadRejected}>Download rejected rows</button>
           </div>
-          <table className="data">
-            <thead><tr><th className="num">Row</th><th>Name</th><th>Phone</th><th>Why</th></tr></thead>
-            <tbody>
-              {job.errors.slice(0, SHOWN_ROWS).map((e) => (
-                <tr key={e.row}><td className="num">{e.row}</td><td>{String(e.values?.name ?? "—")}</td><td className="mono">{String(e.values?.phone ?? "—")}</td><td className="small">{reasons(e.errors)}</td></tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="table-wrap">
+            <table className="data">
+              <thead><tr><th className="num">Row</th><th>Name</th><th>Phone</th><th>Why</th></tr></thead>
+              <tbody>
+                {job.errors.slice(0, SHOWN_ROWS).map((e) => (
+                  <tr key={e.row}><td className="num">{e.row}</td><td>{String(e.values?.name ?? "—")}</td><td className="mono">{String(e.values?.phone ?? "—")}</td><td className="small">{reasons(e.errors)}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {job.errors.length > SHOWN_ROWS && <p className="small muted">…and {job.errors.length - SHOWN_ROWS} more in the download.</p>}
         </section>
       )}
@@ -98,14 +102,16 @@ export function ImportReview({ job, choice, onRemap, onStart, onCancel, onDownlo
       {job.duplicates.length > 0 && (
         <section className="panel" aria-label="Duplicate rows">
           <h2>Duplicates ({totals.duplicate})</h2>
-          <table className="data">
-            <thead><tr><th className="num">Row</th><th>Phone</th><th>Why</th></tr></thead>
-            <tbody>
-              {job.duplicates.slice(0, SHOWN_ROWS).map((d) => (
-                <tr key={d.row}><td className="num">{d.row}</td><td className="mono">{d.phone ?? "—"}</td><td className="small">{reasons(d.errors)}{d.duplicate_id && <> (<a href={`/contacts/${d.duplicate_id}`}>existing contact</a>)</>}</td></tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="table-wrap">
+            <table className="data">
+              <thead><tr><th className="num">Row</th><th>Phone</th><th>Why</th></tr></thead>
+              <tbody>
+                {job.duplicates.slice(0, SHOWN_ROWS).map((d) => (
+                  <tr key={d.row}><td className="num">{d.row}</td><td className="mono">{d.phone ?? "—"}</td><td className="small">{reasons(d.errors)}{d.duplicate_id && <> (<a href={`/contacts/${d.duplicate_id}`}>existing contact</a>)</>}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <fieldset className="row" style={{ border: 0, padding: 0, marginTop: 12 }}>
             <legend className="small" style={{ fontWeight: 600 }}>Contacts already in the list</legend>
             <label className="field inline" style={{ margin: 0 }}><input type="radio" name="dup-choice" checked={handling === "skip"} onChange={() => setHandling("skip")} />Skip these rows</label>

@@ -69,25 +69,27 @@ export function TagManager() {
       {isLoading && !data && <SkeletonRows label="Loading tags" />}
       {data && data.length === 0 && <EmptyState title="No tags yet">Tag contacts in their form, in bulk from the list, or with an import.</EmptyState>}
       {data && data.length > 0 && (
-        <table className="data" aria-label="Tags">
-          <thead><tr><th>Tag</th><th className="num">Contacts</th><th>Actions</th></tr></thead>
-          <tbody>
-            {data.map((tag) => (
-              <tr key={tag.name}>
-                <td>
-                  <span className={`tag ${tag.is_dnc ? "dnc" : ""}`}>{tag.name}</span>
-                  {tag.is_dnc && <span className="small muted"> Do Not Call: excluded from campaigns</span>}
-                </td>
-                <td className="num"><Link href={`/contacts?tags=${encodeURIComponent(tag.name)}`}>{tag.contact_count}</Link></td>
-                <td>
-                  <button type="button" className="button ghost small" onClick={() => { setTarget(tag.name); setEditing({ tag, mode: "rename" }); }}>Rename</button>
-                  <button type="button" className="button ghost small" onClick={() => { setTarget(""); setEditing({ tag, mode: "merge" }); }}>Merge</button>
-                  <button type="button" className="button ghost small" disabled={tag.contact_count > 0} title={tag.contact_count > 0 ? "Only unused tags can be deleted: merge or rename it instead." : undefined} onClick={() => setDeleting(tag)}>Delete</button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-wrap">
+          <table className="data" aria-label="Tags">
+            <thead><tr><th>Tag</th><th className="num">Contacts</th><th>Actions</th></tr></thead>
+            <tbody>
+              {data.map((tag) => (
+                <tr key={tag.name}>
+                  <td>
+                    <span className={`tag ${tag.is_dnc ? "dnc" : ""}`}>{tag.name}</span>
+                    {tag.is_dnc && <span className="small muted"> Do Not Call: excluded from campaigns</span>}
+                  </td>
+                  <td className="num"><Link href={`/contacts?tags=${encodeURIComponent(tag.name)}`}>{tag.contact_count}</Link></td>
+                  <td>
+                    <button type="button" className="button ghost small" onClick={() => { setTarget(tag.name); setEditing({ tag, mode: "rename" }); }}>Rename</button>
+                    <button type="button" className="button ghost small" onClick={() => { setTarget(""); setEditing({ tag, mode: "merge" }); }}>Merge</button>
+                    <button type="button" className="button ghost small" disabled={tag.contact_count > 0} title={tag.contact_count > 0 ? "Only unused tags can be deleted: merge or rename it instead." : undefined} onClick={() => setDeleting(tag)}>Delete</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <Modal open={editing !== null} title={editing?.mode === "rename" ? `Rename "${editing.tag.name}"` : `Merge "${editing?.tag.name}" into another tag`} onClose={() => setEditing(null)}>
         <form onSubmit={submit}>

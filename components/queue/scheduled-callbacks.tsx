@@ -33,24 +33,26 @@ export function ScheduledCallbacks({ standalone = false }: { standalone?: boolea
     <section aria-label="Scheduled callbacks" className="panel stack">
       <h2 style={{ fontSize: "1.05rem", margin: 0 }}>Callbacks coming up ({list.length})</h2>
       {problem && <div className="alert" role="alert">{problem}</div>}
-      <table className="data">
-        <thead><tr><th scope="col">When</th><th scope="col">Contact</th><th scope="col">First to</th><th scope="col">State</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>
-        <tbody>
-          {list.map((callback) => (
-            <tr key={callback.id}>
-              <td>
-                {/* On the organization's clock in the lists' format; the contact's own clock beneath, named. */}
-                <span title={formatInZone(new Date(callback.at), callback.organization_time_zone)} suppressHydrationWarning>{formatShortDateTime(callback.at)}</span>
-                <div className="small muted" suppressHydrationWarning>{formatInZone(new Date(callback.at), callback.contact_time_zone)} on their clock</div>
-              </td>
-              <td>{callback.contact.name} <span className="small muted">{formatPhone(callback.contact.phone)}</span>{callback.note && <div className="small">{callback.note}</div>}</td>
-              <td>{callback.owner?.name ?? `${callback.queue.name} queue`}</td>
-              <td><span className="badge">{callback.status.replace("_", " ")}</span></td>
-              <td>{callback.status === "scheduled" && <button type="button" className="button ghost small" onClick={() => void cancel(callback.id)} aria-label={`Cancel the callback to ${callback.contact.name}`}>Cancel</button>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="table-wrap">
+        <table className="data">
+          <thead><tr><th scope="col">When</th><th scope="col">Contact</th><th scope="col">First to</th><th scope="col">State</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>
+          <tbody>
+            {list.map((callback) => (
+              <tr key={callback.id}>
+                <td>
+                  {/* On the organization's clock in the lists' format; the contact's own clock beneath, named. */}
+                  <span title={formatInZone(new Date(callback.at), callback.organization_time_zone)} suppressHydrationWarning>{formatShortDateTime(callback.at)}</span>
+                  <div className="small muted" suppressHydrationWarning>{formatInZone(new Date(callback.at), callback.contact_time_zone)} on their clock</div>
+                </td>
+                <td>{callback.contact.name} <span className="small muted">{formatPhone(callback.contact.phone)}</span>{callback.note && <div className="small">{callback.note}</div>}</td>
+                <td>{callback.owner?.name ?? `${callback.queue.name} queue`}</td>
+                <td><span className="badge">{callback.status.replace("_", " ")}</span></td>
+                <td>{callback.status === "scheduled" && <button type="button" className="button ghost small" onClick={() => void cancel(callback.id)} aria-label={`Cancel the callback to ${callback.contact.name}`}>Cancel</button>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -78,19 +78,21 @@ export function DispositionReport() {
         <>
           <section className="panel" aria-label="Outcomes">
             <h2>Outcomes</h2>
-            <table className="data" aria-label="Calls by disposition">
-              <thead><tr><th>Disposition</th><th className="num">Calls</th><th className="num">Share</th></tr></thead>
-              <tbody>
-                {data.dispositions.map((d) => (
-                  <tr key={d.disposition_id}>
-                    <td>{d.name}{d.is_success && <span className="badge ok" style={{ marginLeft: 6 }}>success</span>}{d.archived && <span className="muted small"> (archived)</span>}</td>
-                    <td className="num">{d.calls}</td><td className="num">{share(d.calls, data.calls)}</td>
-                  </tr>
-                ))}
-                <tr><td className="muted">None recorded</td><td className="num">{data.without_disposition}</td><td className="num">{share(data.without_disposition, data.calls)}</td></tr>
-              </tbody>
-              <tfoot><tr><td><strong>All calls</strong></td><td className="num"><strong>{data.calls}</strong></td><td /></tr></tfoot>
-            </table>
+            <div className="table-wrap">
+              <table className="data" aria-label="Calls by disposition">
+                <thead><tr><th>Disposition</th><th className="num">Calls</th><th className="num">Share</th></tr></thead>
+                <tbody>
+                  {data.dispositions.map((d) => (
+                    <tr key={d.disposition_id}>
+                      <td>{d.name}{d.is_success && <span className="badge ok" style={{ marginLeft: 6 }}>success</span>}{d.archived && <span className="muted small"> (archived)</span>}</td>
+                      <td className="num">{d.calls}</td><td className="num">{share(d.calls, data.calls)}</td>
+                    </tr>
+                  ))}
+                  <tr><td className="muted">None recorded</td><td className="num">{data.without_disposition}</td><td className="num">{share(data.without_disposition, data.calls)}</td></tr>
+                </tbody>
+                <tfoot><tr><td><strong>All calls</strong></td><td className="num"><strong>{data.calls}</strong></td><td /></tr></tfoot>
+              </table>
+            </div>
           </section>
           {GROUPS.map((g) => <Pivot key={g.group} report={data} {...g} />)}
         </>

@@ -24,27 +24,29 @@ const percent = (value: number | null) => (value === null ? "—" : `${Math.roun
 /** Each queue the user serves: what its callers hear as their expected wait, and today's service level. */
 function QueueTable({ queues, slSeconds }: { queues: QueueFigures[]; slSeconds: number }) {
   return (
-    <table className="data" aria-label="Queues">
-      <thead><tr><th>Queue</th><th>Waiting</th><th>Longest wait</th><th>Expected wait now</th><th>Agents on duty</th><th>Offered today</th><th>Answered today</th><th>Service level ({slSeconds} s)</th></tr></thead>
-      <tbody>
-        {queues.map((q) => (
-          <tr key={q.department_id ?? "general"} data-testid="queue-row">
-            <td>{q.name}</td>
-            <td>{q.waiting}</td>
-            <td className="mono">{formatDuration(q.longest_wait_seconds)}</td>
-            <td className="mono">
-              {q.agents_on_duty === 0 ? <span className="muted">no agent on duty</span>
-                : q.expected_wait_seconds === null ? <span className="muted" title="Fewer than three answers in the last 30 minutes">no estimate yet</span>
-                : formatDuration(q.expected_wait_seconds)}
-            </td>
-            <td>{q.agents_on_duty}</td>
-            <td>{q.offered_today}</td>
-            <td>{q.answered_today}</td>
-            <td>{percent(q.service_level)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="table-wrap">
+      <table className="data" aria-label="Queues">
+        <thead><tr><th>Queue</th><th>Waiting</th><th>Longest wait</th><th>Expected wait now</th><th>Agents on duty</th><th>Offered today</th><th>Answered today</th><th>Service level ({slSeconds} s)</th></tr></thead>
+        <tbody>
+          {queues.map((q) => (
+            <tr key={q.department_id ?? "general"} data-testid="queue-row">
+              <td>{q.name}</td>
+              <td>{q.waiting}</td>
+              <td className="mono">{formatDuration(q.longest_wait_seconds)}</td>
+              <td className="mono">
+                {q.agents_on_duty === 0 ? <span className="muted">no agent on duty</span>
+                  : q.expected_wait_seconds === null ? <span className="muted" title="Fewer than three answers in the last 30 minutes">no estimate yet</span>
+                  : formatDuration(q.expected_wait_seconds)}
+              </td>
+              <td>{q.agents_on_duty}</td>
+              <td>{q.offered_today}</td>
+              <td>{q.answered_today}</td>
+              <td>{percent(q.service_level)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -121,30 +121,32 @@ export function CustomFieldsManager() {
       {isLoading && !data && <SkeletonRows />}
       {data && fields.length === 0 && <EmptyState title="No custom fields">Add fields for what your team records about each contact.</EmptyState>}
       {fields.length > 0 && (
-        <table className="data" aria-label="Custom fields">
-          <thead><tr><th>Order</th><th>Label</th><th>Key</th><th>Type</th><th>Visible to</th><th>Status</th><th>Actions</th></tr></thead>
-          <tbody>
-            {fields.map((field, i) => (
-              <tr key={field.id}>
-                <td>
-                  <button type="button" className="button ghost small" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move ${field.label} up`}>↑</button>
-                  <button type="button" className="button ghost small" disabled={i === fields.length - 1} onClick={() => move(i, 1)} aria-label={`Move ${field.label} down`}>↓</button>
-                </td>
-                <td>{field.label}{field.required && <span className="badge" style={{ marginLeft: 6 }}>required</span>}</td>
-                <td className="mono small">{field.name}</td>
-                <td>{FIELD_TYPE_LABELS[field.field_type]}{field.options.length > 0 && <div className="small muted">{field.options.join(", ")}</div>}</td>
-                <td className="small">{field.visible_to.map((r) => ROLE_LABELS[r as keyof typeof ROLE_LABELS]).join(", ")}</td>
-                <td>{field.archived_at ? <span className="badge">archived</span> : <span className="badge ok">active</span>}</td>
-                <td>
-                  <button type="button" className="button ghost small" onClick={() => run(() => apiFetch(`/api/custom-fields/${field.id}/archive`, token!, { method: field.archived_at ? "DELETE" : "POST", body: "{}" }))}>
-                    {field.archived_at ? "Unarchive" : "Archive"}
-                  </button>
-                  <button type="button" className="button ghost small" style={{ color: "var(--danger)" }} onClick={() => { setTyped(""); setDeleting(field); }}>Delete</button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-wrap">
+          <table className="data" aria-label="Custom fields">
+            <thead><tr><th>Order</th><th>Label</th><th>Key</th><th>Type</th><th>Visible to</th><th>Status</th><th>Actions</th></tr></thead>
+            <tbody>
+              {fields.map((field, i) => (
+                <tr key={field.id}>
+                  <td>
+                    <button type="button" className="button ghost small" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move ${field.label} up`}>↑</button>
+                    <button type="button" className="button ghost small" disabled={i === fields.length - 1} onClick={() => move(i, 1)} aria-label={`Move ${field.label} down`}>↓</button>
+                  </td>
+                  <td>{field.label}{field.required && <span className="badge" style={{ marginLeft: 6 }}>required</span>}</td>
+                  <td className="mono small">{field.name}</td>
+                  <td>{FIELD_TYPE_LABELS[field.field_type]}{field.options.length > 0 && <div className="small muted">{field.options.join(", ")}</div>}</td>
+                  <td className="small">{field.visible_to.map((r) => ROLE_LABELS[r as keyof typeof ROLE_LABELS]).join(", ")}</td>
+                  <td>{field.archived_at ? <span className="badge">archived</span> : <span className="badge ok">active</span>}</td>
+                  <td>
+                    <button type="button" className="button ghost small" onClick={() => run(() => apiFetch(`/api/custom-fields/${field.id}/archive`, token!, { method: field.archived_at ? "DELETE" : "POST", body: "{}" }))}>
+                      {field.archived_at ? "Unarchive" : "Archive"}
+                    </button>
+                    <button type="button" className="button ghost small" style={{ color: "var(--danger)" }} onClick={() => { setTyped(""); setDeleting(field); }}>Delete</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <Modal
         open={deleting !== null}

@@ -54,18 +54,20 @@ export function DispositionsManager() {
       {active.length === 0 ? (
         <p className="muted">No dispositions yet: add the outcomes your team records, such as “Sale” or “Wrong number”.</p>
       ) : (
-        <table className="data">
-          <thead><tr><th>Name</th><th>Counts as success</th><th><span className="sr-only">Actions</span></th></tr></thead>
-          <tbody>
-            {active.map((d) => (
-              <tr key={d.id}>
-                <td>{d.name}</td>
-                <td><input type="checkbox" aria-label={`${d.name} counts as success`} checked={d.is_success} disabled={pending} onChange={(e) => call(`/api/dispositions/${d.id}`, "PATCH", { is_success: e.target.checked })} /></td>
-                <td><button type="button" className="button secondary" disabled={pending} onClick={() => call(`/api/dispositions/${d.id}`, "DELETE")}>Remove {d.name}</button></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-wrap">
+          <table className="data">
+            <thead><tr><th>Name</th><th>Counts as success</th><th><span className="sr-only">Actions</span></th></tr></thead>
+            <tbody>
+              {active.map((d) => (
+                <tr key={d.id}>
+                  <td>{d.name}</td>
+                  <td><input type="checkbox" aria-label={`${d.name} counts as success`} checked={d.is_success} disabled={pending} onChange={(e) => call(`/api/dispositions/${d.id}`, "PATCH", { is_success: e.target.checked })} /></td>
+                  <td><button type="button" className="button secondary" disabled={pending} onClick={() => call(`/api/dispositions/${d.id}`, "DELETE")}>Remove {d.name}</button></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {archived.length > 0 && (
         <p className="small muted">

@@ -76,7 +76,7 @@ export function IntegrationKeysManager() {
           </div>
           <fieldset className="field">
             <legend>What it may do</legend>
-            <div className="grid-2" style={{ gridTemplateColumns: "repeat(auto-fill, minmax(180px, 1fr))" }}>
+            <div className="grid-2" style={{ gridTemplateColumns: "repeat(auto-fill, minmax(min(180px, 100%), 1fr))" }}>
               {KEY_FAMILIES.map((family) => (
                 <div className="field" key={family}>
                   <label htmlFor={`scope-${family}`}>{FAMILY_LABEL[family]}</label>
@@ -110,25 +110,27 @@ export function IntegrationKeysManager() {
       <section className="panel stack" aria-labelledby="keys-title">
         <h2 id="keys-title">Integration keys</h2>
         {keys.data.data.length === 0 ? <p className="muted">No keys yet. Create one above for each system that talks to the API.</p> : (
-          <table className="data" aria-label="Integration keys">
-            <thead><tr><th>Name</th><th>May</th><th>Last used</th><th>Expires</th><th>State</th><th><span className="sr-only">Revoke</span></th></tr></thead>
-            <tbody>
-              {keys.data.data.map((key) => (
-                <tr key={key.id}>
-                  <td>
-                    <strong>{key.name}</strong>
-                    {key.organization_key && <> <span className="badge info">organization key</span></>}
-                    <div className="small muted">{key.organization_key ? "made" : "held"} by {key.created_by.name}, {formatDate(key.created_at)}</div>
-                  </td>
-                  <td className="small">{Object.entries(key.scopes).map(([family, access]) => `${FAMILY_LABEL[family as keyof typeof FAMILY_LABEL]} ${access}`).join(", ")}</td>
-                  <td className="small">{when(key.last_used_at)}</td>
-                  <td className="small">{key.expires_at ? when(key.expires_at) : "never"}</td>
-                  <td><span className={`badge ${key.status === "active" ? "ok" : ""}`}>{key.status}</span></td>
-                  <td>{key.status === "active" && <button type="button" className="button secondary small" onClick={() => void revoke(key)} aria-label={`Revoke ${key.name}`}>Revoke</button>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="table-wrap">
+            <table className="data" aria-label="Integration keys">
+              <thead><tr><th>Name</th><th>May</th><th>Last used</th><th>Expires</th><th>State</th><th><span className="sr-only">Revoke</span></th></tr></thead>
+              <tbody>
+                {keys.data.data.map((key) => (
+                  <tr key={key.id}>
+                    <td>
+                      <strong>{key.name}</strong>
+                      {key.organization_key && <> <span className="badge info">organization key</span></>}
+                      <div className="small muted">{key.organization_key ? "made" : "held"} by {key.created_by.name}, {formatDate(key.created_at)}</div>
+                    </td>
+                    <td className="small">{Object.entries(key.scopes).map(([family, access]) => `${FAMILY_LABEL[family as keyof typeof FAMILY_LABEL]} ${access}`).join(", ")}</td>
+                    <td className="small">{when(key.last_used_at)}</td>
+                    <td className="small">{key.expires_at ? when(key.expires_at) : "never"}</td>
+                    <td><span className={`badge ${key.status === "active" ? "ok" : ""}`}>{key.status}</span></td>
+                    <td>{key.status === "active" && <button type="button" className="button secondary small" onClick={() => void revoke(key)} aria-label={`Revoke ${key.name}`}>Revoke</button>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </div>

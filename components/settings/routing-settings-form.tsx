@@ -86,7 +86,7 @@ function PlanEditor({ index, plan, departments, error, onChange, onRemove }: { i
   return (
     <fieldset className="panel stack" aria-label={`Plan ${plan.name}`}>
       <legend><strong>{plan.name || "Unnamed plan"}</strong></legend>
-      <div className="grid-2" style={{ gridTemplateColumns: "1fr 1fr" }}>
+      <div className="grid-2 even">
         <div className="field">
           <label htmlFor={id("name")}>Name</label>
           <input id={id("name")} value={plan.name} onChange={(e) => set({ name: e.target.value })} aria-invalid={!!error("name")} />
@@ -105,7 +105,7 @@ function PlanEditor({ index, plan, departments, error, onChange, onRemove }: { i
         <label htmlFor={id("always")}>Open around the clock</label>
       </div>
       {plan.hours !== null && (
-        <div className="grid-2" style={{ gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" }}>
+        <div className="grid-2" style={{ gridTemplateColumns: "repeat(auto-fill, minmax(min(220px, 100%), 1fr))" }}>
           {WEEKDAYS.map((day) => (
             <div className="field" key={day}>
               <label htmlFor={id(day)}>{DAY_NAMES[day]}</label>
@@ -116,7 +116,7 @@ function PlanEditor({ index, plan, departments, error, onChange, onRemove }: { i
           <span className="hint">Such as 09:00-17:00, or 09:00-12:00, 13:00-17:00. Empty: closed that day.</span>
         </div>
       )}
-      <div className="grid-2" style={{ gridTemplateColumns: "1fr 1fr" }}>
+      <div className="grid-2 even">
         <div className="field">
           <label htmlFor={id("holidays")}>Holidays</label>
           <textarea id={id("holidays")} rows={2} defaultValue={plan.holidays.join("\n")} onBlur={(e) => set({ holidays: list(e.target.value) })} placeholder="2026-12-25" aria-invalid={!!error("holidays")} />
@@ -133,7 +133,7 @@ function PlanEditor({ index, plan, departments, error, onChange, onRemove }: { i
           </div>
         </div>
       </div>
-      <div className="grid-2" style={{ gridTemplateColumns: "1fr 1fr" }}>
+      <div className="grid-2 even">
         <div className="field">
           <label htmlFor={id("vm-prompt")}>Before the voicemail tone, callers hear</label>
           <textarea id={id("vm-prompt")} rows={2} value={plan.voicemail_prompt} onChange={(e) => set({ voicemail_prompt: e.target.value })} aria-invalid={!!error("voicemail_prompt")} />
@@ -206,27 +206,29 @@ function MenuEditor({ id, menu, targets, error, onChange }: { id: (f: string) =>
         <span className="hint">Followed by each option: “For Sales, press 1.” Callers may press the key or say the option&apos;s name or words.</span>
         <FieldError message={error("greeting")} />
       </div>
-      <table className="data">
-        <thead><tr><th>Key</th><th>Option</th><th>Words callers may say</th><th>Goes to</th><th><span className="sr-only">Remove</span></th></tr></thead>
-        <tbody>
-          {menu.options.map((o, i) => (
-            <tr key={i}>
-              <td><input aria-label={`Key of option ${i + 1}`} value={o.digit} maxLength={1} size={2} onChange={(e) => setOption(i, { digit: e.target.value })} aria-invalid={!!error(`options.${i}.digit`)} /><FieldError message={error(`options.${i}.digit`)} /></td>
-              <td><input aria-label={`Name of option ${i + 1}`} value={o.label} onChange={(e) => setOption(i, { label: e.target.value })} aria-invalid={!!error(`options.${i}.label`)} /><FieldError message={error(`options.${i}.label`)} /></td>
-              <td><input aria-label={`Words for option ${i + 1}`} defaultValue={o.words.join(", ")} onBlur={(e) => setOption(i, { words: e.target.value.split(",").map((w) => w.trim()).filter(Boolean) })} /></td>
-              <td>
-                <select aria-label={`Where option ${i + 1} goes`} value={targetValue(o.target)} onChange={(e) => setOption(i, { target: targetFrom(e.target.value, o.target.type === "number" ? o.target.number : "") })}>
-                  {targets.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
-                  <option value="number">An outside number</option>
-                </select>
-                {o.target.type === "number" && <input aria-label={`Number for option ${i + 1}`} type="tel" value={o.target.number} placeholder="+14155550100" onChange={(e) => setOption(i, { target: { type: "number", number: e.target.value } })} />}
-                <FieldError message={error(`options.${i}.target`)} />
-              </td>
-              <td><button type="button" className="button secondary small" disabled={menu.options.length === 1} onClick={() => onChange({ ...menu, options: menu.options.filter((_, j) => j !== i) })}>Remove</button></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="table-wrap">
+        <table className="data">
+          <thead><tr><th>Key</th><th>Option</th><th>Words callers may say</th><th>Goes to</th><th><span className="sr-only">Remove</span></th></tr></thead>
+          <tbody>
+            {menu.options.map((o, i) => (
+              <tr key={i}>
+                <td><input aria-label={`Key of option ${i + 1}`} value={o.digit} maxLength={1} size={2} onChange={(e) => setOption(i, { digit: e.target.value })} aria-invalid={!!error(`options.${i}.digit`)} /><FieldError message={error(`options.${i}.digit`)} /></td>
+                <td><input aria-label={`Name of option ${i + 1}`} value={o.label} onChange={(e) => setOption(i, { label: e.target.value })} aria-invalid={!!error(`options.${i}.label`)} /><FieldError message={error(`options.${i}.label`)} /></td>
+                <td><input aria-label={`Words for option ${i + 1}`} defaultValue={o.words.join(", ")} onBlur={(e) => setOption(i, { words: e.target.value.split(",").map((w) => w.trim()).filter(Boolean) })} /></td>
+                <td>
+                  <select aria-label={`Where option ${i + 1} goes`} value={targetValue(o.target)} onChange={(e) => setOption(i, { target: targetFrom(e.target.value, o.target.type === "number" ? o.target.number : "") })}>
+                    {targets.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+                    <option value="number">An outside number</option>
+                  </select>
+                  {o.target.type === "number" && <input aria-label={`Number for option ${i + 1}`} type="tel" value={o.target.number} placeholder="+14155550100" onChange={(e) => setOption(i, { target: { type: "number", number: e.target.value } })} />}
+                  <FieldError message={error(`options.${i}.target`)} />
+                </td>
+                <td><button type="button" className="button secondary small" disabled={menu.options.length === 1} onClick={() => onChange({ ...menu, options: menu.options.filter((_, j) => j !== i) })}>Remove</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <FieldError message={error("options")} />
       <div className="row" style={{ alignItems: "end" }}>
         <button type="button" className="button secondary" disabled={menu.options.length >= 10} onClick={() => onChange({ ...menu, options: [...menu.options, { digit: free, label: "", words: [], target: { type: "queue", department_id: null } }] })}>Add an option</button>

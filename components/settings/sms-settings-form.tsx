@@ -26,7 +26,7 @@ export function SmsSettingsForm() {
   return (
     <form className="panel" onSubmit={submit} aria-label="Text message settings" noValidate>
       <h2>Text messages</h2>
-      <div className="grid-2" style={{ gridTemplateColumns: "1fr 1fr" }}>
+      <div className="grid-2 even">
         <div>
           <div className="field">
             <label htmlFor="s-numbers">Numbers that text</label>

@@ -31,7 +31,7 @@ export function TelephonySettingsForm() {
   return (
     <form className="panel" onSubmit={submit} aria-label="Telephony settings" noValidate>
       <p className="small muted" style={{ marginTop: 0 }}>Provider: Twilio. Everything here is empty until you fill it in; without an auth token the built-in simulator plays the provider, so calls and texts can be tried at once. The provider calls this service back at its public address, which whoever runs the service sets.</p>
-      <div className="grid-2" style={{ gridTemplateColumns: "1fr 1fr" }}>
+      <div className="grid-2 even">
         <div>
           <div className="field"><label htmlFor="t-account">Account SID</label><input id="t-account" name="account_sid" defaultValue={d.account_sid ?? ""} placeholder="AC…" /><FieldError message={form.error("account_sid")} /></div>
           <div className="field"><label htmlFor="t-token">Auth token</label><input id="t-token" name="auth_token" type="password" autoComplete="new-password" /><span className="hint">{secretHint(d.auth_token_set)}</span><FieldError message={form.error("auth_token")} /></div>

@@ -77,7 +77,7 @@ export function WebhooksManager() {
           </div>
           <fieldset className="field">
             <legend>Events</legend>
-            <div className="grid-2" style={{ gridTemplateColumns: "repeat(auto-fill, minmax(190px, 1fr))" }}>
+            <div className="grid-2" style={{ gridTemplateColumns: "repeat(auto-fill, minmax(min(190px, 100%), 1fr))" }}>
               {WEBHOOK_EVENTS.map((event) => (
                 <div className="field inline" key={event}>
                   <input id={`webhook-event-${event}`} type="checkbox" name="events" value={event} />
@@ -127,21 +127,23 @@ function Deliveries({ endpointId }: { endpointId: number }) {
     await list.mutate();
   };
   return (
-    <table className="data" aria-label="Deliveries">
-      <thead><tr><th>Event</th><th>When</th><th>State</th><th className="num">Tries</th><th>Answer</th><th className="num">Time</th><th><span className="sr-only">Replay</span></th></tr></thead>
-      <tbody>
-        {list.data.data.map((d) => (
-          <tr key={d.id}>
-            <td className="mono small">{d.event_type}</td>
-            <td className="small">{formatDateTime(d.created_at)}</td>
-            <td><span className={`badge ${d.status === "delivered" ? "ok" : d.status === "failed" ? "danger" : "warn"}`}>{d.status}</span>{d.next_attempt_at && <div className="small muted">next try {formatTime(d.next_attempt_at)}</div>}</td>
-            <td className="num">{d.attempts}</td>
-            <td className="small">{d.last_status_code ?? "—"}{d.last_error && d.status !== "delivered" ? ` · ${d.last_error}` : ""}</td>
-            <td className="num small">{d.last_latency_ms === null ? "—" : `${d.last_latency_ms} ms`}</td>
-            <td><button type="button" className="button secondary small" onClick={() => void replay(d.id)} aria-label={`Replay delivery ${d.id}`}>Replay</button></td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="table-wrap">
+      <table className="data" aria-label="Deliveries">
+        <thead><tr><th>Event</th><th>When</th><th>State</th><th className="num">Tries</th><th>Answer</th><th className="num">Time</th><th><span className="sr-only">Replay</span></th></tr></thead>
+        <tbody>
+          {list.data.data.map((d) => (
+            <tr key={d.id}>
+              <td className="mono small">{d.event_type}</td>
+              <td className="small">{formatDateTime(d.created_at)}</td>
+              <td><span className={`badge ${d.status === "delivered" ? "ok" : d.status === "failed" ? "danger" : "warn"}`}>{d.status}</span>{d.next_attempt_at && <div className="small muted">next try {formatTime(d.next_attempt_at)}</div>}</td>
+              <td className="num">{d.attempts}</td>
+              <td className="small">{d.last_status_code ?? "—"}{d.last_error && d.status !== "delivered" ? ` · ${d.last_error}` : ""}</td>
+              <td className="num small">{d.last_latency_ms === null ? "—" : `${d.last_latency_ms} ms`}</td>
+              <td><button type="button" className="button secondary small" onClick={() => void replay(d.id)} aria-label={`Replay delivery ${d.id}`}>Replay</button></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

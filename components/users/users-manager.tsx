@@ -39,7 +39,7 @@ export function UsersManager() {
   const departmentName = new Map((departments.data?.data ?? []).map((d) => [d.id, d.name]));
 
   return (
-    <div style={{ display: "grid", gap: 16 }}>
+    <div className="stack">
       <CreateUserForm onCreated={() => mutate()} />
       {notice && <div className="success" role="status">{notice}</div>}
       <div className="panel stack">
