@@ -3,7 +3,7 @@
 import { isolateBidi } from "@/lib/format/isolate-bidi";
 import { Link } from "@/components/ui/link";
 import { memo, useCallback, useState } from "react";
-import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDateTime, formatDuration, formatPhone } from "@/lib/format/display";
+import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDateTime, formatDuration, formatPhone, formatShortDateTime } from "@/lib/format/display";
 import { apiFetch } from "@/lib/swr/api-fetch";
 import { useApi, useApiToken } from "@/lib/swr/use-api";
 import { LocalTime, useLocalText } from "@/components/ui/local-time";
@@ -36,7 +36,8 @@ function NotesCell({ call, onSaved }: { call: CallLogView; onSaved: () => void }
   if (!editing) {
     return (
       <span>
-        <span style={{ whiteSpace: "pre-wrap" }}>{call.notes ?? <span className="muted">—</span>}</span>{" "}
+        {/* One line in the list (the row stays one line tall: a screenful of calls); the whole note in its title and in Details. */}
+        <span className="one-line" title={call.notes ?? undefined}>{call.notes ?? <span className="muted">—</span>}</span>{" "}
         <button type="button" className="button ghost small" onClick={() => setEditing(true)} aria-label={at ? `Edit notes of the call at ${at}` : "Edit notes"}>Edit</button>
       </span>
     );
@@ -72,22 +73,24 @@ const CallRow = memo(function CallRow({ call, showAgent, opened, onToggle, onSav
   return (
     <>
       <tr>
-        <td className="small">
-          <time dateTime={call.created_at}><LocalTime format={() => formatDateTime(call.created_at)} /></time>
-          <div><button type="button" className="button ghost small" aria-expanded={opened} onClick={() => onToggle(call.id)}>{opened ? "Hide details" : "Details"}</button></div>
+        {/* Two lines, as the contact's name and number beside it: the row is no taller for it, and the column narrower. */}
+        <td className="small nowrap">
+          <time dateTime={call.created_at}><LocalTime format={() => formatShortDateTime(call.created_at)} /></time>
+          <br />
+          <button type="button" className="button ghost small" aria-expanded={opened} onClick={() => onToggle(call.id)}>{opened ? "Hide details" : "Details"}</button>
         </td>
         <td>{DIRECTION_LABEL[call.direction] ?? call.direction}</td>
         <td>
           {call.contact_id && call.contact_name && showAgent ? <Link href={`/contacts/${call.contact_id}`}>{isolateBidi(call.contact_name)}</Link> : call.contact_name && isolateBidi(call.contact_name)}
-          <div className="small muted mono">{formatPhone(call.phone_number)}</div>
+          <div className="small muted mono nowrap">{formatPhone(call.phone_number)}</div>
         </td>
         {showAgent && <td>{call.user_name ?? <span className="muted">—</span>}</td>}
         <td><span className={`badge ${CALL_STATUS_BADGE[call.status] ?? ""}`}>{call.status}</span></td>
         <td><DispositionBadge disposition={call.disposition} /></td>
         <td className="num mono">{formatDuration(call.duration)}</td>
         <td className="num mono">{formatDuration(call.wait_seconds)}</td>
-        <td>{call.recording_url ? <audio controls preload="none" src={call.recording_url} style={{ height: 32, maxWidth: 200 }} aria-label="Recording" /> : <span className="muted small">—</span>}</td>
-        <td style={{ maxWidth: 260 }}><NotesCell call={call} onSaved={onSaved} /></td>
+        <td>{call.recording_url ? <audio controls preload="none" src={call.recording_url} style={{ maxWidth: 140 }} aria-label="Recording" /> : <span className="muted small">—</span>}</td>
+        <td className="nowrap"><NotesCell call={call} onSaved={onSaved} /></td>
       </tr>
       {opened && <tr className="details-row"><td colSpan={showAgent ? 10 : 9}><CallDetails call={call} /></td></tr>}
     </>
@@ -167,7 +170,7 @@ export function CallHistory({ showAgent }: { showAgent: boolean }) {
       {data && data.data.length === 0 && <EmptyState title="No calls match">Calls you take or place appear here with their status, duration and notes.</EmptyState>}
       {data && data.data.length > 0 && (
         <div className="table-wrap">
-          <table className="data" aria-label="Calls">
+          <table className="data compact" aria-label="Calls">
             <thead>
               <tr>
                 <th>When</th><th>Direction</th><th>Contact / number</th>{showAgent && <th>Agent</th>}<th>Status</th><th>Disposition</th><th className="num">Duration</th><th className="num">Wait</th><th>Recording</th><th>Notes</th>

@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
-import { LocalTime } from "@/components/ui/local-time";
+import { LocalTime, useLocalText } from "@/components/ui/local-time";
 import { BulkBar } from "./bulk-bar";
 import { ColumnMenu } from "./column-menu";
 import { ContactFilterBar } from "./contact-filter-bar";
@@ -41,7 +41,7 @@ function cell(contact: ContactView, key: ColumnKey, departments: Map<number, str
     case "status": return <span className={`badge ${contact.status === "active" ? "ok" : ""}`}>{contact.status}</span>;
     case "last_called_at":
       return contact.last_called_at ? (
-        <time className="nowrap" dateTime={contact.last_called_at} title={formatDateTime(contact.last_called_at)} suppressHydrationWarning><LocalTime format={() => formatShortDateTime(contact.last_called_at)} /></time>
+        <LastCalled at={contact.last_called_at} />
       ) : (
         <span className="muted">Never</span>
       );
@@ -154,4 +154,10 @@ export function ContactsTable() {
       {data && <Pager meta={data.meta} onPage={setPage} />}
     </>
   );
+}
+
+/** When the contact was last called, on the organization's clock, as the server drew it (see LocalTime): the whole date and time in its title. */
+function LastCalled({ at }: { at: string }) {
+  const title = useLocalText(() => formatDateTime(at));
+  return <time className="nowrap" dateTime={at} title={title}><LocalTime format={() => formatShortDateTime(at)} /></time>;
 }

@@ -6,6 +6,22 @@ import { apiSend } from "@/lib/swr/api-send";
 import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import { useLiveEvents } from "@/components/live/event-stream-provider";
+import { useLocalText } from "@/components/ui/local-time";
+
+/**
+ * When a callback is due: on the organization's clock in the lists' format, the contact's own
+ * clock beneath, named. Drawn as the server drew it (the list comes in the page's HTML): the
+ * server's text on its own zone, kept by hydration, once showed UTC times on the Queue page.
+ */
+function CallbackTime({ at, organizationZone, contactZone }: { at: string; organizationZone: string; contactZone: string }) {
+  const shown = useLocalText(() => formatShortDateTime(at));
+  return (
+    <>
+      <time dateTime={at} title={formatInZone(new Date(at), organizationZone)}>{shown}</time>
+      <div className="small muted">{formatInZone(new Date(at), contactZone)} on their clock</div>
+    </>
+  );
+}
 
 /**
  * The callbacks coming up (issue 44, point 7), on the Queue page: when, for
@@ -39,11 +55,7 @@ export function ScheduledCallbacks({ standalone = false }: { standalone?: boolea
           <tbody>
             {list.map((callback) => (
               <tr key={callback.id}>
-                <td>
-                  {/* On the organization's clock in the lists' format; the contact's own clock beneath, named. */}
-                  <span title={formatInZone(new Date(callback.at), callback.organization_time_zone)} suppressHydrationWarning>{formatShortDateTime(callback.at)}</span>
-                  <div className="small muted" suppressHydrationWarning>{formatInZone(new Date(callback.at), callback.contact_time_zone)} on their clock</div>
-                </td>
+                <td><CallbackTime at={callback.at} organizationZone={callback.organization_time_zone} contactZone={callback.contact_time_zone} /></td>
                 <td>{callback.contact.name} <span className="small muted">{formatPhone(callback.contact.phone)}</span>{callback.note && <div className="small">{callback.note}</div>}</td>
                 <td>{callback.owner?.name ?? `${callback.queue.name} queue`}</td>
                 <td><span className="badge">{callback.status.replace("_", " ")}</span></td>

@@ -1,6 +1,6 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { test } from "./fixtures";
-import { signIn } from "./helpers";
+import { listTime, signIn } from "./helpers";
 
 // Issue 45, point 11: a phone paints the page's lists from the HTML, before
 // any script has run (the largest paint no longer waits for the scripts and a
@@ -99,12 +99,11 @@ test("every other signed-in page comes whole in the HTML, its times on the organ
     await html.goto("/calls");
     const firstTime = html.getByRole("table", { name: "Calls" }).locator("tbody tr time").first();
     const at = (await firstTime.getAttribute("datetime"))!;
-    const expected = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "America/New_York" }).format(new Date(at));
-    await expect(firstTime).toHaveText(expected);
+    await expect(firstTime).toHaveText(listTime(at));
   } finally {
     await html.context().close();
   }
   await page.goto("/calls");
   const live = page.getByRole("table", { name: "Calls" }).locator("tbody tr time").first();
-  await expect(live).toHaveText(new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "America/New_York" }).format(new Date((await live.getAttribute("datetime"))!)));
+  await expect(live).toHaveText(listTime((await live.getAttribute("datetime"))!));
 });

@@ -75,5 +75,13 @@ export async function signInAsNewAgent(page: Page, headers: Record<string, strin
   expect(created.status(), await created.text()).toBe(201);
   await signIn(page, email, NEW_AGENT_PASSWORD);
   const { token } = await page.request.post("/api/login", { data: { email, password: NEW_AGENT_PASSWORD } }).then((r) => r.json());
-  return { status: async () => page.request.get("/api/agent/status", { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.json()) };
+  const own = { Authorization: `Bearer ${token}` };
+  return { headers: own, status: async () => page.request.get("/api/agent/status", { headers: own }).then((r) => r.json()) };
+}
+
+/** A time as every list shows it (issue 61, point 7), on the organization's clock (New York): "Nov 28, 7:23 AM" this year, "Nov 28, 2025" before. */
+export function listTime(at: string, zone = "America/New_York"): string {
+  const year = (d: Date) => new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: zone }).format(d);
+  const options: Intl.DateTimeFormatOptions = year(new Date(at)) === year(new Date()) ? { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" } : { dateStyle: "medium" };
+  return new Intl.DateTimeFormat("en-US", { ...options, timeZone: zone }).format(new Date(at));
 }
