@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AGENT_TRANSITIONS, CHOSEN_STATUSES, type AgentState } from "@/lib/agents/agent-states";
+import { connectedInboundCall } from "../support/call-control";
 import { createTenant, type Tenant } from "../support/factories";
 import { provider } from "../support/provider";
 
@@ -62,5 +63,25 @@ describe("an agent's states, from the table", () => {
         if (expected === "wrap_up") expect(after.wrap_up?.returns_to).toBe(from === "busy" ? "busy" : "available");
       }
     }
+  });
+
+  it("an agent on a call who chooses Busy keeps the call, cannot become Available on it, and is Busy again after it (I4: unless they chose otherwise)", async () => {
+    const tenant = await createTenant();
+    const agent = agentOf(tenant);
+    const { sim, number, callSid } = await connectedInboundCall(tenant);
+    expect((await agent.choose("busy")).status).toBe(200);
+    // The call is still theirs: a reload finds it, and Available is refused while it lasts.
+    expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body).toMatchObject({ status: "busy", call: { call_sid: callSid } });
+    expect((await agent.choose("available")).status).toBe(409);
+    await sim.dequeue({ callSid, to: number, result: "bridged", queueTime: 2 });
+    await sim.callStatus({ callSid, to: number, status: "completed", duration: 30 });
+    expect(await agent.state()).toMatchObject({ status: "wrap_up", wrap_up: { returns_to: "busy" } });
+
+    // A call placed from Available, Busy chosen while it rings, nobody answers: Busy, not Available.
+    expect((await agent.choose("available")).status).toBe(200);
+    const placed = await sim.manualCall({ identity: identity(agent.id), to: "+14155552101" });
+    expect((await agent.choose("busy")).status).toBe(200);
+    await sim.manualStatus({ callSid: placed.callSid, identity: identity(agent.id), to: "+14155552101", status: "no-answer", duration: 0 });
+    expect((await agent.state()).status).toBe("busy");
   });
 });

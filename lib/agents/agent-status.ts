@@ -42,10 +42,16 @@ export async function becomeAvailableUnlessOnACall(db: Tx, user: { id: number; o
 
 const answer = (saved: { status: AgentState; current_call_sid: string | null; changed_at: Date; notice: string | null }) => ({ status: saved.status, current_call_sid: saved.current_call_sid, changed_at: saved.changed_at, notice: saved.notice });
 
+// An agent on a call who chooses Busy keeps the call (the panel, a reload, "Available is refused"
+// all find it by current_call_sid) and wrap-up returns them to Busy (I4: "unless they chose
+// otherwise"). Busy without a call given ($2 null) from Busy is only ever that choice: every
+// call that starts names its call.
+const KEEPS_THE_CALL = `$2::text IS NULL AND $1::text = 'busy' AND agent_statuses.status = 'busy' AND agent_statuses.current_call_sid IS NOT NULL`;
 const UPSERT_INTO = `
   INSERT INTO agent_statuses (user_id, organization_id, status, current_call_sid, changed_at, notice)
   VALUES ($5::int, $6::int, $1::text, $2::text, $4::timestamptz, $3::text)
-  ON CONFLICT (user_id) DO UPDATE SET ${MOVE}, resume_status = NULL`;
+  ON CONFLICT (user_id) DO UPDATE SET ${MOVE.replace("current_call_sid = $2::text", `current_call_sid = CASE WHEN ${KEEPS_THE_CALL} THEN agent_statuses.current_call_sid ELSE $2::text END`)},
+    resume_status = CASE WHEN ${KEEPS_THE_CALL} THEN 'busy' ELSE NULL END`;
 const UPSERT = `${UPSERT_INTO} ${MOVED}`;
 // The row as it stands when its lock is taken (ON CONFLICT waits for a concurrent accept): the calls current-call.ts counts as connected.
 const UPSERT_UNLESS_ON_A_CALL = `${UPSERT_INTO}

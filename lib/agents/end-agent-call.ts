@@ -8,7 +8,8 @@ import { MOVE, MOVED, moveAgents } from "./move-agents";
  * back where they were (`before`: the state they placed or took the call
  * from), or available. A call never makes an agent ready (I4,
  * docs/decisions/034): one who was Busy or Missed goes back to it, at once or
- * when their wrap-up ends (`resume_status`). Only an agent still busy on this call (or reserved for it,
+ * when their wrap-up ends (`resume_status`), as does one who chose Busy during
+ * the call (agent-status.ts keeps it). Only an agent still busy on this call (or reserved for it,
  * before its CallSid was known) moves: an agent who went offline meanwhile, or
  * is already on their next call, is left where they are.
  */
@@ -18,7 +19,8 @@ export async function endAgentCall(tx: Tx, { userId, organizationId, callSid, ta
 }
 
 const STILL_ON_THE_CALL = `
-  UPDATE agent_statuses SET ${MOVE}, resume_status = $8::text
+  UPDATE agent_statuses SET ${MOVE.replace("status = $1::text", "status = CASE WHEN $1::text = 'available' THEN COALESCE(agent_statuses.resume_status, 'available') ELSE $1::text END")},
+         resume_status = COALESCE(agent_statuses.resume_status, $8::text)
   WHERE user_id = $5::int AND organization_id = $6::int AND status = 'busy' AND (current_call_sid IS NULL OR current_call_sid = $7::text)
   ${MOVED}`;
 

@@ -20,7 +20,8 @@ export interface MovedAgent {
  * left. SET reads the row it changes as it was before the change (the row
  * version the statement locked), so previous_status is never a stale read.
  */
-export const MOVE = "status = $1::text, current_call_sid = $2::text, notice = $3::text, changed_at = $4::timestamptz, previous_status = agent_statuses.status";
+const KEEPS_PREVIOUS = "previous_status = agent_statuses.status";
+export const MOVE = `status = $1::text, current_call_sid = $2::text, notice = $3::text, changed_at = $4::timestamptz, ${KEEPS_PREVIOUS}`;
 /** What every such statement returns. */
 export const MOVED = "RETURNING user_id, organization_id, status, current_call_sid, changed_at, notice, previous_status";
 
@@ -40,7 +41,7 @@ export const MOVED = "RETURNING user_id, organization_id, status, current_call_s
  * were before the statement, so closing the old entry never touches the new one.
  */
 export async function moveAgents(db: Tx, by: AgentMover, moved: string, { status, callSid = null, notice = null, at = new Date() }: { status: AgentState; callSid?: string | null; notice?: string | null; at?: Date }, params: unknown[] = []): Promise<MovedAgent[]> {
-  if (!moved.includes(MOVE)) throw new Error("moveAgents: the statement must SET MOVE, so that each move is checked");
+  if (!moved.includes(KEEPS_PREVIOUS)) throw new Error("moveAgents: the statement must SET MOVE (at least its previous_status), so that each move is checked");
   const allowed = params.length + 5;
   const rows = await sqlRows<(MovedAgent & { announcements: string[] | null })[]>(db)(
     `WITH moved AS (${moved}),
