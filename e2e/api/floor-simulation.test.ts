@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { newCallSid } from "@/lib/twilio/simulator/simulator";
 import { loginAs } from "../support/api";
 import { createTenant, FACTORY_PASSWORD, type Tenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
+import { createTestDatabase, startServer } from "../support/server.mjs";
 
 // Issue 61, point 2: a floor simulation. A seeded, randomized model test
 // (fast-check's commands) drives the real offer engine through the real
@@ -21,6 +25,13 @@ import { giveNumber, provider } from "../support/provider";
 // - I4: an agent's not-ready state (Busy, Offline) is never changed by a call,
 //   and nobody not Available holds an offer;
 // - I5: no caller is accepted by two agents.
+//
+// On PostgreSQL the floor has a server of its own, and one of the events
+// kills it (SIGKILL, mid-floor) and starts it again on the same database:
+// callers keep waiting, and the rules hold once it is back. On the embedded
+// database the floor uses the suite's server (a killed server's folder is
+// taken over only after a wait, e2e/api/embedded-database.test.ts);
+// FLOOR_SIM_OWN_SERVER=1 gives it its own there too.
 //
 // A failure prints fast-check's seed and path; FLOOR_SIM_SEED and
 // FLOOR_SIM_PATH replay it, FLOOR_SIM_RUNS and FLOOR_SIM_STEPS make the long
@@ -55,6 +66,9 @@ interface Caller {
 }
 
 interface Floor {
+  /** The floor's own server, when it has one (then Restart may kill it). */
+  server: { pid: number; baseUrl: string; restart: () => Promise<void> } | null;
+  baseUrl: string;
   tenant: Tenant;
   numbers: [string, string];
   agents: Agent[];
@@ -65,10 +79,12 @@ interface Floor {
 
 interface Offer { id: number; call: { queue_entry_id: number; call_sid: string } }
 
-const sim = () => provider();
+let floorServer: Floor["server"] = null;
+const baseUrl = () => floorServer?.baseUrl ?? inject("baseUrl");
+const sim = () => provider(baseUrl());
 
 async function setUpFloor(): Promise<Floor> {
-  const tenant = await createTenant();
+  const tenant = await createTenant(baseUrl());
   // Two lines: each giveNumber sets the organization's numbers to its own, so both are set again together.
   const numbers: [string, string] = [await giveNumber(tenant), await giveNumber(tenant)];
   const lines = await tenant.client.request("PUT", "/api/settings/telephony", { token: tenant.admin.token, body: { phone_numbers: numbers } });
@@ -103,7 +119,7 @@ async function setUpFloor(): Promise<Floor> {
     expect((await tenant.client.post("/api/agent/status", { status: "available" }, user.token)).status).toBe(200);
     agents.push({ id: user.id, token: user.token, department: spec.department, spanish: spec.spanish, chose: "available", calledSince: false });
   }
-  return { tenant, numbers, agents, callers: [], log: [] };
+  return { server: floorServer, baseUrl: baseUrl(), tenant, numbers, agents, callers: [], log: [] };
 }
 
 // What the service says, read as the agents and a supervisor read it.
@@ -248,6 +264,16 @@ class Pass implements fc.AsyncCommand<object, Floor> {
   toString = () => `Pass(${this.ms} ms)`;
 }
 
+/** The server is killed (SIGKILL) mid-floor and started again on the same database. */
+class Restart implements fc.AsyncCommand<object, Floor> {
+  check = (_: object) => floorServer !== null;
+  async run(_: object, floor: Floor) {
+    await floor.server!.restart();
+    await checkFloor(floor, this.toString());
+  }
+  toString = () => "Restart(SIGKILL)";
+}
+
 const agentIndex = fc.integer({ min: 0, max: 3 });
 const arrive = fc.constantFrom<0 | 1>(0, 1).map((line) => new Arrive(line));
 const answer = fc.tuple(agentIndex, fc.boolean()).map(([agent, accept]) => new Answer(agent, accept));
@@ -259,23 +285,63 @@ const commands = [
   fc.nat(20).map((pick) => new HangUp(pick)),
   choose,
   fc.integer({ min: 200, max: 2500 }).map((ms) => new Pass(ms)),
+  fc.nat(1).map(() => new Restart()),
 ];
+
+/** The floor's own server (on PostgreSQL, or FLOOR_SIM_OWN_SERVER=1), which Restart kills and starts again on its data. */
+async function ownServer() {
+  const databaseUrl = inject("databaseUrl");
+  if (!databaseUrl && process.env.FLOOR_SIM_OWN_SERVER !== "1") return null;
+  const database = databaseUrl ? await createTestDatabase(process.env.TEST_DATABASE_URL!) : null;
+  const dataDir = database ? undefined : mkdtempSync(path.join(tmpdir(), "cc-floor-"));
+  let server = await startServer({ databaseUrl: database?.url, dataDir, label: "floor" });
+  const port = Number(new URL(server.baseUrl).port);
+  const handle = {
+    get pid() { return server.pid; },
+    baseUrl: server.baseUrl,
+    async restart() {
+      process.kill(server.pid!, "SIGKILL");
+      // Gone once its port refuses: then the same port, the same data.
+      for (;;) {
+        const up = await fetch(`${server.baseUrl}/api/health`).then(() => true, () => false);
+        if (!up) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      server = await startServer({ databaseUrl: database?.url, dataDir, port, label: "floor" });
+    },
+  } as Floor["server"] & object;
+  return {
+    handle,
+    async close() {
+      await server.stop();
+      await database?.drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 describe("the floor simulation (issue 61, point 2)", () => {
   it("random callers, agents and time never leave a caller waiting while an agent who may take them is free, never make a not-ready agent ready, never give a caller to two agents", async () => {
     const seed = process.env.FLOOR_SIM_SEED ? Number(process.env.FLOOR_SIM_SEED) : undefined;
     const runs: string[] = [];
+    const own = await ownServer();
+    floorServer = own?.handle ?? null;
+    try {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: STEPS, size: "max" }), async (steps) => {
         const floor = await setUpFloor();
         await fc.asyncModelRun(() => ({ model: {}, real: floor }), steps);
-        runs.push(`${[...steps].length} steps, ${floor.callers.length} callers, ${floor.callers.filter((c) => c.takenBy).length} taken, ${floor.callers.reduce((n, c) => n + c.declinedBy.size, 0)} declines`);
+        runs.push(`${[...steps].length} steps (${[...steps].filter((step) => String(step).startsWith("Restart")).length} restarts), ${floor.callers.length} callers, ${floor.callers.filter((c) => c.takenBy).length} taken, ${floor.callers.reduce((n, c) => n + c.declinedBy.size, 0)} declines`);
         // The rest of the day: every caller goes, and every agent signs off.
         for (const caller of floor.callers.filter((c) => !c.ended)) await sim().callStatus({ callSid: caller.callSid, to: floor.numbers[caller.line], status: "completed", duration: 0 });
       }),
       // No shrinking on a live system (each try is a whole floor): the failing seed and path are printed to replay.
       { numRuns: RUNS, seed, path: process.env.FLOOR_SIM_PATH, endOnFailure: true, verbose: 1 },
     );
-    console.log(`floor simulation: ${runs.join("; ")}`);
+    console.log(`floor simulation${own ? " (own server)" : ""}: ${runs.join("; ")}`);
+    } finally {
+      await own?.close();
+      floorServer = null;
+    }
   }, 600_000);
 });
