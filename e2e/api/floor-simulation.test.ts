@@ -266,7 +266,7 @@ class Pass implements fc.AsyncCommand<object, Floor> {
 
 /** The server is killed (SIGKILL) mid-floor and started again on the same database. */
 class Restart implements fc.AsyncCommand<object, Floor> {
-  check = (_: object) => floorServer !== null;
+  check = () => floorServer !== null;
   async run(_: object, floor: Floor) {
     await floor.server!.restart();
     await checkFloor(floor, this.toString());
