@@ -90,7 +90,7 @@ const CallRow = memo(function CallRow({ call, showAgent, opened, onToggle, onSav
         <td className="num mono">{formatDuration(call.duration)}</td>
         <td className="num mono">{formatDuration(call.wait_seconds)}</td>
         <td>{call.recording_url ? <audio controls preload="none" src={call.recording_url} style={{ maxWidth: 140 }} aria-label="Recording" /> : <span className="muted small">—</span>}</td>
-        <td className="nowrap"><NotesCell call={call} onSaved={onSaved} /></td>
+        <td><NotesCell call={call} onSaved={onSaved} /></td>
       </tr>
       {opened && <tr className="details-row"><td colSpan={showAgent ? 10 : 9}><CallDetails call={call} /></td></tr>}
     </>
@@ -170,10 +170,11 @@ export function CallHistory({ showAgent }: { showAgent: boolean }) {
       {data && data.data.length === 0 && <EmptyState title="No calls match">Calls you take or place appear here with their status, duration and notes.</EmptyState>}
       {data && data.data.length > 0 && (
         <div className="table-wrap">
-          <table className="data compact" aria-label="Calls">
+          <table className="data compact calls" aria-label="Calls">
             <thead>
               <tr>
-                <th>When</th><th>Direction</th><th>Contact / number</th>{showAgent && <th>Agent</th>}<th>Status</th><th>Disposition</th><th className="num">Duration</th><th className="num">Wait</th><th>Recording</th><th>Notes</th>
+                {/* Column widths (globals.css, table.calls): the table is as wide as its box whatever a call's names or notes. */}
+                <th className="when">When</th><th className="direction">Direction</th><th>Contact / number</th>{showAgent && <th className="agent">Agent</th>}<th className="status">Status</th><th className="disposition">Disposition</th><th className="num duration">Duration</th><th className="num wait">Wait</th><th className="recording">Recording</th><th className="notes">Notes</th>
               </tr>
             </thead>
             <tbody>
