@@ -73,8 +73,6 @@ interface Floor {
   numbers: [string, string];
   agents: Agent[];
   callers: Caller[];
-  /** Offer latencies seen (ms from the moment a caller became offerable to its offer). */
-  log: string[];
 }
 
 interface Offer { id: number; call: { queue_entry_id: number; call_sid: string } }
@@ -119,7 +117,7 @@ async function setUpFloor(): Promise<Floor> {
     expect((await tenant.client.post("/api/agent/status", { status: "available" }, user.token)).status).toBe(200);
     agents.push({ id: user.id, token: user.token, department: spec.department, spanish: spec.spanish, chose: "available", calledSince: false });
   }
-  return { server: floorServer, baseUrl: baseUrl(), tenant, numbers, agents, callers: [], log: [] };
+  return { server: floorServer, baseUrl: baseUrl(), tenant, numbers, agents, callers: [] };
 }
 
 // What the service says, read as the agents and a supervisor read it.

@@ -25,7 +25,6 @@ async function overflow(page: Page) {
     const screen = window.innerWidth;
     const wide = [...document.querySelectorAll("body *")]
       .filter((element) => element.getBoundingClientRect().right > screen + 0.5)
-      .filter((element) => !element.closest("[data-scrolls]") || element.matches("[data-scrolls]"))
       .slice(0, 3)
       .map((element) => `${element.tagName.toLowerCase()}${element.className && typeof element.className === "string" ? `.${element.className.trim().split(/\s+/).join(".")}` : ""} (${Math.round(element.getBoundingClientRect().right)} px)`);
     return { width: document.documentElement.scrollWidth, screen, wide };
