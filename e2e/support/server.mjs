@@ -142,6 +142,9 @@ async function startOn(port, { databaseUrl, dataDir, givenDataDir, env, label, b
       TRUSTED_PROXIES: "1",
       SEED_DEMO_DATA: "always",
       SIMULATED_CLOCK: "on",
+      // A caller's answer waits for the database, however loaded the run: what a test reads right
+      // after a webhook is then written. The answer past a busy database has its own test (caller-answered-in-time).
+      CALLER_ANSWER_MS: "60000",
       // The webhook tests' receiver listens on this machine: the one private host webhooks may reach here.
       WEBHOOK_PRIVATE_HOSTS: "127.0.0.1",
       // The single sign-on tests' identity providers listen on this machine too.

@@ -26,6 +26,22 @@ export async function enqueueCall({ organizationId, callSid, waitingLine, from, 
   return entry;
 }
 
+/**
+ * enqueueCall, tried again after a database failure (a dropped connection, a
+ * restart): a caller who was answered with the wait music before their entry
+ * was written (answerInTime) must still end up in the line. A refusal is final.
+ */
+export async function enqueueCallSurely(input: Parameters<typeof enqueueCall>[0], attempts = 4): Promise<Awaited<ReturnType<typeof enqueueCall>>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await enqueueCall(input);
+    } catch (error) {
+      if (error instanceof AppError || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
+}
+
 // The entry and, when it is new, its event (queue.entry.added, announced once
 // the statement has committed: announce-events.ts), in one statement: every
 // inbound call runs it. A department's caller is news to those who serve that

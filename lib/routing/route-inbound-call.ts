@@ -1,5 +1,6 @@
 import "server-only";
-import { enqueueCall } from "@/lib/queue/enqueue-call";
+import { enqueueCallSurely } from "@/lib/queue/enqueue-call";
+import { answerInTime, callerWaitsMs } from "@/lib/telephony/answer-in-time";
 import { callPathSettings } from "@/lib/settings/get-settings";
 import type { InboundCall, MenuAnswer } from "@/lib/telephony/call-events";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
@@ -86,6 +87,7 @@ async function sendTo(organizationId: number, call: InboundCall, target: Routing
   if (plan?.no_agents === "voicemail" && !(await anyoneOnDuty(organizationId, target.department_id))) {
     return voicemailAnswer({ prompt: `Nobody can take your call right now. ${prompt}`, departmentId: target.department_id, reason: "no_agents" });
   }
-  const entry = await enqueueCall({ organizationId, ...call, departmentId: target.department_id });
+  // The caller's line at the provider is named after their call, so a busy database need not keep them in silence (answerInTime).
+  const entry = await answerInTime(enqueueCallSurely({ organizationId, ...call, departmentId: target.department_id }), callerWaitsMs(), () => ({ queue_name: call.waitingLine! }), "enqueueing a caller");
   return { kind: "enqueue", queueName: entry.queue_name, waitPath: "/api/telephony/queue-wait", leavePath: "/api/telephony/dequeue" };
 }
