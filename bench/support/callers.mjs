@@ -32,7 +32,7 @@ function postOnce(url, params, { fresh = false } = {}) {
 }
 
 async function placeCalls(seconds) {
-  const report = { webhookMs: [], answered: [], errors: [], calls: rate * seconds, events: 0 };
+  const report = { webhookMs: [], answered: [], errors: [], statuses: {}, calls: Math.round(rate * seconds), events: 0 };
   const started = performance.now();
   const pending = [];
   for (let i = 0; i < report.calls; i++) {
@@ -44,6 +44,7 @@ async function placeCalls(seconds) {
     pending.push(
       post(`${servers[i % 2]}/api/telephony/inbound`, { ...call, CallStatus: "ringing" }).then(async ({ status, error }) => {
         report.webhookMs.push(performance.now() - sentAt);
+        report.statuses[status] = (report.statuses[status] ?? 0) + 1;
         // Wall-clock time, to compare with the agents' processes' arrival times.
         report.answered.push([sid, Date.now()]);
         if (status !== 200) return void report.errors.push(error ?? `inbound ${status}`);

@@ -15,7 +15,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const wall = () => performance.timeOrigin + performance.now();
 const jitter = (ms) => ms * (0.8 + Math.random() * 0.4);
 
-const report = { arrivals: [], frees: [], accepted: 0, refused: {}, errors: [], streams: 0, streamErrors: 0 };
+const report = { arrivals: [], frees: [], accepted: 0, refused: {}, errors: [], provider: {}, streams: 0, streamErrors: 0 };
+/** The provider's callbacks' answers, by path and status: a 5xx is a caller or an agent left without instructions. */
+const tally = (path, status) => ((report.provider[path] ??= {})[status] = (report.provider[path]?.[status] ?? 0) + 1);
 
 function request(url, { method = "POST", headers = {}, body } = {}) {
   return new Promise((resolve) => {
@@ -46,9 +48,11 @@ async function handle(agent, offer) {
   }
   report.accepted += 1;
   const joined = await provider(agent.server, "/api/telephony/agent-dial-queue", { CallSid: `CA${randomBytes(16).toString("hex")}`, From: `client:user_${agent.id}`, Caller: `client:user_${agent.id}`, To: number, QueueEntryId: String(offer.queue_entry_id) });
+  tally("agent-dial-queue", joined.status);
   if (joined.status !== 200) report.errors.push(`agent-dial-queue ${joined.status}`);
   await sleep(jitter(talkMs));
   const ended = await provider(agent.server, "/api/telephony/dequeue", { CallSid: offer.call_sid, To: number, QueueResult: "bridged", QueueTime: "1", QueueSid: `QU${randomBytes(16).toString("hex")}` });
+  tally("dequeue", ended.status);
   if (ended.status !== 200) report.errors.push(`dequeue ${ended.status}`);
   const free = await request(`${agent.server}/api/agent/status`, { headers: { Authorization: agent.bearer, "Content-Type": "application/json" }, body: JSON.stringify({ status: "available" }) });
   if (free.status === 200) report.frees.push([agent.id, wall()]);
@@ -87,6 +91,6 @@ process.send({ ready: report.streams });
 process.on("message", (message) => {
   if (message === "report") {
     process.send(report);
-    Object.assign(report, { arrivals: [], frees: [], accepted: 0, refused: {}, errors: [] });
+    Object.assign(report, { arrivals: [], frees: [], accepted: 0, refused: {}, errors: [], provider: {} });
   }
 });
