@@ -51,7 +51,7 @@ const sleep = (t) => new Promise((r) => setTimeout(r, t));
 
 const database = await createTestDatabase(adminUrl);
 // CALLER_ANSWER_MS as in production (the test servers' default waits for the database).
-const serverEnv = { CALLER_ANSWER_MS: "600" };
+const serverEnv = { CALLER_ANSWER_MS: process.env.BENCH_CALLER_ANSWER_MS ?? "300" };
 const servers = [await startServer({ databaseUrl: database.url, label: "offers-a", env: serverEnv }), await startServer({ databaseUrl: database.url, label: "offers-b", env: serverEnv })];
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();

@@ -70,7 +70,7 @@ export const envSchema = z
     METRICS_TOKEN: optionalText,
     /** Seconds a stopping server keeps serving (GET /api/ready answering 503) before it closes its port, for a load balancer to drain it. */
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
-    CALLER_ANSWER_MS: z.coerce.number().int().min(0).max(60_000).default(600),
+    CALLER_ANSWER_MS: z.coerce.number().int().min(0).max(60_000).default(300),
     /** Hosts (comma-separated) webhooks may reach although private, over http too: the tests' local receiver. Empty in production. */
     WEBHOOK_PRIVATE_HOSTS: z.string().optional().transform((v) => (v ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
     /** Hosts (comma-separated) an identity provider may be on although private, over http too: an in-house Keycloak, the tests' provider. */
