@@ -16,12 +16,14 @@ import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
  */
 export async function acceptOffer({ actor, id }: { actor: SessionUser; id: bigint }) {
   const accepted = await prisma.$transaction(async (tx) => {
-    const [offer] = await sqlRows<{ queue_entry_id: bigint }[]>(tx)`
-      UPDATE offers SET status = 'accepted', answered_at = now()
-      WHERE id = ${id} AND user_id = ${actor.id} AND organization_id = ${actor.organization_id} AND status = 'open' AND expires_at > now()
-      RETURNING queue_entry_id`;
-    if (!offer) return null;
-    const entry = await tx.queueEntry.findUniqueOrThrow({ where: { id: offer.queue_entry_id }, select: { id: true, callback_requested_at: true, from_number: true } });
+    // The offer answered and its call read in one statement.
+    const [entry] = await sqlRows<{ id: bigint; callback_requested_at: Date | null; from_number: string }[]>(tx)`
+      WITH answered AS (
+        UPDATE offers SET status = 'accepted', answered_at = now()
+        WHERE id = ${id} AND user_id = ${actor.id} AND organization_id = ${actor.organization_id} AND status = 'open' AND expires_at > now()
+        RETURNING queue_entry_id)
+      SELECT e.id, e.callback_requested_at, e.from_number FROM queue_entries e JOIN answered a ON a.queue_entry_id = e.id`;
+    if (!entry) return null;
     return claimWaitingCall(tx, actor, entry);
   });
   // Asked after the transaction: the embedded database has one connection, which the transaction holds.

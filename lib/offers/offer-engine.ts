@@ -53,8 +53,9 @@ async function passOnce(organizationId: number): Promise<void> {
   await rawQuery(SETTLE_OFFERS, [organizationId], { unflushed: true });
   const [calls, sms] = await Promise.all([callPathSettings(organizationId, "calls"), callPathSettings(organizationId, "sms")]);
   for (let made = 0; made < MAX_OFFERS_PER_PASS; made++) {
-    const [result] = await rawQuery<{ picked: number; offered: number }>(MAKE_OFFER, [organizationId, calls.sticky_agent_days], { unflushed: true });
-    if (!result?.picked) break;
+    const [result] = await rawQuery<{ picked: number; offered: number; more: boolean }>(MAKE_OFFER, [organizationId, calls.sticky_agent_days], { unflushed: true });
+    // Picked but not offered is a race lost to another server: asked again whatever `more` says.
+    if (!result?.picked || (result.offered && !result.more)) break;
   }
   if (!sms.assign_conversations) return;
   for (let given = 0; given < MAX_OFFERS_PER_PASS; given++) {

@@ -140,7 +140,9 @@ SELECT ${announce("p")} FROM published p`);
  * idle order (agent_statuses_available_idx) to the first who qualifies, after
  * one look at the sticky agent.
  * Answers whether a call was picked and whether the offer was made: picked
- * but not made is a race lost to another server (run it again).
+ * but not made is a race lost to another server (run it again); and whether
+ * any other waiting call is without an offer (`more`): when none is, no other
+ * offer can be made now, and the pass stops without asking again.
  */
 export const MAKE_OFFER = prepared(`
 WITH heads AS (
@@ -204,7 +206,11 @@ WITH heads AS (
   RETURNING ${EVENT_RETURNING}
 )
 SELECT (SELECT count(*) FROM picked)::int AS picked, (SELECT count(*) FROM offered)::int AS offered,
-       (SELECT ${announce("p")} FROM published p) AS announced`);
+       (SELECT ${announce("p")} FROM published p) AS announced,
+       -- Another offer needs another waiting call without one: when there is none, the pass need not ask again.
+       EXISTS (SELECT 1 FROM queue_entries w WHERE w.organization_id = $1::int AND w.status = 'waiting'
+                 AND w.id <> ALL (ARRAY(SELECT entry_id FROM picked))
+                 AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.queue_entry_id = w.id AND x.status = 'open')) AS more`);
 
 /**
  * Gives one new inbound conversation (open, unassigned, its newest message

@@ -1,5 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
+import { prepared } from "@/lib/db/prepared";
+import { rawQuery } from "@/lib/db/raw-sql";
 import { startCallRecording } from "@/lib/calls/start-call-recording";
 import { startLiveCall } from "@/lib/calls/start-live-call";
 import { takeQueuedCaller } from "@/lib/calls/take-queued-caller";
@@ -16,11 +18,11 @@ const GONE: VoiceAnswer = { kind: "say-and-hang-up", message: "This call is no l
 export async function agentDialQueue({ organizationId, agentId, callSid, queueEntry, recordingEnabled }: { organizationId: number; agentId: number | null; callSid: string | null; queueEntry: { id: bigint | null; queueName: string | null } | null; recordingEnabled: boolean }): Promise<VoiceAnswer> {
   if (!agentId || !queueEntry) return { kind: "say-and-hang-up", message: "There is no call to connect." };
   const where = { organization_id: organizationId, status: "accepted", accepted_by_user_id: agentId, ...(queueEntry.id ? { id: queueEntry.id } : { queue_name: queueEntry.queueName! }) };
-  const entry = await prisma.queueEntry.findFirst({ where, select: { id: true, queue_name: true, call_sid: true, from_number: true, contact_id: true, live_call_id: true, accepted_by: { select: { department_id: true } } } });
+  const entry = await acceptedEntry(organizationId, agentId, queueEntry);
   if (!entry) return GONE;
   // A caller transferred to the queue waits in their call's conference: the agent joins them there.
   if (entry.live_call_id) {
-    const seat = await takeQueuedCaller({ organizationId, liveCallId: entry.live_call_id, queueEntryId: entry.id, agentId, departmentId: entry.accepted_by?.department_id ?? null, agentLegSid: callSid });
+    const seat = await takeQueuedCaller({ organizationId, liveCallId: entry.live_call_id, queueEntryId: entry.id, agentId, departmentId: entry.department_id, agentLegSid: callSid });
     return seat ?? GONE;
   }
   // The device joined: the accept is no longer at risk of going back to the queue, and the call is live
@@ -29,7 +31,7 @@ export async function agentDialQueue({ organizationId, agentId, callSid, queueEn
     const { count } = await tx.queueEntry.updateMany({ where: { ...where, id: entry.id }, data: { connected_at: new Date() } });
     if (!count) return { joined: false, started: false };
     const started = await startLiveCall(tx, {
-      organizationId, callSid: entry.call_sid, direction: "inbound", userId: agentId, departmentId: entry.accepted_by?.department_id ?? null,
+      organizationId, callSid: entry.call_sid, direction: "inbound", userId: agentId, departmentId: entry.department_id,
       contactId: entry.contact_id, number: entry.from_number, answered: true, customerLegSid: entry.call_sid, agentLegSid: callSid,
     });
     return { joined: true, started };
@@ -38,4 +40,32 @@ export async function agentDialQueue({ organizationId, agentId, callSid, queueEn
   // Recorded calls: the call's one recording starts on the caller's leg, once (a retried connect starts no live call).
   if (recordingEnabled && joined.started) await startCallRecording({ organizationId, callSid: entry.call_sid, customerLegSid: entry.call_sid });
   return { kind: "dial-queue", queueName: entry.queue_name };
+}
+
+interface AcceptedEntry {
+  id: bigint;
+  queue_name: string;
+  call_sid: string;
+  from_number: string;
+  contact_id: bigint | null;
+  live_call_id: bigint | null;
+  /** The accepting agent's department: the live call's. */
+  department_id: number | null;
+}
+
+// The entry the agent accepted and their department, in one statement (every
+// inbound call's agent leg asks it), by the entry's id or else its line's name.
+const ACCEPTED_ENTRY = (key: string) => `
+  SELECT e.id::text, e.queue_name, e.call_sid, e.from_number, e.contact_id::text, e.live_call_id::text, u.department_id
+  FROM queue_entries e LEFT JOIN users u ON u.id = e.accepted_by_user_id
+  WHERE e.organization_id = $1 AND e.status = 'accepted' AND e.accepted_by_user_id = $2 AND ${key}
+  LIMIT 1`;
+const BY_ID = prepared(ACCEPTED_ENTRY("e.id = $3::bigint"));
+const BY_LINE = prepared(ACCEPTED_ENTRY("e.queue_name = $3::text"));
+
+async function acceptedEntry(organizationId: number, agentId: number, key: { id: bigint | null; queueName: string | null }): Promise<AcceptedEntry | null> {
+  type Row = Omit<AcceptedEntry, "id" | "contact_id" | "live_call_id"> & { id: string; contact_id: string | null; live_call_id: string | null };
+  const [row] = await rawQuery<Row>(key.id ? BY_ID : BY_LINE, [organizationId, agentId, key.id ? String(key.id) : key.queueName]);
+  if (!row) return null;
+  return { ...row, id: BigInt(row.id), contact_id: row.contact_id === null ? null : BigInt(row.contact_id), live_call_id: row.live_call_id === null ? null : BigInt(row.live_call_id) };
 }

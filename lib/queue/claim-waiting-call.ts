@@ -15,13 +15,17 @@ import { publishEvent } from "@/lib/events/publish-event";
  * (accept-call.ts) and accepting an offer (lib/offers) both end here.
  */
 export async function claimWaitingCall(tx: Tx, actor: SessionUser, entry: { id: bigint; callback_requested_at: Date | null; from_number: string }) {
-  const agent = await tx.agentStatus.findUnique({ where: { user_id: actor.id }, select: { status: true } });
-  if (agent?.status !== "available") throw AppError.conflict("Set yourself Available before accepting calls.");
+  // Only an Available agent claims; why a claim failed is asked only when it did (one statement on every accept).
   const claimed = await sqlRows<{ queue_name: string; call_sid: string }[]>(tx)`
     UPDATE queue_entries SET status = 'accepted', accepted_by_user_id = ${actor.id}, accepted_at = now(), updated_at = now()
     WHERE id = ${entry.id} AND organization_id = ${actor.organization_id} AND status = 'waiting'
+      AND EXISTS (SELECT 1 FROM agent_statuses WHERE user_id = ${actor.id} AND status = 'available')
     RETURNING queue_name, call_sid`;
-  if (claimed.length === 0) throw AppError.conflict("This call has already been taken or has ended.");
+  if (claimed.length === 0) {
+    const agent = await tx.agentStatus.findUnique({ where: { user_id: actor.id }, select: { status: true } });
+    if (agent?.status !== "available") throw AppError.conflict("Set yourself Available before accepting calls.");
+    throw AppError.conflict("This call has already been taken or has ended.");
+  }
   const { queue_name, call_sid } = claimed[0];
   await publishEvent({ type: "queue.entry.accepted", visibility: "organization", record: { organization_id: actor.organization_id }, data: { id: Number(entry.id), call_sid, user_id: actor.id } }, tx);
   // A callback: the agent's softphone dials the caller now; that dial makes them busy (and logs the call).
