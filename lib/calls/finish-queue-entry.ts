@@ -1,6 +1,7 @@
 import "server-only";
 import { endCall } from "./end-call";
-import { prisma } from "@/lib/db/client";
+import { prisma, type Tx } from "@/lib/db/client";
+import { sqlRows } from "@/lib/db/raw-sql";
 import { publishEvent } from "@/lib/events/publish-event";
 import { abandonWaitingCall } from "./abandon-waiting-call";
 import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
@@ -14,13 +15,11 @@ import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
  */
 export async function finishQueueEntry({ organizationId, callSid, result, queueTime }: { organizationId: number; callSid: string; result: string; queueTime?: number }): Promise<{ changed: boolean; callback?: boolean }> {
   const unansweredStatus = result === "hangup" || result === "leave" || result === "completed" ? "no-answer" : "failed";
-  // The common case, a caller giving up before any agent took the call, in one statement.
-  if (await abandonWaitingCall({ organizationId, callSid, logStatus: unansweredStatus, queueTime })) return { changed: true };
+  // The common case, a caller giving up before any agent took the call, in one statement. A bridged caller's
+  // entry was taken (the statement would find nothing): every answered call saves the round trip.
+  if (result !== "bridged" && (await abandonWaitingCall({ organizationId, callSid, logStatus: unansweredStatus, queueTime }))) return { changed: true };
   const outcome = await prisma.$transaction(async (tx) => {
-    const entry = await tx.queueEntry.findFirst({
-      where: { call_sid: callSid, organization_id: organizationId },
-      select: { id: true, status: true, from_number: true, contact_id: true, enqueued_at: true, accepted_at: true, callback_requested_at: true, accepted_by: { select: { id: true, organization_id: true, department_id: true } } },
-    });
+    const entry = await enteredCall(tx, organizationId, callSid);
     if (!entry || entry.status === "completed" || entry.status === "abandoned") return { changed: false, moved: false };
     // The caller chose to be called back: their leaving the line (and hanging up) changes nothing; their place is kept.
     if (entry.callback_requested_at) return { changed: false, callback: true, moved: false };
@@ -52,4 +51,28 @@ export async function finishQueueEntry({ organizationId, callSid, result, queueT
   });
   forgetWaitingCalls(organizationId, { moved: outcome.moved });
   return { changed: outcome.changed, ...(outcome.callback && { callback: true }) };
+}
+
+interface EnteredCall {
+  id: bigint;
+  status: string;
+  from_number: string;
+  contact_id: bigint | null;
+  enqueued_at: Date;
+  accepted_at: Date | null;
+  callback_requested_at: Date | null;
+  accepted_by: { id: number; organization_id: number; department_id: number | null } | null;
+}
+
+/** The call's queue entry and the agent who accepted it, in one statement (every answered call's hang-up reads it). */
+async function enteredCall(tx: Tx, organizationId: number, callSid: string): Promise<EnteredCall | null> {
+  const [row] = await sqlRows<(Omit<EnteredCall, "accepted_by"> & { agent_id: number | null; agent_organization_id: number | null; agent_department_id: number | null })[]>(tx)`
+    SELECT e.id, e.status, e.from_number, e.contact_id, e.enqueued_at, e.accepted_at, e.callback_requested_at,
+           u.id AS agent_id, u.organization_id AS agent_organization_id, u.department_id AS agent_department_id
+    FROM queue_entries e LEFT JOIN users u ON u.id = e.accepted_by_user_id
+    WHERE e.call_sid = ${callSid} AND e.organization_id = ${organizationId}
+    LIMIT 1`;
+  if (!row) return null;
+  const { agent_id, agent_organization_id, agent_department_id, ...entry } = row;
+  return { ...entry, accepted_by: agent_id === null ? null : { id: agent_id, organization_id: agent_organization_id!, department_id: agent_department_id } };
 }
