@@ -16,7 +16,7 @@
 //     agent (at the agents' process), both on the wall clock.
 //  3. Twice that rate for 30 s: every provider callback answered (no 5xx),
 //     inbound answer p99 < 1 s, no call accepted twice, no caller lost.
-//  4. A backlog: 100 agents only, callers at the sustained rate for 10 s, so
+//  4. A backlog: three agents for each call a second of the sustained rate, callers at that rate for 10 s, so
 //     callers always wait. (b): an agent's "Available" answered to their next
 //     offer's arrival.
 // Checked from the database after each part: no call offered to two agents at
@@ -41,7 +41,8 @@ const START_RATE = Number(process.env.BENCH_START_RATE ?? 4);
 const MAX_RATE = Number(process.env.BENCH_MAX_RATE ?? 64);
 const PROBE_SECONDS = Number(process.env.BENCH_PROBE_SECONDS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const BACKLOG_AGENTS = Number(process.env.BENCH_BACKLOG_AGENTS ?? 100);
+/** Unset: three agents for each call a second, under half of what the rate needs (a call holds an agent about 7 s), so callers always wait. */
+const BACKLOG_AGENTS_SET = Number(process.env.BENCH_BACKLOG_AGENTS ?? 0);
 const BACKLOG_SECONDS = Number(process.env.BENCH_BACKLOG_SECONDS ?? 10);
 const NUMBER = "+18005550440";
 
@@ -225,7 +226,8 @@ try {
   // 3. Twice that rate: past capacity, every caller is still answered in time and none is lost.
   const past = await floorAt(rate * 2, SECONDS, 180_000);
 
-  // 4. The backlog: only the first BACKLOG_AGENTS agents work.
+  // 4. The backlog: only the first few agents work, too few for the rate (else (b) would time an agent's idle wait for their turn).
+  const BACKLOG_AGENTS = BACKLOG_AGENTS_SET || Math.max(10, Math.round(rate * 3));
   await db.query(`UPDATE agent_statuses SET status = 'offline', changed_at = now() WHERE organization_id = $1 AND user_id <> ALL($2::int[])`, [org.id, users.slice(0, BACKLOG_AGENTS).map((u) => u.id)]);
   const backlogStart = Date.now();
   const backlogPlaced = await placeCalls(rate, BACKLOG_SECONDS);
