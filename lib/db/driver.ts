@@ -10,7 +10,6 @@ import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { isBackgroundWork } from "./background-work";
 import { lockDataDir } from "./data-dir-lock";
 import { sqlText, type Sql } from "./prepared";
-import { statementName } from "./statement-names";
 
 /**
  * The raw SQL side of a database: what the migration runner and a few set-based
@@ -90,9 +89,7 @@ export function openPostgres(connectionString: string): Driver {
   for (const each of [pool, unflushed]) each.on("error", () => undefined);
   return {
     kind: "postgres",
-    // Prisma's statements are named too: prepared once per connection (statement-names.ts). No
-    // name (undefined) leaves one unnamed, as pg's QueryConfig reads it; the option's type says string.
-    adapter: new PrismaPg(pool, { statementNameGenerator: (query) => statementName(query.sql) as string }) as unknown as SqlDriverAdapterFactory,
+    adapter: new PrismaPg(pool) as unknown as SqlDriverAdapterFactory,
     jobQueueDb: { connectionString },
     query: async (sql, params) => (await pool.query(pgQuery(sql), params as unknown[])).rows,
     queryUnflushed: async (sql, params) => (await unflushed.query(pgQuery(sql), params as unknown[])).rows,
@@ -122,7 +119,7 @@ export function openPostgres(connectionString: string): Driver {
 }
 
 /** node-postgres prepares a statement given a name, once per connection. */
-const pgQuery = (sql: Sql): pg.QueryConfig => (typeof sql === "string" ? { name: statementName(sql), text: sql } : { name: sql.name, text: sql.text });
+const pgQuery = (sql: Sql): string | pg.QueryConfig => (typeof sql === "string" ? sql : { name: sql.name, text: sql.text });
 
 /** One connection of its own that stays in LISTEN, opened again (after a pause) whenever it drops. */
 async function listenOnPostgres(connectionString: string, channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) {
