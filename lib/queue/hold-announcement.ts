@@ -4,6 +4,7 @@ import { rawQuery } from "@/lib/db/raw-sql";
 import { findPlan } from "@/lib/settings/find-plan";
 import { callPathSettings } from "@/lib/settings/get-settings";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
+import { answerInTime, callerWaitsMs } from "@/lib/telephony/answer-in-time";
 import { expectedWaitSeconds, queuePace } from "./expected-wait";
 
 /**
@@ -41,4 +42,10 @@ export async function holdAnnouncement({ organizationId, callSid, to }: { organi
   const expected = expectedWaitSeconds(await queuePace(organizationId, due.department_id), position);
   if (due.first) await prisma.queueEntry.updateMany({ where: { id: BigInt(due.id), expected_wait_seconds: null }, data: { expected_wait_seconds: expected ?? -1 } });
   return { kind: "hold-in-queue", position, expectedWaitSeconds: expected, callbackOffer };
+}
+
+/** The music alone when the database is slow (answerInTime): the place in line is said on a later turn. */
+export function holdAnnouncementInTime(input: { organizationId: number; callSid: string; to: string }): Promise<VoiceAnswer> {
+  const music = (): VoiceAnswer => ({ kind: "hold-in-queue", position: null, expectedWaitSeconds: null, callbackOffer: null });
+  return answerInTime(holdAnnouncement(input), callerWaitsMs(), music, "a waiting caller's announcement");
 }
