@@ -5,7 +5,7 @@ import type { AgentState } from "@/lib/agents/agent-status";
 import type { Tx } from "@/lib/db/client";
 import { endConsult } from "./end-consult";
 import { recordCallLog, type CallLogEntry } from "./record-call-log";
-import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { sqlRows } from "@/lib/db/raw-sql";
 
 export interface CallEnd {
   /** The call log to write (once per CallSid); null for a dial the provider never took. */
@@ -43,11 +43,10 @@ export async function endCall(tx: Tx, { organizationId, log, agent, campaignCont
  * their part of the call goes on as a call of its own.
  */
 async function releaseOthersOnCall(tx: Tx, organizationId: number, live: { id: bigint; call_sid: string }): Promise<void> {
-  const others = await tx.callParticipant.updateManyAndReturn({
-    where: { live_call_id: live.id, left_at: null, role: { in: ["participant", "monitor", "consult"] } },
-    data: { state: "left", left_at: new Date() },
-    select: { user_id: true, leg_sid: true, role: true, state: true },
-  });
+  const others = await sqlRows<{ user_id: number | null; leg_sid: string | null; role: string }[]>(tx)`
+    UPDATE call_participants SET state = 'left', left_at = now()
+    WHERE live_call_id = ${live.id} AND left_at IS NULL AND role IN ('participant', 'monitor', 'consult')
+    RETURNING user_id, leg_sid, role`;
   for (const other of others) {
     if (other.user_id && other.leg_sid && other.role === "participant") await endAgentCall(tx, { userId: other.user_id, organizationId, callSid: other.leg_sid, talked: true });
   }
@@ -67,14 +66,18 @@ interface ClosedLiveCall {
 
 /** The live call, if there was one, is over: its hold time closes and folds into the log, and so does its recording as far as it is known. */
 async function closeLiveCall(tx: Tx, organizationId: number, callSid: string) {
-  const [live] = await sqlRows<ClosedLiveCall[]>(tx)`
-    UPDATE live_calls SET state = 'ended', ended_at = now(), updated_at = now(), held_since = NULL,
-           hold_seconds = hold_seconds + COALESCE(round(extract(epoch FROM now() - held_since))::int, 0)
-    WHERE organization_id = ${organizationId} AND call_sid = ${callSid} AND ended_at IS NULL
-    RETURNING id, call_sid, hold_seconds, parent_call_sid, status_before, recording_sid, recording_url, recording_duration`;
   // A card payment still open when the call ends was not taken: the provider's report of it, if one comes, finds it closed.
-  if (live) await sqlExecute(tx)`UPDATE call_payments SET status = 'failed', error = 'call-ended', capturing = NULL, ended_at = now(), updated_at = now()
-    WHERE organization_id = ${organizationId} AND call_sid = ${callSid} AND ended_at IS NULL`;
+  const [live] = await sqlRows<ClosedLiveCall[]>(tx)`
+    WITH live AS (
+      UPDATE live_calls SET state = 'ended', ended_at = now(), updated_at = now(), held_since = NULL,
+             hold_seconds = hold_seconds + COALESCE(round(extract(epoch FROM now() - held_since))::int, 0)
+      WHERE organization_id = ${organizationId} AND call_sid = ${callSid} AND ended_at IS NULL
+      RETURNING id, call_sid, hold_seconds, parent_call_sid, status_before, recording_sid, recording_url, recording_duration
+    ), payment AS (
+      UPDATE call_payments SET status = 'failed', error = 'call-ended', capturing = NULL, ended_at = now(), updated_at = now()
+      WHERE organization_id = ${organizationId} AND call_sid = ${callSid} AND ended_at IS NULL AND EXISTS (SELECT 1 FROM live)
+    )
+    SELECT * FROM live`;
   return live ?? null;
 }
 

@@ -2,6 +2,8 @@ import "server-only";
 import { endAgentCall } from "@/lib/agents/end-agent-call";
 import type { AgentState } from "@/lib/agents/agent-status";
 import type { Tx } from "@/lib/db/client";
+import { sqlRows } from "@/lib/db/raw-sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * A warm transfer's consultation ends without the caller being handed over
@@ -11,11 +13,12 @@ import type { Tx } from "@/lib/db/client";
  * they were.
  */
 export async function endConsult(tx: Tx, { organizationId, where }: { organizationId: number; where: { parent_call_sid: string } | { call_sid: string } }): Promise<number> {
-  const consults = await tx.liveCall.updateManyAndReturn({
-    where: { organization_id: organizationId, state: "consult", ended_at: null, ...where },
-    data: { state: "ended", ended_at: new Date(), updated_at: new Date() },
-    select: { user_id: true, call_sid: true, status_before: true },
-  });
+  // Every call's end asks (most had no consultation): one statement, past the ORM.
+  const [column, value] = "parent_call_sid" in where ? [Prisma.raw("parent_call_sid"), where.parent_call_sid] : [Prisma.raw("call_sid"), where.call_sid];
+  const consults = await sqlRows<{ user_id: number | null; call_sid: string; status_before: string | null }[]>(tx)`
+    UPDATE live_calls SET state = 'ended', ended_at = now(), updated_at = now()
+    WHERE organization_id = ${organizationId} AND state = 'consult' AND ended_at IS NULL AND ${column} = ${value}
+    RETURNING user_id, call_sid, status_before`;
   for (const consult of consults) {
     if (consult.user_id) await endAgentCall(tx, { userId: consult.user_id, organizationId, callSid: consult.call_sid, talked: false, before: consult.status_before as AgentState | null });
   }

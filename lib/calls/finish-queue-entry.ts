@@ -19,14 +19,13 @@ export async function finishQueueEntry({ organizationId, callSid, result, queueT
   // entry was taken (the statement would find nothing): every answered call saves the round trip.
   if (result !== "bridged" && (await abandonWaitingCall({ organizationId, callSid, logStatus: unansweredStatus, queueTime }))) return { changed: true };
   const outcome = await prisma.$transaction(async (tx) => {
-    const entry = await enteredCall(tx, organizationId, callSid);
+    const entry = await finishEntry(tx, organizationId, callSid, result === "bridged");
     if (!entry || entry.status === "completed" || entry.status === "abandoned") return { changed: false, moved: false };
     // The caller chose to be called back: their leaving the line (and hanging up) changes nothing; their place is kept.
     if (entry.callback_requested_at) return { changed: false, callback: true, moved: false };
-    const now = Date.now();
+    const now = entry.dequeued_at.getTime();
     const bridged = result === "bridged" && entry.accepted_by !== null;
     const waitSeconds = queueTime ?? Math.round(((entry.accepted_at?.getTime() ?? now) - entry.enqueued_at.getTime()) / 1000);
-    await tx.queueEntry.update({ where: { id: entry.id }, data: { status: bridged ? "completed" : "abandoned", dequeued_at: new Date(now) } });
     await endCall(tx, {
       organizationId,
       agent: entry.accepted_by ? { userId: entry.accepted_by.id, talked: bridged } : null,
@@ -55,23 +54,42 @@ export async function finishQueueEntry({ organizationId, callSid, result, queueT
 
 interface EnteredCall {
   id: bigint;
+  /** As it was before this statement. */
   status: string;
   from_number: string;
   contact_id: bigint | null;
   enqueued_at: Date;
   accepted_at: Date | null;
   callback_requested_at: Date | null;
+  /** When it left the line: now, when this statement finished it. */
+  dequeued_at: Date;
   accepted_by: { id: number; organization_id: number; department_id: number | null } | null;
 }
 
-/** The call's queue entry and the agent who accepted it, in one statement (every answered call's hang-up reads it). */
-async function enteredCall(tx: Tx, organizationId: number, callSid: string): Promise<EnteredCall | null> {
+/**
+ * The call's queue entry and the agent who accepted it, finished in the same
+ * statement (every caller's hang-up comes here): completed when bridged to
+ * the agent who accepted it, abandoned otherwise; left as it is when already
+ * finished or kept for a callback. The row is locked first, so two hang-ups
+ * of one call (a retried callback) finish it once.
+ */
+async function finishEntry(tx: Tx, organizationId: number, callSid: string, bridged: boolean): Promise<EnteredCall | null> {
   const [row] = await sqlRows<(Omit<EnteredCall, "accepted_by"> & { agent_id: number | null; agent_organization_id: number | null; agent_department_id: number | null })[]>(tx)`
-    SELECT e.id, e.status, e.from_number, e.contact_id, e.enqueued_at, e.accepted_at, e.callback_requested_at,
+    WITH found AS (
+      SELECT e.id, e.status, e.from_number, e.contact_id, e.enqueued_at, e.accepted_at, e.callback_requested_at, e.accepted_by_user_id
+      FROM queue_entries e WHERE e.call_sid = ${callSid} AND e.organization_id = ${organizationId}
+      LIMIT 1 FOR UPDATE
+    ), finished AS (
+      UPDATE queue_entries q SET status = CASE WHEN ${bridged} AND f.accepted_by_user_id IS NOT NULL THEN 'completed' ELSE 'abandoned' END,
+             dequeued_at = now(), updated_at = now()
+      FROM found f
+      WHERE q.id = f.id AND f.status NOT IN ('completed', 'abandoned') AND f.callback_requested_at IS NULL
+      RETURNING q.dequeued_at
+    )
+    SELECT f.id, f.status, f.from_number, f.contact_id, f.enqueued_at, f.accepted_at, f.callback_requested_at,
+           COALESCE((SELECT dequeued_at FROM finished), now()) AS dequeued_at,
            u.id AS agent_id, u.organization_id AS agent_organization_id, u.department_id AS agent_department_id
-    FROM queue_entries e LEFT JOIN users u ON u.id = e.accepted_by_user_id
-    WHERE e.call_sid = ${callSid} AND e.organization_id = ${organizationId}
-    LIMIT 1`;
+    FROM found f LEFT JOIN users u ON u.id = f.accepted_by_user_id`;
   if (!row) return null;
   const { agent_id, agent_organization_id, agent_department_id, ...entry } = row;
   return { ...entry, accepted_by: agent_id === null ? null : { id: agent_id, organization_id: agent_organization_id!, department_id: agent_department_id } };

@@ -1,5 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
+import { prepared } from "@/lib/db/prepared";
+import { rawQuery } from "@/lib/db/raw-sql";
 import { AppError } from "@/lib/errors/app-error";
 import { telephony } from "@/lib/telephony/port";
 import { conferenceNameFor, conferenceStatusPath } from "./live-call";
@@ -38,13 +40,16 @@ export async function moveCallToConference(call: LiveCallRow): Promise<string> {
  * queue's bridge): by its own CallSid, or by its caller's leg (after a
  * transfer, the caller's part is a call of its own).
  */
-export function conferencedCall(organizationId: number, callSid: string) {
-  return prisma.liveCall.findFirst({
-    where: { organization_id: organizationId, ended_at: null, conference_name: { not: null }, OR: [{ call_sid: callSid }, { customer_leg_sid: callSid }] },
-    orderBy: { id: "desc" },
-    select: { id: true, call_sid: true, parent_call_sid: true, customer_leg_sid: true, conference_name: true },
-  });
+export async function conferencedCall(organizationId: number, callSid: string): Promise<{ id: bigint; call_sid: string; parent_call_sid: string | null; customer_leg_sid: string | null; conference_name: string | null } | null> {
+  const [row] = await rawQuery<{ id: string; call_sid: string; parent_call_sid: string | null; customer_leg_sid: string | null; conference_name: string | null }>(CONFERENCED_CALL, [organizationId, callSid]);
+  return row ? { ...row, id: BigInt(row.id) } : null;
 }
+
+// Every caller's hang-up asks it (most calls never had a conference): prepared, past the ORM.
+const CONFERENCED_CALL = prepared(`
+  SELECT id::text, call_sid, parent_call_sid, customer_leg_sid, conference_name FROM live_calls
+  WHERE organization_id = $1 AND ended_at IS NULL AND conference_name IS NOT NULL AND (call_sid = $2 OR customer_leg_sid = $2)
+  ORDER BY id DESC LIMIT 1`);
 
 /**
  * The callback a moved bridge ends with, for a call that now has a

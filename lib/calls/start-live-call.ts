@@ -1,5 +1,8 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
+import { sqlRows } from "@/lib/db/raw-sql";
+import { announceAfterCommit } from "@/lib/events/announce-events";
+import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
 import { recordCallEvent } from "./live-call";
 
 export interface LiveCallStart {
@@ -23,21 +26,50 @@ export interface LiveCallStart {
  * per CallSid: a retried callback changes nothing.
  */
 export async function startLiveCall(tx: Tx, start: LiveCallStart): Promise<boolean> {
-  const now = new Date();
-  const created = await tx.liveCall.createMany({
-    data: [{
-      organization_id: start.organizationId, call_sid: start.callSid, direction: start.direction, user_id: start.userId, department_id: start.departmentId,
-      contact_id: start.contactId, number: start.number.slice(0, 32), state: start.answered ? "answered" : "ringing",
-      customer_leg_sid: start.customerLegSid, agent_leg_sid: start.agentLegSid, status_before: start.statusBefore ?? null,
-      answered_at: start.answered ? now : null,
-    }],
-    skipDuplicates: true,
-  });
-  if (created.count === 0) return false;
-  const call = { organization_id: start.organizationId, department_id: start.departmentId, user_id: start.userId, call_sid: start.callSid, state: start.answered ? "answered" : "ringing" };
-  await recordCallEvent(tx, call, { type: start.answered ? "answered" : "started", actorUserId: start.userId, data: { direction: start.direction } });
-  return true;
+  const [row] = await sqlRows<{ started: boolean; announcement: string | null }[]>(tx)(`WITH start AS (${START_VALUES}) ${START_LIVE_CALL}`, ...startValues(start));
+  announceAfterCommit(tx, [row.announcement]);
+  return row.started;
 }
+
+/** The one-row `start` a statement starting a call provides (its columns are START_LIVE_CALL's input), from a LiveCallStart: $1-$12. */
+export const START_VALUES = `SELECT $1::int AS organization_id, $2::text AS call_sid, $3::text AS direction, $4::int AS user_id, $5::int AS department_id,
+  $6::bigint AS contact_id, left($7::text, 32) AS number, $8::boolean AS answered, $9::text AS customer_leg_sid, $10::text AS agent_leg_sid,
+  $11::text AS status_before, $4::int AS actor_user_id`;
+
+export const startValues = (start: LiveCallStart) => [
+  start.organizationId, start.callSid, start.direction, start.userId, start.departmentId, start.contactId === null ? null : String(start.contactId),
+  start.number, start.answered, start.customerLegSid, start.agentLegSid, start.statusBefore ?? null,
+];
+
+/**
+ * What starting a call writes, as the tail of a statement whose CTE `start`
+ * (columns as START_VALUES) holds the call, or no row (nothing starts): the
+ * live call (none if one with that CallSid exists), the first line of its
+ * story (recordCallEvent's) and the owner's `call.updated` event. Answers
+ * `started` and the event's `announcement` (to send after the commit). One
+ * statement, so the agent's device joining a caller (agent-dial-queue.ts)
+ * starts the call in the statement that marks the accept connected.
+ */
+export const START_LIVE_CALL = `, live AS (
+    INSERT INTO live_calls (organization_id, call_sid, direction, user_id, department_id, contact_id, number, state, customer_leg_sid, agent_leg_sid, status_before, answered_at)
+    SELECT organization_id, call_sid, direction, user_id, department_id, contact_id, number, CASE WHEN answered THEN 'answered' ELSE 'ringing' END,
+           customer_leg_sid, agent_leg_sid, status_before, CASE WHEN answered THEN now() END
+    FROM start
+    ON CONFLICT DO NOTHING
+    RETURNING organization_id, department_id, user_id, call_sid, state, direction
+  ), story AS (
+    INSERT INTO call_events (organization_id, call_sid, type, actor_user_id, data, created_at)
+    SELECT l.organization_id, l.call_sid, CASE WHEN l.state = 'answered' THEN 'answered' ELSE 'started' END, s.actor_user_id,
+           jsonb_build_object('direction', l.direction), clock_timestamp()
+    FROM live l CROSS JOIN start s
+  ), e AS (
+    INSERT INTO events (organization_id, department_id, user_id, assigned_user_id, visibility, type, data)
+    SELECT l.organization_id, COALESCE(l.department_id, (SELECT department_id FROM users WHERE id = l.user_id)), l.user_id, NULL, 'owner', 'call.updated',
+           jsonb_build_object('call_sid', l.call_sid, 'state', l.state, 'event', CASE WHEN l.state = 'answered' THEN 'answered' ELSE 'started' END, 'direction', l.direction)
+    FROM live l
+    RETURNING ${EVENT_RETURNING}
+  )
+  SELECT EXISTS (SELECT 1 FROM live) AS started, (SELECT ${announcement("e")} FROM e) AS announcement`;
 
 /** The person dialed picked up: the call is answered, and its customer's leg is known (the dialed leg). */
 export async function answerLiveCall(tx: Tx, { organizationId, callSid, customerLegSid }: { organizationId: number; callSid: string; customerLegSid: string }): Promise<boolean> {

@@ -7,6 +7,8 @@ import { processSingleton } from "@/lib/process/process-registry";
 import { withAdvisoryLock } from "@/lib/db/advisory-lock";
 import { databaseKind, jobQueueConnection } from "@/lib/db/database-facts";
 import { onShutdown } from "@/lib/shutdown";
+import { listen } from "@/lib/db/listen";
+import { rawQuery } from "@/lib/db/raw-sql";
 
 // Background jobs on pg-boss, in the same database as everything else (its own
 // "pgboss" schema), on PostgreSQL and on the embedded PGlite alike: jobs
@@ -29,7 +31,9 @@ export function jobQueueRunning(): boolean {
 export function jobQueue(): Promise<PgBoss> {
   started.boss ??= (async () => {
     const target = jobQueueConnection();
-    const boss = new PgBoss("connectionString" in target ? { connectionString: target.connectionString, schema: "pgboss" } : { db: target, schema: "pgboss" });
+    // No cron schedules here: without `schedule: false` pg-boss keeps a worker and a monitor polling for them.
+    const options = { schema: "pgboss", schedule: false };
+    const boss = new PgBoss("connectionString" in target ? { connectionString: target.connectionString, ...options } : { db: target, ...options });
     boss.on("error", (error) => logger.error("job queue error", { error: error.message }));
     boss.on("stopped", () => (queueState.running = false));
     // Processes starting together on a fresh database would race (and deadlock)
@@ -59,17 +63,50 @@ export function jobQueue(): Promise<PgBoss> {
 }
 
 // This process's workers, so a job queued here is picked up at once rather
-// than at the next poll (other processes still find it by polling). Kept in
-// the process registry: the workers are registered from instrumentation, jobs are queued
-// from route handlers, and Next.js bundles those separately (a module-level
-// Map would be two Maps).
+// than at the next poll. Kept in the process registry: the workers are
+// registered from instrumentation, jobs are queued from route handlers, and
+// Next.js bundles those separately (a module-level Map would be two Maps).
 const localWorkers = processSingleton("job-workers", () => new Map<QueueName, string>());
+
+/**
+ * Workers are woken, not kept polling: by a job queued in this process, by a
+ * NOTIFY from another server that queued one, by a timer when a delayed job
+ * falls due, and after each job they finish (the line may hold more). The poll
+ * is only the fallback for a wake-up that was missed (a server that died
+ * between its job and its NOTIFY, a listening connection being reopened).
+ * Polling every 0.5 s cost each idle server 20 statements a second, most of
+ * its idle CPU (issue 61, point 4; bench:offers counts it in every call).
+ */
+const POLL_SECONDS = 5;
+const JOBS_CHANNEL = "cc_jobs";
 
 export async function enqueueJob(name: QueueName, data: object, singletonKey?: string, startAfterSeconds?: number): Promise<void> {
   const boss = await jobQueue();
   await boss.send(name, data, { ...(singletonKey && { singletonKey }), ...(startAfterSeconds && { startAfter: startAfterSeconds }) });
-  const worker = localWorkers.get(name);
-  if (worker) boss.notifyWorker(worker);
+  if (!startAfterSeconds) return wakeWorkers(name);
+  // pg-boss takes a delayed job at the first fetch after it is due; this process makes sure there is one.
+  setTimeout(() => void wakeWorkers(name), startAfterSeconds * 1000 + 50).unref();
+}
+
+/** This process's worker for the queue looks for a job now, and every other server's too. */
+async function wakeWorkers(name: QueueName): Promise<void> {
+  wakeLocal(name);
+  if (databaseKind() !== "postgres") return;
+  await rawQuery(`SELECT pg_notify('${JOBS_CHANNEL}', $1)`, [name], { unflushed: true }).catch((error) => logger.warn("job wake-up not sent", { queue: name, error: error instanceof Error ? error.message : String(error) }));
+}
+
+function wakeLocal(name: string): void {
+  const worker = localWorkers.get(name as QueueName);
+  if (worker) void jobQueue().then((boss) => boss.notifyWorker(worker));
+}
+
+const listening = processSingleton("job-wake-listener", () => ({ started: false }));
+
+/** Other servers' wake-ups reach this process's workers; after a reconnect (wake-ups missed) every worker looks. */
+async function listenForWakeUps(): Promise<void> {
+  if (listening.started || databaseKind() !== "postgres") return;
+  listening.started = true;
+  await listen(JOBS_CHANNEL, (name) => wakeLocal(name), () => [...localWorkers.keys()].forEach(wakeLocal));
 }
 
 /**
@@ -80,13 +117,16 @@ export async function enqueueJob(name: QueueName, data: object, singletonKey?: s
 export async function workOn<T extends object>(name: QueueName, handler: (data: T) => Promise<void>, { orphaned }: { orphaned?: (data: T) => Promise<void> } = {}): Promise<void> {
   const boss = await jobQueue();
   if (orphaned) onOrphan(name, orphaned as (data: object) => Promise<void>);
-  const id = await boss.work<T>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+  await listenForWakeUps();
+  const id = await boss.work<T>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async ([job]) => {
     await holdLease(name, job.id, job.data);
     try {
       // Nobody waits on a job at the other end of a connection: on the embedded database its statements give way to requests'.
       await inBackground(() => handler(job.data));
     } finally {
       await releaseLease(job.id);
+      // The line may hold more (queued while this one ran, their wake-ups spent): look again at once.
+      boss.notifyWorker(id);
     }
   });
   localWorkers.set(name, id);

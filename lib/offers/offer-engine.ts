@@ -3,13 +3,13 @@ import { rawQuery } from "@/lib/db/raw-sql";
 import { logger } from "@/lib/logger";
 import { processSingleton } from "@/lib/process/process-registry";
 import { onShutdown } from "@/lib/shutdown";
-import { distributesWork, refreshDistributingOrganizations } from "@/lib/queues/distributing-organizations";
+import { distributesWork, knowDistributingOrganizations } from "@/lib/queues/distributing-organizations";
 import { onQueueMayMove } from "@/lib/queue-entries/queue-may-move";
 import { callPathSettings } from "@/lib/settings/get-settings";
 import { endTimedWrapUps } from "@/lib/agents/end-timed-wrap-ups";
 import { queueDueCallbacks } from "@/lib/callbacks/queue-due-callbacks";
 import { expireOffers } from "./expire-offers";
-import { ASSIGN_CONVERSATION, MAKE_OFFER, ORGANIZATIONS_TO_PASS, SETTLE_OFFERS } from "./offer-statements";
+import { ASSIGN_CONVERSATION, MAKE_OFFER, SETTLE_OFFERS, TICK_DUE } from "./offer-statements";
 
 // The offer engine (issue 44, decision 026). A pass over an organization
 // settles the offers that no longer hold, then makes offers until none can be
@@ -85,14 +85,16 @@ async function tick(): Promise<void> {
   if (state.ticking) return;
   state.ticking = true;
   try {
-    await refreshDistributingOrganizations();
-    await expireOffers();
+    // One question for all of it: an idle tick is one statement. Organizations made passable by what follows
+    // (an offer lapsed, a wrap-up ended, a callback due) are passed by those steps themselves.
+    const [due] = await rawQuery<{ distributing: number[]; offers_lapsed: boolean; wrapping_up: boolean; callbacks_due: boolean; to_pass: number[] }>(TICK_DUE);
+    knowDistributingOrganizations(due.distributing);
+    if (due.offers_lapsed) await expireOffers();
     // Timed wrap-ups (a queue's wrap_up_seconds) end here too: an agent back to Available is an offer to make.
-    await endTimedWrapUps();
+    if (due.wrapping_up) await endTimedWrapUps();
     // Scheduled callbacks now due join their queue, offered to their owner first (whatever the queue's distribution).
-    await Promise.all((await queueDueCallbacks()).map((organizationId) => passOffers(organizationId)));
-    const due = await rawQuery<{ organization_id: number }>(ORGANIZATIONS_TO_PASS);
-    await Promise.all(due.map((row) => passOffers(row.organization_id)));
+    if (due.callbacks_due) await Promise.all((await queueDueCallbacks()).map((organizationId) => passOffers(organizationId)));
+    await Promise.all(due.to_pass.map((organizationId) => passOffers(organizationId)));
   } catch (error) {
     logger.error("offer tick failed", { error: error instanceof Error ? error.message : String(error) });
   } finally {

@@ -1,4 +1,5 @@
 import "server-only";
+import { DISTRIBUTING_ORGANIZATIONS } from "@/lib/queues/distributing-organizations";
 import { prepared } from "@/lib/db/prepared";
 import { announce, EVENT_RETURNING } from "@/lib/events/announcement-sql";
 import { servesQueueSql } from "@/lib/auth/scope";
@@ -267,7 +268,7 @@ SELECT (SELECT count(*) FROM assigned)::int AS assigned, (SELECT held FROM lock)
  * asks it once a second on every server, so an offer a killed server would
  * have made (or an overflow whose time came) is made by another.
  */
-export const ORGANIZATIONS_TO_PASS = `
+const ORGANIZATIONS_TO_PASS = `
 SELECT DISTINCT e.organization_id FROM queue_entries e
 JOIN queues q ON q.organization_id = e.organization_id AND q.department_id IS NOT DISTINCT FROM e.department_id AND q.distribution = 'offer'
 WHERE e.status = 'waiting' AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.queue_entry_id = e.id AND x.status = 'open')
@@ -281,3 +282,17 @@ UNION
 SELECT c.organization_id FROM conversations c
 JOIN settings st ON st.organization_id = c.organization_id AND st.key = 'sms' AND st.value->>'assign_conversations' = 'true'
 WHERE c.status = 'open' AND c.assigned_user_id IS NULL`;
+
+/**
+ * The tick's one question, once a second on every server: who distributes
+ * work, whether any offer has lapsed, anyone is in wrap-up or a scheduled
+ * callback is due, and which organizations have offers to make or settle.
+ * One statement where it was five: the tick runs whether or not anything
+ * happens, on every server.
+ */
+export const TICK_DUE = prepared(`
+SELECT ARRAY(${DISTRIBUTING_ORGANIZATIONS}) AS distributing,
+       EXISTS (SELECT 1 FROM offers WHERE status = 'open' AND expires_at <= now()) AS offers_lapsed,
+       EXISTS (SELECT 1 FROM agent_statuses WHERE status = 'wrap_up') AS wrapping_up,
+       EXISTS (SELECT 1 FROM scheduled_callbacks WHERE status = 'scheduled' AND due_at <= now()) AS callbacks_due,
+       ARRAY(${ORGANIZATIONS_TO_PASS}) AS to_pass`);

@@ -1,9 +1,9 @@
 import "server-only";
-import { prisma } from "@/lib/db/client";
 import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { startCallRecording } from "@/lib/calls/start-call-recording";
-import { startLiveCall } from "@/lib/calls/start-live-call";
+import { START_LIVE_CALL, START_VALUES, startValues } from "@/lib/calls/start-live-call";
+import { announceEvents } from "@/lib/events/announce-events";
 import { takeQueuedCaller } from "@/lib/calls/take-queued-caller";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 
@@ -17,7 +17,6 @@ const GONE: VoiceAnswer = { kind: "say-and-hang-up", message: "This call is no l
  */
 export async function agentDialQueue({ organizationId, agentId, callSid, queueEntry, recordingEnabled }: { organizationId: number; agentId: number | null; callSid: string | null; queueEntry: { id: bigint | null; queueName: string | null } | null; recordingEnabled: boolean }): Promise<VoiceAnswer> {
   if (!agentId || !queueEntry) return { kind: "say-and-hang-up", message: "There is no call to connect." };
-  const where = { organization_id: organizationId, status: "accepted", accepted_by_user_id: agentId, ...(queueEntry.id ? { id: queueEntry.id } : { queue_name: queueEntry.queueName! }) };
   const entry = await acceptedEntry(organizationId, agentId, queueEntry);
   if (!entry) return GONE;
   // A caller transferred to the queue waits in their call's conference: the agent joins them there.
@@ -26,16 +25,10 @@ export async function agentDialQueue({ organizationId, agentId, callSid, queueEn
     return seat ?? GONE;
   }
   // The device joined: the accept is no longer at risk of going back to the queue, and the call is live
-  // (the caller's leg and the agent's, which hold and transfer move).
-  const joined = await prisma.$transaction(async (tx) => {
-    const { count } = await tx.queueEntry.updateMany({ where: { ...where, id: entry.id }, data: { connected_at: new Date() } });
-    if (!count) return { joined: false, started: false };
-    const started = await startLiveCall(tx, {
-      organizationId, callSid: entry.call_sid, direction: "inbound", userId: agentId, departmentId: entry.department_id,
-      contactId: entry.contact_id, number: entry.from_number, answered: true, customerLegSid: entry.call_sid, agentLegSid: callSid,
-    });
-    return { joined: true, started };
-  });
+  // (the caller's leg and the agent's, which hold and transfer move). One statement: every answered call comes here.
+  const start = { organizationId, callSid: entry.call_sid, direction: "inbound" as const, userId: agentId, departmentId: entry.department_id, contactId: entry.contact_id, number: entry.from_number, answered: true, customerLegSid: entry.call_sid, agentLegSid: callSid };
+  const [joined] = await rawQuery<{ joined: boolean; started: boolean; announcement: string | null }>(JOIN_ACCEPTED, [...startValues(start), String(entry.id)]);
+  announceEvents([joined.announcement]);
   if (!joined.joined) return GONE;
   // Recorded calls: the call's one recording starts on the caller's leg, once (a retried connect starts no live call).
   if (recordingEnabled && joined.started) await startCallRecording({ organizationId, callSid: entry.call_sid, customerLegSid: entry.call_sid });
@@ -61,6 +54,14 @@ const ACCEPTED_ENTRY = (key: string) => `
   WHERE e.organization_id = $1 AND e.status = 'accepted' AND e.accepted_by_user_id = $2 AND ${key}
   LIMIT 1`;
 const BY_ID = prepared(ACCEPTED_ENTRY("e.id = $3::bigint"));
+
+// The accept connected and the call started (start-live-call.ts), together: the call starts only if the accept still holds.
+const JOIN_ACCEPTED = prepared(`WITH joined AS (
+    UPDATE queue_entries SET connected_at = now(), updated_at = now()
+    WHERE id = $12::bigint AND organization_id = $1::int AND status = 'accepted' AND accepted_by_user_id = $4::int
+    RETURNING id
+  ), start AS (${START_VALUES} FROM joined)
+  ${START_LIVE_CALL.replace("SELECT EXISTS (SELECT 1 FROM live) AS started", "SELECT EXISTS (SELECT 1 FROM joined) AS joined, EXISTS (SELECT 1 FROM live) AS started")}`);
 const BY_LINE = prepared(ACCEPTED_ENTRY("e.queue_name = $3::text"));
 
 async function acceptedEntry(organizationId: number, agentId: number, key: { id: bigint | null; queueName: string | null }): Promise<AcceptedEntry | null> {

@@ -15,14 +15,22 @@ export function distributesWork(organizationId: number): boolean {
   return known().ids.has(organizationId);
 }
 
-/** Reads the set again (the tick, and a change of a queue's distribution or of the setting). */
-export async function refreshDistributingOrganizations(): Promise<Set<number>> {
-  const rows = await rawQuery<{ organization_id: number }>(`
+/** Who distributes work, in SQL: read by the tick's one statement (offer-statements.ts) and by `refreshDistributingOrganizations`. */
+export const DISTRIBUTING_ORGANIZATIONS = `
     SELECT organization_id FROM queues WHERE distribution = 'offer'
     UNION
-    SELECT organization_id FROM settings WHERE key = 'sms' AND value->>'assign_conversations' = 'true'`);
+    SELECT organization_id FROM settings WHERE key = 'sms' AND value->>'assign_conversations' = 'true'`;
+
+/** Reads the set again (a change of a queue's distribution or of the setting). */
+export async function refreshDistributingOrganizations(): Promise<Set<number>> {
+  const rows = await rawQuery<{ organization_id: number }>(DISTRIBUTING_ORGANIZATIONS);
+  return knowDistributingOrganizations(rows.map((r) => r.organization_id));
+}
+
+/** The set as just read (the tick reads it with what else is due). */
+export function knowDistributingOrganizations(ids: readonly number[]): Set<number> {
   const state = known();
-  state.ids = new Set(rows.map((r) => r.organization_id));
+  state.ids = new Set(ids);
   state.readAt = Date.now();
   return state.ids;
 }
