@@ -24,6 +24,8 @@ interface LeaseState {
   workerId: string;
   timer?: NodeJS.Timeout;
   resend: Map<string, Resend>;
+  /** Told of each job handed back, so its retry is looked for when due (job-queue.ts wakes the workers). */
+  handedBack?: (queue: string) => void;
 }
 const state = processSingleton<LeaseState>("job-leases", () => ({ workerId: randomUUID(), resend: new Map() }));
 
@@ -59,6 +61,7 @@ export async function recoverOrphanedJobs(boss: PgBoss, { everyOther = false } =
     logger.warn("job of a stopped process handed back", { queue: orphan.queue, job_id: orphan.job_id });
     await boss.fail(orphan.queue, orphan.job_id, { reason: "The server running this job stopped." });
     await state.resend.get(orphan.queue)?.(orphan.data);
+    state.handedBack?.(orphan.queue);
   }
   return orphans.length;
 }
@@ -69,7 +72,8 @@ export async function recoverOrphanedJobs(boss: PgBoss, { everyOther = false } =
  * registered at start-up; on the embedded database it takes back every lease
  * the previous process left.
  */
-export function keepLeases(boss: PgBoss, { embedded }: { embedded: boolean }): void {
+export function keepLeases(boss: PgBoss, { embedded, handedBack }: { embedded: boolean; handedBack: (queue: string) => void }): void {
+  state.handedBack = handedBack;
   if (state.timer) return;
   let first = true;
   state.timer = setInterval(() => {

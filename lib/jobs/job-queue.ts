@@ -19,6 +19,8 @@ export const QUEUES = { contactImport: "contact-import", campaignDispatch: "camp
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 const JOB_QUEUE_LOCK = 72707372;
+/** How long a failed import or contact operation waits before its retry. */
+const RETRY_DELAY_SECONDS = 5;
 const started = processSingleton<{ boss?: Promise<PgBoss> }>("job-queue", () => ({}));
 // Whether pg-boss runs in this process, for the readiness check: started, and not stopped since.
 const queueState = processSingleton("job-queue-state", () => ({ running: false }));
@@ -49,13 +51,13 @@ export function jobQueue(): Promise<PgBoss> {
           name,
           name === QUEUES.campaignDispatch
             ? { name, policy: "stately", retryLimit: 0, expireInSeconds: 120 }
-            : { name, retryLimit: 2, retryDelay: 5, expireInSeconds: 1800 },
+            : { name, retryLimit: 2, retryDelay: RETRY_DELAY_SECONDS, expireInSeconds: 1800 },
         );
       }
     });
     queueState.running = true;
     // Jobs of a process that died are handed back (job-leases.ts).
-    keepLeases(boss, { embedded: databaseKind() === "embedded" });
+    keepLeases(boss, { embedded: databaseKind() === "embedded", handedBack: (queue) => wakeWhenRetried(queue as QueueName) });
     stopTakingJobsOnShutdown(boss);
     return boss;
   })();
@@ -85,7 +87,7 @@ export async function enqueueJob(name: QueueName, data: object, singletonKey?: s
   await boss.send(name, data, { ...(singletonKey && { singletonKey }), ...(startAfterSeconds && { startAfter: startAfterSeconds }) });
   if (!startAfterSeconds) return wakeWorkers(name);
   // pg-boss takes a delayed job at the first fetch after it is due; this process makes sure there is one.
-  setTimeout(() => void wakeWorkers(name), startAfterSeconds * 1000 + 50).unref();
+  setTimeout(() => void wakeWorkers(name), startAfterSeconds * 1000 + 250).unref();
 }
 
 /** This process's worker for the queue looks for a job now, and every other server's too. */
@@ -93,6 +95,11 @@ async function wakeWorkers(name: QueueName): Promise<void> {
   wakeLocal(name);
   if (databaseKind() !== "postgres") return;
   await rawQuery(`SELECT pg_notify('${JOBS_CHANNEL}', $1)`, [name], { unflushed: true }).catch((error) => logger.warn("job wake-up not sent", { queue: name, error: error instanceof Error ? error.message : String(error) }));
+}
+
+/** A failed job (or one handed back from a stopped server) is retried after RETRY_DELAY_SECONDS: someone looks then, not at the next poll. */
+function wakeWhenRetried(name: QueueName): void {
+  setTimeout(() => void wakeWorkers(name), RETRY_DELAY_SECONDS * 1000 + 250).unref();
 }
 
 function wakeLocal(name: string): void {
@@ -123,6 +130,9 @@ export async function workOn<T extends object>(name: QueueName, handler: (data: 
     try {
       // Nobody waits on a job at the other end of a connection: on the embedded database its statements give way to requests'.
       await inBackground(() => handler(job.data));
+    } catch (error) {
+      wakeWhenRetried(name);
+      throw error;
     } finally {
       await releaseLease(job.id);
       // The line may hold more (queued while this one ran, their wake-ups spent): look again at once.
