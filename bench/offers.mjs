@@ -9,7 +9,8 @@
 //  1. The rate the machine sustains, searched: 10 s probes from 4 calls a
 //     second, doubled while (a) p99 < 150 ms, the inbound answer p99 < 1 s,
 //     every provider callback answered (no 5xx) and nothing lost; then
-//     halved between twice.
+//     halved between twice. The rate found must then hold for the floor's
+//     30 s, or the next lower rate that held a probe is taken.
 //  2. The floor at that rate for 30 s: what a call costs (servers' and
 //     PostgreSQL's CPU; goal 20 ms together) and (a): the inbound webhook's
 //     answer (at the callers' process) to the offer event's arrival at the
@@ -201,6 +202,8 @@ try {
 
   // 1. The rate this machine sustains: doubled from BENCH_START_RATE while it holds, then halved between twice.
   const probes = [];
+  /** The rates that held a probe, lowest first. */
+  const held = [];
   let rate = FIXED_RATE;
   if (!rate) {
     let good = 0;
@@ -208,21 +211,28 @@ try {
     for (let r = START_RATE; r <= MAX_RATE; r *= 2) {
       const run = await floorAt(r, PROBE_SECONDS, 60_000);
       probes.push(line(run));
-      if (sustains(run)) good = r;
+      if (sustains(run)) held.push((good = r));
       else { bad = r; break; }
     }
     for (let step = 0; step < 2 && bad && bad - good > 1; step++) {
       const r = Math.round((good + bad) / 2);
       const run = await floorAt(r, PROBE_SECONDS, 60_000);
       probes.push(line(run));
-      if (sustains(run)) good = r;
+      if (sustains(run)) held.push((good = r));
       else bad = r;
     }
+    held.sort((x, y) => x - y);
     rate = good || START_RATE;
   }
 
-  // 2. The floor at that rate: the cost of a call, and (a).
-  const floor = await floorAt(rate, SECONDS, 60_000);
+  // 2. The floor at that rate: the cost of a call, and (a). A short probe can pass a rate the floor does not
+  // hold for the whole run (offers fall behind as the line grows): then the next lower rate that held.
+  let floor = await floorAt(rate, SECONDS, 60_000);
+  while (!FIXED_RATE && !sustains(floor) && held.some((r) => r < rate)) {
+    probes.push(`${line(floor)}: not held for ${SECONDS} s`);
+    rate = Math.max(...held.filter((r) => r < rate));
+    floor = await floorAt(rate, SECONDS, 60_000);
+  }
   // 3. Twice that rate: past capacity, every caller is still answered in time and none is lost.
   const past = await floorAt(rate * 2, SECONDS, 180_000);
 

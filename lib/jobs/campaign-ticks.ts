@@ -1,5 +1,6 @@
 import "server-only";
-import { prisma } from "@/lib/db/client";
+import { prepared } from "@/lib/db/prepared";
+import { rawQuery } from "@/lib/db/raw-sql";
 import { enqueueJob, QUEUES } from "./job-queue";
 
 // Campaign dispatch is triggered by name: whoever opens capacity (a start, a
@@ -23,9 +24,11 @@ export async function kickCampaignLater(campaignId: number, seconds = 3): Promis
 /** An agent of this department may now take a call: every running dialing campaign there gets a tick. */
 export async function kickDepartmentCampaigns(organizationId: number, departmentId: number | null): Promise<void> {
   if (departmentId === null) return;
-  const campaigns = await prisma.campaign.findMany({
-    where: { organization_id: organizationId, department_id: departmentId, status: "running", dialing_mode: { in: ["progressive", "predictive"] } },
-    select: { id: true },
-  });
+  const campaigns = await rawQuery<{ id: number }>(DIALING_CAMPAIGNS, [organizationId, departmentId]);
   await Promise.all(campaigns.map((c) => kickCampaign(c.id)));
 }
+
+// Asked each time an agent of a department becomes Available (after every call): prepared, past the ORM.
+const DIALING_CAMPAIGNS = prepared(`
+  SELECT id FROM campaigns
+  WHERE organization_id = $1::int AND department_id = $2::int AND status = 'running' AND dialing_mode IN ('progressive', 'predictive')`);
