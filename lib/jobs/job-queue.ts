@@ -76,8 +76,8 @@ const localWorkers = processSingleton("job-workers", () => new Map<QueueName, st
  * falls due, and after each job they finish (the line may hold more). The poll
  * is only the fallback for a wake-up that was missed (a server that died
  * between its job and its NOTIFY, a listening connection being reopened).
- * Polling every 0.5 s cost each idle server 20 statements a second, most of
- * its idle CPU (issue 61, point 4; bench:offers counts it in every call).
+ * Polling every 0.5 s was ten of the twenty statements an idle server asked
+ * a second (issue 61, point 4; bench:offers counts idle work in every call).
  */
 const POLL_SECONDS = 5;
 const JOBS_CHANNEL = "cc_jobs";
