@@ -26,7 +26,7 @@ export interface LiveCallStart {
  * per CallSid: a retried callback changes nothing.
  */
 export async function startLiveCall(tx: Tx, start: LiveCallStart): Promise<boolean> {
-  const [row] = await sqlRows<{ started: boolean; announcement: string | null }[]>(tx)(`WITH start AS (${START_VALUES}) ${START_LIVE_CALL}`, ...startValues(start));
+  const [row] = await sqlRows<{ started: boolean; announcement: string | null }[]>(tx)(`WITH start AS (${START_VALUES}) ${START_LIVE_CALL} SELECT ${STARTED}`, ...startValues(start));
   announceAfterCommit(tx, [row.announcement]);
   return row.started;
 }
@@ -45,8 +45,9 @@ export const startValues = (start: LiveCallStart) => [
  * What starting a call writes, as the tail of a statement whose CTE `start`
  * (columns as START_VALUES) holds the call, or no row (nothing starts): the
  * live call (none if one with that CallSid exists), the first line of its
- * story (recordCallEvent's) and the owner's `call.updated` event. Answers
- * `started` and the event's `announcement` (to send after the commit). One
+ * story (recordCallEvent's) and the owner's `call.updated` event. The
+ * statement's SELECT names STARTED among its columns: `started` and the
+ * event's `announcement` (to send after the commit). One
  * statement, so the agent's device joining a caller (agent-dial-queue.ts)
  * starts the call in the statement that marks the accept connected.
  */
@@ -68,8 +69,10 @@ export const START_LIVE_CALL = `, live AS (
            jsonb_build_object('call_sid', l.call_sid, 'state', l.state, 'event', CASE WHEN l.state = 'answered' THEN 'answered' ELSE 'started' END, 'direction', l.direction)
     FROM live l
     RETURNING ${EVENT_RETURNING}
-  )
-  SELECT EXISTS (SELECT 1 FROM live) AS started, (SELECT ${announcement("e")} FROM e) AS announcement`;
+  )`;
+
+/** What a statement ending in START_LIVE_CALL answers of it. */
+export const STARTED = `EXISTS (SELECT 1 FROM live) AS started, (SELECT ${announcement("e")} FROM e) AS announcement`;
 
 /** The person dialed picked up: the call is answered, and its customer's leg is known (the dialed leg). */
 export async function answerLiveCall(tx: Tx, { organizationId, callSid, customerLegSid }: { organizationId: number; callSid: string; customerLegSid: string }): Promise<boolean> {

@@ -2,7 +2,7 @@ import "server-only";
 import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { startCallRecording } from "@/lib/calls/start-call-recording";
-import { START_LIVE_CALL, START_VALUES, startValues } from "@/lib/calls/start-live-call";
+import { START_LIVE_CALL, START_VALUES, STARTED, startValues } from "@/lib/calls/start-live-call";
 import { announceEvents } from "@/lib/events/announce-events";
 import { takeQueuedCaller } from "@/lib/calls/take-queued-caller";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
@@ -61,7 +61,8 @@ const JOIN_ACCEPTED = prepared(`WITH joined AS (
     WHERE id = $12::bigint AND organization_id = $1::int AND status = 'accepted' AND accepted_by_user_id = $4::int
     RETURNING id
   ), start AS (${START_VALUES} FROM joined)
-  ${START_LIVE_CALL.replace("SELECT EXISTS (SELECT 1 FROM live) AS started", "SELECT EXISTS (SELECT 1 FROM joined) AS joined, EXISTS (SELECT 1 FROM live) AS started")}`);
+  ${START_LIVE_CALL}
+  SELECT EXISTS (SELECT 1 FROM joined) AS joined, ${STARTED}`);
 const BY_LINE = prepared(ACCEPTED_ENTRY("e.queue_name = $3::text"));
 
 async function acceptedEntry(organizationId: number, agentId: number, key: { id: bigint | null; queueName: string | null }): Promise<AcceptedEntry | null> {
