@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import { rawQuery, sqlRows } from "@/lib/db/raw-sql";
+import { sqlRows } from "@/lib/db/raw-sql";
 import { queueMayMove } from "@/lib/queue-entries/queue-may-move";
 import { WRAP_UPS_DUE } from "@/lib/queues/wrap-up-rules";
 import { changeAgentStatus, type AgentState } from "./agent-status";
@@ -12,8 +12,6 @@ import { changeAgentStatus, type AgentState } from "./agent-status";
  * second beside the offer sweep; answers how many went back.
  */
 export async function endTimedWrapUps(): Promise<number> {
-  const anyone = await rawQuery(`SELECT 1 FROM agent_statuses WHERE status = 'wrap_up' LIMIT 1`);
-  if (anyone.length === 0) return 0;
   const ended = await prisma.$transaction(async (tx) => {
     const due = await sqlRows<{ user_id: number; organization_id: number; resume_status: AgentState | null }[]>(tx)(WRAP_UPS_DUE);
     for (const agent of due) await changeAgentStatus(tx, { id: agent.user_id, organization_id: agent.organization_id }, agent.resume_status ?? "available", { by: "timer" });

@@ -32,8 +32,6 @@ SELECT p.organization_id, ${announcement("p")} AS announcement FROM published p`
 
 /** Turns the callbacks due now into queue entries; answers the organizations that got some. */
 export async function queueDueCallbacks(): Promise<number[]> {
-  const due = await rawQuery(`SELECT 1 FROM scheduled_callbacks WHERE status = 'scheduled' AND due_at <= now() LIMIT 1`);
-  if (due.length === 0) return [];
   const rows = await rawQuery<{ organization_id: number; announcement: string }>(QUEUE_DUE);
   announceEvents(rows.map((row) => row.announcement));
   const organizations = [...new Set(rows.map((row) => row.organization_id))];

@@ -1,7 +1,7 @@
 import "server-only";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { prisma } from "@/lib/db/client";
-import { rawQuery, sqlRows } from "@/lib/db/raw-sql";
+import { sqlRows } from "@/lib/db/raw-sql";
 import { publishEvent } from "@/lib/events/publish-event";
 import { queueMayMove } from "@/lib/queue-entries/queue-may-move";
 
@@ -15,8 +15,6 @@ const MISSED_NOTICE = "You missed a call offered to you, so you are not taking c
  * with an open offer leaves it here for another.
  */
 export async function expireOffers(): Promise<number> {
-  const due = await rawQuery(`SELECT 1 FROM offers WHERE status = 'open' AND expires_at <= now() LIMIT 1`);
-  if (due.length === 0) return 0;
   const missed = await prisma.$transaction(async (tx) => {
     const rows = await sqlRows<{ id: bigint; organization_id: number; user_id: number; queue_entry_id: bigint; call_sid: string; from_number: string }[]>(tx)`
       WITH due AS (SELECT id FROM offers WHERE status = 'open' AND expires_at <= now() ORDER BY expires_at LIMIT 200 FOR UPDATE SKIP LOCKED)

@@ -85,7 +85,8 @@ async function tick(): Promise<void> {
   if (state.ticking) return;
   state.ticking = true;
   try {
-    // One question for all of it: an idle tick is one statement. Organizations made passable by what follows
+    // One question for all of it: an idle tick is one statement, and each step below runs only when it has work
+    // (they ask nothing first). Organizations made passable by what follows
     // (an offer lapsed, a wrap-up ended, a callback due) are passed by those steps themselves.
     const [due] = await rawQuery<{ distributing: number[]; offers_lapsed: boolean; wrapping_up: boolean; callbacks_due: boolean; to_pass: number[] }>(TICK_DUE);
     knowDistributingOrganizations(due.distributing);
