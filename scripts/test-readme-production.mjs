@@ -14,7 +14,7 @@
 // a JSON report when READMETEST_REPORT names a file.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -143,6 +143,11 @@ async function main() {
   const clone = path.join(root, "contact-center");
   const cloned = spawnSync("git", ["clone", "--quiet", process.cwd(), clone], { stdio: "inherit" });
   if (cloned.status !== 0) throw new Error("git clone of this checkout failed");
+  // The clone gets this checkout's Next.js build cache, as a CI keeps `.next/cache`
+  // between runs (Next.js's guide to CI build caching): the README's
+  // `npm run build` still builds the clone's own sources, in 25 s instead of 75
+  // (and a third of the CPU) beside the browser suite.
+  if (existsSync(".next/cache")) cpSync(".next/cache", path.join(clone, ".next/cache"), { recursive: true });
   const results = [];
   try {
     for (const part of parts) {

@@ -41,15 +41,21 @@ export const test = base.extend<{ consoleErrors: string[] }, { workerServer: { b
     async ({ context, browser }, provide, testInfo) => {
       const errors: string[] = [];
       watch(context, errors);
-      // Contexts the test opens itself (a second agent, a phone) are watched too.
+      // Contexts the test opens itself (a second agent, a phone) are watched too,
+      // and closed when it ends: the browser is the worker's, so a context left open
+      // kept its pages polling and painting through every later test of the worker
+      // (four such pages held a tenth of a core each, in Chromium and in the server).
+      const opened: BrowserContext[] = [];
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args) => {
-        const opened = await newContext(...args);
-        watch(opened, errors);
-        return opened;
+        const context = await newContext(...args);
+        watch(context, errors);
+        opened.push(context);
+        return context;
       };
       await provide(errors);
       browser.newContext = newContext;
+      await Promise.all(opened.map((context) => context.close()));
       const allowed = testInfo.annotations.filter((a) => a.type === "console-error").map((a) => new RegExp(a.description ?? "^$"));
       const unexpected = errors.filter((e) => !allowed.some((pattern) => pattern.test(e)));
       if (process.env.CONSOLE_ERRORS_LOG) {
