@@ -55,9 +55,11 @@ export const test = base.extend<{ consoleErrors: string[] }, { workerServer: { b
       };
       await provide(errors);
       browser.newContext = newContext;
+      // What the pages said while the test ran; closing them is not part of it.
+      const said = [...errors];
       await Promise.all(opened.map((context) => context.close()));
       const allowed = testInfo.annotations.filter((a) => a.type === "console-error").map((a) => new RegExp(a.description ?? "^$"));
-      const unexpected = errors.filter((e) => !allowed.some((pattern) => pattern.test(e)));
+      const unexpected = said.filter((e) => !allowed.some((pattern) => pattern.test(e)));
       if (process.env.CONSOLE_ERRORS_LOG) {
         const { appendFileSync } = await import("node:fs");
         for (const e of unexpected) appendFileSync(process.env.CONSOLE_ERRORS_LOG, `${testInfo.file.split("/").pop()}:${testInfo.line} ${testInfo.title.slice(0, 60)} | ${e}\n`);
