@@ -145,8 +145,9 @@ async function main() {
   if (cloned.status !== 0) throw new Error("git clone of this checkout failed");
   // The clone gets this checkout's Next.js build cache, as a CI keeps `.next/cache`
   // between runs (Next.js's guide to CI build caching): the README's
-  // `npm run build` still builds the clone's own sources, in 25 s instead of 75
-  // (and a third of the CPU) beside the browser suite.
+  // `npm run build` still builds the clone's own sources, in 23 s instead of 74
+  // on a quiet machine (a third of the CPU), 47 s instead of 72 beside the
+  // browser suite (docs/decisions/024).
   if (existsSync(".next/cache")) cpSync(".next/cache", path.join(clone, ".next/cache"), { recursive: true });
   const results = [];
   try {

@@ -32,9 +32,8 @@ async function importTwo(tenant: Tenant, token: string): Promise<number> {
   return (await upload.json()).import_id;
 }
 
-/** Waits for the server to end `stream` (at most `ms`): how long it took from `since`. */
 /**
- * How long after `since` the stream ended (at most `ms`). `since` is when the change was saved
+ * Waits for the server to end `stream` (at most `ms`): how long after `since` it ended. `since` is when the change was saved
  * (its answer came back), not when it was sent: a loaded server can take seconds to get to a
  * request (a gate saw 2.6 s), and the promise is about the closing once the change exists.
  */
