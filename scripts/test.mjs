@@ -14,7 +14,7 @@
 // suite's output is printed whole when it ends; the table gives each suite's
 // counts and wall time. Exits non-zero when any test fails or a suite cannot run.
 import { spawn, spawnSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CHROMIUM_CANDIDATES, chromiumPath } from "../e2e/support/chromium.mjs";
@@ -179,8 +179,10 @@ async function runSuite(name) {
   console.log(`--- ${name}: started at ${seconds(started).toFixed(0)} s`);
   if (suite.before && !suite.before()) return results.push({ name, passed: 0, failed: 1, seconds: 0, failures: ["could not prepare the suite"] });
   const report = path.join(reports, `${name}.json`);
+  const serverLogs = path.join(reports, `${name}-servers`);
+  mkdirSync(serverLogs);
   const [script, args, env] = suite.run(report);
-  const { status, log } = await run(name, process.execPath, [script, ...args], env);
+  const { status, log } = await run(name, process.execPath, [script, ...args], { ...env, TEST_SERVER_LOG_DIR: serverLogs });
   const json = readJson(report);
   const counts = suite.count(json, status);
   const wall = seconds(from);
@@ -190,7 +192,21 @@ async function runSuite(name) {
   results.push({ name, ...counts, seconds: wall, failures, timings: suite.timings?.(json) ?? [] });
   console.log(`\n=== ${name}: ${counts.passed} passed, ${counts.failed} failed in ${wall.toFixed(0)} s ===`);
   process.stdout.write(readFileSync(log, "utf8"));
+  if (counts.failed > 0) printServerTrouble(serverLogs);
   console.log(`=== end of ${name} ===\n`);
+}
+
+/** A failed suite's servers' warnings and errors (their last 80), each line named by its server's log. */
+function printServerTrouble(dir) {
+  const lines = readdirSync(dir).flatMap((file) =>
+    readFileSync(path.join(dir, file), "utf8")
+      .split("\n")
+      .filter((line) => /"level":"(warn|error)"/.test(line) || /^\s*(Error|TypeError|Unhandled)/.test(line))
+      .map((line) => ({ file, line, time: /"time":"([^"]+)"/.exec(line)?.[1] ?? "" })),
+  );
+  lines.sort((a, b) => a.time.localeCompare(b.time));
+  console.log(`--- the servers' warnings and errors (${lines.length}, the last 80):`);
+  for (const { file, line } of lines.slice(-80)) console.log(`[${file}] ${line.slice(0, 600)}`);
 }
 
 async function lane(names) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALL_DAY, inHoursPhone, playCallback, waitForCalls } from "../support/campaigns";
+import { ALL_DAY, campaignState, inHoursPhone, playCallback, waitForCalls } from "../support/campaigns";
 import { makeContact } from "../support/contacts";
 import { createTenant, type Tenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
@@ -41,9 +41,9 @@ describe("reports", () => {
     // A campaign call answered by agent A (talk 30 s), through the engine and the provider's callbacks.
     const target = await makeContact(tenant, { name: "Campaign Target", tags: ["report-campaign"], phone: inHoursPhone() });
     const created = await tenant.client.post("/api/campaigns", { name: "Report push", selection: { tags: ["report-campaign"] }, dialing_mode: "progressive", caller_id: number, calling_window: ALL_DAY }, tenant.managerA.token);
-    await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token);
-    await tenant.client.post(`/api/campaigns/${created.body.id}/start`, {}, tenant.managerA.token);
-    const [dialed] = await waitForCalls(target.phone);
+    expect((await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token)).status).toBe(200);
+    expect((await tenant.client.post(`/api/campaigns/${created.body.id}/start`, {}, tenant.managerA.token)).status).toBe(200);
+    const [dialed] = await waitForCalls(target.phone, 1, 20_000, campaignState(tenant, created.body.id, [tenant.agentA]));
     await playCallback(dialed.Url, { CallSid: dialed.sid, From: number, To: target.phone, CallStatus: "in-progress" });
     await playCallback(dialed.StatusCallback, { CallSid: dialed.sid, From: number, To: target.phone, CallStatus: "completed", CallDuration: "30" });
     // Agent B is Available for two seconds, then Offline.

@@ -26,16 +26,29 @@ export async function placedCalls(to?: string): Promise<PlacedCall[]> {
  * The calls the engine placed to `to`, once there are `count` of them. The
  * wait is long (a tick beside two other busy test files can take seconds) and
  * ends as soon as they are there; running out of it says so by name rather
- * than as an undefined call further on.
+ * than as an undefined call further on, with where things stood on the
+ * server when `explain` is given (a gate once ran out of it with no clue why).
  */
-export async function waitForCalls(to: string, count = 1, timeoutMs = 20_000): Promise<PlacedCall[]> {
+export async function waitForCalls(to: string, count = 1, timeoutMs = 20_000, explain?: () => Promise<unknown>): Promise<PlacedCall[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const calls = await placedCalls(to);
     if (calls.length >= count) return calls;
-    if (Date.now() > deadline) throw new Error(`waitForCalls: ${calls.length} of ${count} call(s) to ${to} placed within ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline) {
+      const state = explain ? `\nOn the server: ${JSON.stringify(await explain().catch((error) => String(error)))}` : "";
+      throw new Error(`waitForCalls: ${calls.length} of ${count} call(s) to ${to} placed within ${timeoutMs / 1000} s${state}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Where a campaign stands (for waitForCalls' `explain`): the campaign, its contacts and the agents' states. */
+export function campaignState(tenant: Tenant, campaignId: number, agents: { token: string }[]) {
+  return async () => ({
+    campaign: (await tenant.client.get(`/api/campaigns/${campaignId}`, tenant.admin.token)).body,
+    contacts: (await tenant.client.get(`/api/campaigns/${campaignId}/contacts`, tenant.admin.token)).body,
+    agents: await Promise.all(agents.map(async (agent) => (await tenant.client.get("/api/agent/status", agent.token)).body)),
+  });
 }
 
 /** The provider calls back an address it was given (signed over that address). */

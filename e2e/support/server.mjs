@@ -2,7 +2,7 @@
 // on its own port and database, and waits until it answers.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -166,10 +166,15 @@ async function startOn(port, { databaseUrl, dataDir, givenDataDir, env, label, b
   running.add(child);
   child.once("exit", () => running.delete(child));
   let output = "";
+  // npm test keeps every server's whole log for the run (TEST_SERVER_LOG_DIR) and shows
+  // its warnings and errors when a suite fails: a gate's failure then carries the server's side.
+  const file = process.env.TEST_SERVER_LOG_DIR ? createWriteStream(path.join(process.env.TEST_SERVER_LOG_DIR, `${label}-${port}.log`), { flags: "a" }) : null;
   const keep = (chunk) => {
     output = (output + chunk).slice(-20_000);
+    file?.write(chunk);
     if (process.env.TEST_SERVER_LOGS) process.stderr.write(`[${label}] ${chunk}`);
   };
+  child.once("exit", () => file?.end());
   child.stdout.on("data", keep);
   child.stderr.on("data", keep);
 
