@@ -196,16 +196,22 @@ async function runSuite(name) {
   console.log(`=== end of ${name} ===\n`);
 }
 
-/** A failed suite's servers' warnings and errors (their last 80), each line named by its server's log. */
+/**
+ * A failed suite's servers' warnings and errors (their last 80), each line
+ * named by its server's log. Slow queries are only counted: a loaded run
+ * writes hundreds, and they would hide the one line that says what failed.
+ */
 function printServerTrouble(dir) {
+  let slow = 0;
   const lines = readdirSync(dir).flatMap((file) =>
     readFileSync(path.join(dir, file), "utf8")
       .split("\n")
       .filter((line) => /"level":"(warn|error)"/.test(line) || /^\s*(Error|TypeError|Unhandled)/.test(line))
+      .filter((line) => !(line.includes('"message":"slow query"') && ++slow))
       .map((line) => ({ file, line, time: /"time":"([^"]+)"/.exec(line)?.[1] ?? "" })),
   );
   lines.sort((a, b) => a.time.localeCompare(b.time));
-  console.log(`--- the servers' warnings and errors (${lines.length}, the last 80):`);
+  console.log(`--- the servers' warnings and errors (${lines.length}, the last 80; and ${slow} slow queries):`);
   for (const { file, line } of lines.slice(-80)) console.log(`[${file}] ${line.slice(0, 600)}`);
 }
 

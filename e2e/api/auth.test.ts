@@ -152,6 +152,7 @@ describe("servers checking passwords at production's cost", () => {
     // Each from its own address and email, so every one reaches the password check: seconds of bcrypt
     // (0.1-0.4 s each here at cost 10), which on the request thread held every other request until most were done.
     let flooding = true;
+    const floodStarted = performance.now();
     const flood = Promise.all(Array.from({ length: 30 }, (_, i) => api(full.baseUrl).post("/api/login", { email: `flood${i}-${client.address}@example.com`, password: "x" }))).finally(() => {
       flooding = false;
     });
@@ -162,9 +163,13 @@ describe("servers checking passwords at production's cost", () => {
       latencies.push(performance.now() - started);
     }
     const answers = (await flood).map((a) => a.status);
+    const floodMs = performance.now() - floodStarted;
     expect(answers.every((s) => s === 422 || s === 503), answers.join(",")).toBe(true);
     expect(latencies.length).toBeGreaterThanOrEqual(3);
-    expect(Math.max(...latencies)).toBeLessThan(1000);
+    // Held by hashing on the request thread, a request waits out most of the flood; off it, a
+    // fraction. Measured against the flood's own length: a loaded machine stretches both (a
+    // profiled run: 1.15 s against a flood of many seconds).
+    expect(Math.max(...latencies), `flood ${floodMs.toFixed(0)} ms`).toBeLessThan(Math.max(1000, floodMs / 3));
   }, 90_000);
 
   it("refuses further logins at once with 503, Retry-After and a message, and checks the ones it took", async () => {

@@ -35,7 +35,8 @@ describe("the campaign engine across processes", () => {
 
     const phones = new Set(contacts.map((c) => c.phone));
     let dialed: { To: string; Url: string }[] = [];
-    for (let i = 0; i < 60; i++) {
+    // Up to 20 s, ended as soon as every agent's line is dialed.
+    for (let i = 0; i < 200; i++) {
       dialed = (await placedCalls()).filter((c) => c.From === number && phones.has(c.To));
       if (dialed.length >= agents.length) break;
       await new Promise((r) => setTimeout(r, 100));
