@@ -113,4 +113,13 @@ describe("single sign-on with SAML 2.0", () => {
     const both = await tenant.client.request("PUT", "/api/settings/sso", { token: tenant.admin.token, body: { protocol: "saml", domains: ["bad-metadata.test"], saml: {} } });
     expect(both.status).toBe(422);
   });
+
+  it("a post that is not the provider's form (an empty JSON object) is a sign-in that expired, not a failure of ours", async () => {
+    // The route's check that a JSON body says nothing once read the request's own stream, and the
+    // landing then failed reading it again ("ReadableStream is locked", logged as an error; the
+    // browser was told the answer could not be verified).
+    const response = await fetch(`${baseUrl()}/api/sso/saml/acs`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/json" }, body: "{}" });
+    expect(response.status).toBe(303);
+    expect(new URL(response.headers.get("location")!).searchParams.get("sso_error")).toBe("expired");
+  });
 });

@@ -2,7 +2,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, inject, it } from "vitest";
 import { createTenant } from "../support/factories";
-import { startServer } from "../support/server.mjs";
+import pg from "pg";
+import { createTestDatabase, startServer } from "../support/server.mjs";
 import { connectToTestDatabase } from "../support/test-database";
 
 // Issue 24: delivery records do not pile up for ever. Every server process
@@ -44,22 +45,31 @@ describe("old webhook deliveries", () => {
 // when the claim lapses another sender takes it and sends only what was not
 // recorded (at least once, never lost, never sent again once recorded).
 describe("an outbox row whose claim lapsed", () => {
+  // On a database of its own, with a server of its own. On the suite's database every server
+  // sends, including one that another file kills on purpose (offers-db's doomed server): one took
+  // the row, sent it and died before recording it, and when its claim lapsed the row was sent
+  // again, as at least once allows (a gate saw the event twice). Exactly once holds only among
+  // servers that live.
   it("is sent to the endpoints with no recorded delivery, then recorded and removed", async () => {
-    const tenant = await createTenant();
+    const database = await createTestDatabase(inject("databaseUrl"));
+    const server = await startServer({ databaseUrl: database.url, label: "lapsed-claim" });
+    const own = new pg.Client({ connectionString: database.url });
+    await own.connect();
+    const tenant = await createTenant(server.baseUrl);
     const hooks = await Promise.all([receiver(), receiver()]);
     try {
       const register = async (url: string) => (await tenant.client.post("/api/webhooks", { url, events: ["contact.updated"] }, tenant.admin.token)).body.id as number;
       const recorded = await register(hooks[0].url);
       const missing = await register(hooks[1].url);
       const eventId = String(9_000_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
-      // The recorded delivery first: a sender of the suite's servers takes a lapsed row as soon as it
+      // The recorded delivery first: the server's sender takes a lapsed row as soon as it
       // is there, and took it between the two statements once, before the delivery was recorded (issue 42).
-      await db.query(
+      await own.query(
         `INSERT INTO webhook_deliveries (endpoint_id, organization_id, event_type, message_id, dedupe_key, payload, status, attempts)
          VALUES ($1, $2, 'contact.updated', 'msg_' || $3, 'event:' || $3, '{}'::jsonb, 'delivered', 1)`,
         [recorded, tenant.organization.id, eventId],
       );
-      await db.query(
+      await own.query(
         `INSERT INTO webhook_outbox (id, organization_id, event_type, payload, locked_until, claims)
          VALUES ($1, $2, 'contact.updated', '{"type": "contact.updated", "timestamp": "2026-11-26T00:00:00.000Z", "data": {"contact_id": 1}}', now() - interval '1 second', 1)`,
         [eventId, tenant.organization.id],
@@ -69,20 +79,23 @@ describe("an outbox row whose claim lapsed", () => {
       let outbox = 1;
       for (let tries = 0; tries < 150 && (hooks[1].ids.length === 0 || outbox > 0); tries++) {
         await new Promise((r) => setTimeout(r, 200));
-        outbox = (await db.query(`SELECT 1 FROM webhook_outbox WHERE id = $1`, [eventId])).rowCount ?? 0;
+        outbox = (await own.query(`SELECT 1 FROM webhook_outbox WHERE id = $1`, [eventId])).rowCount ?? 0;
       }
       expect(hooks[1].ids).toEqual([`msg_${eventId}`]);
       expect(hooks[0].ids).toEqual([]);
       expect(outbox).toBe(0);
-      const { rows } = await db.query(`SELECT endpoint_id, status, attempts, last_status_code FROM webhook_deliveries WHERE dedupe_key = 'event:' || $1 ORDER BY endpoint_id`, [eventId]);
+      const { rows } = await own.query(`SELECT endpoint_id, status, attempts, last_status_code FROM webhook_deliveries WHERE dedupe_key = 'event:' || $1 ORDER BY endpoint_id`, [eventId]);
       expect(rows).toEqual([
         { endpoint_id: recorded, status: "delivered", attempts: 1, last_status_code: null },
         { endpoint_id: missing, status: "delivered", attempts: 1, last_status_code: 200 },
       ]);
     } finally {
       hooks.forEach((hook) => hook.close());
+      await own.end();
+      await server.stop();
+      await database.drop();
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 async function receiver() {

@@ -173,7 +173,9 @@ async function refuseUndeclaredBody(request: Request): Promise<undefined> {
   if (request.method === "GET" || request.method === "HEAD") return undefined;
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json" && !type.endsWith("+json")) return undefined;
-  const input = await readJsonBody(request, ONE_MEGABYTE);
+  // A copy: an empty object passes, and the handler then reads the body itself (a form, an upload); reading
+  // the request's own stream here left it locked, and the SAML landing failed on `{}` ("ReadableStream is locked").
+  const input = await readJsonBody(request.clone(), ONE_MEGABYTE);
   const empty = typeof input === "object" && input !== null && !Array.isArray(input) && Object.keys(input).length === 0;
   if (!empty) {
     const keys = typeof input === "object" && input !== null && !Array.isArray(input) ? Object.keys(input) : [];
