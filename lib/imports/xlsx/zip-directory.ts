@@ -83,6 +83,9 @@ export async function expandEntry(zip: Buffer, entry: ZipEntry, onChunk: (chunk:
     inflater.on("end", resolve);
     inflater.on("close", resolve);
   });
+  // A reader that throws mid-entry leaves the loop, whose iterator destroys the inflater with an abort:
+  // `done` then rejects unawaited (an unhandled rejection in the server's log for every such workbook).
+  done.catch(() => undefined);
   inflater.end(data);
   for await (const chunk of inflater as AsyncIterable<Buffer>) {
     produced += chunk.length;
