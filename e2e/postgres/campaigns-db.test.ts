@@ -1,9 +1,10 @@
 import { describe, expect, inject, it } from "vitest";
 import { api, loginAs } from "../support/api";
-import { ALL_DAY, inHoursPhone, placedCalls } from "../support/campaigns";
+import { ALL_DAY, campaignState, inHoursPhone, placedCalls, waitForCalls } from "../support/campaigns";
 import { makeContact } from "../support/contacts";
 import { createTenant, FACTORY_PASSWORD } from "../support/factories";
 import { giveNumber } from "../support/provider";
+import { connectToTestDatabase } from "../support/test-database";
 
 // Two server processes run the engine on one PostgreSQL: every agent that
 // turns Available kicks a tick in the process it spoke to, so both processes
@@ -51,4 +52,43 @@ describe("the campaign engine across processes", () => {
     expect(members).toHaveLength(agents.length);
     expect(new Set(assigned).size).toBe(agents.length); // every agent has exactly one call
   });
+});
+
+// A tick claims a contact and reserves its agent in one transaction, then
+// dials outside it: a server killed in between (as offers-db kills one on this
+// database) left the contact dialing with no call and the agent busy with
+// none, for good, and the campaign never finished. That state is written here
+// as the killed server left it, ninety seconds old.
+describe("a dial lost with its server", () => {
+  const db = connectToTestDatabase();
+
+  it("is settled as a failed attempt by the next tick, and its agent is given the next contact", async () => {
+    const tenant = await createTenant(inject("baseUrl"));
+    const number = await giveNumber(tenant);
+    const tag = `lost-${Date.now()}`;
+    const lost = await makeContact(tenant, { name: "Lost dial", tags: [tag], phone: inHoursPhone() });
+    const next = await makeContact(tenant, { name: "Next dial", tags: [tag], phone: inHoursPhone() });
+    const created = await tenant.client.post("/api/campaigns", { name: "Lost dials", selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: number, calling_window: ALL_DAY, max_attempts: 1 }, tenant.managerA.token);
+    expect(created.status).toBe(201);
+    // Nobody is Available: the campaign runs and dials nothing.
+    expect((await tenant.client.post(`/api/campaigns/${created.body.id}/start`, {}, tenant.managerA.token)).status).toBe(200);
+    await db.query(
+      `UPDATE campaign_contacts SET state = 'dialing', attempts = 1, last_attempt_at = now() - interval '100 seconds', last_call_sid = NULL, assigned_user_id = $3
+       WHERE campaign_id = $1 AND contact_id = $2`,
+      [created.body.id, lost.id, tenant.agentA.id],
+    );
+    await db.query(
+      `INSERT INTO agent_statuses (user_id, organization_id, status, current_call_sid, changed_at) VALUES ($1, $2, 'busy', NULL, now() - interval '100 seconds')
+       ON CONFLICT (user_id) DO UPDATE SET status = 'busy', current_call_sid = NULL, changed_at = EXCLUDED.changed_at, resume_status = NULL`,
+      [tenant.agentA.id, tenant.organization.id],
+    );
+
+    // The running campaign ticks every few seconds: one settles the lost dial and frees the agent, a later one dials the next contact for them.
+    const [dialed] = await waitForCalls(next.phone, 1, 30_000, campaignState(tenant, created.body.id, [tenant.agentA]));
+    expect(dialed.From).toBe(number);
+    const members = (await tenant.client.get(`/api/campaigns/${created.body.id}/contacts?per_page=10`, tenant.managerA.token)).body.data as { contact_id: number; state: string; last_outcome: string | null; attempts: number; assigned_user_id: number | null }[];
+    expect(members.find((m) => m.contact_id === lost.id)).toMatchObject({ state: "done", last_outcome: "failed", attempts: 1 });
+    expect(members.find((m) => m.contact_id === next.id)).toMatchObject({ state: "dialing", assigned_user_id: tenant.agentA.id });
+    expect(await placedCalls(lost.phone)).toEqual([]);
+  }, 60_000);
 });

@@ -9,6 +9,7 @@ import { kickCampaignLater } from "@/lib/jobs/campaign-ticks";
 import { applyDecision, lockCandidates, toDialCandidate } from "./claim-contacts";
 import { decideDial, type CallingWindow, type DialPolicy } from "./dial-compliance";
 import { dialRatio } from "./dial-ratio";
+import { settleLostDials } from "./settle-lost-dials";
 import { sqlRows } from "@/lib/db/raw-sql";
 
 interface Dial {
@@ -53,6 +54,7 @@ export async function dispatchCampaign(campaignId: number): Promise<{ dialed: nu
     await completeIfDone(campaign);
     return { dialed: 0 };
   }
+  await settleLostDials(campaign);
   const policy = dialPolicy(campaign);
   const pacing = campaign.pacing as { max_ratio?: number; max_calls_per_minute?: number };
   const now = new Date();
