@@ -174,7 +174,9 @@ async function startOn(port, { databaseUrl, dataDir, givenDataDir, env, label, b
     file?.write(chunk);
     if (process.env.TEST_SERVER_LOGS) process.stderr.write(`[${label}] ${chunk}`);
   };
-  child.once("exit", () => file?.end());
+  // "close", not "exit": output can still arrive between the two, and a write after the end would throw here.
+  child.once("close", () => file?.end());
+  file?.on("error", () => {}); // a log that cannot be written must not fail the test that started the server
   child.stdout.on("data", keep);
   child.stderr.on("data", keep);
 
