@@ -25,6 +25,9 @@ test("an agent pauses and resumes the recording on the call panel; the call's de
   await expect(dock.getByRole("button", { name: "Pause recording" })).toBeVisible();
 
   await dock.getByLabel("Call notes").fill("Took a card payment");
+  // A call that lasts at least a second: the simulated phone reports whole seconds, and a call of
+  // 0 s has no recording (a gate on a fast hour hung up within half a second: no recording to play).
+  await page.waitForTimeout(1100);
   await dock.getByRole("button", { name: "Hang up" }).click();
   await dock.getByRole("button", { name: "Save notes and close" }).click();
   await expect(dock).toHaveCount(0);
