@@ -71,6 +71,18 @@ async function agentsOffline(page: Page) {
   for (const email of TAKE_CALLS) {
     await page.request.post("/api/agent/status", { headers: { Authorization: `Bearer ${await tokenOf(page, email)}` }, data: { status: "offline" } });
   }
+  // Agents earlier tests of this worker made (helpers' signInAsNewAgent) and left Available
+  // were offered the call first, from no page, for the whole offer timeout (a run failed so):
+  // they are deactivated, which takes them out of every offer. Their tests have ended: a
+  // worker runs its tests one at a time.
+  const admin = { Authorization: `Bearer ${await tokenOf(page, "admin@acme.example.com")}` };
+  for (let at = 1, last = 1; at <= last; at++) {
+    const users = await page.request.get(`/api/users?per_page=100&page=${at}`, { headers: admin }).then((r) => r.json());
+    last = users.meta.last_page;
+    for (const user of users.data as { id: number; email: string; active: boolean }[]) {
+      if (user.active && !TAKE_CALLS.includes(user.email)) expect((await page.request.delete(`/api/users/${user.id}`, { headers: admin })).status()).toBe(204);
+    }
+  }
 }
 
 async function agentOn(browser: Browser, email: string, path: string): Promise<Page> {
