@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { api, loginAs } from "../support/api";
 import { runScript } from "../support/cli";
-import { startServer } from "../support/server.mjs";
+import { embeddedDataCopy, startServer } from "../support/server.mjs";
 
 // npm run backup and npm run restore (issue 41, point 3) on the embedded
 // database, on servers of their own whatever TEST_DB says: a backup taken
@@ -14,9 +14,10 @@ import { startServer } from "../support/server.mjs";
 type Started = Awaited<ReturnType<typeof startServer>>;
 const servers: Started[] = [];
 const scratch = mkdtempSync(path.join(tmpdir(), "cc-backup-"));
+const folders: string[] = [scratch];
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop().catch(() => undefined)));
-  rmSync(scratch, { recursive: true, force: true });
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
 const at = (name: string) => path.join(scratch, name);
@@ -91,10 +92,11 @@ describe("npm run backup / npm run restore", () => {
   }, 300_000);
 
   it("backs up a folder no server runs on, by opening it itself", async () => {
-    // The original server, stopped: its folder is free.
-    await servers[0].stop();
-    expect(existsSync(at("original/server.lock"))).toBe(false);
-    const backup = await runScript("backup", ["--data-dir", at("original"), "--out", at("idle.tar.gz")]);
+    // A folder of the test's own that a server ran on and left: free.
+    const idle = embeddedDataCopy();
+    folders.push(idle);
+    expect(existsSync(path.join(idle, "server.lock"))).toBe(false);
+    const backup = await runScript("backup", ["--data-dir", idle, "--out", at("idle.tar.gz")]);
     expect(backup.stderr).toBe("");
     expect(backup.code).toBe(0);
     expect(backup.stdout).toContain("this command, no server running");

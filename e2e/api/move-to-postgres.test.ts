@@ -7,7 +7,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { ProviderSimulator } from "@/lib/twilio/simulator/simulator";
 import { api, loginAs } from "../support/api";
 import { runScript } from "../support/cli";
-import { createTestDatabase, startServer, TEST_PROVIDER } from "../support/server.mjs";
+import { createTestDatabase, embeddedDataCopy, startServer, TEST_PROVIDER } from "../support/server.mjs";
 
 // npm run db:move (issue 41, point 2): an embedded server's data, demo data and
 // changes made through the API, moved into a fresh PostgreSQL database, then
@@ -20,11 +20,19 @@ type Database = Awaited<ReturnType<typeof createTestDatabase>>;
 const servers: Started[] = [];
 const databases: Database[] = [];
 const folder = mkdtempSync(path.join(tmpdir(), "cc-move-"));
+const folders = [folder];
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop().catch(() => undefined)));
   await Promise.all(databases.map((database) => database.drop().catch(() => undefined)));
-  rmSync(folder, { recursive: true, force: true });
+  for (const each of folders) rmSync(each, { recursive: true, force: true });
 });
+
+/** A data folder of the test's own that no server runs on (a copy of the run's template). */
+function ownFolder(): string {
+  const copy = embeddedDataCopy();
+  folders.push(copy);
+  return copy;
+}
 
 async function newDatabase(): Promise<Database> {
   const database = await createTestDatabase(ADMIN_URL);
@@ -133,8 +141,9 @@ describe("npm run db:move", () => {
     expect((await after.get(`/api/contacts/${next.body.id}`, token)).status).toBe(200);
   }, 300_000);
 
-  // The next two use the data folder the first one filled (the tests of a file run in order).
+  // The next two refuse before anything is read: a folder of their own, a copy of the run's template, is enough.
   it("refuses a target that has any table, in any schema, and leaves it as it was", async () => {
+    const folder = ownFolder();
     const target = await newDatabase();
     await onDatabase(target.url, (client) => client.query("CREATE SCHEMA crm; CREATE TABLE crm.notes (id int)"));
     const refused = await runScript("db:move", ["--to", target.url, "--data-dir", folder]);
@@ -145,6 +154,7 @@ describe("npm run db:move", () => {
   }, 120_000);
 
   it("refuses while a live process holds the data folder, saying to stop it, and touches neither side", async () => {
+    const folder = ownFolder();
     const target = await newDatabase();
     // The lock a server writes (lib/db/data-dir-lock.ts), naming a process that runs: this test's own (a server start spared).
     const lock = path.join(folder, "server.lock");

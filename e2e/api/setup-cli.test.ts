@@ -41,20 +41,18 @@ function setup(args: string[], { env = {}, stdin }: { env?: Record<string, strin
 }
 
 describe("npm run setup", () => {
-  let first: Started;
-
-  it("invalid input: exits non-zero with the server's message and the field, and creates nothing", async () => {
-    first = await start({ label: "setup-cli-env" });
-    const run = await setup(["--organization", "Acme", "--email", "admin@acme.test", "--time-zone", "Mars/Olympus_Mons", "--url", first.baseUrl], {
+  // One operator's first run on one server (a server start is the costly part), told in one test so
+  // that no test reads what another left: refused input creates nothing, the run creates the admin, a second is refused.
+  it("invalid input exits non-zero with the server's message and the field, and creates nothing; with the password in SETUP_ADMIN_PASSWORD it creates the organization, its department and the admin, and says so; a second run is refused (409) and changes nothing", async () => {
+    const first = await start({ label: "setup-cli-env" });
+    const invalid = await setup(["--organization", "Acme", "--email", "admin@acme.test", "--time-zone", "Mars/Olympus_Mons", "--url", first.baseUrl], {
       env: { SETUP_ADMIN_PASSWORD: "cli-password-123" },
     });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain("The server refused (422): The given data was invalid.");
-    expect(run.stderr).toContain("organization.time_zone:");
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toContain("The server refused (422): The given data was invalid.");
+    expect(invalid.stderr).toContain("organization.time_zone:");
     expect((await api(first.baseUrl).get("/api/setup")).body).toEqual({ needed: true });
-  }, 240_000);
 
-  it("with the password in SETUP_ADMIN_PASSWORD: creates the organization, its department and the admin, and says so", async () => {
     const run = await setup(["--organization", "Acme From Shell", "--email", "Admin@Acme.test", "--name", "Shell Admin", "--time-zone", "Europe/Berlin", "--url", first.baseUrl], {
       env: { SETUP_ADMIN_PASSWORD: "cli-password-123" },
     });
@@ -70,16 +68,14 @@ describe("npm run setup", () => {
     expect(login.body.user).toMatchObject({ name: "Shell Admin", role: "account_admin" });
     expect((await client.get("/api/organization", login.body.token)).body).toMatchObject({ name: "Acme From Shell", time_zone: "Europe/Berlin" });
     expect((await client.get("/api/setup")).body).toEqual({ needed: false });
-  }, 60_000);
 
-  it("a second run is refused (409): non-zero exit with the server's message, nothing changes", async () => {
-    const run = await setup(["--organization", "Second", "--email", "second@acme.test", "--url", first.baseUrl], { env: { SETUP_ADMIN_PASSWORD: "cli-password-456" } });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain("The server refused (409): Setup is already complete");
-    expect(run.stdout).toBe("");
-    const client = api(first.baseUrl);
+    const second = await setup(["--organization", "Second", "--email", "second@acme.test", "--url", first.baseUrl], { env: { SETUP_ADMIN_PASSWORD: "cli-password-456" } });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain("The server refused (409): Setup is already complete");
+    expect(second.stdout).toBe("");
     expect((await client.post("/api/login", { email: "second@acme.test", password: "cli-password-456" })).status).toBe(422);
-  }, 60_000);
+    expect((await client.get("/api/organization", login.body.token)).body).toMatchObject({ name: "Acme From Shell" });
+  }, 240_000);
 
   it("with the password piped on standard input, started before the server: waits for it, then creates the admin", async () => {
     const port = await freePort();

@@ -77,6 +77,20 @@ export async function embeddedTemplate() {
 
 const TEMPLATES = ["demo", "empty"];
 
+/**
+ * A data folder of a test's own, no server running on it: a copy of the run's
+ * demo template (a server that started on it once and stopped). A test that
+ * needs such a folder makes one instead of reading the one another test left.
+ * @returns {string} the folder; its owner removes it
+ */
+export function embeddedDataCopy() {
+  const template = templateFor(undefined);
+  if (!template) throw new Error("no embedded template: the suite's global setup makes one (TEST_EMBEDDED_TEMPLATE)");
+  const dataDir = mkdtempSync(path.join(tmpdir(), "cc-data-"));
+  cpSync(template, path.join(dataDir, "pglite"), { recursive: true });
+  return dataDir;
+}
+
 /** The template a server with this SEED_DEMO_DATA would make itself, if there is one for it. */
 function templateFor(seedDemoData) {
   const dir = process.env.TEST_EMBEDDED_TEMPLATE;
