@@ -72,15 +72,14 @@ describe("a dial lost with its server", () => {
     expect(created.status).toBe(201);
     // Nobody is Available: the campaign runs and dials nothing.
     expect((await tenant.client.post(`/api/campaigns/${created.body.id}/start`, {}, tenant.managerA.token)).status).toBe(200);
+    // One statement: a tick between two writes settled the dial before its agent was reserved, and left her busy for good.
     await db.query(
-      `UPDATE campaign_contacts SET state = 'dialing', attempts = 1, last_attempt_at = now() - interval '100 seconds', last_call_sid = NULL, assigned_user_id = $3
-       WHERE campaign_id = $1 AND contact_id = $2`,
-      [created.body.id, lost.id, tenant.agentA.id],
-    );
-    await db.query(
-      `INSERT INTO agent_statuses (user_id, organization_id, status, current_call_sid, changed_at) VALUES ($1, $2, 'busy', NULL, now() - interval '100 seconds')
+      `WITH lost AS (
+         UPDATE campaign_contacts SET state = 'dialing', attempts = 1, last_attempt_at = now() - interval '100 seconds', last_call_sid = NULL, assigned_user_id = $3
+         WHERE campaign_id = $1 AND contact_id = $2 RETURNING 1)
+       INSERT INTO agent_statuses (user_id, organization_id, status, current_call_sid, changed_at) SELECT $3, $4, 'busy', NULL, now() - interval '100 seconds' FROM lost
        ON CONFLICT (user_id) DO UPDATE SET status = 'busy', current_call_sid = NULL, changed_at = EXCLUDED.changed_at, resume_status = NULL`,
-      [tenant.agentA.id, tenant.organization.id],
+      [created.body.id, lost.id, tenant.agentA.id, tenant.organization.id],
     );
 
     // The running campaign ticks every few seconds: one settles the lost dial and frees the agent, a later one dials the next contact for them.
