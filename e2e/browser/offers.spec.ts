@@ -71,10 +71,11 @@ async function agentsOffline(page: Page) {
   for (const email of TAKE_CALLS) {
     await page.request.post("/api/agent/status", { headers: { Authorization: `Bearer ${await tokenOf(page, email)}` }, data: { status: "offline" } });
   }
-  // Agents earlier tests of this worker made (helpers' signInAsNewAgent) and left Available
-  // were offered the call first, from no page, for the whole offer timeout (a run failed so):
-  // they are deactivated, which takes them out of every offer. Their tests have ended: a
-  // worker runs its tests one at a time.
+  // Users earlier tests of this worker made are out of reach of the loop above (their passwords
+  // are their tests'). One, a new agent still in her call's wrap-up, went back to Available as it
+  // ended and, idle longest, was offered the call from no page for the whole offer timeout (a
+  // run failed so). They are deactivated, which takes them out of every offer; their tests have
+  // ended, as a worker runs its tests one at a time.
   const admin = { Authorization: `Bearer ${await tokenOf(page, "admin@acme.example.com")}` };
   for (let at = 1, last = 1; at <= last; at++) {
     const users = await page.request.get(`/api/users?per_page=100&page=${at}`, { headers: admin }).then((r) => r.json());
