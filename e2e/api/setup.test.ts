@@ -61,10 +61,7 @@ async function stopInstallation(installation: Installation) {
   installations.splice(installations.indexOf(installation), 1);
 }
 
-afterAll(async () => {
-  await Promise.all(installations.flatMap((installation) => installation.servers.map((server) => server.stop())));
-  await Promise.all(installations.map((installation) => installation.database?.drop()));
-});
+afterAll(() => Promise.all([...installations].map(stopInstallation)));
 
 /** Rows in a shared PostgreSQL database (the embedded one is only reachable through its server). */
 async function counts(url: string): Promise<Counts> {
