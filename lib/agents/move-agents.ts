@@ -26,6 +26,35 @@ export const MOVE = `status = $1::text, current_call_sid = $2::text, notice = $3
 export const MOVED = "RETURNING user_id, organization_id, status, current_call_sid, changed_at, notice, previous_status";
 
 /**
+ * What follows a `moved` CTE in every statement that moves agents: the
+ * previous state-history entry closed and a new one opened at the moment of
+ * the change (the reports read that history), and an agent.status.changed
+ * event each (`moved_published`, RETURNING EVENT_RETURNING: the statement
+ * announces them). A CTE sees the rows as they were before the statement, so
+ * closing the old entry never touches the new one.
+ */
+export const AFTER_MOVE = `moved_closed AS (
+       UPDATE agent_status_logs l SET ended_at = m.changed_at FROM moved m WHERE l.user_id = m.user_id AND l.ended_at IS NULL
+     ), moved_logged AS (
+       INSERT INTO agent_status_logs (organization_id, user_id, status, started_at) SELECT organization_id, user_id, status, changed_at FROM moved
+     ), moved_published AS (
+       INSERT INTO events (organization_id, department_id, user_id, visibility, type, data)
+       SELECT m.organization_id, u.department_id, m.user_id, 'user', 'agent.status.changed',
+              jsonb_build_object('user_id', m.user_id, 'status', m.status, 'changed_at', to_char(m.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+       FROM moved m JOIN users u ON u.id = m.user_id
+       RETURNING ${EVENT_RETURNING}
+     )`;
+
+/**
+ * True for a move the table gives its mover; else the statement fails
+ * (agent_move_refused raises), nothing of it written. `$allowed` holds
+ * allowedMoves(by) and the next parameter `by`.
+ */
+export const moveAllowed = (m: string, allowed: number) =>
+  `CASE WHEN (coalesce(${m}.previous_status, 'offline') || '>' || ${m}.status) = ANY($${allowed}::text[]) THEN true
+        ELSE agent_move_refused($${allowed + 1}::text, coalesce(${m}.previous_status, 'offline'), ${m}.status) END`;
+
+/**
  * Every change of an agent's state, in one statement: the agents a `moved`
  * statement changes (an UPDATE or an upsert of agent_statuses, RETURNING
  * its rows) get their previous state-history entry closed and a new one
@@ -37,28 +66,17 @@ export const MOVED = "RETURNING user_id, organization_id, status, current_call_s
  * `moved` SETs MOVE and ends in MOVED, and takes its own parameters from $5
  * on. `by` says what moves the agents: a move agent-states.ts does not allow
  * `by` to make fails the whole statement (agent_move_refused), nothing of it
- * written — the state machine is enforced here, and only here. A CTE sees the rows as they
- * were before the statement, so closing the old entry never touches the new one.
+ * written — the state machine is enforced here (and in the statements built
+ * from AFTER_MOVE and moveAllowed, such as the claim of a waiting call).
  */
 export async function moveAgents(db: Tx, by: AgentMover, moved: string, { status, callSid = null, notice = null, at = new Date() }: { status: AgentState; callSid?: string | null; notice?: string | null; at?: Date }, params: unknown[] = []): Promise<MovedAgent[]> {
   if (!moved.includes(KEEPS_PREVIOUS)) throw new Error("moveAgents: the statement must SET MOVE (at least its previous_status), so that each move is checked");
   const allowed = params.length + 5;
   const rows = await sqlRows<(MovedAgent & { announcements: string[] | null })[]>(db)(
-    `WITH moved AS (${moved}),
-     closed AS (
-       UPDATE agent_status_logs l SET ended_at = m.changed_at FROM moved m WHERE l.user_id = m.user_id AND l.ended_at IS NULL
-     ), logged AS (
-       INSERT INTO agent_status_logs (organization_id, user_id, status, started_at) SELECT organization_id, user_id, status, changed_at FROM moved
-     ), published AS (
-       INSERT INTO events (organization_id, department_id, user_id, visibility, type, data)
-       SELECT m.organization_id, u.department_id, m.user_id, 'user', 'agent.status.changed',
-              jsonb_build_object('user_id', m.user_id, 'status', m.status, 'changed_at', to_char(m.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-       FROM moved m JOIN users u ON u.id = m.user_id
-       RETURNING ${EVENT_RETURNING}
-     ), announced AS (SELECT array_agg(${announcement("p")} ORDER BY p.id) AS announcements FROM published p)
+    `WITH moved AS (${moved}), ${AFTER_MOVE},
+     announced AS (SELECT array_agg(${announcement("p")} ORDER BY p.id) AS announcements FROM moved_published p)
      SELECT m.user_id, m.organization_id, m.status, m.current_call_sid, m.changed_at, m.notice, announced.announcements,
-            CASE WHEN (coalesce(m.previous_status, 'offline') || '>' || m.status) = ANY($${allowed}::text[]) THEN true
-                 ELSE agent_move_refused($${allowed + 1}::text, coalesce(m.previous_status, 'offline'), m.status) END AS allowed
+            ${moveAllowed("m", allowed)} AS allowed
      FROM moved m, announced`,
     status, callSid, notice, at, ...params, allowedMoves(by), by,
   );

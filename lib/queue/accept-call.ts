@@ -13,12 +13,10 @@ import { claimWaitingCall } from "./claim-waiting-call";
  * answer tells the softphone to dial them.
  */
 export async function acceptCall({ actor, id }: { actor: SessionUser; id: bigint }) {
-  const accepted = await prisma.$transaction(async (tx) => {
-    const entry = await tx.queueEntry.findFirst({ where: { id, organization_id: actor.organization_id }, select: { id: true, department_id: true, callback_requested_at: true, from_number: true } });
-    // Another department's caller is not this agent's to take (nor to know of).
-    if (!entry || !servesQueue(actor, entry.department_id)) throw AppError.notFound();
-    return claimWaitingCall(tx, actor, entry);
-  });
+  const entry = await prisma.queueEntry.findFirst({ where: { id, organization_id: actor.organization_id }, select: { department_id: true } });
+  // Another department's caller is not this agent's to take (nor to know of).
+  if (!entry || !servesQueue(actor, entry.department_id)) throw AppError.notFound();
+  const accepted = await claimWaitingCall(actor, { entryId: id });
   forgetWaitingCalls(actor.organization_id);
   return accepted;
 }
