@@ -192,6 +192,20 @@ describe("warm transfer", () => {
     expect(await statusOf(tenant, tenant.agentB.token)).toMatchObject({ status: "wrap_up" });
   });
 
+  it("the caller hanging up during a consultation ends it: the target goes back to where they were, the agent wraps up", async () => {
+    const tenant = await createTenant();
+    await available(tenant, tenant.agentB.token);
+    const { sim, number, callSid, conference, statusUrl } = await conferencedInboundCall(tenant);
+    const sent = await transfer(tenant, callSid, { target: { type: "agent", id: tenant.agentB.id }, mode: "warm" });
+    await joined(statusUrl, conference, sent.body.call_sid);
+    expect(await statusOf(tenant, tenant.agentB.token)).toMatchObject({ status: "busy", call: { state: "consult" } });
+    expect((await sim.callStatus({ callSid, to: number, status: "completed", duration: 30 })).status).toBe(200);
+    expect(await statusOf(tenant, tenant.agentB.token)).toMatchObject({ status: "available", call: null });
+    expect(await statusOf(tenant, tenant.agentA.token)).toMatchObject({ status: "wrap_up" });
+    const [logged] = (await tenant.client.get("/api/voice/call-logs", tenant.agentA.token)).body.data;
+    expect(logged).toMatchObject({ call_sid: callSid, user_id: tenant.agentA.id, status: "completed" });
+  });
+
   it("cancel ends the target's leg, gives the target agent back, and takes the caller off hold; a number works the same way", async () => {
     const tenant = await createTenant();
     await available(tenant, tenant.agentB.token);

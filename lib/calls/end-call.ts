@@ -3,7 +3,8 @@ import { endAgentCall } from "@/lib/agents/end-agent-call";
 import { settleCampaignContact } from "@/lib/calls/settle-campaign-contact";
 import type { AgentState } from "@/lib/agents/agent-status";
 import type { Tx } from "@/lib/db/client";
-import { endConsult } from "./end-consult";
+import { consultTargetsBack, endConsultsSql, ENDED_CONSULT, type EndedConsult } from "./end-consult";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { recordCallLog, type CallLogEntry } from "./record-call-log";
 import { sqlRows } from "@/lib/db/raw-sql";
 
@@ -40,17 +41,14 @@ export async function endCall(tx: Tx, { organizationId, log, agent, campaignCont
  * Whoever else was on the call leaves with it: third parties and supervisors
  * (an agent who talked goes to wrap-up), and a warm transfer's target still
  * consulting (back where they were). A cold transfer's target is not here:
- * their part of the call goes on as a call of its own.
+ * their part of the call goes on as a call of its own. Both left in the
+ * statement that closed the call (closeLiveCall); only those there were move.
  */
-async function releaseOthersOnCall(tx: Tx, organizationId: number, live: { id: bigint; call_sid: string }): Promise<void> {
-  const others = await sqlRows<{ user_id: number | null; leg_sid: string | null; role: string }[]>(tx)`
-    UPDATE call_participants SET state = 'left', left_at = now()
-    WHERE live_call_id = ${live.id} AND left_at IS NULL AND role IN ('participant', 'monitor', 'consult')
-    RETURNING user_id, leg_sid, role`;
-  for (const other of others) {
+async function releaseOthersOnCall(tx: Tx, organizationId: number, live: ClosedLiveCall): Promise<void> {
+  for (const other of live.others ?? []) {
     if (other.user_id && other.leg_sid && other.role === "participant") await endAgentCall(tx, { userId: other.user_id, organizationId, callSid: other.leg_sid, talked: true });
   }
-  await endConsult(tx, { organizationId, where: { parent_call_sid: live.call_sid } });
+  await consultTargetsBack(tx, organizationId, live.consults ?? []);
 }
 
 interface ClosedLiveCall {
@@ -62,6 +60,10 @@ interface ClosedLiveCall {
   recording_sid: string | null;
   recording_url: string | null;
   recording_duration: number | null;
+  /** Third parties and supervisors who were still on it, now gone. */
+  others: { user_id: number | null; leg_sid: string | null; role: string }[] | null;
+  /** Warm transfers' consultations it still had, now ended. */
+  consults: EndedConsult[] | null;
 }
 
 /** The live call, if there was one, is over: its hold time closes and folds into the log, and so does its recording as far as it is known. */
@@ -72,12 +74,20 @@ async function closeLiveCall(tx: Tx, organizationId: number, callSid: string) {
       UPDATE live_calls SET state = 'ended', ended_at = now(), updated_at = now(), held_since = NULL,
              hold_seconds = hold_seconds + COALESCE(round(extract(epoch FROM now() - held_since))::int, 0)
       WHERE organization_id = ${organizationId} AND call_sid = ${callSid} AND ended_at IS NULL
-      RETURNING id, call_sid, hold_seconds, parent_call_sid, status_before, recording_sid, recording_url, recording_duration
+      RETURNING id, organization_id, call_sid, hold_seconds, parent_call_sid, status_before, recording_sid, recording_url, recording_duration
     ), payment AS (
       UPDATE call_payments SET status = 'failed', error = 'call-ended', capturing = NULL, ended_at = now(), updated_at = now()
       WHERE organization_id = ${organizationId} AND call_sid = ${callSid} AND ended_at IS NULL AND EXISTS (SELECT 1 FROM live)
+    ), others AS (
+      UPDATE call_participants SET state = 'left', left_at = now()
+      WHERE live_call_id = (SELECT id FROM live) AND left_at IS NULL AND role IN ('participant', 'monitor', 'consult')
+      RETURNING user_id, leg_sid, role
+    ), consults AS (
+      ${Prisma.raw(endConsultsSql("parent_call_sid", "(SELECT call_sid FROM live)", "(SELECT organization_id FROM live)"))}
+      RETURNING ${Prisma.raw(ENDED_CONSULT)}
     )
-    SELECT * FROM live`;
+    SELECT live.id, live.call_sid, live.hold_seconds, live.parent_call_sid, live.status_before, live.recording_sid, live.recording_url, live.recording_duration,
+           (SELECT json_agg(others) FROM others) AS others, (SELECT json_agg(consults) FROM consults) AS consults FROM live`;
   return live ?? null;
 }
 
