@@ -3,7 +3,9 @@ import type { Tx } from "@/lib/db/client";
 import { announceAfterCommit } from "@/lib/events/announce-events";
 import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
 import { allowedMoves, type AgentMover, type AgentState } from "./agent-states";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { rawQuery, sqlRows } from "@/lib/db/raw-sql";
+import { prisma } from "@/lib/db/client";
+import { prepared, type PreparedSql } from "@/lib/db/prepared";
 
 export interface MovedAgent {
   user_id: number;
@@ -72,14 +74,14 @@ export const moveAllowed = (m: string, allowed: number) =>
 export async function moveAgents(db: Tx, by: AgentMover, moved: string, { status, callSid = null, notice = null, at = new Date() }: { status: AgentState; callSid?: string | null; notice?: string | null; at?: Date }, params: unknown[] = []): Promise<MovedAgent[]> {
   if (!moved.includes(KEEPS_PREVIOUS)) throw new Error("moveAgents: the statement must SET MOVE (at least its previous_status), so that each move is checked");
   const allowed = params.length + 5;
-  const rows = await sqlRows<(MovedAgent & { announcements: string[] | null })[]>(db)(
-    `WITH moved AS (${moved}), ${AFTER_MOVE},
+  const text = `WITH moved AS (${moved}), ${AFTER_MOVE},
      announced AS (SELECT array_agg(${announcement("p")} ORDER BY p.id) AS announcements FROM moved_published p)
      SELECT m.user_id, m.organization_id, m.status, m.current_call_sid, m.changed_at, m.notice, announced.announcements,
             ${moveAllowed("m", allowed)} AS allowed
-     FROM moved m, announced`,
-    status, callSid, notice, at, ...params, allowedMoves(by), by,
-  );
+     FROM moved m, announced`;
+  const values = [status, callSid, notice, at, ...params, allowedMoves(by), by];
+  // Outside a transaction (the agent's own Available, after every call) straight through the driver, prepared once per connection.
+  const rows = db === prisma ? await rawQuery<MovedAgent & { announcements: string[] | null }>(preparedMove(text), values) : await sqlRows<(MovedAgent & { announcements: string[] | null })[]>(db)(text, ...values);
   // Each row carries every announcement of the statement: sent once, after the commit.
   announceAfterCommit(db, rows[0]?.announcements);
   for (const row of rows) {
@@ -87,4 +89,12 @@ export async function moveAgents(db: Tx, by: AgentMover, moved: string, { status
     delete (row as Partial<typeof row & { allowed: boolean }>).allowed;
   }
   return rows;
+}
+
+/** The few texts moveAgents builds (one per kind of move), each prepared once. */
+const PREPARED_MOVES = new Map<string, PreparedSql>();
+function preparedMove(text: string): PreparedSql {
+  let sql = PREPARED_MOVES.get(text);
+  if (!sql) PREPARED_MOVES.set(text, (sql = prepared(text)));
+  return sql;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { callPathSettings } from "@/lib/settings/get-settings";
 
@@ -16,20 +17,24 @@ export interface WrapUpRules {
 // The call an agent wraps up is their last logged call; a queue call's queue
 // (found through its queue entry) says how long wrap-up lasts and whether it
 // needs a disposition (issue 44, point 5).
-const LAST_CALL = `
+const lastCallOf = (user: string, organization: string) => `
   SELECT q.wrap_up_seconds, COALESCE(q.disposition_required, false) AS queue_requires, c.disposition_id IS NOT NULL AS has_disposition
   FROM call_logs c
   LEFT JOIN queue_entries e ON e.call_sid = c.call_sid AND e.organization_id = c.organization_id
   LEFT JOIN queues q ON q.organization_id = e.organization_id AND q.department_id IS NOT DISTINCT FROM e.department_id
-  WHERE c.user_id = $1 AND c.organization_id = $2
+  WHERE c.user_id = ${user} AND c.organization_id = ${organization}
   ORDER BY c.created_at DESC LIMIT 1`;
+const LAST_CALL = prepared(lastCallOf("$1::int", "$2::int"));
+
+interface LastCall { wrap_up_seconds: number | null; queue_requires: boolean; has_disposition: boolean }
 
 /** The rules of the wrap-up that began at `since` for this agent's last call. */
 export async function wrapUpRules({ userId, organizationId, since, resumeStatus }: { userId: number; organizationId: number; since: Date; resumeStatus: string | null }): Promise<WrapUpRules> {
-  const [[last], settings] = await Promise.all([
-    rawQuery<{ wrap_up_seconds: number | null; queue_requires: boolean; has_disposition: boolean }>(LAST_CALL, [userId, organizationId]),
-    callPathSettings(organizationId, "calls"),
-  ]);
+  const [[last], settings] = await Promise.all([rawQuery<LastCall>(LAST_CALL, [userId, organizationId]), callPathSettings(organizationId, "calls")]);
+  return rulesOf(last, settings, since, resumeStatus);
+}
+
+function rulesOf(last: LastCall | undefined, settings: { disposition_required: boolean }, since: Date, resumeStatus: string | null): WrapUpRules {
   const seconds = last?.wrap_up_seconds ?? 0;
   return {
     ends_at: seconds > 0 ? new Date(since.getTime() + seconds * 1000) : null,
@@ -37,6 +42,26 @@ export async function wrapUpRules({ userId, organizationId, since, resumeStatus 
     has_disposition: last?.has_disposition ?? true,
     returns_to: resumeStatus === "busy" || resumeStatus === "missed" ? resumeStatus : "available",
   };
+}
+
+// The agent's state and, in wrap-up, their last call, in one statement: asked on
+// every change of state an agent makes (Available after each call).
+const STATE_AND_LAST_CALL = prepared(`
+  SELECT s.status, s.changed_at, s.resume_status, last.wrap_up_seconds, last.queue_requires, last.has_disposition
+  FROM agent_statuses s
+  LEFT JOIN LATERAL (${lastCallOf("s.user_id", "s.organization_id")}) last ON s.status = 'wrap_up'
+  WHERE s.user_id = $1::int`);
+
+/** The rules of the agent's wrap-up; null when they are not in wrap-up. */
+export async function currentWrapUpRules({ userId, organizationId }: { userId: number; organizationId: number }): Promise<WrapUpRules | null> {
+  const [[row], settings] = await Promise.all([
+    rawQuery<{ status: string; changed_at: Date; resume_status: string | null } & Partial<LastCall>>(STATE_AND_LAST_CALL, [userId]),
+    callPathSettings(organizationId, "calls"),
+  ]);
+  if (row?.status !== "wrap_up") return null;
+  // No call logged: nothing to ask of it (LEFT JOIN's nulls).
+  const last = row.has_disposition === null || row.has_disposition === undefined ? undefined : (row as LastCall);
+  return rulesOf(last, settings, row.changed_at, row.resume_status);
 }
 
 /**
