@@ -2,7 +2,9 @@ import "server-only";
 import { endCall } from "./end-call";
 import { prisma, type Tx } from "@/lib/db/client";
 import { sqlRows } from "@/lib/db/raw-sql";
-import { publishEvent } from "@/lib/events/publish-event";
+import { announceAfterCommit } from "@/lib/events/announce-events";
+import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { abandonWaitingCall } from "./abandon-waiting-call";
 import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
 
@@ -43,7 +45,6 @@ export async function finishQueueEntry({ organizationId, callSid, result, queueT
       answered_at: bridged ? entry.accepted_at : null,
       },
     });
-    await publishEvent({ type: "queue.entry.left", visibility: "organization", record: { organization_id: organizationId }, data: { id: Number(entry.id), call_sid: callSid, status: bridged ? "completed" : "abandoned" } }, tx);
     // A caller leaving while waiting may withdraw an offer, and one leaving before the agent joined frees the agent;
     // an answered call ending frees nobody (the agent wraps up).
     return { changed: true, moved: !bridged };
@@ -71,10 +72,11 @@ interface EnteredCall {
  * statement (every caller's hang-up comes here): completed when bridged to
  * the agent who accepted it, abandoned otherwise; left as it is when already
  * finished or kept for a callback. The row is locked first, so two hang-ups
- * of one call (a retried callback) finish it once.
+ * of one call (a retried callback) finish it once. The entry's
+ * queue.entry.left is written by the same statement, when it finished it.
  */
 async function finishEntry(tx: Tx, organizationId: number, callSid: string, bridged: boolean): Promise<EnteredCall | null> {
-  const [row] = await sqlRows<(Omit<EnteredCall, "accepted_by"> & { agent_id: number | null; agent_organization_id: number | null; agent_department_id: number | null })[]>(tx)`
+  const [row] = await sqlRows<(Omit<EnteredCall, "accepted_by"> & { agent_id: number | null; agent_organization_id: number | null; agent_department_id: number | null; announcements: string[] | null })[]>(tx)`
     WITH found AS (
       SELECT e.id, e.status, e.from_number, e.contact_id, e.enqueued_at, e.accepted_at, e.callback_requested_at, e.accepted_by_user_id
       FROM queue_entries e WHERE e.call_sid = ${callSid} AND e.organization_id = ${organizationId}
@@ -84,13 +86,21 @@ async function finishEntry(tx: Tx, organizationId: number, callSid: string, brid
              dequeued_at = now(), updated_at = now()
       FROM found f
       WHERE q.id = f.id AND f.status NOT IN ('completed', 'abandoned') AND f.callback_requested_at IS NULL
-      RETURNING q.dequeued_at
+      RETURNING q.id, q.status, q.dequeued_at
+    ), left_published AS (
+      INSERT INTO events (organization_id, visibility, type, data)
+      SELECT ${organizationId}, 'organization', 'queue.entry.left', jsonb_build_object('id', f.id, 'call_sid', ${callSid}::text, 'status', f.status)
+      FROM finished f
+      RETURNING ${Prisma.raw(EVENT_RETURNING)}
     )
     SELECT f.id, f.status, f.from_number, f.contact_id, f.enqueued_at, f.accepted_at, f.callback_requested_at,
            COALESCE((SELECT dequeued_at FROM finished), now()) AS dequeued_at,
+           (SELECT array_agg(${Prisma.raw(announcement("p"))}) FROM left_published p) AS announcements,
            u.id AS agent_id, u.organization_id AS agent_organization_id, u.department_id AS agent_department_id
     FROM found f LEFT JOIN users u ON u.id = f.accepted_by_user_id`;
   if (!row) return null;
-  const { agent_id, agent_organization_id, agent_department_id, ...entry } = row;
+  const { agent_id, agent_organization_id, agent_department_id, announcements, ...entry } = row;
+  // queue.entry.left, written by the statement that finished the entry: heard once the transaction commits.
+  announceAfterCommit(tx, announcements);
   return { ...entry, accepted_by: agent_id === null ? null : { id: agent_id, organization_id: agent_organization_id!, department_id: agent_department_id } };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { openSecrets } from "@/lib/crypto/secret-box";
 import { env } from "@/lib/env";
@@ -107,9 +108,26 @@ export async function callbackOrganization(params: Record<string, string>, query
   const deviceUser = userIdFromClient(params.From ?? params.Caller) ?? namedAgent;
   // A WhatsApp message is addressed to "whatsapp:<our number>".
   const called = (params.To ?? params.Called ?? "").replace(/^whatsapp:/i, "");
-  const known = deviceUser ? undefined : named >= 0 ? ownerOfNumber(`org:${named}`) : ownerOfNumber(called);
+  const known = named >= 0 ? ownerOfNumber(`org:${named}`) : deviceUser ? ownerOfNumber(`user:${deviceUser}`) : ownerOfNumber(called);
   if (known) return known;
   const [row] = await rawQuery<SettingRow & { rank: number }>(
+    CALLBACK_OWNER,
+    [deviceUser ?? -1, called, params.AccountSid ?? "", deviceUser ? "" : (params.From ?? "").replace(/^whatsapp:/i, ""), named], { secrets: true },
+  );
+  if (!row) return null;
+  const config = fromRow(row);
+  // Only a config that can check signatures is remembered (a signing secret made a moment later must be seen).
+  if (config.signing_key && row.rank === 1) numberOwners.set(called, { at: Date.now(), config });
+  if (config.signing_key && row.rank === -1) numberOwners.set(`org:${named}`, { at: Date.now(), config });
+  // A device's user belongs to one organization for good: their callbacks (the agent's leg joining a caller, every call they place) are its.
+  if (config.signing_key && row.rank === 0 && named < 0) numberOwners.set(`user:${deviceUser}`, { at: Date.now(), config });
+  return config;
+}
+
+// Whose callback this is, by rank: the organization its address names, the
+// device's user's, the called number's owner, the caller's (an outbound leg),
+// the WhatsApp sender's, the account's. Prepared: every device callback asks it.
+const CALLBACK_OWNER = prepared(
     `SELECT o.id AS organization_id, ${CONFIG_COLUMNS},
             CASE WHEN o.id = $5::int THEN -1
                  WHEN o.id = (SELECT organization_id FROM users WHERE id = $1::int) THEN 0
@@ -125,23 +143,14 @@ export async function callbackOrganization(params: Record<string, string>, query
         -- A WhatsApp message is addressed to the organization's WhatsApp sender (Settings → Telephony).
         OR o.id IN (SELECT organization_id FROM settings WHERE key = 'sms' AND value -> 'whatsapp' ->> 'sender' = $2::text)
         OR s.value ->> 'account_sid' = $3::text
-     ORDER BY rank, o.id LIMIT 1`,
-    [deviceUser ?? -1, called, params.AccountSid ?? "", deviceUser ? "" : (params.From ?? "").replace(/^whatsapp:/i, ""), named], { secrets: true },
-  );
-  if (!row) return null;
-  const config = fromRow(row);
-  // Only a config that can check signatures is remembered (a signing secret made a moment later must be seen).
-  if (config.signing_key && row.rank === 1) numberOwners.set(called, { at: Date.now(), config });
-  if (config.signing_key && row.rank === -1) numberOwners.set(`org:${named}`, { at: Date.now(), config });
-  return config;
-}
+     ORDER BY rank, o.id LIMIT 1`);
 
 // Every inbound call starts with "whose number is this?", and a queue of
 // callers asks it hundreds of times a second for the same few numbers; every
 // callback to an address we gave (org=), and every call control (a hold asks
 // the provider, a transfer dials and hangs up), asks "this organization's config?".
-// Each process remembers the answers for two seconds (keys: the number, or
-// org:<id>); its own settings writes forget them at once, another process's
+// Each process remembers the answers for two seconds (keys: the number,
+// org:<id>, or a device's user:<id>); its own settings writes forget them at once, another process's
 // are seen within those two seconds.
 // In the process registry: the settings route that forgets and the callback routes that
 // remember may be bundled apart by Next.js, each with its own module copy.
