@@ -119,7 +119,7 @@ function why(message) {
   if (!message) return "";
   const plain = String(message).replace(/\u001b\[[0-9;]*m/g, "");
   const lines = plain.split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("at ")).slice(0, 4);
-  return lines.length ? `\n      ${lines.join("\n      ").slice(0, 600)}` : "";
+  return lines.length ? `\n      ${lines.join("\n      ").slice(0, 2000)}` : "";
 }
 
 /** Each test's own time, `file › name` → seconds: the slowest are named at the end, so a test that grew is seen. */

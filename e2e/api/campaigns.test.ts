@@ -318,7 +318,7 @@ describe("campaigns: the progressive engine", () => {
     const contact = await makeContact(tenant, { tags: [tag], phone: inHoursPhone() });
     const draft = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: number, max_attempts: 1, retry_outcomes: ["failed"] });
     await available(tenant, tenant.agentA.token);
-    await fetch(`${(await import("vitest")).inject("fakeProviderUrl")}/__fail?count=1`, { method: "POST" });
+    expect((await fetch(`${(await import("vitest")).inject("fakeProviderUrl")}/__fail?count=1&to=${encodeURIComponent(contact.phone)}`, { method: "POST" })).status).toBe(204);
     await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token);
     // The tick settles the attempt, then completes the campaign: the test reads it once the campaign says so
     // (it once read the campaign between the two, under load: "running").
@@ -326,6 +326,32 @@ describe("campaigns: the progressive engine", () => {
     const [member] = await contactsOf(tenant, draft.id);
     expect(member).toMatchObject({ contact_id: contact.id, state: "done", last_outcome: "failed", attempts: 1 });
     expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.status).toBe("available");
+  });
+});
+
+describe("campaigns: one slow provider answer", () => {
+  it("holds no other campaign's dials, even when its own campaign is kicked again meanwhile", async () => {
+    const [slow, other] = await Promise.all([createTenant(), createTenant()]);
+    const [slowNumber, otherNumber] = await Promise.all([giveNumber(slow), giveNumber(other)]);
+    const tag = `slow-${Date.now()}`;
+    const stuck = await makeContact(slow, { tags: [tag], phone: inHoursPhone() });
+    const waiting = await makeContact(other, { tags: [tag], phone: inHoursPhone() });
+    const slowDraft = await campaign(slow, { selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: slowNumber });
+    const otherDraft = await campaign(other, { selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: otherNumber });
+    const second = await extraAgent(slow, "second-agent");
+    await available(slow, slow.agentA.token);
+    await available(other, other.agentA.token);
+
+    // The provider takes 25 s to answer one dial: its tick waits that long.
+    await slowProvider("call.create", 25_000, stuck.phone);
+    expect((await slow.client.post(`/api/campaigns/${slowDraft.id}/start`, {}, slow.managerA.token)).status).toBe(200);
+    const [held] = await waitForCalls(stuck.phone);
+    // A second agent of that campaign turns Available while the tick waits: its campaign gets another tick
+    // (with nothing to dial), which headed the line and, when a key's ticks ran one at a time, stopped every tick behind it.
+    await available(slow, second.token);
+    expect((await other.client.post(`/api/campaigns/${otherDraft.id}/start`, {}, other.managerA.token)).status).toBe(200);
+    const [dialed] = await waitForCalls(waiting.phone, 1, 24_000);
+    expect(dialed.at).toBeLessThan(held.at + 25_000); // before the slow answer came back
   });
 });
 

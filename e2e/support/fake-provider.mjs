@@ -2,7 +2,7 @@
 // with TWILIO_API_BASE_URL pointing here. It records every call the engine
 // places (POST …/Calls.json) and answers like the provider (201 with a CallSid);
 // tests read what was dialed from GET /__calls and then play the provider's
-// callbacks themselves. `/__fail` makes the next dials fail (a 500).
+// callbacks themselves. `/__fail?to=…` makes the next dials to a number fail (a 500).
 // Every REST request is held to the provider's published API definitions
 // (provider-api-check.mjs): one the provider would not take is answered as it
 // would be (400, or 404 for an unknown operation) and kept in GET
@@ -58,7 +58,8 @@ export async function startFakeProvider() {
     res.end(JSON.stringify(value));
   };
   const participantJson = (conference, p) => ({ account_sid: "AC", call_sid: p.call_sid, conference_sid: conference.sid, hold: p.hold, muted: p.muted, coaching: Boolean(p.coach), call_sid_to_coach: p.coach ?? null, status: "connected", label: p.label ?? null });
-  let failNext = 0;
+  // Dials to fail, by number: files share the double, so a failure meant for one test's dial never takes another's.
+  const failing = new Map();
   const ownedNumbers = incomingPhoneNumbers();
   // Issue 40: requests the provider's API definitions refuse; slow answers to come; calls that have ended (the provider refuses to change them: 21220).
   const violations = [];
@@ -278,17 +279,19 @@ export async function startFakeProvider() {
         return res.end();
       }
       if (req.method === "POST" && url.pathname === "/__fail") {
-        failNext = Number(url.searchParams.get("count") ?? 1);
+        const to = url.searchParams.get("to");
+        if (!to) return refusal(res, 400, 21201, "/__fail needs the number whose dials fail (to=…): files share the double.");
+        failing.set(to, Number(url.searchParams.get("count") ?? 1));
         res.writeHead(204);
         return res.end();
       }
       if (req.method === "POST" && /\/Accounts\/[^/]+\/Calls\.json$/.test(url.pathname)) {
-        if (failNext > 0) {
-          failNext -= 1;
+        const params = formFields(body);
+        if ((failing.get(params.To) ?? 0) > 0) {
+          failing.set(params.To, failing.get(params.To) - 1);
           res.writeHead(500, { "Content-Type": "application/json" });
           return res.end(JSON.stringify({ code: 20500, message: "Internal failure (fake provider)", status: 500 }));
         }
-        const params = formFields(body);
         const sid = `CA${randomBytes(16).toString("hex")}`;
         calls.push({ ...params, sid, at: Date.now() });
         res.writeHead(201, { "Content-Type": "application/json" });
@@ -300,7 +303,11 @@ export async function startFakeProvider() {
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${server.address().port}`;
-  return { baseUrl, calls, messages, controls, violations, stop: () => new Promise((resolve) => server.close(resolve)) };
+  return { baseUrl, calls, messages, controls, violations, stop: () => new Promise((resolve) => {
+    // The servers under test are stopped first: an answer still held back (/__delay) has nobody left to read it.
+    server.close(resolve);
+    server.closeAllConnections();
+  }) };
 }
 
 // Issue 40: the account's incoming phone numbers. Tests say which numbers the

@@ -10,7 +10,10 @@ import { applyDecision, lockCandidates, toDialCandidate } from "./claim-contacts
 import { decideDial, type CallingWindow, type DialPolicy } from "./dial-compliance";
 import { dialRatio } from "./dial-ratio";
 import { settleLostDials } from "./settle-lost-dials";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+
+/** The advisory lock space of campaign claims (the second key is the campaign's id). */
+const CAMPAIGN_CLAIM_LOCK = 530053;
 
 interface Dial {
   id: bigint;
@@ -60,6 +63,9 @@ export async function dispatchCampaign(campaignId: number): Promise<{ dialed: nu
   const now = new Date();
 
   const dials = await prisma.$transaction(async (tx) => {
+    // Two ticks of one campaign may run at once (two servers, two kicks): they claim in turn, so the
+    // second counts the first's lines as in flight and pacing holds. Other campaigns are not held.
+    await sqlExecute(tx)`SELECT pg_advisory_xact_lock(${CAMPAIGN_CLAIM_LOCK}::int, ${campaignId}::int)`;
     const [flight] = await sqlRows<{ in_flight: number; last_minute: number }[]>(tx)`
       SELECT count(*) FILTER (WHERE state = 'dialing')::int AS in_flight,
              count(*) FILTER (WHERE last_attempt_at > now() - interval '1 minute')::int AS last_minute

@@ -9,8 +9,9 @@ import { enqueueJob, QUEUES } from "./job-queue";
 // Nothing here imports the dispatcher, so no module needs a dynamic import to
 // dodge a cycle.
 //
-// The queue is "stately" per key: kicks while a tick is already waiting add
-// nothing (that tick will see the new state), so a burst never piles up ticks.
+// The queue keeps one waiting tick per key (pg-boss's "short" policy, job-queue.ts):
+// kicks while a tick is already waiting add nothing (that tick will see the new
+// state), so a burst never piles up ticks.
 
 export async function kickCampaign(campaignId: number): Promise<void> {
   await enqueueJob(QUEUES.campaignDispatch, { campaign_id: campaignId }, `campaign-${campaignId}`);

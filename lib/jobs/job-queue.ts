@@ -30,6 +30,23 @@ export function jobQueueRunning(): boolean {
   return queueState.running;
 }
 
+/**
+ * Imports and contact operations: a stuck job expires after 30 minutes so
+ * another worker can resume it, and is retried twice. Campaign ticks are cheap
+ * and repeatable: never retried, and "short" (per key at most one waiting), so
+ * a burst of kicks collapses into the one tick still to come. Not "stately"
+ * (also at most one running per key): pg-boss takes the oldest due job first,
+ * and one whose key is running elsewhere cannot be made active, so a single
+ * slow tick (a provider answering in 6 s) stalled every campaign's ticks on
+ * every server until it ended (pg-boss issue 535). Two ticks of one campaign
+ * at once are harmless: contacts and agents are claimed with row locks.
+ */
+function queueOptions(name: QueueName): PgBoss.Queue {
+  return name === QUEUES.campaignDispatch
+    ? { name, policy: "short", retryLimit: 0, expireInSeconds: 120 }
+    : { name, retryLimit: 2, retryDelay: RETRY_DELAY_SECONDS, expireInSeconds: 1800 };
+}
+
 export function jobQueue(): Promise<PgBoss> {
   started.boss ??= (async () => {
     const target = jobQueueConnection();
@@ -43,16 +60,11 @@ export function jobQueue(): Promise<PgBoss> {
     await withAdvisoryLock(JOB_QUEUE_LOCK, async () => {
       await boss.start();
       for (const name of Object.values(QUEUES)) {
-        if (await boss.getQueue(name)) continue;
-        // Imports and contact operations: expire a stuck job after 30 minutes so another worker can resume it; retry twice.
-        // Campaign ticks are cheap and repeatable: never retried, and "stately" (per key at most one
-        // waiting and one running), so a burst of kicks collapses into the one tick still to come.
-        await boss.createQueue(
-          name,
-          name === QUEUES.campaignDispatch
-            ? { name, policy: "stately", retryLimit: 0, expireInSeconds: 120 }
-            : { name, retryLimit: 2, retryDelay: RETRY_DELAY_SECONDS, expireInSeconds: 1800 },
-        );
+        const wanted = queueOptions(name);
+        const existing = await boss.getQueue(name);
+        if (!existing) await boss.createQueue(name, wanted);
+        // A database made before a policy changed keeps the old one until told (jobs already queued keep theirs).
+        else if (existing.policy !== (wanted.policy ?? "standard")) await boss.updateQueue(name, wanted);
       }
     });
     queueState.running = true;
@@ -68,7 +80,12 @@ export function jobQueue(): Promise<PgBoss> {
 // than at the next poll. Kept in the process registry: the workers are
 // registered from instrumentation, jobs are queued from route handlers, and
 // Next.js bundles those separately (a module-level Map would be two Maps).
-const localWorkers = processSingleton("job-workers", () => new Map<QueueName, string>());
+const localWorkers = processSingleton("job-workers", () => new Map<QueueName, LocalWorker[]>());
+
+interface LocalWorker {
+  id: string;
+  busy: boolean;
+}
 
 /**
  * Workers are woken, not kept polling: by a job queued in this process, by a
@@ -80,6 +97,8 @@ const localWorkers = processSingleton("job-workers", () => new Map<QueueName, st
  * a second (issue 61, point 4; bench:offers counts idle work in every call).
  */
 const POLL_SECONDS = 5;
+/** A queue's second and later workers are woken when there is work; their poll is a long-stop only. */
+const SPARE_POLL_SECONDS = 60;
 const JOBS_CHANNEL = "cc_jobs";
 
 export async function enqueueJob(name: QueueName, data: object, singletonKey?: string, startAfterSeconds?: number): Promise<void> {
@@ -102,9 +121,10 @@ function wakeWhenRetried(name: QueueName): void {
   setTimeout(() => void wakeWorkers(name), RETRY_DELAY_SECONDS * 1000 + 250).unref();
 }
 
+/** One idle worker of this process looks now; when all are busy, each looks again as its job ends. */
 function wakeLocal(name: string): void {
-  const worker = localWorkers.get(name as QueueName);
-  if (worker) void jobQueue().then((boss) => boss.notifyWorker(worker));
+  const idle = localWorkers.get(name as QueueName)?.find((worker) => !worker.busy);
+  if (idle) void jobQueue().then((boss) => boss.notifyWorker(idle.id));
 }
 
 const listening = processSingleton("job-wake-listener", () => ({ started: false }));
@@ -120,26 +140,37 @@ async function listenForWakeUps(): Promise<void> {
  * Registers this process as a worker for a queue. `orphaned`: what to do with
  * a job of this queue whose process died, once pg-boss has it back as failed
  * (a queue that retries needs nothing; one that does not sends it again).
+ * `concurrency`: how many of its jobs this process runs at once, so that one
+ * slow job (a campaign tick waiting on the provider) does not hold the others.
  */
-export async function workOn<T extends object>(name: QueueName, handler: (data: T) => Promise<void>, { orphaned }: { orphaned?: (data: T) => Promise<void> } = {}): Promise<void> {
+export async function workOn<T extends object>(name: QueueName, handler: (data: T) => Promise<void>, { orphaned, concurrency = 1 }: { orphaned?: (data: T) => Promise<void>; concurrency?: number } = {}): Promise<void> {
   const boss = await jobQueue();
   if (orphaned) onOrphan(name, orphaned as (data: object) => Promise<void>);
   await listenForWakeUps();
-  const id = await boss.work<T>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async ([job]) => {
-    await holdLease(name, job.id, job.data);
-    try {
-      // Nobody waits on a job at the other end of a connection: on the embedded database its statements give way to requests'.
-      await inBackground(() => handler(job.data));
-    } catch (error) {
-      wakeWhenRetried(name);
-      throw error;
-    } finally {
-      await releaseLease(job.id);
-      // The line may hold more (queued while this one ran, their wake-ups spent): look again at once.
-      boss.notifyWorker(id);
-    }
-  });
-  localWorkers.set(name, id);
+  const workers: LocalWorker[] = [];
+  localWorkers.set(name, workers);
+  for (let i = 0; i < concurrency; i++) {
+    const worker: LocalWorker = { id: "", busy: false };
+    worker.id = await boss.work<T>(name, { pollingIntervalSeconds: i === 0 ? POLL_SECONDS : SPARE_POLL_SECONDS, batchSize: 1 }, async ([job]) => {
+      worker.busy = true;
+      // The line may hold more than this job: an idle worker looks too.
+      wakeLocal(name);
+      await holdLease(name, job.id, job.data);
+      try {
+        // Nobody waits on a job at the other end of a connection: on the embedded database its statements give way to requests'.
+        await inBackground(() => handler(job.data));
+      } catch (error) {
+        wakeWhenRetried(name);
+        throw error;
+      } finally {
+        worker.busy = false;
+        await releaseLease(job.id);
+        // The line may hold more (queued while this one ran, their wake-ups spent): look again at once.
+        boss.notifyWorker(worker.id);
+      }
+    });
+    workers.push(worker);
+  }
 }
 
 /**
