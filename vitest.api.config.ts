@@ -43,6 +43,11 @@ class SlowestFirst extends BaseSequencer {
   }
 }
 
+// Each server of the suites keeps 5 connections for requests, not 10: the PostgreSQL suite runs
+// up to seven servers at once on the 100 connections of the machine's PostgreSQL (and the
+// tests' own), and a full house refused a test's connection (issue 60).
+process.env.TEST_SERVER_POOL_SIZE ??= "5";
+
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {

@@ -53,6 +53,8 @@ export const envSchema = z
     ACCEPT_CONNECT_SECONDS: intFrom(20),
     SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
     SLOW_QUERY_MS: intFrom(200),
+    /** Connections each server keeps open to PostgreSQL for requests (its job queue and listeners take a few more). */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
     DUPLICATE_NAME_BUDGET_MS: intFrom(3000),
     TWILIO_ACCOUNT_SID: optionalText,
     TWILIO_AUTH_TOKEN: optionalText,

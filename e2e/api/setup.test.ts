@@ -23,7 +23,8 @@ type Installation = { servers: Started[]; clients: Api[]; database?: Awaited<Ret
 const installations: Installation[] = [];
 
 async function newInstallation(label: string): Promise<Installation> {
-  const env = { SEED_DEMO_DATA: "never" };
+  // The race's attempts (eight a server) each wait on the first-users lock holding a connection: the pool holds them all.
+  const env = { SEED_DEMO_DATA: "never", DATABASE_POOL_SIZE: "10" };
   const installation: Installation = { servers: [], clients: [], counts: () => Promise.reject(new Error("rows are counted on PostgreSQL only")) };
   installations.push(installation);
   if (onPostgres) {

@@ -117,7 +117,7 @@ export async function startServer({ databaseUrl, dataDir: givenDataDir, env = {}
   // - freePort() lets its port go before the server binds it, and another file's server,
   //   starting at the same moment, can take it in between: again on another port;
   // - PostgreSQL's connections (100 here) are all held when files that start servers of
-  //   their own run side by side (each opens about 24): again once some are given back.
+  //   their own run side by side (each opened about 24, 13 since TEST_SERVER_POOL_SIZE): again once some are given back.
   for (let attempt = 1; ; attempt++) {
     try {
       return await startOn(fixedPort ?? (await freePort()), { databaseUrl, dataDir, givenDataDir, env, label, bareNext });
@@ -173,6 +173,8 @@ async function startOn(port, { databaseUrl, dataDir, givenDataDir, env, label, b
       // The run's DNS, where tests publish the records that prove SSO domains (e2e/support/dns-test-server.mjs).
       ...(process.env.TEST_DNS_SERVERS && { DNS_SERVERS: process.env.TEST_DNS_SERVERS }),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "", DATA_DIR: dataDir }),
+      // The suites' servers share PostgreSQL's 100 connections: a smaller pool each (the suites set it; benches keep the default).
+      ...(process.env.TEST_SERVER_POOL_SIZE && { DATABASE_POOL_SIZE: process.env.TEST_SERVER_POOL_SIZE }),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

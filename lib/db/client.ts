@@ -46,8 +46,8 @@ export function database(): Database {
 }
 
 function openDatabase(): Database {
-  const { DATABASE_URL, DATA_DIR } = env();
-  const driver = DATABASE_URL ? openPostgres(DATABASE_URL) : openEmbedded(DATA_DIR);
+  const { DATABASE_URL, DATA_DIR, DATABASE_POOL_SIZE } = env();
+  const driver = DATABASE_URL ? openPostgres(DATABASE_URL, DATABASE_POOL_SIZE) : openEmbedded(DATA_DIR);
   return { driver, prisma: createClient(driver) };
 }
 

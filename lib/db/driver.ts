@@ -67,9 +67,6 @@ export interface PoolUse {
   waiting: number;
 }
 
-/** Connections of the pool each server process keeps open to PostgreSQL. */
-const POOL_SIZE = 10;
-
 /** Opens `size` connections of a pool at once and hands them back to it, open. */
 async function fill(pool: pg.Pool, size: number): Promise<void> {
   const clients = await Promise.all(Array.from({ length: size }, () => pool.connect()));
@@ -77,12 +74,13 @@ async function fill(pool: pg.Pool, size: number): Promise<void> {
   for (const client of clients) client.release();
 }
 
-export function openPostgres(connectionString: string): Driver {
+/** `poolSize`: connections of the pool each server process keeps open to PostgreSQL (DATABASE_POOL_SIZE). */
+export function openPostgres(connectionString: string, poolSize: number): Driver {
   // A fixed pool, opened at start-up and kept (idleTimeoutMillis 0): a new
   // connection is a new PostgreSQL backend to start, and in a burst of callers
   // the requests that waited for the pool to grow took 200-800 ms where the
   // others took 40 (bench:routing; docs/decisions/016).
-  const pool = new pg.Pool({ connectionString, max: POOL_SIZE, idleTimeoutMillis: 0 });
+  const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: 0 });
   // A few connections of their own for writes that need not wait for the disk.
   const unflushed = new pg.Pool({ connectionString, max: 3, idleTimeoutMillis: 0, options: "-c synchronous_commit=off" });
   // A kept connection that PostgreSQL closes (a restart, an administrator) leaves the pool; the next request opens another.
@@ -110,7 +108,7 @@ export function openPostgres(connectionString: string): Driver {
       { pool: "unflushed", total: unflushed.totalCount, idle: unflushed.idleCount, waiting: unflushed.waitingCount },
     ],
     warm: async () => {
-      await Promise.all([fill(pool, POOL_SIZE), fill(unflushed, 3)]);
+      await Promise.all([fill(pool, poolSize), fill(unflushed, 3)]);
     },
     close: async () => {
       await Promise.all([pool.end(), unflushed.end()]);

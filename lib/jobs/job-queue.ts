@@ -19,6 +19,12 @@ export const QUEUES = { contactImport: "contact-import", campaignDispatch: "camp
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 const JOB_QUEUE_LOCK = 72707372;
+/**
+ * pg-boss's own connections to PostgreSQL (its default is 10): it only fetches
+ * and settles jobs, whose work runs on the server's pool. Each server's share
+ * of the database's connections is its pool, these, and two listeners.
+ */
+const JOB_QUEUE_CONNECTIONS = 3;
 /** How long a failed import or contact operation waits before its retry. */
 const RETRY_DELAY_SECONDS = 5;
 const started = processSingleton<{ boss?: Promise<PgBoss> }>("job-queue", () => ({}));
@@ -52,7 +58,7 @@ export function jobQueue(): Promise<PgBoss> {
     const target = jobQueueConnection();
     // No cron schedules here: without `schedule: false` pg-boss keeps a worker and a monitor polling for them.
     const options = { schema: "pgboss", schedule: false };
-    const boss = new PgBoss("connectionString" in target ? { connectionString: target.connectionString, ...options } : { db: target, ...options });
+    const boss = new PgBoss("connectionString" in target ? { connectionString: target.connectionString, max: JOB_QUEUE_CONNECTIONS, ...options } : { db: target, ...options });
     boss.on("error", (error) => logger.error("job queue error", { error: error.message }));
     boss.on("stopped", () => (queueState.running = false));
     // Processes starting together on a fresh database would race (and deadlock)
