@@ -6,6 +6,7 @@ import { announceAfterCommit } from "@/lib/events/announce-events";
 import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { abandonWaitingCall } from "./abandon-waiting-call";
+import { finishBridgedCall } from "./finish-bridged-call";
 import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
 
 /**
@@ -20,6 +21,11 @@ export async function finishQueueEntry({ organizationId, callSid, result, queueT
   // The common case, a caller giving up before any agent took the call, in one statement. A bridged caller's
   // entry was taken (the statement would find nothing): every answered call saves the round trip.
   if (result !== "bridged" && (await abandonWaitingCall({ organizationId, callSid, logStatus: unansweredStatus, queueTime }))) return { changed: true };
+  // Its answered twin: a caller and an agent, nobody else on the call, in one statement.
+  if (result === "bridged" && (await finishBridgedCall({ organizationId, callSid, queueTime }))) {
+    forgetWaitingCalls(organizationId, { moved: false });
+    return { changed: true };
+  }
   const outcome = await prisma.$transaction(async (tx) => {
     const entry = await finishEntry(tx, organizationId, callSid, result === "bridged");
     if (!entry || entry.status === "completed" || entry.status === "abandoned") return { changed: false, moved: false };
