@@ -38,18 +38,31 @@ WITH left_queue AS (
   SELECT $1::int, 'organization', 'queue.entry.left', jsonb_build_object('id', id, 'call_sid', $2::text, 'status', 'abandoned') FROM left_queue
   RETURNING ${EVENT_RETURNING}
 )
-SELECT ${announcement("p")} AS announcement FROM published p ORDER BY p.id`);
+SELECT (SELECT array_agg(${announcement("p")} ORDER BY p.id) FROM published p) AS announcements,
+       (SELECT status FROM queue_entries WHERE call_sid = $2::text AND organization_id = $1::int LIMIT 1) AS entry_status,
+       EXISTS (SELECT 1 FROM live_calls WHERE organization_id = $1::int AND customer_leg_sid = $2::text AND ended_at IS NULL
+               AND parent_call_sid IS NOT NULL AND state <> 'consult') AS handed_over`);
 
 /**
- * The caller left the queue before any agent took the call: true when this
- * was that call, and it is now abandoned, logged and announced (the waiting
- * list this process keeps is forgotten); false when the general path must
- * decide (no such waiting call, an agent involved, a log already there).
+ * What the statement found when it abandoned nothing, read in the same round
+ * trip (a call's final status asks it next): the call's queue entry's state
+ * (as the statement began), and whether the caller's call was handed over (a
+ * transfer, a wait in the queue again: a part of it is still live under
+ * another CallSid, callerHungUp's).
  */
-export async function abandonWaitingCall({ organizationId, callSid, logStatus, queueTime }: { organizationId: number; callSid: string; logStatus: "no-answer" | "failed"; queueTime?: number }): Promise<boolean> {
-  const published = await rawQuery<{ announcement: string }>(ABANDON, [organizationId, callSid, logStatus, queueTime === undefined ? null : Math.round(queueTime)]);
-  if (published.length === 0) return false;
-  announceEvents(published.map((row) => row.announcement));
+export type AbandonAnswer = { abandoned: true } | { abandoned: false; entryStatus: string | null; handedOver: boolean };
+
+/**
+ * The caller left the queue before any agent took the call: `abandoned` when
+ * this was that call, and it is now abandoned, logged and announced (the
+ * waiting list this process keeps is forgotten); otherwise the general path
+ * must decide (no such waiting call, an agent involved, a log already there),
+ * with what the statement found.
+ */
+export async function abandonWaitingCall({ organizationId, callSid, logStatus, queueTime }: { organizationId: number; callSid: string; logStatus: "no-answer" | "failed"; queueTime?: number }): Promise<AbandonAnswer> {
+  const [row] = await rawQuery<{ announcements: string[] | null; entry_status: string | null; handed_over: boolean }>(ABANDON, [organizationId, callSid, logStatus, queueTime === undefined ? null : Math.round(queueTime)]);
+  if (!row.announcements) return { abandoned: false, entryStatus: row.entry_status, handedOver: row.handed_over };
+  announceEvents(row.announcements);
   forgetWaitingCalls(organizationId);
-  return true;
+  return { abandoned: true };
 }

@@ -14,11 +14,12 @@ import { finishQueueEntry } from "./finish-queue-entry";
 export async function applyCallStatus({ organizationId, callSid, duration }: { organizationId: number; callSid: string; status: CallLogStatus; duration: number }): Promise<void> {
   // The most common final status: a caller who gave up while waiting, in one statement. Such a call was
   // never accepted, so never handed over nor moved into a conference: nothing below could apply to it.
-  if (await abandonWaitingCall({ organizationId, callSid, logStatus: "no-answer" })) return;
+  // The same round trip says what else the call is (an answered call's status, after its dequeue, ends here with one more at most).
+  const found = await abandonWaitingCall({ organizationId, callSid, logStatus: "no-answer" });
+  if (found.abandoned) return;
   // A caller whose call was handed over (transferred, back in a queue): the part they are on ends.
-  if (await callerHungUp({ organizationId, customerLegSid: callSid })) return;
-  const entry = await prisma.queueEntry.findFirst({ where: { call_sid: callSid, organization_id: organizationId }, select: { status: true } });
-  if (entry && (entry.status === "waiting" || entry.status === "accepted")) {
+  if (found.handedOver && (await callerHungUp({ organizationId, customerLegSid: callSid }))) return;
+  if (found.entryStatus === "waiting" || found.entryStatus === "accepted") {
     // A caller moved into a conference (hold, transfer…) leaves no queue action behind: their hang-up ends the conversation.
     const conferenced = await conferencedCall(organizationId, callSid);
     await finishQueueEntry({ organizationId, callSid, result: conferenced ? "bridged" : "hangup" });

@@ -20,7 +20,7 @@ export async function finishQueueEntry({ organizationId, callSid, result, queueT
   const unansweredStatus = result === "hangup" || result === "leave" || result === "completed" ? "no-answer" : "failed";
   // The common case, a caller giving up before any agent took the call, in one statement. A bridged caller's
   // entry was taken (the statement would find nothing): every answered call saves the round trip.
-  if (result !== "bridged" && (await abandonWaitingCall({ organizationId, callSid, logStatus: unansweredStatus, queueTime }))) return { changed: true };
+  if (result !== "bridged" && (await abandonWaitingCall({ organizationId, callSid, logStatus: unansweredStatus, queueTime })).abandoned) return { changed: true };
   // Its answered twin: a caller and an agent, nobody else on the call, in one statement.
   if (result === "bridged" && (await finishBridgedCall({ organizationId, callSid, queueTime }))) {
     forgetWaitingCalls(organizationId, { moved: false });
