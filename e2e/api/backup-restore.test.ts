@@ -24,7 +24,10 @@ const at = (name: string) => path.join(scratch, name);
 
 describe("npm run backup / npm run restore", () => {
   it("backs up while the server runs and writes; the restored copy serves everything written before, and is one whole database", async () => {
-    const original = await startServer({ dataDir: at("original"), label: "backup-original", env: { TWILIO_API_BASE_URL: inject("fakeProviderUrl") } });
+    // A copy of the run's template: the test is about the backup, not a first start (6 CPU-seconds less; issue 60).
+    const originalDir = embeddedDataCopy();
+    folders.push(originalDir);
+    const original = await startServer({ dataDir: originalDir, label: "backup-original", env: { TWILIO_API_BASE_URL: inject("fakeProviderUrl") } });
     servers.push(original);
     const client = api(original.baseUrl);
     const admin = await loginAs(client, "admin@acme.example.com");
@@ -33,9 +36,9 @@ describe("npm run backup / npm run restore", () => {
     const totalBefore: number = (await client.get("/api/contacts?per_page=1", admin)).body.meta.total;
 
     // The operator's door: a token of this start, readable by the folder's owner only.
-    const access = JSON.parse(readFileSync(at("original/server.operator.json"), "utf8"));
+    const access = JSON.parse(readFileSync(path.join(originalDir, "server.operator.json"), "utf8"));
     expect(access.pid).toBe(original.pid);
-    expect(statSync(at("original/server.operator.json")).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(originalDir, "server.operator.json")).mode & 0o777).toBe(0o600);
     const wrong = await fetch(`${original.baseUrl}/api/operator/backup`, { headers: { "X-Operator-Token": "not-the-token" } });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ message: "Unauthenticated." });
@@ -55,7 +58,7 @@ describe("npm run backup / npm run restore", () => {
         written.push(made.body.id);
       }
     })();
-    const backup = await runScript("backup", ["--data-dir", at("original"), "--out", at("live.tar.gz")]);
+    const backup = await runScript("backup", ["--data-dir", originalDir, "--out", at("live.tar.gz")]);
     writing = false;
     await writer;
     expect(backup.stderr).toBe("");
