@@ -147,9 +147,6 @@ try {
     agents.push({ id: user.id, bearer: `Bearer ${token.id}|${secret}`, server: servers[i % 2].baseUrl });
   }
   await db.query(`INSERT INTO agent_statuses (user_id, organization_id, status, changed_at) SELECT id, $1, 'available', now() - make_interval(secs => id % 600) FROM users WHERE organization_id = $1`, [org.id]);
-  // The statistics a floor that has run for a while has (autovacuum's): without them the planner takes
-  // the new tables for empty and walks every agent where an index would stop at the first.
-  await db.query("ANALYZE");
 
   // The agents, in two processes of their own (a process's busy loop must not delay the timing of another's).
   const options = { number: NUMBER, accountSid: TEST_PROVIDER.TWILIO_ACCOUNT_SID, authToken: TEST_PROVIDER.TWILIO_AUTH_TOKEN, acceptAfterMs: 1000, talkMs: 5000 };
@@ -169,6 +166,10 @@ try {
   await placeCalls(4, 10);
   await drained(org.id, 30_000);
   await collect();
+  // The statistics of a floor that has taken calls (autovacuum's, within its minute): taken before
+  // any call, as they were, they said the calls' tables were empty, and every plan the servers'
+  // prepared statements kept was made for empty tables (docs/decisions/034, eleventh session).
+  await db.query("ANALYZE");
 
   /** Callers at `rate` for `seconds` on the whole floor, drained, with what it cost and what the callers and agents saw. */
   async function floorAt(rate, seconds, drainMs) {

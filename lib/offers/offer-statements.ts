@@ -25,6 +25,17 @@ const holdsRequiredSkills = (queue: string) => `NOT EXISTS (
         SELECT 1 FROM jsonb_to_recordset(${queue}.required_skills) AS r(skill text, min_level int)
         WHERE NOT EXISTS (SELECT 1 FROM user_skills k WHERE k.user_id = s.user_id AND k.skill = r.skill AND k.level >= r.min_level))`;
 
+/**
+ * The organization's ($1) agents holding an open offer, and the calls offered:
+ * each read once a statement (an uncorrelated subquery, hashed), through
+ * offers_open_by_organization_idx. Asked per agent and per call as NOT EXISTS,
+ * the planner took the offers table for as small as its last statistics said:
+ * on a floor that had grown since, every free agent's check read every offer
+ * (MAKE_OFFER 3-4 ms a pass where it takes under one; issue 61, point 4).
+ */
+const AGENTS_OFFERED = "SELECT open_offer.user_id FROM offers open_offer WHERE open_offer.organization_id = $1::int AND open_offer.status = 'open'";
+const CALLS_OFFERED = "SELECT open_offer.queue_entry_id FROM offers open_offer WHERE open_offer.organization_id = $1::int AND open_offer.status = 'open'";
+
 /** The columns of a waiting call that decide who may take it, as SQL expressions. */
 interface CallColumns {
   entry: string;
@@ -61,7 +72,7 @@ const mayTake = (c: CallColumns) => `s.status = 'available' AND u.active
           OR (${serves("q.department_id")} AND ${holdsRequiredSkills("q")})
           OR (${c.overflowDue} AND ${serves("ov.department_id")} AND ${holdsRequiredSkills("ov")}))
         AND (${c.owner} IS NULL OR s.user_id = ${c.owner} OR ${c.enqueuedAt} <= now() - make_interval(secs => ${c.offerTimeout}))
-        AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.user_id = s.user_id AND x.status = 'open')`;
+        AND s.user_id NOT IN (${AGENTS_OFFERED})`;
 
 /** The agent `s` has declined the call. */
 const declined = (c: CallColumns) => `EXISTS (SELECT 1 FROM offers d WHERE d.queue_entry_id = ${c.entry} AND d.user_id = s.user_id AND d.status = 'declined')`;
@@ -84,13 +95,13 @@ function someoneMayBeOfferedIt(overflowDue: string): string {
 /** A free agent (available, active, no open offer) who may take calls of a queue by the rule in `rule`. */
 const aFreeAgentWho = (rule: string) => `EXISTS (SELECT 1 FROM agent_statuses s JOIN users u ON u.id = s.user_id
         WHERE s.organization_id = q.organization_id AND s.status = 'available' AND u.active
-          AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.user_id = s.user_id AND x.status = 'open') AND ${rule})`;
+          AND s.user_id NOT IN (${AGENTS_OFFERED}) AND ${rule})`;
 
 /** The waiting calls of the queue `q` without an open offer, in the order they are offered. */
 const WAITING_IN_Q = `e.organization_id = q.organization_id AND e.status = 'waiting'
       AND (e.department_id = q.department_id OR (q.department_id IS NULL AND e.department_id IS NULL))
       AND (q.distribution = 'offer' OR e.owner_user_id IS NOT NULL)
-      AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.queue_entry_id = e.id AND x.status = 'open')`;
+      AND e.id NOT IN (${CALLS_OFFERED})`;
 
 /**
  * Settles what no longer holds: an open offer whose caller is no longer
@@ -211,7 +222,7 @@ SELECT (SELECT count(*) FROM picked)::int AS picked, (SELECT count(*) FROM offer
        -- Another offer needs another waiting call without one: when there is none, the pass need not ask again.
        EXISTS (SELECT 1 FROM queue_entries w WHERE w.organization_id = $1::int AND w.status = 'waiting'
                  AND w.id <> ALL (ARRAY(SELECT entry_id FROM picked))
-                 AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.queue_entry_id = w.id AND x.status = 'open')) AS more`);
+                 AND w.id NOT IN (${CALLS_OFFERED})) AS more`);
 
 /**
  * Gives one new inbound conversation (open, unassigned, its newest message
