@@ -32,6 +32,7 @@ const holdsRequiredSkills = (queue: string) => `NOT EXISTS (
  * the planner took the offers table for as small as its last statistics said:
  * on a floor that had grown since, every free agent's check read every offer
  * (MAKE_OFFER 3-4 ms a pass where it takes under one; issue 61, point 4).
+ * Both columns are NOT NULL, so NOT IN answers what NOT EXISTS did.
  */
 const AGENTS_OFFERED = "SELECT open_offer.user_id FROM offers open_offer WHERE open_offer.organization_id = $1::int AND open_offer.status = 'open'";
 const CALLS_OFFERED = "SELECT open_offer.queue_entry_id FROM offers open_offer WHERE open_offer.organization_id = $1::int AND open_offer.status = 'open'";
