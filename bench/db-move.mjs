@@ -18,6 +18,9 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { createTestDatabase, startServer } from "../e2e/support/server.mjs";
 
+// The embedded database as an installation runs it (its WebAssembly optimised), not as the test servers do.
+process.env.SERVER_NODE_ARGS ??= "";
+
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const ADMIN_URL = process.env.TEST_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const folder = mkdtempSync(path.join(tmpdir(), "cc-bench-move-"));

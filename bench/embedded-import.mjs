@@ -11,6 +11,9 @@ import http from "node:http";
 import twilio from "twilio";
 import { startServer, TEST_PROVIDER } from "../e2e/support/server.mjs";
 
+// The embedded database as an installation runs it (its WebAssembly optimised), not as the test servers do.
+process.env.SERVER_NODE_ARGS ??= "";
+
 const ROWS = Number(process.env.BENCH_ROWS ?? 60_000);
 const TARGET_P99_MS = 300;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -137,10 +137,25 @@ process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
 
+/**
+ * How a test server's node runs, unlike an installation's (issue 60: a server
+ * started by a test lives seconds, and its start was most of its cost):
+ * - `--liftoff-only`: the embedded database's WebAssembly stays on V8's baseline
+ *   compiler. Optimising its hot functions took 2-2.5 CPU-seconds of background
+ *   threads in a server's first seconds, and paid back only after some 40,000
+ *   statements: a server that starts, answers a test and stops spent 5.2-5.9
+ *   CPU-seconds instead of 2.9. A suite's long-lived server comes out even.
+ * - PRELOAD_ROUTES=0 (next.config.js): routes are loaded when first asked for,
+ *   not all at start (1.4 CPU-seconds a server).
+ * SERVER_NODE_ARGS replaces the flags (say --cpu-prof, to profile a benchmark's
+ * server; empty, to run as installed: the embedded database's benchmarks).
+ */
+const TEST_NODE_ARGS = ["--liftoff-only"];
+const TEST_SERVER_ENV = { PRELOAD_ROUTES: "0" };
+
 async function startOn(port, { databaseUrl, dataDir, givenDataDir, env, label, bareNext }) {
   const command = bareNext ? ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"] : ["scripts/server.mjs"];
-  // SERVER_NODE_ARGS: flags for the server's node (say --cpu-prof, to profile a benchmark's server).
-  const nodeArgs = process.env.SERVER_NODE_ARGS ? process.env.SERVER_NODE_ARGS.split(" ").filter(Boolean) : [];
+  const nodeArgs = process.env.SERVER_NODE_ARGS !== undefined ? process.env.SERVER_NODE_ARGS.split(" ").filter(Boolean) : TEST_NODE_ARGS;
   const child = spawn(process.execPath, [...nodeArgs, ...command], {
     cwd: process.cwd(),
     env: {
@@ -167,6 +182,7 @@ async function startOn(port, { databaseUrl, dataDir, givenDataDir, env, label, b
       // bcrypt's cheapest cost (5 ms a check instead of 90): the suites sign in thousands of
       // times through one password thread. Tests and benches about hashing load set 10.
       PASSWORD_HASH_COST: "4",
+      ...TEST_SERVER_ENV,
       ...TEST_PROVIDER,
       // The run's provider double, when a suite has one (e2e/support/global-setup.mjs).
       ...(process.env.TEST_PROVIDER_API_URL && { TWILIO_API_BASE_URL: process.env.TEST_PROVIDER_API_URL }),
