@@ -140,22 +140,24 @@ process.once("exit", () => {
 /**
  * How a test server's node runs, unlike an installation's (issue 60: a server
  * started by a test lives seconds, and its start was most of its cost):
- * - `--liftoff-only`: the embedded database's WebAssembly stays on V8's baseline
- *   compiler. Optimising its hot functions took 2-2.5 CPU-seconds of background
- *   threads in a server's first seconds, and paid back only after some 40,000
- *   statements: a server that starts, answers a test and stops spent 5.2-5.9
- *   CPU-seconds instead of 2.9. A suite's long-lived server comes out even.
+ * - `--liftoff-only`, on the embedded database: PGlite's WebAssembly stays on
+ *   V8's baseline compiler. Optimising its hot functions took 2-2.5 CPU-seconds
+ *   of background threads in a server's first seconds, and paid back only after
+ *   some 40,000 statements: a server that starts, answers a test and stops
+ *   spent 5.2-5.9 CPU-seconds instead of 2.9, and the embedded suite's
+ *   long-lived server comes out even. On PostgreSQL the only WebAssembly is
+ *   Prisma's query compiler, small and hot: left as installed.
  * - PRELOAD_ROUTES=0 (next.config.js): routes are loaded when first asked for,
  *   not all at start (1.4 CPU-seconds a server).
  * SERVER_NODE_ARGS replaces the flags (say --cpu-prof, to profile a benchmark's
  * server; empty, to run as installed: the embedded database's benchmarks).
  */
-const TEST_NODE_ARGS = ["--liftoff-only"];
+const EMBEDDED_NODE_ARGS = ["--liftoff-only"];
 const TEST_SERVER_ENV = { PRELOAD_ROUTES: "0" };
 
 async function startOn(port, { databaseUrl, dataDir, givenDataDir, env, label, bareNext }) {
   const command = bareNext ? ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"] : ["scripts/server.mjs"];
-  const nodeArgs = process.env.SERVER_NODE_ARGS !== undefined ? process.env.SERVER_NODE_ARGS.split(" ").filter(Boolean) : TEST_NODE_ARGS;
+  const nodeArgs = process.env.SERVER_NODE_ARGS !== undefined ? process.env.SERVER_NODE_ARGS.split(" ").filter(Boolean) : databaseUrl ? [] : EMBEDDED_NODE_ARGS;
   const child = spawn(process.execPath, [...nodeArgs, ...command], {
     cwd: process.cwd(),
     env: {

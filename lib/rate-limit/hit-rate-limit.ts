@@ -42,18 +42,17 @@ export async function peekRateLimit(key: string): Promise<RateLimitState> {
 }
 
 /**
- * Undoes one hit in the current window: an attempt counted up front that turned
- * out not to count (a successful login). The last hit takes its row with it, so
- * a window starts with the first hit that stays counted, as when only failures
- * were written (a window opened by a success would end early for the failures after it).
+ * Clears `clearKey`'s count and undoes one hit of `takeBackKey` in its current
+ * window (an attempt counted up front that turned out not to count: a
+ * successful sign-in), in one statement. The last hit takes its row with it,
+ * so a window starts with the first hit that stays counted, as when only
+ * failures were written (a window opened by a success would end early for the
+ * failures after it).
  */
-export async function takeBackRateLimitHit(key: string): Promise<void> {
+export async function clearAndTakeBackRateLimit(clearKey: string, takeBackKey: string): Promise<void> {
   await sqlExecute(prisma)`
-    WITH gone AS (DELETE FROM rate_limits WHERE key = ${key} AND hits <= 1 RETURNING key)
+    WITH cleared AS (DELETE FROM rate_limits WHERE key = ${clearKey} AND key <> ${takeBackKey}),
+         gone AS (DELETE FROM rate_limits WHERE key = ${takeBackKey} AND hits <= 1 RETURNING key)
     UPDATE rate_limits SET hits = hits - 1
-    WHERE key = ${key} AND hits > 1 AND reset_at > now() AND NOT EXISTS (SELECT 1 FROM gone)`;
-}
-
-export async function clearRateLimit(key: string): Promise<void> {
-  await prisma.rateLimit.deleteMany({ where: { key } });
+    WHERE key = ${takeBackKey} AND hits > 1 AND reset_at > now() AND NOT EXISTS (SELECT 1 FROM gone)`;
 }

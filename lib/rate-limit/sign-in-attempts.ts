@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
-import { clearRateLimit, hitRateLimits, takeBackRateLimitHit } from "@/lib/rate-limit/hit-rate-limit";
+import { clearAndTakeBackRateLimit, hitRateLimits } from "@/lib/rate-limit/hit-rate-limit";
 
 // Keys this process has seen past their limit, until their window ends: an
 // attempt for one is refused with no database round trip, so a flood from one
@@ -55,5 +55,5 @@ export async function countSignInAttempt(email: string, clientAddress: string): 
  */
 export async function forgiveSignInAttempt(email: string, clientAddress: string): Promise<void> {
   const { emailKey, addressKey } = keys(email, clientAddress);
-  await Promise.all([clearRateLimit(emailKey), takeBackRateLimitHit(addressKey)]);
+  await clearAndTakeBackRateLimit(emailKey, addressKey);
 }

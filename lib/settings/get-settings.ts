@@ -7,7 +7,12 @@ import { processSingleton } from "@/lib/process/process-registry";
 /** An organization's settings of one kind, defaults filled in for anything unset. */
 export async function getSettings<K extends SettingsKey>(organizationId: number, key: K, db: Tx = prisma): Promise<SettingsValue<K>> {
   const row = await db.setting.findUnique({ where: { organization_id_key: { organization_id: organizationId, key } }, select: { value: true } });
-  const merged = { ...DEFAULT_SETTINGS[key], ...((row?.value as object) ?? {}) };
+  return settingsFrom(key, row?.value);
+}
+
+/** A settings row's stored value (or none) as its kind: defaults filled in, and the defaults whole when what is stored no longer parses. */
+export function settingsFrom<K extends SettingsKey>(key: K, stored: unknown): SettingsValue<K> {
+  const merged = { ...DEFAULT_SETTINGS[key], ...((stored as object | null) ?? {}) };
   const parsed = SETTINGS_SCHEMAS[key].safeParse(merged);
   return (parsed.success ? parsed.data : DEFAULT_SETTINGS[key]) as SettingsValue<K>;
 }

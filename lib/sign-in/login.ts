@@ -1,7 +1,5 @@
 import "server-only";
-import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { userSelect } from "@/lib/users/serialize-user";
 import { verifyPassword } from "@/lib/auth/password";
 import type { LoginInput } from "./schemas";
 import type { TokenOrigin } from "@/lib/auth/tokens";
@@ -9,7 +7,7 @@ import { auditSignIn } from "@/lib/audit/audit-sign-in";
 import { countSignInAttempt } from "@/lib/rate-limit/sign-in-attempts";
 import { completeSignIn, type LoginResult } from "./complete-sign-in";
 import { secondFactorChallenge } from "@/lib/sign-in/second-factor-challenge";
-import { passwordRefused } from "@/lib/sso/find-connection";
+import { findSignInUser } from "./find-sign-in-user";
 
 export type { LoginResult } from "./complete-sign-in";
 
@@ -26,23 +24,21 @@ const SSO_ONLY = "Your organization signs in through single sign-on, not with a 
  */
 export async function login({ input, clientAddress, kind = "api", userAgent = null }: { input: LoginInput; clientAddress: string; kind?: TokenOrigin["kind"]; userAgent?: string | null }): Promise<LoginResult> {
   await countSignInAttempt(input.email, clientAddress);
-  const user = await prisma.user.findUnique({
-    where: { email: input.email },
-    select: { ...userSelect, password_hash: true },
-  });
+  const found = await findSignInUser(input.email);
+  const user = found?.user;
   const valid = await verifyPassword(input.password, user?.password_hash);
-  if (!user || !valid || !user.active) {
+  if (!found || !user || !valid || !user.active) {
     if (user) await auditSignIn(user, "user.sign_in_failed", { kind, address: clientAddress, reason: valid ? "inactive" : "wrong_password" });
     throw AppError.validation({ email: [FAILED] }, FAILED);
   }
   // Checked after the password, so the answer says nothing of an account to someone who does not know it.
-  if (await passwordRefused(user)) {
+  if (found.passwordRefused) {
     await auditSignIn(user, "user.sign_in_failed", { kind, address: clientAddress, reason: "sso_only" });
     throw new AppError("forbidden", SSO_ONLY, { extra: { sso_required: true } });
   }
   const origin = { kind, userAgent, address: clientAddress };
   // The counts are not forgiven here: a password known to an attacker must not buy fresh tries at the code.
-  const challenge = await secondFactorChallenge(user, origin);
+  const challenge = await secondFactorChallenge(user, origin, { known: found });
   if (challenge) throw challenge;
   return completeSignIn(user, origin, { method: "password" });
 }

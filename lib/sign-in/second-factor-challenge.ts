@@ -4,9 +4,24 @@ import { prisma } from "@/lib/db/client";
 import { hashToken, type TokenOrigin } from "@/lib/auth/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { getSettings } from "@/lib/settings/get-settings";
+import type { SettingsValue } from "@/lib/settings/schemas";
 import { twoFactorRequired } from "@/lib/two-factor/policy";
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
+
+/** The user's confirmed second factors and their organization's security settings, when the caller has read them already (a password sign-in: find-sign-in-user.ts). */
+export interface KnownFactors {
+  factorKinds: string[];
+  security: SettingsValue<"security">;
+}
+
+async function readFactors(user: { id: number; organization_id: number }): Promise<KnownFactors> {
+  const [factors, security] = await Promise.all([
+    prisma.userFactor.findMany({ where: { user_id: user.id, confirmed_at: { not: null } }, select: { kind: true } }),
+    getSettings(user.organization_id, "security"),
+  ]);
+  return { factorKinds: factors.map((f) => f.kind), security };
+}
 
 /**
  * After a right password: null when the user signs in with it alone, else the
@@ -20,14 +35,12 @@ export const CHALLENGE_TTL_MS = 5 * 60_000;
 export async function secondFactorChallenge(
   user: { id: number; role: string; organization_id: number },
   origin: TokenOrigin,
-  { onlyWhenSetUp = false }: { onlyWhenSetUp?: boolean } = {},
+  { onlyWhenSetUp = false, known }: { onlyWhenSetUp?: boolean; known?: KnownFactors } = {},
 ): Promise<AppError | null> {
-  const [factors, { two_factor_required }] = await Promise.all([
-    prisma.userFactor.findMany({ where: { user_id: user.id, confirmed_at: { not: null } }, select: { kind: true } }),
-    getSettings(user.organization_id, "security"),
-  ]);
-  const setUp = factors.length > 0;
-  const kinds = new Set(factors.map((f) => f.kind));
+  const { factorKinds, security } = known ?? (await readFactors(user));
+  const setUp = factorKinds.length > 0;
+  const kinds = new Set(factorKinds);
+  const { two_factor_required } = security;
   if (!setUp && (onlyWhenSetUp || !twoFactorRequired(user.role, two_factor_required))) return null;
   const secret = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);

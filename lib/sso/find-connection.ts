@@ -21,9 +21,3 @@ export async function connectionForEmail(email: string) {
   if (user && user.organization_id !== connection.organization_id) return null;
   return connection;
 }
-
-/** Whether password sign-in is refused to this user: their organization signs in through its provider only, and they are not its break-glass admin. */
-export async function passwordRefused(user: { id: number; organization_id: number }): Promise<boolean> {
-  const connection = await prisma.ssoConnection.findUnique({ where: { organization_id: user.organization_id }, select: { enabled: true, sso_only: true, break_glass_user_id: true } });
-  return Boolean(connection?.enabled && connection.sso_only && connection.break_glass_user_id !== user.id);
-}
