@@ -29,7 +29,7 @@ function watch(context: BrowserContext, errors: string[]) {
 export const test = base.extend<{ consoleErrors: string[] }, { workerServer: { baseUrl: string } }>({
   workerServer: [
     async ({}, provide, workerInfo) => {
-      const server = await startServer({ label: `browser-${workerInfo.workerIndex}`, env: { FRONTEND_URL: "", ...NO_PROVIDER } });
+      const server = await startServer({ label: `browser-${workerInfo.workerIndex}`, env: { FRONTEND_URL: "", ...NO_PROVIDER }, lifetime: "suite" });
       await provide(server);
       await server.stop();
     },

@@ -31,7 +31,7 @@ export default async function setup(project) {
   process.env.TEST_DNS_SERVERS = dns.servers;
   process.env.TEST_DNS_CONTROL_URL = dns.controlUrl;
   if (target === "embedded") {
-    const server = await startServer({ label: "embedded", env });
+    const server = await startServer({ label: "embedded", env, lifetime: "suite" });
     project.provide("baseUrl", server.baseUrl);
     project.provide("secondBaseUrl", "");
     project.provide("databaseUrl", "");

@@ -99,7 +99,7 @@ function templateFor(seedDemoData) {
 }
 
 /**
- * @param {{ databaseUrl?: string, dataDir?: string, env?: Record<string,string>, label?: string, port?: number, bareNext?: boolean }} options
+ * @param {{ databaseUrl?: string, dataDir?: string, env?: Record<string,string>, label?: string, port?: number, bareNext?: boolean, lifetime?: "test" | "suite" }} options
  * Without databaseUrl the server uses an embedded database: in dataDir when given
  * (left in place on stop: its owner removes it), else in a fresh temp dir, which
  * starts as a copy of a template (see embeddedTemplate) when there is one: with
@@ -107,8 +107,9 @@ function templateFor(seedDemoData) {
  * without users (SEED_DEMO_DATA=never).
  * A server that exits during start-up throws an error carrying its exitCode and output.
  * bareNext: `next start` alone, without our server in front (as a host that runs Next.js its own way would).
+ * lifetime: "suite" for a server that serves a whole suite (see SHORT_LIVED_EMBEDDED_NODE_ARGS).
  */
-export async function startServer({ databaseUrl, dataDir: givenDataDir, env = {}, label = "server", port: fixedPort, bareNext = false } = {}) {
+export async function startServer({ databaseUrl, dataDir: givenDataDir, env = {}, label = "server", port: fixedPort, bareNext = false, lifetime = "test" } = {}) {
   const dataDir = databaseUrl ? undefined : (givenDataDir ?? mkdtempSync(path.join(tmpdir(), "cc-test-")));
   const template = templateFor(env.SEED_DEMO_DATA);
   if (dataDir && !givenDataDir && template) cpSync(template, path.join(dataDir, "pglite"), { recursive: true });
@@ -120,7 +121,7 @@ export async function startServer({ databaseUrl, dataDir: givenDataDir, env = {}
   //   their own run side by side (each opened about 24, 13 since TEST_SERVER_POOL_SIZE): again once some are given back.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOn(fixedPort ?? (await freePort()), { databaseUrl, dataDir, givenDataDir, env, label, bareNext });
+      return await startOn(fixedPort ?? (await freePort()), { databaseUrl, dataDir, givenDataDir, env, label, bareNext, lifetime });
     } catch (error) {
       const output = typeof error.output === "string" ? error.output : "";
       const portTaken = fixedPort === undefined && /already in use|EADDRINUSE/.test(output) && attempt < 3;
@@ -140,24 +141,26 @@ process.once("exit", () => {
 /**
  * How a test server's node runs, unlike an installation's (issue 60: a server
  * started by a test lives seconds, and its start was most of its cost):
- * - `--liftoff-only`, on the embedded database: PGlite's WebAssembly stays on
- *   V8's baseline compiler. Optimising its hot functions took 2-2.5 CPU-seconds
- *   of background threads in a server's first seconds, and paid back only after
+ * - `--liftoff-only`, on the embedded database, for a server a test starts
+ *   (not a suite's, `lifetime: "suite"`): PGlite's WebAssembly stays on V8's
+ *   baseline compiler. Optimising its hot functions took 2-2.5 CPU-seconds of
+ *   background threads in a server's first seconds, and paid back only after
  *   some 40,000 statements: a server that starts, answers a test and stops
- *   spent 5.2-5.9 CPU-seconds instead of 2.9, and the embedded suite's
- *   long-lived server comes out even. On PostgreSQL the only WebAssembly is
- *   Prisma's query compiler, small and hot: left as installed.
+ *   spent 5.2-5.9 CPU-seconds instead of 2.9. A suite's server answers tens
+ *   of thousands of requests: it keeps the optimising compiler. On PostgreSQL
+ *   the only WebAssembly is Prisma's query compiler, small and hot: as installed.
  * - PRELOAD_ROUTES=0 (next.config.js): routes are loaded when first asked for,
  *   not all at start (1.4 CPU-seconds a server).
  * SERVER_NODE_ARGS replaces the flags (say --cpu-prof, to profile a benchmark's
  * server; empty, to run as installed: the embedded database's benchmarks).
  */
-const EMBEDDED_NODE_ARGS = ["--liftoff-only"];
+const SHORT_LIVED_EMBEDDED_NODE_ARGS = ["--liftoff-only"];
 const TEST_SERVER_ENV = { PRELOAD_ROUTES: "0" };
 
-async function startOn(port, { databaseUrl, dataDir, givenDataDir, env, label, bareNext }) {
+async function startOn(port, { databaseUrl, dataDir, givenDataDir, env, label, bareNext, lifetime }) {
   const command = bareNext ? ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"] : ["scripts/server.mjs"];
-  const nodeArgs = process.env.SERVER_NODE_ARGS !== undefined ? process.env.SERVER_NODE_ARGS.split(" ").filter(Boolean) : databaseUrl ? [] : EMBEDDED_NODE_ARGS;
+  const shortLived = !databaseUrl && lifetime === "test";
+  const nodeArgs = process.env.SERVER_NODE_ARGS !== undefined ? process.env.SERVER_NODE_ARGS.split(" ").filter(Boolean) : shortLived ? SHORT_LIVED_EMBEDDED_NODE_ARGS : [];
   const child = spawn(process.execPath, [...nodeArgs, ...command], {
     cwd: process.cwd(),
     env: {
