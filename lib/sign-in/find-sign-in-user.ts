@@ -2,6 +2,8 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import { sqlRows } from "@/lib/db/raw-sql";
 import type { UserRow } from "@/lib/auth/session-user";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { userSelect } from "@/lib/users/serialize-user";
 import { settingsFrom } from "@/lib/settings/get-settings";
 import type { SettingsValue } from "@/lib/settings/schemas";
 
@@ -15,6 +17,9 @@ export interface SignInUser {
   security: SettingsValue<"security">;
 }
 
+// The user object's columns (userSelect), so the two lists cannot drift apart; the role enum as text, as Prisma gives it.
+const USER_COLUMNS = Prisma.raw(Object.keys(userSelect).map((column) => (column === "role" ? "u.role::text AS role" : `u.${column}`)).join(", "));
+
 /**
  * The account behind an email with everything a password sign-in then asks:
  * whether single sign-on refuses it a password, its second factors, and its
@@ -24,8 +29,7 @@ export interface SignInUser {
  */
 export async function findSignInUser(email: string): Promise<SignInUser | null> {
   const rows = await sqlRows<(UserRow & { password_hash: string | null; password_refused: boolean; factor_kinds: string[]; security: unknown })[]>(prisma, { secrets: true })`
-    SELECT u.id, u.name, u.email, u.role::text AS role, u.organization_id, u.department_id, u.active,
-           u.max_conversations, u.last_login_at, u.created_at, u.updated_at, u.password_hash,
+    SELECT ${USER_COLUMNS}, u.password_hash,
            COALESCE(c.enabled AND c.sso_only AND c.break_glass_user_id IS DISTINCT FROM u.id, false) AS password_refused,
            ARRAY(SELECT f.kind FROM user_factors f WHERE f.user_id = u.id AND f.confirmed_at IS NOT NULL) AS factor_kinds,
            (SELECT s.value FROM settings s WHERE s.organization_id = u.organization_id AND s.key = 'security') AS security
