@@ -3,6 +3,7 @@ import { ALL_DAY, extraAgent, inHoursPhone, outOfHoursPhone, placedCalls, playCa
 import { makeContact } from "../support/contacts";
 import { createTenant, type Tenant } from "../support/factories";
 import { giveNumber } from "../support/provider";
+import { until } from "../support/webhook-receiver";
 import { conferenceName, controlRequests, slowProvider, twimlAttribute } from "../support/call-control";
 
 async function campaign(tenant: Tenant, body: Record<string, unknown>, token = tenant.managerA.token) {
@@ -495,28 +496,31 @@ describe("campaigns: machines, recordings and the abandon cap", () => {
   });
 
   it("dials ahead of the agents until calls are abandoned, then one line per agent so the abandon rate stays capped", async () => {
-    const dialsFor = async (tenant: Tenant, number: string, agents: { token: string }[]) => {
+    // The lines one tick opens for the agents free when the campaign starts. The tick
+    // claims its contacts (state "dialing") in one transaction and then dials them all
+    // at once; a later tick opens none while they ring (no agent freed, no call ended).
+    // So the test waits for the lines it expects, by a deadline, then stops the campaign
+    // and counts both the calls and the claims: a tick that opened more shows in either.
+    // (It waited a fixed 1.5 s after the first call once, with agents made free after the
+    // start: a tick that saw one agent opened one line, and the next came too late.)
+    const dialsFor = async (tenant: Tenant, number: string, agents: { token: string }[], expected: number) => {
       const tag = `cap-${Date.now()}-${Math.random()}`;
       const contacts = await Promise.all(Array.from({ length: 8 }, () => makeContact(tenant, { tags: [tag], phone: inHoursPhone() })));
       const draft = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "predictive", caller_id: number, pacing: { max_ratio: 3, max_calls_per_minute: 60 } });
-      await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token);
       for (const agent of agents) await available(tenant, agent.token);
+      await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token);
       const phones = new Set(contacts.map((c) => c.phone));
       const ours = async () => (await placedCalls()).filter((c) => c.From === number && phones.has(c.To));
-      // The first tick may come late on a loaded machine: wait for its first call, then give
-      // it time to place every line it will (a fixed 1.5 s from the start once saw none).
-      const deadline = Date.now() + 20_000;
-      while ((await ours()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      await new Promise((r) => setTimeout(r, 1500));
-      const placed = await ours();
+      await until(ours, (calls) => calls.length >= expected, 20_000);
       await tenant.client.post(`/api/campaigns/${draft.id}/stop`, {}, tenant.managerA.token);
-      return placed;
+      const claimed = (await contactsOf(tenant, draft.id)).filter((m: { state: string }) => m.state === "dialing");
+      return { placed: (await ours()).length, claimed: claimed.length };
     };
 
     // No history: two free agents, three lines.
     const fresh = await createTenant();
     const freshNumber = await giveNumber(fresh);
-    expect(await dialsFor(fresh, freshNumber, [fresh.agentA, await extraAgent(fresh, "second")])).toHaveLength(3);
+    expect(await dialsFor(fresh, freshNumber, [fresh.agentA, await extraAgent(fresh, "second")], 3)).toEqual({ placed: 3, claimed: 3 });
 
     // An organization whose calls were abandoned: never more lines than agents.
     const tenant = await createTenant();
@@ -530,7 +534,7 @@ describe("campaigns: machines, recordings and the abandon cap", () => {
     await tenant.client.post("/api/agent/status", { status: "offline" }, tenant.agentA.token);
     await playCallback(call.Url + "&waited=2", { CallSid: call.sid, From: number, To: victim.phone, CallStatus: "in-progress" });
     await playCallback(call.StatusCallback, { CallSid: call.sid, From: number, To: victim.phone, CallStatus: "completed", CallDuration: "5" });
-    expect(await dialsFor(tenant, number, [tenant.agentA, await extraAgent(tenant, "second")])).toHaveLength(2);
+    expect(await dialsFor(tenant, number, [tenant.agentA, await extraAgent(tenant, "second")], 2)).toEqual({ placed: 2, claimed: 2 });
   });
 });
 

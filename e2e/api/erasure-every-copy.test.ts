@@ -85,6 +85,8 @@ async function personWithEverything(tenant: Tenant) {
   expect(joined.body).toContain("<Queue>");
   const callSid = inbound.callSid;
   const [started] = (await controlRequests(callSid)).filter((c) => c.kind === "recording.create");
+  // The call ends as the provider ends a bridged queue call: the caller's Enqueue action, then the final status.
+  expect((await sim().dequeue({ callSid, to: number, result: "bridged", queueTime: 2 })).status).toBe(200);
   expect((await sim().callStatus({ callSid, to: number, status: "completed", duration: 30 })).status).toBe(200);
   expect((await playCallback(started.body.RecordingStatusCallback, { CallSid: callSid, RecordingSid: started.recording!, RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/${started.recording}`, RecordingStatus: "completed", RecordingDuration: "30", RecordingChannels: "2", RecordingSource: "StartCallRecordingAPI", RecordingTrack: "both" }, baseUrl)).status).toBe(200);
   const [log] = (await client.get(`/api/voice/call-logs?call_sid=${callSid}`, admin)).body.data;
@@ -135,7 +137,8 @@ async function personWithEverything(tenant: Tenant) {
   expect((await playCallback(twimlAttribute(voicemailCall.body, "Record", "transcribeCallback")!, { CallSid: voicemailCall.callSid, TranscriptionStatus: "completed", TranscriptionText: `Wren here, call me ${stamp}` }, baseUrl)).status).toBe(200);
 
   // Webhooks went out naming them; the failing endpoint's wait as rows (pending, to be retried).
-  await until(() => healthy.received.map((r) => r.body), (b) => b.some((body) => body.includes(NAME)) && b.some((body) => body.includes(callSid)), 20_000);
+  const sent = await until(() => healthy.received.map((r) => r.body), (b) => b.some((body) => body.includes(NAME)) && b.some((body) => body.includes(callSid)), 20_000);
+  expect(sent.filter((body) => body.includes(callSid)).map((body) => JSON.parse(body).type)).toEqual(["call.completed"]);
   const queued = await until(async () => (await client.get(`/api/webhooks/${failingEndpoint.body.id}/deliveries`, admin)).body.data, (rows: { status: string }[]) => rows.length >= 2 && rows.every((r) => r.status !== "sending"), 20_000);
   expect(queued.some((d: { status: string }) => d.status === "pending")).toBe(true);
   healthy.close();

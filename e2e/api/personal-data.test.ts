@@ -41,6 +41,8 @@ async function personWithEverything(tenant: Tenant) {
   // A recorded call, with notes, its recording reported by the provider.
   const { sim, number, callSid } = await connectedInboundCall(tenant);
   const [started] = (await controlRequests()).filter((c) => c.kind === "recording.create" && c.call === callSid);
+  // The call ends as the provider ends a bridged queue call: the caller's Enqueue action, then the final status.
+  expect((await sim.dequeue({ callSid, to: number, result: "bridged", queueTime: 2 })).status).toBe(200);
   expect((await sim.callStatus({ callSid, to: number, status: "completed", duration: 30 })).status).toBe(200);
   expect((await playCallback(started.body.RecordingStatusCallback, { CallSid: callSid, RecordingSid: started.recording!, RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/${started.recording}`, RecordingStatus: "completed", RecordingDuration: "30", RecordingChannels: "2", RecordingSource: "StartCallRecordingAPI", RecordingTrack: "both" })).status).toBe(200);
   const [log] = (await tenant.client.get(`/api/voice/call-logs?call_sid=${callSid}`, tenant.admin.token)).body.data;
@@ -73,7 +75,8 @@ async function personWithEverything(tenant: Tenant) {
   expect(job.status).not.toBe("failed");
 
   // The webhooks went out, naming the person.
-  await until(() => hook.received.map((r) => r.body), (b) => b.some((body) => body.includes(NAME)) && b.some((body) => body.includes(callSid)), 20_000);
+  const sent = await until(() => hook.received.map((r) => r.body), (b) => b.some((body) => body.includes(NAME)) && b.some((body) => body.includes(callSid)), 20_000);
+  expect(sent.filter((body) => body.includes(callSid)).map((body) => JSON.parse(body).type)).toEqual(["call.completed"]);
   return { contact, callSid, recordingSid: started.recording!, voicemailCallSid: voicemailCall.callSid, conversationId: conversation.id, endpointId: endpoint.body.id as number, hook };
 }
 

@@ -100,6 +100,7 @@ describe("WhatsApp in the inbox (issue 48, point 1)", () => {
     const person = uniquePhone();
     const hex = (n: number) => n.toString(16).padStart(32, "0");
     const message = `MM${hex(Date.now())}`;
+    const troubled = `ME${hex(Date.now()).slice(0, 30)}5e`;
     const providerMedia = (sid: string) => `https://api.twilio.com/2010-04-01/Accounts/${TEST_PROVIDER.TWILIO_ACCOUNT_SID}/Messages/${message}/Media/${sid}`;
     const sent = await provider().incomingSms({
       messageSid: message, from: person, to: sender, body: "Here is the receipt", whatsapp: true,
@@ -108,6 +109,8 @@ describe("WhatsApp in the inbox (issue 48, point 1)", () => {
         // Not the provider's address: never fetched (a forged callback cannot make the service request a host of its choosing).
         { url: "https://files.example.com/receipt.jpg", contentType: "image/jpeg" },
         { url: providerMedia(`ME${"0".repeat(30)}ff`), contentType: "image/jpeg" },
+        // The provider's passing trouble (a 503 the first time): fetched again, and kept.
+        { url: providerMedia(troubled), contentType: "image/jpeg" },
       ],
     });
     expect(sent.status).toBe(200);
@@ -120,6 +123,7 @@ describe("WhatsApp in the inbox (issue 48, point 1)", () => {
       { url: `/api/messages/${received.id}/media/0`, content_type: "image/jpeg", stored: "stored" },
       { url: `/api/messages/${received.id}/media/1`, content_type: "image/jpeg", stored: "failed" },
       { url: `/api/messages/${received.id}/media/2`, content_type: "image/jpeg", stored: "failed" },
+      { url: `/api/messages/${received.id}/media/3`, content_type: "image/jpeg", stored: "stored" },
     ]);
     expect(JSON.stringify(received)).not.toContain("api.twilio.com");
 
@@ -138,6 +142,7 @@ describe("WhatsApp in the inbox (issue 48, point 1)", () => {
     // The provider was asked with the account's credentials, for its own addresses only.
     const asked = (await (await fetch(`${inject("fakeProviderUrl")}/__media`)).json()).filter((r: { media?: string }) => r.media?.startsWith("ME"));
     expect(asked.filter((r: { media: string }) => [`ME${hex(1)}`, `ME${"0".repeat(30)}ff`].includes(r.media)).every((r: { authorized: boolean }) => r.authorized)).toBe(true);
+    expect(asked.filter((r: { media: string }) => r.media === troubled)).toHaveLength(2);
   });
 
   it("STOP on WhatsApp stops WhatsApp only; an organization without a sender cannot send on WhatsApp", async () => {

@@ -69,6 +69,7 @@ export async function startFakeProvider() {
   const refuseMessages = [];
   // Issue 47: the recordings' audio asked for.
   const mediaRequests = [];
+  const troubledMedia = new Set();
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
@@ -109,12 +110,17 @@ export async function startFakeProvider() {
         return res.end(audio);
       }
       // --- issue 48: a file someone sent with a message (…/Messages/{MM}/Media/{ME}, no extension): the provider's
-      // file, served with the account's credentials only. A Sid ending in "ff" is too large (17 MB declared). ---
+      // file, served with the account's credentials only. A Sid ending in "ff" is too large (17 MB declared);
+      // one ending in "5e" answers 503 the first time it is asked (a provider's passing trouble). ---
       const messageMedia = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\/((?:MM|SM)[0-9a-fA-F]{32})\/Media\/(ME[0-9a-fA-F]{32})$/.exec(url.pathname);
       if (req.method === "GET" && messageMedia) {
         const [account] = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString("utf8").split(":");
         mediaRequests.push({ account: messageMedia[1], media: messageMedia[3], authorized: account === messageMedia[1], at: Date.now() });
         if (account !== messageMedia[1]) return refusal(res, 401, 20003, "Authentication Error - invalid username");
+        if (messageMedia[3].endsWith("5e") && !troubledMedia.has(messageMedia[3])) {
+          troubledMedia.add(messageMedia[3]);
+          return refusal(res, 503, 20500, "Service Unavailable");
+        }
         if (messageMedia[3].endsWith("ff")) {
           res.writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": 17 * 1024 * 1024 });
           return res.end(Buffer.alloc(1024));

@@ -19,12 +19,18 @@ export async function receiver(answer: (n: number) => number = () => 200) {
   return { url, received, close: () => server.close() };
 }
 
-/** Reads until `done` holds or the time is up; the last value either way (the caller's assertion says what was missing). */
+/**
+ * Reads until `done` holds, and fails with the last value read when the time
+ * is up. It used to return that value and leave the caller to assert: two
+ * callers did not, and waited out 20 s each on a webhook that was never sent
+ * while their tests passed (issue 60).
+ */
 export async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`until: not done within ${timeoutMs / 1000} s; the last value read: ${JSON.stringify(value)?.slice(0, 2000)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

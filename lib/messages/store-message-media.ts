@@ -44,18 +44,42 @@ export async function storeMessageMedia({ organization_id, message_id }: { organ
   if (pending.length) await announceMessage("conversation.updated", message.conversation_id);
 }
 
+/**
+ * A fetch that failed on the way (the connection dropped, the provider
+ * answered 5xx or 429) is tried again twice before the file is marked
+ * failed: one reset connection lost a customer's picture for good (issue 60,
+ * a gate that failed on it under load). A refusal (4xx) or a file too large
+ * is final at once.
+ */
+const ATTEMPTS = 3;
+const RETRY_AFTER_MS = 500;
+
 async function fetchMedia(organizationId: number, url: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string | null } | { error: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await fetchMediaOnce(organizationId, url);
+    if (!("transient" in outcome) || attempt === ATTEMPTS) return outcome;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS * attempt));
+  }
+}
+
+async function fetchMediaOnce(organizationId: number, url: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string | null } | { error: string; transient?: true }> {
   let response: Response | null;
   try {
     response = await telephony().textMedia(organizationId, url);
   } catch (error) {
-    return { error: `The provider could not be reached: ${(error as Error).message}`.slice(0, 200) };
+    return { error: `The provider could not be reached: ${(error as Error).message}`.slice(0, 200), transient: true };
   }
   if (!response) return { error: "Not the provider's media address of this account." };
+  if (response.status >= 500 || response.status === 429) return { error: `The provider answered ${response.status}.`, transient: true };
   if (!response.ok || !response.body) return { error: `The provider answered ${response.status}.` };
   const declared = Number(response.headers.get("content-length") ?? 0);
   if (declared > MAX_MEDIA_BYTES) return { error: `Larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MB.` };
-  const read = await readAtMost(response.body, MAX_MEDIA_BYTES);
+  let read: Buffer | null;
+  try {
+    read = await readAtMost(response.body, MAX_MEDIA_BYTES);
+  } catch (error) {
+    return { error: `The file stopped arriving: ${(error as Error).message}`.slice(0, 200), transient: true };
+  }
   if (!read) return { error: `Larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MB.` };
   const bytes = new Uint8Array(read);
   const type = response.headers.get("content-type")?.split(";")[0].trim() ?? null;
