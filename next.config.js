@@ -11,11 +11,10 @@ const nextConfig = {
     // CSV uploads bypass the proxy and stream (see proxy.ts).
     proxyClientMaxBodySize: "11mb",
     // Turbopack keeps a 270 MB cache of each build for the next one: a rebuild
-    // takes 11.5 s and 20 CPU-seconds instead of 39 s and 74. Writing it costs
-    // a build 8 s and 16 CPU-seconds, which the gate pays back at once: the
-    // README suite's clone builds from the gate's cache, in the gate's busiest
-    // stretch (docs/decisions/024).
-    turbopackFileSystemCacheForBuild: true,
+    // while working takes 16 s instead of 47, but writing it costs a one-off
+    // build 10 s and 18 CPU-seconds (an installation's, the gate's, and the
+    // README suite's in its clone). CI=1 (.ci/run) builds without it.
+    turbopackFileSystemCacheForBuild: process.env.CI !== "1",
     // A server loads every route's code as it starts, so no user waits for the
     // first load of a page. PRELOAD_ROUTES=0 loads each when first asked for:
     // the test servers (e2e/support/server.mjs), which answer a few routes and stop.
