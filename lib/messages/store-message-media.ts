@@ -47,8 +47,8 @@ export async function storeMessageMedia({ organization_id, message_id }: { organ
 /**
  * A fetch that failed on the way (the connection dropped, the provider
  * answered 5xx or 429) is tried again twice before the file is marked
- * failed: one reset connection lost a customer's picture for good (issue 60,
- * a gate that failed on it under load). A refusal (4xx) or a file too large
+ * failed: a single failed fetch under load lost a customer's picture for
+ * good (issue 60, a gate that failed on it). A refusal (4xx) or a file too large
  * is final at once.
  */
 const ATTEMPTS = 3;
@@ -70,7 +70,11 @@ async function fetchMediaOnce(organizationId: number, url: string): Promise<{ by
     return { error: `The provider could not be reached: ${(error as Error).message}`.slice(0, 200), transient: true };
   }
   if (!response) return { error: "Not the provider's media address of this account." };
-  if (response.status >= 500 || response.status === 429) return { error: `The provider answered ${response.status}.`, transient: true };
+  if (response.status >= 500 || response.status === 429) {
+    // Its body is not wanted: let the connection go for the next try.
+    await response.body?.cancel().catch(() => {});
+    return { error: `The provider answered ${response.status}.`, transient: true };
+  }
   if (!response.ok || !response.body) return { error: `The provider answered ${response.status}.` };
   const declared = Number(response.headers.get("content-length") ?? 0);
   if (declared > MAX_MEDIA_BYTES) return { error: `Larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MB.` };
