@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALL_DAY, extraAgent, inHoursPhone, outOfHoursPhone, placedCalls, playCallback, waitForCalls } from "../support/campaigns";
+import { ALL_DAY, campaignState, extraAgent, inHoursPhone, outOfHoursPhone, placedCalls, playCallback, waitForCalls } from "../support/campaigns";
 import { makeContact } from "../support/contacts";
 import { createTenant, type Tenant } from "../support/factories";
 import { giveNumber } from "../support/provider";
@@ -547,7 +547,8 @@ describe("campaigns: completion and pauses", () => {
     const draft = await campaign(tenant, { selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: number, retry_outcomes: ["no-answer"] });
     await available(tenant, tenant.agentA.token);
     await tenant.client.post(`/api/campaigns/${draft.id}/start`, {}, tenant.managerA.token);
-    const [call] = await waitForCalls(contact.phone);
+    // A gate once saw no call here within 20 s (issue 60): a failure says where the campaign stood.
+    const [call] = await waitForCalls(contact.phone, 1, 20_000, campaignState(tenant, draft.id, [tenant.agentA]));
     await tenant.client.post(`/api/campaigns/${draft.id}/pause`, {}, tenant.managerA.token);
     await playCallback(call.StatusCallback, { CallSid: call.sid, From: number, To: contact.phone, CallStatus: "no-answer", CallDuration: "0" });
     expect((await contactsOf(tenant, draft.id))[0]).toMatchObject({ state: "retry_wait", attempts: 1 });
