@@ -16,30 +16,20 @@ const EMBEDDED_ONLY = ["e2e/api/embedded-database.test.ts", "e2e/api/backup-rest
 
 // The files that take longest (gate of issue 42: 45-150 s each where most take
 // under 20), started first: they then run beside the many short ones instead
-// of alone at the end, where a 90 s file kept one core of two idle. The ones
-// that mostly wait on the product's timers (webhook back-off, offer and
-// wrap-up timeouts, reports' calls) alternate with the ones that keep a core
-// busy: run together, the waiting ones left both cores 80-97 % idle for 30-45 s
-// (issue 60). Vitest orders by the last run's times when it has them; a fresh
-// clone has none (it falls back to file size, and the longest file is one of
-// the smallest).
+// of alone at the end, where a 90 s file kept one core of two idle. Vitest
+// orders by the last run's times when it has them; a fresh clone has none (it
+// falls back to file size, and the longest file is one of the smallest).
 const SLOWEST_FIRST = [
   "e2e/api/embedded-database.test.ts",
   "e2e/postgres/crash-recovery.test.ts",
   "e2e/api/openapi-fuzz.test.ts",
-  "e2e/api/webhooks.test.ts",
   "e2e/api/backup-restore.test.ts",
-  "e2e/api/offers.test.ts",
   "e2e/api/robustness.test.ts",
-  "e2e/api/reports.test.ts",
   "e2e/api/move-to-postgres.test.ts",
-  "e2e/api/call-timing.test.ts",
   "e2e/api/imports.test.ts",
-  "e2e/api/scheduled-callbacks.test.ts",
   "e2e/api/setup-cli.test.ts",
-  "e2e/api/floor-simulation.test.ts",
   "e2e/api/campaigns.test.ts",
-  "e2e/api/hardening.test.ts",
+  "e2e/api/webhooks.test.ts",
 ];
 
 class SlowestFirst extends BaseSequencer {
