@@ -1,20 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { api, loginAs } from "../support/api";
-import { makeContact } from "../support/contacts";
+import { loginAs } from "../support/api";
 import { createTenant, FACTORY_PASSWORD, type Tenant } from "../support/factories";
+import { bodySchema, documentOperations, fill, type Json, type Operation, realId, send, tagsOf, tenantWithRecords } from "../support/openapi-fuzz";
 
 // A fuzz test driven by the document itself (issue 24): every operation gets
 // malformed variants of its path ids, query parameters and JSON body, sent as
 // an account admin of an organization of its own. No answer may be a 5xx, and
 // every answer must be one the document lists with that shape: the setup file
 // e2e/support/response-check.ts fails the test on any it does not.
-
-type Json = Record<string, any>;
-interface Operation {
-  path: string;
-  method: string;
-  operation: Json;
-}
 
 /** A value of the wrong kind for a schema, or a value outside its range. */
 function wrongValue(schema: Json | undefined): unknown {
@@ -44,30 +37,6 @@ function wrongQueryValue(schema: Json | undefined): string {
   return "x".repeat(2_000);
 }
 
-function fill(path: string, value: string): string {
-  return path.replace(/\{\w+\}/g, encodeURIComponent(value));
-}
-
-function bodySchema(operation: Json): Json | undefined {
-  return operation.requestBody?.content?.["application/json"]?.schema;
-}
-
-async function send(baseUrl: string, token: string, method: string, path: string, body?: string, form = false): Promise<number> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = form ? "application/x-www-form-urlencoded" : "application/json";
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), 5_000);
-  try {
-    const response = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: controller.signal });
-    // An event stream that opened: its answer was checked, the stream is closed.
-    if (response.headers.get("content-type")?.startsWith("text/event-stream")) await response.body?.cancel();
-    else await response.arrayBuffer();
-    return response.status;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** The malformed requests for one operation: [path, body]. */
 function variants({ path, operation }: Operation): { path: string; body?: string; form?: boolean }[] {
   const out: { path: string; body?: string; form?: boolean }[] = [];
@@ -92,11 +61,8 @@ function variants({ path, operation }: Operation): { path: string; body?: string
 }
 
 describe("every operation of the document, fuzzed", async () => {
-  const { body: document } = await api().get("/api/openapi.json");
-  const operations: Operation[] = Object.entries(document.paths as Record<string, Json>).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation: operation as Json })),
-  );
-  const tags = [...new Set(operations.map((o) => o.operation.tags[0] as string))];
+  const operations = await documentOperations();
+  const tags = tagsOf(operations);
 
   it.each(tags)("%s: malformed requests get a documented 4xx, never a 5xx", { timeout: 180_000 }, async (tag) => {
     const tenant: Tenant = await createTenant();
@@ -116,91 +82,17 @@ describe("every operation of the document, fuzzed", async () => {
   });
 });
 
-// Issue 40: keys and values named like the properties every plain object
-// inherits. `{"toString": 1}` once reached a lookup such as `aliases[key]`,
-// which found Object.prototype.toString, and answered 500 on eight routes.
-const INHERITED_NAMES = ["toString", "constructor", "hasOwnProperty", "__proto__", "valueOf", "__defineGetter__"];
-
-/** A body schema's own properties, those of each alternative of a union too (bulk actions), and of an array's items (bulk create). */
-function propertiesOf(schema: Json | undefined): Record<string, Json> {
-  if (!schema) return {};
-  const alternatives = [...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])] as Json[];
-  return Object.assign({}, ...alternatives.map(propertiesOf), schema.properties ?? {});
-}
-
-function accepts(schema: Json, type: string): boolean {
-  const types = [schema.type, ...[...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].map((s: Json) => s.type)].flat();
-  return types.includes(type) || (type === "object" && schema.additionalProperties !== undefined && schema.additionalProperties !== false);
-}
-
-/** JSON texts (written by hand: `__proto__` must arrive as a key) naming inherited properties as keys and as values, at the top and one level down. */
-function inheritedNameBodies(schema: Json): string[] {
-  const wrap = (object: string) => (schema.type === "array" ? `[${object}]` : object);
-  const bodies: string[] = [];
-  for (const name of INHERITED_NAMES) {
-    for (const value of ["1", '"x"', "{}", '{"a":1}', "[]", "null"]) bodies.push(wrap(`{"${name}":${value}}`));
-    for (const [field, property] of Object.entries(propertiesOf(schema.type === "array" ? schema.items : schema))) {
-      if (accepts(property, "string") || property.enum) bodies.push(wrap(`{"${field}":"${name}"}`));
-      if (accepts(property, "object")) bodies.push(wrap(`{"${field}":{"${name}":"x"}}`), wrap(`{"${field}":{"${name}":1}}`));
-      if (accepts(property, "array")) bodies.push(wrap(`{"${field}":["${name}"]}`), wrap(`{"${field}":[{"${name}":1}]}`));
-    }
-  }
-  return bodies;
-}
-
-/** A real record for a path's id where the tenant has one (the first its list shows), so the body reaches the code behind the look-up. */
-async function realId(tenant: Tenant, path: string): Promise<string> {
-  const collection = path.slice(0, path.indexOf("/{"));
-  if (collection === "/api/tags") return "fuzzed";
-  const listed = await tenant.client.get(collection, tenant.admin.token);
-  const items = Array.isArray(listed.body) ? listed.body : Array.isArray(listed.body?.data) ? listed.body.data : [];
-  const first = items.find((item: Json) => item && (item.id ?? item.name) !== undefined);
-  return first ? String(first.id ?? first.name) : "999999999";
-}
-
-describe("keys named like inherited object properties", async () => {
-  const { body: document } = await api().get("/api/openapi.json");
-  const operations: Operation[] = Object.entries(document.paths as Record<string, Json>).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation: operation as Json })),
-  ).filter((o) => bodySchema(o.operation) && o.path !== "/api/logout");
-  const tags = [...new Set(operations.map((o) => o.operation.tags[0] as string))];
-
-  it.each(tags)("%s: every JSON body naming toString, constructor, __proto__ … gets a 2xx or a 4xx, never a 5xx", { timeout: 240_000 }, async (tag) => {
-    const tenant: Tenant = await createTenant();
-    // Records for the ids: a custom field, a contact with a tag.
-    await tenant.client.post("/api/custom-fields", { name: "fuzzed_field", label: "Fuzzed", field_type: "text_short" }, tenant.admin.token);
-    await makeContact(tenant, { tags: ["fuzzed"], custom_fields: { fuzzed_field: "x" } }, tenant.admin.token);
-    const failures: string[] = [];
-    let sent = 0;
-    for (const operation of operations.filter((o) => o.operation.tags[0] === tag)) {
-      const path = /\{\w+\}/.test(operation.path) ? fill(operation.path, await realId(tenant, operation.path)) : operation.path;
-      for (const body of inheritedNameBodies(bodySchema(operation.operation)!)) {
-        sent += 1;
-        const status = await send(tenant.client.baseUrl, tenant.admin.token, operation.method, path, body);
-        if (status >= 500) failures.push(`${operation.method} ${path} ${body} → ${status}`);
-      }
-    }
-    expect(failures).toEqual([]);
-    expect(sent).toBeGreaterThan(0);
-  });
-});
-
 // Issue 59, point 6: bodies are exact. Every write of the document is sent a key no schema of ours
 // names, on a real record where the tenant has one; none may succeed, and a 422 names the key.
 // `{"dryRun": true}` to a retention run once deleted 75 recordings: an unknown key is refused, never dropped.
 const UNKNOWN_KEY = "unexpected_key_59";
 
 describe("an unknown key in any body", async () => {
-  const { body: document } = await api().get("/api/openapi.json");
-  const operations: Operation[] = Object.entries(document.paths as Record<string, Json>).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation: operation as Json })),
-  ).filter((o) => o.method !== "GET" && o.path.startsWith("/api/") && o.path !== "/api/logout" && (!o.operation.requestBody || bodySchema(o.operation)));
-  const tags = [...new Set(operations.map((o) => o.operation.tags[0] as string))];
+  const operations = (await documentOperations()).filter((o) => o.method !== "GET" && o.path.startsWith("/api/") && o.path !== "/api/logout" && (!o.operation.requestBody || bodySchema(o.operation)));
+  const tags = tagsOf(operations);
 
   it.each(tags)("%s: is refused with a 4xx that names it, never taken", { timeout: 240_000 }, async (tag) => {
-    const tenant: Tenant = await createTenant();
-    await tenant.client.post("/api/custom-fields", { name: "fuzzed_field", label: "Fuzzed", field_type: "text_short" }, tenant.admin.token);
-    await makeContact(tenant, { tags: ["fuzzed"], custom_fields: { fuzzed_field: "x" } }, tenant.admin.token);
+    const tenant = await tenantWithRecords();
     const failures: string[] = [];
     for (const operation of operations.filter((o) => o.operation.tags[0] === tag)) {
       const path = /\{\w+\}/.test(operation.path) ? fill(operation.path, await realId(tenant, operation.path)) : operation.path;
