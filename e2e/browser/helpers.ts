@@ -79,6 +79,34 @@ export async function signInAsNewAgent(page: Page, headers: Record<string, strin
   return { headers: own, status: async () => page.request.get("/api/agent/status", { headers: own }).then((r) => r.json()) };
 }
 
+/**
+ * An organization of the test's own, made through the API as the operator, and
+ * its one agent signed in on the page: nothing another test left in the demo
+ * organization (a caller still waiting, a callback coming due) moves its queue.
+ */
+export async function signInAsAgentOfNewOrganization(page: Page) {
+  const operator = await page.request.post("/api/login", { data: { email: "super@example.com", password: "password" } });
+  expect(operator.status()).toBe(200);
+  const headers = { Authorization: `Bearer ${(await operator.json()).token}` };
+  const tag = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const organization = await page.request.post("/api/organizations", { headers, data: { name: `Quiet ${tag}`, departments: ["Support"] } });
+  expect(organization.status(), await organization.text()).toBe(201);
+  const { id, departments } = (await organization.json()) as { id: number; departments: { id: number }[] };
+  const user = async (role: string, key: string) => {
+    const email = `${key}-${tag}@quiet.example.com`;
+    const created = await page.request.post("/api/users", { headers, data: { name: `Quinn ${key}`, email, password: NEW_AGENT_PASSWORD, role, department_id: role === "agent" ? departments[0].id : null, organization_id: id } });
+    expect(created.status(), await created.text()).toBe(201);
+    return email;
+  };
+  const [admin, agent] = await Promise.all([user("account_admin", "admin"), user("agent", "agent")]);
+  // A number of its own, which the simulated provider's callers ring.
+  const signedIn = await page.request.post("/api/login", { data: { email: admin, password: NEW_AGENT_PASSWORD } });
+  const number = `+1555${String(Date.now() % 10_000_000).padStart(7, "0")}`;
+  const telephony = await page.request.put("/api/settings/telephony", { headers: { Authorization: `Bearer ${(await signedIn.json()).token}` }, data: { phone_numbers: [number] } });
+  expect(telephony.status(), await telephony.text()).toBe(200);
+  await signIn(page, agent, NEW_AGENT_PASSWORD);
+}
+
 /** A time as every list shows it (issue 61, point 7), on the organization's clock (New York): "Nov 28, 7:23 AM" this year, "Nov 28, 2025" before. */
 export function listTime(at: string, zone = "America/New_York"): string {
   const year = (d: Date) => new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: zone }).format(d);
