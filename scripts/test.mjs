@@ -14,7 +14,7 @@
 // suite's output is printed whole when it ends; the table gives each suite's
 // counts and wall time. Exits non-zero when any test fails or a suite cannot run.
 import { spawn, spawnSync } from "node:child_process";
-import { accessSync, constants, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { accessSync, constants, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CHROMIUM_CANDIDATES, chromiumPath } from "../e2e/support/chromium.mjs";
@@ -26,8 +26,9 @@ process.env.NEXT_TELEMETRY_DISABLED = "1";
 // the README's clone. On this machine's disk a file's creation costs the
 // kernel about half a millisecond: a template copy took 1.4 CPU-seconds there
 // and 0.06 in /dev/shm, and the embedded suite spent 28 CPU-seconds less
-// (issue 60). TMPDIR set by the caller wins.
-if (!process.env.TMPDIR && isWritableDir("/dev/shm")) process.env.TMPDIR = "/dev/shm";
+// (issue 60). Only with room for it (the README's clone alone takes about
+// 1 GB; a container's /dev/shm is often 64 MB). TMPDIR set by the caller wins.
+if (!process.env.TMPDIR && isWritableDir("/dev/shm", 4 * 1024 ** 3)) process.env.TMPDIR = "/dev/shm";
 const reports = mkdtempSync(path.join(tmpdir(), "cc-reports-"));
 const started = performance.now();
 const seconds = (from) => (performance.now() - from) / 1000;
@@ -45,10 +46,12 @@ function run(name, command, args, env = {}) {
   });
 }
 
-function isWritableDir(dir) {
+/** A folder this process may write in, with at least `room` bytes free. */
+function isWritableDir(dir, room) {
   try {
     accessSync(dir, constants.W_OK);
-    return statSync(dir).isDirectory();
+    const { bavail, bsize } = statfsSync(dir);
+    return statSync(dir).isDirectory() && bavail * bsize >= room;
   } catch {
     return false;
   }
