@@ -61,7 +61,9 @@ export default defineConfig({
     // on time to pass (TEST_API_WORKERS; Vitest's default is one less than the
     // cores: one here). With three, both cores were a fifth idle across each
     // suite; five took the embedded suite from 205 to 185 s and the
-    // PostgreSQL one from 191 to 167 s on this 2-core machine (issue 60).
+    // PostgreSQL one from 191 to 167 s, run alone on this 2-core machine. In
+    // the gate, where the type check takes what the waits leave, about the
+    // same as three (issue 60; docs/decisions/024).
     maxWorkers: Number(process.env.TEST_API_WORKERS ?? 5),
     // Files share a worker process one after another instead of each starting
     // a new one (a third of the test workers' CPU, issue 42): every test makes
