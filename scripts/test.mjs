@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { CHROMIUM_CANDIDATES, chromiumPath } from "../e2e/support/chromium.mjs";
 import { embeddedTemplate } from "../e2e/support/server.mjs";
+import { machineFactor } from "./machine-speed.mjs";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 // Scratch in memory where the machine has a tmpfs: the embedded servers' data
@@ -104,13 +105,16 @@ const SUITES = {
 
 /**
  * Each suite's wall time on a quiet 2-core machine with about a quarter of
- * room (fresh-clone gates of 2026-11-30: unit 13-14 s, embedded 183-191,
- * PostgreSQL 158-166, browser 282-307, README 204-230), printed beside its
- * time: a suite over it is named, so the one that grew is known before the
- * gate's tripwire (.ci/run) is reached. Lowered as the suites get faster
- * (docs/decisions/024).
+ * room (fresh-clone gates of 2026-11-30 on the reference machine: unit 13-14 s,
+ * embedded 183-191, PostgreSQL 158-166, browser 282-307, README 204-230),
+ * printed beside its time: a suite over it is named, so the one that grew is
+ * known before the gate's tripwire (.ci/run) is reached. Lowered as the suites
+ * get faster (docs/decisions/024). Multiplied by this machine's speed factor
+ * (scripts/machine-speed.mjs; MACHINE_FACTOR when .ci/run measured it first,
+ * before anything else ran), so a slower machine is not read as a suite that grew.
  */
-const BUDGET_SECONDS = { unit: 20, "api-embedded": 240, "api-postgres": 210, browser: 380, readme: 300 };
+const MACHINE_FACTOR = Number(process.env.MACHINE_FACTOR) || machineFactor();
+const BUDGET_SECONDS = Object.fromEntries(Object.entries({ unit: 20, "api-embedded": 240, "api-postgres": 210, browser: 380, readme: 300 }).map(([name, seconds]) => [name, Math.round(seconds * MACHINE_FACTOR)]));
 
 function vitestApi(report, db) {
   return ["node_modules/vitest/vitest.mjs", ["run", "--config", "vitest.api.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], { TEST_DB: db }];
@@ -281,6 +285,7 @@ for (const r of results) {
   console.log(`${r.name.padEnd(16)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${r.seconds.toFixed(0).padStart(7)}  ${String(budget ?? "").padStart(6)}${budget && r.seconds > budget ? "  over" : ""}`);
 }
 console.log(`${"all (wall)".padEnd(16)} ${"".padStart(6)}  ${"".padStart(6)}  ${seconds(started).toFixed(0).padStart(7)}`);
+console.log(`budgets: the reference machine's times 1.00 × ${MACHINE_FACTOR.toFixed(2)}, this machine's speed factor (scripts/machine-speed.mjs)`);
 // A line .ci/run repeats when the whole gate passes its tripwire: which suites grew.
 const over = results.filter((r) => BUDGET_SECONDS[r.name] && r.seconds > BUDGET_SECONDS[r.name]);
 if (over.length) console.log(`suites over budget: ${over.map((r) => `${r.name} ${r.seconds.toFixed(0)} s > ${BUDGET_SECONDS[r.name]} s`).join(", ")}`);

@@ -1,0 +1,61 @@
+// How fast this machine's core runs the kind of work the gate does, as a
+// factor of the machine the gate's budgets were measured on (1 there, 2 on a
+// machine that needs twice as long). The gate's tripwire and each suite's
+// budget are multiplied by it (.ci/run, scripts/test.mjs), so a slower machine
+// does not fail every landing for the machine it ran on.
+//
+// Why a measured factor and not a fixed number of seconds: the same commit
+// (e389a10) took 693 s on one session's machine and 1,142 s on the next, every
+// step 1.4-1.95 times longer (docs/decisions/024, eighteenth session). A
+// tripwire in seconds then says which machine ran, not which suite grew.
+//
+// The work: what a test server and a test runner do most, in plain
+// JavaScript on one core: JSON in and out, regular expressions over strings,
+// short-lived objects (the garbage collector), sorting, and zlib (native code).
+// The best of five rounds, taken before anything else runs.
+//
+//   node scripts/machine-speed.mjs          prints the factor
+//   node scripts/machine-speed.mjs --ms     prints the best round in milliseconds
+import { deflateSync } from "node:zlib";
+
+/**
+ * The best round on the reference machine (the one of the seventeenth
+ * session, where the budgets were set), in milliseconds: the eighteenth
+ * session's machine took 183-216 ms a round and 1,142 s for the gate the
+ * reference machine ran in 693 s (a factor of 1.65), so 190 / 1.65.
+ */
+export const REFERENCE_ROUND_MS = 115;
+
+function round() {
+  const started = performance.now();
+  let checksum = 0;
+  const rows = [];
+  for (let i = 0; i < 2_000; i++) {
+    rows.push({ id: i, name: `Contact ${i}`, email: `contact.${i}@example.test`, phone: `+1555${String(i).padStart(7, "0")}`, tags: ["vip", `t${i % 7}`], created_at: new Date(1_700_000_000_000 + i * 1000).toISOString() });
+  }
+  for (let pass = 0; pass < 60; pass++) {
+    const text = JSON.stringify(rows);
+    const parsed = JSON.parse(text);
+    checksum += parsed.length;
+    for (const row of parsed) if (/^contact\.(\d+)@example\.test$/.test(row.email)) checksum += row.phone.replace(/\D/g, "").length;
+    parsed.sort((a, b) => b.name.localeCompare(a.name));
+    checksum += deflateSync(text.slice(0, 20_000)).length;
+  }
+  return { ms: performance.now() - started, checksum };
+}
+
+export function measureRoundMs(rounds = 5) {
+  let best = Infinity;
+  for (let i = 0; i < rounds; i++) best = Math.min(best, round().ms);
+  return best;
+}
+
+/** This machine's factor: never below 1, so a faster machine keeps the budgets as written. */
+export function machineFactor() {
+  return Math.max(1, measureRoundMs() / REFERENCE_ROUND_MS);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes("--ms")) console.log(measureRoundMs().toFixed(0));
+  else console.log(machineFactor().toFixed(2));
+}
