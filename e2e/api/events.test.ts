@@ -42,6 +42,16 @@ async function closedWithin(stream: { ended: Promise<void> }, since: number, ms 
   return Date.now() - since;
 }
 
+/**
+ * A marker for negative checks: the user makes themselves busy, and each of `streams` receives that
+ * state change. Whatever was published before it, and meant for one of those streams, has
+ * reached it by then.
+ */
+async function markedBy(tenant: Tenant, token: string, userId: number, streams: { waitFor: (predicate: (e: Received) => boolean) => Promise<unknown> }[]) {
+  expect((await tenant.client.post("/api/agent/status", { status: "busy" }, token)).status).toBe(200);
+  for (const stream of streams) expect(await stream.waitFor((e) => e.type === "agent.status.changed" && e.data.user_id === userId && e.data.status === "busy")).toBeDefined();
+}
+
 describe("GET /api/events", () => {
   it("refuses a request without a token with the JSON 401, and unknown types with 422", async () => {
     const tenant = await createTenant();
@@ -66,7 +76,11 @@ describe("GET /api/events", () => {
     expect(added).toBeDefined();
     expect(Date.now() - saved).toBeLessThan(1000);
     expect(added!.data).toMatchObject({ from: "+14155550123" });
-    await new Promise((r) => setTimeout(r, 300));
+    // The outsider's organization is shown a call of its own: events reach a stream in the order they
+    // were published, so one of ours sent to it would be there before it.
+    const marker = newCallSid();
+    expect((await provider().inboundCall({ callSid: marker, from: "+14155550124", to: await giveNumber(other) })).status).toBe(200);
+    expect(await outsider.waitFor((e) => e.type === "queue.entry.added" && e.data.call_sid === marker)).toBeDefined();
     expect(outsider.events.filter((e) => e.data.call_sid === callSid)).toEqual([]);
     agent.close();
     outsider.close();
@@ -94,7 +108,10 @@ describe("GET /api/events", () => {
       expect(await streams[name].waitFor(isState), name).toBeDefined();
       expect(await streams[name].waitFor(isEnd), name).toMatchObject({ data: { duration: 42, direction: "outbound-manual" } });
     }
-    await new Promise((r) => setTimeout(r, 300));
+    // Each of the others is shown a state change it may see, made after: a stream gets its events in
+    // the order they were published, so agent A's, had they been sent to it, would be there first.
+    await markedBy(tenant, colleague.token, colleague.id, [streams.colleague]);
+    await markedBy(tenant, tenant.agentB.token, tenant.agentB.id, [streams.agentB, streams.managerB]);
     for (const name of ["colleague", "agentB", "managerB"] as const) {
       expect(streams[name].events.filter((e) => isState(e) || isEnd(e)), name).toEqual([]);
     }
@@ -115,8 +132,12 @@ describe("GET /api/events", () => {
     expect((await tenant.client.request("PATCH", `/api/conversations/${conversationId}`, { token: tenant.agentA.token, body: { assigned_user_id: tenant.agentA.id } })).status).toBe(200);
     await incoming(phone, "second");
     expect(await agentA.waitFor((e) => e.id !== first!.id)).toBeDefined();
-    await new Promise((r) => setTimeout(r, 300));
-    expect(mate.events).toHaveLength(1);
+    // A text from someone new, which the department reads, is published after the second: the mate's
+    // stream gets it, and a stream gets its events in the order they were published (agent B's too: every
+    // stream an event is for is written before the next event is published).
+    await incoming(uniquePhone(), "marker");
+    expect(await mate.waitFor((e) => e.data.conversation_id !== conversationId)).toBeDefined();
+    expect(mate.events.filter((e) => e.data.conversation_id === conversationId)).toHaveLength(1);
     expect(agentB.events).toHaveLength(0);
     [agentA, mate, agentB].forEach((s) => s.close());
   });
@@ -185,8 +206,12 @@ describe("GET /api/events", () => {
     const moved = (e: { type: string; data: Record<string, unknown> }) => e.type === "campaign.progress" && e.data.campaign_id === campaign.body.id;
     expect(await managerA.waitFor(moved)).toBeDefined();
     expect(await admin.waitFor(moved)).toBeDefined();
-    await new Promise((r) => setTimeout(r, 300));
-    expect(managerB.events).toEqual([]);
+    // Manager B imports after: a stream gets its events in the order they were published, so manager
+    // A's import or campaign, sent to B, would come before B's own (and agent A's stream, written
+    // before the next event is published, would hold them by then too).
+    const own = await importTwo(tenant, tenant.managerB.token);
+    expect(await managerB.waitFor((e) => e.type === "import.progress" && e.data.import_id === own && e.data.status === "completed", 10_000)).toBeDefined();
+    expect(managerB.events.filter((e) => e.data.import_id !== own)).toEqual([]);
     expect(agentA.events).toEqual([]); // agents read neither other people's imports nor campaigns
     [managerA, agentA, managerB, admin].forEach((s) => s.close());
   });

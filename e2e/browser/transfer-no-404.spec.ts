@@ -8,13 +8,26 @@ import { becomeAvailable, finalScreenshot, signIn, takeInboundCall } from "./hel
 
 test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
 
-/** Every request a page makes for a call's participants, with its status. */
-function participantRequests(page: Page): { url: string; status: number }[] {
-  const seen: { url: string; status: number }[] = [];
-  page.on("response", (response) => {
-    if (/\/api\/calls\/[^/]+\/participants/.test(response.url())) seen.push({ url: response.url(), status: response.status() });
+/** Every request a page makes for a call's participants, with its status once answered. */
+function participantRequests(page: Page): Promise<{ url: string; status: number }>[] {
+  const seen: Promise<{ url: string; status: number }>[] = [];
+  page.on("request", (request) => {
+    if (/\/api\/calls\/[^/]+\/participants/.test(request.url())) seen.push(request.response().then((response) => ({ url: request.url(), status: response?.status() ?? 0 })));
   });
   return seen;
+}
+
+/** The event-stream messages a page receives, as Chromium's DevTools protocol sees each arrive. */
+async function streamMessages(page: Page): Promise<{ event: string; data: Record<string, unknown> }[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const seen: { event: string; data: Record<string, unknown> }[] = [];
+  cdp.on("Network.eventSourceMessageReceived", ({ eventName, data }) => seen.push({ event: eventName, data: JSON.parse(data) }));
+  return seen;
+}
+
+function answered(requests: Promise<{ url: string; status: number }>[]) {
+  return Promise.all(requests);
 }
 
 test("a cold transfer: neither agent's page asks for the participants of a call it has left", async ({ page, browser }) => {
@@ -23,6 +36,7 @@ test("a cold transfer: neither agent's page asks for the participants of a call 
   await becomeAvailable(bea);
   await signIn(page, "agent1@acme.example.com");
   await becomeAvailable(page);
+  const andysEvents = await streamMessages(page);
   const andys = participantRequests(page);
   const beas = participantRequests(bea);
   const dock = await takeInboundCall(page);
@@ -35,16 +49,19 @@ test("a cold transfer: neither agent's page asks for the participants of a call 
   const beaDock = bea.getByRole("complementary", { name: "Current call" });
   await expect(beaDock).toContainText("On call", { timeout: 10_000 });
   await expect(dock).toContainText("Call ended");
-  // The call's events go on for a while (Bea joins, the call moves): give them time to arrive.
-  await page.waitForTimeout(2_000);
+  // The transfer's events reach Andy's page after his panel moves (transferred, the queue entry left, the
+  // call ended): the last of them is his own move to wrap-up. A page that still read the parties would
+  // have asked by then (each event's handler asks at once).
+  const andy = andysEvents.find((m) => m.event === "call.started")?.data.user_id;
+  await expect.poll(() => andysEvents.some((m) => m.event === "agent.status.changed" && m.data.user_id === andy && m.data.status === "wrap_up")).toBe(true);
   await dock.getByRole("button", { name: /Save notes and/ }).click();
   await expect(dock).toHaveCount(0);
   await beaDock.getByRole("button", { name: "Hang up" }).click();
   await expect(beaDock).toContainText("Call ended");
   await beaDock.getByRole("button", { name: /Save notes and/ }).click();
 
-  expect(andys.filter((r) => r.status >= 400)).toEqual([]);
-  expect(beas.filter((r) => r.status >= 400)).toEqual([]);
+  expect((await answered(andys)).filter((r) => r.status >= 400)).toEqual([]);
+  expect((await answered(beas)).filter((r) => r.status >= 400)).toEqual([]);
   expect(andys.length).toBeGreaterThan(0); // the panel did read them while Andy was on the call
   await bea.context().close();
 });

@@ -72,7 +72,11 @@ describe("events across servers", () => {
     expect(await onSecond.waitFor((e) => e.type === "queue.entry.added" && e.data.call_sid === callSid)).toBeDefined();
     expect(Date.now() - posted).toBeLessThan(1000);
     expect(await onFirst.waitFor((e) => e.data.call_sid === callSid)).toBeDefined();
-    await new Promise((r) => setTimeout(r, 300));
+    // The other organization's stream is shown a call of its own, through the same server: events
+    // reach a stream in the order they were published, so one of ours sent to it would be there first.
+    const marker = newCallSid();
+    expect((await provider().inboundCall({ callSid: marker, from: "+14155550779", to: await giveNumber(other) })).status).toBe(200);
+    expect(await otherOnSecond.waitFor((e) => e.type === "queue.entry.added" && e.data.call_sid === marker)).toBeDefined();
     expect(otherOnSecond.events.filter((e) => e.data.call_sid === callSid)).toEqual([]);
     [onSecond, otherOnSecond, onFirst].forEach((s) => s.close());
   });
