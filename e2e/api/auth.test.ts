@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { api, loginAs } from "../support/api";
+import { api, loginAs, suiteUrl } from "../support/api";
 import { createTenant, FACTORY_PASSWORD } from "../support/factories";
 import { startServer } from "../support/server.mjs";
 
@@ -95,7 +95,7 @@ describe("login", () => {
 // Issue 40: attempts arriving together, spread over every server (two on
 // PostgreSQL), each counted before any password is checked.
 describe("login under concurrency", () => {
-  const servers = [inject("baseUrl"), inject("secondBaseUrl")].filter(Boolean);
+  const servers = [suiteUrl(), inject("secondBaseUrl")].filter(Boolean);
   const statuses = (answers: { status: number }[]) => answers.map((a) => a.status);
   const count = (list: number[], status: number) => list.filter((s) => s === status).length;
 

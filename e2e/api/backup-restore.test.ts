@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { api, loginAs } from "../support/api";
+import { api, loginAs, suiteUrl } from "../support/api";
 import { runScript } from "../support/cli";
 import { embeddedDataCopy, startServer } from "../support/server.mjs";
 
@@ -44,7 +44,7 @@ describe("npm run backup / npm run restore", () => {
     expect(await wrong.json()).toEqual({ message: "Unauthenticated." });
     expect((await fetch(`${original.baseUrl}/api/operator/backup`)).status).toBe(401);
     // The suite's own server too (its answer is held to the OpenAPI document): no token, no copy, on either database.
-    expect((await fetch(`${inject("baseUrl")}/api/operator/backup`, { headers: { "X-Operator-Token": access.token } })).status).toBe(401);
+    expect((await fetch(`${suiteUrl()}/api/operator/backup`, { headers: { "X-Operator-Token": access.token } })).status).toBe(401);
     // A user's token is not the operator's.
     expect((await fetch(`${original.baseUrl}/api/operator/backup`, { headers: { "X-Operator-Token": admin, Authorization: `Bearer ${admin}` } })).status).toBe(401);
 

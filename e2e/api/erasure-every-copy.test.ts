@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { suiteUrl } from "../support/api";
 import { newCallSid, newMessageSid } from "@/lib/twilio/simulator/simulator";
 import { controlRequests, twimlAttribute } from "../support/call-control";
 import { playCallback } from "../support/campaigns";
@@ -42,7 +43,7 @@ let server: Awaited<ReturnType<typeof startServer>> | null = null;
 
 beforeAll(async () => {
   if (postgres) {
-    baseUrl = inject("baseUrl");
+    baseUrl = suiteUrl();
     return;
   }
   // A server of the test's own: PGlite lets one process open a data folder, so the test reads it once the server has stopped.

@@ -4,7 +4,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, inject, it } from "vitest";
 import { newCallSid } from "@/lib/twilio/simulator/simulator";
-import { loginAs } from "../support/api";
+import { loginAs, suiteUrl } from "../support/api";
 import { createTenant, FACTORY_PASSWORD, type Tenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
 import { createTestDatabase, startServer } from "../support/server.mjs";
@@ -78,7 +78,7 @@ interface Floor {
 interface Offer { id: number; call: { queue_entry_id: number; call_sid: string } }
 
 let floorServer: Floor["server"] = null;
-const baseUrl = () => floorServer?.baseUrl ?? inject("baseUrl");
+const baseUrl = () => floorServer?.baseUrl ?? suiteUrl();
 const sim = () => provider(baseUrl());
 
 async function setUpFloor(): Promise<Floor> {

@@ -2,7 +2,7 @@ import { Agent, fetch as fetchVia } from "undici";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ProviderSimulator } from "@/lib/twilio/simulator/simulator";
 import { startBareServer } from "../support/bare-server";
-import { api, loginAs } from "../support/api";
+import { api, loginAs, suiteUrl } from "../support/api";
 import { createTenant, type Tenant } from "../support/factories";
 import { giveNumber, provider } from "../support/provider";
 import { TEST_PROVIDER } from "../support/server.mjs";
@@ -248,12 +248,12 @@ describe("rate limits count the client's socket unless a proxy is trusted", () =
     for (let i = 0; i < 50; i++) await blocked.post("/api/login", { email: `nobody${i}@example.com`, password: "x" });
     expect((await blocked.post("/api/login", { email: "agent2@acme.example.com", password: "password" })).status).toBe(429);
     expect((await api(undefined, "192.0.2.11").post("/api/login", { email: "agent2@acme.example.com", password: "password" })).status).toBe(200);
-    const web = await webSignIn(inject("baseUrl"), "agent2@acme.example.com", "password", "192.0.2.10");
+    const web = await webSignIn(suiteUrl(), "agent2@acme.example.com", "password", "192.0.2.10");
     expect(web.location).toContain("error=rate_limited");
   });
 
   it("thirty web sign-ins at once for one email, over every server: at most the limit (5) are checked, the rest are refused as rate limited (issue 40)", async () => {
-    const servers = [inject("baseUrl"), inject("secondBaseUrl")].filter(Boolean);
+    const servers = [suiteUrl(), inject("secondBaseUrl")].filter(Boolean);
     const tenant = await createTenant();
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => webSignIn(servers[i % servers.length], tenant.agentA.email, `nope-${i}`, api().address)));
     const errors = answers.map((a) => /error=(\w+)/.exec(a.location)?.[1] ?? a.location);

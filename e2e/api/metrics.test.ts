@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { api } from "../support/api";
+import { api, suiteUrl } from "../support/api";
 import { makeContact } from "../support/contacts";
 import { subscribe } from "../support/event-stream";
 import { createTenant } from "../support/factories";
@@ -12,7 +12,7 @@ import { TEST_METRICS_TOKEN } from "../support/server.mjs";
 // run in parallel against one server: growth is exact only where no other
 // file goes (GET /api/health); elsewhere it is at least what this test did.
 
-const baseUrl = inject("baseUrl");
+const baseUrl = suiteUrl();
 const onPostgres = inject("databaseUrl") !== "";
 
 describe("GET /metrics", () => {

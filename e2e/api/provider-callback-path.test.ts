@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { suiteUrl } from "../support/api";
 import { newCallSid, signature } from "@/lib/twilio/simulator/simulator";
 import { createTenant } from "../support/factories";
 import { giveNumber } from "../support/provider";
@@ -11,7 +12,7 @@ import { TEST_PROVIDER } from "../support/server.mjs";
 // TwiML, the same refusals. What is not a provider callback still reaches
 // Next.js (its 404 and 405).
 
-const baseUrl = inject("baseUrl");
+const baseUrl = suiteUrl();
 const ORIGIN = { Origin: "https://crm.example.test" };
 
 async function callback(path: string, params: Record<string, string>, { sign = true, headers = {} as Record<string, string>, padding = 0 } = {}) {

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
+import { suiteUrl } from "../support/api";
 import { newCallSid } from "@/lib/twilio/simulator/simulator";
 import { conferenceName, connectedInboundCall, controlRequests, joinConference, twimlAttribute, type ControlRequest } from "../support/call-control";
 import { ALL_DAY, inHoursPhone, playCallback, waitForCalls } from "../support/campaigns";
@@ -48,7 +49,7 @@ function reportRecording(started: ControlRequest, { url, seconds }: { url: strin
  * are in the audit log, a player's later chunks are not.
  */
 async function playsThroughTheService(tenant: Tenant, callSid: string, recordingSid: string) {
-  const address = `${inject("baseUrl")}/api/calls/${callSid}/recording`;
+  const address = `${suiteUrl()}/api/calls/${callSid}/recording`;
   const auth = { Authorization: `Bearer ${tenant.agentA.token}` };
   const whole = await fetch(address, { headers: auth });
   expect(whole.status).toBe(200);

@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { suiteUrl } from "../support/api";
 import { newCallSid } from "@/lib/twilio/simulator/simulator";
 import { twimlAttribute } from "../support/call-control";
 import { extraAgent, playCallback } from "../support/campaigns";
@@ -136,7 +137,7 @@ describe("inbound routing", () => {
     expect(late.status).toBe(200);
     expect(late.body).toContain("<Enqueue");
     // A callback not signed by the provider changes nothing.
-    const forged = await fetch(first.replace(/^https?:\/\/[^/]+/, inject("baseUrl")), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ CallSid: newCallSid(), To: number, Digits: "2" }) });
+    const forged = await fetch(first.replace(/^https?:\/\/[^/]+/, suiteUrl()), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ CallSid: newCallSid(), To: number, Digits: "2" }) });
     expect(forged.status).toBe(403);
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { api } from "../support/api";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, suiteUrl } from "../support/api";
 import { createTenant, FACTORY_PASSWORD } from "../support/factories";
 import { formFields, startSamlProvider } from "../support/saml-test-provider";
 import { proveDomain } from "../support/sso-domains";
@@ -12,7 +12,7 @@ import { proveDomain } from "../support/sso-domains";
 // on to /login/sso with a ticket.
 
 let idp: Awaited<ReturnType<typeof startSamlProvider>>;
-const baseUrl = () => inject("baseUrl");
+const baseUrl = () => suiteUrl();
 
 beforeAll(async () => {
   idp = await startSamlProvider();

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import { api, loginAs } from "../support/api";
+import { api, loginAs, suiteUrl } from "../support/api";
 import { subscribe } from "../support/event-stream";
 import { createTenant, FACTORY_PASSWORD } from "../support/factories";
 
@@ -23,7 +23,7 @@ async function scimKey(tenant: Tenant, scope: "read" | "write" = "write", { orga
 }
 
 /** A SCIM client: JSON as application/scim+json, the key as a bearer token. */
-function scim(key: string, baseUrl = inject("baseUrl")) {
+function scim(key: string, baseUrl = suiteUrl()) {
   return async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${baseUrl}/scim/v2${path}`, {
       method,
@@ -285,7 +285,7 @@ describe("a provisioning key provisions; it does not administer (issue 59, point
     const tenant = await createTenant();
     const key = await scimKey(tenant, "write", { organization_key: true });
     const first = scim(key);
-    const second = scim(key, inject("secondBaseUrl") || inject("baseUrl"));
+    const second = scim(key, inject("secondBaseUrl") || suiteUrl());
     let adminToken = tenant.admin.token;
     for (let round = 0; round < 3; round++) {
       const other = await tenant.client.post("/api/users", { name: `Admin ${round}`, email: `admin-${round}-${randomUUID().slice(0, 8)}@admins.test`, password: FACTORY_PASSWORD, role: "account_admin", department_id: null }, adminToken);

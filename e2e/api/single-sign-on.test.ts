@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "otplib";
-import { api, loginAs } from "../support/api";
+import { api, loginAs, suiteUrl } from "../support/api";
 import { createTenant, FACTORY_PASSWORD } from "../support/factories";
 import { startOidcProvider } from "../support/oidc-test-provider";
 import { proveDomain } from "../support/sso-domains";
@@ -15,7 +15,7 @@ import { ssoTrip } from "../support/sso-trip";
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 let provider: Awaited<ReturnType<typeof startOidcProvider>>;
-const baseUrl = () => inject("baseUrl");
+const baseUrl = () => suiteUrl();
 
 beforeAll(async () => {
   provider = await startOidcProvider({ redirectUri: `${baseUrl()}/api/sso/oidc/callback` });

@@ -1,11 +1,12 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { suiteUrl } from "../support/api";
 import { makeContact } from "../support/contacts";
 import { inHoursPhone } from "../support/daytime-phones";
 import { createTenant, FACTORY_PASSWORD } from "../support/factories";
 
 // Issue 59, point 9: the smaller defects of the sweep, each as it was found.
 
-const baseUrl = () => inject("baseUrl");
+const baseUrl = () => suiteUrl();
 
 /** The browser's sign-in (next-auth's credentials form): the session cookie it is left with. */
 async function webSession(email: string): Promise<string> {

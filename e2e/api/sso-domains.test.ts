@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { api, loginAs } from "../support/api";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, loginAs, suiteUrl } from "../support/api";
 import { publishTxt, removeTxt } from "../support/dns-records";
 import { createTenant, FACTORY_PASSWORD, type Tenant } from "../support/factories";
 import { startOidcProvider } from "../support/oidc-test-provider";
@@ -17,7 +17,7 @@ import { ssoTrip } from "../support/sso-trip";
 let provider: Awaited<ReturnType<typeof startOidcProvider>>;
 
 beforeAll(async () => {
-  provider = await startOidcProvider({ redirectUri: `${inject("baseUrl")}/api/sso/oidc/callback` });
+  provider = await startOidcProvider({ redirectUri: `${suiteUrl()}/api/sso/oidc/callback` });
 });
 afterAll(() => provider?.stop());
 

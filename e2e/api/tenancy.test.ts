@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { api } from "../support/api";
+import { api, suiteUrl } from "../support/api";
 import { ALL_DAY } from "../support/campaigns";
 import { makeContact, uniquePhone } from "../support/contacts";
 import { createTenant, type Tenant } from "../support/factories";
@@ -62,7 +62,7 @@ describe("a phone number belongs to one organization", () => {
   });
 
   it("lets only one of two organizations saving the same number at once have it, across servers", async () => {
-    const second = api(inject("secondBaseUrl") || inject("baseUrl"));
+    const second = api(inject("secondBaseUrl") || suiteUrl());
     const [a, b] = await Promise.all([createTenant(), createTenant()]);
     // Each round both ask for a new number at the same moment (giving up the last one): one wins, the other hears 409.
     for (let round = 0; round < 5; round++) {

@@ -1,6 +1,6 @@
 import { generate } from "otplib";
-import { describe, expect, inject, it } from "vitest";
-import { api } from "../support/api";
+import { describe, expect, it } from "vitest";
+import { api, suiteUrl } from "../support/api";
 import { softPasskey } from "../support/soft-passkey";
 import { createTenant, FACTORY_PASSWORD } from "../support/factories";
 
@@ -189,7 +189,7 @@ describe("two-factor authentication", () => {
 describe("passkeys as a second factor", () => {
   it("a user adds a passkey; sign-in then takes its signature for this sign-in only, refuses a replayed, cloned or foreign one, and a recovery code removes it", async () => {
     const tenant = await createTenant();
-    const origin = new URL(inject("baseUrl")).origin;
+    const origin = new URL(suiteUrl()).origin;
     const key = softPasskey(origin);
     await prove(tenant, tenant.agentA.token);
     const options = await tenant.client.request("POST", "/api/account/two-factor/passkeys/options", { token: tenant.agentA.token });
@@ -256,7 +256,7 @@ describe("passkeys as a second factor", () => {
 describe("changing a second factor needs the current one", () => {
   it("a session alone cannot add an authenticator to a passkey account, read new recovery codes or remove the passkey; a passkey proof can", async () => {
     const tenant = await createTenant();
-    const key = softPasskey(new URL(inject("baseUrl")).origin);
+    const key = softPasskey(new URL(suiteUrl()).origin);
     // With no factor yet, the password proves: wrong is 422, and nothing changes without it.
     const unproved = await tenant.client.request("POST", "/api/account/two-factor/passkeys/options", { token: tenant.agentA.token });
     expect(unproved.status).toBe(403);

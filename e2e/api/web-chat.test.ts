@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { suiteUrl } from "../support/api";
 import { createTenant, type Tenant } from "../support/factories";
 
 // Issue 48, point 2: the website chat. A widget allows some sites; a visitor
@@ -7,7 +8,7 @@ import { createTenant, type Tenant } from "../support/factories";
 // the channel web, and an agent's answer reaches their stream live.
 
 const SITE = "https://shop.example.com";
-const base = () => inject("baseUrl");
+const base = () => suiteUrl();
 
 async function widgetOf(tenant: Tenant, body: Record<string, unknown> = {}) {
   const created = await tenant.client.post("/api/settings/chat-widgets", { name: "Shop", allowed_origins: [SITE], greeting: "Hi! How can we help?", ...body }, tenant.admin.token);

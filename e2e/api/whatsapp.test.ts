@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { uniquePhone } from "../support/contacts";
-import { api } from "../support/api";
+import { api, suiteUrl } from "../support/api";
 import { createTenant, type Tenant } from "../support/factories";
 import { sentToProvider, textingTenant } from "../support/messages";
 import { giveNumber, holdAtProvider, provider } from "../support/provider";
@@ -127,18 +127,18 @@ describe("WhatsApp in the inbox (issue 48, point 1)", () => {
     ]);
     expect(JSON.stringify(received)).not.toContain("api.twilio.com");
 
-    const file = await fetch(`${inject("baseUrl")}${received.media[0].url}`, { headers: { Authorization: `Bearer ${tenant.agentA.token}` } });
+    const file = await fetch(`${suiteUrl()}${received.media[0].url}`, { headers: { Authorization: `Bearer ${tenant.agentA.token}` } });
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("image/jpeg");
     expect(file.headers.get("x-content-type-options")).toBe("nosniff");
     const bytes = new Uint8Array(await file.arrayBuffer());
     expect(bytes.length).toBe(2048);
     expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-    expect((await fetch(`${inject("baseUrl")}${received.media[1].url}`, { headers: { Authorization: `Bearer ${tenant.agentA.token}` } })).status).toBe(502);
-    expect((await fetch(`${inject("baseUrl")}/api/messages/${received.id}/media/7`, { headers: { Authorization: `Bearer ${tenant.agentA.token}` } })).status).toBe(404);
+    expect((await fetch(`${suiteUrl()}${received.media[1].url}`, { headers: { Authorization: `Bearer ${tenant.agentA.token}` } })).status).toBe(502);
+    expect((await fetch(`${suiteUrl()}/api/messages/${received.id}/media/7`, { headers: { Authorization: `Bearer ${tenant.agentA.token}` } })).status).toBe(404);
     // Another organization's agent: no such file.
     const other = await createTenant();
-    expect((await fetch(`${inject("baseUrl")}${received.media[0].url}`, { headers: { Authorization: `Bearer ${other.agentA.token}` } })).status).toBe(404);
+    expect((await fetch(`${suiteUrl()}${received.media[0].url}`, { headers: { Authorization: `Bearer ${other.agentA.token}` } })).status).toBe(404);
     // The provider was asked with the account's credentials, for its own addresses only.
     const asked = (await (await fetch(`${inject("fakeProviderUrl")}/__media`)).json()).filter((r: { media?: string }) => r.media?.startsWith("ME"));
     expect(asked.filter((r: { media: string }) => [`ME${hex(1)}`, `ME${"0".repeat(30)}ff`].includes(r.media)).every((r: { authorized: boolean }) => r.authorized)).toBe(true);
@@ -217,7 +217,7 @@ describe("a WhatsApp sender has one owner (issue 59, point 7)", () => {
   });
 
   it("lets only one of two organizations saving the same sender at once have it, across servers", async () => {
-    const second = api(inject("secondBaseUrl") || inject("baseUrl"));
+    const second = api(inject("secondBaseUrl") || suiteUrl());
     const [a, b] = await Promise.all([createTenant(), createTenant()]);
     for (let round = 0; round < 4; round++) {
       senderCounter += 1;

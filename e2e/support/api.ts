@@ -2,7 +2,10 @@ import { inject } from "vitest";
 
 declare module "vitest" {
   export interface ProvidedContext {
+    /** The suite's first server. */
     baseUrl: string;
+    /** Every server of the suite that test files are spread over (see suiteUrl). */
+    baseUrls: string[];
     secondBaseUrl: string;
     databaseUrl: string;
     fakeProviderUrl: string;
@@ -25,8 +28,22 @@ export function uniqueAddress(): string {
   return `10.${process.pid % 250}.${Math.floor(addressCounter / 250) % 250}.${addressCounter % 250}`;
 }
 
+/**
+ * The suite's server this test file talks to. The embedded suite runs two
+ * (e2e/support/global-setup.mjs): an embedded database answers on its server's
+ * one thread, and one server for five files at a time was the suite's
+ * bottleneck. Each worker process keeps to one of them, so a file and the
+ * tenants it makes stay on one database. The PostgreSQL suite lists its first
+ * server only: its two-process tests name the second themselves.
+ */
+export function suiteUrl(): string {
+  const urls = inject("baseUrls");
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return urls[(worker - 1) % urls.length];
+}
+
 /** A thin HTTP client for the API, as any client would use it. */
-export function api(baseUrl = inject("baseUrl"), address = uniqueAddress()) {
+export function api(baseUrl = suiteUrl(), address = uniqueAddress()) {
   async function request<T = any>(method: string, path: string, options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
     // identity: fetch asks for gzip by default, and compressing every answer was a
     // twentieth of the test server's work (issue 42); the browser suite still gets it.

@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import { loginAs } from "./api";
+import { loginAs, suiteUrl } from "./api";
 import { FACTORY_PASSWORD, type Tenant } from "./factories";
 import { provider } from "./provider";
 
@@ -63,7 +63,7 @@ export function campaignState(tenant: Tenant, campaignId: number, agents: { toke
 }
 
 /** The provider calls back an address it was given (signed over that address). */
-export function playCallback(address: string, params: Record<string, string>, baseUrl = inject("baseUrl")) {
+export function playCallback(address: string, params: Record<string, string>, baseUrl = suiteUrl()) {
   const url = new URL(address);
   return provider(baseUrl).post(url.pathname + url.search, params);
 }

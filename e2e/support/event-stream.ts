@@ -1,4 +1,4 @@
-import { inject } from "vitest";
+import { suiteUrl } from "./api";
 
 export interface ReceivedEvent {
   id: string;
@@ -11,7 +11,7 @@ export interface ReceivedEvent {
  * stream, keeps every event, and can wait for one. `ended` resolves when the
  * server closes the stream.
  */
-export async function subscribe(token: string, { baseUrl = inject("baseUrl"), types, lastEventId }: { baseUrl?: string; types?: string; lastEventId?: string } = {}) {
+export async function subscribe(token: string, { baseUrl = suiteUrl(), types, lastEventId }: { baseUrl?: string; types?: string; lastEventId?: string } = {}) {
   const abort = new AbortController();
   const response = await fetch(`${baseUrl}/api/events${types ? `?types=${types}` : ""}`, {
     headers: { Authorization: `Bearer ${token}`, Accept: "text/event-stream", ...(lastEventId && { "Last-Event-ID": lastEventId }) },

@@ -1,6 +1,7 @@
-// Vitest global setup for the API suites: one real server per run, on the
-// embedded database, or (TEST_DB=postgres) two servers on one fresh PostgreSQL
-// database, started at the same moment so their migration runs race.
+// Vitest global setup for the API suites: real servers per run, two on
+// embedded databases of their own (the files spread over them), or
+// (TEST_DB=postgres) two servers on one fresh PostgreSQL database, started at
+// the same moment so their migration runs race.
 import { startDnsServer } from "./dns-test-server.mjs";
 import { startFakeProvider } from "./fake-provider.mjs";
 import { createTestDatabase, embeddedTemplate, startServer } from "./server.mjs";
@@ -31,12 +32,18 @@ export default async function setup(project) {
   process.env.TEST_DNS_SERVERS = dns.servers;
   process.env.TEST_DNS_CONTROL_URL = dns.controlUrl;
   if (target === "embedded") {
-    const server = await startServer({ label: "embedded", env, lifetime: "suite" });
-    project.provide("baseUrl", server.baseUrl);
+    // Two servers, each on a database of its own, the files spread over them by worker
+    // (e2e/support/api.ts, suiteUrl): an embedded database runs its statements on its
+    // server's one thread, and with one server for five files at a time that thread was
+    // the suite's limit (a file alone 23 s, the same file in the suite 345 s; issue 60).
+    const count = Number(process.env.TEST_EMBEDDED_SERVERS ?? 2);
+    const servers = await Promise.all(Array.from({ length: count }, (_, i) => startServer({ label: `embedded-${i + 1}`, env, lifetime: "suite" })));
+    project.provide("baseUrl", servers[0].baseUrl);
+    project.provide("baseUrls", servers.map((server) => server.baseUrl));
     project.provide("secondBaseUrl", "");
     project.provide("databaseUrl", "");
     return async () => {
-      await server.stop();
+      await Promise.all(servers.map((server) => server.stop()));
       await fake.stop();
       await dns.stop();
       template.remove();
@@ -51,6 +58,7 @@ export default async function setup(project) {
     startServer({ databaseUrl: database.url, label: "pg-2", env }),
   ]);
   project.provide("baseUrl", first.baseUrl);
+  project.provide("baseUrls", [first.baseUrl]);
   project.provide("secondBaseUrl", second.baseUrl);
   project.provide("databaseUrl", database.url);
   return async () => {

@@ -1,4 +1,4 @@
-import { inject } from "vitest";
+import { suiteUrl } from "./api";
 import { TEST_METRICS_TOKEN } from "./server.mjs";
 
 // The Prometheus text format (0.0.4) as a scraper reads it: HELP and TYPE
@@ -61,7 +61,7 @@ export function valueOf(exposition: Exposition, name: string, labels: Record<str
   return found[0]?.value ?? 0;
 }
 
-export async function scrape(baseUrl = inject("baseUrl")): Promise<Exposition> {
+export async function scrape(baseUrl = suiteUrl()): Promise<Exposition> {
   const response = await fetch(`${baseUrl}/metrics`, { headers: { Authorization: `Bearer ${TEST_METRICS_TOKEN}` } });
   if (response.status !== 200) throw new Error(`GET /metrics: ${response.status} ${await response.text()}`);
   return parseExposition(await response.text());

@@ -1,9 +1,10 @@
 import { inject } from "vitest";
+import { suiteUrl } from "./api";
 import { ProviderSimulator } from "@/lib/twilio/simulator/simulator";
 import { TEST_PROVIDER } from "./server.mjs";
 import type { Tenant } from "./factories";
 
-export function provider(baseUrl = inject("baseUrl")) {
+export function provider(baseUrl = suiteUrl()) {
   return new ProviderSimulator({ baseUrl, authToken: TEST_PROVIDER.TWILIO_AUTH_TOKEN, accountSid: TEST_PROVIDER.TWILIO_ACCOUNT_SID });
 }
 

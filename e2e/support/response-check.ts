@@ -29,7 +29,7 @@ const STATE = Symbol.for("contact-center.response-check");
 const holder = globalThis as typeof globalThis & { [STATE]?: CheckState };
 const state: CheckState = (holder[STATE] ??= {
   originalFetch: globalThis.fetch,
-  servers: new Set([inject("baseUrl"), inject("secondBaseUrl")].filter(Boolean).map((url) => new URL(url).origin)),
+  servers: new Set([...inject("baseUrls"), inject("secondBaseUrl")].filter(Boolean).map((url) => new URL(url).origin)),
   problems: [],
 });
 const { originalFetch, servers, problems } = state;

@@ -1,5 +1,5 @@
-import { expect, inject } from "vitest";
-import { api, uniqueAddress } from "./api";
+import { expect } from "vitest";
+import { api, uniqueAddress, suiteUrl } from "./api";
 import { followRedirects } from "./oidc-test-provider";
 
 /**
@@ -8,7 +8,7 @@ import { followRedirects } from "./oidc-test-provider";
  * /login/sso with a ticket, or /login with ?sso_error), and the state cookie it holds.
  */
 export async function ssoTrip(email: string, { stopAtCallback = false } = {}) {
-  const baseUrl = inject("baseUrl");
+  const baseUrl = suiteUrl();
   const address = uniqueAddress();
   const start = await api(baseUrl, address).request("POST", "/api/login/sso", { body: { email } });
   expect(start.status, JSON.stringify(start.body)).toBe(200);
