@@ -32,11 +32,12 @@ export default async function setup(project) {
   process.env.TEST_DNS_SERVERS = dns.servers;
   process.env.TEST_DNS_CONTROL_URL = dns.controlUrl;
   if (target === "embedded") {
-    // Two servers, each on a database of its own, the files spread over them by worker
-    // (e2e/support/api.ts, suiteUrl): an embedded database runs its statements on its
-    // server's one thread, and with one server for five files at a time that thread was
-    // the suite's limit (a file alone 23 s, the same file in the suite 345 s; issue 60).
-    const count = Number(process.env.TEST_EMBEDDED_SERVERS ?? 2);
+    // TEST_EMBEDDED_SERVERS servers (npm test: two; one file alone: one), each on a
+    // database of its own, the files spread over them by worker (e2e/support/api.ts,
+    // suiteUrl): an embedded database runs its statements on its server's one thread,
+    // and with one server for five files at a time that thread was the suite's limit
+    // (a file alone 23 s, the same file in the suite 345 s; issue 60).
+    const count = Number(process.env.TEST_EMBEDDED_SERVERS ?? 1);
     const servers = await Promise.all(Array.from({ length: count }, (_, i) => startServer({ label: `embedded-${i + 1}`, env, lifetime: "suite" })));
     project.provide("baseUrl", servers[0].baseUrl);
     project.provide("baseUrls", servers.map((server) => server.baseUrl));
