@@ -50,9 +50,9 @@ export function passOffers(organizationId: number): Promise<void> {
 }
 
 async function passOnce(organizationId: number): Promise<void> {
-  await rawQuery(SETTLE_OFFERS, [organizationId], { unflushed: true });
+  const [settled] = await rawQuery<{ waiting: boolean }>(SETTLE_OFFERS, [organizationId], { unflushed: true });
   const [calls, sms] = await Promise.all([callPathSettings(organizationId, "calls"), callPathSettings(organizationId, "sms")]);
-  for (let made = 0; made < MAX_OFFERS_PER_PASS; made++) {
+  for (let made = 0; settled?.waiting && made < MAX_OFFERS_PER_PASS; made++) {
     const [result] = await rawQuery<{ picked: number; offered: number; more: boolean }>(MAKE_OFFER, [organizationId, calls.sticky_agent_days], { unflushed: true });
     // Picked but not offered is a race lost to another server: asked again whatever `more` says.
     if (!result?.picked || (result.offered && !result.more)) break;

@@ -108,7 +108,12 @@ const WAITING_IN_Q = `e.organization_id = q.organization_id AND e.status = 'wait
  * Settles what no longer holds: an open offer whose caller is no longer
  * waiting (they hung up, or someone took the call from the list) or whose
  * agent is no longer available is withdrawn, and the agent told why.
- * $1: the organization.
+ * Answers whether any call now waits without an open offer (`waiting`, the
+ * ones just withdrawn included: a sibling of the UPDATE reads the offers as
+ * they were): when none does, no offer can be made and the pass stops here.
+ * Half the passes are an agent back to Available with nobody waiting, and
+ * MAKE_OFFER costs its plan's start-up (about 0.8 ms of PostgreSQL) even when
+ * it finds nothing (issue 61, point 4). $1: the organization.
  */
 export const SETTLE_OFFERS = prepared(`
 WITH gone AS (
@@ -124,7 +129,9 @@ WITH gone AS (
   FROM gone
   RETURNING ${EVENT_RETURNING}
 )
-SELECT ${announce("p")} FROM published p`);
+SELECT (SELECT count(*) FROM (SELECT ${announce("p")} FROM published p) sent)::int AS withdrawn,
+       EXISTS (SELECT 1 FROM queue_entries w WHERE w.organization_id = $1::int AND w.status = 'waiting'
+                 AND (w.id NOT IN (${CALLS_OFFERED}) OR w.id IN (SELECT queue_entry_id FROM gone))) AS waiting`);
 
 /**
  * Makes one offer: of the organization's calls waiting in offer queues with
@@ -190,6 +197,10 @@ WITH heads AS (
   ) sticky ON $2::int > 0
   CROSS JOIN LATERAL (
     SELECT chosen.user_id FROM (
+      -- In rank order, and no further: the branches of a UNION ALL run one after the other
+      -- (a statement that writes is never parallel), so LIMIT 1 stops at the first that
+      -- finds an agent. Sorting them by rank ran all three, the third a walk of every
+      -- free agent's declines (a third of the statement on a floor of 300; issue 61).
       (SELECT s.user_id, 0 AS rank FROM agent_statuses s JOIN users u ON u.id = s.user_id
         WHERE s.user_id = COALESCE(h.owner_user_id, sticky.last_agent) AND s.organization_id = $1::int AND ${mayTake(HEAD)} AND NOT ${declined(HEAD)} LIMIT 1)
       UNION ALL
@@ -201,7 +212,7 @@ WITH heads AS (
       (SELECT s.user_id, 2 AS rank FROM agent_statuses s JOIN users u ON u.id = s.user_id
         WHERE s.organization_id = $1::int AND ${mayTake(HEAD)} AND ${declined(HEAD)} AND ${declinedLongEnoughAgo(HEAD)}
         ORDER BY s.changed_at, s.user_id LIMIT 1)
-    ) chosen ORDER BY chosen.rank LIMIT 1
+    ) chosen LIMIT 1
   ) a
   ORDER BY h.priority DESC, h.enqueued_at, h.entry_id
   LIMIT 1

@@ -12,7 +12,13 @@ import { processSingleton } from "@/lib/process/process-registry";
 const known = () => processSingleton("distributing-organizations", () => ({ ids: new Set<number>(), readAt: 0 }));
 
 export function distributesWork(organizationId: number): boolean {
-  return known().ids.has(organizationId);
+  // Until the first tick has read the set (a second after start-up), every
+  // organization may: a change in that second must still settle and make
+  // offers. A server started again after a crash found an offer left open to
+  // an agent who then chose Busy, and nothing withdrew it until the tick
+  // (the floor simulation, seed 1375355899).
+  const state = known();
+  return state.readAt === 0 || state.ids.has(organizationId);
 }
 
 /** Who distributes work, in SQL: read by the tick's one statement (offer-statements.ts) and by `refreshDistributingOrganizations`. */
