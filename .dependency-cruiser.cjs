@@ -56,7 +56,7 @@ module.exports = {
     },
     {
       name: "lib-imports-no-app",
-      comment: "lib/ never imports app/: the route table lives beside the routes (app/api/operations.ts) and start-up is handed it.",
+      comment: "lib/ never imports app/: the route table is generated beside the routes (app/api/operations.ts, from each folder's docs.ts) and start-up is handed it.",
       severity: "error",
       from: { path: "^lib/" },
       to: { path: "^app/" },

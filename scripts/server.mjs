@@ -38,7 +38,7 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 // The front door (lib/server/front-door.ts) answers, ahead of the framework,
-// the routes the route table marks (app/api/operations.ts, `ahead`): the
+// the routes the route table marks (a route folder's docs.ts, `ahead`): the
 // readiness probe (Next.js holds the requests it handles until start-up has
 // finished, and a load balancer must hear 503 during a long migration), the
 // event stream (written straight to the socket: an idle stream costs

@@ -212,7 +212,10 @@ export function buildOpenApiDocument(operations: OperationGroup[], serverUrl?: s
         "Voice queues, the browser softphone, outbound campaigns and the contact database. Authenticate with `POST /api/login` and send `Authorization: Bearer <token>`. Field names are snake_case; lists are paged; errors always carry `message`.",
     },
     ...(serverUrl && { servers: [{ url: serverUrl }] }),
-    tags: [...new Set(operations.map((g) => g.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
+    // In the order above, whatever order the table lists its routes in (by path).
+    tags: [...new Set([...Object.keys(TAG_DESCRIPTIONS), ...operations.map((g) => g.tag)])]
+      .filter((name) => operations.some((g) => g.tag === name))
+      .map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "Opaque token from POST /api/login; expires after 30 days unless configured otherwise." } },

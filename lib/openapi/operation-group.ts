@@ -1,6 +1,7 @@
 import type { z } from "zod";
 
-// One row of the API's table of routes (app/api/operations.ts).
+// One row of the API's table of routes (app/api/operations.ts, generated from
+// each route folder's route.ts and docs.ts by scripts/route-index.mjs).
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
@@ -31,3 +32,9 @@ export interface OperationGroup {
    */
   ahead?: Ahead;
 }
+
+/** What a route folder's docs.ts says of its route: the row but its path (the folder's) and module (route.ts). */
+export type RouteDocs = Omit<OperationGroup, "path" | "module">;
+
+/** How every paged list answers, for the routes' descriptions. */
+export const LIST_NOTE = "A page: `{ data, meta: { current_page, per_page, total, last_page } }`; `page` is 1-based, `per_page` defaults to 25 and is clamped to 100.";

@@ -10,7 +10,7 @@ import { provide } from "@/lib/process/process-registry";
 import { fetchRequestFrom, sendFetchResponse } from "./node-fetch";
 
 // The routes our server answers ahead of the framework, read from the API's
-// one table of routes (app/api/operations.ts: a row's `ahead`). scripts/server.mjs
+// one table of routes (app/api/operations.ts: a row's `ahead`, from the route folder's docs.ts). scripts/server.mjs
 // offers every request to the function this provides in the process registry
 // ("front-door") and hands the rest to Next.js. The same route handler
 // answers either way (its wrapper authenticates, validates, times and

@@ -3,7 +3,7 @@ import { bigIdParams } from "@/lib/http/params";
 import { exportContact } from "@/lib/privacy/export-contact";
 import { route } from "@/lib/server/route";
 
-// A zip (application/zip), streamed: the document says so through the route table's `file` (app/api/operations.ts).
+// A zip (application/zip), streamed: the document says so through `file` in docs.ts beside it.
 export const GET = route({ permission: "personal_data.manage", params: bigIdParams }, ({ user, params }) => exportContact({ actor: user, id: params.id }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

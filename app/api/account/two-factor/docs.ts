@@ -1,0 +1,10 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+import { prose } from "@/lib/openapi/prose";
+
+export const docs: RouteDocs = {
+  tag: "Identity",
+  summary: {
+    GET: prose`Your second factors: the authenticator app and passkeys (when added and last used), recovery codes left, whether
+      your organization requires one`,
+  },
+};

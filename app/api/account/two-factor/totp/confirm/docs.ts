@@ -1,0 +1,10 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+import { prose } from "@/lib/openapi/prose";
+
+export const docs: RouteDocs = {
+  tag: "Identity",
+  summary: {
+    POST: prose`The new authenticator's first code: it counts from now; the ten recovery codes are answered this once`,
+  },
+  responses: { POST: { "429": "Too many attempts (Retry-After)" } },
+};

@@ -1,0 +1,7 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+
+export const docs: RouteDocs = {
+  tag: "Campaigns",
+  summary: { GET: "One campaign", PATCH: "Change a campaign", DELETE: "Delete a draft campaign" },
+  responses: { DELETE: { "409": "The campaign is not a draft; stop it instead" } },
+};

@@ -1,0 +1,3 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+
+export const docs: RouteDocs = { tag: "Campaigns", summary: { POST: "Pause dialing" }, responses: { POST: { "409": "The campaign is not running" } } };

@@ -1,0 +1,7 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+
+export const docs: RouteDocs = {
+  tag: "Campaigns",
+  summary: { POST: "Start dialing" },
+  responses: { POST: { "409": "The campaign is not a draft or paused, or has no contacts" } },
+};

@@ -1,0 +1,7 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+
+export const docs: RouteDocs = {
+  tag: "Campaigns",
+  summary: { POST: "Stop the campaign for good" },
+  responses: { POST: { "409": "The campaign is already stopped or completed" } },
+};

@@ -1,0 +1,3 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+
+export const docs: RouteDocs = { tag: "Campaigns", summary: { POST: "The next contact for a preview-mode agent" } };

@@ -1,0 +1,20 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+import { VISITOR_AUTH, VISITOR_REFUSALS } from "../visitor-docs";
+import { prose } from "@/lib/openapi/prose";
+
+export const docs: RouteDocs = {
+  tag: "Website chat",
+  summary: {
+    GET: "The visitor's conversation, oldest first (`after`: only lines after this one)",
+    POST: prose`The visitor writes (at most 2,000 characters, 30 a minute): it reaches the inbox as a conversation of the channel
+      web, assigned like the others`,
+  },
+  description: {
+    GET: VISITOR_AUTH,
+    POST: VISITOR_AUTH,
+  },
+  responses: {
+    GET: VISITOR_REFUSALS,
+    POST: { ...VISITOR_REFUSALS, "429": "Too many messages (Retry-After)" },
+  },
+};

@@ -1,0 +1,13 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+import { prose } from "@/lib/openapi/prose";
+
+export const docs: RouteDocs = {
+  tag: "Calls",
+  summary: {
+    GET: prose`The simulator's recording of a call (audio/wav), for calls the caller may read; 404 when the simulator is off`,
+  },
+  description: {
+    GET: prose`The call history's players ask for it with the web session (an <audio> element sends cookies, not a bearer token).`,
+  },
+  file: { GET: "audio/wav" },
+};

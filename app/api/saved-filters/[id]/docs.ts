@@ -1,0 +1,3 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+
+export const docs: RouteDocs = { tag: "Contacts", summary: { PATCH: "Rename or change a preset", DELETE: "Delete a preset" } };

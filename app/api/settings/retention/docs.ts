@@ -1,0 +1,3 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+
+export const docs: RouteDocs = { tag: "Settings", summary: { GET: "Retention settings", PUT: "Change retention settings" } };

@@ -1,0 +1,9 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+
+export const docs: RouteDocs = {
+  tag: "Settings",
+  summary: {
+    GET: "How people sign in: two_factor_required (nobody, admins, managers, everyone)",
+    PUT: "Change who must sign in with a second factor; audited as settings.security_changed",
+  },
+};

@@ -1,0 +1,16 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+import { prose } from "@/lib/openapi/prose";
+
+export const docs: RouteDocs = {
+  tag: "Contacts",
+  summary: { PATCH: "Rename a tag on every contact", DELETE: "Delete a tag no contact uses" },
+  description: {
+    PATCH: prose`Up to 2,000 contacts it is done inside the request (200, the result); more, or with the header \`Prefer:
+      respond-async\`, it runs as an operation: 202 \`{ operation }\` with a Location to follow (GET
+      /api/operations/{id}), whose result is the same object.`,
+  },
+  responses: {
+    PATCH: { "202": "Running as an operation", "409": "This tag is being changed by an operation already" },
+    DELETE: { "409": "The tag is still in use" },
+  },
+};

@@ -1,0 +1,11 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+import { prose } from "@/lib/openapi/prose";
+
+export const docs: RouteDocs = {
+  tag: "Contacts",
+  summary: { GET: "Tags with their contact counts in the caller's scope; the DNC tag is flagged" },
+  description: {
+    GET: prose`contact_count counts active contacts (archived ones are left out). Registered tags no active contact carries are
+      listed with 0 until deleted.`,
+  },
+};

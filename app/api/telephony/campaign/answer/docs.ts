@@ -1,0 +1,3 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+
+export const docs: RouteDocs = { tag: "Provider callbacks", ahead: "callback", summary: { POST: "A campaign call was answered" } };

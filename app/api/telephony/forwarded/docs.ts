@@ -1,0 +1,11 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+import { prose } from "@/lib/openapi/prose";
+
+export const docs: RouteDocs = {
+  tag: "Provider callbacks",
+  ahead: "callback",
+  summary: {
+    POST: prose`A caller a menu forwarded to an outside number is done (the Dial's action: DialCallStatus, DialCallDuration): the
+      call is logged once, as an inbound call with no agent`,
+  },
+};

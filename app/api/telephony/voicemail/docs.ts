@@ -1,0 +1,11 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+import { prose } from "@/lib/openapi/prose";
+
+export const docs: RouteDocs = {
+  tag: "Provider callbacks",
+  ahead: "callback",
+  summary: {
+    POST: prose`A caller's voicemail was recorded (the Record's action: RecordingUrl, RecordingDuration); kept once per call, for
+      the queue its address names`,
+  },
+};

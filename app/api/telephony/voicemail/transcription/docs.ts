@@ -1,0 +1,7 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+
+export const docs: RouteDocs = {
+  tag: "Provider callbacks",
+  ahead: "callback",
+  summary: { POST: "The provider's transcription of a voicemail (TranscriptionText)" },
+};

@@ -1,0 +1,11 @@
+import type { RouteDocs } from "@/lib/openapi/operation-group";
+import { prose } from "@/lib/openapi/prose";
+
+export const docs: RouteDocs = {
+  tag: "Messages",
+  summary: {
+    GET: prose`The organization's WhatsApp sender and approved content templates (Settings → Telephony), each with the numbers of
+      its variables: outside the 24-hour window a WhatsApp conversation is answered with one (POST /api/messages with
+      content_sid and content_variables)`,
+  },
+};
