@@ -5,8 +5,9 @@ import { prisma } from "@/lib/db/client";
 import { databaseKind, migrateDatabase, warmDatabase } from "@/lib/db/database-facts";
 import { publishOperatorAccess } from "@/lib/db/operator-access";
 import { startCampaignWorker } from "@/lib/campaigns/campaign-worker";
-import { scheduleRetention } from "@/lib/contacts/schedule-retention";
-import { scheduleRecordingRetention } from "@/lib/recordings/schedule-recording-retention";
+import { contactRetentionJob } from "@/lib/contacts/retention-job";
+import { recordingRetentionJob } from "@/lib/recordings/recording-retention-job";
+import { scheduleDaily } from "@/lib/jobs/daily-organization-job";
 import { DEMO_PASSWORD } from "@/lib/demo/demo-accounts";
 import { seedDemoData } from "@/lib/demo/seed-demo-data";
 import { isSetupNeeded } from "@/lib/setup/setup-needed";
@@ -70,8 +71,8 @@ async function prepare(door: FrontDoor): Promise<void> {
   // No demo data and no user yet (PostgreSQL, or SEED_DEMO_DATA=never): say where the first administrator is made.
   if (await isSetupNeeded()) console.log(`Setup needed: open ${config.APP_URL}/setup to create the organization and its first administrator.`);
   await giveEveryOrganizationASigningSecret();
-  scheduleRetention();
-  scheduleRecordingRetention();
+  scheduleDaily(contactRetentionJob);
+  scheduleDaily(recordingRetentionJob);
   sweepOldEvents();
   door.admit("stream", "callback");
   watchUnconnectedCalls();
