@@ -3,8 +3,7 @@ import { prisma } from "@/lib/db/client";
 import { sqlRows } from "@/lib/db/raw-sql";
 import { AppError } from "@/lib/errors/app-error";
 import { announceMessage } from "@/lib/messages/announce-message";
-import { openConversation, touchConversation } from "@/lib/messages/open-conversation";
-import { countSegments } from "@/lib/messages/segments";
+import { storeInboundMessageIn } from "@/lib/messages/store-inbound-message";
 import { queueMayMove } from "@/lib/queue-entries/queue-may-move";
 import { hitRateLimits } from "@/lib/rate-limit/hit-rate-limit";
 import { newVisitorToken, type ChatWidgetAccess } from "./visitor-access";
@@ -40,21 +39,18 @@ export const visitorAddress = (visitorId: bigint) => `web:${visitorId}`;
 export async function postVisitorMessage({ widget, visitor, body, origin = "provider" }: { widget: ChatWidgetAccess; visitor: Visitor; body: string; origin?: "provider" | "auto" }) {
   await limit(`chat-message:${visitor.id}`, MESSAGES_PER_MINUTE, "Too many messages: wait a moment.");
   const phone = visitorAddress(visitor.id);
-  const { encoding, segments } = countSegments(body);
   const now = new Date();
   const stored = await prisma.$transaction(async (tx) => {
-    const conversation = await openConversation(tx, { organizationId: widget.organization_id, channel: "web", phone, ourNumber: null, reopen: true, departmentId: widget.department_id });
-    const [row] = await sqlRows<{ id: bigint; created_at: Date }[]>(tx)`
-      INSERT INTO messages (organization_id, conversation_id, direction, body, status, from_number, to_number, encoding, segments, origin, created_at)
-      VALUES (${widget.organization_id}, ${conversation.id}, 'inbound', ${body}, 'received', ${phone}, '', ${encoding}, ${segments}, ${origin}, ${now})
-      RETURNING id, created_at`;
-    await touchConversation(tx, conversation.id, row.id, now);
-    if (visitor.conversation_id !== conversation.id) await tx.chatVisitor.update({ where: { id: visitor.id }, data: { conversation_id: conversation.id, last_seen_at: now } });
-    return { conversationId: conversation.id, ...row };
+    const message = await storeInboundMessageIn(tx, { organizationId: widget.organization_id, channel: "web", from: phone, to: "", body, sentAt: now, departmentId: widget.department_id, origin });
+    if (visitor.conversation_id !== message.conversationId) await tx.chatVisitor.update({ where: { id: visitor.id }, data: { conversation_id: message.conversationId, last_seen_at: now } });
+    return message;
   });
-  await announceMessage("message.received", stored.conversationId, { id: stored.id, status: "received" });
+  // A visitor's line has no provider id: it is never a repeated delivery, and always stored.
+  const id = stored.messageId;
+  if (id === null) throw new Error("a visitor's line was not stored");
+  await announceMessage("message.received", stored.conversationId, { id, status: "received" });
   queueMayMove(widget.organization_id);
-  return { id: Number(stored.id), from: "visitor" as const, body, agent: null, created_at: stored.created_at };
+  return { id: Number(id), from: "visitor" as const, body, agent: null, created_at: stored.createdAt ?? now };
 }
 
 /** The visitor leaves an email to be answered later: kept with them, and said in the conversation for the agent. */
