@@ -20,3 +20,11 @@ export function menuChoice(menu: CallerMenu, { digits, speech }: { digits: strin
 export function menuPrompt(menu: CallerMenu): string {
   return [menu.greeting, ...menu.options.map((o) => `For ${o.label}, press ${o.digit === "*" ? "star" : o.digit === "#" ? "pound" : o.digit}.`)].join(" ");
 }
+
+/** Where silence, or a second answer the menu cannot place, takes the caller: the default option, else the first. */
+export function menuDefault(menu: CallerMenu): Option {
+  return menu.options.find((o) => o.digit === menu.default_digit) ?? menu.options[0];
+}
+
+/** The menu's address; `try` counts the caller's attempts (signed with the address, so a caller cannot skip ahead). */
+export const menuPath = (attempt: number) => `/api/telephony/menu?try=${attempt}`;

@@ -5,17 +5,15 @@ import { callPathSettings } from "@/lib/settings/get-settings";
 import type { InboundCall, MenuAnswer } from "@/lib/telephony/call-events";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import { findPlan } from "@/lib/settings/find-plan";
-import { menuChoice, menuPrompt } from "./menu-choice";
+import { menuChoice, menuDefault, menuPath, menuPrompt } from "./menu-choice";
+import { destinationAnswer, destinationOf } from "./destination";
 import { isOpen } from "./opening-hours";
-import { voicemailAnswer } from "@/lib/voicemail/leave-voicemail";
 import type { RoutingPlan, RoutingTarget } from "@/lib/settings/routing-schemas";
 import { anyoneOnDuty } from "./anyone-on-duty";
 import { closedAnswer } from "./closed-answer";
 import { consentAnnouncement, optOutOffer } from "@/lib/recordings/consent-announcement";
 import { recordConsent } from "@/lib/recordings/recording-consent";
 
-/** The menu's address; `try` counts the caller's attempts (signed with the address, so a caller cannot skip ahead). */
-const menuPath = (attempt: number) => `/api/telephony/menu?try=${attempt}`;
 /** Where the caller goes after the recording announcement, with the key they pressed or none. */
 const CONSENT_PATH = "/api/telephony/consent";
 
@@ -75,19 +73,14 @@ export async function answerMenu({ organizationId, call, attempt, input }: { org
   const chosen = menuChoice(plan.menu, input);
   if (chosen) return sendTo(organizationId, call, chosen.target, plan);
   if (attempt < 2) return { kind: "menu", prompt: `Sorry, I did not get that. ${menuPrompt(plan.menu)}`, path: menuPath(attempt + 1) };
-  const fallback = plan.menu.options.find((o) => o.digit === plan.menu!.default_digit) ?? plan.menu.options[0];
-  return sendTo(organizationId, call, fallback.target, plan);
+  return sendTo(organizationId, call, menuDefault(plan.menu).target, plan);
 }
 
-/** The caller goes where the target says; a queue nobody serving it is on duty for takes a voicemail instead, when the plan says so. */
+/** The caller goes where the target says (destinationOf): a queue enqueues them. */
 async function sendTo(organizationId: number, call: InboundCall, target: RoutingTarget, plan: RoutingPlan | null): Promise<VoiceAnswer> {
-  if (target.type === "number") return { kind: "forward", to: target.number, endPath: "/api/telephony/forwarded" };
-  const prompt = plan?.voicemail_prompt ?? "Please leave a message after the tone.";
-  if (target.type === "voicemail") return voicemailAnswer({ prompt, departmentId: target.department_id, reason: "menu" });
-  if (plan?.no_agents === "voicemail" && !(await anyoneOnDuty(organizationId, target.department_id))) {
-    return voicemailAnswer({ prompt: `Nobody can take your call right now. ${prompt}`, departmentId: target.department_id, reason: "no_agents" });
-  }
+  const destination = await destinationOf(target, plan, (departmentId) => anyoneOnDuty(organizationId, departmentId));
+  if (destination.kind !== "queue") return destinationAnswer(destination, "");
   // The caller's line at the provider is named after their call, so a busy database need not keep them in silence (answerInTime).
-  const entry = await answerInTime(enqueueCallSurely({ organizationId, ...call, departmentId: target.department_id }), callerWaitsMs(), () => ({ queue_name: call.waitingLine! }), "enqueueing a caller");
-  return { kind: "enqueue", queueName: entry.queue_name, waitPath: "/api/telephony/queue-wait", leavePath: "/api/telephony/dequeue" };
+  const entry = await answerInTime(enqueueCallSurely({ organizationId, ...call, departmentId: destination.departmentId }), callerWaitsMs(), () => ({ queue_name: call.waitingLine! }), "enqueueing a caller");
+  return destinationAnswer(destination, entry.queue_name);
 }

@@ -9,8 +9,8 @@ import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import type { RoutingPlan, RoutingTarget } from "@/lib/settings/routing-schemas";
 import { anyoneOnDuty } from "./anyone-on-duty";
 import { closedAnswer, closedVoicemailQueue } from "./closed-answer";
-import { voicemailAnswer } from "@/lib/voicemail/leave-voicemail";
-import { menuChoice, menuPrompt } from "./menu-choice";
+import { menuChoice, menuDefault, menuPath, menuPrompt } from "./menu-choice";
+import { destinationAnswer, destinationOf, NOBODY_ON_DUTY } from "./destination";
 import { isOpen, wallClock } from "./opening-hours";
 
 /** What the simulated caller does at the menu: press a key, say words, or hang up; nothing: every choice is listed. */
@@ -49,20 +49,15 @@ export async function walkPlan({ actor, plan, at: local, caller }: { actor: Sess
     if (target.type === "voicemail") return [`Hears ${quote(plan.voicemail_prompt)} and leaves a voicemail for ${queueName(target.department_id)}.`];
     const waits = `Waits in ${queueName(target.department_id)}, hearing their place in line and the expected wait every ${plan.announce_every_seconds} s${plan.callback_offer ? `; after ${plan.callback_offer.after_seconds} s they may press ${key(plan.callback_offer.digit)} to be called back and keep their place` : ""}.`;
     if (plan.no_agents !== "voicemail") return [waits];
-    const noOne = `Hears ${quote(`Nobody can take your call right now. ${plan.voicemail_prompt}`)} and leaves a voicemail for ${queueName(target.department_id)}.`;
+    const noOne = `Hears ${quote(`${NOBODY_ON_DUTY} ${plan.voicemail_prompt}`)} and leaves a voicemail for ${queueName(target.department_id)}.`;
     if (at) return [`If someone serving ${queueName(target.department_id)} is on duty then: ${waits[0].toLowerCase()}${waits.slice(1)}`, `If nobody is: ${noOne[0].toLowerCase()}${noOne.slice(1)}`];
     return (await anyoneOnDuty(actor.organization_id, target.department_id)) ? [waits] : [`Nobody serving ${queueName(target.department_id)} is on duty now.`, noOne];
   };
 
-  // The provider's instructions a call to a target starts with (route-inbound-call's sendTo, without enqueuing anyone).
-  const firstAnswer = async (target: RoutingTarget): Promise<VoiceAnswer> => {
-    if (target.type === "number") return { kind: "forward", to: target.number, endPath: "/api/telephony/forwarded" };
-    if (target.type === "voicemail") return voicemailAnswer({ prompt: plan.voicemail_prompt, departmentId: target.department_id, reason: "menu" });
-    if (!at && plan.no_agents === "voicemail" && !(await anyoneOnDuty(actor.organization_id, target.department_id))) {
-      return voicemailAnswer({ prompt: `Nobody can take your call right now. ${plan.voicemail_prompt}`, departmentId: target.department_id, reason: "no_agents" });
-    }
-    return { kind: "enqueue", queueName: telephony().waitingLineName(null), waitPath: "/api/telephony/queue-wait", leavePath: "/api/telephony/dequeue" };
-  };
+  // The provider's instructions a call to a target starts with (real calls' destination, without enqueuing anyone);
+  // at a chosen time nobody's duty is known, so a queue takes the caller.
+  const firstAnswer = async (target: RoutingTarget): Promise<VoiceAnswer> =>
+    destinationAnswer(await destinationOf(target, plan, async (departmentId) => at !== null || anyoneOnDuty(actor.organization_id, departmentId)), telephony().waitingLineName(null));
 
   let first: VoiceAnswer;
   let ends: "ended" | "voicemail" | "queue" | "forwarded" | "menu";
@@ -78,9 +73,9 @@ export async function walkPlan({ actor, plan, at: local, caller }: { actor: Sess
     }
   } else if (plan.menu) {
     const menu = plan.menu;
-    first = { kind: "menu", prompt: menuPrompt(menu), path: "/api/telephony/menu?try=1" };
+    first = { kind: "menu", prompt: menuPrompt(menu), path: menuPath(1) };
     steps.push(`Hears the menu: ${quote(menuPrompt(menu))}`);
-    const fallback = menu.options.find((o) => o.digit === menu.default_digit) ?? menu.options[0];
+    const fallback = menuDefault(menu);
     if (caller.hang_up) {
       steps.push("Hangs up: the call ends, and nothing is left to follow up.");
       ends = "ended";
@@ -111,7 +106,7 @@ export async function walkPlan({ actor, plan, at: local, caller }: { actor: Sess
 /** Where the caller's steps end: a queue nobody serves now ends in its voicemail. */
 function endOf(target: RoutingTarget, steps: string[]): "voicemail" | "queue" | "forwarded" {
   if (target.type === "number") return "forwarded";
-  return target.type === "voicemail" || steps.at(-1)?.startsWith("Hears “Nobody can take your call") ? "voicemail" : "queue";
+  return target.type === "voicemail" || steps.at(-1)?.startsWith(`Hears “${NOBODY_ON_DUTY}`) ? "voicemail" : "queue";
 }
 
 /** "today 09:00–17:00", "a holiday", "no hours on Saturdays", "always open". */
