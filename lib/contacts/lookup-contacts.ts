@@ -6,6 +6,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { contactCardAnswer } from "./contact-answer";
+import { CONTACT_CARD_COLUMNS_SQL, contactCardSelect, type ContactCardRow } from "./contact-columns";
 import { contactOrderBy, contactWhere, type ContactFilters } from "./contact-filters";
 
 export const lookupContactsQuery = z
@@ -32,21 +33,7 @@ export const contactLookupAnswer = z.object({
 });
 type LookupCard = z.output<typeof contactLookupAnswer>["data"][number];
 
-const CARD = { id: true, department_id: true, name: true, phone: true, email: true, company: true, tags: true, notes: true, last_called_at: true, last_call_outcome: true, total_calls: true, opted_out_at: true } as const;
-
-interface CardRow {
-  id: bigint;
-  name: string;
-  phone: string;
-  email: string | null;
-  company: string | null;
-  tags: string[];
-  notes: string | null;
-  last_called_at: Date | null;
-  last_call_outcome: string | null;
-  total_calls: number;
-  opted_out_at: Date | null;
-}
+type CardRow = ContactCardRow;
 
 // opted_out: the agent is told before dialing someone who asked not to be called.
 const card = ({ opted_out_at, ...c }: CardRow): LookupCard => ({ ...c, id: Number(c.id), opted_out: opted_out_at !== null, restricted: false });
@@ -63,13 +50,13 @@ const restrictedCard = (c: CardRow): LookupCard => ({ id: Number(c.id), name: c.
  */
 export async function lookupContacts({ actor, query }: { actor: SessionUser; query: z.infer<typeof lookupContactsQuery> }) {
   if (query.phone) {
-    const rows = await prisma.contact.findMany({ where: { phone: query.phone, status: "active", ...organizationScope(actor) }, select: CARD, take: 1 });
+    const rows = await prisma.contact.findMany({ where: { phone: query.phone, status: "active", ...organizationScope(actor) }, select: { ...contactCardSelect, department_id: true }, take: 1 });
     const department = departmentScope(actor).department_id;
     return { data: rows.map(({ department_id, ...row }) => (department === undefined || department === department_id ? card(row) : restrictedCard(row))) };
   }
   const { sql } = contactWhere(actor, { q: query.q, status: "active" } as ContactFilters);
   const statement = Prisma.sql`
-    SELECT c.id, c.name, c.phone, c.email, c.company, c.tags, c.notes, c.last_called_at, c.last_call_outcome, c.total_calls, c.opted_out_at
+    SELECT ${Prisma.raw(CONTACT_CARD_COLUMNS_SQL)}
     FROM contacts c WHERE ${sql} ORDER BY ${contactOrderBy("name")} LIMIT 10`;
   const rows = await rawQuery<CardRow>(statement.text, statement.values);
   return { data: rows.map(card) };
