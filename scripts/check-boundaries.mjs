@@ -9,6 +9,8 @@
 //    raw-SQL helper (lib/db/raw-sql.ts: rawQuery, sqlRows, sqlExecute), which
 //    logs slow statements and keeps secret columns out. Prisma's raw methods
 //    and the driver are called in lib/db only.
+// 3. The provider's callback paths are named once (lib/telephony/callback-paths.ts,
+//    issue 62): no other file of lib/ spells one out.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
@@ -44,8 +46,11 @@ const stripComments = (source) => source.replace(/\/\*[\s\S]*?\*\//g, "").replac
 // Prisma's raw methods, and the driver reached through the database handle.
 const DATABASE_INTERNALS = [/\$(?:queryRaw|executeRaw)(?:Unsafe)?\b/g, /\bdatabase\(\)/g, /\.driver\b/g];
 
+const CALLBACK_PATHS_FILE = "lib/telephony/callback-paths.ts";
+
 const vocabulary = [];
 const internals = [];
+const paths = [];
 for (const file of files(join(ROOT, "lib"))) {
   if (SKIP.test(file)) continue;
   const code = stripComments(readFileSync(join(ROOT, file), "utf8"));
@@ -54,6 +59,7 @@ for (const file of files(join(ROOT, "lib"))) {
     for (const { word } of ALLOWED.filter((a) => a.file === file)) words.delete(word);
     if (words.size) vocabulary.push(`${file}: ${[...words].join(", ")}`);
   }
+  if (file !== CALLBACK_PATHS_FILE && code.includes("/api/telephony/")) paths.push(file);
   if (!file.startsWith("lib/db/")) {
     const calls = new Set(DATABASE_INTERNALS.flatMap((pattern) => [...code.matchAll(pattern)].map((m) => m[0])));
     if (calls.size) internals.push(`${file}: ${[...calls].join(", ")}`);
@@ -61,5 +67,6 @@ for (const file of files(join(ROOT, "lib"))) {
 }
 if (vocabulary.length) console.error(`The provider's vocabulary outside its adapter (${ADAPTER}): ask the port (lib/telephony/port.ts) instead.\n  ${vocabulary.join("\n  ")}`);
 if (internals.length) console.error(`The database reached past lib/db: use Prisma's query builder or lib/db/raw-sql.ts (rawQuery, sqlRows, sqlExecute).\n  ${internals.join("\n  ")}`);
-if (vocabulary.length || internals.length) process.exit(1);
-console.log(`✔ the provider's vocabulary stays in ${ADAPTER}; the database is reached through Prisma and lib/db/raw-sql.ts`);
+if (paths.length) console.error(`A provider callback path spelled out: name it from ${CALLBACK_PATHS_FILE} (CALLBACK_PATHS).\n  ${paths.join("\n  ")}`);
+if (vocabulary.length || internals.length || paths.length) process.exit(1);
+console.log(`✔ the provider's vocabulary stays in ${ADAPTER}; the database is reached through Prisma and lib/db/raw-sql.ts; callback paths are named in ${CALLBACK_PATHS_FILE}`);

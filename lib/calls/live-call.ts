@@ -1,6 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { publishEventWith } from "@/lib/events/publish-event";
+import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 
 // A call while it lasts (decision 015): started by the queue, manual dialing
 // or a campaign, acted on by hold, transfer, three-way calls and monitoring,
@@ -40,7 +41,7 @@ export function conferenceNameFor(liveCallId: bigint): string {
 }
 
 /** Where the provider reports the conference's joins and leaves. */
-export const CONFERENCE_STATUS_PATH = "/api/telephony/conference";
+export const CONFERENCE_STATUS_PATH = CALLBACK_PATHS.conference;
 
 /** The status address of a conference, by its name: every part of the call (after a transfer too) reports to the same one. */
 export function conferenceStatusPath(conferenceName: string): string {
@@ -49,15 +50,15 @@ export function conferenceStatusPath(conferenceName: string): string {
 
 /** Where the provider reports a card payment's steps (`payment`: our id of it). */
 export function paymentStatusPath(paymentId: bigint): string {
-  return `/api/telephony/payment?payment=${paymentId}`;
+  return `${CALLBACK_PATHS.payment}?payment=${paymentId}`;
 }
 
 /** Where the provider reports a call's recording (`call`: the call log it belongs to, whichever leg it records). */
 export function recordingStatusPath(callSid: string): string {
-  return `/api/telephony/recording?call=${callSid}`;
+  return `${CALLBACK_PATHS.recording}?call=${callSid}`;
 }
 
 /** Where a dialed party's leg reports its own status (a transfer target or third party who never answers). */
 export function partyStatusPath(participantId: bigint): string {
-  return `/api/telephony/participant?p=${participantId}`;
+  return `${CALLBACK_PATHS.participant}?p=${participantId}`;
 }

@@ -8,6 +8,7 @@ import { startLiveCall } from "./start-live-call";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import type { DeviceCall } from "@/lib/telephony/call-events";
 import { outboundAnnouncement } from "@/lib/recordings/announce-recording";
+import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 
 /**
  * The browser dials a number: dial `to` when it is E.164 (anything else is a
@@ -31,7 +32,7 @@ export async function placeManualCall({ organizationId, call: asked, callerId, r
   }).toString();
   if (call.agentId !== null && call.callSid) await startManualCall(organizationId, call.agentId, call);
   const recorded = call.recordingAsked || recordingEnabled;
-  const announcementPath = recorded && call.callSid && (await outboundAnnouncement(organizationId, callerId)) ? `/api/telephony/announcement?call=${encodeURIComponent(call.callSid)}` : null;
+  const announcementPath = recorded && call.callSid && (await outboundAnnouncement(organizationId, callerId)) ? `${CALLBACK_PATHS.announcement}?call=${encodeURIComponent(call.callSid)}` : null;
   if (call.agentId !== null) {
     await publishEvent({
       type: "call.started",

@@ -13,6 +13,7 @@ import { prisma } from "@/lib/db/client";
 import { NOTHING, type VoiceAnswer } from "@/lib/telephony/voice-answer";
 import type { CampaignCall } from "@/lib/telephony/call-events";
 import { kickCampaign } from "@/lib/jobs/campaign-ticks";
+import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 
 /** Seconds an answered predictive call may wait for a free agent before it is abandoned. */
 export const AGENT_WAIT_SECONDS = 2;
@@ -59,7 +60,7 @@ export async function answerCampaignCall({ organizationId, call }: { organizatio
   let agent = cc.assigned_user_id;
   if (campaign.dialing_mode === "predictive" && !agent) agent = await claimAgent(campaign.organization_id, campaign.department_id, callSid);
   if (!agent) {
-    if (call.waited < AGENT_WAIT_SECONDS) return { kind: "wait-and-ask-again", seconds: 1, path: `/api/telephony/campaign/answer?cc=${cc.id}&waited=${call.waited + 1}` };
+    if (call.waited < AGENT_WAIT_SECONDS) return { kind: "wait-and-ask-again", seconds: 1, path: `${CALLBACK_PATHS.campaignAnswer}?cc=${cc.id}&waited=${call.waited + 1}` };
     await prisma.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "abandoned", last_call_sid: callSid } });
     const organization = await prisma.organization.findUnique({ where: { id: campaign.organization_id }, select: { name: true } });
     return { kind: "say-and-hang-up", message: identification(organization?.name ?? "our company") };
@@ -82,7 +83,7 @@ export async function answerCampaignCall({ organizationId, call }: { organizatio
   if (campaign.recording_enabled && started) await startCallRecording({ organizationId: campaign.organization_id, callSid, customerLegSid: callSid });
   return {
     kind: "dial-agent", agentId: agent, callerId: campaign.caller_id, announcement: announcement && { text: announcement.text, audioUrl: announcement.audioUrl },
-    legPath: `/api/telephony/campaign/agent-leg?cc=${cc.id}`, endPath: `/api/telephony/campaign/bridge-ended?cc=${cc.id}`,
+    legPath: `${CALLBACK_PATHS.campaignAgentLeg}?cc=${cc.id}`, endPath: `${CALLBACK_PATHS.campaignBridgeEnded}?cc=${cc.id}`,
   };
 }
 

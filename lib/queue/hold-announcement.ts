@@ -6,6 +6,7 @@ import { callPathSettings } from "@/lib/settings/get-settings";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import { answerInTime, callerWaitsMs } from "@/lib/telephony/answer-in-time";
 import { expectedWaitSeconds, queuePace } from "./expected-wait";
+import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 
 /**
  * What a waiting caller hears each time the hold loop asks (queue-wait): hold
@@ -32,7 +33,7 @@ export async function holdAnnouncement({ organizationId, callSid, to }: { organi
      SELECT entry.id, entry.department_id, entry.enqueued_at, entry.first, entry.waited, EXISTS (SELECT 1 FROM claimed) AS announce FROM entry`,
     [callSid, organizationId, every],
   );
-  const callbackOffer = offer && due && due.waited >= offer.after_seconds ? { digit: offer.digit, path: "/api/telephony/callback" } : null;
+  const callbackOffer = offer && due && due.waited >= offer.after_seconds ? { digit: offer.digit, path: CALLBACK_PATHS.callbackRequest } : null;
   const music: VoiceAnswer = { kind: "hold-in-queue", position: null, expectedWaitSeconds: null, callbackOffer };
   if (!due?.announce) return music;
   const ahead = await prisma.queueEntry.count({

@@ -2,6 +2,7 @@ import "server-only";
 import type { RoutingPlan, RoutingTarget } from "@/lib/settings/routing-schemas";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import { voicemailAnswer } from "@/lib/voicemail/leave-voicemail";
+import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 
 // Where a routing target sends a caller: the one decision real calls
 // (route-inbound-call.ts) and Settings → Routing's preview (walk-plan.ts)
@@ -31,7 +32,7 @@ export async function destinationOf(target: RoutingTarget, plan: RoutingPlan | n
 
 /** The provider's instructions for a destination; a queue's once the caller's line there is known. */
 export function destinationAnswer(destination: Destination, queueName: string): VoiceAnswer {
-  if (destination.kind === "forward") return { kind: "forward", to: destination.to, endPath: "/api/telephony/forwarded" };
+  if (destination.kind === "forward") return { kind: "forward", to: destination.to, endPath: CALLBACK_PATHS.forwarded };
   if (destination.kind === "voicemail") return voicemailAnswer({ prompt: destination.prompt, departmentId: destination.departmentId, reason: destination.reason });
-  return { kind: "enqueue", queueName, waitPath: "/api/telephony/queue-wait", leavePath: "/api/telephony/dequeue" };
+  return { kind: "enqueue", queueName, waitPath: CALLBACK_PATHS.queueWait, leavePath: CALLBACK_PATHS.dequeue };
 }

@@ -1,4 +1,5 @@
 import type { CallerMenu } from "@/lib/settings/routing-schemas";
+import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 
 type Option = CallerMenu["options"][number];
 
@@ -27,4 +28,4 @@ export function menuDefault(menu: CallerMenu): Option {
 }
 
 /** The menu's address; `try` counts the caller's attempts (signed with the address, so a caller cannot skip ahead). */
-export const menuPath = (attempt: number) => `/api/telephony/menu?try=${attempt}`;
+export const menuPath = (attempt: number) => `${CALLBACK_PATHS.menu}?try=${attempt}`;

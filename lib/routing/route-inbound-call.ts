@@ -13,9 +13,10 @@ import { anyoneOnDuty } from "./anyone-on-duty";
 import { closedAnswer } from "./closed-answer";
 import { consentAnnouncement, optOutOffer } from "@/lib/recordings/consent-announcement";
 import { recordConsent } from "@/lib/recordings/recording-consent";
+import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 
 /** Where the caller goes after the recording announcement, with the key they pressed or none. */
-const CONSENT_PATH = "/api/telephony/consent";
+const CONSENT_PATH = CALLBACK_PATHS.consent;
 
 /**
  * A call arrives (issue 23): the plan answering the dialed number decides.

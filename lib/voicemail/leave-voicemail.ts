@@ -3,13 +3,14 @@ import { playableRecordingUrl } from "@/lib/calls/attach-recording";
 import { prisma } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
+import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 
 export type VoicemailReason = "closed" | "menu" | "no_agents";
 
 /** The caller is asked for a message for a queue (a department's, or the general one). */
 export function voicemailAnswer({ prompt, departmentId, reason }: { prompt: string; departmentId: number | null; reason: VoicemailReason }): VoiceAnswer {
   const where = `reason=${reason}${departmentId === null ? "" : `&department=${departmentId}`}`;
-  return { kind: "voicemail", prompt, path: `/api/telephony/voicemail?${where}`, transcriptionPath: `/api/telephony/voicemail/transcription?${where}` };
+  return { kind: "voicemail", prompt, path: `${CALLBACK_PATHS.voicemail}?${where}`, transcriptionPath: `${CALLBACK_PATHS.voicemailTranscription}?${where}` };
 }
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 import type { CampaignDial } from "@/lib/telephony/port";
 import { organizationCallbackUrl, providerConfig } from "@/lib/twilio/provider-config";
 import { providerRestClient } from "@/lib/twilio/rest-client";
+import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 
 /**
  * Places a campaign call through the provider's REST API: its answer and its
@@ -16,9 +17,9 @@ export async function dialCampaignContact(organizationId: number, dial: Campaign
   const call = await client.calls.create({
     to: dial.to,
     from: dial.from,
-    url: organizationCallbackUrl(organizationId, `/api/telephony/campaign/answer${query}`),
+    url: organizationCallbackUrl(organizationId, `${CALLBACK_PATHS.campaignAnswer}${query}`),
     method: "POST",
-    statusCallback: organizationCallbackUrl(organizationId, `/api/telephony/campaign/status${query}`),
+    statusCallback: organizationCallbackUrl(organizationId, `${CALLBACK_PATHS.campaignStatus}${query}`),
     statusCallbackEvent: ["completed"],
     statusCallbackMethod: "POST",
     timeout: 25,

@@ -4,6 +4,7 @@ import type { OutgoingText, TextAnswer } from "@/lib/telephony/port";
 import { organizationCallbackUrl, providerConfig } from "@/lib/twilio/provider-config";
 import { newMessageSid } from "@/lib/twilio/simulator/simulator";
 import { simulatorEnabled } from "@/lib/twilio/simulator-enabled";
+import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 
 // The provider's Messages API, behind one typed call: domain code never sees
 // the REST client or its exceptions. With no provider account and the
@@ -26,7 +27,7 @@ export async function sendText(organizationId: number, text: OutgoingText): Prom
       ...(text.template
         ? { contentSid: text.template.contentSid, ...(Object.keys(text.template.variables).length && { contentVariables: JSON.stringify(text.template.variables) }) }
         : { ...(text.body && { body: text.body }), ...(text.mediaUrls.length && { mediaUrl: text.mediaUrls }) }),
-      statusCallback: organizationCallbackUrl(organizationId, `/api/telephony/sms-status?message=${text.messageId}`),
+      statusCallback: organizationCallbackUrl(organizationId, `${CALLBACK_PATHS.smsStatus}?message=${text.messageId}`),
     });
     return { accepted: true, sid: message.sid, status: message.status ?? "queued" };
   } catch (error) {

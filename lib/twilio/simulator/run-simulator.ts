@@ -16,6 +16,7 @@ import type { SimulatorAction } from "./simulator-schemas";
 import { simulatedRecordingPath } from "./simulated-recording";
 import { sqlRows } from "@/lib/db/raw-sql";
 import { getSettings } from "@/lib/settings/get-settings";
+import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 
 // Development without a provider account: the browser's simulated device asks
 // the server to play the provider, and the server sends the provider's exact
@@ -107,7 +108,7 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
       return { call_sid: input.call_sid };
     }
     case "connect": {
-      const response = await sim.agentConnects({ identity, to: number, queueEntryId: String(input.queue_entry_id), path: "/api/telephony/handle-call" });
+      const response = await sim.agentConnects({ identity, to: number, queueEntryId: String(input.queue_entry_id), path: CALLBACK_PATHS.handleCall });
       expectOk(response, "device connection");
       // A caller transferred to the queue waits in their call's conference: the device joins it there.
       const connected = response.body.includes("<Queue") || response.body.includes("<Conference");
@@ -147,7 +148,7 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
       return { call_sid: input.call_sid, status: after.status };
     }
     case "manual": {
-      const call = await sim.manualCall({ identity, to: input.to, contactId: input.contact_id, campaignContactId: input.campaign_contact_id, callbackEntryId: input.callback_entry_id, path: "/api/telephony/handle-call" });
+      const call = await sim.manualCall({ identity, to: input.to, contactId: input.contact_id, campaignContactId: input.campaign_contact_id, callbackEntryId: input.callback_entry_id, path: CALLBACK_PATHS.handleCall });
       expectOk(call, "manual call");
       return { call_sid: call.callSid, dialing: call.body.includes("<Dial"), twiml: call.body };
     }

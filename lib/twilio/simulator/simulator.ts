@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import twilio from "twilio";
 import { newCallSid } from "../call-sid";
+import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 
 // Plays the telephony provider: sends the exact form posts Twilio sends, signed
 // with X-Twilio-Signature over the public callback address. Used by the tests,
@@ -52,7 +53,7 @@ export class ProviderSimulator {
 
   /** A call arrives; `clock` (an ISO instant) plays the time of day where the simulator plays the provider. */
   inboundCall({ callSid = newCallSid(), from, to, clock }: { callSid?: string; from: string; to: string; clock?: string }) {
-    return this.post("/api/telephony/inbound", { CallSid: callSid, From: from, To: to, Caller: from, Called: to, CallStatus: "ringing", Direction: "inbound", ...(clock && { SimulatedClock: clock }) }).then((r) => ({ ...r, callSid }));
+    return this.post(CALLBACK_PATHS.inbound, { CallSid: callSid, From: from, To: to, Caller: from, Called: to, CallStatus: "ringing", Direction: "inbound", ...(clock && { SimulatedClock: clock }) }).then((r) => ({ ...r, callSid }));
   }
 
   /**
@@ -65,15 +66,15 @@ export class ProviderSimulator {
   }
 
   queueWait({ callSid, to, position = 1, queueTime = 0 }: { callSid: string; to: string; position?: number; queueTime?: number }) {
-    return this.post("/api/telephony/queue-wait", { CallSid: callSid, To: to, QueuePosition: String(position), QueueTime: String(queueTime), AvgQueueTime: "0", CurrentQueueSize: String(position) });
+    return this.post(CALLBACK_PATHS.queueWait, { CallSid: callSid, To: to, QueuePosition: String(position), QueueTime: String(queueTime), AvgQueueTime: "0", CurrentQueueSize: String(position) });
   }
 
-  agentConnects({ identity, to, queueEntryId, queueName, path = "/api/telephony/agent-dial-queue", callSid = newCallSid() }: { identity: string; to: string; queueEntryId?: string; queueName?: string; path?: string; callSid?: string }) {
+  agentConnects({ identity, to, queueEntryId, queueName, path = CALLBACK_PATHS.agentDialQueue, callSid = newCallSid() }: { identity: string; to: string; queueEntryId?: string; queueName?: string; path?: string; callSid?: string }) {
     return this.post(path, { CallSid: callSid, From: `client:${identity}`, Caller: `client:${identity}`, To: to, ...(queueEntryId && { QueueEntryId: queueEntryId }), ...(queueName && { QueueName: queueName }) });
   }
 
   dequeue({ callSid, to, result, queueTime }: { callSid: string; to: string; result: "bridged" | "hangup" | "error" | "leave"; queueTime: number }) {
-    return this.post("/api/telephony/dequeue", { CallSid: callSid, To: to, QueueResult: result, QueueTime: String(queueTime), QueueSid: `QU${randomBytes(16).toString("hex")}` });
+    return this.post(CALLBACK_PATHS.dequeue, { CallSid: callSid, To: to, QueueResult: result, QueueTime: String(queueTime), QueueSid: `QU${randomBytes(16).toString("hex")}` });
   }
 
   /** A payment session's report at its status address: a field keyed (Capture, Required, the masked card) or its end (Result). */
@@ -82,7 +83,7 @@ export class ProviderSimulator {
   }
 
   callStatus({ callSid, to, status, duration = 0 }: { callSid: string; to: string; status: string; duration?: number }) {
-    return this.post("/api/telephony/status", { CallSid: callSid, To: to, CallStatus: status, CallDuration: String(duration) });
+    return this.post(CALLBACK_PATHS.status, { CallSid: callSid, To: to, CallStatus: status, CallDuration: String(duration) });
   }
 
   manualCall({ identity, to, contactId, campaignContactId, callbackEntryId, path = "/api/voice/manual/twiml" }: { identity: string; to: string; contactId?: number; campaignContactId?: number; callbackEntryId?: number; path?: string }) {
@@ -145,7 +146,7 @@ export class ProviderSimulator {
     if (whatsapp) Object.assign(params, { WaId: from.replace(/^\+/, ""), ProfileName: "Simulated customer" });
     if (sentAt) params.SimulatedClock = sentAt;
     media.forEach((m, i) => Object.assign(params, { [`MediaUrl${i}`]: m.url, [`MediaContentType${i}`]: m.contentType }));
-    return this.post("/api/telephony/sms", params).then((r) => ({ ...r, messageSid }));
+    return this.post(CALLBACK_PATHS.sms, params).then((r) => ({ ...r, messageSid }));
   }
 
   /**
@@ -153,7 +154,7 @@ export class ProviderSimulator {
    * the provider (it names the message), with its SID once it has one.
    */
   smsStatus({ messageSid, messageId, from, to, status, errorCode }: { messageSid: string; messageId?: number; from: string; to: string; status: string; errorCode?: string }) {
-    const path = messageId === undefined ? "/api/telephony/sms-status" : `/api/telephony/sms-status?message=${messageId}`;
+    const path = messageId === undefined ? CALLBACK_PATHS.smsStatus : `${CALLBACK_PATHS.smsStatus}?message=${messageId}`;
     return this.post(path, { MessageSid: messageSid, SmsSid: messageSid, MessageStatus: status, SmsStatus: status, From: from, To: to, ...(errorCode && { ErrorCode: errorCode }) });
   }
 }
