@@ -25,6 +25,7 @@ const WORDS = [
   /x-twilio-signature/gi,
   /(?:^|[^\w])<(?:Response|Dial|Enqueue|Say|Gather|Conference|Record)\b/g, // TwiML elements
   /\^\(?(?:CA|SM|MM|RE|PN|AC|CF)[[(|]/g, // SID shapes
+  /'(?:CA|SM|MM|RE|CF)' \|\|/g, // a SID minted in SQL
   /["'`]q_/g, // its queue names
   /["'`]client:/g, // its browser addresses
   /["']twilio["']/g, // its package

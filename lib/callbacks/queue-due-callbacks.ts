@@ -3,25 +3,26 @@ import { rawQuery } from "@/lib/db/raw-sql";
 import { announceEvents } from "@/lib/events/announce-events";
 import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
 import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
+import { telephony } from "@/lib/telephony/port";
 
 // Due callbacks become callback queue entries, on whichever server looks
 // first (SKIP LOCKED), in one statement: the entry (a caller who asked to be
 // called back, with the callback's owner to offer it to first), the callback
 // marked due and pointing at it, and queue.entry.added. The entry's call id
-// is made from the callback's id in the provider's shape, so the call log of
-// the call back names it as its parent like any callback's.
-const QUEUE_DUE = `
+// is made from the callback's id in the provider's shape (by its adapter), so
+// the call log of the call back names it as its parent like any callback's.
+const queueDue = (callSid: string) => `
 WITH due AS (
   SELECT id FROM scheduled_callbacks WHERE status = 'scheduled' AND due_at <= now() ORDER BY due_at LIMIT 200 FOR UPDATE SKIP LOCKED
 ), made AS (
   INSERT INTO queue_entries (organization_id, call_sid, queue_name, from_number, to_number, contact_id, department_id, callback_requested_at, owner_user_id, updated_at)
-  SELECT s.organization_id, 'CA' || md5('scheduled-callback-' || s.id), 'CB' || s.id, c.phone, '', c.id, q.department_id, s.due_at, s.owner_id, now()
+  SELECT s.organization_id, ${callSid}, 'CB' || s.id, c.phone, '', c.id, q.department_id, s.due_at, s.owner_id, now()
   FROM due JOIN scheduled_callbacks s ON s.id = due.id JOIN contacts c ON c.id = s.contact_id JOIN queues q ON q.id = s.queue_id
   ON CONFLICT (call_sid) DO NOTHING
   RETURNING id, organization_id, call_sid, from_number, contact_id, department_id
 ), marked AS (
   UPDATE scheduled_callbacks s SET status = 'due', queue_entry_id = m.id, updated_at = now()
-  FROM made m WHERE m.call_sid = 'CA' || md5('scheduled-callback-' || s.id)
+  FROM made m WHERE m.call_sid = ${callSid}
 ), published AS (
   INSERT INTO events (organization_id, department_id, visibility, type, data)
   SELECT organization_id, department_id, 'queue', 'queue.entry.added',
@@ -32,7 +33,7 @@ SELECT p.organization_id, ${announcement("p")} AS announcement FROM published p`
 
 /** Turns the callbacks due now into queue entries; answers the organizations that got some. */
 export async function queueDueCallbacks(): Promise<number[]> {
-  const rows = await rawQuery<{ organization_id: number; announcement: string }>(QUEUE_DUE);
+  const rows = await rawQuery<{ organization_id: number; announcement: string }>(queueDue(telephony().callSidSql("'scheduled-callback-' || s.id")));
   announceEvents(rows.map((row) => row.announcement));
   const organizations = [...new Set(rows.map((row) => row.organization_id))];
   for (const organizationId of organizations) forgetWaitingCalls(organizationId);

@@ -126,6 +126,8 @@ export interface TelephonyPort {
   isCallSid(value: string): boolean;
   /** An id of our own for a part of a call the provider never named (a requeued caller's wait), shaped like the provider's. */
   newCallSid(): string;
+  /** The same in SQL, from the text expression `seed`: one seed, one id (a statement that makes entries for many rows). */
+  callSidSql(seed: string): string;
   /** A voice answer as the provider's document (the routing preview shows it). */
   renderVoiceAnswer(answer: VoiceAnswer, organizationId: number): string;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { TelephonyPort } from "@/lib/telephony/port";
 import { renderVoiceAnswer } from "@/lib/twilio/in/render-voice-answer";
-import { isCallSid, newCallSid, waitingLineName } from "@/lib/twilio/call-sid";
+import { callSidSql, isCallSid, newCallSid, waitingLineName } from "@/lib/twilio/call-sid";
 import { identityFor } from "@/lib/twilio/identity";
 import { providerConfig } from "@/lib/twilio/provider-config";
 import { changeParticipation, conferenceSidNamed, dialIntoConference, hangUpLeg, holdLeg, legsJoinAtOnce, moveLegToConference, pauseRecording, recordLeg, removeFromConference } from "./call-control";
@@ -39,5 +39,6 @@ export const twilioTelephony: TelephonyPort = {
   waitingLineName,
   isCallSid,
   newCallSid,
+  callSidSql,
   renderVoiceAnswer,
 };
