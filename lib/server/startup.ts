@@ -1,6 +1,6 @@
 import "server-only";
 import { provideTelephony } from "@/lib/telephony/port";
-import { twilioTelephony } from "@/lib/twilio/out/twilio-telephony";
+import { twilioTelephony } from "@/lib/twilio/rest/twilio-telephony";
 import { prisma } from "@/lib/db/client";
 import { databaseKind, migrateDatabase, warmDatabase } from "@/lib/db/database-facts";
 import { publishOperatorAccess } from "@/lib/db/operator-access";

@@ -6,7 +6,7 @@ import type { VoiceAnswer } from "./voice-answer";
 // domain's words. Domain code (calls, campaigns, messages, queue, routing)
 // calls `telephony()` and never imports a provider's package, its REST
 // parameters or its document format. One adapter implements this
-// (lib/twilio/out/twilio-telephony.ts); start-up provides it
+// (lib/twilio/rest/twilio-telephony.ts); start-up provides it
 // (lib/server/startup.ts). A second provider, or a test double, is another
 // folder with another object of this shape.
 //
