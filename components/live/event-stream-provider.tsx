@@ -5,7 +5,8 @@ import { useSession } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
-import { EVENT_TYPES, type EventType, type StreamCloseReason } from "@/lib/events/event-types";
+import type { StreamCloseReason } from "@/lib/events/event-types";
+import { EVENT_TYPE_NAMES, type EventType } from "@/lib/events/event-contract";
 import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
 
 // One EventSource per tab (GET /api/events, on the web session's cookie), shared
@@ -84,7 +85,7 @@ export function EventStreamProvider({ children }: { children: React.ReactNode })
         if (reason === "rights_changed") reload.current();
         else recheck();
       });
-      for (const type of Object.keys(EVENT_TYPES)) {
+      for (const type of EVENT_TYPE_NAMES) {
         current.addEventListener(type, (message) => {
           const data = JSON.parse((message as MessageEvent<string>).data) as Record<string, unknown>;
           handlers.current.get(type)?.forEach((handler) => handler(data));

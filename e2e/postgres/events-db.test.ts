@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
-import { announce, EVENT_RETURNING } from "@/lib/events/announcement-sql";
+import { announce } from "@/lib/events/announcement-sql";
+import { eventRows, insertEvents } from "@/lib/events/events-sql";
 import { newCallSid } from "@/lib/twilio/simulator/simulator";
 import { api, loginAs } from "../support/api";
 import { subscribe } from "../support/event-stream";
@@ -23,17 +24,17 @@ describe("events across servers", () => {
     const tenant = await createTenant();
     const streams = [await subscribe(tenant.agentA.token), await subscribe(tenant.agentA.token, { baseUrl: inject("secondBaseUrl") })];
     const events = [
-      { call_sid: newCallSid(), callback: true },
-      { call_sid: newCallSid(), callback: true, note: "x".repeat(9000) },
-      { call_sid: newCallSid(), callback: false },
+      { call_sid: newCallSid(), state: "answered", event: "held", detail: {} },
+      { call_sid: newCallSid(), state: "answered", event: "held", detail: { note: "x".repeat(9000) } },
+      { call_sid: newCallSid(), state: "held", event: "resumed", detail: {} },
     ];
-    await db.query(
-      `WITH e AS (INSERT INTO events (organization_id, visibility, type, data)
-         SELECT $1, 'organization', 'queue.entry.updated', value FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(value, n) ORDER BY n
-         RETURNING ${EVENT_RETURNING})
-       SELECT ${announce("e")} FROM e ORDER BY e.id`,
-      [tenant.organization.id, JSON.stringify(events)],
-    );
+    const rows = eventRows({
+      type: "call.updated",
+      record: { organization_id: "$1::int", user_id: "$3::int" },
+      data: { call_sid: "value->>'call_sid'", state: "value->>'state'", event: "value->>'event'", detail: "value->'detail'" },
+      from: "FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(value, n) ORDER BY n",
+    });
+    await db.query(`WITH e AS (${insertEvents(rows)}) SELECT ${announce("e")} FROM e ORDER BY e.id`, [tenant.organization.id, JSON.stringify(events), tenant.agentA.id]);
     for (const stream of streams) {
       expect((await stream.waitFor((e) => e.data.call_sid === events[2].call_sid))?.data).toMatchObject(events[2]);
       expect(stream.events.map((e) => e.data)).toMatchObject(events);

@@ -1,7 +1,8 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { announceAfterCommit } from "@/lib/events/announce-events";
-import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
+import { announcement } from "@/lib/events/announcement-sql";
+import { eventRows, insertEvents } from "@/lib/events/events-sql";
 import { allowedMoves, type AgentMover, type AgentState } from "./agent-states";
 import { rawQuery, sqlRows } from "@/lib/db/raw-sql";
 import { prisma } from "@/lib/db/client";
@@ -40,11 +41,12 @@ export const AFTER_MOVE = `moved_closed AS (
      ), moved_logged AS (
        INSERT INTO agent_status_logs (organization_id, user_id, status, started_at) SELECT organization_id, user_id, status, changed_at FROM moved
      ), moved_published AS (
-       INSERT INTO events (organization_id, department_id, user_id, visibility, type, data)
-       SELECT m.organization_id, u.department_id, m.user_id, 'user', 'agent.status.changed',
-              jsonb_build_object('user_id', m.user_id, 'status', m.status, 'changed_at', to_char(m.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-       FROM moved m JOIN users u ON u.id = m.user_id
-       RETURNING ${EVENT_RETURNING}
+       ${insertEvents(eventRows({
+         type: "agent.status.changed",
+         record: { organization_id: "m.organization_id", department_id: "u.department_id", user_id: "m.user_id" },
+         data: { user_id: "m.user_id", status: "m.status", changed_at: `to_char(m.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` },
+         from: "FROM moved m JOIN users u ON u.id = m.user_id",
+       }))}
      )`;
 
 /**

@@ -1,4 +1,5 @@
 import "server-only";
+import { RETURNED_REASONS } from "@/lib/events/event-contract";
 import type { AgentMover } from "@/lib/agents/agent-states";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { prisma } from "@/lib/db/client";
@@ -12,8 +13,7 @@ import { processSingleton } from "@/lib/process/process-registry";
 type Reason = "timeout" | "offline" | "signed_out" | "revoked";
 
 /** What the line says of a caller returned to it (queue_entries.returned_reason, the waiting call's `returned`). */
-export const RETURNED_REASONS = ["device_never_joined", "agent_offline", "agent_signed_out", "agent_sessions_ended"] as const;
-export type ReturnedReason = (typeof RETURNED_REASONS)[number];
+type ReturnedReason = (typeof RETURNED_REASONS)[number];
 /** Who moves the agent Offline: the watch's timer, the agent (going Offline, signing out), or whoever ended their sessions. */
 const MOVER: Record<Reason, AgentMover> = { timeout: "timer", offline: "agent", signed_out: "agent", revoked: "supervisor" };
 const RETURNED: Record<Reason, ReturnedReason> = { timeout: "device_never_joined", offline: "agent_offline", signed_out: "agent_signed_out", revoked: "agent_sessions_ended" };
@@ -39,7 +39,7 @@ export async function returnUnconnectedCalls({ userId, reason }: { userId?: numb
   // The watch runs every few seconds in every process and nearly always finds nothing: one read says so, without a transaction's three round trips.
   if (reason === "timeout" && !(await anyUnconnected(olderThan))) return 0;
   const returned = await prisma.$transaction(async (tx) => {
-    const rows = await sqlRows<{ id: bigint; call_sid: string; organization_id: number; department_id: number | null; user_id: number; from_number: string }[]>(tx)`
+    const rows = await sqlRows<{ id: bigint; call_sid: string; organization_id: number; department_id: number | null; contact_id: bigint | null; user_id: number; from_number: string }[]>(tx)`
       WITH stale AS (
         SELECT id, accepted_by_user_id, from_number FROM queue_entries
         WHERE status = 'accepted' AND connected_at IS NULL AND accepted_at <= now() - make_interval(secs => ${olderThan})
@@ -47,12 +47,12 @@ export async function returnUnconnectedCalls({ userId, reason }: { userId?: numb
         FOR UPDATE SKIP LOCKED)
       UPDATE queue_entries q SET status = 'waiting', accepted_by_user_id = NULL, accepted_at = NULL, returned_reason = ${RETURNED[reason]}, updated_at = now()
       FROM stale WHERE q.id = stale.id
-      RETURNING q.id, q.call_sid, q.organization_id, q.department_id, stale.accepted_by_user_id AS user_id, stale.from_number`;
+      RETURNING q.id, q.call_sid, q.organization_id, q.department_id, q.contact_id, stale.accepted_by_user_id AS user_id, stale.from_number`;
     for (const row of rows) {
       if (row.user_id !== null) await changeAgentStatus(tx, { id: row.user_id, organization_id: row.organization_id }, "offline", { by: MOVER[reason], notice: noticeFor(reason, row.from_number) });
       // Back in line: to the pages it is a caller waiting again, news to those who serve its queue only
       // (as its first announcement was: the caller's number is not the whole organization's).
-      await publishEvent({ type: "queue.entry.added", visibility: "queue", record: { organization_id: row.organization_id, department_id: row.department_id }, data: { id: Number(row.id), call_sid: row.call_sid, from: row.from_number, returned: RETURNED[reason] } }, tx);
+      await publishEvent({ type: "queue.entry.added", record: { organization_id: row.organization_id, department_id: row.department_id }, data: { id: Number(row.id), call_sid: row.call_sid, from: row.from_number, contact_id: row.contact_id === null ? null : Number(row.contact_id), department_id: row.department_id, callback: false, transferred: false, returned: RETURNED[reason] } }, tx);
     }
     return rows;
   });

@@ -1638,7 +1638,7 @@ export interface paths {
         };
         /**
          * Live updates as Server-Sent Events, scoped like the API
-         * @description Any signed-in user. Authenticated by the bearer token or, for a browser's EventSource, the signed-in web session; without either: 401 JSON, not a stream. Each event has an `id`, its type as the `event` name and JSON `data` (with `at`, when it happened). Send `Last-Event-ID` (EventSource does on reconnect; or `?last_event_id=`) to receive first what happened since, up to 5 minutes back. A comment line every 15 s keeps proxies from closing an idle stream. `?types=a,b` narrows it (an unknown type: 422). An event reaches exactly the users who could read its record through the API: another organization, another department's manager, another agent's own calls or conversations never see it. At most 10 streams per user per server (429 beyond); signing out or a revoked token closes the user's streams within a second, and so does a change of what they may see (their role, department or queues), on every server: the last frame is then `event: stream.closed` with `data` `{ reason }` (`rights_changed`: reconnect, the new stream carries the new rights; `session_revoked`: the token no longer works). Types: `queue.entry.added`: A caller joined the queue: { id, call_sid, from, contact }; `queue.entry.accepted`: An agent took a waiting call: { id, call_sid, user_id }; `queue.entry.left`: A call left the queue (answered and ended, abandoned, or handed back): { call_sid, status }; `queue.entry.updated`: A waiting caller asked to be called back (they keep their place), or an abandoned call was followed up: { id, call_sid, callback, followed_up }; `offer.created`: A waiting call is offered to you (only the agent offered receives it): { id, queue_entry_id, call_sid, from, contact_id, queue_id, expires_at }; `offer.withdrawn`: An offer made to you ended without your answer: { id, queue_entry_id, call_sid, reason: caller_left | taken | agent_unavailable | missed }; `agent.status.changed`: An agent's availability changed: { user_id, status, changed_at }; `call.started`: An agent's call began: { call_sid, direction, user_id }; `call.ended`: A call was logged: { call_sid, direction, status, duration, user_id, contact_id }; `call.updated`: A live call changed: held, resumed, transferred, a party joined or left, a supervisor listening: { call_sid, state, event }; `campaign.progress`: A campaign's figures moved: { campaign_id, status }; `import.progress`: An import advanced: { import_id, status, progress }; `operation.progress`: A long operation on contacts advanced: { operation_id, kind, status, progress }; `message.received`: A message arrived (a text, a WhatsApp message): { conversation_id, channel, message_id }; `message.status`: A message's delivery status changed, or one was sent: { conversation_id, channel, message_id, status }; `conversation.assigned`: A new conversation was given to you by the assignment rules (only you receive it): { conversation_id, phone, contact_id }; `conversation.updated`: A conversation was assigned, closed or reopened: { conversation_id }; `voicemail.created`: A caller left a voicemail for a queue: { id, from, department_id }; `voicemail.updated`: A voicemail was claimed or marked done: { id, status, claimed_by }; `contact.created`: A contact was created (not by an import: see import.progress): { contact_id, name, phone, department_id }; `contact.updated`: A contact was changed: { contact_id, name, phone, department_id, fields }; `contact.merged`: Duplicates were merged into a contact: { contact_id, name, phone, department_id, merged_ids, merge_id }.
+         * @description Any signed-in user. Authenticated by the bearer token or, for a browser's EventSource, the signed-in web session; without either: 401 JSON, not a stream. Each event has an `id`, its type as the `event` name and JSON `data` (with `at`, when it happened). Send `Last-Event-ID` (EventSource does on reconnect; or `?last_event_id=`) to receive first what happened since, up to 5 minutes back. A comment line every 15 s keeps proxies from closing an idle stream. `?types=a,b` narrows it (an unknown type: 422). An event reaches exactly the users who could read its record through the API: another organization, another department's manager, another agent's own calls or conversations never see it. At most 10 streams per user per server (429 beyond); signing out or a revoked token closes the user's streams within a second, and so does a change of what they may see (their role, department or queues), on every server: the last frame is then `event: stream.closed` with `data` `{ reason }` (`rights_changed`: reconnect, the new stream carries the new rights; `session_revoked`: the token no longer works). Types (each frame's `data` is the schema `Event.<type>` of the components, from the event contract): `queue.entry.added` (A caller joined a queue: a new call, a scheduled callback come due (`callback`), a call transferred to a queue (`transferred`), or an accepted call whose agent never connected, back at the head of the line (`returned`: why)); `queue.entry.accepted` (An agent took a waiting call); `queue.entry.left` (A call left the queue: answered and ended, or abandoned; or the agent's call back of a callback entry ended (`callback`)); `queue.entry.updated` (A waiting caller asked to be called back (they keep their place), or an abandoned call was followed up); `offer.created` (A waiting call is offered to you (only the agent offered receives it)); `offer.withdrawn` (An offer made to you ended without your answer); `agent.status.changed` (An agent's availability changed); `call.started` (An agent's call began); `call.ended` (A call was logged); `call.updated` (A live call changed: answered, held, resumed, transferred, a party joined or left, a supervisor listening, a recording or payment moved (`event`, one line of the call's story)); `campaign.progress` (A campaign's figures moved); `import.progress` (An import advanced); `operation.progress` (A long operation on contacts advanced); `message.received` (A message arrived (a text, a WhatsApp message, a website chat line)); `message.status` (A message's delivery status changed, or one was sent); `conversation.assigned` (A new conversation was given to you by the assignment rules (only you receive it)); `conversation.updated` (A conversation was assigned, closed or reopened, or a file it holds arrived); `voicemail.created` (A caller left a voicemail for a queue); `voicemail.updated` (A voicemail was claimed or marked done); `contact.created` (A contact was created (not by an import: see import.progress)); `contact.updated` (A contact was changed (`fields`: which)); `contact.merged` (Duplicates were merged into a contact).
          */
         get: operations["getApiEvents"];
         put?: never;
@@ -4386,6 +4386,220 @@ export interface components {
             message: string;
             /** @description 500 only: quote it when reporting the failure */
             request_id?: string;
+        };
+        /** @description `agent.status.changed`: An agent's availability changed. Received by: the agent, their department's manager, the admins. */
+        "Event.agent.status.changed": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            /** @description ISO 8601, UTC */
+            changed_at: string;
+            status: string;
+            user_id: number;
+        };
+        /** @description `call.ended`: A call was logged. Received by: its agent, their department's manager, the admins. */
+        "Event.call.ended": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            call_log_id: number;
+            call_sid: string;
+            campaign_id: number | null;
+            contact_id: number | null;
+            direction: string;
+            duration: number;
+            status: string;
+            user_id: number | null;
+        };
+        /** @description `call.started`: An agent's call began. Received by: its agent, their department's manager, the admins. */
+        "Event.call.started": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            call_sid: string;
+            campaign_id: number | null;
+            /** @enum {string} */
+            direction: "inbound" | "outbound-manual" | "outbound-campaign";
+            user_id: number;
+        };
+        /** @description `call.updated`: A live call changed: answered, held, resumed, transferred, a party joined or left, a supervisor listening, a recording or payment moved (`event`, one line of the call's story). Received by: its agent, their department's manager, the admins. */
+        "Event.call.updated": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            call_sid: string;
+            /** @description What the story's line says beyond its name (as GET /api/calls/{call_sid}/events shows it) */
+            detail: {
+                [key: string]: unknown;
+            };
+            event: string;
+            state: string;
+        };
+        /** @description `campaign.progress`: A campaign's figures moved. Received by: the record's department and the admins. */
+        "Event.campaign.progress": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            campaign_id: number;
+            status: string;
+        };
+        /** @description `contact.created`: A contact was created (not by an import: see import.progress). Received by: the record's department and the admins. */
+        "Event.contact.created": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            contact_id: number;
+            department_id: number | null;
+            name: string;
+            phone: string;
+        };
+        /** @description `contact.merged`: Duplicates were merged into a contact. Received by: the record's department and the admins. */
+        "Event.contact.merged": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            contact_id: number;
+            department_id: number | null;
+            merge_id: number;
+            merged_ids: number[];
+            name: string;
+            phone: string;
+        };
+        /** @description `contact.updated`: A contact was changed (`fields`: which). Received by: the record's department and the admins. */
+        "Event.contact.updated": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            contact_id: number;
+            department_id: number | null;
+            fields: string[];
+            name: string;
+            phone: string;
+        };
+        /** @description `conversation.assigned`: A new conversation was given to you by the assignment rules (only you receive it). Received by: the user it names, nobody else. */
+        "Event.conversation.assigned": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            contact_id: number | null;
+            conversation_id: number;
+            phone: string;
+        };
+        /** @description `conversation.updated`: A conversation was assigned, closed or reopened, or a file it holds arrived. Received by: whoever may read the conversation (its assignee or, unassigned, its department's agents; its managers; the admins). */
+        "Event.conversation.updated": {
+            assigned_user_id: number | null;
+            /** @description ISO 8601, UTC */
+            at: string;
+            channel: string;
+            conversation_id: number;
+        };
+        /** @description `import.progress`: An import advanced. Received by: its owner, their manager, the admins. */
+        "Event.import.progress": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            import_id: string;
+            progress: number;
+            status: string;
+        };
+        /** @description `message.received`: A message arrived (a text, a WhatsApp message, a website chat line). Received by: whoever may read the conversation (its assignee or, unassigned, its department's agents; its managers; the admins). */
+        "Event.message.received": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            channel: string;
+            conversation_id: number;
+            message_id: number;
+            status: string;
+        };
+        /** @description `message.status`: A message's delivery status changed, or one was sent. Received by: whoever may read the conversation (its assignee or, unassigned, its department's agents; its managers; the admins). */
+        "Event.message.status": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            channel: string;
+            conversation_id: number;
+            message_id: number;
+            status: string;
+        };
+        /** @description `offer.created`: A waiting call is offered to you (only the agent offered receives it). Received by: the user it names, nobody else. */
+        "Event.offer.created": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            call_sid: string;
+            contact_id: number | null;
+            /** @description ISO 8601, UTC */
+            expires_at: string;
+            from: string;
+            id: number;
+            queue_entry_id: number;
+            queue_id: number;
+        };
+        /** @description `offer.withdrawn`: An offer made to you ended without your answer. Received by: the user it names, nobody else. */
+        "Event.offer.withdrawn": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            call_sid: string;
+            id: number;
+            queue_entry_id: number;
+            /** @enum {string} */
+            reason: "caller_left" | "taken" | "agent_unavailable" | "missed";
+        };
+        /** @description `operation.progress`: A long operation on contacts advanced. Received by: its owner, their manager, the admins. */
+        "Event.operation.progress": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            kind: string;
+            operation_id: string;
+            progress: number;
+            status: string;
+        };
+        /** @description `queue.entry.accepted`: An agent took a waiting call. Received by: the organization. */
+        "Event.queue.entry.accepted": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            call_sid: string;
+            id: number;
+            user_id: number;
+        };
+        /** @description `queue.entry.added`: A caller joined a queue: a new call, a scheduled callback come due (`callback`), a call transferred to a queue (`transferred`), or an accepted call whose agent never connected, back at the head of the line (`returned`: why). Received by: those who serve its queue (as GET /api/queue/calls), their managers, the admins. */
+        "Event.queue.entry.added": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            call_sid: string;
+            callback: boolean;
+            contact_id: number | null;
+            department_id: number | null;
+            from: string;
+            id: number;
+            returned: ("device_never_joined" | "agent_offline" | "agent_signed_out" | "agent_sessions_ended") | null;
+            transferred: boolean;
+        };
+        /** @description `queue.entry.left`: A call left the queue: answered and ended, or abandoned; or the agent's call back of a callback entry ended (`callback`). Received by: the organization. */
+        "Event.queue.entry.left": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            call_sid: string;
+            callback: boolean;
+            id: number;
+            /** @enum {string} */
+            status: "completed" | "abandoned";
+        };
+        /** @description `queue.entry.updated`: A waiting caller asked to be called back (they keep their place), or an abandoned call was followed up. Received by: those who serve its queue (as GET /api/queue/calls), their managers, the admins. */
+        "Event.queue.entry.updated": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            call_sid: string;
+            /** @description The caller asked to be called back */
+            callback: boolean;
+            followed_up: ("call_back" | "dismiss") | null;
+            id: number;
+            /** @description Who followed it up */
+            user_id: number | null;
+        };
+        /** @description `voicemail.created`: A caller left a voicemail for a queue. Received by: those who serve its queue (as GET /api/queue/calls), their managers, the admins. */
+        "Event.voicemail.created": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            department_id: number | null;
+            from: string;
+            id: number;
+        };
+        /** @description `voicemail.updated`: A voicemail was claimed or marked done. Received by: those who serve its queue (as GET /api/queue/calls), their managers, the admins. */
+        "Event.voicemail.updated": {
+            /** @description ISO 8601, UTC */
+            at: string;
+            claimed_by: number | null;
+            id: number;
+            status: string;
         };
         LiveCall: {
             answered_at: string | null;
@@ -10245,7 +10459,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A Server-Sent Events stream */
+            /** @description A Server-Sent Events stream: each frame's `event` is a type of the event contract, its `data` that type's schema (components `Event.<type>`) */
             200: {
                 headers: {
                     [name: string]: unknown;

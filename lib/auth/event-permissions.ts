@@ -1,4 +1,4 @@
-import type { EventType } from "@/lib/events/event-types";
+import type { EventType } from "@/lib/events/event-contract";
 import type { Permission } from "./permissions";
 
 /**

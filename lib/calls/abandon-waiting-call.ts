@@ -2,7 +2,8 @@ import "server-only";
 import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { announceEvents } from "@/lib/events/announce-events";
-import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
+import { announcement } from "@/lib/events/announcement-sql";
+import { eventRows, insertEvents } from "@/lib/events/events-sql";
 import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
 
 // A caller who hangs up while still waiting is the busiest write a queue has
@@ -31,12 +32,15 @@ WITH left_queue AS (
   UPDATE contacts SET total_calls = total_calls + 1, last_called_at = now(), last_call_outcome = $3::text, updated_at = now()
   FROM logged WHERE contacts.id = logged.contact_id AND contacts.organization_id = $1::int
 ), published AS (
-  INSERT INTO events (organization_id, visibility, type, data)
-  SELECT $1::int, 'owner', 'call.ended', jsonb_build_object('call_log_id', id, 'call_sid', $2::text, 'direction', 'inbound', 'status', $3::text,
-         'duration', 0, 'user_id', NULL, 'contact_id', contact_id, 'campaign_id', NULL) FROM logged
-  UNION ALL
-  SELECT $1::int, 'organization', 'queue.entry.left', jsonb_build_object('id', id, 'call_sid', $2::text, 'status', 'abandoned') FROM left_queue
-  RETURNING ${EVENT_RETURNING}
+  ${insertEvents(
+    eventRows({
+      type: "call.ended",
+      record: { organization_id: "$1::int" },
+      data: { call_log_id: "id", call_sid: "$2::text", direction: "'inbound'", status: "$3::text", duration: "0", user_id: "NULL", contact_id: "contact_id", campaign_id: "NULL" },
+      from: "FROM logged",
+    }),
+    eventRows({ type: "queue.entry.left", record: { organization_id: "$1::int" }, data: { id: "id", call_sid: "$2::text", status: "'abandoned'", callback: "false" }, from: "FROM left_queue" }),
+  )}
 )
 SELECT (SELECT array_agg(${announcement("p")} ORDER BY p.id) FROM published p) AS announcements,
        (SELECT status FROM queue_entries WHERE call_sid = $2::text AND organization_id = $1::int LIMIT 1) AS entry_status,

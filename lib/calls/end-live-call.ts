@@ -23,7 +23,7 @@ export async function endLiveCall(tx: Tx, call: LiveCallRow): Promise<{ ended: b
   });
   if (entry) {
     await tx.queueEntry.update({ where: { id: entry.id }, data: { status: answered ? "completed" : "abandoned", dequeued_at: now } });
-    await publishEvent({ type: "queue.entry.left", visibility: "organization", record: { organization_id: call.organization_id }, data: { id: Number(entry.id), call_sid: call.call_sid, status: answered ? "completed" : "abandoned" } }, tx);
+    await publishEvent({ type: "queue.entry.left", record: { organization_id: call.organization_id }, data: { id: Number(entry.id), call_sid: call.call_sid, status: answered ? "completed" : "abandoned", callback: false } }, tx);
   }
   // A campaign contact's call handed over by its agent: the contact is settled now (answered), as its final status would have.
   const campaignContact = call.direction === "outbound-campaign" && !call.parent_call_sid

@@ -4,7 +4,8 @@ import { allowedMoves } from "@/lib/agents/agent-states";
 import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { announceEvents } from "@/lib/events/announce-events";
-import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
+import { announcement } from "@/lib/events/announcement-sql";
+import { eventRows, insertEvents } from "@/lib/events/events-sql";
 
 // An answered queue call ending (the provider's dequeue callback, "bridged")
 // is on every answered call's path. It is the change finishQueueEntry makes
@@ -62,14 +63,20 @@ const FINISH = prepared(`
     UPDATE contacts SET total_calls = total_calls + 1, last_called_at = now(), last_call_outcome = 'completed', updated_at = now()
     FROM logged WHERE contacts.id = logged.contact_id AND contacts.organization_id = $1::int
   ), call_published AS (
-    INSERT INTO events (organization_id, department_id, user_id, visibility, type, data)
-    SELECT $1::int, NULL::int, NULL::int, 'organization', 'queue.entry.left', jsonb_build_object('id', fin.id, 'call_sid', $2::text, 'status', 'completed') FROM finished fin
-    UNION ALL
-    SELECT $1::int, COALESCE(l.department_id, (SELECT department_id FROM users WHERE id = l.user_id)), l.user_id, 'owner', 'call.ended',
-           jsonb_build_object('call_log_id', l.id, 'call_sid', $2::text, 'direction', 'inbound', 'status', 'completed', 'duration', l.duration,
-                              'user_id', l.user_id, 'contact_id', l.contact_id, 'campaign_id', NULL)
-    FROM logged l
-    RETURNING ${EVENT_RETURNING}
+    ${insertEvents(
+      eventRows({
+        type: "queue.entry.left",
+        record: { organization_id: "$1::int" },
+        data: { id: "fin.id", call_sid: "$2::text", status: "'completed'", callback: "false" },
+        from: "FROM finished fin",
+      }),
+      eventRows({
+        type: "call.ended",
+        record: { organization_id: "$1::int", department_id: "COALESCE(l.department_id, (SELECT department_id FROM users WHERE id = l.user_id))", user_id: "l.user_id" },
+        data: { call_log_id: "l.id", call_sid: "$2::text", direction: "'inbound'", status: "'completed'", duration: "l.duration", user_id: "l.user_id", contact_id: "l.contact_id", campaign_id: "NULL" },
+        from: "FROM logged l",
+      }),
+    )}
   ), moved AS (
     UPDATE agent_statuses SET status = CASE WHEN e.agent_before = 'offline' THEN 'offline' ELSE 'wrap_up' END,
            current_call_sid = NULL, notice = NULL, changed_at = $4::timestamptz, previous_status = agent_statuses.status,

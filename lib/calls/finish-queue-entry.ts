@@ -3,7 +3,8 @@ import { endCall } from "./end-call";
 import { prisma, type Tx } from "@/lib/db/client";
 import { sqlRows } from "@/lib/db/raw-sql";
 import { announceAfterCommit } from "@/lib/events/announce-events";
-import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
+import { announcement } from "@/lib/events/announcement-sql";
+import { eventRows, insertEvents } from "@/lib/events/events-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { abandonWaitingCall } from "./abandon-waiting-call";
 import { finishBridgedCall } from "./finish-bridged-call";
@@ -92,12 +93,9 @@ async function finishEntry(tx: Tx, organizationId: number, callSid: string, brid
              dequeued_at = now(), updated_at = now()
       FROM found f
       WHERE q.id = f.id AND f.status NOT IN ('completed', 'abandoned') AND f.callback_requested_at IS NULL
-      RETURNING q.id, q.status, q.dequeued_at
+      RETURNING q.id, q.status, q.dequeued_at, q.organization_id, q.call_sid
     ), left_published AS (
-      INSERT INTO events (organization_id, visibility, type, data)
-      SELECT ${organizationId}, 'organization', 'queue.entry.left', jsonb_build_object('id', f.id, 'call_sid', ${callSid}::text, 'status', f.status)
-      FROM finished f
-      RETURNING ${Prisma.raw(EVENT_RETURNING)}
+      ${Prisma.raw(insertEvents(eventRows({ type: "queue.entry.left", record: { organization_id: "f.organization_id" }, data: { id: "f.id", call_sid: "f.call_sid", status: "f.status", callback: "false" }, from: "FROM finished f" })))}
     )
     SELECT f.id, f.status, f.from_number, f.contact_id, f.enqueued_at, f.accepted_at, f.callback_requested_at,
            COALESCE((SELECT dequeued_at FROM finished), now()) AS dequeued_at,

@@ -26,7 +26,7 @@ export async function recordCallEvent(
   event: { type: CallEventType; actorUserId: number | null; data?: Record<string, unknown> },
 ): Promise<void> {
   await publishEventWith(
-    { type: "call.updated", visibility: "owner", record: { organization_id: call.organization_id, department_id: call.department_id, user_id: call.user_id }, data: { call_sid: call.call_sid, state: call.state, event: event.type, ...event.data } },
+    { type: "call.updated", record: { organization_id: call.organization_id, department_id: call.department_id, user_id: call.user_id }, data: { call_sid: call.call_sid, state: call.state, event: event.type, detail: event.data ?? {} } },
     tx,
     {
       sql: `INSERT INTO call_events (organization_id, call_sid, type, actor_user_id, data, created_at) VALUES ($1::int, $8::text, $9::text, $10::int, $11::jsonb, clock_timestamp())`,

@@ -33,12 +33,11 @@ export async function placeManualCall({ organizationId, call: asked, callerId, r
   if (call.agentId !== null && call.callSid) await startManualCall(organizationId, call.agentId, call);
   const recorded = call.recordingAsked || recordingEnabled;
   const announcementPath = recorded && call.callSid && (await outboundAnnouncement(organizationId, callerId)) ? `${CALLBACK_PATHS.announcement}?call=${encodeURIComponent(call.callSid)}` : null;
-  if (call.agentId !== null) {
+  if (call.agentId !== null && call.callSid) {
     await publishEvent({
       type: "call.started",
-      visibility: "owner",
       record: { organization_id: organizationId, user_id: call.agentId },
-      data: { call_sid: call.callSid, direction: call.campaignContactId ? "outbound-campaign" : "outbound-manual", user_id: call.agentId, to: call.to },
+      data: { call_sid: call.callSid, direction: call.campaignContactId ? "outbound-campaign" : "outbound-manual", user_id: call.agentId, campaign_id: null },
     });
   }
   return { kind: "dial-number", to: call.to, callerId, endPath: `/api/voice/manual/status${search ? `?${search}` : ""}`, announcementPath };

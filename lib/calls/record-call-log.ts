@@ -73,7 +73,6 @@ export async function recordCallLog(db: Tx, entry: CallLogEntry): Promise<{ crea
   await publishEvent(
     {
       type: "call.ended",
-      visibility: "owner",
       record: { organization_id: entry.organization_id, department_id: entry.department_id, user_id: entry.user_id },
       data: { call_log_id: Number(inserted[0].id), call_sid: entry.call_sid, direction: entry.direction, status: entry.status, duration: entry.duration, user_id: entry.user_id, contact_id: entry.contact_id === null ? null : Number(entry.contact_id), campaign_id: entry.campaign_id ?? null },
     },

@@ -24,6 +24,6 @@ export async function requeueCaller(tx: Tx, { from, departmentId, organizationNu
     select: { id: true },
   });
   // News to those who serve the queue it joins only, as every queue entry's announcement is.
-  await publishEvent({ type: "queue.entry.added", visibility: "queue", record: { organization_id: from.organization_id, department_id: departmentId }, data: { id: Number(entry.id), call_sid: part.call_sid, from: from.number, contact_id: from.contact_id === null ? null : Number(from.contact_id), transferred: true } }, tx);
+  await publishEvent({ type: "queue.entry.added", record: { organization_id: from.organization_id, department_id: departmentId }, data: { id: Number(entry.id), call_sid: part.call_sid, from: from.number, contact_id: from.contact_id === null ? null : Number(from.contact_id), department_id: departmentId, callback: false, transferred: true, returned: null } }, tx);
   return { part, entryId: entry.id };
 }

@@ -2,7 +2,8 @@ import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { sqlRows } from "@/lib/db/raw-sql";
 import { announceAfterCommit } from "@/lib/events/announce-events";
-import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
+import { announcement } from "@/lib/events/announcement-sql";
+import { eventRows, insertEvents } from "@/lib/events/events-sql";
 import { recordCallEvent } from "./live-call";
 
 export interface LiveCallStart {
@@ -64,11 +65,12 @@ export const START_LIVE_CALL = `, live AS (
            jsonb_build_object('direction', l.direction), clock_timestamp()
     FROM live l CROSS JOIN start s
   ), e AS (
-    INSERT INTO events (organization_id, department_id, user_id, assigned_user_id, visibility, type, data)
-    SELECT l.organization_id, COALESCE(l.department_id, (SELECT department_id FROM users WHERE id = l.user_id)), l.user_id, NULL, 'owner', 'call.updated',
-           jsonb_build_object('call_sid', l.call_sid, 'state', l.state, 'event', CASE WHEN l.state = 'answered' THEN 'answered' ELSE 'started' END, 'direction', l.direction)
-    FROM live l
-    RETURNING ${EVENT_RETURNING}
+    ${insertEvents(eventRows({
+      type: "call.updated",
+      record: { organization_id: "l.organization_id", department_id: "COALESCE(l.department_id, (SELECT department_id FROM users WHERE id = l.user_id))", user_id: "l.user_id" },
+      data: { call_sid: "l.call_sid", state: "l.state", event: "CASE WHEN l.state = 'answered' THEN 'answered' ELSE 'started' END", detail: "jsonb_build_object('direction', l.direction)" },
+      from: "FROM live l",
+    }))}
   )`;
 
 /** What a statement ending in START_LIVE_CALL answers of it. */

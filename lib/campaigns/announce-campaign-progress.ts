@@ -5,7 +5,7 @@ import { publishSelected, throttled } from "@/lib/events/publish-event";
 export function announceCampaignProgress(campaignId: number, { final = false }: { final?: boolean } = {}): Promise<void> {
   return throttled(`campaign-${campaignId}`, () =>
     publishSelected(
-      `SELECT organization_id, department_id, NULL::int, NULL::int, 'department', 'campaign.progress', jsonb_build_object('campaign_id', id, 'status', status) FROM campaigns WHERE id = $1`,
+      { type: "campaign.progress", record: { organization_id: "organization_id", department_id: "department_id" }, data: { campaign_id: "id", status: "status" }, from: "FROM campaigns WHERE id = $1" },
       [campaignId],
     ), { immediate: final });
 }

@@ -73,7 +73,7 @@ export async function answerCampaignCall({ organizationId, call }: { organizatio
       organizationId: campaign.organization_id, callSid, direction: "outbound-campaign", userId: agent!, departmentId: campaign.department_id,
       contactId: cc.contact_id, number: cc.phone, answered: true, customerLegSid: callSid, agentLegSid: null,
     });
-    await publishEvent({ type: "call.started", visibility: "owner", record: { organization_id: campaign.organization_id, user_id: agent! }, data: { call_sid: callSid, direction: "outbound-campaign", user_id: agent, campaign_id: campaign.id } }, tx);
+    await publishEvent({ type: "call.started", record: { organization_id: campaign.organization_id, user_id: agent! }, data: { call_sid: callSid, direction: "outbound-campaign", user_id: agent, campaign_id: campaign.id } }, tx);
     return live;
   });
   // A recorded campaign: the contact hears the recording announcement first when the organization says so (issue 47),

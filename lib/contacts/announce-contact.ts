@@ -1,6 +1,9 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { EVENT_RETURNING } from "@/lib/events/announcement-sql";
+import { eventRows, insertEvents } from "@/lib/events/events-sql";
+import type { EventPayload } from "@/lib/events/event-contract";
+
+type ContactEvent = "contact.created" | "contact.updated" | "contact.merged";
 import { publishEvent } from "@/lib/events/publish-event";
 
 /**
@@ -10,12 +13,11 @@ import { publishEvent } from "@/lib/events/publish-event";
  * Contacts an import creates are announced together by import.completed;
  * those a bulk create makes, each, by CONTACT_CREATED_EVENTS.
  */
-export async function announceContact(tx: Tx, type: "contact.created" | "contact.updated" | "contact.merged", contact: { id: bigint; organization_id: number; department_id: number | null; name: string; phone: string }, extra: Record<string, unknown> = {}): Promise<void> {
+export async function announceContact<T extends ContactEvent>(tx: Tx, type: T, contact: { id: bigint; organization_id: number; department_id: number | null; name: string; phone: string }, extra: Omit<EventPayload<T>, keyof EventPayload<"contact.created">>): Promise<void> {
   await publishEvent({
     type,
-    visibility: "department",
     record: { organization_id: contact.organization_id, department_id: contact.department_id },
-    data: { contact_id: Number(contact.id), name: contact.name, phone: contact.phone, department_id: contact.department_id, ...extra },
+    data: { contact_id: Number(contact.id), name: contact.name, phone: contact.phone, department_id: contact.department_id, ...extra } as EventPayload<T>,
   }, tx);
 }
 
@@ -26,9 +28,10 @@ export async function announceContact(tx: Tx, type: "contact.created" | "contact
  * a bulk create announces its thousands of contacts in the statement that
  * stores them, not with a query each (issue 40).
  */
-export const contactCreatedEvents = (rows: string) => `
-  INSERT INTO events (organization_id, department_id, visibility, type, data)
-  SELECT organization_id, department_id, 'department', 'contact.created',
-         jsonb_build_object('contact_id', id, 'name', name, 'phone', phone, 'department_id', department_id)
-  FROM ${rows} ORDER BY id
-  RETURNING ${EVENT_RETURNING}`;
+export const contactCreatedEvents = (rows: string) =>
+  insertEvents(eventRows({
+    type: "contact.created",
+    record: { organization_id: "organization_id", department_id: "department_id" },
+    data: { contact_id: "id", name: "name", phone: "phone", department_id: "department_id" },
+    from: `FROM ${rows} ORDER BY id`,
+  }));

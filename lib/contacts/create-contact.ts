@@ -41,7 +41,7 @@ export async function createContact({ actor, input }: { actor: SessionUser; inpu
         select: contactSelect,
       });
       await registerTags(tx, organization_id, row.tags);
-      await announceContact(tx, "contact.created", row);
+      await announceContact(tx, "contact.created", row, {});
       return row;
     });
     return serializeContact(created, definitions, actor.role);

@@ -1,22 +1,21 @@
 import "server-only";
-import type { EventRecord, Visibility } from "./event-record";
+import type { EventRecord } from "./event-record";
 import type { Tx } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import { announceAfterCommit } from "./announce-events";
 import { announce, announcement, EVENT_RETURNING } from "./announcement-sql";
-import { RIGHTS_CHANGED, SESSION_REVOKED, type EventType } from "./event-types";
+import { RIGHTS_CHANGED, SESSION_REVOKED } from "./event-types";
+import { EVENT_CONTRACT, type EventPayload, type EventType } from "./event-contract";
+import { eventRows, insertEvents, type EventRowsSpec } from "./events-sql";
 import { processSingleton } from "@/lib/process/process-registry";
 import { rawQuery, sqlRows } from "@/lib/db/raw-sql";
 
-export interface NewEvent {
-  type: EventType;
-  /**
-   * Who may receive it: the scope the API reads the record with. A record
-   * about a user with no department given takes the user's department.
-   */
-  visibility: Visibility;
+/** An event of the contract (event-contract.ts), which says who may receive it. */
+export interface NewEvent<T extends EventType = EventType> {
+  type: T;
+  /** The record it is about. A record about a user with no department given takes the user's department. */
   record: Partial<EventRecord> & { organization_id: number };
-  data: Record<string, unknown>;
+  data: EventPayload<T>;
 }
 
 const INSERT = `WITH e AS (
@@ -28,11 +27,12 @@ const WRITE = `${INSERT} SELECT ${announcement("e")} AS announcement FROM e`;
 const WRITE_AND_NOTIFY = `${INSERT} SELECT ${announce("e")} FROM e`;
 
 /** An announcement to the processes themselves (no organization: never delivered to a subscriber). */
-interface InternalEvent { type: typeof SESSION_REVOKED | typeof RIGHTS_CHANGED; visibility: "organization"; record: { organization_id: null }; data: Record<string, unknown> }
+interface InternalEvent { type: typeof SESSION_REVOKED | typeof RIGHTS_CHANGED; record: { organization_id: null }; data: Record<string, unknown> }
 
 function values(event: NewEvent | InternalEvent) {
   const r = event.record as Partial<EventRecord>;
-  return [r.organization_id ?? null, r.department_id ?? null, r.user_id ?? null, r.assigned_user_id ?? null, event.visibility, event.type, JSON.stringify(event.data)];
+  const visibility = event.type in EVENT_CONTRACT ? EVENT_CONTRACT[event.type as EventType].visibility : "organization";
+  return [r.organization_id ?? null, r.department_id ?? null, r.user_id ?? null, r.assigned_user_id ?? null, visibility, event.type, JSON.stringify(event.data)];
 }
 
 /**
@@ -44,7 +44,7 @@ function values(event: NewEvent | InternalEvent) {
  * webhook waiting on a second fsync costs every caller). A failure to publish
  * is logged, never the caller's failure: the pages fall back to reading the API.
  */
-export async function publishEvent(event: NewEvent, tx?: Tx): Promise<void> {
+export async function publishEvent<T extends EventType>(event: NewEvent<T>, tx?: Tx): Promise<void> {
   try {
     if (tx) await writeInTransaction(tx, WRITE, values(event));
     else await rawQuery(WRITE_AND_NOTIFY, values(event), { unflushed: true });
@@ -64,13 +64,13 @@ async function writeInTransaction(tx: Tx, sql: string, params: unknown[]): Promi
  * `change` (a data-modifying statement whose own parameters start at $8) runs
  * as part of it, so the change and its event are one round trip.
  */
-export async function publishEventWith(event: NewEvent, tx: Tx, change: { sql: string; params: unknown[] }): Promise<void> {
+export async function publishEventWith<T extends EventType>(event: NewEvent<T>, tx: Tx, change: { sql: string; params: unknown[] }): Promise<void> {
   await writeInTransaction(tx, `WITH change AS (${change.sql}), ${WRITE.slice("WITH ".length)}`, [...values(event), ...change.params]);
 }
 
 /** The sessions of these tokens (or every session of the user) end: their streams close, in every process. */
 export async function publishSessionRevoked({ userId, tokenIds }: { userId?: number; tokenIds?: number[] }, tx?: Tx): Promise<void> {
-  await publishInternal({ type: SESSION_REVOKED, visibility: "organization", record: { organization_id: null }, data: { user_id: userId ?? null, token_ids: tokenIds ?? null } }, tx);
+  await publishInternal({ type: SESSION_REVOKED, record: { organization_id: null }, data: { user_id: userId ?? null, token_ids: tokenIds ?? null } }, tx);
 }
 
 /**
@@ -80,7 +80,7 @@ export async function publishSessionRevoked({ userId, tokenIds }: { userId?: num
  */
 export async function publishRightsChanged(userIds: number[], tx?: Tx): Promise<void> {
   if (!userIds.length) return;
-  await publishInternal({ type: RIGHTS_CHANGED, visibility: "organization", record: { organization_id: null }, data: { user_ids: userIds } }, tx);
+  await publishInternal({ type: RIGHTS_CHANGED, record: { organization_id: null }, data: { user_ids: userIds } }, tx);
 }
 
 async function publishInternal(event: InternalEvent, tx?: Tx): Promise<void> {
@@ -90,18 +90,13 @@ async function publishInternal(event: InternalEvent, tx?: Tx): Promise<void> {
 }
 
 /**
- * Publishes the events a SELECT describes (columns organization_id,
- * department_id, user_id, assigned_user_id, visibility, type, data), for
- * records whose scope fields live in their own row (a campaign, an import).
+ * Publishes the events rendered from `rows` (events-sql.ts), for records
+ * whose scope fields live in their own row (a campaign, an import, a
+ * conversation); `params` are the parameters its expressions name.
  */
-export async function publishSelected(select: string, params: unknown[]): Promise<void> {
+export async function publishSelected<T extends EventType>(rows: EventRowsSpec<T>, params: unknown[]): Promise<void> {
   try {
-    await rawQuery(
-      `WITH e AS (INSERT INTO events (organization_id, department_id, user_id, assigned_user_id, visibility, type, data) ${select} RETURNING ${EVENT_RETURNING})
-       SELECT ${announce("e")} FROM e`,
-      params,
-      { unflushed: true },
-    );
+    await rawQuery(`WITH e AS (${insertEvents(eventRows(rows))}) SELECT ${announce("e")} FROM e`, params, { unflushed: true });
   } catch (error) {
     logger.error("event not published", { error: error instanceof Error ? error.message : String(error) });
   }

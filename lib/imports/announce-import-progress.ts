@@ -5,7 +5,12 @@ import { publishSelected, throttled } from "@/lib/events/publish-event";
 export function announceImportProgress(importId: string, { final = false }: { final?: boolean } = {}): Promise<void> {
   return throttled(`import-${importId}`, () =>
     publishSelected(
-      `SELECT organization_id, department_id, user_id, NULL::int, 'import', 'import.progress', jsonb_build_object('import_id', id, 'status', status, 'progress', progress) FROM import_jobs WHERE id = $1::uuid`,
+      {
+        type: "import.progress",
+        record: { organization_id: "organization_id", department_id: "department_id", user_id: "user_id" },
+        data: { import_id: "id", status: "status", progress: "progress" },
+        from: "FROM import_jobs WHERE id = $1::uuid",
+      },
       [importId],
     ), { immediate: final });
 }

@@ -4,7 +4,7 @@ import { enqueueJob, QUEUES } from "@/lib/jobs/job-queue";
 import { readAtMost } from "@/lib/http/read-body";
 import { logger } from "@/lib/logger";
 import { telephony } from "@/lib/telephony/port";
-import { announceMessage } from "./announce-message";
+import { announceConversation } from "./announce-message";
 
 /** The largest file kept (WhatsApp's own limit for documents is 100 MB, for media 16 MB: the inbox keeps media). */
 export const MAX_MEDIA_BYTES = 16 * 1024 * 1024;
@@ -41,7 +41,7 @@ export async function storeMessageMedia({ organization_id, message_id }: { organ
     if ("error" in outcome) logger.warn("message media not stored", { organization_id, message_id, position: item.position, error: outcome.error });
   }
   // The thread showing "on its way" shows the file now.
-  if (pending.length) await announceMessage("conversation.updated", message.conversation_id);
+  if (pending.length) await announceConversation(message.conversation_id);
 }
 
 /**

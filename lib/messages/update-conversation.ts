@@ -3,7 +3,7 @@ import { assignsConversationsToOthers, conversationScope, userScope } from "@/li
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { announceMessage } from "./announce-message";
+import { announceConversation } from "./announce-message";
 import { getConversation } from "./get-conversation";
 import type { UpdateConversationInput } from "./schemas";
 
@@ -23,7 +23,7 @@ export async function updateConversation({ actor, id, input }: { actor: SessionU
     data: { ...(input.status && { status: input.status }), ...(assignee !== undefined && { assigned_user_id: assignee }), updated_at: new Date() },
   });
   if (count === 0) throw AppError.notFound();
-  await announceMessage("conversation.updated", id);
+  await announceConversation(id);
   // An agent who let a conversation go may no longer see it: answer what changed without a second scoped read.
   if (assignee === null && !assignsConversationsToOthers(actor)) return { id: Number(id), status: input.status ?? null, assigned_user: null };
   return getConversation({ actor, id });

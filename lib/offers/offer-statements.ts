@@ -1,7 +1,8 @@
 import "server-only";
 import { DISTRIBUTING_ORGANIZATIONS } from "@/lib/queues/distributing-organizations";
 import { prepared } from "@/lib/db/prepared";
-import { announce, EVENT_RETURNING } from "@/lib/events/announcement-sql";
+import { announce } from "@/lib/events/announcement-sql";
+import { eventRows, insertEvents } from "@/lib/events/events-sql";
 import { servesQueueSql } from "@/lib/auth/scope";
 import { Prisma } from "@/lib/generated/prisma/client";
 
@@ -124,10 +125,12 @@ WITH gone AS (
     AND (e.status <> 'waiting' OR s.status <> 'available')
   RETURNING o.id, o.user_id, o.queue_entry_id, e.call_sid, o.reason
 ), published AS (
-  INSERT INTO events (organization_id, user_id, visibility, type, data)
-  SELECT $1::int, user_id, 'personal', 'offer.withdrawn', jsonb_build_object('id', id, 'queue_entry_id', queue_entry_id, 'call_sid', call_sid, 'reason', reason)
-  FROM gone
-  RETURNING ${EVENT_RETURNING}
+  ${insertEvents(eventRows({
+    type: "offer.withdrawn",
+    record: { organization_id: "$1::int", user_id: "user_id" },
+    data: { id: "id", queue_entry_id: "queue_entry_id", call_sid: "call_sid", reason: "reason" },
+    from: "FROM gone",
+  }))}
 )
 SELECT (SELECT count(*) FROM (SELECT ${announce("p")} FROM published p) sent)::int AS withdrawn,
        EXISTS (SELECT 1 FROM queue_entries w WHERE w.organization_id = $1::int AND w.status = 'waiting'
@@ -222,12 +225,12 @@ WITH heads AS (
   ON CONFLICT DO NOTHING
   RETURNING id, queue_entry_id, user_id, queue_id, expires_at
 ), published AS (
-  INSERT INTO events (organization_id, user_id, visibility, type, data)
-  SELECT $1::int, o.user_id, 'personal', 'offer.created',
-         jsonb_build_object('id', o.id, 'queue_entry_id', o.queue_entry_id, 'call_sid', p.call_sid, 'from', p.from_number,
-                            'contact_id', p.contact_id, 'queue_id', o.queue_id, 'expires_at', o.expires_at)
-  FROM offered o JOIN picked p ON p.entry_id = o.queue_entry_id
-  RETURNING ${EVENT_RETURNING}
+  ${insertEvents(eventRows({
+    type: "offer.created",
+    record: { organization_id: "$1::int", user_id: "o.user_id" },
+    data: { id: "o.id", queue_entry_id: "o.queue_entry_id", call_sid: "p.call_sid", from: "p.from_number", contact_id: "p.contact_id", queue_id: "o.queue_id", expires_at: "o.expires_at" },
+    from: "FROM offered o JOIN picked p ON p.entry_id = o.queue_entry_id",
+  }))}
 )
 SELECT (SELECT count(*) FROM picked)::int AS picked, (SELECT count(*) FROM offered)::int AS offered,
        (SELECT ${announce("p")} FROM published p) AS announced,
@@ -271,15 +274,22 @@ picked AS (
 ), assigned AS (
   UPDATE conversations c SET assigned_user_id = p.user_id, updated_at = now()
   FROM picked p WHERE c.id = p.conversation_id AND c.assigned_user_id IS NULL
-  RETURNING c.id, c.organization_id, c.department_id, c.assigned_user_id, c.phone, c.contact_id
+  RETURNING c.id, c.organization_id, c.department_id, c.assigned_user_id, c.phone, c.contact_id, c.channel
 ), published AS (
-  INSERT INTO events (organization_id, department_id, user_id, assigned_user_id, visibility, type, data)
-  SELECT organization_id, department_id, assigned_user_id, NULL, 'personal', 'conversation.assigned',
-         jsonb_build_object('conversation_id', id, 'phone', phone, 'contact_id', contact_id) FROM assigned
-  UNION ALL
-  SELECT organization_id, department_id, NULL, assigned_user_id, 'conversation', 'conversation.updated',
-         jsonb_build_object('conversation_id', id, 'assigned_user_id', assigned_user_id) FROM assigned
-  RETURNING ${EVENT_RETURNING}
+  ${insertEvents(
+    eventRows({
+      type: "conversation.assigned",
+      record: { organization_id: "organization_id", department_id: "department_id", user_id: "assigned_user_id" },
+      data: { conversation_id: "id", phone: "phone", contact_id: "contact_id" },
+      from: "FROM assigned",
+    }),
+    eventRows({
+      type: "conversation.updated",
+      record: { organization_id: "organization_id", department_id: "department_id", assigned_user_id: "assigned_user_id" },
+      data: { conversation_id: "id", channel: "channel", assigned_user_id: "assigned_user_id" },
+      from: "FROM assigned",
+    }),
+  )}
 )
 SELECT (SELECT count(*) FROM assigned)::int AS assigned, (SELECT held FROM lock) AS held,
        (SELECT count(*) FROM (SELECT ${announce("p")} FROM published p) sent)::int AS announced`);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { rolesWith, type Permission } from "@/lib/auth/permissions";
 import { routeDescription, type ProviderCallbackDescription, type RouteDescription } from "@/lib/http/route-description";
 import { METHODS, type Method, type OperationGroup } from "./operation-group";
+import { EVENT_CONTRACT, EVENT_TYPE_NAMES, RECEIVED_BY, streamedEventSchema } from "@/lib/events/event-contract";
 
 // The OpenAPI 3.1 document of the API, built from the running routes: each
 // handler carries its permission and its zod schemas (lib/http/route-description),
@@ -116,7 +117,7 @@ function jsonOperation(group: OperationGroup, method: Method, description: Extra
         : success === "303"
           ? { description: "A redirect: the browser goes on to Location", headers: { Location: { schema: { type: "string" } } } }
         : group.ahead === "stream"
-          ? { description: "A Server-Sent Events stream", content: { "text/event-stream": { schema: { type: "string" } } } }
+          ? { description: "A Server-Sent Events stream: each frame's `event` is a type of the event contract, its `data` that type's schema (components `Event.<type>`)", content: { "text/event-stream": { schema: { type: "string" } } } }
           : { description: "Success", content: successContent(group, method, description) },
       ...Object.fromEntries([...errors].map((status) => [status, { $ref: `#/components/responses/${status}` }])),
       ...Object.fromEntries(Object.entries(extra).map(([status, text]) => [status, status === "206" && group.file?.[method] ? { description: text, content: successContent(group, method, description) } : { description: text, content: { "application/json": { schema: status.startsWith("2") || description.alsoAnswers?.[Number(status)] ? otherSuccessSchema(description, status) : { $ref: "#/components/schemas/Error" } } } }])),
@@ -185,6 +186,19 @@ function foreignOperation(group: OperationGroup, method: Method) {
   };
 }
 
+/**
+ * The event contract (lib/events/event-contract.ts): each type's data as the
+ * stream sends it (its payload and `at`); a webhook's `data` is the payload.
+ */
+function eventSchemas(): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    EVENT_TYPE_NAMES.map((type) => [
+      `Event.${type}`,
+      { ...jsonSchema(streamedEventSchema(type), "output"), description: `\`${type}\`: ${EVENT_CONTRACT[type].summary}. Received by: ${RECEIVED_BY[EVENT_CONTRACT[type].visibility]}.` },
+    ]),
+  );
+}
+
 /** post + /api/contacts/{id}/restore → postApiContactsIdRestore */
 function operationId(method: Method, path: string): string {
   return `${method.toLowerCase()}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`;
@@ -221,6 +235,7 @@ export function buildOpenApiDocument(operations: OperationGroup[], serverUrl?: s
       securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "Opaque token from POST /api/login; expires after 30 days unless configured otherwise." } },
       schemas: {
         ...Object.fromEntries(NAMED_SCHEMAS),
+        ...eventSchemas(),
         Error: {
           type: "object",
           required: ["message"],

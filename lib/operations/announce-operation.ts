@@ -5,9 +5,12 @@ import { publishSelected, throttled } from "@/lib/events/publish-event";
 export function announceOperation(id: string, { final = false }: { final?: boolean } = {}): Promise<void> {
   return throttled(`operation-${id}`, () =>
     publishSelected(
-      `SELECT organization_id, department_id, user_id, NULL::int, 'import', 'operation.progress',
-              jsonb_build_object('operation_id', id, 'kind', kind, 'status', status, 'progress', progress)
-       FROM operations WHERE id = $1::uuid`,
+      {
+        type: "operation.progress",
+        record: { organization_id: "organization_id", department_id: "department_id", user_id: "user_id" },
+        data: { operation_id: "id", kind: "kind", status: "status", progress: "progress" },
+        from: "FROM operations WHERE id = $1::uuid",
+      },
       [id],
     ), { immediate: final });
 }

@@ -48,6 +48,6 @@ export async function settleCallback(tx: Tx, { organizationId, callSid, reached 
     WHERE callback_call_sid = ${callSid} AND organization_id = ${organizationId} AND status = 'accepted'
     RETURNING id, call_sid, department_id`;
   if (!entry) return;
-  await publishEvent({ type: "queue.entry.left", visibility: "organization", record: { organization_id: organizationId }, data: { id: Number(entry.id), call_sid: entry.call_sid, status, callback: true } }, tx);
+  await publishEvent({ type: "queue.entry.left", record: { organization_id: organizationId }, data: { id: Number(entry.id), call_sid: entry.call_sid, status, callback: true } }, tx);
   forgetWaitingCalls(organizationId);
 }

@@ -6,7 +6,8 @@ import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { AppError } from "@/lib/errors/app-error";
 import { announceEvents } from "@/lib/events/announce-events";
-import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
+import { announcement } from "@/lib/events/announcement-sql";
+import { eventRows, insertEvents } from "@/lib/events/events-sql";
 
 /**
  * The agent takes a waiting call, in one statement: the call offered to them
@@ -42,10 +43,7 @@ const CLAIM = prepared(`
     UPDATE offers SET status = 'accepted', answered_at = now()
     WHERE id = $5::bigint AND EXISTS (SELECT 1 FROM claimed)
   ), entry_published AS (
-    INSERT INTO events (organization_id, visibility, type, data)
-    SELECT $4::int, 'organization', 'queue.entry.accepted', jsonb_build_object('id', c.id, 'call_sid', c.call_sid, 'user_id', $3::int)
-    FROM claimed c
-    RETURNING ${EVENT_RETURNING}
+    ${insertEvents(eventRows({ type: "queue.entry.accepted", record: { organization_id: "$4::int" }, data: { id: "c.id", call_sid: "c.call_sid", user_id: "$3::int" }, from: "FROM claimed c" }))}
   ), moved AS (
     UPDATE agent_statuses SET status = $1::text, current_call_sid = c.call_sid, notice = NULL, changed_at = $2::timestamptz,
            previous_status = agent_statuses.status, resume_status = NULL
@@ -54,10 +52,12 @@ const CLAIM = prepared(`
     ${MOVED}
   ), ${AFTER_MOVE},
   call_published AS (
-    INSERT INTO events (organization_id, department_id, user_id, visibility, type, data)
-    SELECT $4::int, $7::int, $3::int, 'owner', 'call.started', jsonb_build_object('call_sid', m.current_call_sid, 'direction', 'inbound', 'user_id', $3::int)
-    FROM moved m
-    RETURNING ${EVENT_RETURNING}
+    ${insertEvents(eventRows({
+      type: "call.started",
+      record: { organization_id: "$4::int", department_id: "$7::int", user_id: "$3::int" },
+      data: { call_sid: "m.current_call_sid", direction: "'inbound'", user_id: "$3::int", campaign_id: "NULL" },
+      from: "FROM moved m",
+    }))}
   ), published AS (
     SELECT * FROM entry_published UNION ALL SELECT * FROM moved_published UNION ALL SELECT * FROM call_published
   )

@@ -3,7 +3,8 @@ import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { callSidOfAnotherOrganization } from "@/lib/calls/call-sid-collision";
 import { announceEvents } from "@/lib/events/announce-events";
-import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
+import { announcement } from "@/lib/events/announcement-sql";
+import { eventRows, insertEvents } from "@/lib/events/events-sql";
 import { AppError } from "@/lib/errors/app-error";
 import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
 
@@ -53,10 +54,11 @@ const ENQUEUE = prepared(`
     ON CONFLICT (call_sid) DO UPDATE SET call_sid = queue_entries.call_sid WHERE queue_entries.organization_id = $1
     RETURNING id, queue_name, status, (xmax = 0) AS created, contact_id
   ), published AS (
-    INSERT INTO events (organization_id, department_id, visibility, type, data)
-    SELECT $1::int, $6::int, 'queue', 'queue.entry.added',
-           jsonb_build_object('id', id, 'call_sid', $2::text, 'from', $4::text, 'contact_id', contact_id, 'department_id', $6::int)
-    FROM entry WHERE created
-    RETURNING ${EVENT_RETURNING}
+    ${insertEvents(eventRows({
+      type: "queue.entry.added",
+      record: { organization_id: "$1::int", department_id: "$6::int" },
+      data: { id: "id", call_sid: "$2::text", from: "$4::text", contact_id: "contact_id", department_id: "$6::int", callback: "false", transferred: "false", returned: "NULL" },
+      from: "FROM entry WHERE created",
+    }))}
   )
   SELECT entry.id::text AS id, queue_name, status, created, contact_id::text AS contact_id, (SELECT ${announcement("p")} FROM published p) AS announcement FROM entry`);

@@ -59,7 +59,7 @@ export async function followUp({ actor, id, action }: { actor: SessionUser; id: 
   if (!entry || !servesQueue(actor, entry.department_id)) throw AppError.notFound();
   const claimed = await prisma.queueEntry.updateMany({ where: { id, organization_id: actor.organization_id, status: "abandoned", followed_up_at: null }, data: { followed_up_at: new Date(), followed_up_by_user_id: actor.id } });
   if (claimed.count === 0) throw AppError.conflict("Someone has already followed up this call.");
-  await publishEvent({ type: "queue.entry.updated", visibility: "queue", record: { organization_id: actor.organization_id, department_id: entry.department_id }, data: { id: Number(id), call_sid: entry.call_sid, followed_up: action, user_id: actor.id } });
+  await publishEvent({ type: "queue.entry.updated", record: { organization_id: actor.organization_id, department_id: entry.department_id }, data: { id: Number(id), call_sid: entry.call_sid, callback: false, followed_up: action, user_id: actor.id } });
   const contact = entry.contact ? { id: Number(entry.contact.id), name: entry.contact.name } : null;
   return { id: Number(id), action, number: entry.from_number, contact, ...(action === "call_back" && { params: { To: entry.from_number, ...(contact && { contactId: String(contact.id) }) } }) };
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import { rawQuery } from "@/lib/db/raw-sql";
 import { announceEvents } from "@/lib/events/announce-events";
-import { announcement, EVENT_RETURNING } from "@/lib/events/announcement-sql";
+import { announcement } from "@/lib/events/announcement-sql";
+import { eventRows, insertEvents } from "@/lib/events/events-sql";
 import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
 import { telephony } from "@/lib/telephony/port";
 
@@ -24,10 +25,12 @@ WITH due AS (
   UPDATE scheduled_callbacks s SET status = 'due', queue_entry_id = m.id, updated_at = now()
   FROM made m WHERE m.call_sid = ${callSid}
 ), published AS (
-  INSERT INTO events (organization_id, department_id, visibility, type, data)
-  SELECT organization_id, department_id, 'queue', 'queue.entry.added',
-         jsonb_build_object('id', id, 'call_sid', call_sid, 'from', from_number, 'contact_id', contact_id, 'department_id', department_id, 'callback', true) FROM made
-  RETURNING ${EVENT_RETURNING}
+  ${insertEvents(eventRows({
+    type: "queue.entry.added",
+    record: { organization_id: "organization_id", department_id: "department_id" },
+    data: { id: "id", call_sid: "call_sid", from: "from_number", contact_id: "contact_id", department_id: "department_id", callback: "true", transferred: "false", returned: "NULL" },
+    from: "FROM made",
+  }))}
 )
 SELECT p.organization_id, ${announcement("p")} AS announcement FROM published p`;
 

@@ -4,7 +4,8 @@ import { can } from "@/lib/auth/permissions";
 import { eventReceiver, organizationScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { z } from "zod";
-import { EVENT_TYPES, type EventType, type StreamCloseReason } from "@/lib/events/event-types";
+import type { StreamCloseReason } from "@/lib/events/event-types";
+import { EVENT_TYPE_NAMES, isEventType, type EventType } from "@/lib/events/event-contract";
 import { recordEventsDelivered } from "@/lib/metrics/metrics";
 import { eventBus, type Arrival, type StoredEvent, type Subscriber } from "@/lib/events/event-bus";
 import { openTransport, type StreamTransport } from "@/lib/events/stream-transport";
@@ -46,8 +47,8 @@ export const eventStreamQuery = z.object({
     .max(1000)
     .optional()
     .superRefine((raw, ctx) => {
-      const unknown = (raw ?? "").split(",").map((t) => t.trim()).filter((t) => t && !(t in EVENT_TYPES));
-      if (unknown.length) ctx.addIssue({ code: "custom", message: `Unknown event types: ${unknown.join(", ")}. Known: ${Object.keys(EVENT_TYPES).join(", ")}.` });
+      const unknown = (raw ?? "").split(",").map((t) => t.trim()).filter((t) => t && !isEventType(t));
+      if (unknown.length) ctx.addIssue({ code: "custom", message: `Unknown event types: ${unknown.join(", ")}. Known: ${EVENT_TYPE_NAMES.join(", ")}.` });
     }),
   /** Where to resume from when the Last-Event-ID header cannot be sent. */
   last_event_id: z.string().regex(/^\d{1,18}$/, "must be an event id.").optional(),

@@ -35,7 +35,6 @@ export async function leaveVoicemail(input: { organizationId: number; callSid: s
     if (created) {
       await publishEvent({
         type: "voicemail.created",
-        visibility: "queue",
         record: { organization_id: input.organizationId, department_id: created.department_id },
         data: { id: Number(created.id), from: input.from, department_id: created.department_id },
       });

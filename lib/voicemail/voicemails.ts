@@ -80,7 +80,6 @@ async function settled(actor: SessionUser, id: bigint, changed: number, { confli
   if (changed > 0) {
     await publishEvent({
       type: "voicemail.updated",
-      visibility: "queue",
       record: { organization_id: actor.organization_id, department_id: row.department_id },
       data: { id: Number(row.id), status: row.status, claimed_by: row.claimed_by_user_id },
     });

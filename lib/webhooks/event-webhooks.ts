@@ -1,4 +1,4 @@
-import type { EventType } from "@/lib/events/event-types";
+import type { EventType } from "@/lib/events/event-contract";
 import type { WebhookEvent } from "./schemas";
 
 // Which event sends which webhook. The rows are written by the database
