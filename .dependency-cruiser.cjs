@@ -13,14 +13,18 @@ module.exports = {
   forbidden: [
     {
       name: "infrastructure-imports-no-domain",
-      comment: "Infrastructure (lib/env, logger, errors, crypto, net, db, jobs, metrics, events) imports only infrastructure: a lower folder that needs a higher one takes a hook registered at start-up, or the check passed in.",
+      comment:
+        "Infrastructure (lib/env, logger, errors, crypto, net, db, jobs, metrics, events) imports only infrastructure: a lower folder " +
+        "that needs a higher one takes a hook registered at start-up, or the check passed in.",
       severity: "error",
       from: { path: INFRASTRUCTURE },
       to: { path: "^lib/", pathNot: [INFRASTRUCTURE, "^lib/generated/"] },
     },
     {
       name: "folders-acyclic",
-      comment: "The folders of lib/ depend one way: no folder reaches itself again through the folders it imports. A lower folder that needs a higher one is handed what it needs (a parameter, a hook at start-up); a shape two folders share moves down.",
+      comment:
+        "The folders of lib/ depend one way: no folder reaches itself again through the folders it imports. A lower folder that " +
+        "needs a higher one is handed what it needs (a parameter, a hook at start-up); a shape two folders share moves down.",
       severity: "error",
       scope: "folder",
       from: { path: "^lib/" },
@@ -28,14 +32,17 @@ module.exports = {
     },
     {
       name: "composition-root-imported-by-no-one",
-      comment: "lib/server is the composition root: the route wrapper, start-up's wiring, the streams and callbacks answered ahead of the framework. It knows every folder; no folder of lib/ knows it.",
+      comment:
+        "lib/server is the composition root: the route wrapper, start-up's wiring, the streams and callbacks answered ahead of the framework. It knows every folder; no folder of lib/ knows it.",
       severity: "error",
       from: { path: "^lib/", pathNot: "^lib/server/" },
       to: { path: "^lib/server/" },
     },
     {
       name: "domain-imports-no-provider-adapter",
-      comment: "The provider is one adapter folder (lib/twilio). Domain code asks the port (lib/telephony/port.ts), which start-up wires to the adapter; only the composition root and the demo seed (which plays the simulator's past calls) import the adapter.",
+      comment:
+        "The provider is one adapter folder (lib/twilio). Domain code asks the port (lib/telephony/port.ts), which start-up wires " +
+        "to the adapter; only the composition root and the demo seed (which plays the simulator's past calls) import the adapter.",
       severity: "error",
       from: { path: "^lib/", pathNot: "^lib/(twilio|server|demo)/" },
       to: { path: "^lib/twilio/" },
@@ -49,7 +56,9 @@ module.exports = {
     },
     {
       name: "port-imports-only-infrastructure",
-      comment: "The telephony port (lib/telephony: the port, the domain's call and text events, the organization's numbers and signing secret) is the domain's floor towards the provider: it imports only infrastructure.",
+      comment:
+        "The telephony port (lib/telephony: the port, the domain's call and text events, the organization's numbers and signing " +
+        "secret) is the domain's floor towards the provider: it imports only infrastructure.",
       severity: "error",
       from: { path: "^lib/telephony/" },
       to: { path: "^lib/", pathNot: [INFRASTRUCTURE, "^lib/telephony/", "^lib/generated/"] },

@@ -30,6 +30,7 @@ const SLOWEST_FIRST = [
   "e2e/api/imports.test.ts",
   "e2e/api/setup-cli.test.ts",
   "e2e/api/campaigns.test.ts",
+  "e2e/api/campaign-outcomes.test.ts",
   "e2e/api/webhooks.test.ts",
 ];
 

@@ -6,7 +6,9 @@ export default function NotFound() {
       <div className="panel stack">
         <h1>Page not found</h1>
         <p>This address does not lead to a page.</p>
-        <Link className="button" href="/">Back to Contact Center</Link>
+        <Link className="button" href="/">
+          Back to Contact Center
+        </Link>
       </div>
     </div>
   );

@@ -36,8 +36,12 @@ const [a, b] = await Promise.all([startServer({ databaseUrl: database.url, label
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 try {
-  const { rows: [org] } = await db.query(`INSERT INTO organizations (name, updated_at) VALUES ('Control Co', now()) RETURNING id`);
-  const { rows: [dept] } = await db.query(`INSERT INTO departments (organization_id, name, updated_at) VALUES ($1, 'Floor', now()) RETURNING id`, [org.id]);
+  const {
+    rows: [org],
+  } = await db.query(`INSERT INTO organizations (name, updated_at) VALUES ('Control Co', now()) RETURNING id`);
+  const {
+    rows: [dept],
+  } = await db.query(`INSERT INTO departments (organization_id, name, updated_at) VALUES ($1, 'Floor', now()) RETURNING id`, [org.id]);
   const { rows: agents } = await db.query(
     `INSERT INTO users (organization_id, department_id, name, email, password_hash, role, updated_at)
      SELECT $1, $2, 'Agent ' || g, 'ctl' || g || '@bench.test', 'x', 'agent', now() FROM generate_series(1, $3) g RETURNING id`,
@@ -49,12 +53,19 @@ try {
     [agents.map((x) => x.id), secrets.map((s) => createHash("sha256").update(s).digest("hex"))],
   );
   const bearer = new Map(tokens.map((t) => [t.user_id, `Bearer ${t.id}|${secrets[agents.findIndex((x) => x.id === t.user_id)]}`]));
-  const { rows: [manager] } = await db.query(
+  const {
+    rows: [manager],
+  } = await db.query(
     `INSERT INTO users (organization_id, department_id, name, email, password_hash, role, updated_at) VALUES ($1, $2, 'Supervisor', 'sup@bench.test', 'x', 'dept_manager', now()) RETURNING id`,
     [org.id, dept.id],
   );
   const managerSecret = randomBytes(32).toString("base64url");
-  const { rows: [managerToken] } = await db.query(`INSERT INTO api_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day') RETURNING id`, [manager.id, createHash("sha256").update(managerSecret).digest("hex")]);
+  const {
+    rows: [managerToken],
+  } = await db.query(`INSERT INTO api_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day') RETURNING id`, [
+    manager.id,
+    createHash("sha256").update(managerSecret).digest("hex"),
+  ]);
   const supervisor = `Bearer ${managerToken.id}|${managerSecret}`;
 
   // Calls in progress, as the queue leaves them when each agent's device has joined its caller.
@@ -65,10 +76,11 @@ try {
        SELECT $1, c, 'inbound', u, $2, '+14155550100', 'answered', c, l, now() FROM unnest($3::int[], $4::text[], $5::text[]) AS t(u, c, l)`,
       [org.id, dept.id, calls.map((c) => c.user), calls.map((c) => c.customer), calls.map((c) => c.agentLeg)],
     );
-    await db.query(
-      `INSERT INTO agent_statuses (user_id, organization_id, status, current_call_sid, changed_at) SELECT u, $1, 'busy', c, now() FROM unnest($2::int[], $3::text[]) AS t(u, c)`,
-      [org.id, calls.map((c) => c.user), calls.map((c) => c.customer)],
-    );
+    await db.query(`INSERT INTO agent_statuses (user_id, organization_id, status, current_call_sid, changed_at) SELECT u, $1, 'busy', c, now() FROM unnest($2::int[], $3::text[]) AS t(u, c)`, [
+      org.id,
+      calls.map((c) => c.user),
+      calls.map((c) => c.customer),
+    ]);
     return calls;
   };
 
@@ -142,16 +154,28 @@ try {
   const moves = fresh.map((call) => fake.controls.filter((c) => c.call === call.agentLeg && c.kind === "call.update").length);
   const twice = moves.filter((n) => n > 1).length;
   const statuses = answers.reduce((m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }), {});
-  console.log(`two servers, ${CALLS} calls held from both at once: answers ${JSON.stringify(statuses)}; calls moved once ${moves.filter((n) => n === 1).length}, twice or more ${twice}, never ${moves.filter((n) => n === 0).length}`);
-  const { rows: [held] } = await db.query(`SELECT count(*)::int AS n FROM live_calls WHERE call_sid = ANY($1) AND state = 'held'`, [fresh.map((c) => c.customer)]);
+  console.log(
+    `two servers, ${CALLS} calls held from both at once: answers ${JSON.stringify(statuses)}; calls moved ` +
+      `once ${moves.filter((n) => n === 1).length}, twice or more ${twice}, never ${moves.filter((n) => n === 0).length}`,
+  );
+  const {
+    rows: [held],
+  } = await db.query(`SELECT count(*)::int AS n FROM live_calls WHERE call_sid = ANY($1) AND state = 'held'`, [fresh.map((c) => c.customer)]);
   console.log(`  live calls held afterwards: ${held.n} of ${CALLS}`);
 
   // 3. Transfer latency: each call of (1), cold to a number, paced.
   for (const call of calls) call.conference = conferenceOf(call);
   const transfers = [];
   let transferErrors = 0;
-  const { result: transferred, cost: transferCost } = await costOf(CALLS, () => Promise.all(calls.map((call, i) => new Promise((r) => setTimeout(r, (i * 1000) / RATE)).then(() =>
-    post(a, `/api/calls/${call.customer}/transfer`, bearer.get(call.user), { target: { type: "number", number: `+1415555${String(1000 + i).padStart(4, "0")}` }, mode: "cold" })))));
+  const { result: transferred, cost: transferCost } = await costOf(CALLS, () =>
+    Promise.all(
+      calls.map((call, i) =>
+        new Promise((r) => setTimeout(r, (i * 1000) / RATE)).then(() =>
+          post(a, `/api/calls/${call.customer}/transfer`, bearer.get(call.user), { target: { type: "number", number: `+1415555${String(1000 + i).padStart(4, "0")}` }, mode: "cold" }),
+        ),
+      ),
+    ),
+  );
   transferred.forEach((result, i) => {
     const at = reachedConference(calls[i], "participant.create", result.sent);
     if (result.status !== 200 || at === undefined) transferErrors += 1;
@@ -175,14 +199,19 @@ try {
 
   // 5. Two servers, the same warm transfer of each call at once: one dial per call.
   const before = fake.controls.length;
-  const both = await Promise.all(fresh.flatMap((call, i) => {
-    const body = { target: { type: "number", number: `+1415556${String(1000 + i).padStart(4, "0")}` }, mode: "warm" };
-    return [post(a, `/api/calls/${call.customer}/transfer`, bearer.get(call.user), body), post(b, `/api/calls/${call.customer}/transfer`, bearer.get(call.user), body)];
-  }));
+  const both = await Promise.all(
+    fresh.flatMap((call, i) => {
+      const body = { target: { type: "number", number: `+1415556${String(1000 + i).padStart(4, "0")}` }, mode: "warm" };
+      return [post(a, `/api/calls/${call.customer}/transfer`, bearer.get(call.user), body), post(b, `/api/calls/${call.customer}/transfer`, bearer.get(call.user), body)];
+    }),
+  );
   const dials = fresh.map((call) => fake.controls.slice(before).filter((c) => c.kind === "participant.create" && c.conference === call.conference).length);
   const transferStatuses = both.reduce((m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }), {});
   const doubled = dials.filter((n) => n > 1).length;
-  console.log(`two servers, the same transfer of ${CALLS} calls from both at once: answers ${JSON.stringify(transferStatuses)}; transfers dialed once ${dials.filter((n) => n === 1).length}, twice or more ${doubled}, never ${dials.filter((n) => n === 0).length}`);
+  console.log(
+    `two servers, the same transfer of ${CALLS} calls from both at once: answers ${JSON.stringify(transferStatuses)}; ` +
+      `transfers dialed once ${dials.filter((n) => n === 1).length}, twice or more ${doubled}, never ${dials.filter((n) => n === 0).length}`,
+  );
   if (twice > 0 || errors > 0 || doubled > 0 || transferErrors > 0 || monitorErrors > 0) process.exitCode = 1;
 } finally {
   await db.end();

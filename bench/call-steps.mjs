@@ -48,20 +48,31 @@ async function measure(name, calls, step) {
 }
 
 try {
-  const { rows: [org] } = await db.query(`INSERT INTO organizations (name, updated_at) VALUES ('Steps Co', now()) RETURNING id`);
+  const {
+    rows: [org],
+  } = await db.query(`INSERT INTO organizations (name, updated_at) VALUES ('Steps Co', now()) RETURNING id`);
   await db.query(`INSERT INTO settings (organization_id, key, value, updated_at) VALUES ($1, 'telephony', $2, now())`, [org.id, JSON.stringify({ phone_numbers: [NUMBER] })]);
   await db.query(`INSERT INTO queues (organization_id, department_id, distribution, offer_timeout_seconds) VALUES ($1, NULL, 'offer', 20)`, [org.id]);
   const hash = await bcrypt.hash("bench-password", 4);
-  const { rows: [user] } = await db.query(`INSERT INTO users (organization_id, name, email, password_hash, role, updated_at) VALUES ($1, 'Agent', 'steps-agent@bench.test', $2, 'agent', now()) RETURNING id`, [org.id, hash]);
+  const {
+    rows: [user],
+  } = await db.query(`INSERT INTO users (organization_id, name, email, password_hash, role, updated_at) VALUES ($1, 'Agent', 'steps-agent@bench.test', $2, 'agent', now()) RETURNING id`, [
+    org.id,
+    hash,
+  ]);
   const secret = randomBytes(32).toString("base64url");
-  const { rows: [token] } = await db.query(`INSERT INTO api_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day') RETURNING id`, [user.id, createHash("sha256").update(secret).digest("hex")]);
+  const {
+    rows: [token],
+  } = await db.query(`INSERT INTO api_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day') RETURNING id`, [user.id, createHash("sha256").update(secret).digest("hex")]);
   const bearer = `Bearer ${token.id}|${secret}`;
   await db.query(`INSERT INTO agent_statuses (user_id, organization_id, status, changed_at) VALUES ($1, $2, 'available', now())`, [user.id, org.id]);
   await db.query("ANALYZE");
 
   const offerOf = async (callSid) => {
     for (;;) {
-      const { rows: [offer] } = await db.query(`SELECT o.id, o.queue_entry_id FROM offers o JOIN queue_entries e ON e.id = o.queue_entry_id WHERE e.call_sid = $1 AND o.status = 'open'`, [callSid]);
+      const {
+        rows: [offer],
+      } = await db.query(`SELECT o.id, o.queue_entry_id FROM offers o JOIN queue_entries e ON e.id = o.queue_entry_id WHERE e.call_sid = $1 AND o.status = 'open'`, [callSid]);
       if (offer) return offer;
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -73,12 +84,24 @@ try {
       const call = { sid: `CA${randomBytes(16).toString("hex")}`, from: `+1415${String(2_000_000 + i).slice(-7)}` };
       const steps = [
         ["inbound", () => post("/api/telephony/inbound", { form: { CallSid: call.sid, From: call.from, To: NUMBER, CallStatus: "ringing" } })],
-        ["offer made, accepted", async () => {
-          call.offer = await offerOf(call.sid);
-          await post(`/api/offers/${call.offer.id}/accept`, { bearer });
-        }],
-        ["device joins (agent-dial-queue)", () => post("/api/telephony/agent-dial-queue", { form: { CallSid: `CA${randomBytes(16).toString("hex")}`, From: `client:user_${user.id}`, Caller: `client:user_${user.id}`, To: NUMBER, QueueEntryId: String(call.offer.queue_entry_id) } })],
-        ["caller hangs up (dequeue)", () => post("/api/telephony/dequeue", { form: { CallSid: call.sid, To: NUMBER, QueueResult: "bridged", QueueTime: "1", QueueSid: `QU${randomBytes(16).toString("hex")}` } })],
+        [
+          "offer made, accepted",
+          async () => {
+            call.offer = await offerOf(call.sid);
+            await post(`/api/offers/${call.offer.id}/accept`, { bearer });
+          },
+        ],
+        [
+          "device joins (agent-dial-queue)",
+          () =>
+            post("/api/telephony/agent-dial-queue", {
+              form: { CallSid: `CA${randomBytes(16).toString("hex")}`, From: `client:user_${user.id}`, Caller: `client:user_${user.id}`, To: NUMBER, QueueEntryId: String(call.offer.queue_entry_id) },
+            }),
+        ],
+        [
+          "caller hangs up (dequeue)",
+          () => post("/api/telephony/dequeue", { form: { CallSid: call.sid, To: NUMBER, QueueResult: "bridged", QueueTime: "1", QueueSid: `QU${randomBytes(16).toString("hex")}` } }),
+        ],
         ["Available", () => post("/api/agent/status", { bearer, json: { status: "available" } })],
       ];
       for (const [index, [name, step]] of steps.entries()) (results[index] ??= { name, runs: [] }).runs.push(step);
@@ -103,7 +126,10 @@ try {
   await round(Math.min(50, CALLS)); // warm-up: code loaded, statements prepared
   const idle = await measure("idle, 1 s", [0], () => new Promise((resolve) => setTimeout(resolve, 1000)));
   const steps = await round(CALLS);
-  console.log(`\none call's requests, ${CALLS} calls one after another, one server on PostgreSQL (CPU per call; the tick and streams cost ${idle.serverMs.toFixed(0)} ms of server and ${idle.pgMs.toFixed(0)} ms of PostgreSQL a second besides)`);
+  console.log(
+    `\none call's requests, ${CALLS} calls one after another, one server on PostgreSQL (CPU per call; the tick and streams cost ${idle.serverMs.toFixed(0)} ms of server and ${idle.pgMs.toFixed(0)} ` +
+      `ms of PostgreSQL a second besides)`,
+  );
   for (const step of steps) console.log(`  ${step.name.padEnd(34)} server ${step.serverMs.toFixed(2).padStart(6)} ms   PostgreSQL ${step.pgMs.toFixed(2).padStart(6)} ms`);
   const sum = (key) => steps.reduce((n, s) => n + s[key], 0);
   console.log(`  ${"the whole call".padEnd(34)} server ${sum("serverMs").toFixed(2).padStart(6)} ms   PostgreSQL ${sum("pgMs").toFixed(2).padStart(6)} ms`);

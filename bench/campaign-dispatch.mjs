@@ -24,7 +24,13 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 
 // A zone where it is daytime now, so every contact may be called.
-const PLACES = [["America/New_York", "+1212"], ["America/Los_Angeles", "+1415"], ["Europe/London", "+4420"], ["Asia/Tokyo", "+813"], ["Australia/Sydney", "+612"]];
+const PLACES = [
+  ["America/New_York", "+1212"],
+  ["America/Los_Angeles", "+1415"],
+  ["Europe/London", "+4420"],
+  ["Asia/Tokyo", "+813"],
+  ["Australia/Sydney", "+612"],
+];
 const [, prefix] = PLACES.find(([zone]) => {
   const hour = Number(new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "2-digit", hourCycle: "h23" }).format(new Date()));
   return hour >= 9 && hour < 20;
@@ -77,7 +83,9 @@ const provider = createServer((req, res) => {
     if (req.method === "GET" && /\/IncomingPhoneNumbers\.json/.test(req.url)) {
       const wanted = new URL(req.url, "http://bench").searchParams.get("PhoneNumber");
       res.writeHead(200, { "Content-Type": "application/json" });
-      return res.end(JSON.stringify({ incoming_phone_numbers: !wanted || wanted === NUMBER ? [{ sid: "PN" + "0".repeat(32), phone_number: NUMBER }] : [], next_page_uri: null, page: 0, page_size: 50 }));
+      return res.end(
+        JSON.stringify({ incoming_phone_numbers: !wanted || wanted === NUMBER ? [{ sid: "PN" + "0".repeat(32), phone_number: NUMBER }] : [], next_page_uri: null, page: 0, page_size: 50 }),
+      );
     }
     const params = Object.fromEntries(new URLSearchParams(body));
     const call = { ...params, sid: `CA${randomBytes(16).toString("hex")}`, at: performance.now() };
@@ -98,12 +106,19 @@ const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 try {
   const json = async (base, path, init = {}) => (await fetch(`${base}${path}`, init)).json();
-  const login = async (base, email, password = "password") => (await json(base, "/api/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password }) })).token;
+  const login = async (base, email, password = "password") =>
+    (await json(base, "/api/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password }) })).token;
   const post = (base, path, token, body) => json(base, path, { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
   const admin = await login(one.baseUrl, "admin@acme.example.com");
   const manager = await login(one.baseUrl, "sales.manager@acme.example.com");
-  await fetch(`${one.baseUrl}/api/settings/telephony`, { method: "PUT", headers: { "Content-Type": "application/json", Authorization: `Bearer ${admin}` }, body: JSON.stringify({ phone_numbers: [NUMBER] }) });
-  const { rows: [sales] } = await db.query(`SELECT organization_id, department_id FROM users WHERE email = 'sales.manager@acme.example.com'`);
+  await fetch(`${one.baseUrl}/api/settings/telephony`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${admin}` },
+    body: JSON.stringify({ phone_numbers: [NUMBER] }),
+  });
+  const {
+    rows: [sales],
+  } = await db.query(`SELECT organization_id, department_id FROM users WHERE email = 'sales.manager@acme.example.com'`);
   await db.query(
     `INSERT INTO contacts (organization_id, department_id, name, phone, tags, updated_at)
      SELECT $1, $2, 'Bench ' || g, $3 || lpad(g::text, 7, '0'), ARRAY['bench'], now() FROM generate_series(1, $4) AS g`,
@@ -126,7 +141,15 @@ try {
   };
 
   const window = { start: "00:00", end: "23:59", days: [1, 2, 3, 4, 5, 6, 7] };
-  const campaign = await post(one.baseUrl, "/api/campaigns", manager, { name: "Bench", selection: { tags: ["bench"] }, dialing_mode: "progressive", caller_id: NUMBER, calling_window: window, pacing: { max_ratio: 1, max_calls_per_minute: 6000 }, retry_delay_minutes: 60 });
+  const campaign = await post(one.baseUrl, "/api/campaigns", manager, {
+    name: "Bench",
+    selection: { tags: ["bench"] },
+    dialing_mode: "progressive",
+    caller_id: NUMBER,
+    calling_window: window,
+    pacing: { max_ratio: 1, max_calls_per_minute: 6000 },
+    retry_delay_minutes: 60,
+  });
   await post(one.baseUrl, `/api/campaigns/${campaign.id}/start`, manager, {});
   const t0 = performance.now();
   await Promise.all(agents.map((a) => post(a.base, "/api/agent/status", a.token, { status: "available" })));
@@ -139,7 +162,11 @@ try {
   await sleep(1000);
   console.log(`\ncampaign engine on PostgreSQL, 2 processes, ${AGENTS} agents, ${CONTACTS} contacts, fake provider answering ${answerShare * 100}%`);
   const rate = count / elapsed;
-  console.log(`dispatch: ${count} dials in ${elapsed.toFixed(1)} s = ${rate.toFixed(1)} dials/s (floor ${MIN_RATE}/s) ${rate >= MIN_RATE ? "PASS" : "FAIL"}; distinct numbers ${distinct}; double dials ${count - distinct} ${count === distinct ? "PASS" : "FAIL"}`);
+  console.log(
+    `dispatch: ${count} dials in ${elapsed.toFixed(1)} s = ${rate.toFixed(1)} dials/s (floor ${MIN_RATE}/s) ` +
+      `${rate >= MIN_RATE ? "PASS" : "FAIL"}; distinct numbers ${distinct}; double dials ${count - distinct} ` +
+      `${count === distinct ? "PASS" : "FAIL"}`,
+  );
   if (answeredWithoutAgent) console.log(`answered calls whose TwiML named no agent: ${answeredWithoutAgent} FAIL`);
   if (rate < MIN_RATE || count !== distinct || answeredWithoutAgent) process.exitCode = 1;
 
@@ -150,7 +177,14 @@ try {
   const soloId = [...byUser.entries()].find(([, a]) => a === solo)[0];
   onAnsweredBy = async () => {}; // the bench sets the agent available itself below
   await db.query(`UPDATE contacts SET tags = ARRAY['latency'] WHERE id IN (SELECT id FROM contacts WHERE 'bench' = ANY(tags) ORDER BY id DESC LIMIT 100)`);
-  const second = await post(one.baseUrl, "/api/campaigns", manager, { name: "Latency", selection: { tags: ["latency"] }, dialing_mode: "progressive", caller_id: NUMBER, calling_window: window, pacing: { max_ratio: 1, max_calls_per_minute: 600 } });
+  const second = await post(one.baseUrl, "/api/campaigns", manager, {
+    name: "Latency",
+    selection: { tags: ["latency"] },
+    dialing_mode: "progressive",
+    caller_id: NUMBER,
+    calling_window: window,
+    pacing: { max_ratio: 1, max_calls_per_minute: 600 },
+  });
   await post(one.baseUrl, `/api/campaigns/${second.id}/start`, manager, {});
   const latencies = [];
   for (let i = 0; i < 40; i++) {
@@ -158,17 +192,25 @@ try {
     const start = performance.now();
     await post(solo.base, "/api/agent/status", solo.token, { status: "available" });
     const call = await Promise.race([next, sleep(5000).then(() => null)]);
-    if (!call) { console.log("no dial within 5 s"); break; }
+    if (!call) {
+      console.log("no dial within 5 s");
+      break;
+    }
     latencies.push(call.at - start);
     // Wait until the call is over and the agent in wrap-up, then go again.
     for (let w = 0; w < 100; w++) {
-      const { rows: [s] } = await db.query(`SELECT status FROM agent_statuses WHERE user_id = $1`, [soloId]);
+      const {
+        rows: [s],
+      } = await db.query(`SELECT status FROM agent_statuses WHERE user_id = $1`, [soloId]);
       if (s?.status === "wrap_up") break;
       await sleep(25);
     }
   }
   if (!(percentile(latencies, 95) < 1000)) process.exitCode = 1;
-  console.log(`agent available → next progressive dial, ${latencies.length} times: p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms (target p95 < 1000 ms) ${percentile(latencies, 95) < 1000 ? "PASS" : "FAIL"}`);
+  console.log(
+    `agent available → next progressive dial, ${latencies.length} times: p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ` +
+      `ms (target p95 < 1000 ms) ${percentile(latencies, 95) < 1000 ? "PASS" : "FAIL"}`,
+  );
 } finally {
   await db.end();
   await Promise.all([one.stop(), two.stop()]);

@@ -82,13 +82,16 @@ try {
     db.query(
       `INSERT INTO contacts (organization_id, department_id, name, phone, email, company, tags, notes, created_at, updated_at)
        SELECT $1, $2 + (g % 2),
-              (ARRAY['Olivia','Liam','Emma','Noah','Amelia','Oliver','Sophia','Elijah','Mia','Lucas','Harper','Mateo','Evelyn','Levi','Aria','Ethan','Chloe','Kenji','Priya','Omar','Fatima','Diego','Ingrid','Wei','Zoe','Jose','Aisha','Hannah','Mohammed','Yuki'])[1 + g % 30]
-                || ' ' || (ARRAY['Smith','Johnson','Garcia','Brown','Nguyen','Patel','Kim','Muller','Rossi','Tanaka','Okafor','Silva','Cohen','Novak','OBrien','Larsen','Dubois','Haddad','Kowalski','Chen','Andersson','Moreau','Ivanova','Reyes','Fischer','Yamamoto','Schmidt','Lopez','Wilson','Taylor'])[1 + (g / 30) % 30]
+              (ARRAY['Olivia','Liam','Emma','Noah','Amelia','Oliver','Sophia','Elijah','Mia','Lucas','Harper','Mateo','Evelyn','Levi','Aria',
+                     'Ethan','Chloe','Kenji','Priya','Omar','Fatima','Diego','Ingrid','Wei','Zoe','Jose','Aisha','Hannah','Mohammed','Yuki'])[1 + g % 30]
+                || ' ' || (ARRAY['Smith','Johnson','Garcia','Brown','Nguyen','Patel','Kim','Muller','Rossi','Tanaka','Okafor','Silva','Cohen','Novak','OBrien',
+                            'Larsen','Dubois','Haddad','Kowalski','Chen','Andersson','Moreau','Ivanova','Reyes','Fischer','Yamamoto','Schmidt','Lopez','Wilson','Taylor'])[1 + (g / 30) % 30]
                 || '-' || substr(md5(g::text), 1, 5),
               '+1' || (2000000000 + g)::text,
               'person' || g || '@' || (ARRAY['example.com','mail.test','corp.test','inbox.test'])[1 + g % 4],
               'Company ' || (g % 5000),
-              CASE WHEN g > $3 - 2000 THEN ARRAY['legacy'] WHEN g % 20 = 0 THEN ARRAY['vip'] WHEN g % 7 = 0 THEN ARRAY['lead', 'newsletter'] WHEN g % 11 = 0 THEN ARRAY['customer'] ELSE ARRAY[]::text[] END,
+              CASE WHEN g > $3 - 2000 THEN ARRAY['legacy'] WHEN g % 20 = 0 THEN ARRAY['vip'] WHEN g % 7 = 0 THEN ARRAY['lead',
+                'newsletter'] WHEN g % 11 = 0 THEN ARRAY['customer'] ELSE ARRAY[]::text[] END,
               CASE WHEN g % 50 = 0 THEN 'Asked about renewal pricing for next year'
                    WHEN g % 3 = 0 THEN 'Interested in the premium plan, call back after demo'
                    ELSE 'General enquiry' END,
@@ -106,7 +109,9 @@ try {
 
   const { rows: sample } = await db.query(`SELECT email, phone FROM contacts WHERE organization_id = $1 ORDER BY id OFFSET 123456 LIMIT 1`, [org.id]);
   const scope = `c.organization_id = ${org.id}`;
-  const cols = "c.id, c.organization_id, c.department_id, c.created_by_user_id, c.name, c.phone, c.email, c.company, c.tags, c.custom_fields, c.notes, c.status, c.archived_at, c.opted_out_at, c.last_called_at, c.last_call_outcome, c.total_calls, c.created_at, c.updated_at";
+  const cols =
+    "c.id, c.organization_id, c.department_id, c.created_by_user_id, c.name, c.phone, c.email, c.company, c.tags, c.custom_fields, " +
+    "c.notes, c.status, c.archived_at, c.opted_out_at, c.last_called_at, c.last_call_outcome, c.total_calls, c.created_at, c.updated_at";
   const page = (where, offset = 0) => `SELECT ${cols} FROM contacts c WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT 25 OFFSET ${offset}`;
   // A full page of a filtered list is followed by what the API runs for its
   // total (lib/contacts/list-contacts.ts): the planner's estimate, then, when
@@ -119,7 +124,8 @@ try {
   };
   // Newest-first pages of a tag filter walk the newest 5,000 contacts first.
   const windowed = (where) =>
-    `SELECT * FROM (SELECT ${cols} FROM contacts c WHERE ${scope} AND c.status = 'active' ORDER BY c.created_at DESC, c.id DESC LIMIT 5000) c WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT 25`;
+    `SELECT * FROM (SELECT ${cols} FROM contacts c WHERE ${scope} AND c.status = 'active' ORDER BY c.created_at DESC, c.id DESC ` +
+    `LIMIT 5000) c WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT 25`;
   const countersTotal = `SELECT sum(n) FROM contact_counts WHERE organization_id = ${org.id} AND status = 'active'`;
   const digits = sample[0].phone.slice(4, 11);
 
@@ -139,14 +145,19 @@ try {
         ...(await capped(`${scope} AND c.status = 'active' AND (c.notes_tsv @@ plainto_tsquery('simple', 'renewal') OR c.search_text LIKE '%renewal%')`)),
       ],
     },
-    { name: "tag filter: vip", path: "/api/contacts?tags=vip", sql: [windowed(`${scope} AND c.status = 'active' AND c.tags @> ARRAY['vip']`), ...(await capped(`${scope} AND c.status = 'active' AND c.tags @> ARRAY['vip']`))] },
+    {
+      name: "tag filter: vip",
+      path: "/api/contacts?tags=vip",
+      sql: [windowed(`${scope} AND c.status = 'active' AND c.tags @> ARRAY['vip']`), ...(await capped(`${scope} AND c.status = 'active' AND c.tags @> ARRAY['vip']`))],
+    },
     {
       // A tag on the 2,000 oldest contacts (last year's import): the newest-first
       // walk finds none in the newest 5,000, so the page comes from the tag's index.
       name: "tag filter: legacy (oldest 2,000)",
       path: "/api/contacts?tags=legacy",
       sql: [
-        `SELECT * FROM (SELECT ${cols} FROM contacts c WHERE ${scope} AND c.status = 'active' ORDER BY c.created_at DESC, c.id DESC LIMIT 5000) c WHERE ${scope} AND c.status = 'active' AND c.tags @> ARRAY['legacy'] ORDER BY c.created_at DESC, c.id DESC LIMIT 25`,
+        `SELECT * FROM (SELECT ${cols} FROM contacts c WHERE ${scope} AND c.status = 'active' ORDER BY c.created_at DESC, c.id DESC ` +
+          `LIMIT 5000) c WHERE ${scope} AND c.status = 'active' AND c.tags @> ARRAY['legacy'] ORDER BY c.created_at DESC, c.id DESC LIMIT 25`,
         `SELECT ${cols} FROM contacts c WHERE ${scope} AND c.status = 'active' AND c.tags @> ARRAY['legacy'] ORDER BY c.created_at + interval '0 seconds' DESC, c.id DESC LIMIT 25`,
         ...(await capped(`${scope} AND c.status = 'active' AND c.tags @> ARRAY['legacy']`)),
       ],
@@ -167,15 +178,25 @@ try {
   let failed = false;
   for (const c of cases) {
     await warm(() => get(c.path, auth(token)));
-    await warm(async () => { for (const q of c.sql) await db.query(q); }, WARMUP_MS / 3);
+    await warm(async () => {
+      for (const q of c.sql) await db.query(q);
+    }, WARMUP_MS / 3);
     const api = [];
     let total = "";
-    for (let i = 0; i < RUNS; i++) api.push(await timed(async () => {
-      const { meta } = await get(c.path, auth(token));
-      total = `${meta.total_exact === false ? "~" : ""}${meta.total}`;
-    }));
+    for (let i = 0; i < RUNS; i++)
+      api.push(
+        await timed(async () => {
+          const { meta } = await get(c.path, auth(token));
+          total = `${meta.total_exact === false ? "~" : ""}${meta.total}`;
+        }),
+      );
     const direct = [];
-    for (let i = 0; i < RUNS; i++) direct.push(await timed(async () => { for (const q of c.sql) await db.query(q); }));
+    for (let i = 0; i < RUNS; i++)
+      direct.push(
+        await timed(async () => {
+          for (const q of c.sql) await db.query(q);
+        }),
+      );
     const [p50, p95, sqlP95] = [percentile(api, 50), percentile(api, 95), percentile(direct, 95)];
     const ratio = p95 / sqlP95;
     // Net of the framework floor: what the query path adds over a request that does nothing.
@@ -183,7 +204,10 @@ try {
     const ok = p95 < 50 && ratio <= 3;
     failed ||= !ok;
     const verdict = ok ? "PASS" : p95 < 50 && net <= 3 ? "FAIL (floor-bound: net ratio within 3x)" : "FAIL";
-    console.log(`${c.name.padEnd(34)} ${p50.toFixed(1).padStart(6)} ms ${p95.toFixed(1).padStart(6)} ms ${sqlP95.toFixed(1).padStart(6)} ms ${ratio.toFixed(2).padStart(6)}x ${net.toFixed(2).padStart(8)}x   ${String(total).padStart(7)} ${verdict}`);
+    console.log(
+      `${c.name.padEnd(34)} ${p50.toFixed(1).padStart(6)} ms ${p95.toFixed(1).padStart(6)} ms ${sqlP95.toFixed(1).padStart(6)} ` +
+        `ms ${ratio.toFixed(2).padStart(6)}x ${net.toFixed(2).padStart(8)}x   ${String(total).padStart(7)} ${verdict}`,
+    );
   }
 
   // Not a target of the issue, but loaded with every contact manager page:
@@ -193,7 +217,13 @@ try {
   for (let i = 0; i < RUNS; i++) tagList.push(await timed(() => get("/api/tags", auth(token))));
   console.log(`\ntag list (GET /api/tags): p50 ${percentile(tagList, 50).toFixed(1)} ms, p95 ${percentile(tagList, 95).toFixed(1)} ms`);
 
-  const items = Array.from({ length: 10_000 }, (_, i) => ({ name: `Bulk Person ${i}`, phone: `+1999${String(i).padStart(7, "0")}`, email: `bulk${i}@example.com`, tags: ["bulk"], department_id: org.departments[0].id }));
+  const items = Array.from({ length: 10_000 }, (_, i) => ({
+    name: `Bulk Person ${i}`,
+    phone: `+1999${String(i).padStart(7, "0")}`,
+    email: `bulk${i}@example.com`,
+    tags: ["bulk"],
+    department_id: org.departments[0].id,
+  }));
   let result;
   const bulkMs = await timed(async () => (result = await json("/api/contacts/bulk", { method: "POST", headers: auth(token), body: JSON.stringify(items) })));
   console.log(`\nbulk create 10,000 contacts: ${(bulkMs / 1000).toFixed(2)} s, created ${result.created}, failed ${result.failed} ${bulkMs < 2000 ? "PASS" : "FAIL"}`);

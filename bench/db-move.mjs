@@ -38,7 +38,11 @@ function move(url) {
 async function backupWhileServing() {
   const server = await startServer({ dataDir: folder, label: "bench-backup", env: { ...SECRETS, SEED_DEMO_DATA: "never" } });
   try {
-    const login = await fetch(`${server.baseUrl}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "admin@acme.example.com", password: "password" }) });
+    const login = await fetch(`${server.baseUrl}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "admin@acme.example.com", password: "password" }),
+    });
     const { token } = await login.json();
     const waits = [];
     let running = true;
@@ -65,7 +69,10 @@ async function backupWhileServing() {
     await ticking;
     await Promise.all(pending);
     if (run.status !== 0) throw new Error(`backup exited ${run.status}:\n${run.stdout}\n${run.stderr}`);
-    console.log(`backup through the running server: ${seconds.toFixed(1)} s, ${(statSync(out).size / 1e6).toFixed(1)} MB; requests meanwhile: ${waits.length}, longest wait ${Math.max(...waits).toFixed(0)} ms, ${waits.filter((ms) => ms > 1000).length} over 1 s`);
+    console.log(
+      `backup through the running server: ${seconds.toFixed(1)} s, ${(statSync(out).size / 1e6).toFixed(1)} ` +
+        `MB; requests meanwhile: ${waits.length}, longest wait ${Math.max(...waits).toFixed(0)} ms, ${waits.filter((ms) => ms > 1000).length} over 1 s`,
+    );
   } finally {
     await server.stop();
   }

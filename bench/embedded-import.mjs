@@ -99,7 +99,11 @@ const describe = (label, results) => {
 
 try {
   const admin = await login("admin@acme.example.com");
-  const limit = await send(`${server.baseUrl}/api/settings/import`, { method: "PUT", headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" }, body: JSON.stringify({ max_import_size: Math.max(ROWS, 50_000) }) });
+  const limit = await send(`${server.baseUrl}/api/settings/import`, {
+    method: "PUT",
+    headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ max_import_size: Math.max(ROWS, 50_000) }),
+  });
   if (limit.status !== 200) throw new Error(`import settings: ${limit.status} ${limit.text}`);
   const importer = await login("sales.manager@acme.example.com");
   const other = await login("agent1@acme.example.com");
@@ -141,7 +145,10 @@ try {
   const callResults = await calls.stop();
 
   console.log(`\nembedded-import on PGlite: ${ROWS.toLocaleString("en")}-row CSV`);
-  console.log(`import: ${job.status}${job.failure_reason ? ` (${job.failure_reason})` : ""} in ${(importMs / 1000).toFixed(1)} s (upload → finished_at), created ${job.totals?.created}, updated ${job.totals?.updated}, invalid ${job.totals?.invalid}`);
+  console.log(
+    `import: ${job.status}${job.failure_reason ? ` (${job.failure_reason})` : ""} in ${(importMs / 1000).toFixed(1)} s (upload ` +
+      `→ finished_at), created ${job.totals?.created}, updated ${job.totals?.updated}, invalid ${job.totals?.invalid}`,
+  );
   const hangups = callResults.map((r) => ({ status: r.status, ms: r.hangupMs ?? r.ms, at: r.at }));
   const before = (results) => results.filter((r) => r.at < importStartedAt).map((r) => r.ms);
   const during = (results) => results.filter((r) => r.at >= importStartedAt);

@@ -62,12 +62,16 @@ function openStream(baseUrl, bearer, counts, index) {
       });
       resolve(request);
     });
-    request.on("error", (error) => (streamErrors.count += 1, reject(error)));
+    request.on("error", (error) => ((streamErrors.count += 1), reject(error)));
   });
 }
 function post(url, params) {
   const body = new URLSearchParams(params).toString();
-  const headers = { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), "X-Twilio-Signature": twilio.getExpectedTwilioSignature(TEST_PROVIDER.TWILIO_AUTH_TOKEN, url, params) };
+  const headers = {
+    "Content-Type": "application/x-www-form-urlencoded",
+    "Content-Length": Buffer.byteLength(body),
+    "X-Twilio-Signature": twilio.getExpectedTwilioSignature(TEST_PROVIDER.TWILIO_AUTH_TOKEN, url, params),
+  };
   return new Promise((resolve) => {
     const request = http.request(url, { method: "POST", agent: providerAgent, headers }, (response) => {
       response.resume();
@@ -95,8 +99,12 @@ async function placeCalls(seconds) {
 
 const number = "+18005550300";
 try {
-  const { rows: [org] } = await db.query(`INSERT INTO organizations (name, updated_at) VALUES ('Live Co', now()) RETURNING id`);
-  const { rows: [dept] } = await db.query(`INSERT INTO departments (organization_id, name, updated_at) VALUES ($1, 'Floor', now()) RETURNING id`, [org.id]);
+  const {
+    rows: [org],
+  } = await db.query(`INSERT INTO organizations (name, updated_at) VALUES ('Live Co', now()) RETURNING id`);
+  const {
+    rows: [dept],
+  } = await db.query(`INSERT INTO departments (organization_id, name, updated_at) VALUES ($1, 'Floor', now()) RETURNING id`, [org.id]);
   await db.query(`INSERT INTO settings (organization_id, key, value, updated_at) VALUES ($1, 'telephony', $2, now())`, [org.id, JSON.stringify({ phone_numbers: [number] })]);
   const hash = await bcrypt.hash("bench-password", 10);
   const { rows: agents } = await db.query(
@@ -107,18 +115,33 @@ try {
   const bearer = [];
   for (const agent of agents) {
     const secret = randomBytes(32).toString("base64url");
-    const { rows: [token] } = await db.query(`INSERT INTO api_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day') RETURNING id`, [agent.id, createHash("sha256").update(secret).digest("hex")]);
+    const {
+      rows: [token],
+    } = await db.query(`INSERT INTO api_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day') RETURNING id`, [
+      agent.id,
+      createHash("sha256").update(secret).digest("hex"),
+    ]);
     bearer.push(`Bearer ${token.id}|${secret}`);
   }
   // Warm-up: code compiled, pools open, on another organization's number (no stream hears it): 5 s at the rate.
-  const { rows: [warm] } = await db.query(`INSERT INTO organizations (name, updated_at) VALUES ('Warm-up Co', now()) RETURNING id`);
+  const {
+    rows: [warm],
+  } = await db.query(`INSERT INTO organizations (name, updated_at) VALUES ('Warm-up Co', now()) RETURNING id`);
   await db.query(`INSERT INTO settings (organization_id, key, value, updated_at) VALUES ($1, 'telephony', $2, now())`, [warm.id, JSON.stringify({ phone_numbers: ["+18005559999"] })]);
   const warmStart = performance.now();
   const warming = [];
   for (let i = 0; i < RATE * 5; i++) {
     const wait = warmStart + (i * 1000) / RATE - performance.now();
     if (wait > 0) await sleep(wait);
-    warming.push(post(`${servers[i % 2].baseUrl}/api/telephony/inbound`, { AccountSid: TEST_PROVIDER.TWILIO_ACCOUNT_SID, CallSid: `CA${randomBytes(16).toString("hex")}`, From: "+14155559999", To: "+18005559999", CallStatus: "ringing" }));
+    warming.push(
+      post(`${servers[i % 2].baseUrl}/api/telephony/inbound`, {
+        AccountSid: TEST_PROVIDER.TWILIO_ACCOUNT_SID,
+        CallSid: `CA${randomBytes(16).toString("hex")}`,
+        From: "+14155559999",
+        To: "+18005559999",
+        CallStatus: "ringing",
+      }),
+    );
   }
   await Promise.all(warming);
 
@@ -128,11 +151,16 @@ try {
   const counts = new Array(AGENTS).fill(0);
   // A tenth of the agents (every tenth) stream in a child process that times each event; the rest only count theirs here.
   const sampledAgents = bearer.map((b, i) => ({ b, i })).filter(({ i }) => i % 10 === 0);
-  const sampler = fork(new URL("./support/stream-sampler.mjs", import.meta.url), [JSON.stringify({ streams: sampledAgents.map(({ b, i }) => ({ url: `${servers[i % 2].baseUrl}/api/events?types=queue.entry.added,queue.entry.left`, bearer: b })) })]);
+  const sampler = fork(new URL("./support/stream-sampler.mjs", import.meta.url), [
+    JSON.stringify({ streams: sampledAgents.map(({ b, i }) => ({ url: `${servers[i % 2].baseUrl}/api/events?types=queue.entry.added,queue.entry.left`, bearer: b })) }),
+  ]);
   await new Promise((resolve, reject) => (sampler.once("message", resolve), sampler.once("error", reject)));
   const streams = [];
   for (let i = 0; i < AGENTS; i += 50) {
-    const batch = bearer.slice(i, i + 50).map((b, j) => ({ b, index: i + j })).filter(({ index }) => index % 10 !== 0);
+    const batch = bearer
+      .slice(i, i + 50)
+      .map((b, j) => ({ b, index: i + j }))
+      .filter(({ index }) => index % 10 !== 0);
     streams.push(...(await Promise.all(batch.map(({ b, index }) => openStream(servers[index % 2].baseUrl, b, counts, index)))));
   }
   await sleep(3000);
@@ -172,11 +200,18 @@ try {
   if (process.env.BENCH_TIMELINE) {
     const byBucket = new Map();
     const first = Math.min(...placed.answered.map(([, t]) => t));
-    for (const [sid, times] of Object.entries(sampled.arrivals)) for (const t of times) {
-      const bucket = Math.floor((answeredAt.get(sid) - first) / 5000) * 5;
-      (byBucket.get(bucket) ?? byBucket.set(bucket, []).get(bucket)).push(t - answeredAt.get(sid));
-    }
-    console.log("answered → received p99 by 5 s of the run:", [...byBucket].sort((a, b) => a[0] - b[0]).map(([b, v]) => `${b}s ${percentile(v, 99)}`).join(", "));
+    for (const [sid, times] of Object.entries(sampled.arrivals))
+      for (const t of times) {
+        const bucket = Math.floor((answeredAt.get(sid) - first) / 5000) * 5;
+        (byBucket.get(bucket) ?? byBucket.set(bucket, []).get(bucket)).push(t - answeredAt.get(sid));
+      }
+    console.log(
+      "answered → received p99 by 5 s of the run:",
+      [...byBucket]
+        .sort((a, b) => a[0] - b[0])
+        .map(([b, v]) => `${b}s ${percentile(v, 99)}`)
+        .join(", "),
+    );
   }
   const complete = counts.filter((n) => n === expected).length;
   console.log(`(stream errors ${streamErrors.count}, streams closed early ${streamErrors.closed}, webhook errors ${placed.errors.length} ${placed.errors.slice(0, 3).join("; ")})`);
@@ -187,7 +222,9 @@ try {
   // 3: the same calls, the agents polling instead.
   const pollCpuStart = servers.map((s) => cpuSeconds(s.pid));
   const [pollA, pollB, pollCalls] = await Promise.all([
-    ...servers.map((server, s) => pollLikeAgents({ url: `${server.baseUrl}/api/queue/calls`, headersFor: (i) => ({ Authorization: bearer[i * 2 + s] }), agents: AGENTS / 2, intervalMs: 2000, seconds: SECONDS })),
+    ...servers.map((server, s) =>
+      pollLikeAgents({ url: `${server.baseUrl}/api/queue/calls`, headersFor: (i) => ({ Authorization: bearer[i * 2 + s] }), agents: AGENTS / 2, intervalMs: 2000, seconds: SECONDS }),
+    ),
     placeCalls(SECONDS),
   ]);
   const webhookMs = pollCalls.webhookMs;
@@ -196,14 +233,46 @@ try {
 
   console.log(`\nevents on PostgreSQL, two servers`);
   console.log(`streams: ${AGENTS} agents (${AGENTS / 2} per server), ${calls} calls at ${RATE}/s for ${SECONDS} s, ${expected} queue events per agent; webhook errors ${errors}`);
-  console.log(`  inbound webhook answer: p50 ${percentile(streamWebhookMs, 50).toFixed(1)} ms, p99 ${percentile(streamWebhookMs, 99).toFixed(1)} ms (while polling instead: p50 ${percentile(webhookMs, 50).toFixed(1)} ms, p99 ${percentile(webhookMs, 99).toFixed(1)} ms)`);
+  console.log(
+    `  inbound webhook answer: p50 ${percentile(streamWebhookMs, 50).toFixed(1)} ms, p99 ${percentile(streamWebhookMs, 99).toFixed(1)} ` +
+      `ms (while polling instead: p50 ${percentile(webhookMs, 50).toFixed(1)} ms, p99 ${percentile(webhookMs, 99).toFixed(1)} ms)`,
+  );
   console.log(`  delivered: ${complete} of ${AGENTS} agents received all ${expected} (min ${Math.min(...counts)}, max ${Math.max(...counts)}) ${complete === AGENTS && !errors ? "PASS" : "FAIL"}`);
-  console.log(`  webhook answered → event received (${afterAnswer.length} samples, a tenth of the agents, timed in a process of their own against the callers' own; below 0: before the answer): p50 ${percentile(afterAnswer, 50).toFixed(1)} ms, p99 ${percentile(afterAnswer, 99).toFixed(1)} ms ${percentile(afterAnswer, 99) < 100 ? "PASS" : "FAIL"}`);
-  console.log(`  event written → received (an upper bound: from the start of the statement that wrote it, before its commit and the answer): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
-  console.log(`  memory per idle stream: ${perStreamKb.map((kb) => `${kb.toFixed(1)} KB`).join(", ")} (RSS before ${memoryBefore.map((k) => `${(k / 1024).toFixed(0)} MB`).join("/")}, after ${memoryAfter.map((k) => `${(k / 1024).toFixed(0)} MB`).join("/")}) ${Math.max(...perStreamKb) < 50 ? "PASS" : "FAIL"}`);
-  console.log(`CPU for ${SECONDS} s of calls, both servers: with streams ${streamCpu.map((c) => c.toFixed(1)).join(" + ")} s = ${(streamCpu[0] + streamCpu[1]).toFixed(1)} s; with ${AGENTS} agents polling every 2 s ${pollCpu.map((c) => c.toFixed(1)).join(" + ")} s = ${(pollCpu[0] + pollCpu[1]).toFixed(1)} s (poll p99 ${percentile(poll.latencies, 99).toFixed(1)} ms, errors ${poll.errors})`);
-  console.log(`machine during the streamed calls: ${machine.busy.toFixed(1)} of ${machine.total.toFixed(1)} core-seconds busy (${((100 * machine.busy) / machine.total).toFixed(0)}%): the servers ${(streamCpu[0] + streamCpu[1]).toFixed(1)}, PostgreSQL ${postgresCpu.toFixed(1)}, this process (the untimed agents' streams) ${benchCpu.toFixed(1)}, the rest the callers' and the timing processes and the system`);
-  if (process.env.BENCH_SERVER_LOG) for (const server of servers) console.log(server.output().split("\n").filter((line) => /slow|error|warn/i.test(line)).slice(-15).join("\n"));
+  console.log(
+    `  webhook answered → event received (${afterAnswer.length} samples, a tenth of the agents, timed in a process of their ` +
+      `own against the callers' own; below 0: before the answer): p50 ${percentile(afterAnswer, 50).toFixed(1)} ` +
+      `ms, p99 ${percentile(afterAnswer, 99).toFixed(1)} ms ${percentile(afterAnswer, 99) < 100 ? "PASS" : "FAIL"}`,
+  );
+  console.log(
+    `  event written → received (an upper bound: from the start of the statement that wrote it, before its ` +
+      `commit and the answer): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+  );
+  console.log(
+    `  memory per idle stream: ${perStreamKb.map((kb) => `${kb.toFixed(1)} KB`).join(", ")} (RSS before ` +
+      `${memoryBefore.map((k) => `${(k / 1024).toFixed(0)} MB`).join("/")}, after ${memoryAfter.map((k) => `${(k / 1024).toFixed(0)} MB`).join("/")}) ` +
+      `${Math.max(...perStreamKb) < 50 ? "PASS" : "FAIL"}`,
+  );
+  console.log(
+    `CPU for ${SECONDS} s of calls, both servers: with streams ${streamCpu.map((c) => c.toFixed(1)).join(" + ")} s = ${(streamCpu[0] + streamCpu[1]).toFixed(1)} s; with ${AGENTS} ` +
+      `agents polling every 2 s ${pollCpu.map((c) => c.toFixed(1)).join(" + ")} s = ${(pollCpu[0] + pollCpu[1]).toFixed(1)} ` +
+      `s (poll p99 ${percentile(poll.latencies, 99).toFixed(1)} ms, errors ${poll.errors})`,
+  );
+  console.log(
+    `machine during the streamed calls: ${machine.busy.toFixed(1)} of ${machine.total.toFixed(1)} core-seconds ` +
+      `busy (${((100 * machine.busy) / machine.total).toFixed(0)}%): the servers ${(streamCpu[0] + streamCpu[1]).toFixed(1)}, ` +
+      `PostgreSQL ${postgresCpu.toFixed(1)}, ` +
+      `this process (the untimed agents' streams) ${benchCpu.toFixed(1)}, the rest the callers' and the timing processes and the system`,
+  );
+  if (process.env.BENCH_SERVER_LOG)
+    for (const server of servers)
+      console.log(
+        server
+          .output()
+          .split("\n")
+          .filter((line) => /slow|error|warn/i.test(line))
+          .slice(-15)
+          .join("\n"),
+      );
 } finally {
   callers?.kill();
   providerAgent.destroy();

@@ -13,7 +13,11 @@ const server = await startServer({ databaseUrl: database.url, label: "bench" });
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))[1]) / 1024;
 
 try {
-  const login = await fetch(`${server.baseUrl}/api/login`, { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.1" }, body: JSON.stringify({ email: "sales.manager@acme.example.com", password: "password" }) }).then((r) => r.json());
+  const login = await fetch(`${server.baseUrl}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.1" },
+    body: JSON.stringify({ email: "sales.manager@acme.example.com", password: "password" }),
+  }).then((r) => r.json());
   const auth = { Authorization: `Bearer ${login.token}` };
   const before = rss();
   let peak = before;
@@ -38,7 +42,10 @@ try {
     }
     const job = JSON.parse(answer);
     const reasons = [job.message ?? "", ...job.errors.flatMap((e) => Object.values(e.errors).flat())].join(" | ");
-    console.log(`${label.padEnd(18)} ${job.status.padEnd(9)} ${((Date.now() - started) / 1000).toFixed(1)} s  answer ${answer.length} bytes, reasons ${reasons.length} chars  peak RSS ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)})`);
+    console.log(
+      `${label.padEnd(18)} ${job.status.padEnd(9)} ${((Date.now() - started) / 1000).toFixed(1)} s  answer ` +
+        `${answer.length} bytes, reasons ${reasons.length} chars  peak RSS ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)})`,
+    );
   }
   clearInterval(sampler);
 } finally {

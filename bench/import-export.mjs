@@ -25,7 +25,11 @@ const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 try {
   const json = async (path, init = {}) => (await fetch(`${server.baseUrl}${path}`, init)).json();
-  const { token } = await json("/api/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "sales.manager@acme.example.com", password: "password" }) });
+  const { token } = await json("/api/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "sales.manager@acme.example.com", password: "password" }),
+  });
   const auth = { Authorization: `Bearer ${token}` };
 
   // 1. 10,000 rows: 500 invalid (bad phone), 500 duplicates (repeat an earlier row).
@@ -58,7 +62,9 @@ try {
   };
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-  const { rows: [org] } = await db.query(`SELECT organization_id, department_id FROM users WHERE email = 'sales.manager@acme.example.com'`);
+  const {
+    rows: [org],
+  } = await db.query(`SELECT organization_id, department_id FROM users WHERE email = 'sales.manager@acme.example.com'`);
   // The same rows the import stores (the CSV's valid rows, same values), in one statement.
   const sqlOnce = async (area) => {
     const valid = Array.from({ length: 10_000 }, (_, i) => i).filter((i) => i % 20 !== 1 && i % 20 !== 2);
@@ -90,8 +96,14 @@ try {
   const allCompleted = imports.every((r) => r.job.status === "completed" && r.job.totals.created === 9_000);
   console.log(`\nimport-export on PostgreSQL`);
   console.log(`warm-up: 500-row import ${(cold.ms / 1000).toFixed(2)} s (cold server)`);
-  console.log(`import 10,000 rows, 5 runs: ${imports.map((r) => (r.ms / 1000).toFixed(2)).join(" / ")} s upload → ${job.status}; median ${(importMs / 1000).toFixed(2)} s; totals ${JSON.stringify(job.totals)} ${importMs < 3000 && allCompleted ? "PASS" : "FAIL"}`);
-  console.log(`plain SQL batch insert of the 9000 valid rows, 5 runs: ${sqls.map((ms) => (ms / 1000).toFixed(2)).join(" / ")} s; import speed / SQL speed = ${(sqlMs / importMs).toFixed(3)} (target >= 0.333) ${sqlMs / importMs >= 1 / 3 ? "PASS" : "FAIL"}`);
+  console.log(
+    `import 10,000 rows, 5 runs: ${imports.map((r) => (r.ms / 1000).toFixed(2)).join(" / ")} s upload → ` +
+      `${job.status}; median ${(importMs / 1000).toFixed(2)} s; totals ${JSON.stringify(job.totals)} ${importMs < 3000 && allCompleted ? "PASS" : "FAIL"}`,
+  );
+  console.log(
+    `plain SQL batch insert of the 9000 valid rows, 5 runs: ${sqls.map((ms) => (ms / 1000).toFixed(2)).join(" / ")} s; import ` +
+      `speed / SQL speed = ${(sqlMs / importMs).toFixed(3)} (target >= 0.333) ${sqlMs / importMs >= 1 / 3 ? "PASS" : "FAIL"}`,
+  );
 
   // 2. 50 MB upload: memory of the server while receiving.
   const row = "Big Person,+13050000000,big@example.com,Big Company,tag1;tag2,Some notes about this contact that take up room\r\n";
@@ -106,7 +118,11 @@ try {
   const bigStarted = { ...(await bigResponse.json()), http: bigResponse.status };
   const uploadMs = performance.now() - b0;
   clearInterval(sampler);
-  console.log(`50 MB upload (${(big.length / 1024 / 1024).toFixed(1)} MB): HTTP ${bigStarted.http} ${bigStarted.status ?? bigStarted.message} in ${(uploadMs / 1000).toFixed(2)} s; server RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB (growth ${(peak - before).toFixed(0)} MB) ${peak - before < 150 ? "PASS" : "FAIL"}`);
+  console.log(
+    `50 MB upload (${(big.length / 1024 / 1024).toFixed(1)} MB): HTTP ${bigStarted.http} ${bigStarted.status ?? bigStarted.message} ` +
+      `in ${(uploadMs / 1000).toFixed(2)} s; server RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB (growth ` +
+      `${(peak - before).toFixed(0)} MB) ${peak - before < 150 ? "PASS" : "FAIL"}`,
+  );
 
   // 3. Export of 100,000 contacts.
   await db.query(
@@ -128,7 +144,10 @@ try {
   }
   clearInterval(exportSampler);
   const exportMs = performance.now() - e0;
-  console.log(`export 100,000 contacts to CSV: ${(exportMs / 1000).toFixed(2)} s, ${(bytes / 1024 / 1024).toFixed(1)} MB, ${rows - 1} rows; server RSS ${exportBefore.toFixed(0)} → peak ${exportPeak.toFixed(0)} MB ${exportMs < 5000 && rows - 1 === 100000 ? "PASS" : "FAIL"}`);
+  console.log(
+    `export 100,000 contacts to CSV: ${(exportMs / 1000).toFixed(2)} s, ${(bytes / 1024 / 1024).toFixed(1)} ` +
+      `MB, ${rows - 1} rows; server RSS ${exportBefore.toFixed(0)} → peak ${exportPeak.toFixed(0)} MB ${exportMs < 5000 && rows - 1 === 100000 ? "PASS" : "FAIL"}`,
+  );
 } finally {
   await db.end();
   await server.stop();

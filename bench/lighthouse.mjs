@@ -59,7 +59,11 @@ const server = await startServer({ label: "lighthouse", env: { FRONTEND_URL: "",
 
 /** A draft campaign of the manager's (the demo data has none), for its own pages. */
 async function demoCampaign() {
-  const login = await fetch(`${server.baseUrl}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "sales.manager@acme.example.com", password: "password" }) });
+  const login = await fetch(`${server.baseUrl}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "sales.manager@acme.example.com", password: "password" }),
+  });
   const { token } = await login.json();
   const created = await fetch(`${server.baseUrl}/api/campaigns`, {
     method: "POST",
@@ -99,7 +103,10 @@ function summary(lhr) {
   const ms = (id) => Math.round(audits[id].numericValue);
   return {
     score: Math.round(lhr.categories.performance.score * 100),
-    text: `FCP ${ms("first-contentful-paint")} · LCP ${ms("largest-contentful-paint")} · TBT ${ms("total-blocking-time")} · CLS ${audits["cumulative-layout-shift"].numericValue.toFixed(3)} · SI ${ms("speed-index")} · CPU index ${Math.round(lhr.environment.benchmarkIndex)}`,
+    text:
+      `FCP ${ms("first-contentful-paint")} · LCP ${ms("largest-contentful-paint")} · TBT ${ms("total-blocking-time")} ` +
+      `· CLS ${audits["cumulative-layout-shift"].numericValue.toFixed(3)} · SI ${ms("speed-index")} · CPU index ` +
+      `${Math.round(lhr.environment.benchmarkIndex)}`,
   };
 }
 

@@ -27,14 +27,21 @@ const quantile = (values, q) => {
 try {
   const call = async (method, path, token, body, headers = {}) => {
     const t0 = performance.now();
-    const response = await fetch(`${server.baseUrl}${path}`, { method, headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const json = await response.json().catch(() => null);
     return { status: response.status, body: json, ms: performance.now() - t0 };
   };
-  const login = async (email) => (await (await fetch(`${server.baseUrl}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password: "password" }) })).json()).token;
+  const login = async (email) =>
+    (await (await fetch(`${server.baseUrl}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password: "password" }) })).json()).token;
   const manager = await login("sales.manager@acme.example.com");
   const admin = await login("admin@acme.example.com");
-  const { rows: [scope] } = await db.query(`SELECT organization_id, department_id FROM users WHERE email = 'sales.manager@acme.example.com'`);
+  const {
+    rows: [scope],
+  } = await db.query(`SELECT organization_id, department_id FROM users WHERE email = 'sales.manager@acme.example.com'`);
 
   console.log(`Loading ${CONTACTS.toLocaleString("en-US")} contacts…`);
   await db.query(

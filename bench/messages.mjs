@@ -58,8 +58,12 @@ async function timedReads(url, bearer, count) {
 }
 
 try {
-  const { rows: [org] } = await db.query(`INSERT INTO organizations (name, updated_at) VALUES ('Texting Co', now()) RETURNING id`);
-  const { rows: [dept] } = await db.query(`INSERT INTO departments (organization_id, name, updated_at) VALUES ($1, 'Floor', now()) RETURNING id`, [org.id]);
+  const {
+    rows: [org],
+  } = await db.query(`INSERT INTO organizations (name, updated_at) VALUES ('Texting Co', now()) RETURNING id`);
+  const {
+    rows: [dept],
+  } = await db.query(`INSERT INTO departments (organization_id, name, updated_at) VALUES ($1, 'Floor', now()) RETURNING id`, [org.id]);
   const number = "+18005550100";
   await db.query(`INSERT INTO settings (organization_id, key, value, updated_at) VALUES ($1, 'telephony', $2, now())`, [org.id, JSON.stringify({ phone_numbers: [number] })]);
   const hash = await bcrypt.hash("bench-password", 10);
@@ -71,7 +75,9 @@ try {
   const bearer = {};
   for (const user of users) {
     const secret = randomBytes(32).toString("base64url");
-    const { rows: [token] } = await db.query(`INSERT INTO api_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day') RETURNING id`, [user.id, createHash("sha256").update(secret).digest("hex")]);
+    const {
+      rows: [token],
+    } = await db.query(`INSERT INTO api_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day') RETURNING id`, [user.id, createHash("sha256").update(secret).digest("hex")]);
     bearer[user.role] = `Bearer ${token.id}|${secret}`;
   }
   const agentId = users.find((u) => u.role === "agent").id;
@@ -101,15 +107,20 @@ try {
   );
   const window = (performance.now() - started) / 1000;
   const again = await Promise.all(sids.slice(0, 20).map((messageSid, i) => incoming(messageSid, `+1415555${String(i % 100).padStart(4, "0")}`, `Message ${i}: is my order on its way?`)));
-  const { rows: [stored] } = await db.query(`SELECT count(*)::int AS messages, count(DISTINCT provider_sid)::int AS distinct_sids FROM messages WHERE provider_sid = ANY($1)`, [sids]);
+  const {
+    rows: [stored],
+  } = await db.query(`SELECT count(*)::int AS messages, count(DISTINCT provider_sid)::int AS distinct_sids FROM messages WHERE provider_sid = ANY($1)`, [sids]);
   const inboundMs = results.map((r) => r.ms);
   const errors = results.filter((r) => !r.ok).length + again.filter((r) => r.status !== 200).length;
 
   // 2. A thread of 10,000 messages.
-  const { rows: [thread] } = await db.query(
-    `INSERT INTO conversations (organization_id, department_id, phone, our_number, last_message_at) VALUES ($1, $2, '+14155550999', $3, now()) RETURNING id`,
-    [org.id, dept.id, number],
-  );
+  const {
+    rows: [thread],
+  } = await db.query(`INSERT INTO conversations (organization_id, department_id, phone, our_number, last_message_at) VALUES ($1, $2, '+14155550999', $3, now()) RETURNING id`, [
+    org.id,
+    dept.id,
+    number,
+  ]);
   await db.query(
     `INSERT INTO messages (organization_id, conversation_id, direction, body, status, from_number, to_number, encoding, segments, user_id, created_at)
      SELECT $1, $2, CASE WHEN g % 2 = 0 THEN 'inbound' ELSE 'outbound' END, 'Thread message ' || g, CASE WHEN g % 2 = 0 THEN 'received' ELSE 'delivered' END,
@@ -137,7 +148,9 @@ try {
   await db.query(`UPDATE conversations c SET last_message_id = m.id FROM messages m WHERE m.conversation_id = c.id AND c.organization_id = $1 AND c.last_message_id IS NULL`, [org.id]);
   await db.query("ANALYZE");
   const seeded = (performance.now() - t0) / 1000;
-  const { rows: [{ total }] } = await db.query(`SELECT count(*)::int AS total FROM conversations WHERE organization_id = $1`, [org.id]);
+  const {
+    rows: [{ total }],
+  } = await db.query(`SELECT count(*)::int AS total FROM conversations WHERE organization_id = $1`, [org.id]);
 
   const threadFigures = await timedReads(`${server.baseUrl}/api/conversations/${thread.id}/messages`, bearer.account_admin, READS);
   const lists = {
@@ -148,8 +161,14 @@ try {
   };
 
   console.log(`\nmessages on PostgreSQL`);
-  console.log(`incoming: ${MESSAGES} messages in ${window.toFixed(2)} s from 100 senders, p50 ${percentile(inboundMs, 50).toFixed(1)} ms, p99 ${percentile(inboundMs, 99).toFixed(1)} ms, errors ${errors} ${percentile(inboundMs, 99) < 100 && !errors ? "PASS" : "FAIL"}`);
-  console.log(`  stored: ${stored.messages} messages for ${stored.distinct_sids} distinct SIDs of ${MESSAGES}, after 20 repeated deliveries ${stored.messages === MESSAGES && stored.distinct_sids === MESSAGES ? "PASS" : "FAIL"}`);
+  console.log(
+    `incoming: ${MESSAGES} messages in ${window.toFixed(2)} s from 100 senders, p50 ${percentile(inboundMs, 50).toFixed(1)} ` +
+      `ms, p99 ${percentile(inboundMs, 99).toFixed(1)} ms, errors ${errors} ${percentile(inboundMs, 99) < 100 && !errors ? "PASS" : "FAIL"}`,
+  );
+  console.log(
+    `  stored: ${stored.messages} messages for ${stored.distinct_sids} distinct SIDs of ${MESSAGES}, after ` +
+      `20 repeated deliveries ${stored.messages === MESSAGES && stored.distinct_sids === MESSAGES ? "PASS" : "FAIL"}`,
+  );
   console.log(`thread of ${THREAD} messages, first page (50): p50 ${threadFigures.p50.toFixed(1)} ms, p95 ${threadFigures.p95.toFixed(1)} ms ${threadFigures.p95 < 30 ? "PASS" : "FAIL"}`);
   console.log(`conversation list over ${total} conversations (seeded in ${seeded.toFixed(1)} s):`);
   for (const [name, figures] of Object.entries(lists)) console.log(`  ${name}: p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms ${figures.p95 < 50 ? "PASS" : "FAIL"}`);

@@ -40,7 +40,10 @@ try {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: RATE });
   cdp.on("Tracing.dataCollected", (e) => events.push(...e.value));
   const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
-  await cdp.send("Tracing.start", { categories: "devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,disabled-by-default-v8.cpu_profiler,toplevel,loading", transferMode: "ReportEvents" });
+  await cdp.send("Tracing.start", {
+    categories: "devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,disabled-by-default-v8.cpu_profiler,toplevel,loading",
+    transferMode: "ReportEvents",
+  });
   await page.goto(`${server.baseUrl}${target}`, { waitUntil: "load" });
   await page.waitForTimeout(5000);
   await cdp.send("Tracing.end");
@@ -94,7 +97,8 @@ function where(key) {
 }
 function costliest(from, to, count) {
   const totals = new Map();
-  for (const [time, key, delta] of samples) if (time >= from && time < to && !/^\((idle|program)\)$/.test(nodes.get(key)?.callFrame?.functionName ?? "")) totals.set(where(key), (totals.get(where(key)) ?? 0) + delta);
+  for (const [time, key, delta] of samples)
+    if (time >= from && time < to && !/^\((idle|program)\)$/.test(nodes.get(key)?.callFrame?.functionName ?? "")) totals.set(where(key), (totals.get(where(key)) ?? 0) + delta);
   return [...totals].sort((a, b) => b[1] - a[1]).slice(0, count);
 }
 
@@ -104,7 +108,15 @@ console.log(`${target} as ${who}, CPU ${RATE}x slower; first contentful paint at
 let blocking = 0;
 for (const task of tasks) {
   if (fcp && task.ts > fcp) blocking += Math.max(0, task.dur / 1000 - 50);
-  const kinds = events.filter((e) => onMain(e) && e.ph === "X" && e.ts >= task.ts && e.ts < task.ts + task.dur && ["EvaluateScript", "ParseHTML", "UpdateLayoutTree", "Layout", "Paint", "RunMicrotasks", "TimerFire", "EventDispatch", "FunctionCall", "GCEvent", "MajorGC", "MinorGC"].includes(e.name) && e.dur >= 2000);
+  const kinds = events.filter(
+    (e) =>
+      onMain(e) &&
+      e.ph === "X" &&
+      e.ts >= task.ts &&
+      e.ts < task.ts + task.dur &&
+      ["EvaluateScript", "ParseHTML", "UpdateLayoutTree", "Layout", "Paint", "RunMicrotasks", "TimerFire", "EventDispatch", "FunctionCall", "GCEvent", "MajorGC", "MinorGC"].includes(e.name) &&
+      e.dur >= 2000,
+  );
   const summary = [...kinds.reduce((sum, e) => sum.set(e.name, (sum.get(e.name) ?? 0) + e.dur), new Map())].map(([name, dur]) => `${name} ${ms(dur)}`).join(", ");
   console.log(`\ntask at ${ms(task.ts - start)} ms: ${ms(task.dur)} ms (${summary})`);
   for (const [name, dur] of costliest(task.ts, task.ts + task.dur, 6)) console.log(`    ${String(ms(dur)).padStart(4)} ms  ${name}`);
@@ -118,7 +130,12 @@ if (process.env.PROFILE_SCRIPTS) {
     const file = path.join(CHUNKS, url.split("/_next/static/chunks/")[1]);
     const map = mapFor(url);
     const sources = map ? map.sources.map((source, i) => [source.replace(/^.*?(node_modules|\[project\])\//, "$1/"), map.sourcesContent?.[i]?.length ?? 0]).sort((a, b) => b[1] - a[1]) : [];
-    console.log(`  ${Math.round(readFileSync(file).length / 1024)} KB ${url.split("/").pop()}: ${sources.slice(0, 6).map(([s, n]) => `${s} (${Math.round(n / 1024)} KB)`).join(", ")}`);
+    console.log(
+      `  ${Math.round(readFileSync(file).length / 1024)} KB ${url.split("/").pop()}: ${sources
+        .slice(0, 6)
+        .map(([s, n]) => `${s} (${Math.round(n / 1024)} KB)`)
+        .join(", ")}`,
+    );
   }
 }
 console.log("\nThe load's costliest functions (self time):");

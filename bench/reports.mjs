@@ -18,7 +18,9 @@ const db = new pg.Client({ connectionString: database.url });
 const server = await startServer({ databaseUrl: database.url, label: "reports" });
 await db.connect();
 try {
-  const { rows: [acme] } = await db.query(`SELECT o.id AS org, d.id AS dept FROM organizations o JOIN departments d ON d.organization_id = o.id WHERE o.name = 'Acme' AND d.name = 'Sales'`);
+  const {
+    rows: [acme],
+  } = await db.query(`SELECT o.id AS org, d.id AS dept FROM organizations o JOIN departments d ON d.organization_id = o.id WHERE o.name = 'Acme' AND d.name = 'Sales'`);
   const { rows: agents } = await db.query(`SELECT id FROM users WHERE organization_id = $1 AND role = 'agent'`, [acme.org]);
   const { rows: contacts } = await db.query(`SELECT id FROM contacts WHERE organization_id = $1 ORDER BY id LIMIT 300`, [acme.org]);
   const { rows: campaigns } = await db.query(
@@ -47,24 +49,35 @@ try {
   await db.query(`VACUUM ANALYZE call_logs`); // what autovacuum does after a bulk load: index-only scans need the visibility map
   console.log(`seeded ${ROWS.toLocaleString()} call logs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const { token } = await (await fetch(`${server.baseUrl}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "admin@acme.example.com", password: "password" }) })).json();
+  const { token } = await (
+    await fetch(`${server.baseUrl}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "admin@acme.example.com", password: "password" }) })
+  ).json();
   const to = new Date().toISOString().slice(0, 10);
   const from = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
   const range = `from=${from}&to=${to}&tz=UTC`;
   const where = `l.organization_id = ${acme.org} AND l.created_at >= '${from}'::date::timestamp AT TIME ZONE 'UTC' AND l.created_at < ('${to}'::date + 1)::timestamp AT TIME ZONE 'UTC'`;
   // The best single statement for each report's figures, run directly.
-  const inbound = `count(*) FILTER (WHERE direction = 'inbound'), count(*) FILTER (WHERE direction = 'inbound' AND status = 'completed' AND user_id IS NOT NULL), count(*) FILTER (WHERE direction = 'inbound' AND user_id IS NULL)`;
+  const inbound =
+    `count(*) FILTER (WHERE direction = 'inbound'), count(*) FILTER (WHERE direction = 'inbound' AND status = 'completed' AND ` +
+    `user_id IS NOT NULL), count(*) FILTER (WHERE direction = 'inbound' AND user_id IS NULL)`;
   const aht = `avg(duration) FILTER (WHERE status = 'completed' AND user_id IS NOT NULL)`;
   const SQL = {
     summary: `SELECT count(*), ${inbound}, count(*) FILTER (WHERE direction = 'inbound' AND status = 'completed' AND user_id IS NOT NULL AND wait_seconds <= 20),
                      avg(wait_seconds) FILTER (WHERE direction = 'inbound'), percentile_cont(0.9) WITHIN GROUP (ORDER BY wait_seconds) FILTER (WHERE direction = 'inbound'), ${aht},
-                     ${["inbound", "outbound-manual", "outbound-campaign"].flatMap((d) => ["completed", "no-answer", "busy", "failed"].map((st) => `count(*) FILTER (WHERE direction = '${d}' AND status = '${st}')`)).join(", ")}
+                     ${["inbound", "outbound-manual", "outbound-campaign"]
+                       .flatMap((d) => ["completed", "no-answer", "busy", "failed"].map((st) => `count(*) FILTER (WHERE direction = '${d}' AND status = '${st}')`))
+                       .join(", ")}
               FROM call_logs l WHERE ${where}`,
     agents: `SELECT user_id, count(*), sum(duration), avg(duration) FILTER (WHERE status = 'completed') FROM call_logs l WHERE ${where} AND user_id IS NOT NULL GROUP BY 1`,
     daily: `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), count(*), ${inbound}, ${aht} FROM call_logs l WHERE ${where} GROUP BY 1`,
     hourly: `SELECT extract(hour FROM created_at AT TIME ZONE 'UTC'), count(*), ${inbound}, ${aht} FROM call_logs l WHERE ${where} GROUP BY 1`,
-    campaigns: `SELECT campaign_id, count(*), count(*) FILTER (WHERE status = 'completed' AND user_id IS NOT NULL), sum(duration) FILTER (WHERE user_id IS NOT NULL), ${aht} FROM call_logs l WHERE ${where} AND campaign_id IS NOT NULL GROUP BY 1`,
-    tags: `SELECT t, count(*), count(*) FILTER (WHERE l.status = 'completed' AND l.user_id IS NOT NULL), sum(l.duration) FILTER (WHERE l.user_id IS NOT NULL), avg(l.duration) FILTER (WHERE l.status = 'completed' AND l.user_id IS NOT NULL) FROM call_logs l JOIN contacts c ON c.id = l.contact_id CROSS JOIN unnest(c.tags) t WHERE ${where} GROUP BY 1`,
+    campaigns:
+      `SELECT campaign_id, count(*), count(*) FILTER (WHERE status = 'completed' AND user_id IS NOT NULL), sum(duration) FILTER ` +
+      `(WHERE user_id IS NOT NULL), ${aht} FROM call_logs l WHERE ${where} AND campaign_id IS NOT NULL GROUP BY 1`,
+    tags:
+      `SELECT t, count(*), count(*) FILTER (WHERE l.status = 'completed' AND l.user_id IS NOT NULL), sum(l.duration) FILTER (WHERE ` +
+      `l.user_id IS NOT NULL), avg(l.duration) FILTER (WHERE l.status = 'completed' AND l.user_id IS NOT NULL) FROM call_logs l ` +
+      `JOIN contacts c ON c.id = l.contact_id CROSS JOIN unnest(c.tags) t WHERE ${where} GROUP BY 1`,
   };
   console.log(`\nreports on PostgreSQL, ${ROWS.toLocaleString()} call logs over 90 days, 30-day range`);
   console.log("report      API p50   API p95   SQL p50   API/SQL");
@@ -83,7 +96,11 @@ try {
     }
     const p95 = percentile(api, 95);
     const ratio = percentile(api, 50) / percentile(direct, 50);
-    console.log(`${report.padEnd(10)} ${percentile(api, 50).toFixed(0).padStart(6)} ms ${p95.toFixed(0).padStart(6)} ms ${percentile(direct, 50).toFixed(0).padStart(6)} ms   ${ratio.toFixed(2)}  ${p95 < 300 ? "PASS" : "FAIL"} ${ratio <= 2 ? "PASS" : "FAIL"}`);
+    console.log(
+      `${report.padEnd(10)} ${percentile(api, 50).toFixed(0).padStart(6)} ms ${p95.toFixed(0).padStart(6)} ` +
+        `ms ${percentile(direct, 50).toFixed(0).padStart(6)} ms   ${ratio.toFixed(2)}  ${p95 < 300 ? "PASS" : "FAIL"} ` +
+        `${ratio <= 2 ? "PASS" : "FAIL"}`,
+    );
   }
 } finally {
   await db.end();

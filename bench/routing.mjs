@@ -40,20 +40,32 @@ const [server] = servers;
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 try {
-  const { rows: [org] } = await db.query(`INSERT INTO organizations (name, updated_at) VALUES ('Menu Co', now()) RETURNING id`);
+  const {
+    rows: [org],
+  } = await db.query(`INSERT INTO organizations (name, updated_at) VALUES ('Menu Co', now()) RETURNING id`);
   const { rows: departments } = await db.query(
     `INSERT INTO departments (organization_id, name, updated_at) SELECT $1, n, now() FROM unnest(ARRAY['Sales', 'Support', 'Billing']) n RETURNING id, name`,
     [org.id],
   );
   const number = "+18005550100";
   const plan = {
-    name: "Main line", numbers: [], hours: null, holidays: [], closed_message: "Closed.", queue: { type: "queue", department_id: null },
-    menu: { greeting: "Thanks for calling.", default_digit: "1", options: departments.map((d, i) => ({ digit: String(i + 1), label: d.name, words: [], target: { type: "queue", department_id: d.id } })) },
+    name: "Main line",
+    numbers: [],
+    hours: null,
+    holidays: [],
+    closed_message: "Closed.",
+    queue: { type: "queue", department_id: null },
+    menu: {
+      greeting: "Thanks for calling.",
+      default_digit: "1",
+      options: departments.map((d, i) => ({ digit: String(i + 1), label: d.name, words: [], target: { type: "queue", department_id: d.id } })),
+    },
   };
-  await db.query(
-    `INSERT INTO settings (organization_id, key, value, updated_at) VALUES ($1, 'telephony', $2, now()), ($1, 'routing', $3, now())`,
-    [org.id, JSON.stringify({ phone_numbers: [number, "+18005559999"] }), JSON.stringify({ plans: [plan] })],
-  );
+  await db.query(`INSERT INTO settings (organization_id, key, value, updated_at) VALUES ($1, 'telephony', $2, now()), ($1, 'routing', $3, now())`, [
+    org.id,
+    JSON.stringify({ phone_numbers: [number, "+18005559999"] }),
+    JSON.stringify({ plans: [plan] }),
+  ]);
 
   const agent = new http.Agent({ keepAlive: true });
   // A signed provider post to a full callback address (the menu's action carries try= and org=).
@@ -61,7 +73,11 @@ try {
     new Promise((resolve, reject) => {
       const full = { AccountSid: TEST_PROVIDER.TWILIO_ACCOUNT_SID, ...params };
       const body = new URLSearchParams(full).toString();
-      const headers = { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), "X-Twilio-Signature": twilio.getExpectedTwilioSignature(TEST_PROVIDER.TWILIO_AUTH_TOKEN, url, full) };
+      const headers = {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Length": Buffer.byteLength(body),
+        "X-Twilio-Signature": twilio.getExpectedTwilioSignature(TEST_PROVIDER.TWILIO_AUTH_TOKEN, url, full),
+      };
       const t0 = performance.now();
       const request = http.request(url, { method: "POST", agent, headers }, (response) => {
         let text = "";
@@ -79,11 +95,13 @@ try {
   // Calls 20 at a time, as traffic comes: one at a time used one of the pool's connections, and the burst then
   // met nine PostgreSQL backends that had never run these statements (p99 180-310 ms against 30-60 warm).
   for (let round = 0; round < 3; round++) {
-    await Promise.all(Array.from({ length: 20 * SERVERS }, async (_, i) => {
-      const sid = `CA${randomBytes(16).toString("hex")}`;
-      const menu = await post(`${servers[i % SERVERS].baseUrl}/api/telephony/inbound`, { CallSid: sid, From: "+14155559999", To: "+18005559999", CallStatus: "ringing" });
-      await post(action(menu.text), { CallSid: sid, From: "+14155559999", To: "+18005559999", Digits: "1" });
-    }));
+    await Promise.all(
+      Array.from({ length: 20 * SERVERS }, async (_, i) => {
+        const sid = `CA${randomBytes(16).toString("hex")}`;
+        const menu = await post(`${servers[i % SERVERS].baseUrl}/api/telephony/inbound`, { CallSid: sid, From: "+14155559999", To: "+18005559999", CallStatus: "ringing" });
+        await post(action(menu.text), { CallSid: sid, From: "+14155559999", To: "+18005559999", Digits: "1" });
+      }),
+    );
   }
   await db.query(`DELETE FROM queue_entries WHERE organization_id = $1`, [org.id]);
 
@@ -110,9 +128,15 @@ try {
   const right = calls.filter((c) => placed.get(c.sid) === departments[Number(c.digit) - 1].id).length;
   const perQueue = departments.map((d) => `${d.name} ${rows.filter((r) => r.department_id === d.id).length}`).join(", ");
 
-  console.log(`${CALLS} calls through the menu in ${window.toFixed(2)} s, to ${SERVERS} server${SERVERS > 1 ? "s" : ""} on one PostgreSQL (${webhooks.length} webhooks, ${results.filter((r) => !r.ok).length} errors)`);
+  console.log(
+    `${CALLS} calls through the menu in ${window.toFixed(2)} s, to ${SERVERS} server${SERVERS > 1 ? "s" : ""} ` +
+      `on one PostgreSQL (${webhooks.length} webhooks, ${results.filter((r) => !r.ok).length} errors)`,
+  );
   console.log(`  webhook p50 ${ms(percentile(webhooks, 50))} · p95 ${ms(percentile(webhooks, 95))} · p99 ${ms(percentile(webhooks, 99))} · max ${ms(Math.max(...webhooks))} (target p99 < 100 ms)`);
-  console.log(`  CPU: the server${SERVERS > 1 ? "s" : ""} ${cpu.server.toFixed(2)} s (${((cpu.server * 1000) / webhooks.length).toFixed(1)} ms a webhook), PostgreSQL ${cpu.postgres.toFixed(2)} s; the machine ${((100 * cpu.busy) / cpu.total).toFixed(0)}% busy`);
+  console.log(
+    `  CPU: the server${SERVERS > 1 ? "s" : ""} ${cpu.server.toFixed(2)} s (${((cpu.server * 1000) / webhooks.length).toFixed(1)} ` +
+      `ms a webhook), PostgreSQL ${cpu.postgres.toFixed(2)} s; the machine ${((100 * cpu.busy) / cpu.total).toFixed(0)}% busy`,
+  );
   console.log(`  queued ${rows.length} of ${CALLS} (none twice: ${placed.size === rows.length}); in the queue their key chose: ${right}; per queue: ${perQueue}`);
   if (right !== CALLS || rows.length !== CALLS) process.exitCode = 1;
 
@@ -134,7 +158,12 @@ try {
     `INSERT INTO api_tokens (user_id, token_hash, expires_at) SELECT u, h, now() + interval '1 day' FROM unnest($1::int[], $2::text[]) AS t(u, h) RETURNING id, user_id`,
     [staff.map((x) => x.id), secrets.map((x) => createHash("sha256").update(x).digest("hex"))],
   );
-  const api = (token, path, body) => fetch(`${server.baseUrl}${path}`, { method: body ? "POST" : "GET", headers: { Authorization: `Bearer ${token.id}|${secrets[staff.findIndex((x) => x.id === token.user_id)]}`, "Content-Type": "application/json" }, ...(body && { body: JSON.stringify(body) }) }).then((r) => r.json());
+  const api = (token, path, body) =>
+    fetch(`${server.baseUrl}${path}`, {
+      method: body ? "POST" : "GET",
+      headers: { Authorization: `Bearer ${token.id}|${secrets[staff.findIndex((x) => x.id === token.user_id)]}`, "Content-Type": "application/json" },
+      ...(body && { body: JSON.stringify(body) }),
+    }).then((r) => r.json());
   const deadline = Date.now() + SIM_SECONDS * 1000;
   const callers = (async () => {
     let n = 0;
@@ -156,10 +185,19 @@ try {
         await sleep(200);
         continue;
       }
-      const accepted = await fetch(`${server.baseUrl}/api/queue/calls/${next.id}/accept`, { method: "POST", headers: { Authorization: `Bearer ${token.id}|${secrets[staff.findIndex((x) => x.id === token.user_id)]}` } });
+      const accepted = await fetch(`${server.baseUrl}/api/queue/calls/${next.id}/accept`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token.id}|${secrets[staff.findIndex((x) => x.id === token.user_id)]}` },
+      });
       if (accepted.status !== 200) continue;
       // The agent's device joins the caller (the provider's agent-dial-queue request), as a browser does.
-      await post(`${server.baseUrl}/api/telephony/agent-dial-queue`, { CallSid: `CA${randomBytes(16).toString("hex")}`, From: `client:user_${token.user_id}`, Caller: `client:user_${token.user_id}`, To: simNumber, QueueEntryId: String(next.id) });
+      await post(`${server.baseUrl}/api/telephony/agent-dial-queue`, {
+        CallSid: `CA${randomBytes(16).toString("hex")}`,
+        From: `client:user_${token.user_id}`,
+        Caller: `client:user_${token.user_id}`,
+        To: simNumber,
+        QueueEntryId: String(next.id),
+      });
       await sleep(exponential(TALK_SECONDS) * 1000);
       await post(`${server.baseUrl}/api/telephony/status`, { CallSid: next.call_sid, To: simNumber, CallStatus: "completed", CallDuration: "5" });
     }

@@ -28,12 +28,16 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 function request(path, { method = "GET", headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(`${server.baseUrl}${path}`, { method, agent, headers: { "Content-Type": "application/json", ...headers, ...(payload && { "Content-Length": Buffer.byteLength(payload) }) } }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk) => (text += chunk));
-      response.on("end", () => resolve({ status: response.statusCode, body: text ? JSON.parse(text) : null }));
-    });
+    const req = http.request(
+      `${server.baseUrl}${path}`,
+      { method, agent, headers: { "Content-Type": "application/json", ...headers, ...(payload && { "Content-Length": Buffer.byteLength(payload) }) } },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode, body: text ? JSON.parse(text) : null }));
+      },
+    );
     req.on("error", reject);
     req.end(payload);
   });
@@ -65,18 +69,28 @@ function stream(path, headers, onFrame) {
 
 const open = [];
 try {
-  const { rows: [org] } = await db.query(`INSERT INTO organizations (name, updated_at) VALUES ('Chat Co', now()) RETURNING id`);
-  const { rows: [dept] } = await db.query(`INSERT INTO departments (organization_id, name, updated_at) VALUES ($1, 'Floor', now()) RETURNING id`, [org.id]);
-  const { rows: [admin] } = await db.query(`INSERT INTO users (organization_id, name, email, password_hash, role, updated_at) VALUES ($1, 'Admin', 'admin@chat.test', 'x', 'account_admin', now()) RETURNING id`, [org.id]);
+  const {
+    rows: [org],
+  } = await db.query(`INSERT INTO organizations (name, updated_at) VALUES ('Chat Co', now()) RETURNING id`);
+  const {
+    rows: [dept],
+  } = await db.query(`INSERT INTO departments (organization_id, name, updated_at) VALUES ($1, 'Floor', now()) RETURNING id`, [org.id]);
+  const {
+    rows: [admin],
+  } = await db.query(`INSERT INTO users (organization_id, name, email, password_hash, role, updated_at) VALUES ($1, 'Admin', 'admin@chat.test', 'x', 'account_admin', now()) RETURNING id`, [org.id]);
   const secret = randomBytes(32).toString("base64url");
-  const { rows: [token] } = await db.query(`INSERT INTO api_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day') RETURNING id`, [admin.id, createHash("sha256").update(secret).digest("hex")]);
+  const {
+    rows: [token],
+  } = await db.query(`INSERT INTO api_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day') RETURNING id`, [admin.id, createHash("sha256").update(secret).digest("hex")]);
   const bearer = `Bearer ${token.id}|${secret}`;
   const widget = (await request("/api/settings/chat-widgets", { method: "POST", headers: { Authorization: bearer }, body: { name: "Shop", allowed_origins: [SITE], department_id: dept.id } })).body;
   const key = widget.public_key;
 
   // The agent's side: one event stream hearing every visitor's message.
   const inboxArrivals = new Map();
-  open.push(await stream("/api/events?types=message.received", { Authorization: bearer }, (event, data) => event === "message.received" && inboxArrivals.set(String(data.message_id), performance.now())));
+  open.push(
+    await stream("/api/events?types=message.received", { Authorization: bearer }, (event, data) => event === "message.received" && inboxArrivals.set(String(data.message_id), performance.now())),
+  );
 
   // 500 visitors, each with a conversation (a first message) and a stream.
   const visitors = [];
@@ -89,7 +103,13 @@ try {
     const visitor = { token: visit.body.visitor_token, arrivals: new Map(), conversation: null };
     const first = await request(`/api/chat/${key}/messages`, { method: "POST", headers: { Origin: SITE, "X-Visitor-Token": visitor.token }, body: { body: `Hello from ${i}` } });
     if (first.status !== 201) throw new Error(`first message: ${first.status}`);
-    open.push(await stream(`/api/chat/${key}/stream?token=${visitor.token}&last_id=${first.body.id}`, { Origin: SITE }, (event, line) => line.from === "agent" && visitor.arrivals.set(line.body, performance.now())));
+    open.push(
+      await stream(
+        `/api/chat/${key}/stream?token=${visitor.token}&last_id=${first.body.id}`,
+        { Origin: SITE },
+        (event, line) => line.from === "agent" && visitor.arrivals.set(line.body, performance.now()),
+      ),
+    );
     visitors.push(visitor);
   }
   const { rows } = await db.query(`SELECT v.token_hash, v.conversation_id FROM chat_visitors v WHERE v.widget_id = $1`, [widget.id]);
@@ -112,15 +132,19 @@ try {
     const answerTo = visitors[(n * 7 + 3) % visitors.length];
     const text = `answer ${n}`;
     const sentIn = performance.now();
-    sends.push(request(`/api/chat/${key}/messages`, { method: "POST", headers: { Origin: SITE, "X-Visitor-Token": visitor.token }, body: { body: `question ${n}` } }).then((r) => {
-      statuses.inbound[r.status] = (statuses.inbound[r.status] ?? 0) + 1;
-      if (r.status === 201) inbound.push({ id: String(r.body.id), sent: sentIn });
-    }));
+    sends.push(
+      request(`/api/chat/${key}/messages`, { method: "POST", headers: { Origin: SITE, "X-Visitor-Token": visitor.token }, body: { body: `question ${n}` } }).then((r) => {
+        statuses.inbound[r.status] = (statuses.inbound[r.status] ?? 0) + 1;
+        if (r.status === 201) inbound.push({ id: String(r.body.id), sent: sentIn });
+      }),
+    );
     const sentOut = performance.now();
-    sends.push(request(`/api/conversations/${answerTo.conversation}/messages`, { method: "POST", headers: { Authorization: bearer }, body: { body: text } }).then((r) => {
-      statuses.outbound[r.status] = (statuses.outbound[r.status] ?? 0) + 1;
-      if (r.status === 201) outbound.push({ visitor: answerTo, text, sent: sentOut });
-    }));
+    sends.push(
+      request(`/api/conversations/${answerTo.conversation}/messages`, { method: "POST", headers: { Authorization: bearer }, body: { body: text } }).then((r) => {
+        statuses.outbound[r.status] = (statuses.outbound[r.status] ?? 0) + 1;
+        if (r.status === 201) outbound.push({ visitor: answerTo, text, sent: sentOut });
+      }),
+    );
   }
   await Promise.all(sends);
   const elapsed = (performance.now() - t0) / 1000;
@@ -129,7 +153,11 @@ try {
   const report = (name, items, arrivalOf) => {
     const ms = items.map((item) => arrivalOf(item) - item.sent).filter((value) => Number.isFinite(value));
     const lost = items.length - ms.length;
-    console.log(`${name}: ${items.length} sent in ${elapsed.toFixed(1)} s (${(items.length / elapsed).toFixed(1)}/s), arrived ${ms.length}, lost ${lost}; send→arrival p50 ${percentile(ms, 50).toFixed(0)} ms, p99 ${percentile(ms, 99).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms`);
+    console.log(
+      `${name}: ${items.length} sent in ${elapsed.toFixed(1)} s (${(items.length / elapsed).toFixed(1)}/s), ` +
+        `arrived ${ms.length}, lost ${lost}; send→arrival p50 ${percentile(ms, 50).toFixed(0)} ms, p99 ${percentile(ms, 99).toFixed(0)} ` +
+        `ms, max ${Math.max(...ms).toFixed(0)} ms`,
+    );
     return { p99: percentile(ms, 99), lost };
   };
   console.log(`answers: visitor messages ${JSON.stringify(statuses.inbound)}, agent answers ${JSON.stringify(statuses.outbound)}`);

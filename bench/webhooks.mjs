@@ -58,11 +58,15 @@ const call = (method, path, token, body) =>
   new Promise((resolve, reject) => {
     const data = body ? JSON.stringify(body) : undefined;
     const t0 = performance.now();
-    const request = http.request(`${server.baseUrl}${path}`, { method, agent, headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", ...(data && { "Content-Length": Buffer.byteLength(data) }) } }, (response) => {
-      let text = "";
-      response.on("data", (c) => (text += c));
-      response.on("end", () => resolve({ status: response.statusCode, body: text ? JSON.parse(text) : null, ms: performance.now() - t0 }));
-    });
+    const request = http.request(
+      `${server.baseUrl}${path}`,
+      { method, agent, headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", ...(data && { "Content-Length": Buffer.byteLength(data) }) } },
+      (response) => {
+        let text = "";
+        response.on("data", (c) => (text += c));
+        response.on("end", () => resolve({ status: response.statusCode, body: text ? JSON.parse(text) : null, ms: performance.now() - t0 }));
+      },
+    );
     request.on("error", reject);
     request.end(data);
   });
@@ -70,23 +74,31 @@ const receivers = [];
 try {
   const login = await new Promise((resolve, reject) => {
     const body = JSON.stringify({ email: "admin@acme.example.com", password: "password" });
-    const request = http.request(`${server.baseUrl}/api/login`, { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } }, (r) => { let t = ""; r.on("data", (c) => (t += c)); r.on("end", () => resolve(JSON.parse(t))); });
+    const request = http.request(`${server.baseUrl}/api/login`, { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } }, (r) => {
+      let t = "";
+      r.on("data", (c) => (t += c));
+      r.on("end", () => resolve(JSON.parse(t)));
+    });
     request.on("error", reject);
     request.end(body);
   });
   const token = login.token;
   const contacts = (await call("GET", "/api/contacts?per_page=100", token)).body.data.map((c) => c.id);
-  const { rows: [{ organization_id: org }] } = await db.query(`SELECT organization_id FROM users WHERE email = 'admin@acme.example.com'`);
+  const {
+    rows: [{ organization_id: org }],
+  } = await db.query(`SELECT organization_id FROM users WHERE email = 'admin@acme.example.com'`);
 
   // The causing requests: contact changes at a steady pace.
   const changeContacts = async () => {
     const n = REQUESTS_PER_SECOND * SECONDS;
-    const times = await Promise.all(Array.from({ length: n }, async (_, i) => {
-      await sleep((i * 1000) / REQUESTS_PER_SECOND);
-      const r = await call("PUT", `/api/contacts/${contacts[i % contacts.length]}`, token, { company: `Bench ${i}` });
-      if (r.status !== 200) throw new Error(`contact change: ${r.status}`);
-      return r.ms;
-    }));
+    const times = await Promise.all(
+      Array.from({ length: n }, async (_, i) => {
+        await sleep((i * 1000) / REQUESTS_PER_SECOND);
+        const r = await call("PUT", `/api/contacts/${contacts[i % contacts.length]}`, token, { company: `Bench ${i}` });
+        if (r.status !== 200) throw new Error(`contact change: ${r.status}`);
+        return r.ms;
+      }),
+    );
     return times;
   };
   // What a phase cost: the server (every thread), PostgreSQL, and the machine's busy share.
@@ -98,7 +110,13 @@ try {
       const machine = machineSeconds();
       const busy = (machine.busy - start.machine.busy) / (machine.total - start.machine.total);
       const used = { server: cpuSeconds(server.pid) - start.server, loop: eventLoop() - start.loop, postgres: postgresSeconds() - start.postgres, bench: threadSeconds() - start.bench };
-      return { ...used, busy, text: `server ${used.server.toFixed(1)} s (event loop ${used.loop.toFixed(1)} s), PostgreSQL ${used.postgres.toFixed(1)} s, this bench (receivers, event writer, API client) ${used.bench.toFixed(1)} s of CPU; machine ${(busy * 100).toFixed(0)}% busy` };
+      return {
+        ...used,
+        busy,
+        text:
+          `server ${used.server.toFixed(1)} s (event loop ${used.loop.toFixed(1)} s), PostgreSQL ${used.postgres.toFixed(1)} s, this ` +
+          `bench (receivers, event writer, API client) ${used.bench.toFixed(1)} s of CPU; machine ${(busy * 100).toFixed(0)}% busy`,
+      };
     };
   };
   // Events at EVENTS_PER_SECOND, in batches every 100 ms, while the contact changes run: in both
@@ -156,20 +174,38 @@ try {
   const duplicates = healthy.reduce((sum, r) => sum + [...r.got.ids.values()].filter((n) => n > 1).length, 0);
   const { rows: states } = await db.query(`SELECT e.description, d.status, count(*)::int AS n FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id GROUP BY 1, 2 ORDER BY 1, 2`);
   console.log(`webhooks: ${EVENTS_PER_SECOND} events/s for ${SECONDS} s (+ ${REQUESTS_PER_SECOND} contact changes/s) to 10 endpoints (8 healthy, 1 slow 3 s, 1 failing 500)`);
-  console.log(`  the causing requests (PUT /api/contacts/{id}), the same events written: p50 ${ms(percentile(without, 50))} / p99 ${ms(percentile(without, 99))} without webhook endpoints; p50 ${ms(percentile(withHooks, 50))} / p99 ${ms(percentile(withHooks, 99))} with`);
+  console.log(
+    `  the causing requests (PUT /api/contacts/{id}), the same events written: p50 ${ms(percentile(without, 50))} / p99 ${ms(percentile(without, 99))} ` +
+      `without webhook endpoints; p50 ${ms(percentile(withHooks, 50))} / p99 ${ms(percentile(withHooks, 99))} with`,
+  );
   console.log(`  CPU over the ${SECONDS} s: ${withoutCpu.text} without webhooks; ${withCpu.text} with`);
-  console.log(`  event -> delivery at the healthy endpoints: p50 ${ms(percentile(delays, 50))} · p95 ${ms(percentile(delays, 95))} · p99 ${ms(percentile(delays, 99))} (target p95 < 1 s) over the ${delays.length} injected events delivered before the restart`);
+  console.log(
+    `  event -> delivery at the healthy endpoints: p50 ${ms(percentile(delays, 50))} · p95 ${ms(percentile(delays, 95))} · p99 ${ms(percentile(delays, 99))} ` +
+      `(target p95 < 1 s) over the ${delays.length} injected events delivered before the restart`,
+  );
   const perSecond = [];
   for (const [at] of healthy.flatMap((r) => r.got.delays)) if (at < killedAt) perSecond[Math.floor((at - injectedFrom) / 1000)] = (perSecond[Math.floor((at - injectedFrom) / 1000)] ?? 0) + 1;
   console.log(`  healthy deliveries per second from the first event (all 8 endpoints; ${8 * EVENTS_PER_SECOND}/s keeps up): ${Array.from(perSecond, (n) => n ?? 0).join(", ")}`);
-  console.log(`  every healthy endpoint got ${Math.min(...healthy.map(deliveredTo))} of ${expected} events (server killed after ${beforeKill} and started again; all in ${drainedIn.toFixed(1)} s; ${duplicates} sent twice across the restart)`);
+  console.log(
+    `  every healthy endpoint got ${Math.min(...healthy.map(deliveredTo))} of ${expected} events (server killed after ${beforeKill} ` +
+      `and started again; all in ${drainedIn.toFixed(1)} s; ${duplicates} sent twice across the restart)`,
+  );
   console.log(`  delivery states: ${states.map((s) => `${s.description} ${s.status} ${s.n}`).join(", ")}`);
   const us = (seconds) => `${((seconds / drained) * 1e6).toFixed(0)} µs`;
-  console.log(`  the drain before the restart (${drained} deliveries in ${drainSeconds.toFixed(1)} s, ${(drained / drainSeconds).toFixed(0)}/s): CPU a delivery: server ${us(drainCpu.server)} (event loop ${us(drainCpu.loop)}), PostgreSQL ${us(drainCpu.postgres)}, receivers ${us(drainCpu.bench)}; machine ${(drainCpu.busy * 100).toFixed(0)}% busy`);
+  console.log(
+    `  the drain before the restart (${drained} deliveries in ${drainSeconds.toFixed(1)} s, ${(drained / drainSeconds).toFixed(0)}/s): ` +
+      `CPU a delivery: server ${us(drainCpu.server)} (event loop ${us(drainCpu.loop)}), PostgreSQL ${us(drainCpu.postgres)}, ` +
+      `receivers ${us(drainCpu.bench)}; machine ${(drainCpu.busy * 100).toFixed(0)}% busy`,
+  );
   // The floor: bare exchanges alone, at the rate the healthy endpoints need, on top of what the same load takes without webhooks.
   const cores = (sends) => (sends * (bare.clientUs + bare.receiverUs)) / 1e6;
   const baseline = (withoutCpu.busy * availableParallelism()).toFixed(2);
-  console.log(`  this machine's floor: a bare HTTP exchange (undici POST -> Node receiver, nothing else running) takes ${bare.clientUs.toFixed(0)} µs of CPU to send and ${bare.receiverUs.toFixed(0)} µs to receive (${bare.perSecond.toFixed(0)}/s with the whole machine); ${8 * EVENTS_PER_SECOND} healthy deliveries a second need ${cores(8 * EVENTS_PER_SECOND).toFixed(2)} cores for the exchanges alone, on top of the ${baseline} cores the same load took without webhooks, of ${availableParallelism()}`);
+  console.log(
+    `  this machine's floor: a bare HTTP exchange (undici POST -> Node receiver, nothing else running) takes ${bare.clientUs.toFixed(0)} ` +
+      `µs of CPU to send and ${bare.receiverUs.toFixed(0)} µs to receive (${bare.perSecond.toFixed(0)}/s with the whole machine); ${8 * EVENTS_PER_SECOND} ` +
+      `healthy deliveries a second need ${cores(8 * EVENTS_PER_SECOND).toFixed(2)} cores for the exchanges alone, on top of the ${baseline} ` +
+      `cores the same load took without webhooks, of ${availableParallelism()}`,
+  );
   if (Math.min(...healthy.map(deliveredTo)) < expected) process.exitCode = 1;
 } finally {
   for (const r of receivers) r.server.close();

@@ -30,7 +30,9 @@ export function AppSidebar({ items, name, roleLabel }: { items: NavItem[]; name:
         <div className="who">
           <strong>{name}</strong>
           <small data-testid="role">{roleLabel}</small>
-          <Link href="/account" className="small" aria-current={pathname === "/account" ? "page" : undefined}>Your account</Link>
+          <Link href="/account" className="small" aria-current={pathname === "/account" ? "page" : undefined}>
+            Your account
+          </Link>
           <SignOutButton />
         </div>
       </div>

@@ -26,5 +26,9 @@ export function FirstAnswers({ answers, inertUntilHydrated = false, children }: 
 /** Only this wrapper draws again once hydrated; what it holds is the same and is left as it is. */
 function InertUntilHydrated({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated();
-  return <div style={{ display: "contents" }} inert={!hydrated}>{children}</div>;
+  return (
+    <div style={{ display: "contents" }} inert={!hydrated}>
+      {children}
+    </div>
+  );
 }

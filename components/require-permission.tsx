@@ -11,7 +11,9 @@ export async function RequirePermission({ permission, children }: { permission: 
     <div className="panel empty" role="alert" style={{ marginTop: 40 }}>
       <h1>No access</h1>
       <p>Your role does not include this part of the contact center.</p>
-      <Link className="button" href={homeFor(user.role)}>Back to your work</Link>
+      <Link className="button" href={homeFor(user.role)}>
+        Back to your work
+      </Link>
     </div>
   );
 }

@@ -5,10 +5,16 @@ import { parseTrustedProxies } from "@/lib/net/trusted-proxies";
 
 // Every setting the service reads, parsed once. A missing or malformed value
 // stops start-up with a message naming the variable (see formatEnvError).
-const optionalUrl = z.url().optional().or(z.literal("").transform(() => undefined));
+const optionalUrl = z
+  .url()
+  .optional()
+  .or(z.literal("").transform(() => undefined));
 const intFrom = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 // An empty value is no value: `TWILIO_AUTH_TOKEN=` must never become a signing key of "".
-const optionalText = z.string().optional().transform((value) => value || undefined);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined);
 
 export const envSchema = z
   .object({
@@ -74,9 +80,25 @@ export const envSchema = z
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
     CALLER_ANSWER_MS: z.coerce.number().int().min(0).max(60_000).default(300),
     /** Hosts (comma-separated) webhooks may reach although private, over http too: the tests' local receiver. Empty in production. */
-    WEBHOOK_PRIVATE_HOSTS: z.string().optional().transform((v) => (v ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
+    WEBHOOK_PRIVATE_HOSTS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     /** Hosts (comma-separated) an identity provider may be on although private, over http too: an in-house Keycloak, the tests' provider. */
-    SSO_PRIVATE_HOSTS: z.string().optional().transform((v) => (v ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
+    SSO_PRIVATE_HOSTS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     /** The DNS servers that SSO domain verification asks (comma list of `address` or `address:port`); unset: the system's resolvers. */
     DNS_SERVERS: z
       .string()

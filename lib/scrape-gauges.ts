@@ -23,21 +23,25 @@ export function registerScrapeGauges(): void {
     labelNames: ["pool", "state"],
     read: () =>
       connectionUse().flatMap((use) =>
-        use.total === undefined ? [] : [
-          { labels: { pool: use.pool, state: "in_use" }, value: use.total - (use.idle ?? 0) },
-          { labels: { pool: use.pool, state: "idle" }, value: use.idle ?? 0 },
-        ],
+        use.total === undefined
+          ? []
+          : [
+              { labels: { pool: use.pool, state: "in_use" }, value: use.total - (use.idle ?? 0) },
+              { labels: { pool: use.pool, state: "idle" }, value: use.idle ?? 0 },
+            ],
       ),
   });
   gaugeAtScrape({
     name: "contact_center_db_pool_waiting",
-    help: "Database work waiting for a connection: queries waiting for a pool connection on PostgreSQL; on the embedded database (pool=embedded) requests' statements in line for, or on, its one connection",
+    help:
+      "Database work waiting for a connection: queries waiting for a pool connection on PostgreSQL; on the embedded database (pool=embedded) " +
+      "requests' statements in line for, or on, its one connection",
     labelNames: ["pool"],
     read: () => connectionUse().map((use) => ({ labels: { pool: use.pool }, value: use.waiting })),
   });
   gaugeAtScrape({
     name: "contact_center_queue_waiting_callers",
-    help: "Callers waiting now, by organization id and queue (general or department-<id>); the 50 busiest queues, the rest as organization=\"other\"",
+    help: 'Callers waiting now, by organization id and queue (general or department-<id>); the 50 busiest queues, the rest as organization="other"',
     labelNames: ["organization", "queue"],
     read: async () => (await countWaitingCallers()).map((row) => ({ labels: { organization: row.organization, queue: row.queue }, value: row.waiting })),
     onError: warn("contact_center_queue_waiting_callers"),

@@ -7,7 +7,6 @@ import { processSingleton, provide, provided } from "@/lib/process/process-regis
 // restart need not wait for a claim to lapse. The steps live in the process
 // registry, like the hook, so every bundle's copy of this module adds to the same list.
 
-
 /** Runs `step` when the server stops gracefully; a failure is logged, and the rest still run. */
 export function onShutdown(step: () => Promise<void>): void {
   const steps = processSingleton<(() => Promise<void>)[]>("shutdown-steps", () => []);

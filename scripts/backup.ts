@@ -24,7 +24,8 @@ try {
   console.log(`Backup written: ${result.file} (${(result.bytes / 1e6).toFixed(1)} MB, ${seconds} s; taken by ${result.via === "server" ? "the running server" : "this command, no server running"}).`);
   console.log(
     `It does not hold ${dataDir}/secrets.json (ENCRYPTION_KEY, NEXTAUTH_SECRET): keep a copy of that file apart from the backups ` +
-      "(a key stored with the data it protects protects nothing). Restore with: npm run restore -- --from " + result.file,
+      "(a key stored with the data it protects protects nothing). Restore with: npm run restore -- --from " +
+      result.file,
   );
 } catch (error) {
   console.error(`${error instanceof BackupRefused ? "Refused" : "Failed"}: ${(error as Error).message}`);

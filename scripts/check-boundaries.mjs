@@ -32,7 +32,10 @@ const WORDS = [
 ];
 
 // A public field of our own API that predates the port: renaming it would change the API.
-const ALLOWED = [{ file: "lib/routing/routing-answer.ts", word: "twiml" }, { file: "lib/routing/walk-plan.ts", word: "twiml" }];
+const ALLOWED = [
+  { file: "lib/routing/routing-answer.ts", word: "twiml" },
+  { file: "lib/routing/walk-plan.ts", word: "twiml" },
+];
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {

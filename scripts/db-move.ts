@@ -27,7 +27,9 @@ if (envFile && existsSync(envFile)) {
 /** `NAME='value'` lines, as a shell (`set -a; . FILE`) and systemd's EnvironmentFile= read them. */
 function writeEnvFile(file: string, variables: Record<string, string>): void {
   const quoted = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
-  const text = Object.entries(variables).map(([name, value]) => `${name}=${quoted(value)}\n`).join("");
+  const text = Object.entries(variables)
+    .map(([name, value]) => `${name}=${quoted(value)}\n`)
+    .join("");
   writeFileSync(file, text, { mode: 0o600, flag: "wx" });
 }
 
@@ -60,7 +62,9 @@ await target.connect();
 const sealed = await checkSealedSecrets(async (sql, params) => (await target.query(sql, params as unknown[])).rows, secrets.ENCRYPTION_KEY);
 await target.end();
 
-console.log("\nStart every server on the new database with these variables (keep them secret; without this ENCRYPTION_KEY the provider and webhook secrets stored in the database cannot be opened):\n");
+console.log(
+  "\nStart every server on the new database with these variables (keep them secret; without this ENCRYPTION_KEY the provider and webhook secrets stored in the database cannot be opened):\n",
+);
 console.log(`DATABASE_URL=${values.to}`);
 console.log(`ENCRYPTION_KEY=${secrets.ENCRYPTION_KEY ?? ""}`);
 console.log(`NEXTAUTH_SECRET=${secrets.NEXTAUTH_SECRET ?? ""}`);

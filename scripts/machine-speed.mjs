@@ -32,7 +32,14 @@ function round() {
   let checksum = 0;
   const rows = [];
   for (let i = 0; i < 2_000; i++) {
-    rows.push({ id: i, name: `Contact ${i}`, email: `contact.${i}@example.test`, phone: `+1555${String(i).padStart(7, "0")}`, tags: ["vip", `t${i % 7}`], created_at: new Date(1_700_000_000_000 + i * 1000).toISOString() });
+    rows.push({
+      id: i,
+      name: `Contact ${i}`,
+      email: `contact.${i}@example.test`,
+      phone: `+1555${String(i).padStart(7, "0")}`,
+      tags: ["vip", `t${i % 7}`],
+      created_at: new Date(1_700_000_000_000 + i * 1000).toISOString(),
+    });
   }
   for (let pass = 0; pass < 60; pass++) {
     const text = JSON.stringify(rows);

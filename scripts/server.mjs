@@ -97,7 +97,9 @@ function close(code) {
   closing = true;
   if (server.listening) server.close();
   const shutdown = registry.get("shutdown") ?? (async () => {});
-  shutdown().catch(() => {}).finally(() => app.close?.().finally(() => process.exit(code)));
+  shutdown()
+    .catch(() => {})
+    .finally(() => app.close?.().finally(() => process.exit(code)));
   setTimeout(() => process.exit(code), 5000).unref();
 }
 for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -26,6 +26,7 @@ const DATE_FILES = [
   "e2e/api/call-timing.test.ts",
   "e2e/api/messages.test.ts",
   "e2e/api/campaigns.test.ts",
+  "e2e/api/campaign-outcomes.test.ts",
   "e2e/api/routing.test.ts",
   "e2e/api/telephony.test.ts",
   "e2e/api/contacts.test.ts",

@@ -41,7 +41,10 @@ const logs = path.resolve(".test-data", "flaky");
 mkdirSync(logs, { recursive: true });
 
 // The load: each worker spins until told to stop, so the tests share the cores as on a busy machine.
-const spinners = Array.from({ length: stress }, () => new Worker("const s = new Int32Array(new SharedArrayBuffer(4)); for (;;) { for (let i = 0; i < 1e7; i++) Atomics.add(s, 0, 1); }", { eval: true }));
+const spinners = Array.from(
+  { length: stress },
+  () => new Worker("const s = new Int32Array(new SharedArrayBuffer(4)); for (;;) { for (let i = 0; i < 1e7; i++) Atomics.add(s, 0, 1); }", { eval: true }),
+);
 
 /** One run of one file: its status, the seed it ran with and where its output is. */
 function runOnce(file, repeat) {
@@ -62,9 +65,17 @@ function runOnce(file, repeat) {
 
 /** The first lines that say why a run failed, from its log. */
 function why(log) {
-  const lines = readFileSync(log, "utf8").split("\n").map((line) => line.trim());
+  const lines = readFileSync(log, "utf8")
+    .split("\n")
+    .map((line) => line.trim());
   const first = lines.findIndex((line) => /(FAIL|Error|✘|×|expected)/.test(line));
-  return first < 0 ? "(see the log)" : lines.slice(first, first + 4).filter(Boolean).join(" | ").slice(0, 400);
+  return first < 0
+    ? "(see the log)"
+    : lines
+        .slice(first, first + 4)
+        .filter(Boolean)
+        .join(" | ")
+        .slice(0, 400);
 }
 
 const started = performance.now();
@@ -88,5 +99,7 @@ try {
 console.log(`\nflake hunt: ${repeats} repeats per file, ${stress} busy processes beside, ${((performance.now() - started) / 1000).toFixed(0)} s`);
 console.log("file                                              repeats  failed");
 for (const row of table) console.log(`${row.file.padEnd(50)} ${String(row.repeats).padStart(7)}  ${String(row.failures.length).padStart(6)}`);
-for (const row of table) for (const failure of row.failures) console.log(`  ${row.file} #${failure.repeat}: rerun with ${failure.file.endsWith(".spec.ts") ? "the trace in its output folder" : `--sequence.shuffle --sequence.seed=${failure.seed}`}`);
+for (const row of table)
+  for (const failure of row.failures)
+    console.log(`  ${row.file} #${failure.repeat}: rerun with ${failure.file.endsWith(".spec.ts") ? "the trace in its output folder" : `--sequence.shuffle --sequence.seed=${failure.seed}`}`);
 process.exit(table.some((row) => row.failures.length) ? 1 : 0);

@@ -169,7 +169,8 @@ async function main() {
   }
   const passed = results.filter((r) => r.ok).length;
   const failed = results.length - passed;
-  if (process.env.READMETEST_REPORT) writeFileSync(process.env.READMETEST_REPORT, JSON.stringify({ passed, failed, parts: results.map((r) => ({ title: r.title, ok: r.ok, code: r.code, seconds: r.seconds })) }));
+  if (process.env.READMETEST_REPORT)
+    writeFileSync(process.env.READMETEST_REPORT, JSON.stringify({ passed, failed, parts: results.map((r) => ({ title: r.title, ok: r.ok, code: r.code, seconds: r.seconds })) }));
   console.log(`readme: ${passed} passed, ${failed} failed`);
   process.exit(failed > 0 || parts.length === 0 ? 1 : 0);
 }

@@ -114,7 +114,9 @@ const SUITES = {
  * before anything else ran), so a slower machine is not read as a suite that grew.
  */
 const MACHINE_FACTOR = Number(process.env.MACHINE_FACTOR) || machineFactor();
-const BUDGET_SECONDS = Object.fromEntries(Object.entries({ unit: 20, "api-embedded": 240, "api-postgres": 210, browser: 380, readme: 300 }).map(([name, seconds]) => [name, Math.round(seconds * MACHINE_FACTOR)]));
+const BUDGET_SECONDS = Object.fromEntries(
+  Object.entries({ unit: 20, "api-embedded": 240, "api-postgres": 210, browser: 380, readme: 300 }).map(([name, seconds]) => [name, Math.round(seconds * MACHINE_FACTOR)]),
+);
 
 function vitestApi(report, db) {
   // The whole embedded suite on two servers, its files spread over them (e2e/support/global-setup.mjs):
@@ -147,19 +149,26 @@ function vitestFailures(report) {
 function why(message) {
   if (!message) return "";
   const plain = String(message).replace(/\u001b\[[0-9;]*m/g, "");
-  const lines = plain.split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("at ")).slice(0, 4);
+  const lines = plain
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith("at "))
+    .slice(0, 4);
   return lines.length ? `\n      ${lines.join("\n      ").slice(0, 2000)}` : "";
 }
 
 /** Each test's own time, `file › name` → seconds: the slowest are named at the end, so a test that grew is seen. */
 function vitestTimings(report) {
-  return (report?.testResults ?? []).flatMap((file) => file.assertionResults.map((test) => ({ test: `${path.relative(process.cwd(), file.name)} › ${test.fullName}`, seconds: (test.duration ?? 0) / 1000 })));
+  return (report?.testResults ?? []).flatMap((file) =>
+    file.assertionResults.map((test) => ({ test: `${path.relative(process.cwd(), file.name)} › ${test.fullName}`, seconds: (test.duration ?? 0) / 1000 })),
+  );
 }
 
 function playwrightTimings(report) {
   const timings = [];
   const walk = (suite) => {
-    for (const spec of suite.specs ?? []) for (const test of spec.tests) timings.push({ test: `${spec.file} › ${spec.title}`, seconds: Math.max(0, ...test.results.map((r) => r.duration ?? 0)) / 1000 });
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests) timings.push({ test: `${spec.file} › ${spec.title}`, seconds: Math.max(0, ...test.results.map((r) => r.duration ?? 0)) / 1000 });
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report?.suites ?? []) walk(suite);
@@ -286,14 +295,20 @@ results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 console.log("\nsuite            passed  failed  seconds  budget");
 for (const r of results) {
   const budget = BUDGET_SECONDS[r.name];
-  console.log(`${r.name.padEnd(16)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${r.seconds.toFixed(0).padStart(7)}  ${String(budget ?? "").padStart(6)}${budget && r.seconds > budget ? "  over" : ""}`);
+  console.log(
+    `${r.name.padEnd(16)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${r.seconds.toFixed(0).padStart(7)} ` +
+      ` ${String(budget ?? "").padStart(6)}${budget && r.seconds > budget ? "  over" : ""}`,
+  );
 }
 console.log(`${"all (wall)".padEnd(16)} ${"".padStart(6)}  ${"".padStart(6)}  ${seconds(started).toFixed(0).padStart(7)}`);
 console.log(`budgets: the reference machine's times 1.00 × ${MACHINE_FACTOR.toFixed(2)}, this machine's speed factor (scripts/machine-speed.mjs)`);
 // A line .ci/run repeats when the whole gate passes its tripwire: which suites grew.
 const over = results.filter((r) => BUDGET_SECONDS[r.name] && r.seconds > BUDGET_SECONDS[r.name]);
 if (over.length) console.log(`suites over budget: ${over.map((r) => `${r.name} ${r.seconds.toFixed(0)} s > ${BUDGET_SECONDS[r.name]} s`).join(", ")}`);
-const slowest = results.flatMap((r) => (r.timings ?? []).map((t) => ({ ...t, suite: r.name }))).sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+const slowest = results
+  .flatMap((r) => (r.timings ?? []).map((t) => ({ ...t, suite: r.name })))
+  .sort((a, b) => b.seconds - a.seconds)
+  .slice(0, 10);
 if (slowest.length) console.log(`\nslowest tests:\n${slowest.map((t) => `  ${t.seconds.toFixed(1).padStart(6)} s  ${t.suite}: ${t.test}`).join("\n")}`);
 const failures = results.flatMap((r) => r.failures.map((test) => `  ${r.name}: ${test}`));
 if (failures.length) console.log(`failed:\n${failures.join("\n")}`);

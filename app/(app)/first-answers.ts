@@ -13,10 +13,7 @@ type GetHandler = (request: Request, context: { params: Promise<Record<string, s
  * own, asked in process with the page's token: the same rights, the same
  * JSON. An answer other than 200 is left out; the hook asks for it itself.
  */
-export async function firstAnswers(
-  token: string | undefined,
-  asks: readonly (readonly [address: string, handler: GetHandler, params?: Record<string, string>])[],
-): Promise<Record<string, unknown>> {
+export async function firstAnswers(token: string | undefined, asks: readonly (readonly [address: string, handler: GetHandler, params?: Record<string, string>])[]): Promise<Record<string, unknown>> {
   if (!token) return {};
   const answers = await Promise.all(
     asks.map(async ([address, handler, params = {}]) => {

@@ -28,14 +28,14 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   return (
     <AppProviders session={session} timeZone={time_zone} telephony={{ enabled, voice_ready, payments: payments.connector !== null }}>
       <FirstAnswers answers={first}>
-      <div className="shell">
-        <AppSidebar items={navigationFor(user.role)} name={user.name} roleLabel={ROLE_LABELS[user.role]} />
-        <main className="content">
-          {/* Whoever takes or places calls sees their state on every page. */}
-          {takesCalls && <AgentStateBar />}
-          {children}
-        </main>
-      </div>
+        <div className="shell">
+          <AppSidebar items={navigationFor(user.role)} name={user.name} roleLabel={ROLE_LABELS[user.role]} />
+          <main className="content">
+            {/* Whoever takes or places calls sees their state on every page. */}
+            {takesCalls && <AgentStateBar />}
+            {children}
+          </main>
+        </div>
       </FirstAnswers>
     </AppProviders>
   );

@@ -36,17 +36,14 @@ export async function pollLikeAgents({ url, headersFor, agents, intervalMs, seco
   const pollOnce = (index, first) =>
     new Promise((resolve) => {
       const sentAt = performance.now();
-      const request = http.get(
-        { host: target.hostname, port: target.port, path: target.pathname + target.search, agent: pool, headers: headersFor(index) },
-        (response) => {
-          response.resume();
-          response.on("end", () => {
-            samples.push({ second: Math.floor((sentAt - started) / 1000), ms: performance.now() - sentAt, first });
-            if (response.statusCode !== 200) errors++;
-            resolve();
-          });
-        },
-      );
+      const request = http.get({ host: target.hostname, port: target.port, path: target.pathname + target.search, agent: pool, headers: headersFor(index) }, (response) => {
+        response.resume();
+        response.on("end", () => {
+          samples.push({ second: Math.floor((sentAt - started) / 1000), ms: performance.now() - sentAt, first });
+          if (response.statusCode !== 200) errors++;
+          resolve();
+        });
+      });
       request.on("error", () => {
         errors++;
         resolve();

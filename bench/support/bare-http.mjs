@@ -13,16 +13,27 @@ if (!isMainThread) {
   const body = JSON.stringify({ type: "contact.updated", timestamp: new Date().toISOString(), data: { contact_id: 1, at: Date.now() } });
   const started = threadSeconds();
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: n }, (_, i) => pools[i % pools.length].request({ path: "/hook", method: "POST", headers: { "content-type": "application/json" }, body }).then((r) => r.body.dump())));
+  await Promise.all(
+    Array.from({ length: n }, (_, i) => pools[i % pools.length].request({ path: "/hook", method: "POST", headers: { "content-type": "application/json" }, body }).then((r) => r.body.dump())),
+  );
   parentPort.postMessage({ client: threadSeconds() - started, wall: (performance.now() - t0) / 1000 });
 }
 
 /** Sends `n` bare POSTs to 8 local receivers; answers the CPU each took, client and receiver, and the rate reached. */
 export async function bareHttpExchange(n = 20_000) {
-  const servers = await Promise.all(Array.from({ length: 8 }, () => new Promise((resolve) => {
-    const server = http.createServer((q, r) => { q.resume(); q.on("end", () => r.writeHead(200).end()); });
-    server.listen(0, "127.0.0.1", () => resolve(server));
-  })));
+  const servers = await Promise.all(
+    Array.from(
+      { length: 8 },
+      () =>
+        new Promise((resolve) => {
+          const server = http.createServer((q, r) => {
+            q.resume();
+            q.on("end", () => r.writeHead(200).end());
+          });
+          server.listen(0, "127.0.0.1", () => resolve(server));
+        }),
+    ),
+  );
   const started = threadSeconds();
   const worker = new Worker(new URL(import.meta.url), { workerData: { ports: servers.map((s) => s.address().port), n } });
   const { client, wall } = await new Promise((resolve, reject) => worker.once("message", resolve).once("error", reject));

@@ -35,7 +35,10 @@ function request(url, { method = "POST", headers = {}, body } = {}) {
 function provider(server, path, params) {
   const url = `${server}${path}`;
   const full = { AccountSid: accountSid, ...params };
-  return request(url, { headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": twilio.getExpectedTwilioSignature(authToken, url, full) }, body: new URLSearchParams(full).toString() });
+  return request(url, {
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": twilio.getExpectedTwilioSignature(authToken, url, full) },
+    body: new URLSearchParams(full).toString(),
+  });
 }
 
 async function handle(agent, offer) {
@@ -47,11 +50,23 @@ async function handle(agent, offer) {
     return;
   }
   report.accepted += 1;
-  const joined = await provider(agent.server, "/api/telephony/agent-dial-queue", { CallSid: `CA${randomBytes(16).toString("hex")}`, From: `client:user_${agent.id}`, Caller: `client:user_${agent.id}`, To: number, QueueEntryId: String(offer.queue_entry_id) });
+  const joined = await provider(agent.server, "/api/telephony/agent-dial-queue", {
+    CallSid: `CA${randomBytes(16).toString("hex")}`,
+    From: `client:user_${agent.id}`,
+    Caller: `client:user_${agent.id}`,
+    To: number,
+    QueueEntryId: String(offer.queue_entry_id),
+  });
   tally("agent-dial-queue", joined.status);
   if (joined.status !== 200) report.errors.push(`agent-dial-queue ${joined.status}`);
   await sleep(jitter(talkMs));
-  const ended = await provider(agent.server, "/api/telephony/dequeue", { CallSid: offer.call_sid, To: number, QueueResult: "bridged", QueueTime: "1", QueueSid: `QU${randomBytes(16).toString("hex")}` });
+  const ended = await provider(agent.server, "/api/telephony/dequeue", {
+    CallSid: offer.call_sid,
+    To: number,
+    QueueResult: "bridged",
+    QueueTime: "1",
+    QueueSid: `QU${randomBytes(16).toString("hex")}`,
+  });
   tally("dequeue", ended.status);
   if (ended.status !== 200) report.errors.push(`dequeue ${ended.status}`);
   const free = await request(`${agent.server}/api/agent/status`, { headers: { Authorization: agent.bearer, "Content-Type": "application/json" }, body: JSON.stringify({ status: "available" }) });

@@ -33,10 +33,23 @@ export function AgentStateBar() {
       <AvailabilitySwitch />
       <span className="state-time" data-status={status.data?.status ?? "offline"}>
         <strong>{label}</strong>
-        {changedAt !== null && <span className="mono" aria-label="Time in this state" suppressHydrationWarning> {formatDuration(seconds)}</span>}
+        {changedAt !== null && (
+          <span className="mono" aria-label="Time in this state" suppressHydrationWarning>
+            {" "}
+            {formatDuration(seconds)}
+          </span>
+        )}
       </span>
-      {onCall && <span className="state-call" role="status">On a call with {onCall}</span>}
-      {!onCall && call?.phase === "ended" && <span className="state-call" role="status">Wrapping up the call with {call.contactName ?? formatPhone(call.number)}</span>}
+      {onCall && (
+        <span className="state-call" role="status">
+          On a call with {onCall}
+        </span>
+      )}
+      {!onCall && call?.phase === "ended" && (
+        <span className="state-call" role="status">
+          Wrapping up the call with {call.contactName ?? formatPhone(call.number)}
+        </span>
+      )}
       {status.data?.wrap_up && <WrapUpCountdown wrapUp={status.data.wrap_up} />}
       {!onCall && <CallersWaitingHint available={available} />}
       {available && <DesktopAlertsButton />}

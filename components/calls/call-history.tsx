@@ -37,8 +37,12 @@ function NotesCell({ call, onSaved }: { call: CallLogView; onSaved: () => void }
     return (
       <span>
         {/* One line in the list (the row stays one line tall: a screenful of calls); the whole note in its title and in Details. */}
-        <span className="one-line" title={call.notes ?? undefined}>{call.notes ?? <span className="muted">—</span>}</span>{" "}
-        <button type="button" className="button ghost small" onClick={() => setEditing(true)} aria-label={at ? `Edit notes of the call at ${at}` : "Edit notes"}>Edit</button>
+        <span className="one-line" title={call.notes ?? undefined}>
+          {call.notes ?? <span className="muted">—</span>}
+        </span>{" "}
+        <button type="button" className="button ghost small" onClick={() => setEditing(true)} aria-label={at ? `Edit notes of the call at ${at}` : "Edit notes"}>
+          Edit
+        </button>
       </span>
     );
   }
@@ -56,8 +60,12 @@ function NotesCell({ call, onSaved }: { call: CallLogView; onSaved: () => void }
       <textarea aria-label="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} rows={2} className="input" />
       {error && <span className="error small">{error}</span>}
       <span className="row" style={{ gap: 4 }}>
-        <button type="button" className="button small" onClick={save}>Save</button>
-        <button type="button" className="button secondary small" onClick={() => setEditing(false)}>Cancel</button>
+        <button type="button" className="button small" onClick={save}>
+          Save
+        </button>
+        <button type="button" className="button secondary small" onClick={() => setEditing(false)}>
+          Cancel
+        </button>
       </span>
     </span>
   );
@@ -75,24 +83,44 @@ const CallRow = memo(function CallRow({ call, showAgent, opened, onToggle, onSav
       <tr>
         {/* Two lines, as the contact's name and number beside it: the row is no taller for it, and the column narrower. */}
         <td className="small nowrap">
-          <time dateTime={call.created_at}><LocalTime format={() => formatShortDateTime(call.created_at)} /></time>
+          <time dateTime={call.created_at}>
+            <LocalTime format={() => formatShortDateTime(call.created_at)} />
+          </time>
           <br />
-          <button type="button" className="button ghost small" aria-expanded={opened} onClick={() => onToggle(call.id)}>{opened ? "Hide details" : "Details"}</button>
+          <button type="button" className="button ghost small" aria-expanded={opened} onClick={() => onToggle(call.id)}>
+            {opened ? "Hide details" : "Details"}
+          </button>
         </td>
         <td>{DIRECTION_LABEL[call.direction] ?? call.direction}</td>
         <td>
-          {call.contact_id && call.contact_name && showAgent ? <Link href={`/contacts/${call.contact_id}`}>{isolateBidi(call.contact_name)}</Link> : call.contact_name && isolateBidi(call.contact_name)}
+          {call.contact_id && call.contact_name && showAgent ? (
+            <Link href={`/contacts/${call.contact_id}`}>{isolateBidi(call.contact_name)}</Link>
+          ) : (
+            call.contact_name && isolateBidi(call.contact_name)
+          )}
           <div className="small muted mono nowrap">{formatPhone(call.phone_number)}</div>
         </td>
         {showAgent && <td>{call.user_name ?? <span className="muted">—</span>}</td>}
-        <td><span className={`badge ${CALL_STATUS_BADGE[call.status] ?? ""}`}>{call.status}</span></td>
-        <td><DispositionBadge disposition={call.disposition} /></td>
+        <td>
+          <span className={`badge ${CALL_STATUS_BADGE[call.status] ?? ""}`}>{call.status}</span>
+        </td>
+        <td>
+          <DispositionBadge disposition={call.disposition} />
+        </td>
         <td className="num mono">{formatDuration(call.duration)}</td>
         <td className="num mono">{formatDuration(call.wait_seconds)}</td>
         <td>{call.recording_url ? <audio controls preload="none" src={call.recording_url} style={{ maxWidth: 140 }} aria-label="Recording" /> : <span className="muted small">—</span>}</td>
-        <td><NotesCell call={call} onSaved={onSaved} /></td>
+        <td>
+          <NotesCell call={call} onSaved={onSaved} />
+        </td>
       </tr>
-      {opened && <tr className="details-row"><td colSpan={showAgent ? 10 : 9}><CallDetails call={call} /></td></tr>}
+      {opened && (
+        <tr className="details-row">
+          <td colSpan={showAgent ? 10 : 9}>
+            <CallDetails call={call} />
+          </td>
+        </tr>
+      )}
     </>
   );
 });
@@ -146,7 +174,11 @@ export function CallHistory({ showAgent }: { showAgent: boolean }) {
           <select id="f-disposition" value={filters.disposition_id} onChange={set("disposition_id")}>
             <option value="">All</option>
             <option value="none">None recorded</option>
-            {dispositions.data?.data.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+            {dispositions.data?.data.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
           </select>
         </div>
         {showAgent && (
@@ -154,16 +186,36 @@ export function CallHistory({ showAgent }: { showAgent: boolean }) {
             <label htmlFor="f-agent">Agent</label>
             <select id="f-agent" value={filters.user_id} onChange={set("user_id")}>
               <option value="">Everyone</option>
-              {agents.data?.data.map((u) => <option key={u.user_id} value={u.user_id}>{u.name}</option>)}
+              {agents.data?.data.map((u) => (
+                <option key={u.user_id} value={u.user_id}>
+                  {u.name}
+                </option>
+              ))}
             </select>
           </div>
         )}
         <div className="field">
           <label htmlFor="f-number">Number</label>
-          <input id="f-number" type="search" inputMode="tel" placeholder="Number or some digits" value={number} onChange={(e) => { setNumber(e.target.value); setPage(1); }} />
+          <input
+            id="f-number"
+            type="search"
+            inputMode="tel"
+            placeholder="Number or some digits"
+            value={number}
+            onChange={(e) => {
+              setNumber(e.target.value);
+              setPage(1);
+            }}
+          />
         </div>
-        <div className="field"><label htmlFor="f-from">From</label><input id="f-from" type="date" value={filters.from} max={filters.to || undefined} onChange={set("from")} /></div>
-        <div className="field"><label htmlFor="f-to">To</label><input id="f-to" type="date" value={filters.to} min={filters.from || undefined} onChange={set("to")} /></div>
+        <div className="field">
+          <label htmlFor="f-from">From</label>
+          <input id="f-from" type="date" value={filters.from} max={filters.to || undefined} onChange={set("from")} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-to">To</label>
+          <input id="f-to" type="date" value={filters.to} min={filters.from || undefined} onChange={set("to")} />
+        </div>
       </form>
       <ErrorAlert error={error} prefix="Could not load calls" />
       {isLoading && !data && <SkeletonRows label="Loading calls" />}
@@ -174,7 +226,16 @@ export function CallHistory({ showAgent }: { showAgent: boolean }) {
             <thead>
               <tr>
                 {/* Column widths (globals.css, table.calls): the table is as wide as its box whatever a call's names or notes. */}
-                <th className="when">When</th><th className="direction">Direction</th><th>Contact / number</th>{showAgent && <th className="agent">Agent</th>}<th className="status">Status</th><th className="disposition">Disposition</th><th className="num duration">Duration</th><th className="num wait">Wait</th><th className="recording">Recording</th><th className="notes">Notes</th>
+                <th className="when">When</th>
+                <th className="direction">Direction</th>
+                <th>Contact / number</th>
+                {showAgent && <th className="agent">Agent</th>}
+                <th className="status">Status</th>
+                <th className="disposition">Disposition</th>
+                <th className="num duration">Duration</th>
+                <th className="num wait">Wait</th>
+                <th className="recording">Recording</th>
+                <th className="notes">Notes</th>
               </tr>
             </thead>
             <tbody>

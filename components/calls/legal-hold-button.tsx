@@ -34,7 +34,11 @@ export function LegalHold({ callSid, held: initially }: { callSid: string; held:
           {held ? "Release legal hold" : "Place legal hold"}
         </button>
       )}
-      {error && <span className="error" role="alert">{error}</span>}
+      {error && (
+        <span className="error" role="alert">
+          {error}
+        </span>
+      )}
     </span>
   );
 }

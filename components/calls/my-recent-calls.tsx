@@ -21,12 +21,19 @@ export function MyRecentCalls() {
           </span>
           <span>
             <span className={`badge ${CALL_STATUS_BADGE[call.status] ?? ""}`}>{call.status}</span>
-            {call.disposition && <> <DispositionBadge disposition={call.disposition} /></>}
+            {call.disposition && (
+              <>
+                {" "}
+                <DispositionBadge disposition={call.disposition} />
+              </>
+            )}
             <span className="mono small">{formatDuration(call.duration)}</span>
           </span>
         </div>
       ))}
-      <p className="small" style={{ marginBottom: 0 }}><Link href="/calls">All my calls →</Link></p>
+      <p className="small" style={{ marginBottom: 0 }}>
+        <Link href="/calls">All my calls →</Link>
+      </p>
     </section>
   );
 }

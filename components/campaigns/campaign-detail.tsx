@@ -32,24 +32,50 @@ function LivePanel({ id }: { id: number }) {
   const s = data.by_state;
   return (
     <section className="panel stack" aria-label="Live figures">
-      <div className="row" style={{ justifyContent: "flex-end" }}><LiveStatus live={live} fallbackSeconds={2} /></div>
+      <div className="row" style={{ justifyContent: "flex-end" }}>
+        <LiveStatus live={live} fallbackSeconds={2} />
+      </div>
       <div>
-        <div className="progress" role="progressbar" aria-label="Campaign progress" aria-valuenow={data.progress} aria-valuemin={0} aria-valuemax={100}><div style={{ width: `${data.progress}%` }} /></div>
-        <span className="small muted">{data.progress}% of {data.contacts} contacts finished</span>
+        <div className="progress" role="progressbar" aria-label="Campaign progress" aria-valuenow={data.progress} aria-valuemin={0} aria-valuemax={100}>
+          <div style={{ width: `${data.progress}%` }} />
+        </div>
+        <span className="small muted">
+          {data.progress}% of {data.contacts} contacts finished
+        </span>
       </div>
       <div className="stats">
-        <div className="stat"><strong>{s.pending ?? 0}</strong>waiting</div>
-        <div className="stat"><strong>{s.dialing ?? 0}</strong>dialing now</div>
-        <div className="stat"><strong>{s.answered ?? 0}</strong>on a call</div>
-        <div className="stat"><strong>{s.retry_wait ?? 0}</strong>to retry</div>
-        <div className="stat"><strong>{s.done ?? 0}</strong>done</div>
-        <div className="stat"><strong>{s.excluded ?? 0}</strong>left out</div>
+        <div className="stat">
+          <strong>{s.pending ?? 0}</strong>waiting
+        </div>
+        <div className="stat">
+          <strong>{s.dialing ?? 0}</strong>dialing now
+        </div>
+        <div className="stat">
+          <strong>{s.answered ?? 0}</strong>on a call
+        </div>
+        <div className="stat">
+          <strong>{s.retry_wait ?? 0}</strong>to retry
+        </div>
+        <div className="stat">
+          <strong>{s.done ?? 0}</strong>done
+        </div>
+        <div className="stat">
+          <strong>{s.excluded ?? 0}</strong>left out
+        </div>
       </div>
       <div className="stats">
-        <div className="stat"><strong>{data.attempts}</strong>attempts</div>
-        <div className="stat"><strong>{pct(data.answer_rate)}</strong>answer rate</div>
-        <div className="stat"><strong style={{ color: data.abandon_rate > 0.03 ? "var(--danger)" : undefined }}>{pct(data.abandon_rate)}</strong>abandon rate</div>
-        <div className="stat"><strong>{formatDuration(data.average_talk_seconds)}</strong>average talk</div>
+        <div className="stat">
+          <strong>{data.attempts}</strong>attempts
+        </div>
+        <div className="stat">
+          <strong>{pct(data.answer_rate)}</strong>answer rate
+        </div>
+        <div className="stat">
+          <strong style={{ color: data.abandon_rate > 0.03 ? "var(--danger)" : undefined }}>{pct(data.abandon_rate)}</strong>abandon rate
+        </div>
+        <div className="stat">
+          <strong>{formatDuration(data.average_talk_seconds)}</strong>average talk
+        </div>
       </div>
     </section>
   );
@@ -63,25 +89,59 @@ function Members({ id }: { id: number }) {
     <section className="panel" aria-label="Campaign contacts">
       <div className="row" style={{ justifyContent: "space-between", alignItems: "center" }}>
         <h2 style={{ margin: 0 }}>Contacts</h2>
-        <select aria-label="Contact state" className="input" value={state} onChange={(e) => { setState(e.target.value && oneOf(CAMPAIGN_CONTACT_STATES, e.target.value, "pending")); setPage(1); }}>
+        <select
+          aria-label="Contact state"
+          className="input"
+          value={state}
+          onChange={(e) => {
+            setState(e.target.value && oneOf(CAMPAIGN_CONTACT_STATES, e.target.value, "pending"));
+            setPage(1);
+          }}
+        >
           <option value="">Every state</option>
-          {CAMPAIGN_CONTACT_STATES.map((s) => <option key={s} value={s}>{s.replace("_", " ")}</option>)}
+          {CAMPAIGN_CONTACT_STATES.map((s) => (
+            <option key={s} value={s}>
+              {s.replace("_", " ")}
+            </option>
+          ))}
         </select>
       </div>
       {data && data.data.length === 0 && <p className="muted small">No contacts in this state.</p>}
       {data && data.data.length > 0 && (
         <div className="table-wrap">
           <table className="data" style={{ marginTop: 12 }}>
-            <thead><tr><th>Contact</th><th>State</th><th className="num">Attempts</th><th>Last outcome</th><th>Next attempt</th><th>Why</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Contact</th>
+                <th>State</th>
+                <th className="num">Attempts</th>
+                <th>Last outcome</th>
+                <th>Next attempt</th>
+                <th>Why</th>
+              </tr>
+            </thead>
             <tbody>
               {data.data.map((m) => (
                 <tr key={m.id}>
-                  <td><Link href={`/contacts/${m.contact_id}`}>{m.name}</Link><div className="small muted mono">{formatPhone(m.phone)}</div></td>
-                  <td><span className="badge">{m.state.replace("_", " ")}</span></td>
+                  <td>
+                    <Link href={`/contacts/${m.contact_id}`}>{m.name}</Link>
+                    <div className="small muted mono">{formatPhone(m.phone)}</div>
+                  </td>
+                  <td>
+                    <span className="badge">{m.state.replace("_", " ")}</span>
+                  </td>
                   <td className="num">{m.attempts}</td>
                   <td>{m.last_outcome ?? "—"}</td>
                   <td className="small">{m.next_attempt_at ? <LocalTime format={() => formatDateTime(m.next_attempt_at)} /> : "—"}</td>
-                  <td className="small">{m.exclusion_reason ? (REASONS[m.exclusion_reason] ?? m.exclusion_reason) : m.decision ? (m.decision.allowed ? `Allowed at ${m.decision.local_time}` : (m.decision.detail ?? m.decision.reason)) : "—"}</td>
+                  <td className="small">
+                    {m.exclusion_reason
+                      ? (REASONS[m.exclusion_reason] ?? m.exclusion_reason)
+                      : m.decision
+                        ? m.decision.allowed
+                          ? `Allowed at ${m.decision.local_time}`
+                          : (m.decision.detail ?? m.decision.reason)
+                        : "—"}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -125,13 +185,39 @@ export function CampaignDetail({ id }: { id: number }) {
   return (
     <>
       <PageHeader title={campaign.name}>
-        <span className={`badge ${STATUS_BADGE[campaign.status] ?? ""}`} style={{ alignSelf: "center" }}>{campaign.status}</span>
-        {campaign.status === "draft" && <button type="button" className="button ok" disabled={pending} onClick={() => act("start")}>Start</button>}
-        {campaign.status === "running" && <button type="button" className="button secondary" disabled={pending} onClick={() => act("pause")}>Pause</button>}
-        {campaign.status === "paused" && <button type="button" className="button ok" disabled={pending} onClick={() => act("resume")}>Resume</button>}
-        {["running", "paused"].includes(campaign.status) && <button type="button" className="button danger" onClick={() => setConfirm("stop")}>Stop</button>}
-        {["draft", "paused"].includes(campaign.status) && <Link className="button secondary" href={`/campaigns/${id}/edit`}>Edit</Link>}
-        {campaign.status === "draft" && <button type="button" className="button secondary" onClick={() => setConfirm("delete")}>Delete</button>}
+        <span className={`badge ${STATUS_BADGE[campaign.status] ?? ""}`} style={{ alignSelf: "center" }}>
+          {campaign.status}
+        </span>
+        {campaign.status === "draft" && (
+          <button type="button" className="button ok" disabled={pending} onClick={() => act("start")}>
+            Start
+          </button>
+        )}
+        {campaign.status === "running" && (
+          <button type="button" className="button secondary" disabled={pending} onClick={() => act("pause")}>
+            Pause
+          </button>
+        )}
+        {campaign.status === "paused" && (
+          <button type="button" className="button ok" disabled={pending} onClick={() => act("resume")}>
+            Resume
+          </button>
+        )}
+        {["running", "paused"].includes(campaign.status) && (
+          <button type="button" className="button danger" onClick={() => setConfirm("stop")}>
+            Stop
+          </button>
+        )}
+        {["draft", "paused"].includes(campaign.status) && (
+          <Link className="button secondary" href={`/campaigns/${id}/edit`}>
+            Edit
+          </Link>
+        )}
+        {campaign.status === "draft" && (
+          <button type="button" className="button secondary" onClick={() => setConfirm("delete")}>
+            Delete
+          </button>
+        )}
       </PageHeader>
       <ErrorAlert error={problem} />
       <div className="grid-2">
@@ -141,22 +227,68 @@ export function CampaignDetail({ id }: { id: number }) {
         </div>
         <section className="panel" aria-label="Campaign settings">
           <dl className="kv">
-            <dt>Mode</dt><dd>{MODE_LABEL[campaign.dialing_mode]}{campaign.dialing_mode === "predictive" && ` (up to ${campaign.pacing.max_ratio} lines per agent)`}</dd>
-            <dt>Contacts</dt><dd>{[campaign.selection.tags?.length && `tagged ${campaign.selection.tags.join(", ")}`, campaign.selection.saved_filter_id && "a saved filter", campaign.selection.contact_ids?.length && `${campaign.selection.contact_ids.length} chosen`].filter(Boolean).join(" · ") || "—"}</dd>
-            <dt>DNC</dt><dd>{campaign.exclude_dnc ? "Left out" : "Included"}</dd>
-            <dt>Caller ID</dt><dd className="mono">{campaign.caller_id ? formatPhone(campaign.caller_id) : "Organization default"}</dd>
-            <dt>Hours</dt><dd>{w.start}–{w.end}, {days} ({campaign.timezone_policy === "contact" ? "contact's time" : w.timezone})</dd>
-            <dt>Attempts</dt><dd>{campaign.max_attempts}, {campaign.retry_delay_minutes} min apart, after {campaign.retry_outcomes.map(outcomeLabel).join(", ").toLowerCase() || "nothing"}</dd>
-            <dt>Pacing</dt><dd>at most {campaign.pacing.max_calls_per_minute} calls a minute</dd>
-            <dt>Machines</dt><dd>{campaign.amd_enabled ? (campaign.voicemail_message ? "Detected, message left" : "Detected, hung up") : "Not detected"}</dd>
-            <dt>Recording</dt><dd>{campaign.recording_enabled ? "On" : "Off"}</dd>
-            <dt>Started</dt><dd><LocalTime format={() => formatDateTime(campaign.started_at)} /></dd>
-            <dt>Finished</dt><dd><LocalTime format={() => formatDateTime(campaign.finished_at)} /></dd>
+            <dt>Mode</dt>
+            <dd>
+              {MODE_LABEL[campaign.dialing_mode]}
+              {campaign.dialing_mode === "predictive" && ` (up to ${campaign.pacing.max_ratio} lines per agent)`}
+            </dd>
+            <dt>Contacts</dt>
+            <dd>
+              {[
+                campaign.selection.tags?.length && `tagged ${campaign.selection.tags.join(", ")}`,
+                campaign.selection.saved_filter_id && "a saved filter",
+                campaign.selection.contact_ids?.length && `${campaign.selection.contact_ids.length} chosen`,
+              ]
+                .filter(Boolean)
+                .join(" · ") || "—"}
+            </dd>
+            <dt>DNC</dt>
+            <dd>{campaign.exclude_dnc ? "Left out" : "Included"}</dd>
+            <dt>Caller ID</dt>
+            <dd className="mono">{campaign.caller_id ? formatPhone(campaign.caller_id) : "Organization default"}</dd>
+            <dt>Hours</dt>
+            <dd>
+              {w.start}–{w.end}, {days} ({campaign.timezone_policy === "contact" ? "contact's time" : w.timezone})
+            </dd>
+            <dt>Attempts</dt>
+            <dd>
+              {campaign.max_attempts}, {campaign.retry_delay_minutes} min apart, after {campaign.retry_outcomes.map(outcomeLabel).join(", ").toLowerCase() || "nothing"}
+            </dd>
+            <dt>Pacing</dt>
+            <dd>at most {campaign.pacing.max_calls_per_minute} calls a minute</dd>
+            <dt>Machines</dt>
+            <dd>{campaign.amd_enabled ? (campaign.voicemail_message ? "Detected, message left" : "Detected, hung up") : "Not detected"}</dd>
+            <dt>Recording</dt>
+            <dd>{campaign.recording_enabled ? "On" : "Off"}</dd>
+            <dt>Started</dt>
+            <dd>
+              <LocalTime format={() => formatDateTime(campaign.started_at)} />
+            </dd>
+            <dt>Finished</dt>
+            <dd>
+              <LocalTime format={() => formatDateTime(campaign.finished_at)} />
+            </dd>
           </dl>
         </section>
       </div>
-      <ConfirmDialog open={confirm === "stop"} title="Stop the campaign?" message="Contacts not yet reached will not be called. A stopped campaign cannot be started again." confirmLabel="Stop campaign" pending={pending} onConfirm={() => act("stop")} onClose={() => setConfirm(null)} />
-      <ConfirmDialog open={confirm === "delete"} title="Delete this draft?" message="The draft campaign is removed." confirmLabel="Delete" pending={pending} onConfirm={() => act("delete")} onClose={() => setConfirm(null)} />
+      <ConfirmDialog
+        open={confirm === "stop"}
+        title="Stop the campaign?"
+        message="Contacts not yet reached will not be called. A stopped campaign cannot be started again."
+        confirmLabel="Stop campaign"
+        pending={pending}
+        onConfirm={() => act("stop")}
+        onClose={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        open={confirm === "delete"}
+        title="Delete this draft?"
+        message="The draft campaign is removed."
+        confirmLabel="Delete"
+        pending={pending}
+        onConfirm={() => act("delete")}
+        onClose={() => setConfirm(null)}
+      />
     </>
   );
 }

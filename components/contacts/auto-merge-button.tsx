@@ -29,7 +29,10 @@ export function AutoMergeButton({ onDone }: { onDone: (message: string, merged: 
     } catch (e) {
       // The API's 409 speaks to API clients; on the page, say who can change it and where.
       const off = e instanceof ApiRequestError && e.status === 409;
-      onDone(off ? "Automatic merging is off for your organization: an account admin turns it on under Settings → Duplicates. Until then, merge the groups below one by one." : (e as Error).message, false);
+      onDone(
+        off ? "Automatic merging is off for your organization: an account admin turns it on under Settings → Duplicates. Until then, merge the groups below one by one." : (e as Error).message,
+        false,
+      );
       return null;
     } finally {
       setBusy(false);
@@ -38,17 +41,24 @@ export function AutoMergeButton({ onDone }: { onDone: (message: string, merged: 
   const preview = async () => {
     const report = await call(true);
     if (!report) return;
-    if (report.groups_merged === 0) onDone(report.skipped.length ? `Nothing can be merged automatically: ${groups(report.skipped.length)} skipped (${report.skipped[0].reason}).` : "Nothing to merge automatically.", false);
+    if (report.groups_merged === 0)
+      onDone(report.skipped.length ? `Nothing can be merged automatically: ${groups(report.skipped.length)} skipped (${report.skipped[0].reason}).` : "Nothing to merge automatically.", false);
     else setPlan(report);
   };
   const confirm = async () => {
     setPlan(null);
     const report = await call(false);
-    if (report) onDone(`Merged ${groups(report.groups_merged)}: ${contacts(report.contacts_removed)} folded into the kept ones.${report.skipped.length ? ` ${groups(report.skipped.length)} skipped.` : ""}`, true);
+    if (report)
+      onDone(
+        `Merged ${groups(report.groups_merged)}: ${contacts(report.contacts_removed)} folded into the kept ones.${report.skipped.length ? ` ${groups(report.skipped.length)} skipped.` : ""}`,
+        true,
+      );
   };
   return (
     <>
-      <button type="button" className="button secondary" disabled={busy} onClick={preview}>{busy ? "Checking…" : "Merge all automatically…"}</button>
+      <button type="button" className="button secondary" disabled={busy} onClick={preview}>
+        {busy ? "Checking…" : "Merge all automatically…"}
+      </button>
       <ConfirmDialog
         open={plan !== null}
         title={`Merge ${groups(plan?.groups_merged ?? 0)}?`}
@@ -56,10 +66,14 @@ export function AutoMergeButton({ onDone }: { onDone: (message: string, merged: 
           plan && (
             <>
               <p>
-                {contacts(plan.contacts_removed)} will be merged into the {plan.conflict_rule === "keep_oldest" ? "oldest" : "newest"} contact of their group; tags, notes
-                and call history are combined. Each merge is written to the audit log.
+                {contacts(plan.contacts_removed)} will be merged into the {plan.conflict_rule === "keep_oldest" ? "oldest" : "newest"} contact of their group; tags, notes and call history are
+                combined. Each merge is written to the audit log.
               </p>
-              {plan.skipped.length > 0 && <p className="small">{groups(plan.skipped.length)} will be skipped: {plan.skipped[0].reason}</p>}
+              {plan.skipped.length > 0 && (
+                <p className="small">
+                  {groups(plan.skipped.length)} will be skipped: {plan.skipped[0].reason}
+                </p>
+              )}
               {!plan.complete && <p className="small">Some similar names could not be compared in time; they are not included.</p>}
             </>
           )

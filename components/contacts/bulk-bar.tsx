@@ -32,12 +32,15 @@ export function BulkBar({ selection, archived, onDone }: { selection: BulkSelect
   const size = "ids" in selection ? selection.ids.length : selection.count;
   const [following, setFollowing] = useState<{ operation: OperationView; describe: (n: number) => string } | null>(null);
   const describeFollowed = following?.describe;
-  const finished = useCallback(async (operation: OperationView) => {
-    setFollowing(null);
-    if (operation.status === "failed") return setError(`Stopped after ${formatNumber(operation.done)} contacts: ${operation.error ?? "unknown error"}`);
-    await refreshTagNames();
-    onDone(describeFollowed!(operation.changed));
-  }, [describeFollowed, onDone, refreshTagNames]);
+  const finished = useCallback(
+    async (operation: OperationView) => {
+      setFollowing(null);
+      if (operation.status === "failed") return setError(`Stopped after ${formatNumber(operation.done)} contacts: ${operation.error ?? "unknown error"}`);
+      await refreshTagNames();
+      onDone(describeFollowed!(operation.changed));
+    },
+    [describeFollowed, onDone, refreshTagNames],
+  );
   const [tag, setTag] = useState("");
 
   const run = async (body: BulkAction, describe: (n: number) => string) => {
@@ -68,19 +71,56 @@ export function BulkBar({ selection, archived, onDone }: { selection: BulkSelect
       {following && <OperationProgress operation={following.operation} label="Updating the matching contacts" onFinished={finished} />}
       <strong>{"ids" in selection ? `${ids.length} selected` : `All ${formatCount(size, "matching contact")} selected`}</strong>
       <input className="input" aria-label="Tag for the selected contacts" placeholder="tag" value={tag} onChange={(e) => setTag(e.target.value)} style={{ width: 160 }} />
-      <button type="button" className="button small" disabled={pending || following !== null || tags.length === 0} onClick={() => run({ action: "add_tags", tags }, (n) => `Tagged ${plural(n)} with ${tags.join(", ")}.`)}>Add tag</button>
-      <button type="button" className="button secondary small" disabled={pending || following !== null || tags.length === 0} onClick={() => run({ action: "remove_tags", tags }, (n) => `Removed ${tags.join(", ")} from ${plural(n)}.`)}>Remove tag</button>
-      <button type="button" className="button secondary small" disabled={pending} onClick={() => run({ action: "opt_out" }, (n) => `Marked ${plural(n)} as opted out${n < size ? `; ${size - n} already ${size - n === 1 ? "was" : "were"} (or ${size - n === 1 ? "is" : "are"} outside your department)` : ""}.`)}>Mark opted out</button>
+      <button
+        type="button"
+        className="button small"
+        disabled={pending || following !== null || tags.length === 0}
+        onClick={() => run({ action: "add_tags", tags }, (n) => `Tagged ${plural(n)} with ${tags.join(", ")}.`)}
+      >
+        Add tag
+      </button>
+      <button
+        type="button"
+        className="button secondary small"
+        disabled={pending || following !== null || tags.length === 0}
+        onClick={() => run({ action: "remove_tags", tags }, (n) => `Removed ${tags.join(", ")} from ${plural(n)}.`)}
+      >
+        Remove tag
+      </button>
+      <button
+        type="button"
+        className="button secondary small"
+        disabled={pending}
+        onClick={() =>
+          run(
+            { action: "opt_out" },
+            (n) => `Marked ${plural(n)} as opted out${n < size ? `; ${size - n} already ${size - n === 1 ? "was" : "were"} (or ${size - n === 1 ? "is" : "are"} outside your department)` : ""}.`,
+          )
+        }
+      >
+        Mark opted out
+      </button>
       {archived ? (
-        <button type="button" className="button secondary small" disabled={pending} onClick={() => run({ action: "restore" }, (n) => `Restored ${plural(n)}.`)}>Restore</button>
+        <button type="button" className="button secondary small" disabled={pending} onClick={() => run({ action: "restore" }, (n) => `Restored ${plural(n)}.`)}>
+          Restore
+        </button>
       ) : (
-        <button type="button" className="button danger small" disabled={pending} onClick={() => setConfirming(true)}>Delete</button>
+        <button type="button" className="button danger small" disabled={pending} onClick={() => setConfirming(true)}>
+          Delete
+        </button>
       )}
-      {error && <span className="error small" role="alert">{error}</span>}
+      {error && (
+        <span className="error small" role="alert">
+          {error}
+        </span>
+      )}
       <ConfirmDialog
         open={confirming}
         title={`Delete ${plural(size)}?`}
-        message={`They are archived: hidden from the list and from campaigns, and can be restored from the Archived filter.${"ids" in selection ? "" : " Contacts in a running or paused campaign are left as they are."}`}
+        message={
+          `They are archived: hidden from the list and from campaigns, and can be restored from the Archived filter.` +
+          `${"ids" in selection ? "" : " Contacts in a running or paused campaign are left as they are."}`
+        }
         confirmLabel="Archive them"
         pending={pending}
         onConfirm={() => run({ action: "archive" }, (n) => `Archived ${plural(n)}.`)}

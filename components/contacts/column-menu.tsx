@@ -7,7 +7,9 @@ export function ColumnMenu({ columns, toggle }: { columns: ColumnKey[]; toggle: 
   const [open, setOpen] = useState(false);
   return (
     <div className="columns-menu" onKeyDown={(e) => e.key === "Escape" && setOpen(false)}>
-      <button type="button" className="button secondary" aria-expanded={open} onClick={() => setOpen(!open)}>Columns</button>
+      <button type="button" className="button secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
+        Columns
+      </button>
       {open && (
         <div role="group" aria-label="Visible columns">
           {CONTACT_COLUMNS.map((column) => (

@@ -6,7 +6,12 @@ import type { DepartmentView } from "./types";
 import { useTagNames } from "./use-tag-names";
 
 /** Tag, department, date and status filters (the quick search sits in the toolbar). Keyed by the tag filter, so it starts over when a preset changes it. */
-export function ContactFilterBar({ filters, set, setAll, departments }: {
+export function ContactFilterBar({
+  filters,
+  set,
+  setAll,
+  departments,
+}: {
   filters: Record<string, string>;
   set: (key: string, value: string) => void;
   setAll: (filters: Record<string, string>) => void;
@@ -22,14 +27,43 @@ export function ContactFilterBar({ filters, set, setAll, departments }: {
     setTags(chosen);
     setAll(chosen ? { ...rest, [key]: chosen } : rest);
   };
-  const unknown = names.length ? (filters[mode] ?? "").split(",").map((t) => t.trim()).filter((t) => t && !names.includes(t)) : [];
+  const unknown = names.length
+    ? (filters[mode] ?? "")
+        .split(",")
+        .map((t) => t.trim())
+        .filter((t) => t && !names.includes(t))
+    : [];
   return (
-    <form className="filters" aria-label="Contact filters" onSubmit={(e) => { e.preventDefault(); applyTags(tags); }}>
+    <form
+      className="filters"
+      aria-label="Contact filters"
+      onSubmit={(e) => {
+        e.preventDefault();
+        applyTags(tags);
+      }}
+    >
       <div className="field">
         <label htmlFor="f-tags">Tags</label>
-        <input id="f-tags" className="input" placeholder="vip, london" list="f-tag-names" value={tags} onChange={(e) => setTags(e.target.value)} onBlur={() => tags !== (filters[mode] ?? "") && applyTags(tags)} aria-describedby="f-tags-unknown" />
-        <datalist id="f-tag-names">{names.map((n) => <option key={n} value={n} />)}</datalist>
-        {unknown.length > 0 && <span id="f-tags-unknown" className="hint">No contact carries {unknown.map((t) => `“${t}”`).join(", ")}.</span>}
+        <input
+          id="f-tags"
+          className="input"
+          placeholder="vip, london"
+          list="f-tag-names"
+          value={tags}
+          onChange={(e) => setTags(e.target.value)}
+          onBlur={() => tags !== (filters[mode] ?? "") && applyTags(tags)}
+          aria-describedby="f-tags-unknown"
+        />
+        <datalist id="f-tag-names">
+          {names.map((n) => (
+            <option key={n} value={n} />
+          ))}
+        </datalist>
+        {unknown.length > 0 && (
+          <span id="f-tags-unknown" className="hint">
+            No contact carries {unknown.map((t) => `“${t}”`).join(", ")}.
+          </span>
+        )}
       </div>
       <div className="field">
         <label htmlFor="f-tag-mode">Match</label>
@@ -43,7 +77,11 @@ export function ContactFilterBar({ filters, set, setAll, departments }: {
           <label htmlFor="f-dept">Department</label>
           <select id="f-dept" value={filters.department_id ?? ""} onChange={(e) => set("department_id", e.target.value)}>
             <option value="">All</option>
-            {departments.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+            {departments.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
           </select>
         </div>
       )}
@@ -71,7 +109,9 @@ export function ContactFilterBar({ filters, set, setAll, departments }: {
           <option value="false">Not opted out</option>
         </select>
       </div>
-      <button type="submit" hidden>Apply</button>
+      <button type="submit" hidden>
+        Apply
+      </button>
     </form>
   );
 }

@@ -38,7 +38,9 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? "").trim();
     const customValues = Object.fromEntries(
-      Object.entries(custom).map(([k, v]) => [k, v === "" ? null : v]).filter(([, v]) => contact || v !== null),
+      Object.entries(custom)
+        .map(([k, v]) => [k, v === "" ? null : v])
+        .filter(([, v]) => contact || v !== null),
     );
     const department = text("department_id");
     const input = {
@@ -80,7 +82,11 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
 
   return (
     <form className="panel stack" onSubmit={onSubmit} noValidate aria-label={contact ? "Edit contact" : "New contact"}>
-      {errors.form && <div className="alert" role="alert">{errors.form[0]}</div>}
+      {errors.form && (
+        <div className="alert" role="alert">
+          {errors.form[0]}
+        </div>
+      )}
       {duplicateId && (
         <div className="alert" role="alert">
           This phone number belongs to <a href={`/contacts/${duplicateId}`}>another contact</a>.
@@ -88,37 +94,67 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
       )}
       <div className="grid-2 even">
         <div>
-          <div className="field"><label htmlFor="c-name">Name *</label><input id="c-name" name="name" defaultValue={contact?.name} required maxLength={255} autoFocus {...linked("name")} />{message("name")}</div>
+          <div className="field">
+            <label htmlFor="c-name">Name *</label>
+            <input id="c-name" name="name" defaultValue={contact?.name} required maxLength={255} autoFocus {...linked("name")} />
+            {message("name")}
+          </div>
           <PhoneField id="c-phone" name="phone" label="Phone" required defaultValue={contact?.phone} error={errors.phone?.[0]} />
-          <div className="field"><label htmlFor="c-email">Email</label><input id="c-email" name="email" type="email" defaultValue={contact?.email ?? ""} maxLength={255} {...linked("email")} />{message("email")}</div>
-          <div className="field"><label htmlFor="c-company">Company</label><input id="c-company" name="company" defaultValue={contact?.company ?? ""} maxLength={255} {...linked("company")} />{message("company")}</div>
+          <div className="field">
+            <label htmlFor="c-email">Email</label>
+            <input id="c-email" name="email" type="email" defaultValue={contact?.email ?? ""} maxLength={255} {...linked("email")} />
+            {message("email")}
+          </div>
+          <div className="field">
+            <label htmlFor="c-company">Company</label>
+            <input id="c-company" name="company" defaultValue={contact?.company ?? ""} maxLength={255} {...linked("company")} />
+            {message("company")}
+          </div>
           <div className="field">
             <label htmlFor="c-tags">Tags</label>
             <input id="c-tags" name="tags" defaultValue={contact?.tags.join(", ")} placeholder="vip, london" list="c-tag-names" {...linked("tags", "c-tags-hint")} />
-            <datalist id="c-tag-names">{tagNames.map((n) => <option key={n} value={n} />)}</datalist>
-            <span id="c-tags-hint" className="hint">Separate tags with commas. The tag DNC keeps a contact out of campaigns.</span>
+            <datalist id="c-tag-names">
+              {tagNames.map((n) => (
+                <option key={n} value={n} />
+              ))}
+            </datalist>
+            <span id="c-tags-hint" className="hint">
+              Separate tags with commas. The tag DNC keeps a contact out of campaigns.
+            </span>
             {message("tags")}
           </div>
           <div className="field">
             <span className="row" style={{ gap: 8, alignItems: "center" }}>
               <input id="c-opted-out" name="opted_out" type="checkbox" defaultChecked={contact?.opted_out ?? false} aria-describedby="c-opted-out-hint" />
-              <label htmlFor="c-opted-out" style={{ fontWeight: 500 }}>Opted out of calls</label>
+              <label htmlFor="c-opted-out" style={{ fontWeight: 500 }}>
+                Opted out of calls
+              </label>
             </span>
-            <span id="c-opted-out-hint" className="hint">Campaigns never dial a contact who opted out.</span>
+            <span id="c-opted-out-hint" className="hint">
+              Campaigns never dial a contact who opted out.
+            </span>
           </div>
           {(departments.data?.data.length ?? 0) > 1 && (
             <div className="field">
               <label htmlFor="c-dept">Department</label>
               <select id="c-dept" name="department_id" defaultValue={contact?.department_id ?? ""} {...linked("department_id")}>
                 {!contact && <option value="">Choose…</option>}
-                {departments.data!.data.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+                {departments.data!.data.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.name}
+                  </option>
+                ))}
               </select>
               {message("department_id")}
             </div>
           )}
         </div>
         <div>
-          <div className="field"><label htmlFor="c-notes">Notes</label><textarea id="c-notes" name="notes" defaultValue={contact?.notes ?? ""} rows={5} {...linked("notes")} />{message("notes")}</div>
+          <div className="field">
+            <label htmlFor="c-notes">Notes</label>
+            <textarea id="c-notes" name="notes" defaultValue={contact?.notes ?? ""} rows={5} {...linked("notes")} />
+            {message("notes")}
+          </div>
           {fields.isLoading && !fields.data && <div className="skeleton" />}
           {visibleFields.map((field) => (
             <CustomFieldInput key={field.id} field={field} value={custom[field.name]} onChange={(v) => setCustom({ ...custom, [field.name]: v })} error={errors[`custom_fields.${field.name}`]?.[0]} />
@@ -127,8 +163,12 @@ export function ContactForm({ contact }: { contact?: ContactView }) {
         </div>
       </div>
       <div className="row">
-        <button type="submit" className="button" disabled={pending}>{pending ? "Saving…" : contact ? "Save changes" : "Create contact"}</button>
-        <button type="button" className="button secondary" onClick={() => router.back()}>Cancel</button>
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? "Saving…" : contact ? "Save changes" : "Create contact"}
+        </button>
+        <button type="button" className="button secondary" onClick={() => router.back()}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -41,9 +41,19 @@ function Describe({ entry }: { entry: Entry }) {
       return (
         <span>
           📞 {DIRECTION_LABEL[text(d.direction)] ?? text(d.direction)} call{d.user_name ? ` · ${text(d.user_name)}` : ""}
-          {d.campaign_name ? <> · campaign <Link href={`/campaigns/${text(d.campaign_id)}`}>{text(d.campaign_name)}</Link></> : null}{" "}
+          {d.campaign_name ? (
+            <>
+              {" "}
+              · campaign <Link href={`/campaigns/${text(d.campaign_id)}`}>{text(d.campaign_name)}</Link>
+            </>
+          ) : null}{" "}
           <span className={`badge ${CALL_STATUS_BADGE[text(d.status)] ?? ""}`}>{outcomeLabel(text(d.status))}</span> <span className="mono">{formatDuration(Number(d.duration ?? 0))}</span>
-          {d.disposition ? <> <DispositionBadge disposition={{ name: text(d.disposition), is_success: d.disposition_is_success === true }} /></> : null}
+          {d.disposition ? (
+            <>
+              {" "}
+              <DispositionBadge disposition={{ name: text(d.disposition), is_success: d.disposition_is_success === true }} />
+            </>
+          ) : null}
           {d.notes ? <span className="small muted"> · {text(d.notes)}</span> : null}
           {d.recording_url ? <audio controls preload="none" src={text(d.recording_url)} aria-label="Recording" style={{ display: "block", height: 32, marginTop: 4, maxWidth: "100%" }} /> : null}
         </span>
@@ -51,8 +61,9 @@ function Describe({ entry }: { entry: Entry }) {
     case "message":
       return (
         <span>
-          💬 {d.direction === "inbound" ? "Received" : `Sent${d.user_name ? ` by ${text(d.user_name)}` : ""}`}{d.channel === "whatsapp" ? " on WhatsApp" : d.channel === "web" ? " in web chat" : ""}: “{text(d.body) || "(media)"}”{" "}
-          <span className="small muted">{text(d.status)}</span> · <Link href={`/messages?c=${text(d.conversation_id)}`}>Open the conversation</Link>
+          💬 {d.direction === "inbound" ? "Received" : `Sent${d.user_name ? ` by ${text(d.user_name)}` : ""}`}
+          {d.channel === "whatsapp" ? " on WhatsApp" : d.channel === "web" ? " in web chat" : ""}: “{text(d.body) || "(media)"}” <span className="small muted">{text(d.status)}</span> ·{" "}
+          <Link href={`/messages?c=${text(d.conversation_id)}`}>Open the conversation</Link>
         </span>
       );
     case "campaign":
@@ -62,7 +73,13 @@ function Describe({ entry }: { entry: Entry }) {
           {Number(d.attempts) > 0 && `, ${d.attempts} attempt${d.attempts === 1 ? "" : "s"}`}
           {d.last_outcome ? `, last: ${outcomeLabel(text(d.last_outcome))}` : ""}
           {d.exclusion_reason ? ` (${text(d.exclusion_reason).replace(/_/g, " ")})` : ""}
-          {d.next_attempt_at && d.state === "retry_wait" ? <>, next try <LocalTime format={() => formatDateTime(text(d.next_attempt_at))} /></> : ""}
+          {d.next_attempt_at && d.state === "retry_wait" ? (
+            <>
+              , next try <LocalTime format={() => formatDateTime(text(d.next_attempt_at))} />
+            </>
+          ) : (
+            ""
+          )}
         </span>
       );
     case "import":
@@ -77,7 +94,11 @@ function Describe({ entry }: { entry: Entry }) {
       return (
         <span>
           🔗 Merged {names.length ? names.join(", ") : "a duplicate"} into this contact{d.mode === "automatic" ? " automatically" : d.user_name ? ` · ${text(d.user_name)}` : ""}
-          {d.undone_at ? <span className="badge warn" style={{ marginLeft: 6 }}>undone <LocalTime format={() => formatDateTime(text(d.undone_at))} /></span> : null}
+          {d.undone_at ? (
+            <span className="badge warn" style={{ marginLeft: 6 }}>
+              undone <LocalTime format={() => formatDateTime(text(d.undone_at))} />
+            </span>
+          ) : null}
         </span>
       );
     }
@@ -88,7 +109,15 @@ function Describe({ entry }: { entry: Entry }) {
       return (
         <span>
           ✨ Created{" "}
-          {d.import_id ? <>by the import of <Link href="/contacts/import">{text(d.import_file) || "a file"}</Link></> : d.user_name ? `by ${text(d.user_name)}` : "through the API"}
+          {d.import_id ? (
+            <>
+              by the import of <Link href="/contacts/import">{text(d.import_file) || "a file"}</Link>
+            </>
+          ) : d.user_name ? (
+            `by ${text(d.user_name)}`
+          ) : (
+            "through the API"
+          )}
         </span>
       );
   }
@@ -103,7 +132,18 @@ export function ContactTimeline({ contactId }: { contactId: number }) {
     <>
       <div className="tabs" role="tablist" aria-label="Show in the timeline">
         {FILTERS.map((f) => (
-          <button key={f.label} type="button" role="tab" aria-selected={f === filter} onClick={() => { setFilter(f); setPage(1); }}>{f.label}</button>
+          <button
+            key={f.label}
+            type="button"
+            role="tab"
+            aria-selected={f === filter}
+            onClick={() => {
+              setFilter(f);
+              setPage(1);
+            }}
+          >
+            {f.label}
+          </button>
         ))}
       </div>
       <ErrorAlert error={error} prefix="Could not load the timeline" />
@@ -113,7 +153,9 @@ export function ContactTimeline({ contactId }: { contactId: number }) {
         <ol className="timeline" aria-label="Timeline" aria-busy={isLoading}>
           {data.data.map((entry) => (
             <li key={entry.id} data-testid="timeline-entry" data-type={entry.type}>
-              <span className="small muted when"><LocalTime format={() => formatDateTime(entry.at)} /></span>
+              <span className="small muted when">
+                <LocalTime format={() => formatDateTime(entry.at)} />
+              </span>
               <Describe entry={entry} />
             </li>
           ))}

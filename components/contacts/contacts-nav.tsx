@@ -11,7 +11,9 @@ export function ContactsNav({ current }: { current: string }) {
   return (
     <nav className="tabs" aria-label="Contact manager">
       {TABS.map((tab) => (
-        <Link key={tab.href} href={tab.href} aria-current={tab.href === current ? "page" : undefined}>{tab.label}</Link>
+        <Link key={tab.href} href={tab.href} aria-current={tab.href === current ? "page" : undefined}>
+          {tab.label}
+        </Link>
       ))}
     </nav>
   );

@@ -33,21 +33,30 @@ function SortHeader({ label, field, sort, onSort }: { label: string; field: stri
 
 function cell(contact: ContactView, key: ColumnKey, departments: Map<number, string>) {
   switch (key) {
-    case "phone": return <span className="mono">{formatPhone(contact.phone)}</span>;
-    case "email": return contact.email ?? <span className="muted">—</span>;
-    case "company": return contact.company ?? <span className="muted">—</span>;
-    case "tags": return contact.tags.map((t) => <span key={t} className={`tag ${t.toLowerCase() === "dnc" ? "dnc" : ""}`}>{t}</span>);
-    case "department": return departments.get(contact.department_id) ?? contact.department_id;
-    case "status": return <span className={`badge ${contact.status === "active" ? "ok" : ""}`}>{contact.status}</span>;
+    case "phone":
+      return <span className="mono">{formatPhone(contact.phone)}</span>;
+    case "email":
+      return contact.email ?? <span className="muted">—</span>;
+    case "company":
+      return contact.company ?? <span className="muted">—</span>;
+    case "tags":
+      return contact.tags.map((t) => (
+        <span key={t} className={`tag ${t.toLowerCase() === "dnc" ? "dnc" : ""}`}>
+          {t}
+        </span>
+      ));
+    case "department":
+      return departments.get(contact.department_id) ?? contact.department_id;
+    case "status":
+      return <span className={`badge ${contact.status === "active" ? "ok" : ""}`}>{contact.status}</span>;
     case "last_called_at":
-      return contact.last_called_at ? (
-        <LastCalled at={contact.last_called_at} />
-      ) : (
-        <span className="muted">Never</span>
-      );
-    case "total_calls": return contact.total_calls;
-    case "created_at": return <LocalTime format={() => formatDate(contact.created_at)} />;
-    case "updated_at": return <LocalTime format={() => formatDate(contact.updated_at)} />;
+      return contact.last_called_at ? <LastCalled at={contact.last_called_at} /> : <span className="muted">Never</span>;
+    case "total_calls":
+      return contact.total_calls;
+    case "created_at":
+      return <LocalTime format={() => formatDate(contact.created_at)} />;
+    case "updated_at":
+      return <LocalTime format={() => formatDate(contact.updated_at)} />;
   }
 }
 
@@ -80,37 +89,66 @@ export function ContactsTable() {
   const total = data?.meta.total ?? 0;
   // The list's filters as the bulk action takes them (sorting and paging are not part of a selection).
   const selectionFilter = Object.fromEntries(Object.entries(apiFilters).filter(([key, value]) => key !== "sort" && value !== "" && value !== undefined)) as Record<string, string>;
-  const setSelected = (update: Set<number> | ((current: Set<number>) => Set<number>)) =>
-    setSelection({ key: selectionKey, ids: typeof update === "function" ? update(selected) : update });
+  const setSelected = (update: Set<number> | ((current: Set<number>) => Set<number>)) => setSelection({ key: selectionKey, ids: typeof update === "function" ? update(selected) : update });
 
   const rows = data?.data ?? [];
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const toggleRow = (id: number) => setSelected((s) => { const next = new Set(s); if (next.has(id)) next.delete(id); else next.add(id); return next; });
+  const toggleRow = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   const filtered = Object.keys(filters).some((key) => key !== "sort");
 
   return (
     <>
       <div className="toolbar">
         <input type="search" aria-label="Search contacts" placeholder="Name, phone, email or company" value={q} onChange={(e) => search(e.target.value)} />
-        <SavedFilterMenu current={filters} onApply={(f) => { setQ(f.q ?? ""); setAll(f); }} />
+        <SavedFilterMenu
+          current={filters}
+          onApply={(f) => {
+            setQ(f.q ?? "");
+            setAll(f);
+          }}
+        />
         <ColumnMenu columns={columns} toggle={toggle} />
         <ExportMenu filters={apiFilters} />
       </div>
       <ContactFilterBar key={filters.tags ?? filters.tags_any ?? ""} filters={filters} set={set} setAll={setAll} departments={departments.data?.data ?? []} />
-      {notice && <div className="success" role="status" style={{ marginBottom: 12 }}>{notice}</div>}
+      {notice && (
+        <div className="success" role="status" style={{ marginBottom: 12 }}>
+          {notice}
+        </div>
+      )}
       {selected.size > 0 && (
         <BulkBar
           selection={everyMatching ? { filter: selectionFilter, count: data!.meta.total } : { ids: [...selected] }}
           archived={filters.status === "archived"}
-          onDone={(m) => { setNotice(m); setSelected(new Set()); mutate(); }}
+          onDone={(m) => {
+            setNotice(m);
+            setSelected(new Set());
+            mutate();
+          }}
         />
       )}
       {allSelected && total > rows.length && (
         <div className="notice" style={{ marginBottom: 12 }}>
           {everyMatching ? (
-            <>All {formatNumber(total)} contacts matching this list are selected. <button type="button" className="button ghost small" onClick={() => setSelected(new Set())}>Clear the selection</button></>
+            <>
+              All {formatNumber(total)} contacts matching this list are selected.{" "}
+              <button type="button" className="button ghost small" onClick={() => setSelected(new Set())}>
+                Clear the selection
+              </button>
+            </>
           ) : (
-            <>The {rows.length} contacts on this page are selected. <button type="button" className="button ghost small" onClick={() => setSelection({ key: selectionKey, ids: selected, everyMatching: true })}>Select all {formatNumber(total)} matching contacts</button></>
+            <>
+              The {rows.length} contacts on this page are selected.{" "}
+              <button type="button" className="button ghost small" onClick={() => setSelection({ key: selectionKey, ids: selected, everyMatching: true })}>
+                Select all {formatNumber(total)} matching contacts
+              </button>
+            </>
           )}
         </div>
       )}
@@ -119,9 +157,20 @@ export function ContactsTable() {
       {data && rows.length === 0 && (
         <EmptyState title={filtered ? "No contact matches these filters" : "No contacts yet"}>
           {filtered ? (
-            <button type="button" className="button secondary" onClick={() => { setQ(""); setAll({}); }}>Clear filters</button>
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => {
+                setQ("");
+                setAll({});
+              }}
+            >
+              Clear filters
+            </button>
           ) : (
-            <>Add one with <Link href="/contacts/new">New contact</Link> or bring a list in with <Link href="/contacts/import">Import</Link>.</>
+            <>
+              Add one with <Link href="/contacts/new">New contact</Link> or bring a list in with <Link href="/contacts/import">Import</Link>.
+            </>
           )}
         </EmptyState>
       )}
@@ -142,9 +191,22 @@ export function ContactsTable() {
             <tbody>
               {rows.map((contact) => (
                 <tr key={contact.id} className={selected.has(contact.id) ? "selected" : undefined}>
-                  <td className="select-cell"><input type="checkbox" aria-label={`Select ${contact.name}`} checked={selected.has(contact.id)} onChange={() => toggleRow(contact.id)} /></td>
-                  <td className="title-cell"><Link href={`/contacts/${contact.id}`}>{isolateBidi(contact.name)}</Link>{contact.opted_out && <span className="badge warn" style={{ marginLeft: 6 }} title="Opted out of calls">opted out</span>}</td>
-                  {CONTACT_COLUMNS.filter((c) => columns.includes(c.key)).map((c) => <td key={c.key} data-label={c.label}>{cell(contact, c.key, departmentNames)}</td>)}
+                  <td className="select-cell">
+                    <input type="checkbox" aria-label={`Select ${contact.name}`} checked={selected.has(contact.id)} onChange={() => toggleRow(contact.id)} />
+                  </td>
+                  <td className="title-cell">
+                    <Link href={`/contacts/${contact.id}`}>{isolateBidi(contact.name)}</Link>
+                    {contact.opted_out && (
+                      <span className="badge warn" style={{ marginLeft: 6 }} title="Opted out of calls">
+                        opted out
+                      </span>
+                    )}
+                  </td>
+                  {CONTACT_COLUMNS.filter((c) => columns.includes(c.key)).map((c) => (
+                    <td key={c.key} data-label={c.label}>
+                      {cell(contact, c.key, departmentNames)}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
@@ -159,5 +221,9 @@ export function ContactsTable() {
 /** When the contact was last called, on the organization's clock, as the server drew it (see LocalTime): the whole date and time in its title. */
 function LastCalled({ at }: { at: string }) {
   const title = useLocalText(() => formatDateTime(at));
-  return <time className="nowrap" dateTime={at} title={title}><LocalTime format={() => formatShortDateTime(at)} /></time>;
+  return (
+    <time className="nowrap" dateTime={at} title={title}>
+      <LocalTime format={() => formatShortDateTime(at)} />
+    </time>
+  );
 }

@@ -28,7 +28,11 @@ export function CustomFieldInput({ field, value, onChange, error }: { field: Cus
       input = (
         <select id={id} value={text} onChange={(e) => onChange(e.target.value)} required={field.required}>
           <option value="">—</option>
-          {field.options.map((option) => <option key={option} value={option}>{option}</option>)}
+          {field.options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
         </select>
       );
       break;

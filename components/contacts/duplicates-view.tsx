@@ -25,7 +25,11 @@ export function DuplicatesView() {
   const [page, setPage] = useState(1);
   const token = useApiToken();
   const [notice, setNotice] = useState<{ text: string; ok: boolean; mergeId?: number } | null>(null);
-  const { data, error, isLoading, mutate } = useApiGet("/api/contacts/duplicates", { query: { page, per_page: 10, reason: reason || undefined, q: debounced || undefined } }, { keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useApiGet(
+    "/api/contacts/duplicates",
+    { query: { page, per_page: 10, reason: reason || undefined, q: debounced || undefined } },
+    { keepPreviousData: true },
+  );
   const undo = async (mergeId: number) => {
     try {
       const result = await apiSend("post", "/api/contacts/merges/{id}/undo", token!, { path: { id: mergeId } });
@@ -38,20 +42,50 @@ export function DuplicatesView() {
   return (
     <div className="stack">
       <div className="row" style={{ alignItems: "center" }}>
-        <input type="search" className="input" aria-label="Find duplicates of" placeholder="Name, phone or email" value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} style={{ minWidth: 260 }} />
-        <label htmlFor="dup-reason" className="small muted">Show</label>
-        <select id="dup-reason" className="input" value={reason} onChange={(e) => { setReason(e.target.value && oneOf(DUPLICATE_REASONS, e.target.value, "name")); setPage(1); }}>
+        <input
+          type="search"
+          className="input"
+          aria-label="Find duplicates of"
+          placeholder="Name, phone or email"
+          value={q}
+          onChange={(e) => {
+            setQ(e.target.value);
+            setPage(1);
+          }}
+          style={{ minWidth: 260 }}
+        />
+        <label htmlFor="dup-reason" className="small muted">
+          Show
+        </label>
+        <select
+          id="dup-reason"
+          className="input"
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value && oneOf(DUPLICATE_REASONS, e.target.value, "name"));
+            setPage(1);
+          }}
+        >
           <option value="">Every kind of duplicate</option>
           <option value="email">Same email</option>
           <option value="name">Similar name</option>
         </select>
-        <span style={{ marginLeft: "auto" }}><AutoMergeButton onDone={(text, merged) => { setNotice({ text, ok: merged }); if (merged) mutate(); }} /></span>
+        <span style={{ marginLeft: "auto" }}>
+          <AutoMergeButton
+            onDone={(text, merged) => {
+              setNotice({ text, ok: merged });
+              if (merged) mutate();
+            }}
+          />
+        </span>
       </div>
       {notice && (
         <div className={notice.ok ? "success" : "notice"} role="status">
           {notice.text}{" "}
           {notice.mergeId && (
-            <button type="button" className="button secondary" onClick={() => undo(notice.mergeId!)}>Undo</button>
+            <button type="button" className="button secondary" onClick={() => undo(notice.mergeId!)}>
+              Undo
+            </button>
           )}
         </div>
       )}
@@ -64,7 +98,16 @@ export function DuplicatesView() {
       {/* The previous groups stay while a search loads: a group found in both keeps what the manager chose in it. */}
       {isLoading && !data && <SkeletonRows label="Looking for duplicates" />}
       {data && data.data.length === 0 && <EmptyState title="No duplicates found">Contacts sharing an email (when email matching is on) or a very similar name appear here to merge.</EmptyState>}
-      {data?.data.map((group) => <MergeGroup key={`${group.reason}-${group.contact_ids.join("-")}`} group={group} onDone={(outcome: MergeOutcome) => { setNotice({ text: outcome.text, ok: true, mergeId: outcome.mergeId }); mutate(); }} />)}
+      {data?.data.map((group) => (
+        <MergeGroup
+          key={`${group.reason}-${group.contact_ids.join("-")}`}
+          group={group}
+          onDone={(outcome: MergeOutcome) => {
+            setNotice({ text: outcome.text, ok: true, mergeId: outcome.mergeId });
+            mutate();
+          }}
+        />
+      ))}
       {data && <Pager meta={data.meta} onPage={setPage} />}
     </div>
   );

@@ -12,20 +12,20 @@ export function ExportMenu({ filters }: { filters: Record<string, string> }) {
   };
   return (
     <div className="row" style={{ gap: 4, alignItems: "center" }}>
-      <label htmlFor="export-format" className="small muted">{filtered ? "Export filtered" : "Export all"}</label>
-      <select
-        id="export-format"
-        className="input"
-        value=""
-        disabled={pending}
-        onChange={(e) => e.target.value && run(e.target.value)}
-      >
+      <label htmlFor="export-format" className="small muted">
+        {filtered ? "Export filtered" : "Export all"}
+      </label>
+      <select id="export-format" className="input" value="" disabled={pending} onChange={(e) => e.target.value && run(e.target.value)}>
         <option value="">{pending ? "Exporting…" : "Format…"}</option>
         <option value="csv">CSV</option>
         <option value="xlsx">Excel (.xlsx)</option>
         <option value="vcf">vCard (.vcf)</option>
       </select>
-      {error && <span className="error small" role="alert">{error}</span>}
+      {error && (
+        <span className="error small" role="alert">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

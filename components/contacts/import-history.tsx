@@ -14,13 +14,27 @@ export function ImportHistory() {
       <h2>Recent imports</h2>
       <div className="table-wrap">
         <table className="data">
-          <thead><tr><th>Started</th><th>File</th><th>Status</th><th className="num">Rows</th><th className="num">Created</th><th className="num">Updated</th><th className="num">Rejected</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Started</th>
+              <th>File</th>
+              <th>Status</th>
+              <th className="num">Rows</th>
+              <th className="num">Created</th>
+              <th className="num">Updated</th>
+              <th className="num">Rejected</th>
+            </tr>
+          </thead>
           <tbody>
             {data.data.map((job) => (
               <tr key={job.id}>
-                <td className="small"><LocalTime format={() => formatDateTime(job.created_at)} /></td>
+                <td className="small">
+                  <LocalTime format={() => formatDateTime(job.created_at)} />
+                </td>
                 <td>{job.file_name ?? job.source}</td>
-                <td><span className={`badge ${STATUS_BADGE[job.status] ?? ""}`}>{job.status.replace("_", " ")}</span> {job.status === "importing" && `${job.progress}%`}</td>
+                <td>
+                  <span className={`badge ${STATUS_BADGE[job.status] ?? ""}`}>{job.status.replace("_", " ")}</span> {job.status === "importing" && `${job.progress}%`}
+                </td>
                 <td className="num">{job.totals.rows}</td>
                 <td className="num">{job.totals.created}</td>
                 <td className="num">{job.totals.updated}</td>

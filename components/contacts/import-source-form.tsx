@@ -54,21 +54,38 @@ export function ImportSourceForm({ pending, onCheck }: { pending: boolean; onChe
   return (
     <form className="panel stack" onSubmit={submit} aria-label="Import source" noValidate>
       <div className="tabs" role="tablist" style={{ marginBottom: 0 }}>
-        <button type="button" role="tab" aria-selected={source === "file"} onClick={() => setSource("file")}>Upload a file</button>
-        <button type="button" role="tab" aria-selected={source === "url"} onClick={() => setSource("url")}>Spreadsheet link</button>
+        <button type="button" role="tab" aria-selected={source === "file"} onClick={() => setSource("file")}>
+          Upload a file
+        </button>
+        <button type="button" role="tab" aria-selected={source === "url"} onClick={() => setSource("url")}>
+          Spreadsheet link
+        </button>
       </div>
       {source === "file" ? (
         <div
           className="dropzone"
           style={dragging ? { borderColor: "var(--accent)", background: "#f0f5ff" } : undefined}
-          onDragOver={(e) => { e.preventDefault(); setDragging(true); }}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
           onDragLeave={() => setDragging(false)}
-          onDrop={(e) => { e.preventDefault(); setDragging(false); pick(e.dataTransfer.files[0]); }}
+          onDrop={(e) => {
+            e.preventDefault();
+            setDragging(false);
+            pick(e.dataTransfer.files[0]);
+          }}
         >
-          <label htmlFor="import-file" style={{ fontWeight: 600 }}>CSV or Excel file</label>
+          <label htmlFor="import-file" style={{ fontWeight: 600 }}>
+            CSV or Excel file
+          </label>
           <p className="small muted">A CSV (comma separated, a header row) or an Excel workbook (.xlsx: you pick the sheet in the preview); up to 50 MB. Drop it here or choose it.</p>
           <input id="import-file" type="file" accept=".csv,.txt,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => pick(e.target.files?.[0])} />
-          {file && <p className="small">{file.name} · {(file.size / 1024).toFixed(1)} KB</p>}
+          {file && (
+            <p className="small">
+              {file.name} · {(file.size / 1024).toFixed(1)} KB
+            </p>
+          )}
         </div>
       ) : (
         <div className="field">
@@ -98,7 +115,9 @@ export function ImportSourceForm({ pending, onCheck }: { pending: boolean; onChe
           <select id="import-encoding" name="encoding" defaultValue="auto" aria-describedby="import-encoding-hint">
             <option value="auto">Detect automatically</option>
             {IMPORT_ENCODINGS.map((encoding) => (
-              <option key={encoding} value={encoding}>{ENCODING_LABELS[encoding]}</option>
+              <option key={encoding} value={encoding}>
+                {ENCODING_LABELS[encoding]}
+              </option>
             ))}
           </select>
           <small id="import-encoding-hint">Change it if accented letters look wrong in the preview.</small>
@@ -111,13 +130,25 @@ export function ImportSourceForm({ pending, onCheck }: { pending: boolean; onChe
           <div className="field">
             <label htmlFor="import-dept">Department</label>
             <select id="import-dept" name="department_id">
-              {departments.data!.data.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+              {departments.data!.data.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
             </select>
           </div>
         )}
       </div>
-      {error && <div className="alert" role="alert">{error}</div>}
-      <div><button type="submit" className="button" disabled={pending}>{pending ? "Checking…" : "Check the file"}</button></div>
+      {error && (
+        <div className="alert" role="alert">
+          {error}
+        </div>
+      )}
+      <div>
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? "Checking…" : "Check the file"}
+        </button>
+      </div>
     </form>
   );
 }

@@ -92,14 +92,20 @@ export function ImportWizard() {
   return (
     <div className="stack">
       <ol className="steps" aria-label="Import steps">
-        {STEPS.map((label, i) => <li key={label} aria-current={i === step ? "step" : undefined} className={i < step ? "done" : undefined}>{i + 1}. {label}</li>)}
+        {STEPS.map((label, i) => (
+          <li key={label} aria-current={i === step ? "step" : undefined} className={i < step ? "done" : undefined}>
+            {i + 1}. {label}
+          </li>
+        ))}
       </ol>
       <ErrorAlert error={error} />
       {step === 0 && <ImportSourceForm pending={pending} onCheck={(c) => check(c)} />}
       {validating && (
         <div className="panel" aria-live="polite">
           <p>Reading and checking every row… {data ? `${formatNumber(data.totals.rows)} rows so far` : ""}</p>
-          <div className="progress" role="progressbar" aria-label="Checking" aria-valuenow={data?.progress ?? 0} aria-valuemin={0} aria-valuemax={100}><div style={{ width: `${Math.max(5, (data?.progress ?? 0) * 2)}%` }} /></div>
+          <div className="progress" role="progressbar" aria-label="Checking" aria-valuenow={data?.progress ?? 0} aria-valuemin={0} aria-valuemax={100}>
+            <div style={{ width: `${Math.max(5, (data?.progress ?? 0) * 2)}%` }} />
+          </div>
         </div>
       )}
       {data && step === 1 && !validating && data.sheets && data.sheets.length > 1 && (
@@ -107,10 +113,16 @@ export function ImportWizard() {
           <div className="field" style={{ margin: 0 }}>
             <label htmlFor="import-sheet">Sheet</label>
             <select id="import-sheet" value={data.sheet ?? ""} disabled={pending} onChange={(e) => check({ ...choice!, sheet: e.target.value })}>
-              {data.sheets.map((name) => <option key={name} value={name}>{name}</option>)}
+              {data.sheets.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
             </select>
           </div>
-          <p className="small muted" style={{ margin: 0 }}>The workbook has {data.sheets.length} sheets; the preview shows the one chosen.</p>
+          <p className="small muted" style={{ margin: 0 }}>
+            The workbook has {data.sheets.length} sheets; the preview shows the one chosen.
+          </p>
         </div>
       )}
       {data && step === 1 && !validating && (
@@ -129,19 +141,45 @@ export function ImportWizard() {
           <div className="progress" role="progressbar" aria-label="Import progress" aria-valuenow={data.progress} aria-valuemin={0} aria-valuemax={100}>
             <div style={{ width: `${data.progress}%` }} />
           </div>
-          <p className="small muted" aria-live="polite">{data.progress}%</p>
-          {data.message && <div className="alert" role="alert">{data.message}</div>}
+          <p className="small muted" aria-live="polite">
+            {data.progress}%
+          </p>
+          {data.message && (
+            <div className="alert" role="alert">
+              {data.message}
+            </div>
+          )}
           <div className="stats">
-            <div className="stat"><strong>{data.totals.created}</strong>created</div>
-            <div className="stat"><strong>{data.totals.updated}</strong>updated</div>
-            <div className="stat"><strong>{data.totals.skipped}</strong>skipped</div>
-            <div className="stat"><strong>{data.totals.invalid}</strong>rejected</div>
-            {data.totals.auto_merged > 0 && <div className="stat"><strong>{data.totals.auto_merged}</strong>merged as duplicates</div>}
+            <div className="stat">
+              <strong>{data.totals.created}</strong>created
+            </div>
+            <div className="stat">
+              <strong>{data.totals.updated}</strong>updated
+            </div>
+            <div className="stat">
+              <strong>{data.totals.skipped}</strong>skipped
+            </div>
+            <div className="stat">
+              <strong>{data.totals.invalid}</strong>rejected
+            </div>
+            {data.totals.auto_merged > 0 && (
+              <div className="stat">
+                <strong>{data.totals.auto_merged}</strong>merged as duplicates
+              </div>
+            )}
           </div>
           <div className="row">
-            {data.errors.length > 0 && <button type="button" className="button secondary" onClick={() => saveBlob(new Blob([rejectedRowsCsv(data)], { type: "text/csv" }), "rejected-rows.csv")}>Download rejected rows</button>}
-            <Link className="button" href={choice?.auto_tag ? `/contacts?tags=${encodeURIComponent(choice.auto_tag)}` : "/contacts?sort=-created_at"}>See the contacts</Link>
-            <button type="button" className="button secondary" onClick={reset}>Import another file</button>
+            {data.errors.length > 0 && (
+              <button type="button" className="button secondary" onClick={() => saveBlob(new Blob([rejectedRowsCsv(data)], { type: "text/csv" }), "rejected-rows.csv")}>
+                Download rejected rows
+              </button>
+            )}
+            <Link className="button" href={choice?.auto_tag ? `/contacts?tags=${encodeURIComponent(choice.auto_tag)}` : "/contacts?sort=-created_at"}>
+              See the contacts
+            </Link>
+            <button type="button" className="button secondary" onClick={reset}>
+              Import another file
+            </button>
           </div>
         </section>
       )}

@@ -59,8 +59,12 @@ export function MergeGroup({ group, onDone }: { group: DuplicateGroupView; onDon
   return (
     <section className="panel stack" aria-label={`Duplicates: ${group.key}`}>
       <div className="row" style={{ justifyContent: "space-between", alignItems: "center" }}>
-        <h2 style={{ margin: 0 }}>{group.key} <span className="badge info">{REASON[group.reason]}</span></h2>
-        <button type="button" className="button secondary" disabled={pending} onClick={dismiss}>Not a duplicate</button>
+        <h2 style={{ margin: 0 }}>
+          {group.key} <span className="badge info">{REASON[group.reason]}</span>
+        </h2>
+        <button type="button" className="button secondary" disabled={pending} onClick={dismiss}>
+          Not a duplicate
+        </button>
       </div>
       <MergeSignals group={group} />
       <ErrorAlert error={error} />
@@ -68,19 +72,46 @@ export function MergeGroup({ group, onDone }: { group: DuplicateGroupView; onDon
         {group.contacts.map((c) => (
           <label key={c.id} className={`panel ${c.id === primary ? "primary" : ""}`} style={{ cursor: "pointer" }}>
             <span className="row" style={{ alignItems: "center", gap: 6 }}>
-              <input type="radio" name={`primary-${group.key}`} checked={c.id === primary} onChange={() => { setPrimary(c.id); setConfirming(false); }} aria-label={`Keep ${c.name} (#${c.id})`} />
+              <input
+                type="radio"
+                name={`primary-${group.key}`}
+                checked={c.id === primary}
+                onChange={() => {
+                  setPrimary(c.id);
+                  setConfirming(false);
+                }}
+                aria-label={`Keep ${c.name} (#${c.id})`}
+              />
               <strong>{c.name}</strong>
               {c.id === primary && <span className="badge ok">Keep</span>}
             </span>
             <dl className="kv small" style={{ gridTemplateColumns: "80px 1fr", marginTop: 8 }}>
-              <dt>Phone</dt><dd className="mono">{formatPhone(c.phone)}</dd>
-              <dt>Email</dt><dd>{c.email ?? "—"}</dd>
-              <dt>Company</dt><dd>{c.company ?? "—"}</dd>
-              <dt>Tags</dt><dd>{c.tags.length ? c.tags.map((t) => <span key={t} className="tag">{t}</span>) : "—"}</dd>
-              <dt>Calls</dt><dd>{c.total_calls}</dd>
-              <dt>Updated</dt><dd><LocalTime format={() => formatDateTime(c.updated_at)} /></dd>
+              <dt>Phone</dt>
+              <dd className="mono">{formatPhone(c.phone)}</dd>
+              <dt>Email</dt>
+              <dd>{c.email ?? "—"}</dd>
+              <dt>Company</dt>
+              <dd>{c.company ?? "—"}</dd>
+              <dt>Tags</dt>
+              <dd>
+                {c.tags.length
+                  ? c.tags.map((t) => (
+                      <span key={t} className="tag">
+                        {t}
+                      </span>
+                    ))
+                  : "—"}
+              </dd>
+              <dt>Calls</dt>
+              <dd>{c.total_calls}</dd>
+              <dt>Updated</dt>
+              <dd>
+                <LocalTime format={() => formatDateTime(c.updated_at)} />
+              </dd>
             </dl>
-            <Link href={`/contacts/${c.id}`} className="small">Open</Link>
+            <Link href={`/contacts/${c.id}`} className="small">
+              Open
+            </Link>
           </label>
         ))}
       </div>
@@ -91,19 +122,32 @@ export function MergeGroup({ group, onDone }: { group: DuplicateGroupView; onDon
             {OPTIONS[key]}
           </label>
         ))}
-        <button type="button" className="button" style={{ marginLeft: "auto" }} disabled={pending || !kept} onClick={() => setConfirming(true)} title={kept ? undefined : "Choose the contact to keep first"}>
+        <button
+          type="button"
+          className="button"
+          style={{ marginLeft: "auto" }}
+          disabled={pending || !kept}
+          onClick={() => setConfirming(true)}
+          title={kept ? undefined : "Choose the contact to keep first"}
+        >
           {kept ? `Merge ${removed.length} into ${kept.name}…` : "Choose the contact to keep"}
         </button>
       </div>
       {confirming && kept && (
         <div className="notice stack" role="alertdialog" aria-label="Confirm the merge">
-          <strong>{kept.name} (#{kept.id}) stays.</strong>
+          <strong>
+            {kept.name} (#{kept.id}) stays.
+          </strong>
           <span>
             Removed: {removed.map((c) => `${c.name} (#${c.id}, ${formatPhone(c.phone)})`).join(", ")}.{" "}
             {[
               options.merge_tags && "their tags are added",
               options.merge_notes && "their notes are appended",
-              options.merge_call_history && `${formatCount(removed.reduce((n, c) => n + c.total_calls, 0), "call")} move over`,
+              options.merge_call_history &&
+                `${formatCount(
+                  removed.reduce((n, c) => n + c.total_calls, 0),
+                  "call",
+                )} move over`,
               "empty email, company and custom fields are filled from them",
             ]
               .filter(Boolean)
@@ -111,8 +155,12 @@ export function MergeGroup({ group, onDone }: { group: DuplicateGroupView; onDon
             . You can undo this for 30 days.
           </span>
           <div className="row">
-            <button type="button" className="button" disabled={pending} onClick={merge} autoFocus>{pending ? "Merging…" : "Merge"}</button>
-            <button type="button" className="button secondary" disabled={pending} onClick={() => setConfirming(false)}>Cancel</button>
+            <button type="button" className="button" disabled={pending} onClick={merge} autoFocus>
+              {pending ? "Merging…" : "Merge"}
+            </button>
+            <button type="button" className="button secondary" disabled={pending} onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
           </div>
         </div>
       )}

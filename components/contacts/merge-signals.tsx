@@ -8,12 +8,7 @@ export function MergeSignals({ group }: { group: DuplicateGroupView }) {
       {group.signals.map((pair) => (
         <li key={pair.contact_ids.join("-")}>
           {name(pair.contact_ids[0])} and {name(pair.contact_ids[1])}:{" "}
-          {[
-            pair.same_email && "same email",
-            pair.same_company && "same company",
-            pair.same_phone_digits && "same phone digits",
-            `names ${Math.round(pair.name_similarity * 100)}% alike`,
-          ]
+          {[pair.same_email && "same email", pair.same_company && "same company", pair.same_phone_digits && "same phone digits", `names ${Math.round(pair.name_similarity * 100)}% alike`]
             .filter(Boolean)
             .join(", ")}
         </li>

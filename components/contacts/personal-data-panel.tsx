@@ -41,15 +41,17 @@ export function PersonalDataPanel({ contact, onChanged }: { contact: { id: numbe
       setPending(false);
     }
   };
-  const hold = () => run(async () => {
-    await apiFetch(`/api/contacts/${contact.id}/legal-hold`, token!, { method: "POST", body: JSON.stringify({ on: !contact.legal_hold }) });
-    onChanged();
-  });
-  const erase = () => run(async () => {
-    const answer = await apiFetch<{ operation: OperationView }>(`/api/contacts/${contact.id}/erase`, token!, { method: "POST", body: JSON.stringify({ dry_run: false }) });
-    setAsking(false);
-    setErasing(answer.operation);
-  });
+  const hold = () =>
+    run(async () => {
+      await apiFetch(`/api/contacts/${contact.id}/legal-hold`, token!, { method: "POST", body: JSON.stringify({ on: !contact.legal_hold }) });
+      onChanged();
+    });
+  const erase = () =>
+    run(async () => {
+      const answer = await apiFetch<{ operation: OperationView }>(`/api/contacts/${contact.id}/erase`, token!, { method: "POST", body: JSON.stringify({ dry_run: false }) });
+      setAsking(false);
+      setErasing(answer.operation);
+    });
   const finished = (operation: OperationView) => {
     if (operation.status === "completed") router.push("/contacts?erased=1");
     else {
@@ -61,7 +63,9 @@ export function PersonalDataPanel({ contact, onChanged }: { contact: { id: numbe
   return (
     <section aria-labelledby="personal-data-heading" style={{ marginTop: 16 }}>
       <h2 id="personal-data-heading">Personal data</h2>
-      <p className="muted small" style={{ marginTop: 0 }}>When this person asks for their data, or for it to be erased.</p>
+      <p className="muted small" style={{ marginTop: 0 }}>
+        When this person asks for their data, or for it to be erased.
+      </p>
       <div className="row" style={{ gap: 8, flexWrap: "wrap" }}>
         <button type="button" className="button secondary" disabled={exporting} onClick={() => void download(`/api/contacts/${contact.id}/export`, `contact-${contact.id}.zip`)}>
           {exporting ? "Preparing the export…" : "Export their data"}
@@ -75,8 +79,16 @@ export function PersonalDataPanel({ contact, onChanged }: { contact: { id: numbe
           Erase on request
         </button>
       </div>
-      {contact.legal_hold && <p className="small" style={{ marginBottom: 0 }}>A legal hold keeps this person&apos;s records (and their recordings past retention): they cannot be erased until it is released.</p>}
-      {exportError && <p className="error" role="alert">{exportError}</p>}
+      {contact.legal_hold && (
+        <p className="small" style={{ marginBottom: 0 }}>
+          A legal hold keeps this person&apos;s records (and their recordings past retention): they cannot be erased until it is released.
+        </p>
+      )}
+      {exportError && (
+        <p className="error" role="alert">
+          {exportError}
+        </p>
+      )}
       <ErrorAlert error={error} />
       {erasing && <OperationProgress operation={erasing} label="Erasing this person's data" unit="steps" onFinished={finished} />}
       <Modal
@@ -85,7 +97,9 @@ export function PersonalDataPanel({ contact, onChanged }: { contact: { id: numbe
         onClose={() => setAsking(false)}
         actions={
           <>
-            <button type="button" className="button secondary" onClick={() => setAsking(false)}>Cancel</button>
+            <button type="button" className="button secondary" onClick={() => setAsking(false)}>
+              Cancel
+            </button>
             <button type="button" className="button danger" disabled={pending || typed.trim() !== contact.name.trim()} onClick={() => void erase()}>
               {pending ? "Starting…" : "Erase everything"}
             </button>
@@ -93,8 +107,8 @@ export function PersonalDataPanel({ contact, onChanged }: { contact: { id: numbe
         }
       >
         <p style={{ marginTop: 0 }}>
-          This cannot be undone. The contact, their texts, voicemails and recordings (here and at the telephony provider) are deleted, and their calls stay in the
-          reports without their number or notes. The audit log keeps who erased them and how many records, nothing of what they held.
+          This cannot be undone. The contact, their texts, voicemails and recordings (here and at the telephony provider) are deleted, and their calls stay in the reports without their number or
+          notes. The audit log keeps who erased them and how many records, nothing of what they held.
         </p>
         <label htmlFor="erase-confirm">Type their name to confirm</label>
         <input id="erase-confirm" value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} placeholder={contact.name} />

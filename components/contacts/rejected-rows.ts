@@ -8,7 +8,9 @@ export function rejectedRowsCsv(job: ImportJobView): string {
     const custom = (values.custom_fields ?? {}) as Record<string, unknown>;
     return {
       row: e.row,
-      reasons: Object.entries(e.errors).map(([field, reasons]) => `${field}: ${reasons.join(" ")}`).join("; "),
+      reasons: Object.entries(e.errors)
+        .map(([field, reasons]) => `${field}: ${reasons.join(" ")}`)
+        .join("; "),
       name: values.name ?? "",
       phone: values.phone ?? "",
       email: values.email ?? "",

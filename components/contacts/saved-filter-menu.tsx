@@ -37,7 +37,9 @@ export function SavedFilterMenu({ current, onApply }: { current: Record<string, 
 
   return (
     <div className="row" style={{ alignItems: "center", gap: 6 }}>
-      <label htmlFor="preset" className="small muted">Preset</label>
+      <label htmlFor="preset" className="small muted">
+        Preset
+      </label>
       <select
         id="preset"
         className="input"
@@ -49,19 +51,37 @@ export function SavedFilterMenu({ current, onApply }: { current: Record<string, 
         }}
       >
         <option value="">{data?.data.length ? "Choose…" : "No presets yet"}</option>
-        {data?.data.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+        {data?.data.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
       </select>
       {naming ? (
         <form onSubmit={save} className="row" style={{ gap: 4, alignItems: "center" }} aria-label="Save filters as a preset">
           <input className="input" aria-label="Preset name" placeholder="Preset name" value={name} onChange={(e) => setName(e.target.value)} autoFocus maxLength={100} />
-          <button type="submit" className="button small">Save</button>
-          <button type="button" className="button secondary small" onClick={() => setNaming(false)}>Cancel</button>
+          <button type="submit" className="button small">
+            Save
+          </button>
+          <button type="button" className="button secondary small" onClick={() => setNaming(false)}>
+            Cancel
+          </button>
         </form>
       ) : (
-        <button type="button" className="button ghost small" onClick={() => setNaming(true)} disabled={Object.keys(current).length === 0} title="Save the current filters as a preset">Save filters</button>
+        <button type="button" className="button ghost small" onClick={() => setNaming(true)} disabled={Object.keys(current).length === 0} title="Save the current filters as a preset">
+          Save filters
+        </button>
       )}
-      {selected && <button type="button" className="button ghost small" onClick={remove}>Delete preset</button>}
-      {error && <span className="error small" role="alert">{error}</span>}
+      {selected && (
+        <button type="button" className="button ghost small" onClick={remove}>
+          Delete preset
+        </button>
+      )}
+      {error && (
+        <span className="error small" role="alert">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

@@ -29,12 +29,15 @@ export function TagManager() {
   // A tag on many contacts changes as an operation (202): its progress shows until it ends.
   const [following, setFollowing] = useState<{ operation: OperationView; message: string } | null>(null);
   const message = following?.message;
-  const finished = useCallback(async (operation: OperationView) => {
-    setFollowing(null);
-    if (operation.status === "failed") setProblem(new Error(`The change stopped: ${operation.error ?? "unknown error"}. Contacts done so far keep it; try again to finish.`));
-    else setNotice(`${message ?? "Done."} ${formatCount(operation.changed, "contact")} changed.`);
-    await mutate();
-  }, [mutate, message]);
+  const finished = useCallback(
+    async (operation: OperationView) => {
+      setFollowing(null);
+      if (operation.status === "failed") setProblem(new Error(`The change stopped: ${operation.error ?? "unknown error"}. Contacts done so far keep it; try again to finish.`));
+      else setNotice(`${message ?? "Done."} ${formatCount(operation.changed, "contact")} changed.`);
+      await mutate();
+    },
+    [mutate, message],
+  );
   const run = async (call: () => Promise<unknown>, message: string) => {
     setProblem(null);
     try {
@@ -63,7 +66,11 @@ export function TagManager() {
   return (
     <div className="stack">
       {following && <OperationProgress operation={following.operation} label="Updating the contacts that carry the tag" onFinished={finished} />}
-      {notice && !following && <div className="success" role="status">{notice}</div>}
+      {notice && !following && (
+        <div className="success" role="status">
+          {notice}
+        </div>
+      )}
       <ErrorAlert error={problem} />
       {error && <ErrorAlert error={error} prefix="Could not load tags" />}
       {isLoading && !data && <SkeletonRows label="Loading tags" />}
@@ -71,7 +78,13 @@ export function TagManager() {
       {data && data.length > 0 && (
         <div className="table-wrap">
           <table className="data" aria-label="Tags">
-            <thead><tr><th>Tag</th><th className="num">Contacts</th><th>Actions</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Tag</th>
+                <th className="num">Contacts</th>
+                <th>Actions</th>
+              </tr>
+            </thead>
             <tbody>
               {data.map((tag) => (
                 <tr key={tag.name}>
@@ -79,11 +92,39 @@ export function TagManager() {
                     <span className={`tag ${tag.is_dnc ? "dnc" : ""}`}>{tag.name}</span>
                     {tag.is_dnc && <span className="small muted"> Do Not Call: excluded from campaigns</span>}
                   </td>
-                  <td className="num"><Link href={`/contacts?tags=${encodeURIComponent(tag.name)}`}>{tag.contact_count}</Link></td>
+                  <td className="num">
+                    <Link href={`/contacts?tags=${encodeURIComponent(tag.name)}`}>{tag.contact_count}</Link>
+                  </td>
                   <td>
-                    <button type="button" className="button ghost small" onClick={() => { setTarget(tag.name); setEditing({ tag, mode: "rename" }); }}>Rename</button>
-                    <button type="button" className="button ghost small" onClick={() => { setTarget(""); setEditing({ tag, mode: "merge" }); }}>Merge</button>
-                    <button type="button" className="button ghost small" disabled={tag.contact_count > 0} title={tag.contact_count > 0 ? "Only unused tags can be deleted: merge or rename it instead." : undefined} onClick={() => setDeleting(tag)}>Delete</button>
+                    <button
+                      type="button"
+                      className="button ghost small"
+                      onClick={() => {
+                        setTarget(tag.name);
+                        setEditing({ tag, mode: "rename" });
+                      }}
+                    >
+                      Rename
+                    </button>
+                    <button
+                      type="button"
+                      className="button ghost small"
+                      onClick={() => {
+                        setTarget("");
+                        setEditing({ tag, mode: "merge" });
+                      }}
+                    >
+                      Merge
+                    </button>
+                    <button
+                      type="button"
+                      className="button ghost small"
+                      disabled={tag.contact_count > 0}
+                      title={tag.contact_count > 0 ? "Only unused tags can be deleted: merge or rename it instead." : undefined}
+                      onClick={() => setDeleting(tag)}
+                    >
+                      Delete
+                    </button>
                   </td>
                 </tr>
               ))}
@@ -96,12 +137,22 @@ export function TagManager() {
           <div className="field">
             <label htmlFor="tag-target">{editing?.mode === "rename" ? "New name" : "Merge into"}</label>
             <input id="tag-target" list="tag-names" value={target} onChange={(e) => setTarget(e.target.value)} autoFocus maxLength={100} />
-            <datalist id="tag-names">{data?.filter((t) => t.name !== editing?.tag.name).map((t) => <option key={t.name} value={t.name} />)}</datalist>
+            <datalist id="tag-names">
+              {data
+                ?.filter((t) => t.name !== editing?.tag.name)
+                .map((t) => (
+                  <option key={t.name} value={t.name} />
+                ))}
+            </datalist>
             <span className="hint">Applies to every contact carrying the tag ({editing?.tag.contact_count ?? 0}).</span>
           </div>
           <div className="row">
-            <button type="submit" className="button" disabled={!target.trim()}>{editing?.mode === "rename" ? "Rename" : "Merge"}</button>
-            <button type="button" className="button secondary" onClick={() => setEditing(null)}>Cancel</button>
+            <button type="submit" className="button" disabled={!target.trim()}>
+              {editing?.mode === "rename" ? "Rename" : "Merge"}
+            </button>
+            <button type="button" className="button secondary" onClick={() => setEditing(null)}>
+              Cancel
+            </button>
           </div>
         </form>
       </Modal>

@@ -87,19 +87,34 @@ export function Dialer() {
             {invalid && empty
               ? "Enter a number to call, or pick a contact."
               : invalid
-              ? `Not a whole number yet: a national number of ${countryName(country)}, or + (or 00) and the country code.`
-              : contact
-                ? `Calling ${contact.name}`
-                : e164
-                  ? `Calls ${e164}`
-                  : `A national number of ${countryName(country)}, or + and the country code for another.`}
+                ? `Not a whole number yet: a national number of ${countryName(country)}, or + (or 00) and the country code.`
+                : contact
+                  ? `Calling ${contact.name}`
+                  : e164
+                    ? `Calls ${e164}`
+                    : `A national number of ${countryName(country)}, or + and the country code for another.`}
           </span>
-          {contact?.warning && <span className="error" role="alert">{contact.name} is {contact.warning}: call only if they asked you to.</span>}
+          {contact?.warning && (
+            <span className="error" role="alert">
+              {contact.name} is {contact.warning}: call only if they asked you to.
+            </span>
+          )}
         </div>
         <Keypad label="Dial pad" onDigit={(d) => onType(number + d)} />
         <div className="row" style={{ marginTop: 12 }}>
-          <button type="submit" className="button ok" disabled={!device.registered || !!call}>Call</button>
-          <button type="button" className="button secondary" onClick={() => { setNumber(""); setContact(null); }}>Clear</button>
+          <button type="submit" className="button ok" disabled={!device.registered || !!call}>
+            Call
+          </button>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => {
+              setNumber("");
+              setContact(null);
+            }}
+          >
+            Clear
+          </button>
           {!device.registered && <span className="small error">{device.reason}</span>}
         </div>
       </form>
@@ -115,8 +130,13 @@ export function Dialer() {
               <li key={s.id}>
                 <button type="button" onClick={() => pick(s)}>
                   <span>
-                    <strong>{s.name}</strong>{s.company && <span className="muted small"> · {s.company}</span>}
-                    {doNotCallReason(s) && <span className="badge warn" style={{ marginLeft: 6 }}>{doNotCallReason(s)}</span>}
+                    <strong>{s.name}</strong>
+                    {s.company && <span className="muted small"> · {s.company}</span>}
+                    {doNotCallReason(s) && (
+                      <span className="badge warn" style={{ marginLeft: 6 }}>
+                        {doNotCallReason(s)}
+                      </span>
+                    )}
                   </span>
                   <span className="mono small">{formatPhone(s.phone)}</span>
                 </button>

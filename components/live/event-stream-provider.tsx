@@ -139,9 +139,13 @@ export function pollEvery(live: boolean, fallbackMs: number): number {
 /** Says, in the page, whether it is live or falling back to polling. */
 export function LiveStatus({ live, fallbackSeconds }: { live: boolean; fallbackSeconds: number }) {
   return live ? (
-    <span className="badge ok" data-testid="live-status" title="Updates arrive as they happen">Live</span>
+    <span className="badge ok" data-testid="live-status" title="Updates arrive as they happen">
+      Live
+    </span>
   ) : (
-    <span className="badge warn" data-testid="live-status" role="status">Live updates unavailable: refreshing every {fallbackSeconds} s</span>
+    <span className="badge warn" data-testid="live-status" role="status">
+      Live updates unavailable: refreshing every {fallbackSeconds} s
+    </span>
   );
 }
 

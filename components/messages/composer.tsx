@@ -18,7 +18,15 @@ import { WhatsappTemplateForm } from "./whatsapp-template-form";
  * or removes it (issue 45: never a blank where a name should be). A refusal
  * (opt-out, provider) is shown as its reason.
  */
-export function Composer({ conversationId, phone, contact, disabledReason, onSent, channel = "sms", whatsappWindow = null }: {
+export function Composer({
+  conversationId,
+  phone,
+  contact,
+  disabledReason,
+  onSent,
+  channel = "sms",
+  whatsappWindow = null,
+}: {
   conversationId?: number;
   phone: string;
   contact: { name: string; company: string | null; email: string | null } | null;
@@ -63,7 +71,12 @@ export function Composer({ conversationId, phone, contact, disabledReason, onSen
     }
   };
 
-  if (disabledReason) return <div className="notice" role="status">{disabledReason}</div>;
+  if (disabledReason)
+    return (
+      <div className="notice" role="status">
+        {disabledReason}
+      </div>
+    );
   // WhatsApp: free-form replies for 24 hours after the person's last message; then approved templates only.
   if (channel === "whatsapp" && !whatsappWindow?.open) {
     return (
@@ -79,14 +92,22 @@ export function Composer({ conversationId, phone, contact, disabledReason, onSen
   }
   return (
     <form className="composer" onSubmit={(e) => (e.preventDefault(), send())}>
-      {problem && <div className="alert" role="alert">{problem}</div>}
+      {problem && (
+        <div className="alert" role="alert">
+          {problem}
+        </div>
+      )}
       {channel === "whatsapp" && whatsappWindow?.closes_at && (
-        <div className="small muted" role="status" data-testid="whatsapp-window">WhatsApp: free-form replies until {formatDateTime(whatsappWindow.closes_at)} (24 hours after their last message); then approved templates only.</div>
+        <div className="small muted" role="status" data-testid="whatsapp-window">
+          WhatsApp: free-form replies until {formatDateTime(whatsappWindow.closes_at)} (24 hours after their last message); then approved templates only.
+        </div>
       )}
       <div className="field">
         <div className="row" style={{ justifyContent: "space-between" }}>
           <label htmlFor="composer-body">Reply</label>
-          <span className="small muted" aria-live="polite" data-testid="reply-draft">{draftNote(draft.state)}</span>
+          <span className="small muted" aria-live="polite" data-testid="reply-draft">
+            {draftNote(draft.state)}
+          </span>
         </div>
         <textarea
           id="composer-body"
@@ -102,7 +123,11 @@ export function Composer({ conversationId, phone, contact, disabledReason, onSen
         />
         {gaps.length > 0 && (
           <div className="template-gaps" role="alert" aria-label="Gaps to fill">
-            This contact has no {gaps.join(", ")}: replace {gaps.map((g) => <mark key={g}>{`{{${g}}}`}</mark>)} in the text, or remove it, to send.
+            This contact has no {gaps.join(", ")}: replace{" "}
+            {gaps.map((g) => (
+              <mark key={g}>{`{{${g}}}`}</mark>
+            ))}{" "}
+            in the text, or remove it, to send.
           </div>
         )}
         <span className={`hint${tooLong ? " error" : ""}`} aria-live="polite" data-testid="segment-counter">
@@ -112,15 +137,26 @@ export function Composer({ conversationId, phone, contact, disabledReason, onSen
       </div>
       <div className="row" style={{ alignItems: "center" }}>
         {templates.data && templates.data.data.length > 0 && (
-          <select className="input" aria-label="Insert a saved reply" value="" onChange={(e) => {
-            const template = templates.data!.data.find((t) => String(t.id) === e.target.value);
-            if (template) setBody(fillTemplate(template.body, contact && { ...contact, phone }, fieldNames).text);
-          }}>
+          <select
+            className="input"
+            aria-label="Insert a saved reply"
+            value=""
+            onChange={(e) => {
+              const template = templates.data!.data.find((t) => String(t.id) === e.target.value);
+              if (template) setBody(fillTemplate(template.body, contact && { ...contact, phone }, fieldNames).text);
+            }}
+          >
             <option value="">Saved replies…</option>
-            {templates.data.data.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+            {templates.data.data.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
           </select>
         )}
-        <button type="submit" className="button" disabled={sending || !body.trim() || tooLong || gaps.length > 0}>{sending ? "Sending…" : "Send"}</button>
+        <button type="submit" className="button" disabled={sending || !body.trim() || tooLong || gaps.length > 0}>
+          {sending ? "Sending…" : "Send"}
+        </button>
       </div>
     </form>
   );

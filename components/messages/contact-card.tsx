@@ -43,20 +43,40 @@ export function ContactCard({ conversation, canOpenContacts, onSaved }: { conver
       <dl className="kv narrow">
         <dt>Number</dt>
         <dd className="mono">{formatPhone(conversation.phone)}</dd>
-        {contact?.company && (<><dt>Company</dt><dd>{contact.company}</dd></>)}
-        {contact?.email && (<><dt>Email</dt><dd>{contact.email}</dd></>)}
+        {contact?.company && (
+          <>
+            <dt>Company</dt>
+            <dd>{contact.company}</dd>
+          </>
+        )}
+        {contact?.email && (
+          <>
+            <dt>Email</dt>
+            <dd>{contact.email}</dd>
+          </>
+        )}
         <dt>Texts</dt>
         <dd>{conversation.sms_opted_out_at ? <span className="badge danger">Opted out {formatDate(conversation.sms_opted_out_at)}</span> : <span className="badge ok">Subscribed</span>}</dd>
       </dl>
-      {contact && canOpenContacts && <p><Link href={`/contacts/${contact.id}`}>Open the contact</Link></p>}
+      {contact && canOpenContacts && (
+        <p>
+          <Link href={`/contacts/${contact.id}`}>Open the contact</Link>
+        </p>
+      )}
       {!contact && (
         <form onSubmit={(e) => (e.preventDefault(), save())} style={{ marginTop: 12 }}>
-          {problem && <div className="alert" role="alert">{problem}</div>}
+          {problem && (
+            <div className="alert" role="alert">
+              {problem}
+            </div>
+          )}
           <div className="field">
             <label htmlFor="new-contact-name">Save as a contact</label>
             <input id="new-contact-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Full name" required maxLength={255} />
           </div>
-          <button type="submit" className="button secondary small" disabled={saving || !name.trim()}>{saving ? "Saving…" : "Save contact"}</button>
+          <button type="submit" className="button secondary small" disabled={saving || !name.trim()}>
+            {saving ? "Saving…" : "Save contact"}
+          </button>
         </form>
       )}
     </aside>

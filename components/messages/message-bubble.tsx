@@ -30,12 +30,19 @@ export function MessageBubble({ message, simulate, retry }: { message: MessageRo
   return (
     <li className={`bubble ${ours ? "ours" : "theirs"}${failed ? " failed" : ""}`} data-testid="message" data-status={message.status}>
       {message.body && <p>{isolateBidi(message.body)}</p>}
-      {message.media.map((media) => <Attachment key={media.url} media={media} />)}
+      {message.media.map((media) => (
+        <Attachment key={media.url} media={media} />
+      ))}
       <span className="meta small">
         {time}
         {ours && message.user && ` · ${message.user.name}`}
         {ours && message.origin === "auto" && " · automatic reply"}
-        {ours && <span className="status" aria-label={`Status: ${message.status}`}> · {STATUS_LABELS[message.status] ?? message.status}</span>}
+        {ours && (
+          <span className="status" aria-label={`Status: ${message.status}`}>
+            {" "}
+            · {STATUS_LABELS[message.status] ?? message.status}
+          </span>
+        )}
         {failed && message.error_code && ` (error ${message.error_code})`}
         {message.status === "held" && message.send_after && ` until ${formatTime(message.send_after)}`}
       </span>
@@ -43,8 +50,12 @@ export function MessageBubble({ message, simulate, retry }: { message: MessageRo
       {simulate && ours && ["queued", "sending", "sent"].includes(message.status) && (
         <span className="meta small">
           Simulator:{" "}
-          <button type="button" className="button ghost small" onClick={() => simulate("delivered")}>mark delivered</button>
-          <button type="button" className="button ghost small" onClick={() => simulate("failed")}>mark failed</button>
+          <button type="button" className="button ghost small" onClick={() => simulate("delivered")}>
+            mark delivered
+          </button>
+          <button type="button" className="button ghost small" onClick={() => simulate("failed")}>
+            mark failed
+          </button>
         </span>
       )}
     </li>
@@ -56,7 +67,11 @@ function DeliveryProblem({ code, detail, retry }: { code: string | null; detail:
   return (
     <span className="meta small delivery-problem" role="note" aria-label="Why it failed" title={detail ?? undefined}>
       <strong>{problem.meaning}</strong> {problem.advice}
-      {problem.retry && retry && <button type="button" className="button ghost small" onClick={retry}>Retry</button>}
+      {problem.retry && retry && (
+        <button type="button" className="button ghost small" onClick={retry}>
+          Retry
+        </button>
+      )}
     </span>
   );
 }
@@ -67,13 +82,27 @@ function DeliveryProblem({ code, detail, retry }: { code: string | null; detail:
  * or could not be fetched. A sent one is the public address it was sent from.
  */
 function Attachment({ media }: { media: MessageRow["media"][number] }) {
-  if (media.stored === "pending") return <span className="small muted" data-testid="attachment">Attachment on its way…</span>;
-  if (media.stored === "failed") return <span className="small muted" data-testid="attachment">An attachment could not be fetched from the provider (too large, or refused).</span>;
+  if (media.stored === "pending")
+    return (
+      <span className="small muted" data-testid="attachment">
+        Attachment on its way…
+      </span>
+    );
+  if (media.stored === "failed")
+    return (
+      <span className="small muted" data-testid="attachment">
+        An attachment could not be fetched from the provider (too large, or refused).
+      </span>
+    );
   const type = media.content_type ?? "";
   // A plain <img>: the file is served by our own route to whoever may read the conversation (the
   // session cookie); next/image's optimizer would fetch it server-side without that cookie.
   // eslint-disable-next-line @next/next/no-img-element
   if (type.startsWith("image/")) return <img src={media.url} alt="Picture sent with the message" className="media" data-testid="attachment" />;
   if (type.startsWith("audio/")) return <audio controls preload="none" src={media.url} aria-label="Voice note sent with the message" data-testid="attachment" />;
-  return <a href={media.url} target="_blank" rel="noreferrer noopener" data-testid="attachment">Attachment{type ? ` (${type})` : ""}</a>;
+  return (
+    <a href={media.url} target="_blank" rel="noreferrer noopener" data-testid="attachment">
+      Attachment{type ? ` (${type})` : ""}
+    </a>
+  );
 }

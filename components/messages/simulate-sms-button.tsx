@@ -18,7 +18,9 @@ export function SimulateSmsButton({ onArrived }: { onArrived: () => void }) {
   const send = async () => {
     try {
       const hours = Number(hoursAgo) || 0;
-      const result = await apiSend("post", "/api/dev/simulator", token!, { body: { action: "sms_inbound", body, channel, ...(from.trim() && { from: from.trim() }), ...(hours > 0 && { at: new Date(Date.now() - hours * 3_600_000).toISOString() }) } });
+      const result = await apiSend("post", "/api/dev/simulator", token!, {
+        body: { action: "sms_inbound", body, channel, ...(from.trim() && { from: from.trim() }), ...(hours > 0 && { at: new Date(Date.now() - hours * 3_600_000).toISOString() }) },
+      });
       setStatus(`Simulated ${channel === "whatsapp" ? "WhatsApp message" : "text"} from ${result.from} arrived.`);
       setBody("");
       onArrived();
@@ -27,7 +29,12 @@ export function SimulateSmsButton({ onArrived }: { onArrived: () => void }) {
     }
   };
 
-  if (!open) return <button type="button" className="button secondary" onClick={() => setOpen(true)}>Simulate incoming SMS</button>;
+  if (!open)
+    return (
+      <button type="button" className="button secondary" onClick={() => setOpen(true)}>
+        Simulate incoming SMS
+      </button>
+    );
   return (
     <form className="row" onSubmit={(e) => (e.preventDefault(), send())} aria-label="Simulate incoming SMS">
       <input className="input" aria-label="From (E.164, optional)" placeholder="From +1… (optional)" value={from} onChange={(e) => setFrom(e.target.value)} />
@@ -37,8 +44,14 @@ export function SimulateSmsButton({ onArrived }: { onArrived: () => void }) {
         <option value="whatsapp">WhatsApp</option>
       </select>
       <input className="input" aria-label="Sent hours ago" type="number" min={0} max={720} style={{ width: 90 }} value={hoursAgo} onChange={(e) => setHoursAgo(e.target.value)} />
-      <button type="submit" className="button secondary" disabled={!body}>Receive</button>
-      {status && <span className="small muted" role="status">{status}</span>}
+      <button type="submit" className="button secondary" disabled={!body}>
+        Receive
+      </button>
+      {status && (
+        <span className="small muted" role="status">
+          {status}
+        </span>
+      )}
     </form>
   );
 }

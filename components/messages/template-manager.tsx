@@ -36,25 +36,38 @@ export function TemplateManager() {
   return (
     <section className="panel" aria-label="Saved replies">
       <h2>Saved replies</h2>
-      {problem && <div className="alert" role="alert">{problem}</div>}
+      {problem && (
+        <div className="alert" role="alert">
+          {problem}
+        </div>
+      )}
       {data && data.data.length === 0 && <p className="muted small">No saved replies yet.</p>}
       <ul className="timeline">
         {data?.data.map((template) => (
           <li key={template.id}>
             <strong>{template.name}</strong>
-            <span className="small" style={{ flex: 1 }}>{template.body}</span>
-            <button type="button" className="button ghost small" onClick={() => run(`/api/message-templates/${template.id}`, { method: "DELETE" })}>Delete</button>
+            <span className="small" style={{ flex: 1 }}>
+              {template.body}
+            </span>
+            <button type="button" className="button ghost small" onClick={() => run(`/api/message-templates/${template.id}`, { method: "DELETE" })}>
+              Delete
+            </button>
           </li>
         ))}
       </ul>
       <form onSubmit={(e) => (e.preventDefault(), add())} style={{ marginTop: 12 }}>
-        <div className="field"><label htmlFor="tpl-name">Name</label><input id="tpl-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required /></div>
+        <div className="field">
+          <label htmlFor="tpl-name">Name</label>
+          <input id="tpl-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required />
+        </div>
         <div className="field">
           <label htmlFor="tpl-body">Text</label>
           <textarea id="tpl-body" value={body} onChange={(e) => setBody(e.target.value)} maxLength={1600} required />
           <span className="hint">Placeholders: {TEMPLATE_PLACEHOLDERS.map((p) => `{{${p}}}`).join(", ")} and custom fields by key.</span>
         </div>
-        <button type="submit" className="button secondary" disabled={!name.trim() || !body.trim()}>Save reply</button>
+        <button type="submit" className="button secondary" disabled={!name.trim() || !body.trim()}>
+          Save reply
+        </button>
       </form>
     </section>
   );

@@ -37,7 +37,12 @@ export function ThreadView({ id, userId, canOpenContacts, simulator, onChanged }
     if (newestId) onChanged();
   }, [newestId, onChanged]);
 
-  if (error) return <div className="alert" role="alert">{(error as ApiRequestError).status === 404 ? "This conversation is no longer yours to read." : `Could not load the conversation: ${error.message}`}</div>;
+  if (error)
+    return (
+      <div className="alert" role="alert">
+        {(error as ApiRequestError).status === 404 ? "This conversation is no longer yours to read." : `Could not load the conversation: ${error.message}`}
+      </div>
+    );
   if (!data) return <div className="skeleton" aria-label="Loading the conversation" />;
   const { conversation } = data;
   const next = older ? older.next : data.meta.next_before;
@@ -66,7 +71,14 @@ export function ThreadView({ id, userId, canOpenContacts, simulator, onChanged }
   const retry = (message: MessageRow) => async () => {
     setProblem(null);
     try {
-      await apiSend("post", "/api/messages", token!, { body: { to: conversation.phone, body: message.body ?? "", ...(conversation.channel === "whatsapp" && { channel: "whatsapp" as const }), ...(message.media.length && { media_urls: message.media.map((m) => m.url) }) } });
+      await apiSend("post", "/api/messages", token!, {
+        body: {
+          to: conversation.phone,
+          body: message.body ?? "",
+          ...(conversation.channel === "whatsapp" && { channel: "whatsapp" as const }),
+          ...(message.media.length && { media_urls: message.media.map((m) => m.url) }),
+        },
+      });
     } catch (e) {
       setProblem((e as Error).message);
     }
@@ -80,20 +92,45 @@ export function ThreadView({ id, userId, canOpenContacts, simulator, onChanged }
         <header className="thread-header">
           <div>
             <h2>{conversationName(conversation, formatPhone)}</h2>
-            <span className="small muted"><span className={`badge channel-${conversation.channel}`} data-testid="channel">{CHANNEL_LABEL[conversation.channel]}</span> {conversation.assigned_user ? `Assigned to ${mine ? "you" : conversation.assigned_user.name}` : "Unassigned"} · {conversation.status}</span>
+            <span className="small muted">
+              <span className={`badge channel-${conversation.channel}`} data-testid="channel">
+                {CHANNEL_LABEL[conversation.channel]}
+              </span>{" "}
+              {conversation.assigned_user ? `Assigned to ${mine ? "you" : conversation.assigned_user.name}` : "Unassigned"} · {conversation.status}
+            </span>
           </div>
           <div className="row">
-            {!mine && <button type="button" className="button secondary small" onClick={() => change({ assigned_user_id: userId })}>Assign to me</button>}
-            {mine && <button type="button" className="button secondary small" onClick={() => change({ assigned_user_id: null })}>Unassign</button>}
+            {!mine && (
+              <button type="button" className="button secondary small" onClick={() => change({ assigned_user_id: userId })}>
+                Assign to me
+              </button>
+            )}
+            {mine && (
+              <button type="button" className="button secondary small" onClick={() => change({ assigned_user_id: null })}>
+                Unassign
+              </button>
+            )}
             {conversation.status === "open" ? (
-              <button type="button" className="button secondary small" onClick={() => change({ status: "closed" })}>Close</button>
+              <button type="button" className="button secondary small" onClick={() => change({ status: "closed" })}>
+                Close
+              </button>
             ) : (
-              <button type="button" className="button secondary small" onClick={() => change({ status: "open" })}>Reopen</button>
+              <button type="button" className="button secondary small" onClick={() => change({ status: "open" })}>
+                Reopen
+              </button>
             )}
           </div>
         </header>
-        {problem && <div className="alert" role="alert">{problem}</div>}
-        {next && <button type="button" className="button ghost small" onClick={loadOlder}>Load older messages</button>}
+        {problem && (
+          <div className="alert" role="alert">
+            {problem}
+          </div>
+        )}
+        {next && (
+          <button type="button" className="button ghost small" onClick={loadOlder}>
+            Load older messages
+          </button>
+        )}
         <ol className="bubbles" aria-label="Messages">
           {[...(older?.messages ?? []), ...data.data].map((message) => (
             <MessageBubble key={message.id} message={message} simulate={simulator ? simulate(message.id) : undefined} retry={retry(message)} />
@@ -107,7 +144,12 @@ export function ThreadView({ id, userId, canOpenContacts, simulator, onChanged }
           contact={conversation.contact}
           channel={conversation.channel}
           whatsappWindow={conversation.whatsapp_window}
-          disabledReason={conversation.sms_opted_out_at ? `This number replied STOP on ${formatDate(conversation.sms_opted_out_at)}${conversation.channel === "whatsapp" ? " on WhatsApp: nothing can be sent there" : ": it cannot be texted"} until it replies START.` : null}
+          disabledReason={
+            conversation.sms_opted_out_at
+              ? `This number replied STOP on ${formatDate(conversation.sms_opted_out_at)}` +
+                `${conversation.channel === "whatsapp" ? " on WhatsApp: nothing can be sent there" : ": it cannot be texted"} until it replies START.`
+              : null
+          }
           onSent={() => {
             void mutate();
             onChanged();

@@ -11,7 +11,6 @@ export type Thread = GetAnswer<"/api/conversations/{id}/messages">;
 
 export type MessageRow = Thread["data"][number];
 
-
 /** How the inbox names each channel (issue 48). */
 export const CHANNEL_LABEL: Record<ConversationRow["channel"], string> = { sms: "SMS", whatsapp: "WhatsApp", web: "Web chat" };
 

@@ -29,7 +29,10 @@ export function WhatsappTemplateForm({ phone, onSent }: { phone: string; onSent:
     setSending(true);
     setProblem(null);
     try {
-      await apiFetch("/api/messages", token!, { method: "POST", body: JSON.stringify({ to: phone, channel: "whatsapp", content_sid: template.content_sid, content_variables: Object.fromEntries(template.variables.map((n) => [n, values[n].trim()])) }) });
+      await apiFetch("/api/messages", token!, {
+        method: "POST",
+        body: JSON.stringify({ to: phone, channel: "whatsapp", content_sid: template.content_sid, content_variables: Object.fromEntries(template.variables.map((n) => [n, values[n].trim()])) }),
+      });
       setContentSid("");
       setValues({});
       onSent();
@@ -41,15 +44,28 @@ export function WhatsappTemplateForm({ phone, onSent }: { phone: string; onSent:
     }
   };
 
-  if (templates.data && list.length === 0) return <div className="notice" role="status">No WhatsApp templates are set up: an admin adds the approved ones in Settings → Telephony.</div>;
+  if (templates.data && list.length === 0)
+    return (
+      <div className="notice" role="status">
+        No WhatsApp templates are set up: an admin adds the approved ones in Settings → Telephony.
+      </div>
+    );
   return (
     <form className="stack" aria-label="Send a WhatsApp template" onSubmit={send}>
-      {problem && <div className="alert" role="alert">{problem}</div>}
+      {problem && (
+        <div className="alert" role="alert">
+          {problem}
+        </div>
+      )}
       <div className="field" style={{ margin: 0 }}>
         <label htmlFor={`${id}-template`}>Approved template</label>
         <select id={`${id}-template`} className="input" value={contentSid} onChange={(e) => (setContentSid(e.target.value), setValues({}))}>
           <option value="">Pick a template…</option>
-          {list.map((t) => <option key={t.content_sid} value={t.content_sid}>{t.name}</option>)}
+          {list.map((t) => (
+            <option key={t.content_sid} value={t.content_sid}>
+              {t.name}
+            </option>
+          ))}
         </select>
       </div>
       {template?.variables.map((n) => (
@@ -58,9 +74,15 @@ export function WhatsappTemplateForm({ phone, onSent }: { phone: string; onSent:
           <input id={`${id}-var-${n}`} maxLength={1024} value={values[n] ?? ""} onChange={(e) => setValues({ ...values, [n]: e.target.value })} />
         </div>
       ))}
-      {template && <p className="small muted" data-testid="template-preview" style={{ margin: 0, whiteSpace: "pre-wrap" }}>{fillTemplateVariables(template.body, values)}</p>}
+      {template && (
+        <p className="small muted" data-testid="template-preview" style={{ margin: 0, whiteSpace: "pre-wrap" }}>
+          {fillTemplateVariables(template.body, values)}
+        </p>
+      )}
       <div className="row" style={{ alignItems: "center" }}>
-        <button type="submit" className="button" disabled={!template || missing.length > 0 || sending}>{sending ? "Sending…" : "Send template"}</button>
+        <button type="submit" className="button" disabled={!template || missing.length > 0 || sending}>
+          {sending ? "Sending…" : "Send template"}
+        </button>
         {template && missing.length > 0 && <span className="small muted">Fill in {missing.map((n) => `{{${n}}}`).join(", ")}.</span>}
       </div>
     </form>

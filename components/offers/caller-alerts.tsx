@@ -7,7 +7,10 @@ import { useBrowserChoice } from "@/components/ui/use-browser-choice";
 // caller starts waiting. The choice is this browser's (a headset on one desk,
 // silence on another), kept in localStorage (useBrowserChoice).
 
-export interface CallerAlertChoice { sound: boolean; desktop: boolean }
+export interface CallerAlertChoice {
+  sound: boolean;
+  desktop: boolean;
+}
 
 const STORAGE_KEY = "queue.callerAlerts";
 const NONE: CallerAlertChoice = { sound: false, desktop: false };
@@ -40,8 +43,12 @@ export function CallerAlertsChoice() {
   return (
     <fieldset className="caller-alerts small">
       <legend>When I am on another page and a caller starts waiting</legend>
-      <label><input type="checkbox" checked={choice.sound} onChange={(e) => choose({ ...choice, sound: e.target.checked })} /> play a sound</label>{" "}
-      <label><input type="checkbox" checked={choice.desktop} onChange={(e) => void setDesktop(e.target.checked)} /> show a desktop notification</label>
+      <label>
+        <input type="checkbox" checked={choice.sound} onChange={(e) => choose({ ...choice, sound: e.target.checked })} /> play a sound
+      </label>{" "}
+      <label>
+        <input type="checkbox" checked={choice.desktop} onChange={(e) => void setDesktop(e.target.checked)} /> show a desktop notification
+      </label>
       {choice.desktop && blocked && <span className="muted"> (this browser blocks notifications for this site)</span>}
     </fieldset>
   );

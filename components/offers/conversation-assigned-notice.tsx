@@ -6,7 +6,10 @@ import { formatPhone } from "@/lib/format/display";
 import { useLiveEvents } from "@/components/live/event-stream-provider";
 import { startRing } from "./ring";
 
-interface Assigned { conversation_id: number; phone: string }
+interface Assigned {
+  conversation_id: number;
+  phone: string;
+}
 
 /**
  * A new conversation given to this agent by the assignment rules (issue 44,
@@ -39,9 +42,15 @@ export function ConversationAssignedNotice() {
   if (!assigned) return null;
   return (
     <div className="assigned-notice" role="status" aria-label="Conversation given to you">
-      <span>New conversation with <strong>{formatPhone(assigned.phone)}</strong> is yours.</span>
-      <Link className="button small" href={`/messages?c=${assigned.conversation_id}`} onClick={() => setAssigned(null)}>Open it</Link>
-      <button type="button" className="button ghost small" aria-label="Dismiss" onClick={() => setAssigned(null)}>×</button>
+      <span>
+        New conversation with <strong>{formatPhone(assigned.phone)}</strong> is yours.
+      </span>
+      <Link className="button small" href={`/messages?c=${assigned.conversation_id}`} onClick={() => setAssigned(null)}>
+        Open it
+      </Link>
+      <button type="button" className="button ghost small" aria-label="Dismiss" onClick={() => setAssigned(null)}>
+        ×
+      </button>
     </div>
   );
 }

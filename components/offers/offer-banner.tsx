@@ -26,7 +26,16 @@ export function OfferBanner() {
   const status = useAgentStatus();
   const { offer, reload } = useOffer(status.data !== undefined);
   if (!offer) return null;
-  return <OfferShown key={offer.id} offer={offer} onDone={() => { void reload(); void status.mutate(); }} />;
+  return (
+    <OfferShown
+      key={offer.id}
+      offer={offer}
+      onDone={() => {
+        void reload();
+        void status.mutate();
+      }}
+    />
+  );
 }
 
 function OfferShown({ offer, onDone }: { offer: Offer; onDone: () => void }) {
@@ -104,7 +113,9 @@ function OfferShown({ offer, onDone }: { offer: Offer; onDone: () => void }) {
   return (
     <section className="offer-banner" role="alertdialog" aria-label={`Call offered: ${who}`} aria-describedby={`offer-${offer.id}-details`}>
       <div className="offer-who">
-        <span className="offer-ringing" aria-hidden="true">☎</span>
+        <span className="offer-ringing" aria-hidden="true">
+          ☎
+        </span>
         <div>
           <strong className="offer-name">{offer.call.callback ? `Call back ${who}` : who}</strong>
           <div id={`offer-${offer.id}-details`} className="small">
@@ -115,7 +126,17 @@ function OfferShown({ offer, onDone }: { offer: Offer; onDone: () => void }) {
               {contact.company && <span>{contact.company} · </span>}
               {contact.total_calls} call{contact.total_calls === 1 ? "" : "s"}
               {contact.last_called_at && `, last ${formatDateTime(contact.last_called_at)} (${contact.last_call_outcome ?? "—"})`}
-              {contact.tags.length > 0 && <span> · {contact.tags.map((t) => <span key={t} className="tag">{t}</span>)}</span>}
+              {contact.tags.length > 0 && (
+                <span>
+                  {" "}
+                  ·{" "}
+                  {contact.tags.map((t) => (
+                    <span key={t} className="tag">
+                      {t}
+                    </span>
+                  ))}
+                </span>
+              )}
               {contact.notes && <div className="offer-notes">{contact.notes.slice(0, 140)}</div>}
             </div>
           )}
@@ -123,7 +144,9 @@ function OfferShown({ offer, onDone }: { offer: Offer; onDone: () => void }) {
         </div>
       </div>
       <div className="offer-actions">
-        <span className="offer-countdown mono" aria-label="Seconds left to answer" role="timer">{left}s</span>
+        <span className="offer-countdown mono" aria-label="Seconds left to answer" role="timer">
+          {left}s
+        </span>
         <button ref={acceptButton} type="button" className="button ok" disabled={pending !== null} onClick={() => void accept()} aria-keyshortcuts="Enter">
           {pending === "accept" ? "Connecting…" : "Accept"} <kbd>Enter</kbd>
         </button>
@@ -131,7 +154,11 @@ function OfferShown({ offer, onDone }: { offer: Offer; onDone: () => void }) {
           Decline <kbd>Esc</kbd>
         </button>
       </div>
-      {problem && <div className="alert" role="alert">{problem}</div>}
+      {problem && (
+        <div className="alert" role="alert">
+          {problem}
+        </div>
+      )}
     </section>
   );
 }

@@ -20,7 +20,11 @@ export function OperationProgress({ operation, label, unit = "contacts", onFinis
   const live = useLiveEvents(["operation.progress"], (event) => {
     if ((event as { operation_id?: string }).operation_id === operation.id) void mutate((key) => Array.isArray(key) && key[0] === operation.url);
   });
-  const { data } = useApiGet("/api/operations/{id}", { path: { id: operation.id } }, { fallbackData: operation, refreshInterval: (latest) => (latest && ["completed", "failed"].includes(latest.status) ? 0 : live ? 5_000 : 1_000) });
+  const { data } = useApiGet(
+    "/api/operations/{id}",
+    { path: { id: operation.id } },
+    { fallbackData: operation, refreshInterval: (latest) => (latest && ["completed", "failed"].includes(latest.status) ? 0 : live ? 5_000 : 1_000) },
+  );
   const current = data ?? operation;
   const finished = ["completed", "failed"].includes(current.status);
   const reported = useRef(false);
@@ -33,7 +37,8 @@ export function OperationProgress({ operation, label, unit = "contacts", onFinis
   return (
     <div className="notice operation" role="status" aria-live="polite">
       <div className="small" style={{ marginBottom: 6 }}>
-        {label}: {current.status === "queued" ? "waiting to start" : `${formatNumber(current.done)} of ${formatNumber(Math.max(current.total, current.done))} ${unit}`}. The page stays usable meanwhile.
+        {label}: {current.status === "queued" ? "waiting to start" : `${formatNumber(current.done)} of ${formatNumber(Math.max(current.total, current.done))} ${unit}`}. The page stays usable
+        meanwhile.
       </div>
       <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={current.progress}>
         <div style={{ width: `${current.progress}%` }} />

@@ -43,8 +43,16 @@ export function AvailabilitySwitch() {
           </button>
         ))}
       </div>
-      {data?.notice && <div className="alert" role="status" data-testid="agent-notice">{data.notice}</div>}
-      {error && <div className="alert" role="alert">{error}</div>}
+      {data?.notice && (
+        <div className="alert" role="status" data-testid="agent-notice">
+          {data.notice}
+        </div>
+      )}
+      {error && (
+        <div className="alert" role="alert">
+          {error}
+        </div>
+      )}
     </div>
   );
 }

@@ -13,8 +13,7 @@ import { Voicemails } from "./voicemails";
  */
 export function FollowUpsPlace() {
   const departments = useApiGet("/api/departments", { query: { per_page: 100 } }, { revalidateOnFocus: false });
-  const queueName = (departmentId: number | null) =>
-    departmentId === null ? "the general queue" : `${departments.data?.data.find((d) => d.id === departmentId)?.name ?? "a department"}'s queue`;
+  const queueName = (departmentId: number | null) => (departmentId === null ? "the general queue" : `${departments.data?.data.find((d) => d.id === departmentId)?.name ?? "a department"}'s queue`);
   return (
     <div className="stack">
       <Voicemails standalone queueName={queueName} />

@@ -32,11 +32,23 @@ export function FollowUps({ standalone = false }: { standalone?: boolean } = {})
       if (what === "call-back") await dial(done.number, done.contact);
     });
   if (!data) return null;
-  if (data.data.length === 0) return standalone ? <section aria-label="Missed callers" className="panel"><h2>Missed callers</h2><p className="muted small">Nobody hung up waiting. A caller who does appears here, to call back.</p></section> : null;
+  if (data.data.length === 0)
+    return standalone ? (
+      <section aria-label="Missed callers" className="panel">
+        <h2>Missed callers</h2>
+        <p className="muted small">Nobody hung up waiting. A caller who does appears here, to call back.</p>
+      </section>
+    ) : null;
   return (
     <section aria-label="Missed callers" className="stack">
-      <h2 style={{ fontSize: "1.05rem", margin: 0 }}>Missed callers to call back ({data.data.length}) <LiveStatus live={live} fallbackSeconds={15} /></h2>
-      {problem && <div className="alert" role="alert">{problem}</div>}
+      <h2 style={{ fontSize: "1.05rem", margin: 0 }}>
+        Missed callers to call back ({data.data.length}) <LiveStatus live={live} fallbackSeconds={15} />
+      </h2>
+      {problem && (
+        <div className="alert" role="alert">
+          {problem}
+        </div>
+      )}
       {data.data.map((item) => {
         const who = item.contact?.name ? isolateBidi(item.contact.name) : formatPhone(item.from);
         return (
@@ -44,12 +56,17 @@ export function FollowUps({ standalone = false }: { standalone?: boolean } = {})
             <div className="waiting-call-who">
               <strong>{item.contact ? <Link href={`/contacts/${item.contact.id}`}>{who}</Link> : who}</strong>
               <div className="small muted">
-                {item.contact && `${formatPhone(item.from)} · `}{item.queue_label} · {item.callback ? "callback not reached" : `hung up after ${formatDuration(item.wait_seconds)}`} · <LocalTime format={() => formatTime(item.abandoned_at)} />
+                {item.contact && `${formatPhone(item.from)} · `}
+                {item.queue_label} · {item.callback ? "callback not reached" : `hung up after ${formatDuration(item.wait_seconds)}`} · <LocalTime format={() => formatTime(item.abandoned_at)} />
               </div>
             </div>
             <div className="row">
-              <button type="button" className="button secondary" disabled={busy !== null} onClick={() => act(item, "dismiss")} aria-label={`Dismiss ${who}`}>Dismiss</button>
-              <button type="button" className="button ok" disabled={busy !== null || !!call || !device.registered} onClick={() => act(item, "call-back")} aria-label={`Call back ${who}`}>{busy === `call-back:${item.id}` ? "Dialing…" : "Call back"}</button>
+              <button type="button" className="button secondary" disabled={busy !== null} onClick={() => act(item, "dismiss")} aria-label={`Dismiss ${who}`}>
+                Dismiss
+              </button>
+              <button type="button" className="button ok" disabled={busy !== null || !!call || !device.registered} onClick={() => act(item, "call-back")} aria-label={`Call back ${who}`}>
+                {busy === `call-back:${item.id}` ? "Dialing…" : "Call back"}
+              </button>
             </div>
           </article>
         );

@@ -44,30 +44,51 @@ export function PreviewCard() {
   return (
     <section className="panel" aria-label="Campaign preview">
       <h2>Campaign calls</h2>
-      {error && <div className="alert" role="alert">{error}</div>}
+      {error && (
+        <div className="alert" role="alert">
+          {error}
+        </div>
+      )}
       {preview === undefined && (
-        <button type="button" className="button secondary" onClick={next} disabled={pending || !!call}>{pending ? "Looking…" : "Get the next campaign contact"}</button>
+        <button type="button" className="button secondary" onClick={next} disabled={pending || !!call}>
+          {pending ? "Looking…" : "Get the next campaign contact"}
+        </button>
       )}
       {preview === null && (
         <p className="muted small" role="status" data-testid="preview-empty">
           Nothing to call now. {why?.message}
-          {why?.next_at && <> The dialer looks again {formatDateTime(why.next_at)}.</>} <button type="button" className="button ghost small" onClick={next}>Look again</button>
+          {why?.next_at && <> The dialer looks again {formatDateTime(why.next_at)}.</>}{" "}
+          <button type="button" className="button ghost small" onClick={next}>
+            Look again
+          </button>
         </p>
       )}
       {preview && (
         <div className="stack" style={{ gap: 10 }}>
           <div className="contact-card">
-            <div className="small muted">{preview.campaign.name} · attempt {preview.attempt}</div>
+            <div className="small muted">
+              {preview.campaign.name} · attempt {preview.attempt}
+            </div>
             <strong>{preview.contact.name}</strong>
             {preview.contact.company && <div className="small">{preview.contact.company}</div>}
             <div className="small mono">{formatPhone(preview.contact.phone)}</div>
             {preview.decision?.local_time && <div className="small muted">Their time: {preview.decision.local_time}</div>}
-            <div className="small muted">{preview.contact.total_calls} calls{preview.contact.last_called_at && `, last ${formatDateTime(preview.contact.last_called_at)} (${preview.contact.last_call_outcome ?? "—"})`}</div>
-            {preview.contact.notes && <p className="small" style={{ margin: "6px 0 0", whiteSpace: "pre-wrap" }}>{preview.contact.notes.slice(0, 300)}</p>}
+            <div className="small muted">
+              {preview.contact.total_calls} calls{preview.contact.last_called_at && `, last ${formatDateTime(preview.contact.last_called_at)} (${preview.contact.last_call_outcome ?? "—"})`}
+            </div>
+            {preview.contact.notes && (
+              <p className="small" style={{ margin: "6px 0 0", whiteSpace: "pre-wrap" }}>
+                {preview.contact.notes.slice(0, 300)}
+              </p>
+            )}
           </div>
           <div className="row">
-            <button type="button" className="button ok" onClick={place} disabled={!device.registered || !!call}>Call {preview.contact.name.split(" ")[0]}</button>
-            <button type="button" className="button secondary" onClick={skip}>Skip</button>
+            <button type="button" className="button ok" onClick={place} disabled={!device.registered || !!call}>
+              Call {preview.contact.name.split(" ")[0]}
+            </button>
+            <button type="button" className="button secondary" onClick={skip}>
+              Skip
+            </button>
           </div>
         </div>
       )}

@@ -17,7 +17,9 @@ function CallbackTime({ at, organizationZone, contactZone }: { at: string; organ
   const shown = useLocalText(() => formatShortDateTime(at));
   return (
     <>
-      <time dateTime={at} title={formatInZone(new Date(at), organizationZone)}>{shown}</time>
+      <time dateTime={at} title={formatInZone(new Date(at), organizationZone)}>
+        {shown}
+      </time>
       <div className="small muted">{formatInZone(new Date(at), contactZone)} on their clock</div>
     </>
   );
@@ -35,7 +37,13 @@ export function ScheduledCallbacks({ standalone = false }: { standalone?: boolea
   useLiveEvents(["queue.entry.added", "queue.entry.left", "queue.entry.accepted"], () => void callbacks.mutate());
   const [problem, setProblem] = useState<string | null>(null);
   const list = callbacks.data?.data ?? [];
-  if (list.length === 0) return standalone && callbacks.data ? <section aria-label="Scheduled callbacks" className="panel"><h2>Callbacks coming up</h2><p className="muted small">No callbacks scheduled. Set one at wrap-up with “Call back later…”.</p></section> : null;
+  if (list.length === 0)
+    return standalone && callbacks.data ? (
+      <section aria-label="Scheduled callbacks" className="panel">
+        <h2>Callbacks coming up</h2>
+        <p className="muted small">No callbacks scheduled. Set one at wrap-up with “Call back later…”.</p>
+      </section>
+    ) : null;
   const cancel = async (id: number) => {
     setProblem(null);
     try {
@@ -48,18 +56,45 @@ export function ScheduledCallbacks({ standalone = false }: { standalone?: boolea
   return (
     <section aria-label="Scheduled callbacks" className="panel stack">
       <h2 style={{ fontSize: "1.05rem", margin: 0 }}>Callbacks coming up ({list.length})</h2>
-      {problem && <div className="alert" role="alert">{problem}</div>}
+      {problem && (
+        <div className="alert" role="alert">
+          {problem}
+        </div>
+      )}
       <div className="table-wrap">
         <table className="data">
-          <thead><tr><th scope="col">When</th><th scope="col">Contact</th><th scope="col">First to</th><th scope="col">State</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Contact</th>
+              <th scope="col">First to</th>
+              <th scope="col">State</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {list.map((callback) => (
               <tr key={callback.id}>
-                <td><CallbackTime at={callback.at} organizationZone={callback.organization_time_zone} contactZone={callback.contact_time_zone} /></td>
-                <td>{callback.contact.name} <span className="small muted">{formatPhone(callback.contact.phone)}</span>{callback.note && <div className="small">{callback.note}</div>}</td>
+                <td>
+                  <CallbackTime at={callback.at} organizationZone={callback.organization_time_zone} contactZone={callback.contact_time_zone} />
+                </td>
+                <td>
+                  {callback.contact.name} <span className="small muted">{formatPhone(callback.contact.phone)}</span>
+                  {callback.note && <div className="small">{callback.note}</div>}
+                </td>
                 <td>{callback.owner?.name ?? `${callback.queue.name} queue`}</td>
-                <td><span className="badge">{callback.status.replace("_", " ")}</span></td>
-                <td>{callback.status === "scheduled" && <button type="button" className="button ghost small" onClick={() => void cancel(callback.id)} aria-label={`Cancel the callback to ${callback.contact.name}`}>Cancel</button>}</td>
+                <td>
+                  <span className="badge">{callback.status.replace("_", " ")}</span>
+                </td>
+                <td>
+                  {callback.status === "scheduled" && (
+                    <button type="button" className="button ghost small" onClick={() => void cancel(callback.id)} aria-label={`Cancel the callback to ${callback.contact.name}`}>
+                      Cancel
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -30,8 +30,14 @@ export function SimulateCallButton() {
   };
   return (
     <div className="row" style={{ alignItems: "center" }}>
-      <button type="button" className="button secondary" onClick={ring} disabled={pending}>{pending ? "Ringing…" : "Simulate inbound call"}</button>
-      {message && <span className="small muted" role="status">{message.text}</span>}
+      <button type="button" className="button secondary" onClick={ring} disabled={pending}>
+        {pending ? "Ringing…" : "Simulate inbound call"}
+      </button>
+      {message && (
+        <span className="small muted" role="status">
+          {message.text}
+        </span>
+      )}
     </div>
   );
 }

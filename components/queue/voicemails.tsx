@@ -37,11 +37,23 @@ export function Voicemails({ standalone = false, queueName }: { standalone?: boo
       await dial(v.from, v.contact);
     });
   if (!data) return null;
-  if (data.data.length === 0) return standalone ? <section aria-label="Voicemails" className="panel"><h2>Voicemails</h2><p className="muted small">No voicemails waiting. A caller who leaves one appears here at once.</p></section> : null;
+  if (data.data.length === 0)
+    return standalone ? (
+      <section aria-label="Voicemails" className="panel">
+        <h2>Voicemails</h2>
+        <p className="muted small">No voicemails waiting. A caller who leaves one appears here at once.</p>
+      </section>
+    ) : null;
   return (
     <section aria-label="Voicemails" className="stack">
-      <h2 style={{ fontSize: "1.05rem", margin: 0 }}>Voicemails ({data.data.length}) <LiveStatus live={live} fallbackSeconds={10} /></h2>
-      {problem && <div className="alert" role="alert">{problem}</div>}
+      <h2 style={{ fontSize: "1.05rem", margin: 0 }}>
+        Voicemails ({data.data.length}) <LiveStatus live={live} fallbackSeconds={10} />
+      </h2>
+      {problem && (
+        <div className="alert" role="alert">
+          {problem}
+        </div>
+      )}
       {data.data.map((v) => {
         const mine = v.claimed_by?.id === me;
         return (
@@ -49,16 +61,45 @@ export function Voicemails({ standalone = false, queueName }: { standalone?: boo
             <div style={{ flex: 1, minWidth: 200 }}>
               <strong>{v.contact ? <Link href={`/contacts/${v.contact.id}`}>{v.contact.name ?? formatPhone(v.from)}</Link> : formatPhone(v.from)}</strong>
               <div className="small muted">
-                {v.contact && `${formatPhone(v.from)} · `}{formatDuration(v.duration_seconds)} · {REASON[v.reason]}{queueName && ` · for ${queueName(v.department_id)}`} · <time dateTime={v.created_at}><LocalTime format={() => formatShortDateTime(v.created_at)} /></time>
+                {v.contact && `${formatPhone(v.from)} · `}
+                {formatDuration(v.duration_seconds)} · {REASON[v.reason]}
+                {queueName && ` · for ${queueName(v.department_id)}`} ·{" "}
+                <time dateTime={v.created_at}>
+                  <LocalTime format={() => formatShortDateTime(v.created_at)} />
+                </time>
                 {v.claimed_by && ` · claimed by ${mine ? "you" : (v.claimed_by.name ?? "a colleague")}`}
               </div>
-              {v.transcription && <p className="small" style={{ margin: "4px 0 0" }}>“{v.transcription}”</p>}
-              {v.recording_url && <audio controls preload="none" src={v.recording_url} aria-label={`Voicemail from ${v.contact?.name ?? formatPhone(v.from)}`} style={{ width: "100%", marginTop: 6 }} />}
+              {v.transcription && (
+                <p className="small" style={{ margin: "4px 0 0" }}>
+                  “{v.transcription}”
+                </p>
+              )}
+              {v.recording_url && (
+                <audio controls preload="none" src={v.recording_url} aria-label={`Voicemail from ${v.contact?.name ?? formatPhone(v.from)}`} style={{ width: "100%", marginTop: 6 }} />
+              )}
             </div>
             <div className="row">
-              {v.status === "new" && <button type="button" className="button secondary" onClick={() => act(v.id, "claim")}>Claim</button>}
-              {(v.status === "new" || mine) && <button type="button" className="button ok" disabled={busy !== null || !!call || !device.registered} onClick={() => callBack(v)} aria-label={`Call back ${v.contact?.name ?? formatPhone(v.from)}`}>{busy === `call-back:${v.id}` ? "Dialing…" : "Call back"}</button>}
-              {(v.status === "new" || mine) && <button type="button" className="button ok" onClick={() => act(v.id, "done")}>Mark done</button>}
+              {v.status === "new" && (
+                <button type="button" className="button secondary" onClick={() => act(v.id, "claim")}>
+                  Claim
+                </button>
+              )}
+              {(v.status === "new" || mine) && (
+                <button
+                  type="button"
+                  className="button ok"
+                  disabled={busy !== null || !!call || !device.registered}
+                  onClick={() => callBack(v)}
+                  aria-label={`Call back ${v.contact?.name ?? formatPhone(v.from)}`}
+                >
+                  {busy === `call-back:${v.id}` ? "Dialing…" : "Call back"}
+                </button>
+              )}
+              {(v.status === "new" || mine) && (
+                <button type="button" className="button ok" onClick={() => act(v.id, "done")}>
+                  Mark done
+                </button>
+              )}
             </div>
           </article>
         );

@@ -26,7 +26,11 @@ type WaitingCall = GetAnswer<"/api/queue/calls">["data"][number];
 
 function Waiting({ since }: { since: string }) {
   const seconds = useSecondsSince(new Date(since).getTime());
-  return <span className="wait mono" aria-label="Waiting time" suppressHydrationWarning>{formatDuration(seconds)}</span>;
+  return (
+    <span className="wait mono" aria-label="Waiting time" suppressHydrationWarning>
+      {formatDuration(seconds)}
+    </span>
+  );
 }
 
 /** Waiting calls, polled every 2 seconds while the agent is Available. */
@@ -69,22 +73,54 @@ export function WaitingCalls() {
 
   return (
     <section aria-label="Waiting calls">
-      <h2 style={{ fontSize: "1.05rem", margin: "0 0 10px" }}>Callers waiting{data ? ` (${data.data.length})` : ""} <LiveStatus live={live} fallbackSeconds={2} /></h2>
+      <h2 style={{ fontSize: "1.05rem", margin: "0 0 10px" }}>
+        Callers waiting{data ? ` (${data.data.length})` : ""} <LiveStatus live={live} fallbackSeconds={2} />
+      </h2>
       <CallerAlertsChoice />
-      {problem && <div className="alert" role="alert">{problem}</div>}
-      {error && <div className="alert" role="alert">Could not load the queue: {error.message}</div>}
+      {problem && (
+        <div className="alert" role="alert">
+          {problem}
+        </div>
+      )}
+      {error && (
+        <div className="alert" role="alert">
+          Could not load the queue: {error.message}
+        </div>
+      )}
       {isLoading && !data && <div className="skeleton" aria-label="Loading the queue" />}
       {data && data.data.length === 0 && <EmptyState title="No callers waiting">{live ? "New calls appear here as they arrive." : "New calls appear here within two seconds."}</EmptyState>}
       {data?.data.map((waiting) => (
         <div key={waiting.id} className="waiting-call" data-testid="waiting-call">
           <div>
             <strong>{waiting.contact?.name ? isolateBidi(waiting.contact.name) : formatPhone(waiting.from)}</strong>
-            {waiting.callback && <> <span className="badge info">Callback</span></>}
-            {waiting.returned && <> <span className="badge warn" title={RETURNED_WHY[waiting.returned]}>Returned</span></>}
-            <div className="small muted">{waiting.contact ? formatPhone(waiting.from) : "Unknown caller"} · {waiting.queue_label} · position {waiting.position}{waiting.callback ? " · asked to be called back" : ""}{waiting.returned ? ` · ${RETURNED_WHY[waiting.returned]}` : ""}</div>
+            {waiting.callback && (
+              <>
+                {" "}
+                <span className="badge info">Callback</span>
+              </>
+            )}
+            {waiting.returned && (
+              <>
+                {" "}
+                <span className="badge warn" title={RETURNED_WHY[waiting.returned]}>
+                  Returned
+                </span>
+              </>
+            )}
+            <div className="small muted">
+              {waiting.contact ? formatPhone(waiting.from) : "Unknown caller"} · {waiting.queue_label} · position {waiting.position}
+              {waiting.callback ? " · asked to be called back" : ""}
+              {waiting.returned ? ` · ${RETURNED_WHY[waiting.returned]}` : ""}
+            </div>
           </div>
           <Waiting since={waiting.enqueued_at} />
-          <button type="button" className="button ok" disabled={!!call || accepting !== null || !device.registered} onClick={() => accept(waiting)} aria-label={waiting.callback ? `Call back ${waiting.contact?.name ?? formatPhone(waiting.from)}` : undefined}>
+          <button
+            type="button"
+            className="button ok"
+            disabled={!!call || accepting !== null || !device.registered}
+            onClick={() => accept(waiting)}
+            aria-label={waiting.callback ? `Call back ${waiting.contact?.name ?? formatPhone(waiting.from)}` : undefined}
+          >
             {accepting === waiting.id ? "Connecting…" : waiting.callback ? "Call back" : "Accept"}
           </button>
         </div>

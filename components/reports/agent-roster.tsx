@@ -55,17 +55,32 @@ export function AgentRoster({ agents, canMonitor, skew }: { agents: RosterAgent[
   if (agents.length === 0) return <p className="muted">No agents in your scope yet.</p>;
   return (
     <section aria-label="Agents" className="stack">
-      {error && <div className="alert" role="alert">{error}</div>}
+      {error && (
+        <div className="alert" role="alert">
+          {error}
+        </div>
+      )}
       <div className="table-wrap">
         <table className="data">
           <thead>
-            <tr><th scope="col">Agent</th><th scope="col">State</th><th scope="col">In state</th><th scope="col">Current call</th><th scope="col"><abbr title="Offers today: accepted / declined / missed">Offers today</abbr></th>{canMonitor && <th scope="col">Monitor</th>}</tr>
+            <tr>
+              <th scope="col">Agent</th>
+              <th scope="col">State</th>
+              <th scope="col">In state</th>
+              <th scope="col">Current call</th>
+              <th scope="col">
+                <abbr title="Offers today: accepted / declined / missed">Offers today</abbr>
+              </th>
+              {canMonitor && <th scope="col">Monitor</th>}
+            </tr>
           </thead>
           <tbody>
             {agents.map((agent) => (
               <tr key={agent.id} data-testid="roster-agent">
                 <td>{agent.name}</td>
-                <td><span className={`badge state-${agent.status}`}>{STATE_LABEL[agent.status] ?? agent.status}</span></td>
+                <td>
+                  <span className={`badge state-${agent.status}`}>{STATE_LABEL[agent.status] ?? agent.status}</span>
+                </td>
                 <td className="mono">{agent.since === null ? "—" : <TimeInState since={agent.since} skew={skew} />}</td>
                 <td>{agent.call ? `${agent.call.contact_name ?? formatPhone(agent.call.number)} · ${agent.call.state}` : "—"}</td>
                 <td className="mono" aria-label={`Offers today: ${agent.offers_today.accepted} accepted, ${agent.offers_today.declined} declined, ${agent.offers_today.missed} missed`}>
@@ -76,12 +91,23 @@ export function AgentRoster({ agents, canMonitor, skew }: { agents: RosterAgent[
                     {agent.call && (agent.call.state === "answered" || agent.call.state === "held") ? (
                       <div className="controls" role="group" aria-label={`Monitor ${agent.name}`}>
                         {MODES.map((m) => (
-                          <button key={m.mode} type="button" className="button secondary small" title={m.hint} disabled={busy}
-                            aria-pressed={live?.callSid === agent.call!.call_sid && live.mode === m.mode} onClick={() => void monitor(agent.call!.call_sid, m.mode)}>
+                          <button
+                            key={m.mode}
+                            type="button"
+                            className="button secondary small"
+                            title={m.hint}
+                            disabled={busy}
+                            aria-pressed={live?.callSid === agent.call!.call_sid && live.mode === m.mode}
+                            onClick={() => void monitor(agent.call!.call_sid, m.mode)}
+                          >
                             {m.label}
                           </button>
                         ))}
-                        {live?.callSid === agent.call.call_sid && <button type="button" className="button secondary small" disabled={busy} onClick={() => void stop()}>Stop</button>}
+                        {live?.callSid === agent.call.call_sid && (
+                          <button type="button" className="button secondary small" disabled={busy} onClick={() => void stop()}>
+                            Stop
+                          </button>
+                        )}
                       </div>
                     ) : null}
                   </td>
@@ -91,7 +117,11 @@ export function AgentRoster({ agents, canMonitor, skew }: { agents: RosterAgent[
           </tbody>
         </table>
       </div>
-      {live && <p className="small" role="status">You are {live.mode === "listen" ? "listening to" : live.mode === "whisper" ? "whispering to" : "on"} the call ({MODES.find((m) => m.mode === live.mode)!.hint}).</p>}
+      {live && (
+        <p className="small" role="status">
+          You are {live.mode === "listen" ? "listening to" : live.mode === "whisper" ? "whispering to" : "on"} the call ({MODES.find((m) => m.mode === live.mode)!.hint}).
+        </p>
+      )}
     </section>
   );
 }

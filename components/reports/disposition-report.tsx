@@ -30,19 +30,38 @@ function Pivot({ report, group, title, who }: { report: Report; group: Group; ti
   return (
     <section className="panel" aria-label={title}>
       <h2>{title}</h2>
-      {names.length === 0 ? <p className="muted small">No {who.toLowerCase()} calls in this range.</p> : (
+      {names.length === 0 ? (
+        <p className="muted small">No {who.toLowerCase()} calls in this range.</p>
+      ) : (
         <div className="table-wrap">
           <table className="data" aria-label={`Dispositions ${title.toLowerCase()}`}>
-            <thead><tr><th>{who}</th>{report.dispositions.map((d) => <th key={d.disposition_id} className="num">{d.name}</th>)}<th className="num">None recorded</th><th className="num">Calls</th></tr></thead>
+            <thead>
+              <tr>
+                <th>{who}</th>
+                {report.dispositions.map((d) => (
+                  <th key={d.disposition_id} className="num">
+                    {d.name}
+                  </th>
+                ))}
+                <th className="num">None recorded</th>
+                <th className="num">Calls</th>
+              </tr>
+            </thead>
             <tbody>
               {names.map(([id, name]) => {
                 const total = rows.filter((r) => `${r.id}` === id).reduce((sum, r) => sum + r.calls, 0);
                 return (
                   <tr key={id}>
                     <td>{name}</td>
-                    {report.dispositions.map((d) => <td key={d.disposition_id} className="num">{count(id, d.disposition_id) || ""}</td>)}
+                    {report.dispositions.map((d) => (
+                      <td key={d.disposition_id} className="num">
+                        {count(id, d.disposition_id) || ""}
+                      </td>
+                    ))}
                     <td className="num">{count(id, null) || ""}</td>
-                    <td className="num"><strong>{total}</strong></td>
+                    <td className="num">
+                      <strong>{total}</strong>
+                    </td>
                   </tr>
                 );
               })}
@@ -65,13 +84,32 @@ export function DispositionReport() {
   return (
     <div className="stack">
       <form className="filters" aria-label="Report range" onSubmit={(e) => e.preventDefault()}>
-        <div className="field"><label htmlFor="d-from">From</label><input id="d-from" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} /></div>
-        <div className="field"><label htmlFor="d-to">To</label><input id="d-to" type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} /></div>
-        <button type="button" className="button ghost" disabled={!data} onClick={() => download(`/api/reports/dispositions?${new URLSearchParams({ from, to, tz, format: "csv" })}`, "dispositions.csv")}>Download CSV</button>
-        <Link href="/reports" className="button secondary" style={{ marginLeft: "auto" }}>All reports</Link>
+        <div className="field">
+          <label htmlFor="d-from">From</label>
+          <input id="d-from" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="d-to">To</label>
+          <input id="d-to" type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
+        </div>
+        <button
+          type="button"
+          className="button ghost"
+          disabled={!data}
+          onClick={() => download(`/api/reports/dispositions?${new URLSearchParams({ from, to, tz, format: "csv" })}`, "dispositions.csv")}
+        >
+          Download CSV
+        </button>
+        <Link href="/reports" className="button secondary" style={{ marginLeft: "auto" }}>
+          All reports
+        </Link>
       </form>
       <ErrorAlert error={error} prefix="Could not load the dispositions" />
-      {downloadError && <div className="alert" role="alert">{downloadError}</div>}
+      {downloadError && (
+        <div className="alert" role="alert">
+          {downloadError}
+        </div>
+      )}
       {!data && !error && <SkeletonRows rows={3} label="Loading the dispositions" />}
       {data && data.calls === 0 && <EmptyState title="No calls in this range">Each call’s disposition, picked at wrap-up, is counted here by agent, campaign and queue.</EmptyState>}
       {data && data.calls > 0 && (
@@ -80,21 +118,52 @@ export function DispositionReport() {
             <h2>Outcomes</h2>
             <div className="table-wrap">
               <table className="data" aria-label="Calls by disposition">
-                <thead><tr><th>Disposition</th><th className="num">Calls</th><th className="num">Share</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th>Disposition</th>
+                    <th className="num">Calls</th>
+                    <th className="num">Share</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {data.dispositions.map((d) => (
                     <tr key={d.disposition_id}>
-                      <td>{d.name}{d.is_success && <span className="badge ok" style={{ marginLeft: 6 }}>success</span>}{d.archived && <span className="muted small"> (archived)</span>}</td>
-                      <td className="num">{d.calls}</td><td className="num">{share(d.calls, data.calls)}</td>
+                      <td>
+                        {d.name}
+                        {d.is_success && (
+                          <span className="badge ok" style={{ marginLeft: 6 }}>
+                            success
+                          </span>
+                        )}
+                        {d.archived && <span className="muted small"> (archived)</span>}
+                      </td>
+                      <td className="num">{d.calls}</td>
+                      <td className="num">{share(d.calls, data.calls)}</td>
                     </tr>
                   ))}
-                  <tr><td className="muted">None recorded</td><td className="num">{data.without_disposition}</td><td className="num">{share(data.without_disposition, data.calls)}</td></tr>
+                  <tr>
+                    <td className="muted">None recorded</td>
+                    <td className="num">{data.without_disposition}</td>
+                    <td className="num">{share(data.without_disposition, data.calls)}</td>
+                  </tr>
                 </tbody>
-                <tfoot><tr><td><strong>All calls</strong></td><td className="num"><strong>{data.calls}</strong></td><td /></tr></tfoot>
+                <tfoot>
+                  <tr>
+                    <td>
+                      <strong>All calls</strong>
+                    </td>
+                    <td className="num">
+                      <strong>{data.calls}</strong>
+                    </td>
+                    <td />
+                  </tr>
+                </tfoot>
               </table>
             </div>
           </section>
-          {GROUPS.map((g) => <Pivot key={g.group} report={data} {...g} />)}
+          {GROUPS.map((g) => (
+            <Pivot key={g.group} report={data} {...g} />
+          ))}
         </>
       )}
     </div>

@@ -1,7 +1,17 @@
 import { ChartFrame, type Series } from "./charts/chart-frame";
 
-interface Day { day: string; calls: number; answered: number; abandoned: number }
-interface Hour { hour: number; calls: number; inbound: number; answered: number }
+interface Day {
+  day: string;
+  calls: number;
+  answered: number;
+  abandoned: number;
+}
+interface Hour {
+  hour: number;
+  calls: number;
+  inbound: number;
+  answered: number;
+}
 
 const DAILY: Series[] = [
   { key: "calls", name: "All calls", color: "#2458d3" },
@@ -26,15 +36,11 @@ export function DailyChart({ data }: { data: Day[] }) {
       xLabel={(d) => d.day.slice(5)}
       describe={(d) => `${d.day}: ${d.calls} calls, ${d.answered} inbound answered, ${d.abandoned} abandoned`}
     >
-      {(y) => DAILY.map((s) => (
-        <polyline
-          key={s.key}
-          className="chart-line"
-          points={data.map((d, i) => `${x(i)},${y(d[s.key as keyof Day] as number)}`).join(" ")}
-          stroke={s.color}
-          vectorEffect="non-scaling-stroke"
-        />
-      ))}
+      {(y) =>
+        DAILY.map((s) => (
+          <polyline key={s.key} className="chart-line" points={data.map((d, i) => `${x(i)},${y(d[s.key as keyof Day] as number)}`).join(" ")} stroke={s.color} vectorEffect="non-scaling-stroke" />
+        ))
+      }
     </ChartFrame>
   );
 }
@@ -51,10 +57,14 @@ export function HourlyChart({ data }: { data: Hour[] }) {
       xLabel={(h) => String(h.hour)}
       describe={(h) => `${String(h.hour).padStart(2, "0")}:00: ${h.calls} calls, ${h.answered} inbound answered`}
     >
-      {(y) => data.flatMap((h, i) => HOURLY.map((s, k) => {
-        const value = h[s.key as keyof Hour];
-        return <rect key={`${i}-${s.key}`} className="chart-bar" x={i * column + column * 0.1 + k * bar} width={bar} y={y(value)} height={100 - y(value)} fill={s.color} />;
-      }))}
+      {(y) =>
+        data.flatMap((h, i) =>
+          HOURLY.map((s, k) => {
+            const value = h[s.key as keyof Hour];
+            return <rect key={`${i}-${s.key}`} className="chart-bar" x={i * column + column * 0.1 + k * bar} width={bar} y={y(value)} height={100 - y(value)} fill={s.color} />;
+          }),
+        )
+      }
     </ChartFrame>
   );
 }

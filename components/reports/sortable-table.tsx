@@ -37,7 +37,9 @@ export function SortableTable<Row extends object>({ rows, columns, label, empty 
           {sorted.map((row, i) => (
             <tr key={i}>
               {columns.map((c) => (
-                <td key={c.key} className={c.numeric ? "num" : undefined}>{c.format ? c.format(row[c.key], row) : String(row[c.key] ?? "—")}</td>
+                <td key={c.key} className={c.numeric ? "num" : undefined}>
+                  {c.format ? c.format(row[c.key], row) : String(row[c.key] ?? "—")}
+                </td>
               ))}
             </tr>
           ))}

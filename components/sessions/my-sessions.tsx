@@ -36,8 +36,14 @@ export function MySessions() {
   };
   return (
     <section className="panel stack" aria-label="Your sessions">
-      <p className="muted small" style={{ margin: 0 }}>Every place you are signed in. End any you do not recognise; to end this one, sign out.</p>
-      {notice && <div className="success" role="status">{notice}</div>}
+      <p className="muted small" style={{ margin: 0 }}>
+        Every place you are signed in. End any you do not recognise; to end this one, sign out.
+      </p>
+      {notice && (
+        <div className="success" role="status">
+          {notice}
+        </div>
+      )}
       <ErrorAlert error={failure ?? error} prefix="Could not end the session" />
       {isLoading && !data ? <SkeletonRows label="Loading your sessions" rows={3} /> : <SessionTable sessions={data?.data ?? []} label="Your sessions" end={{ pending, onEnd }} />}
     </section>

@@ -31,11 +31,19 @@ export function UserSessions({ userId, name }: { userId: number; name: string })
   return (
     <section className="stack" aria-label={`${name}'s sessions`}>
       <h3 style={{ margin: 0 }}>Sessions</h3>
-      {notice && <div className="success" role="status">{notice}</div>}
+      {notice && (
+        <div className="success" role="status">
+          {notice}
+        </div>
+      )}
       <ErrorAlert error={failure ?? error} prefix="Could not end the sessions" />
       {data && <SessionTable sessions={open} label={`${name}'s sessions`} />}
       {open.length > 0 && (
-        <div><button type="button" className="button danger" disabled={pending} onClick={endAll}>{pending ? "Ending…" : "End all sessions"}</button></div>
+        <div>
+          <button type="button" className="button danger" disabled={pending} onClick={endAll}>
+            {pending ? "Ending…" : "End all sessions"}
+          </button>
+        </div>
       )}
     </section>
   );

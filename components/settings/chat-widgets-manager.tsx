@@ -27,7 +27,9 @@ export function ChatWidgetsManager() {
     const department = String(form.get("department_id") ?? "");
     const checked = chatWidgetSchema.safeParse({
       name: String(form.get("name") ?? ""),
-      allowed_origins: String(form.get("allowed_origins") ?? "").split(/[\s,]+/).filter(Boolean),
+      allowed_origins: String(form.get("allowed_origins") ?? "")
+        .split(/[\s,]+/)
+        .filter(Boolean),
       department_id: department ? Number(department) : null,
       greeting: String(form.get("greeting") ?? "").trim() || null,
     });
@@ -57,18 +59,34 @@ export function ChatWidgetsManager() {
   return (
     <section className="panel stack" aria-labelledby="chat-widgets-title">
       <h2 id="chat-widgets-title">Website chat</h2>
-      <p className="small muted">A chat button for your websites: visitors&apos; messages arrive in Messages as conversations of the channel Web chat, assigned like texts. Only the sites you list may show it.</p>
-      {problem && <div className="alert" role="alert">{problem}</div>}
-      {!widgets.data ? <SkeletonRows rows={2} /> : widgets.data.data.length === 0 ? <p className="small muted" style={{ margin: 0 }}>No widget yet.</p> : (
+      <p className="small muted">
+        A chat button for your websites: visitors&apos; messages arrive in Messages as conversations of the channel Web chat, assigned like texts. Only the sites you list may show it.
+      </p>
+      {problem && (
+        <div className="alert" role="alert">
+          {problem}
+        </div>
+      )}
+      {!widgets.data ? (
+        <SkeletonRows rows={2} />
+      ) : widgets.data.data.length === 0 ? (
+        <p className="small muted" style={{ margin: 0 }}>
+          No widget yet.
+        </p>
+      ) : (
         <ul className="stack" style={{ listStyle: "none", padding: 0, margin: 0 }}>
           {widgets.data.data.map((widget) => (
             <li key={widget.id} className="stack" style={{ gap: 4 }}>
               <div className="row" style={{ justifyContent: "space-between" }}>
                 <strong>{widget.name}</strong>
-                <button type="button" className="button ghost small" onClick={() => void remove(widget.id)}>Remove {widget.name}</button>
+                <button type="button" className="button ghost small" onClick={() => void remove(widget.id)}>
+                  Remove {widget.name}
+                </button>
               </div>
               <span className="small muted">Sites: {widget.allowed_origins.join(", ")}</span>
-              <label className="small" htmlFor={`snippet-${widget.id}`}>Put this on each page of those sites</label>
+              <label className="small" htmlFor={`snippet-${widget.id}`}>
+                Put this on each page of those sites
+              </label>
               <input id={`snippet-${widget.id}`} className="mono" readOnly value={widget.snippet} onFocus={(e) => e.currentTarget.select()} />
             </li>
           ))}
@@ -89,7 +107,11 @@ export function ChatWidgetsManager() {
           <label htmlFor="widget-department">Answered by</label>
           <select id="widget-department" name="department_id" defaultValue="">
             <option value="">The organization&apos;s first department</option>
-            {(departments.data?.data ?? []).map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+            {(departments.data?.data ?? []).map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
           </select>
           <FieldError message={errors.department_id?.[0]} />
         </div>
@@ -97,7 +119,11 @@ export function ChatWidgetsManager() {
           <label htmlFor="widget-greeting">Greeting (optional)</label>
           <input id="widget-greeting" name="greeting" maxLength={300} placeholder="Hi! How can we help?" />
         </div>
-        <div><button type="submit" className="button" disabled={pending}>{pending ? "Adding…" : "Add the widget"}</button></div>
+        <div>
+          <button type="submit" className="button" disabled={pending}>
+            {pending ? "Adding…" : "Add the widget"}
+          </button>
+        </div>
       </form>
     </section>
   );

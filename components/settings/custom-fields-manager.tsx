@@ -34,7 +34,13 @@ function CreateFieldForm({ onCreated }: { onCreated: () => void }) {
       name: String(f.get("name") ?? "").trim(),
       label: String(f.get("label") ?? "").trim(),
       field_type: type,
-      options: type === "dropdown" ? String(f.get("options") ?? "").split(",").map((o) => o.trim()).filter(Boolean) : [],
+      options:
+        type === "dropdown"
+          ? String(f.get("options") ?? "")
+              .split(",")
+              .map((o) => o.trim())
+              .filter(Boolean)
+          : [],
       required: f.get("required") === "on",
       visible_to: ROLES.filter((r) => f.get(`visible_${r}`) === "on"),
     };
@@ -53,24 +59,56 @@ function CreateFieldForm({ onCreated }: { onCreated: () => void }) {
   return (
     <form className="panel" onSubmit={submit} aria-label="Add a custom field" noValidate>
       <h2>Add a field</h2>
-      {errors.form && <div className="alert" role="alert">{errors.form[0]}</div>}
+      {errors.form && (
+        <div className="alert" role="alert">
+          {errors.form[0]}
+        </div>
+      )}
       <div className="row">
-        <div className="field"><label htmlFor="cf-label">Label</label><input id="cf-label" name="label" placeholder="Lead source" /><FieldError message={errors.label?.[0]} /></div>
-        <div className="field"><label htmlFor="cf-name">Key</label><input id="cf-name" name="name" placeholder="lead_source" /><FieldError message={errors.name?.[0]} /></div>
+        <div className="field">
+          <label htmlFor="cf-label">Label</label>
+          <input id="cf-label" name="label" placeholder="Lead source" />
+          <FieldError message={errors.label?.[0]} />
+        </div>
+        <div className="field">
+          <label htmlFor="cf-name">Key</label>
+          <input id="cf-name" name="name" placeholder="lead_source" />
+          <FieldError message={errors.name?.[0]} />
+        </div>
         <div className="field">
           <label htmlFor="cf-type">Type</label>
           <select id="cf-type" value={type} onChange={(e) => setType(e.target.value)}>
-            {FIELD_TYPES.map((t) => <option key={t} value={t}>{FIELD_TYPE_LABELS[t]}</option>)}
+            {FIELD_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {FIELD_TYPE_LABELS[t]}
+              </option>
+            ))}
           </select>
         </div>
-        {type === "dropdown" && <div className="field"><label htmlFor="cf-options">Options</label><input id="cf-options" name="options" placeholder="Web, Referral, Partner" /><FieldError message={errors.options?.[0]} /></div>}
+        {type === "dropdown" && (
+          <div className="field">
+            <label htmlFor="cf-options">Options</label>
+            <input id="cf-options" name="options" placeholder="Web, Referral, Partner" />
+            <FieldError message={errors.options?.[0]} />
+          </div>
+        )}
       </div>
       <div className="row" style={{ alignItems: "center" }}>
-        <label className="field inline" style={{ margin: 0 }}><input type="checkbox" name="required" />Required</label>
+        <label className="field inline" style={{ margin: 0 }}>
+          <input type="checkbox" name="required" />
+          Required
+        </label>
         <span className="small muted">Visible to:</span>
-        {ROLES.map((r) => <label key={r} className="field inline" style={{ margin: 0 }}><input type="checkbox" name={`visible_${r}`} defaultChecked />{ROLE_LABELS[r]}</label>)}
+        {ROLES.map((r) => (
+          <label key={r} className="field inline" style={{ margin: 0 }}>
+            <input type="checkbox" name={`visible_${r}`} defaultChecked />
+            {ROLE_LABELS[r]}
+          </label>
+        ))}
         <FieldError message={errors.visible_to?.[0]} />
-        <button type="submit" className="button" style={{ marginLeft: "auto" }}>Add field</button>
+        <button type="submit" className="button" style={{ marginLeft: "auto" }}>
+          Add field
+        </button>
       </div>
     </form>
   );
@@ -115,7 +153,11 @@ export function CustomFieldsManager() {
   return (
     <div className="stack">
       {erasing && <OperationProgress operation={erasing} label="Erasing the deleted field's values" onFinished={erased} />}
-      {notice && <div className="success" role="status">{notice}</div>}
+      {notice && (
+        <div className="success" role="status">
+          {notice}
+        </div>
+      )}
       <CreateFieldForm onCreated={() => mutate()} />
       <ErrorAlert error={problem} />
       {isLoading && !data && <SkeletonRows />}
@@ -123,24 +165,62 @@ export function CustomFieldsManager() {
       {fields.length > 0 && (
         <div className="table-wrap">
           <table className="data" aria-label="Custom fields">
-            <thead><tr><th>Order</th><th>Label</th><th>Key</th><th>Type</th><th>Visible to</th><th>Status</th><th>Actions</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Order</th>
+                <th>Label</th>
+                <th>Key</th>
+                <th>Type</th>
+                <th>Visible to</th>
+                <th>Status</th>
+                <th>Actions</th>
+              </tr>
+            </thead>
             <tbody>
               {fields.map((field, i) => (
                 <tr key={field.id}>
                   <td>
-                    <button type="button" className="button ghost small" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move ${field.label} up`}>↑</button>
-                    <button type="button" className="button ghost small" disabled={i === fields.length - 1} onClick={() => move(i, 1)} aria-label={`Move ${field.label} down`}>↓</button>
+                    <button type="button" className="button ghost small" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move ${field.label} up`}>
+                      ↑
+                    </button>
+                    <button type="button" className="button ghost small" disabled={i === fields.length - 1} onClick={() => move(i, 1)} aria-label={`Move ${field.label} down`}>
+                      ↓
+                    </button>
                   </td>
-                  <td>{field.label}{field.required && <span className="badge" style={{ marginLeft: 6 }}>required</span>}</td>
+                  <td>
+                    {field.label}
+                    {field.required && (
+                      <span className="badge" style={{ marginLeft: 6 }}>
+                        required
+                      </span>
+                    )}
+                  </td>
                   <td className="mono small">{field.name}</td>
-                  <td>{FIELD_TYPE_LABELS[field.field_type]}{field.options.length > 0 && <div className="small muted">{field.options.join(", ")}</div>}</td>
+                  <td>
+                    {FIELD_TYPE_LABELS[field.field_type]}
+                    {field.options.length > 0 && <div className="small muted">{field.options.join(", ")}</div>}
+                  </td>
                   <td className="small">{field.visible_to.map((r) => ROLE_LABELS[r as keyof typeof ROLE_LABELS]).join(", ")}</td>
                   <td>{field.archived_at ? <span className="badge">archived</span> : <span className="badge ok">active</span>}</td>
                   <td>
-                    <button type="button" className="button ghost small" onClick={() => run(() => apiFetch(`/api/custom-fields/${field.id}/archive`, token!, { method: field.archived_at ? "DELETE" : "POST", body: "{}" }))}>
+                    <button
+                      type="button"
+                      className="button ghost small"
+                      onClick={() => run(() => apiFetch(`/api/custom-fields/${field.id}/archive`, token!, { method: field.archived_at ? "DELETE" : "POST", body: "{}" }))}
+                    >
                       {field.archived_at ? "Unarchive" : "Archive"}
                     </button>
-                    <button type="button" className="button ghost small" style={{ color: "var(--danger)" }} onClick={() => { setTyped(""); setDeleting(field); }}>Delete</button>
+                    <button
+                      type="button"
+                      className="button ghost small"
+                      style={{ color: "var(--danger)" }}
+                      onClick={() => {
+                        setTyped("");
+                        setDeleting(field);
+                      }}
+                    >
+                      Delete
+                    </button>
                   </td>
                 </tr>
               ))}
@@ -154,13 +234,31 @@ export function CustomFieldsManager() {
         onClose={() => setDeleting(null)}
         actions={
           <>
-            <button type="button" className="button secondary" onClick={() => setDeleting(null)}>Cancel</button>
-            <button type="button" className="button danger" disabled={typed !== deleting?.name} onClick={() => { const f = deleting!; setDeleting(null); run(() => apiFetch(`/api/custom-fields/${f.id}`, token!, { method: "DELETE", body: JSON.stringify({ confirm: true }) })); }}>Delete and erase values</button>
+            <button type="button" className="button secondary" onClick={() => setDeleting(null)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button danger"
+              disabled={typed !== deleting?.name}
+              onClick={() => {
+                const f = deleting!;
+                setDeleting(null);
+                run(() => apiFetch(`/api/custom-fields/${f.id}`, token!, { method: "DELETE", body: JSON.stringify({ confirm: true }) }));
+              }}
+            >
+              Delete and erase values
+            </button>
           </>
         }
       >
         <p>This erases the field&apos;s value on every contact and cannot be undone. Archive it instead to hide it and keep the data.</p>
-        <div className="field"><label htmlFor="cf-confirm">Type <strong className="mono">{deleting?.name}</strong> to confirm</label><input id="cf-confirm" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" /></div>
+        <div className="field">
+          <label htmlFor="cf-confirm">
+            Type <strong className="mono">{deleting?.name}</strong> to confirm
+          </label>
+          <input id="cf-confirm" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+        </div>
       </Modal>
     </div>
   );

@@ -56,13 +56,33 @@ export function DispositionsManager() {
       ) : (
         <div className="table-wrap">
           <table className="data">
-            <thead><tr><th>Name</th><th>Counts as success</th><th><span className="sr-only">Actions</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Counts as success</th>
+                <th>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {active.map((d) => (
                 <tr key={d.id}>
                   <td>{d.name}</td>
-                  <td><input type="checkbox" aria-label={`${d.name} counts as success`} checked={d.is_success} disabled={pending} onChange={(e) => call(`/api/dispositions/${d.id}`, "PATCH", { is_success: e.target.checked })} /></td>
-                  <td><button type="button" className="button secondary" disabled={pending} onClick={() => call(`/api/dispositions/${d.id}`, "DELETE")}>Remove {d.name}</button></td>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`${d.name} counts as success`}
+                      checked={d.is_success}
+                      disabled={pending}
+                      onChange={(e) => call(`/api/dispositions/${d.id}`, "PATCH", { is_success: e.target.checked })}
+                    />
+                  </td>
+                  <td>
+                    <button type="button" className="button secondary" disabled={pending} onClick={() => call(`/api/dispositions/${d.id}`, "DELETE")}>
+                      Remove {d.name}
+                    </button>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -71,21 +91,47 @@ export function DispositionsManager() {
       )}
       {archived.length > 0 && (
         <p className="small muted">
-          Archived (kept on the calls that used them): {archived.map((d, i) => (
-            <span key={d.id}>{i > 0 && ", "}{d.name} <button type="button" className="button secondary small" disabled={pending} onClick={() => call(`/api/dispositions/${d.id}`, "PATCH", { archived: false })}>restore</button></span>
+          Archived (kept on the calls that used them):{" "}
+          {archived.map((d, i) => (
+            <span key={d.id}>
+              {i > 0 && ", "}
+              {d.name}{" "}
+              <button type="button" className="button secondary small" disabled={pending} onClick={() => call(`/api/dispositions/${d.id}`, "PATCH", { archived: false })}>
+                restore
+              </button>
+            </span>
           ))}
         </p>
       )}
       <form className="row" style={{ alignItems: "flex-end" }} onSubmit={add} noValidate>
         <div className="field" style={{ margin: 0 }}>
           <label htmlFor="disposition-name">New disposition</label>
-          <input id="disposition-name" name="name" maxLength={80} placeholder="e.g. Callback requested" aria-invalid={Boolean(errors.name)} aria-describedby={errors.name ? "disposition-name-error" : undefined} />
+          <input
+            id="disposition-name"
+            name="name"
+            maxLength={80}
+            placeholder="e.g. Callback requested"
+            aria-invalid={Boolean(errors.name)}
+            aria-describedby={errors.name ? "disposition-name-error" : undefined}
+          />
         </div>
-        <label className="row" style={{ alignItems: "center" }}><input type="checkbox" name="is_success" /> Counts as success</label>
-        <button type="submit" className="button" disabled={pending}>Add</button>
+        <label className="row" style={{ alignItems: "center" }}>
+          <input type="checkbox" name="is_success" /> Counts as success
+        </label>
+        <button type="submit" className="button" disabled={pending}>
+          Add
+        </button>
       </form>
-      {errors.name && <p id="disposition-name-error" className="error" role="alert">{errors.name[0]}</p>}
-      {errors.form && <div className="alert" role="alert">{errors.form[0]}</div>}
+      {errors.name && (
+        <p id="disposition-name-error" className="error" role="alert">
+          {errors.name[0]}
+        </p>
+      )}
+      {errors.form && (
+        <div className="alert" role="alert">
+          {errors.form[0]}
+        </div>
+      )}
     </section>
   );
 }

@@ -31,7 +31,9 @@ export function OrganizationSettingsForm() {
         <div className="field">
           <label htmlFor="o-name">Name</label>
           <input id="o-name" name="name" defaultValue={d.name} maxLength={255} aria-describedby="o-name-hint" />
-          <span id="o-name-hint" className="hint">Shown to everyone in the organization.</span>
+          <span id="o-name-hint" className="hint">
+            Shown to everyone in the organization.
+          </span>
           <FieldError message={form.error("name")} />
         </div>
         <Combobox

@@ -53,9 +53,8 @@ export function PaymentStepSetting() {
     <form className="panel stack" aria-labelledby="payment-step-title" onSubmit={submit} noValidate>
       <h2 id="payment-step-title">Card payments on calls</h2>
       <p className="small muted">
-        Agents take a card payment during a call: the caller keys the card on their phone, the provider sends it to your payment processor through its Pay
-        Connector, and the agent never hears it. The call&apos;s recording pauses while the payment runs and resumes when it ends. Leave the connector empty to
-        turn payments off.
+        Agents take a card payment during a call: the caller keys the card on their phone, the provider sends it to your payment processor through its Pay Connector, and the agent never hears it. The
+        call&apos;s recording pauses while the payment runs and resumes when it ends. Leave the connector empty to turn payments off.
       </p>
       <div className="field">
         <label htmlFor="payment-connector">Pay Connector (its unique name at the provider)</label>
@@ -83,9 +82,19 @@ export function PaymentStepSetting() {
         <FieldError message={errors.card_types?.[0]} />
       </fieldset>
       <div className="row" style={{ alignItems: "center" }}>
-        <button type="submit" className="button" disabled={pending}>{pending ? "Saving…" : "Save card payments"}</button>
-        {saved && <span className="success small" role="status">Saved.</span>}
-        {errors.form && <span className="error small" role="alert">{errors.form[0]}</span>}
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? "Saving…" : "Save card payments"}
+        </button>
+        {saved && (
+          <span className="success small" role="status">
+            Saved.
+          </span>
+        )}
+        {errors.form && (
+          <span className="error small" role="alert">
+            {errors.form[0]}
+          </span>
+        )}
       </div>
     </form>
   );

@@ -26,9 +26,12 @@ export function QueueDistribution() {
     <section className="panel stack" aria-labelledby="distribution-title">
       <h2 id="distribution-title">How calls reach agents</h2>
       <p className="small muted">
-        <strong>Pick</strong>: waiting callers are listed on the Queue page and an agent chooses. <strong>Offer</strong>: each call rings one available agent who serves the queue and has its skills (the caller&apos;s last agent first, then the one idle longest); no answer within the timeout and the next agent is tried.
+        <strong>Pick</strong>: waiting callers are listed on the Queue page and an agent chooses. <strong>Offer</strong>: each call rings one available agent who serves the queue and has its skills
+        (the caller&apos;s last agent first, then the one idle longest); no answer within the timeout and the next agent is tried.
       </p>
-      {all.map((queue) => <QueueEditor key={queue.id} queue={queue} others={all.filter((q) => q.id !== queue.id)} onSaved={() => queues.mutate()} />)}
+      {all.map((queue) => (
+        <QueueEditor key={queue.id} queue={queue} others={all.filter((q) => q.id !== queue.id)} onSaved={() => queues.mutate()} />
+      ))}
     </section>
   );
 }
@@ -48,9 +51,17 @@ function QueueEditor({ queue, others, onSaved }: { queue: Queue; others: Queue[]
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [pending, setPending] = useState(false);
   const [saved, setSaved] = useState(false);
-  const set = (patch: Partial<typeof draft>) => { setSaved(false); setDraft({ ...draft, ...patch }); };
+  const set = (patch: Partial<typeof draft>) => {
+    setSaved(false);
+    setDraft({ ...draft, ...patch });
+  };
   const id = (field: string) => `queue-${queue.id}-${field}`;
-  const error = (field: string) => errors[field]?.[0] && <span id={`${id(field)}-error`} className="error">{errors[field][0]}</span>;
+  const error = (field: string) =>
+    errors[field]?.[0] && (
+      <span id={`${id(field)}-error`} className="error">
+        {errors[field][0]}
+      </span>
+    );
 
   const save = async () => {
     const parsed = updateQueueSchema.safeParse(draft);
@@ -73,10 +84,24 @@ function QueueEditor({ queue, others, onSaved }: { queue: Queue; others: Queue[]
     <details className="panel" aria-label={`${queue.name} queue distribution`} open={offer}>
       <summary>
         <strong>{queue.name}</strong> <span className={offer ? "badge info" : "badge"}>{offer ? "Offer" : "Pick"}</span>{" "}
-        <span className="small muted">priority {queue.priority} · {queue.waiting} waiting · {queue.agents_available} available</span>
+        <span className="small muted">
+          priority {queue.priority} · {queue.waiting} waiting · {queue.agents_available} available
+        </span>
       </summary>
-      <form className="stack" style={{ marginTop: 12 }} noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
-        {errors.form && <div className="alert" role="alert">{errors.form[0]}</div>}
+      <form
+        className="stack"
+        style={{ marginTop: 12 }}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        {errors.form && (
+          <div className="alert" role="alert">
+            {errors.form[0]}
+          </div>
+        )}
         <div className="row">
           <div className="field">
             <label htmlFor={id("distribution")}>Distribution</label>
@@ -86,12 +111,35 @@ function QueueEditor({ queue, others, onSaved }: { queue: Queue; others: Queue[]
             </select>
             {error("distribution")}
           </div>
-          <NumberField id={id("offer_timeout_seconds")} label="Offer timeout (seconds)" hint="5-120" value={draft.offer_timeout_seconds} onChange={(n) => set({ offer_timeout_seconds: n })} error={error("offer_timeout_seconds")} disabled={!offer} />
-          <NumberField id={id("redecline_after_seconds")} label="Offer again after a decline (seconds)" hint="0-300: to the one who declined, once no one else is free" value={draft.redecline_after_seconds} onChange={(n) => set({ redecline_after_seconds: n })} error={error("redecline_after_seconds")} disabled={!offer} />
+          <NumberField
+            id={id("offer_timeout_seconds")}
+            label="Offer timeout (seconds)"
+            hint="5-120"
+            value={draft.offer_timeout_seconds}
+            onChange={(n) => set({ offer_timeout_seconds: n })}
+            error={error("offer_timeout_seconds")}
+            disabled={!offer}
+          />
+          <NumberField
+            id={id("redecline_after_seconds")}
+            label="Offer again after a decline (seconds)"
+            hint="0-300: to the one who declined, once no one else is free"
+            value={draft.redecline_after_seconds}
+            onChange={(n) => set({ redecline_after_seconds: n })}
+            error={error("redecline_after_seconds")}
+            disabled={!offer}
+          />
           <NumberField id={id("priority")} label="Priority" hint="0-10: a free agent gets the highest first" value={draft.priority} onChange={(n) => set({ priority: n })} error={error("priority")} />
         </div>
         <div className="row">
-          <NumberField id={id("wrap_up_seconds")} label="Wrap-up (seconds)" hint="0: the agent ends wrap-up themselves" value={draft.wrap_up_seconds} onChange={(n) => set({ wrap_up_seconds: n })} error={error("wrap_up_seconds")} />
+          <NumberField
+            id={id("wrap_up_seconds")}
+            label="Wrap-up (seconds)"
+            hint="0: the agent ends wrap-up themselves"
+            value={draft.wrap_up_seconds}
+            onChange={(n) => set({ wrap_up_seconds: n })}
+            error={error("wrap_up_seconds")}
+          />
           <div className="field inline">
             <input id={id("disposition_required")} type="checkbox" checked={draft.disposition_required} onChange={(e) => set({ disposition_required: e.target.checked })} />
             <label htmlFor={id("disposition_required")}>A disposition is required to end wrap-up</label>
@@ -99,16 +147,32 @@ function QueueEditor({ queue, others, onSaved }: { queue: Queue; others: Queue[]
         </div>
         <div className="row">
           <div className="field inline">
-            <input id={id("overflow")} type="checkbox" checked={draft.overflow !== null} disabled={others.length === 0} onChange={(e) => set({ overflow: e.target.checked ? { after_seconds: 60, to_queue_id: others[0].id } : null })} />
+            <input
+              id={id("overflow")}
+              type="checkbox"
+              checked={draft.overflow !== null}
+              disabled={others.length === 0}
+              onChange={(e) => set({ overflow: e.target.checked ? { after_seconds: 60, to_queue_id: others[0].id } : null })}
+            />
             <label htmlFor={id("overflow")}>Overflow to another queue&apos;s agents</label>
           </div>
           {draft.overflow && (
             <>
-              <NumberField id={id("overflow-after")} label="After (seconds)" value={draft.overflow.after_seconds} onChange={(n) => set({ overflow: { ...draft.overflow!, after_seconds: n } })} error={error("overflow.after_seconds")} />
+              <NumberField
+                id={id("overflow-after")}
+                label="After (seconds)"
+                value={draft.overflow.after_seconds}
+                onChange={(n) => set({ overflow: { ...draft.overflow!, after_seconds: n } })}
+                error={error("overflow.after_seconds")}
+              />
               <div className="field">
                 <label htmlFor={id("overflow-to")}>To the queue</label>
                 <select id={id("overflow-to")} value={draft.overflow.to_queue_id} onChange={(e) => set({ overflow: { ...draft.overflow!, to_queue_id: Number(e.target.value) } })}>
-                  {others.map((q) => <option key={q.id} value={q.id}>{q.name}</option>)}
+                  {others.map((q) => (
+                    <option key={q.id} value={q.id}>
+                      {q.name}
+                    </option>
+                  ))}
                 </select>
                 {error("overflow.to_queue_id")}
               </div>
@@ -124,20 +188,54 @@ function QueueEditor({ queue, others, onSaved }: { queue: Queue; others: Queue[]
           prefix="required_skills."
         />
         <div className="row" style={{ alignItems: "center" }}>
-          <button type="submit" className="button" disabled={pending}>{pending ? "Saving…" : `Save the ${queue.name} queue`}</button>
-          {saved && <span className="small" role="status">Saved.</span>}
+          <button type="submit" className="button" disabled={pending}>
+            {pending ? "Saving…" : `Save the ${queue.name} queue`}
+          </button>
+          {saved && (
+            <span className="small" role="status">
+              Saved.
+            </span>
+          )}
         </div>
       </form>
     </details>
   );
 }
 
-function NumberField({ id, label, hint, value, onChange, error, disabled }: { id: string; label: string; hint?: string; value: number; onChange: (n: number) => void; error?: React.ReactNode; disabled?: boolean }) {
+function NumberField({
+  id,
+  label,
+  hint,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  value: number;
+  onChange: (n: number) => void;
+  error?: React.ReactNode;
+  disabled?: boolean;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="number" value={Number.isFinite(value) ? value : ""} disabled={disabled} onChange={(e) => onChange(e.target.value === "" ? Number.NaN : Number(e.target.value))} aria-describedby={hint ? `${id}-hint` : undefined} style={{ width: 140 }} />
-      {hint && <span id={`${id}-hint`} className="hint">{hint}</span>}
+      <input
+        id={id}
+        type="number"
+        value={Number.isFinite(value) ? value : ""}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value === "" ? Number.NaN : Number(e.target.value))}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        style={{ width: 140 }}
+      />
+      {hint && (
+        <span id={`${id}-hint`} className="hint">
+          {hint}
+        </span>
+      )}
       {error}
     </div>
   );

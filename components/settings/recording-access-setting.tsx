@@ -40,7 +40,9 @@ export function RecordingAccessSetting() {
   return (
     <section className="panel stack" aria-labelledby="recordings-title">
       <h2 id="recordings-title">Recordings</h2>
-      <p className="small muted">Admins and each department&apos;s managers play and download the recordings of their calls. Recordings always play through this service; every play and download is in the audit log.</p>
+      <p className="small muted">
+        Admins and each department&apos;s managers play and download the recordings of their calls. Recordings always play through this service; every play and download is in the audit log.
+      </p>
       <label className="row" style={{ alignItems: "center" }}>
         <input type="checkbox" checked={settings.data.agents_play_own_recordings} disabled={pending} onChange={(e) => void save({ agents_play_own_recordings: e.target.checked })} />
         Agents may play the recordings of their own calls (default: off)
@@ -48,14 +50,36 @@ export function RecordingAccessSetting() {
       <form className="row" style={{ alignItems: "end" }} onSubmit={saveRetention} aria-label="Recording retention" noValidate>
         <div className="field" style={{ margin: 0 }}>
           <label htmlFor="recording-retention-days">Delete recordings after (days)</label>
-          <input id="recording-retention-days" name="days" type="number" min={1} max={3650} inputMode="numeric" defaultValue={settings.data.recording_retention_days ?? ""} placeholder="Keep them" aria-describedby="recording-retention-hint" />
-          <span id="recording-retention-hint" className="hint">Empty keeps them. Once a day, older recordings are deleted here and at the provider, except those under a legal hold (a call&apos;s details, or the contact).</span>
+          <input
+            id="recording-retention-days"
+            name="days"
+            type="number"
+            min={1}
+            max={3650}
+            inputMode="numeric"
+            defaultValue={settings.data.recording_retention_days ?? ""}
+            placeholder="Keep them"
+            aria-describedby="recording-retention-hint"
+          />
+          <span id="recording-retention-hint" className="hint">
+            Empty keeps them. Once a day, older recordings are deleted here and at the provider, except those under a legal hold (a call&apos;s details, or the contact).
+          </span>
           <FieldError message={errors.recording_retention_days?.[0]} />
         </div>
-        <button type="submit" className="button" disabled={pending}>{pending ? "Saving…" : "Save"}</button>
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? "Saving…" : "Save"}
+        </button>
       </form>
-      {saved && <span className="success small" role="status">Saved.</span>}
-      {errors.form && <p className="error" role="alert">{errors.form[0]}</p>}
+      {saved && (
+        <span className="success small" role="status">
+          Saved.
+        </span>
+      )}
+      {errors.form && (
+        <p className="error" role="alert">
+          {errors.form[0]}
+        </p>
+      )}
     </section>
   );
 }

@@ -39,7 +39,9 @@ export function RecordingConsentSetting() {
       audio_url: blank(String(form.get("audio_url") ?? "")),
       opt_out_digit: blank(String(form.get("opt_out_digit") ?? "")),
       outbound: form.get("outbound") === "on",
-      numbers: Object.fromEntries(numbers.filter((row) => row.number.trim()).map((row) => [row.number.trim(), { text: blank(row.text ?? ""), audio_url: blank(row.audio_url ?? ""), opt_out_digit: row.opt_out_digit || null }])),
+      numbers: Object.fromEntries(
+        numbers.filter((row) => row.number.trim()).map((row) => [row.number.trim(), { text: blank(row.text ?? ""), audio_url: blank(row.audio_url ?? ""), opt_out_digit: row.opt_out_digit || null }]),
+      ),
     };
     const checked = recordingConsentSchema.safeParse(candidate);
     setSaved(false);
@@ -63,8 +65,8 @@ export function RecordingConsentSetting() {
     <form className="panel stack" aria-labelledby="recording-consent-title" onSubmit={submit} noValidate>
       <h2 id="recording-consent-title">Recording announcement</h2>
       <p className="small muted">
-        When calls are recorded, callers hear this before they reach an agent. Where the law asks both parties to agree, offer a key that lets them go on
-        unrecorded: their call is then never recorded, and its log says why.
+        When calls are recorded, callers hear this before they reach an agent. Where the law asks both parties to agree, offer a key that lets them go on unrecorded: their call is then never recorded,
+        and its log says why.
       </p>
       <div className="field">
         <label htmlFor="consent-text">What callers hear</label>
@@ -80,7 +82,11 @@ export function RecordingConsentSetting() {
         <label htmlFor="consent-digit">Key to continue without recording</label>
         <select id="consent-digit" name="opt_out_digit" defaultValue={consent.opt_out_digit ?? ""}>
           <option value="">None: the announcement only</option>
-          {DIGITS.map((d) => <option key={d} value={d}>{d}</option>)}
+          {DIGITS.map((d) => (
+            <option key={d} value={d}>
+              {d}
+            </option>
+          ))}
         </select>
         <FieldError message={errors.opt_out_digit?.[0]} />
       </div>
@@ -90,7 +96,11 @@ export function RecordingConsentSetting() {
       </label>
       <fieldset className="stack">
         <legend>Numbers with their own announcement</legend>
-        {numbers.length === 0 && <p className="small muted" style={{ margin: 0 }}>None: every number uses the announcement above.</p>}
+        {numbers.length === 0 && (
+          <p className="small muted" style={{ margin: 0 }}>
+            None: every number uses the announcement above.
+          </p>
+        )}
         {numbers.map((row, index) => (
           <div key={index} className="row" style={{ alignItems: "end", flexWrap: "wrap" }}>
             <div className="field" style={{ margin: 0 }}>
@@ -105,20 +115,38 @@ export function RecordingConsentSetting() {
               <label htmlFor={`consent-number-digit-${index}`}>Key</label>
               <select id={`consent-number-digit-${index}`} value={row.opt_out_digit ?? ""} onChange={(e) => setRow(index, { opt_out_digit: e.target.value || null })}>
                 <option value="">None</option>
-                {DIGITS.map((d) => <option key={d} value={d}>{d}</option>)}
+                {DIGITS.map((d) => (
+                  <option key={d} value={d}>
+                    {d}
+                  </option>
+                ))}
               </select>
             </div>
-            <button type="button" className="button ghost small" onClick={() => setRows(numbers.filter((_, i) => i !== index))}>Remove {row.number || "this number"}</button>
+            <button type="button" className="button ghost small" onClick={() => setRows(numbers.filter((_, i) => i !== index))}>
+              Remove {row.number || "this number"}
+            </button>
             <FieldError message={Object.entries(errors).find(([key]) => key.startsWith(`numbers.${row.number.trim()}`))?.[1][0]} />
           </div>
         ))}
-        <button type="button" className="button secondary small" onClick={() => setRows([...numbers, { number: "", text: "", audio_url: null, opt_out_digit: null }])}>Add a number</button>
+        <button type="button" className="button secondary small" onClick={() => setRows([...numbers, { number: "", text: "", audio_url: null, opt_out_digit: null }])}>
+          Add a number
+        </button>
       </fieldset>
       <div className="row" style={{ alignItems: "center" }}>
-        <button type="submit" className="button" disabled={pending}>{pending ? "Saving…" : "Save the announcement"}</button>
-        {saved && <span className="success small" role="status">Saved.</span>}
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? "Saving…" : "Save the announcement"}
+        </button>
+        {saved && (
+          <span className="success small" role="status">
+            Saved.
+          </span>
+        )}
       </div>
-      {errors.form && <p className="error" role="alert">{errors.form[0]}</p>}
+      {errors.form && (
+        <p className="error" role="alert">
+          {errors.form[0]}
+        </p>
+      )}
     </form>
   );
 }

@@ -77,20 +77,39 @@ export function RetentionSettingsForm() {
     <form className="panel" onSubmit={submit} aria-label="Retention settings" noValidate>
       <div className="field">
         <label htmlFor="r-days">Delete contacts with no call for (days)</label>
-        <input id="r-days" name="inactive_contact_days" type="number" min={1} max={36500} defaultValue={d.inactive_contact_days ?? ""} placeholder="Never" style={{ width: 160 }} aria-describedby="r-days-hint" />
+        <input
+          id="r-days"
+          name="inactive_contact_days"
+          type="number"
+          min={1}
+          max={36500}
+          defaultValue={d.inactive_contact_days ?? ""}
+          placeholder="Never"
+          style={{ width: 160 }}
+          aria-describedby="r-days-hint"
+        />
         <span id="r-days-hint" className="hint">
-          Counted from the last call, or from when the contact was added if never called. Deleted contacts are gone for good; their call logs stay.
-          Contacts in a running or paused campaign are kept. Empty keeps contacts forever. Retention runs every day on its own.
+          Counted from the last call, or from when the contact was added if never called. Deleted contacts are gone for good; their call logs stay. Contacts in a running or paused campaign are kept.
+          Empty keeps contacts forever. Retention runs every day on its own.
         </span>
         <FieldError message={form.error("inactive_contact_days")} />
       </div>
-      <div className="field inline"><input id="r-optout" name="keep_opted_out" type="checkbox" defaultChecked={d.keep_opted_out} /><label htmlFor="r-optout">Keep contacts who opted out, so their choice is remembered</label></div>
+      <div className="field inline">
+        <input id="r-optout" name="keep_opted_out" type="checkbox" defaultChecked={d.keep_opted_out} />
+        <label htmlFor="r-optout">Keep contacts who opted out, so their choice is remembered</label>
+      </div>
       <div className="row">
         <SaveRow pending={form.pending} saved={form.saved} formError={form.error("form")} />
-        <button type="button" className="button secondary" disabled={busy} onClick={previewRun}>{busy ? "Checking…" : "Run retention now…"}</button>
+        <button type="button" className="button secondary" disabled={busy} onClick={previewRun}>
+          {busy ? "Checking…" : "Run retention now…"}
+        </button>
       </div>
       <LastRun data={lastRun.data} />
-      {status && <p className={`small ${status.error ? "error" : "muted"}`} role={status.error ? "alert" : "status"}>{status.text}</p>}
+      {status && (
+        <p className={`small ${status.error ? "error" : "muted"}`} role={status.error ? "alert" : "status"}>
+          {status.text}
+        </p>
+      )}
       <ConfirmDialog
         open={preview !== null}
         title={`Delete ${plural(preview?.removed ?? 0)}?`}
@@ -113,7 +132,11 @@ function RetentionPreview({ report }: { report: RetentionReport }) {
         {plural(report.removed)} had no call in the last {report.inactive_contact_days} days (by the saved settings). They are deleted permanently; their call logs are kept.
       </p>
       <ul className="small" aria-label="Contacts to delete">
-        {report.contacts.slice(0, NAMES_SHOWN).map((c) => <li key={c.id}>{c.name} <span className="mono muted">{c.phone}</span></li>)}
+        {report.contacts.slice(0, NAMES_SHOWN).map((c) => (
+          <li key={c.id}>
+            {c.name} <span className="mono muted">{c.phone}</span>
+          </li>
+        ))}
         {more > 0 && <li className="muted">and {formatNumber(more)} more</li>}
       </ul>
     </>

@@ -26,9 +26,15 @@ export function SecuritySettingsForm() {
       <div className="field">
         <label htmlFor="s-two-factor">Require two-factor sign-in for</label>
         <select id="s-two-factor" name="two_factor_required" defaultValue={form.data.two_factor_required} aria-describedby="s-two-factor-hint">
-          {CHOICES.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          {CHOICES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
         </select>
-        <span id="s-two-factor-hint" className="hint">Those covered who have no authenticator app set one up at their next sign-in; API tokens are issued only after the code. Lost phone: Users → Edit → Reset two-factor.</span>
+        <span id="s-two-factor-hint" className="hint">
+          Those covered who have no authenticator app set one up at their next sign-in; API tokens are issued only after the code. Lost phone: Users → Edit → Reset two-factor.
+        </span>
         <FieldError message={form.error("two_factor_required")} />
       </div>
       <SaveRow pending={form.pending} saved={form.saved} formError={form.error("form")} />

@@ -16,7 +16,9 @@ export function SmsSettingsForm() {
     const f = new FormData(e.currentTarget);
     const text = (k: string) => String(f.get(k) ?? "").trim();
     form.save({
-      sms_numbers: text("sms_numbers").split(/[\s,]+/).filter(Boolean),
+      sms_numbers: text("sms_numbers")
+        .split(/[\s,]+/)
+        .filter(Boolean),
       help_text: text("help_text"),
       quiet_hours: f.get("quiet_enabled") === "on" ? { start: text("quiet_start"), end: text("quiet_end") } : null,
       time_zone: text("time_zone"),
@@ -44,13 +46,25 @@ export function SmsSettingsForm() {
             <input id="s-assign" name="assign_conversations" type="checkbox" defaultChecked={d.assign_conversations} aria-describedby="s-assign-hint" />
             <label htmlFor="s-assign">Give new conversations to agents</label>
           </div>
-          <span id="s-assign-hint" className="hint">A new text goes to an Available agent who serves its department&apos;s queue and has its skills, the one holding fewest conversations first, up to each agent&apos;s limit (Users). Otherwise it waits unassigned for whoever answers.</span>
+          <span id="s-assign-hint" className="hint">
+            A new text goes to an Available agent who serves its department&apos;s queue and has its skills, the one holding fewest conversations first, up to each agent&apos;s limit (Users).
+            Otherwise it waits unassigned for whoever answers.
+          </span>
         </div>
         <div>
-          <div className="field inline"><input id="s-quiet" name="quiet_enabled" type="checkbox" defaultChecked={d.quiet_hours !== null} /><label htmlFor="s-quiet">Quiet hours for campaign texts</label></div>
+          <div className="field inline">
+            <input id="s-quiet" name="quiet_enabled" type="checkbox" defaultChecked={d.quiet_hours !== null} />
+            <label htmlFor="s-quiet">Quiet hours for campaign texts</label>
+          </div>
           <div className="row">
-            <div className="field"><label htmlFor="s-start">From</label><input id="s-start" name="quiet_start" type="time" defaultValue={d.quiet_hours?.start ?? "21:00"} /></div>
-            <div className="field"><label htmlFor="s-end">Until</label><input id="s-end" name="quiet_end" type="time" defaultValue={d.quiet_hours?.end ?? "08:00"} /></div>
+            <div className="field">
+              <label htmlFor="s-start">From</label>
+              <input id="s-start" name="quiet_start" type="time" defaultValue={d.quiet_hours?.start ?? "21:00"} />
+            </div>
+            <div className="field">
+              <label htmlFor="s-end">Until</label>
+              <input id="s-end" name="quiet_end" type="time" defaultValue={d.quiet_hours?.end ?? "08:00"} />
+            </div>
           </div>
           <span className="hint">At the recipient&apos;s local time (from their number). Campaign texts wait until the end; an agent&apos;s reply always goes. Default 21:00–08:00.</span>
           <FieldError message={form.error("quiet_hours") ?? form.error("quiet_hours.start") ?? form.error("quiet_hours.end")} />

@@ -38,14 +38,15 @@ export function SsoDomainClaims({ claims, onVerified }: { claims: SsoDomainClaim
   return (
     <section className="field" aria-labelledby="sso-claims-heading">
       <h3 id="sso-claims-heading">Domain verification</h3>
-      <p className="hint">A domain counts once it is proved yours: until then nobody signs in through it and no one is created for it. Publish its TXT record at the domain&apos;s DNS provider, then verify.</p>
+      <p className="hint">
+        A domain counts once it is proved yours: until then nobody signs in through it and no one is created for it. Publish its TXT record at the domain&apos;s DNS provider, then verify.
+      </p>
       <ul className="stack" style={{ listStyle: "none", padding: 0 }}>
         {claims.map((claim) => {
           const outcome = outcomes[claim.domain];
           return (
             <li key={claim.domain}>
-              <strong>{claim.domain}</strong>{" "}
-              {claim.status === "verified" ? <span className="badge ok">Verified</span> : <span className="badge warn">Pending</span>}
+              <strong>{claim.domain}</strong> {claim.status === "verified" ? <span className="badge ok">Verified</span> : <span className="badge warn">Pending</span>}
               {claim.status === "pending" && (
                 <div className="row" style={{ alignItems: "center", flexWrap: "wrap" }}>
                   <span className="hint">
@@ -57,10 +58,14 @@ export function SsoDomainClaims({ claims, onVerified }: { claims: SsoDomainClaim
                 </div>
               )}
               {outcome && !outcome.ok ? (
-                <div role="alert" className="error">{outcome.text}</div>
+                <div role="alert" className="error">
+                  {outcome.text}
+                </div>
               ) : (
                 // Present before anything is said in it, so a screen reader announces what is.
-                <div role="status" className="small">{outcome?.text}</div>
+                <div role="status" className="small">
+                  {outcome?.text}
+                </div>
               )}
             </li>
           );

@@ -36,7 +36,9 @@ export function SsoSettingsForm() {
     const input = {
       protocol: chosen,
       enabled: form.get("enabled") === "on",
-      domains: text("domains").split(/[\s,]+/).filter(Boolean),
+      domains: text("domains")
+        .split(/[\s,]+/)
+        .filter(Boolean),
       sso_only: form.get("sso_only") === "on",
       break_glass_user_id: id("break_glass_user_id"),
       create_users: form.get("create_users") === "on",
@@ -67,11 +69,26 @@ export function SsoSettingsForm() {
       <p className="hint">People of the domains below sign in through your identity provider (Okta, Entra ID, Google Workspace, Keycloak…). The README says what to enter at each.</p>
       <fieldset className="field">
         <legend>Protocol</legend>
-        <label><input type="radio" name="protocol" value="oidc" checked={chosen === "oidc"} onChange={() => setProtocol("oidc")} /> OpenID Connect</label>{" "}
-        <label><input type="radio" name="protocol" value="saml" checked={chosen === "saml"} onChange={() => setProtocol("saml")} /> SAML 2.0</label>
+        <label>
+          <input type="radio" name="protocol" value="oidc" checked={chosen === "oidc"} onChange={() => setProtocol("oidc")} /> OpenID Connect
+        </label>{" "}
+        <label>
+          <input type="radio" name="protocol" value="saml" checked={chosen === "saml"} onChange={() => setProtocol("saml")} /> SAML 2.0
+        </label>
       </fieldset>
       <div className="field">
-        <span className="hint">At your provider, enter: {chosen === "oidc" ? <>redirect URI <code>{provider.oidc_redirect_uri}</code></> : <>entity id (audience) <code>{provider.saml_entity_id}</code>, assertion consumer service (ACS) <code>{provider.saml_acs_url}</code>, or give it our metadata at that same entity id address</>}</span>
+        <span className="hint">
+          At your provider, enter:{" "}
+          {chosen === "oidc" ? (
+            <>
+              redirect URI <code>{provider.oidc_redirect_uri}</code>
+            </>
+          ) : (
+            <>
+              entity id (audience) <code>{provider.saml_entity_id}</code>, assertion consumer service (ACS) <code>{provider.saml_acs_url}</code>, or give it our metadata at that same entity id address
+            </>
+          )}
+        </span>
       </div>
       {chosen === "oidc" ? (
         <>
@@ -104,7 +121,11 @@ export function SsoSettingsForm() {
             <textarea id="sso-metadata-xml" name="metadata_xml" rows={4} />
             <FieldError message={error("saml.metadata_xml")} />
           </div>
-          {data.saml && <p className="hint">Now: {data.saml.entity_id}, signing in at {data.saml.sso_url}.</p>}
+          {data.saml && (
+            <p className="hint">
+              Now: {data.saml.entity_id}, signing in at {data.saml.sso_url}.
+            </p>
+          )}
         </>
       )}
       <div className="field">
@@ -116,26 +137,42 @@ export function SsoSettingsForm() {
         claims={data.domain_claims}
         onVerified={(claim) => loaded.mutate({ ...data, domain_claims: data.domain_claims.map((c) => (c.domain === claim.domain ? claim : c)) }, { revalidate: false })}
       />
-      <label><input type="checkbox" name="enabled" defaultChecked={data.configured ? data.enabled : true} /> On</label>
+      <label>
+        <input type="checkbox" name="enabled" defaultChecked={data.configured ? data.enabled : true} /> On
+      </label>
       <div className="field">
-        <label><input type="checkbox" name="sso_only" defaultChecked={data.sso_only} /> SSO only: refuse password sign-in to this organization&apos;s people</label>
+        <label>
+          <input type="checkbox" name="sso_only" defaultChecked={data.sso_only} /> SSO only: refuse password sign-in to this organization&apos;s people
+        </label>
         <label htmlFor="sso-break-glass">Break-glass account (keeps its password, for when the provider is down)</label>
         <select id="sso-break-glass" name="break_glass_user_id" defaultValue={data.break_glass_user?.id ?? ""}>
           <option value="">None</option>
-          {admins.data?.data.map((admin) => <option key={admin.id} value={admin.id}>{admin.name} ({admin.email})</option>)}
+          {admins.data?.data.map((admin) => (
+            <option key={admin.id} value={admin.id}>
+              {admin.name} ({admin.email})
+            </option>
+          ))}
         </select>
         <FieldError message={error("break_glass_user_id")} />
       </div>
       <div className="field">
-        <label><input type="checkbox" name="idp_enforces_mfa" defaultChecked={data.idp_enforces_mfa} /> The provider enforces multi-factor sign-in: do not ask a second factor set up here after it</label>
+        <label>
+          <input type="checkbox" name="idp_enforces_mfa" defaultChecked={data.idp_enforces_mfa} /> The provider enforces multi-factor sign-in: do not ask a second factor set up here after it
+        </label>
         <p className="hint">Off, people who set up an authenticator or a passkey here are asked for it after the provider signs them in.</p>
       </div>
       <div className="field">
-        <label><input type="checkbox" name="create_users" defaultChecked={data.create_users} /> Create an unknown person of these domains as an agent at their first sign-in</label>
+        <label>
+          <input type="checkbox" name="create_users" defaultChecked={data.create_users} /> Create an unknown person of these domains as an agent at their first sign-in
+        </label>
         <label htmlFor="sso-department">New agents join</label>
         <select id="sso-department" name="new_user_department_id" defaultValue={data.new_user_department_id ?? ""}>
           <option value="">Choose a department</option>
-          {departments.data?.data.map((department) => <option key={department.id} value={department.id}>{department.name}</option>)}
+          {departments.data?.data.map((department) => (
+            <option key={department.id} value={department.id}>
+              {department.name}
+            </option>
+          ))}
         </select>
         <FieldError message={error("new_user_department_id")} />
       </div>

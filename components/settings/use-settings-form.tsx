@@ -10,7 +10,16 @@ import { useApiToken } from "@/lib/swr/use-api";
 import { useApiGet, type GetAnswer, type GetRequest } from "@/lib/swr/use-api-get";
 
 /** The settings documents: read with GET, saved with PUT (the organization's profile with PATCH), the same shape back. */
-type SettingsPath = "/api/settings/import" | "/api/settings/duplicates" | "/api/settings/retention" | "/api/settings/telephony" | "/api/settings/sms" | "/api/settings/calls" | "/api/settings/routing" | "/api/settings/security" | "/api/organization";
+type SettingsPath =
+  | "/api/settings/import"
+  | "/api/settings/duplicates"
+  | "/api/settings/retention"
+  | "/api/settings/telephony"
+  | "/api/settings/sms"
+  | "/api/settings/calls"
+  | "/api/settings/routing"
+  | "/api/settings/security"
+  | "/api/organization";
 
 /** Loads one settings document, checks edits with the API's own schema, saves with PUT (or the route's PATCH). */
 export function useSettingsForm<P extends SettingsPath>(path: P, schema: z.ZodType<Partial<GetAnswer<P>>>, method: "PUT" | "PATCH" = "PUT") {
@@ -43,9 +52,19 @@ export function useSettingsForm<P extends SettingsPath>(path: P, schema: z.ZodTy
 export function SaveRow({ pending, saved, formError }: { pending: boolean; saved: boolean; formError?: string }) {
   return (
     <div className="row" style={{ alignItems: "center" }}>
-      <button type="submit" className="button" disabled={pending}>{pending ? "Saving…" : "Save"}</button>
-      {saved && <span className="success small" role="status" style={{ padding: "6px 10px" }}>Saved.</span>}
-      {formError && <span className="error" role="alert">{formError}</span>}
+      <button type="submit" className="button" disabled={pending}>
+        {pending ? "Saving…" : "Save"}
+      </button>
+      {saved && (
+        <span className="success small" role="status" style={{ padding: "6px 10px" }}>
+          Saved.
+        </span>
+      )}
+      {formError && (
+        <span className="error" role="alert">
+          {formError}
+        </span>
+      )}
     </div>
   );
 }

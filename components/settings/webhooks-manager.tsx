@@ -14,7 +14,6 @@ import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { FieldError } from "./field-error";
 import { SecretShownOnce } from "./secret-shown-once";
 
-
 /**
  * Settings → Integrations, outgoing webhooks (issue 24): register an endpoint
  * for some events (its signing secret shown once), see each endpoint's health
@@ -62,7 +61,9 @@ export function WebhooksManager() {
     <div className="stack">
       <section className="panel stack" aria-labelledby="new-webhook-title">
         <h2 id="new-webhook-title">New webhook</h2>
-        <p className="small muted">The service POSTs each event you pick to your address, signed as Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature), and tries again for 24 hours until it answers 2xx.</p>
+        <p className="small muted">
+          The service POSTs each event you pick to your address, signed as Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature), and tries again for 24 hours until it answers 2xx.
+        </p>
         {secret && <SecretShownOnce label="New webhook secret" title="Copy the signing secret now: it is not shown again." value={secret} />}
         <form className="stack" onSubmit={create} noValidate aria-label="New webhook">
           <div className="field">
@@ -81,14 +82,20 @@ export function WebhooksManager() {
               {WEBHOOK_EVENTS.map((event) => (
                 <div className="field inline" key={event}>
                   <input id={`webhook-event-${event}`} type="checkbox" name="events" value={event} />
-                  <label htmlFor={`webhook-event-${event}`} className="mono small">{event}</label>
+                  <label htmlFor={`webhook-event-${event}`} className="mono small">
+                    {event}
+                  </label>
                 </div>
               ))}
             </div>
             <FieldError message={errors.events?.[0] ?? Object.entries(errors).find(([k]) => k.startsWith("events."))?.[1]?.[0]} />
           </fieldset>
           <FieldError message={errors.form?.[0]} />
-          <div><button type="submit" className="button" disabled={pending}>{pending ? "Adding…" : "Add webhook"}</button></div>
+          <div>
+            <button type="submit" className="button" disabled={pending}>
+              {pending ? "Adding…" : "Add webhook"}
+            </button>
+          </div>
         </form>
       </section>
 
@@ -98,16 +105,34 @@ export function WebhooksManager() {
         {endpoints.data.data.map((endpoint) => (
           <article key={endpoint.id} className="stack" aria-label={`Webhook ${endpoint.url}`} style={{ borderTop: "1px solid var(--border)", paddingTop: 10 }}>
             <div className="row" style={{ alignItems: "baseline", flexWrap: "wrap", gap: 8 }}>
-              <strong className="mono small" style={{ wordBreak: "break-all" }}>{endpoint.url}</strong>
+              <strong className="mono small" style={{ wordBreak: "break-all" }}>
+                {endpoint.url}
+              </strong>
               {endpoint.description && <span className="muted small">{endpoint.description}</span>}
-              <span className={`badge ${endpoint.enabled ? (endpoint.failing_since ? "warn" : "ok") : "danger"}`}>{endpoint.enabled ? (endpoint.failing_since ? "failing" : "enabled") : "disabled"}</span>
+              <span className={`badge ${endpoint.enabled ? (endpoint.failing_since ? "warn" : "ok") : "danger"}`}>
+                {endpoint.enabled ? (endpoint.failing_since ? "failing" : "enabled") : "disabled"}
+              </span>
             </div>
-            {!endpoint.enabled && endpoint.disabled_reason && <div className="alert" role="alert">{endpoint.disabled_reason}</div>}
-            <div className="small muted">{endpoint.events.join(", ")} · last 24 hours: {endpoint.last_24h.delivered} delivered, {endpoint.last_24h.pending} waiting, {endpoint.last_24h.failed} failed</div>
+            {!endpoint.enabled && endpoint.disabled_reason && (
+              <div className="alert" role="alert">
+                {endpoint.disabled_reason}
+              </div>
+            )}
+            <div className="small muted">
+              {endpoint.events.join(", ")} · last 24 hours: {endpoint.last_24h.delivered} delivered, {endpoint.last_24h.pending} waiting, {endpoint.last_24h.failed} failed
+            </div>
             <div className="row">
-              <button type="button" className="button secondary small" aria-expanded={open === endpoint.id} onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}>{open === endpoint.id ? "Hide deliveries" : "Deliveries"}</button>
-              {!endpoint.enabled && <button type="button" className="button secondary small" onClick={() => void act(endpoint.id, "enable")}>Enable again</button>}
-              <button type="button" className="button secondary small" onClick={() => window.confirm(`Delete the webhook to ${endpoint.url}?`) && void act(endpoint.id, "delete")}>Delete</button>
+              <button type="button" className="button secondary small" aria-expanded={open === endpoint.id} onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}>
+                {open === endpoint.id ? "Hide deliveries" : "Deliveries"}
+              </button>
+              {!endpoint.enabled && (
+                <button type="button" className="button secondary small" onClick={() => void act(endpoint.id, "enable")}>
+                  Enable again
+                </button>
+              )}
+              <button type="button" className="button secondary small" onClick={() => window.confirm(`Delete the webhook to ${endpoint.url}?`) && void act(endpoint.id, "delete")}>
+                Delete
+              </button>
             </div>
             {open === endpoint.id && <Deliveries endpointId={endpoint.id} />}
           </article>
@@ -129,17 +154,39 @@ function Deliveries({ endpointId }: { endpointId: number }) {
   return (
     <div className="table-wrap">
       <table className="data" aria-label="Deliveries">
-        <thead><tr><th>Event</th><th>When</th><th>State</th><th className="num">Tries</th><th>Answer</th><th className="num">Time</th><th><span className="sr-only">Replay</span></th></tr></thead>
+        <thead>
+          <tr>
+            <th>Event</th>
+            <th>When</th>
+            <th>State</th>
+            <th className="num">Tries</th>
+            <th>Answer</th>
+            <th className="num">Time</th>
+            <th>
+              <span className="sr-only">Replay</span>
+            </th>
+          </tr>
+        </thead>
         <tbody>
           {list.data.data.map((d) => (
             <tr key={d.id}>
               <td className="mono small">{d.event_type}</td>
               <td className="small">{formatDateTime(d.created_at)}</td>
-              <td><span className={`badge ${d.status === "delivered" ? "ok" : d.status === "failed" ? "danger" : "warn"}`}>{d.status}</span>{d.next_attempt_at && <div className="small muted">next try {formatTime(d.next_attempt_at)}</div>}</td>
+              <td>
+                <span className={`badge ${d.status === "delivered" ? "ok" : d.status === "failed" ? "danger" : "warn"}`}>{d.status}</span>
+                {d.next_attempt_at && <div className="small muted">next try {formatTime(d.next_attempt_at)}</div>}
+              </td>
               <td className="num">{d.attempts}</td>
-              <td className="small">{d.last_status_code ?? "—"}{d.last_error && d.status !== "delivered" ? ` · ${d.last_error}` : ""}</td>
+              <td className="small">
+                {d.last_status_code ?? "—"}
+                {d.last_error && d.status !== "delivered" ? ` · ${d.last_error}` : ""}
+              </td>
               <td className="num small">{d.last_latency_ms === null ? "—" : `${d.last_latency_ms} ms`}</td>
-              <td><button type="button" className="button secondary small" onClick={() => void replay(d.id)} aria-label={`Replay delivery ${d.id}`}>Replay</button></td>
+              <td>
+                <button type="button" className="button secondary small" onClick={() => void replay(d.id)} aria-label={`Replay delivery ${d.id}`}>
+                  Replay
+                </button>
+              </td>
             </tr>
           ))}
         </tbody>

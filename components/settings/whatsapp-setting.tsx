@@ -49,8 +49,8 @@ export function WhatsappSetting() {
     <form className="panel stack" aria-labelledby="whatsapp-title" onSubmit={submit} noValidate>
       <h2 id="whatsapp-title">WhatsApp</h2>
       <p className="small muted">
-        WhatsApp messages arrive in Messages beside texts, through the same provider account. Replies are free-form for 24 hours after the person&apos;s last
-        message; after that only a template WhatsApp approved can be sent. Point the sender&apos;s incoming-message address at this service&apos;s
+        WhatsApp messages arrive in Messages beside texts, through the same provider account. Replies are free-form for 24 hours after the person&apos;s last message; after that only a template
+        WhatsApp approved can be sent. Point the sender&apos;s incoming-message address at this service&apos;s
         <code> /api/telephony/sms</code>, as for texts.
       </p>
       <div className="field">
@@ -60,7 +60,11 @@ export function WhatsappSetting() {
       </div>
       <fieldset className="stack">
         <legend>Approved templates</legend>
-        {templates.length === 0 && <p className="small muted" style={{ margin: 0 }}>None yet: outside the 24-hour window nothing can be sent.</p>}
+        {templates.length === 0 && (
+          <p className="small muted" style={{ margin: 0 }}>
+            None yet: outside the 24-hour window nothing can be sent.
+          </p>
+        )}
         {templates.map((row, index) => (
           <div key={index} className="stack" style={{ gap: 4 }}>
             <div className="row" style={{ alignItems: "end", flexWrap: "wrap" }}>
@@ -72,22 +76,38 @@ export function WhatsappSetting() {
                 <label htmlFor={`whatsapp-sid-${index}`}>Content SID</label>
                 <input id={`whatsapp-sid-${index}`} className="mono" value={row.content_sid} placeholder="HX…" onChange={(e) => setRow(index, { content_sid: e.target.value })} />
               </div>
-              <button type="button" className="button ghost small" onClick={() => setRows(templates.filter((_, i) => i !== index))}>Remove {row.name || "this template"}</button>
+              <button type="button" className="button ghost small" onClick={() => setRows(templates.filter((_, i) => i !== index))}>
+                Remove {row.name || "this template"}
+              </button>
             </div>
             <div className="field" style={{ margin: 0 }}>
-              <label htmlFor={`whatsapp-body-${index}`}>Its approved text ({"{{1}}"}, {"{{2}}"}… where the variables go)</label>
+              <label htmlFor={`whatsapp-body-${index}`}>
+                Its approved text ({"{{1}}"}, {"{{2}}"}… where the variables go)
+              </label>
               <textarea id={`whatsapp-body-${index}`} rows={2} value={row.body} onChange={(e) => setRow(index, { body: e.target.value })} />
             </div>
             <FieldError message={Object.entries(errors).find(([key]) => key.startsWith(`templates.${index}`))?.[1][0]} />
           </div>
         ))}
-        <button type="button" className="button secondary small" onClick={() => setRows([...templates, { name: "", content_sid: "", body: "" }])}>Add a template</button>
+        <button type="button" className="button secondary small" onClick={() => setRows([...templates, { name: "", content_sid: "", body: "" }])}>
+          Add a template
+        </button>
         <FieldError message={errors.templates?.[0]} />
       </fieldset>
       <div className="row" style={{ alignItems: "center" }}>
-        <button type="submit" className="button" disabled={pending}>{pending ? "Saving…" : "Save WhatsApp"}</button>
-        {saved && <span className="success small" role="status">Saved.</span>}
-        {errors.form && <span className="error small" role="alert">{errors.form[0]}</span>}
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? "Saving…" : "Save WhatsApp"}
+        </button>
+        {saved && (
+          <span className="success small" role="status">
+            Saved.
+          </span>
+        )}
+        {errors.form && (
+          <span className="error small" role="alert">
+            {errors.form[0]}
+          </span>
+        )}
       </div>
     </form>
   );

@@ -91,15 +91,29 @@ export function SecondFactorForm({ step, signedIn, startOver }: { step: SecondFa
   }
   return (
     <form className="stack" onSubmit={submitCode} aria-label="Second factor" noValidate>
-      {error && <div className="alert" role="alert">{error}</div>}
+      {error && (
+        <div className="alert" role="alert">
+          {error}
+        </div>
+      )}
       <div className="field">
         <label htmlFor="second-factor-code">Authentication code</label>
         <input id="second-factor-code" name="code" autoComplete="one-time-code" autoFocus maxLength={40} aria-describedby="second-factor-hint" />
-        <span id="second-factor-hint" className="hint">The 6-digit code your authenticator app shows, or one of your recovery codes.</span>
+        <span id="second-factor-hint" className="hint">
+          The 6-digit code your authenticator app shows, or one of your recovery codes.
+        </span>
       </div>
-      <button className="button" type="submit" disabled={pending}>{pending ? "Checking…" : "Verify"}</button>
-      {step.methods.includes("passkey") && <button className="button secondary" type="button" disabled={pending} onClick={() => void signInWithPasskey()}>Use a passkey</button>}
-      <button className="button ghost" type="button" onClick={() => startOver("")}>Use another account</button>
+      <button className="button" type="submit" disabled={pending}>
+        {pending ? "Checking…" : "Verify"}
+      </button>
+      {step.methods.includes("passkey") && (
+        <button className="button secondary" type="button" disabled={pending} onClick={() => void signInWithPasskey()}>
+          Use a passkey
+        </button>
+      )}
+      <button className="button ghost" type="button" onClick={() => startOver("")}>
+        Use another account
+      </button>
     </form>
   );
 }

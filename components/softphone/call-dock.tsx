@@ -50,36 +50,73 @@ export function CallDock() {
     <aside ref={dockRoom} className={`call-dock${folded ? " collapsed" : ""}`} aria-label="Current call">
       <header>
         <div>
-          <div className="small" style={{ opacity: 0.8 }}>{call.direction === "inbound" ? "Inbound call" : "Outbound call"} · {call.serverState === "consult" && call.phase === "connected" ? "Consultation" : call.onHold && call.phase === "connected" ? "On hold" : PHASE_LABEL[call.phase]}</div>
+          <div className="small" style={{ opacity: 0.8 }}>
+            {call.direction === "inbound" ? "Inbound call" : "Outbound call"} ·{" "}
+            {call.serverState === "consult" && call.phase === "connected" ? "Consultation" : call.onHold && call.phase === "connected" ? "On hold" : PHASE_LABEL[call.phase]}
+          </div>
           <strong>{call.contactName ?? formatPhone(call.number)}</strong>
         </div>
         <span>
-          <span className="timer mono" aria-label="Call duration">{formatDuration(seconds)}</span>
-          <button type="button" className="fold" aria-expanded={!folded} aria-controls="call-dock-body" onClick={() => setFolded(!folded)}>{folded ? "Show" : "Hide"}<span className="sr-only"> the call panel</span></button>
+          <span className="timer mono" aria-label="Call duration">
+            {formatDuration(seconds)}
+          </span>
+          <button type="button" className="fold" aria-expanded={!folded} aria-controls="call-dock-body" onClick={() => setFolded(!folded)}>
+            {folded ? "Show" : "Hide"}
+            <span className="sr-only"> the call panel</span>
+          </button>
         </span>
       </header>
       <div className="body" id="call-dock-body">
-        {call.error && <div className="alert" role="alert" style={{ margin: 0 }}>{call.error}</div>}
-        {control.error && <div className="alert" role="alert" style={{ margin: 0 }}>{control.error}</div>}
-        {call.phase === "connected" && call.serverState === "consult" && (
-          <div className="call-badge" role="status">{call.transferredFrom ?? "A colleague"} wants to transfer this caller to you; the caller is on hold.</div>
-        )}
-        {call.phase === "connected" && call.serverState !== "consult" && call.transferredFrom && <div className="small muted" role="status">Transferred by {call.transferredFrom}</div>}
-        {call.phase === "connected" && call.recording === "paused" && (
-          <div className="call-badge" role="status" data-testid="recording-paused">
-            {call.payment && !call.payment.ended_at && call.payment.recording_paused ? "Recording paused for the card payment: it resumes when the payment ends." : "Recording paused: nothing said now is recorded. Resume it when you are done."}
+        {call.error && (
+          <div className="alert" role="alert" style={{ margin: 0 }}>
+            {call.error}
           </div>
         )}
-        {call.participant && <div className="small muted" role="status">Three-way call: {call.participant.added_by ?? "a colleague"} added you; the call goes on when you leave.</div>}
+        {control.error && (
+          <div className="alert" role="alert" style={{ margin: 0 }}>
+            {control.error}
+          </div>
+        )}
+        {call.phase === "connected" && call.serverState === "consult" && (
+          <div className="call-badge" role="status">
+            {call.transferredFrom ?? "A colleague"} wants to transfer this caller to you; the caller is on hold.
+          </div>
+        )}
+        {call.phase === "connected" && call.serverState !== "consult" && call.transferredFrom && (
+          <div className="small muted" role="status">
+            Transferred by {call.transferredFrom}
+          </div>
+        )}
+        {call.phase === "connected" && call.recording === "paused" && (
+          <div className="call-badge" role="status" data-testid="recording-paused">
+            {call.payment && !call.payment.ended_at && call.payment.recording_paused
+              ? "Recording paused for the card payment: it resumes when the payment ends."
+              : "Recording paused: nothing said now is recorded. Resume it when you are done."}
+          </div>
+        )}
+        {call.participant && (
+          <div className="small muted" role="status">
+            Three-way call: {call.participant.added_by ?? "a colleague"} added you; the call goes on when you leave.
+          </div>
+        )}
         {call.phase === "connected" && call.monitored && (
-          <div className="call-badge" role="status" data-testid="monitored">{call.monitored.by ?? "A supervisor"} {call.monitored.mode === "whisper" ? "is whispering to you (the caller cannot hear)" : "has joined the call"}</div>
+          <div className="call-badge" role="status" data-testid="monitored">
+            {call.monitored.by ?? "A supervisor"} {call.monitored.mode === "whisper" ? "is whispering to you (the caller cannot hear)" : "has joined the call"}
+          </div>
         )}
         {control.consult && call.phase === "connected" && (
           <div className="transfer-panel stack" role="group" aria-label="Warm transfer">
-            <div><strong>Consulting {control.consult.name ?? control.consult.number}</strong> <span className="small muted">· {control.consult.state === "joined" ? "on the line" : "ringing…"} · the caller is on hold</span></div>
+            <div>
+              <strong>Consulting {control.consult.name ?? control.consult.number}</strong>{" "}
+              <span className="small muted">· {control.consult.state === "joined" ? "on the line" : "ringing…"} · the caller is on hold</span>
+            </div>
             <div className="controls">
-              <button type="button" className="button" disabled={control.busy || control.consult.state !== "joined"} onClick={() => void control.complete()}>Complete transfer</button>
-              <button type="button" className="button secondary" disabled={control.busy} onClick={() => void control.cancel()}>Cancel transfer</button>
+              <button type="button" className="button" disabled={control.busy || control.consult.state !== "joined"} onClick={() => void control.complete()}>
+                Complete transfer
+              </button>
+              <button type="button" className="button secondary" disabled={control.busy} onClick={() => void control.cancel()}>
+                Cancel transfer
+              </button>
             </div>
           </div>
         )}
@@ -87,9 +124,16 @@ export function CallDock() {
           <ul className="call-parties" aria-label="Also on the call">
             {control.parties.map((p) => (
               <li key={p.id}>
-                <span>{p.user_id !== null && p.user_id === me ? "You" : (p.name ?? p.number)} <span className="small muted">· {p.role === "monitor" ? "supervisor" : p.state === "joined" ? "on the line" : "ringing…"}</span></span>
+                <span>
+                  {p.user_id !== null && p.user_id === me ? "You" : (p.name ?? p.number)}{" "}
+                  <span className="small muted">· {p.role === "monitor" ? "supervisor" : p.state === "joined" ? "on the line" : "ringing…"}</span>
+                </span>
                 {/* A person added to the call leaves it with Hang up; Remove is for the others. */}
-                {p.role === "participant" && !(p.user_id !== null && p.user_id === me) && <button type="button" className="button secondary small" disabled={control.busy} onClick={() => void control.remove(p.id)} aria-label={`Remove ${p.name ?? p.number}`}>Remove</button>}
+                {p.role === "participant" && !(p.user_id !== null && p.user_id === me) && (
+                  <button type="button" className="button secondary small" disabled={control.busy} onClick={() => void control.remove(p.id)} aria-label={`Remove ${p.name ?? p.number}`}>
+                    Remove
+                  </button>
+                )}
               </li>
             ))}
           </ul>
@@ -98,25 +142,53 @@ export function CallDock() {
         {call.phase !== "ended" ? (
           <>
             <div className="controls">
-              <button type="button" className="button secondary" aria-pressed={call.muted} onClick={toggleMute}>{call.muted ? "Unmute" : "Mute"}</button>
+              <button type="button" className="button secondary" aria-pressed={call.muted} onClick={toggleMute}>
+                {call.muted ? "Unmute" : "Mute"}
+              </button>
               {!call.participant && (
                 <button type="button" className="button secondary" aria-pressed={call.onHold} disabled={call.phase !== "connected" || !call.callSid || call.holding} onClick={toggleHold}>
                   {call.holding ? (call.onHold ? "Resuming…" : "Holding…") : call.onHold ? "Resume" : "Hold"}
                 </button>
               )}
               {call.recording && !call.participant && (
-                <button type="button" className="button secondary" aria-pressed={call.recording === "paused"} disabled={call.phase !== "connected" || call.recordingBusy || (call.recording === "paused" && call.payment !== null && call.payment.ended_at === null)} onClick={toggleRecording}>
+                <button
+                  type="button"
+                  className="button secondary"
+                  aria-pressed={call.recording === "paused"}
+                  disabled={call.phase !== "connected" || call.recordingBusy || (call.recording === "paused" && call.payment !== null && call.payment.ended_at === null)}
+                  onClick={toggleRecording}
+                >
                   {call.recordingBusy ? "One moment…" : call.recording === "paused" ? "Resume recording" : "Pause recording"}
                 </button>
               )}
-              <button type="button" className="button secondary" aria-expanded={keypad} onClick={() => setKeypad(!keypad)}>Keypad</button>
+              <button type="button" className="button secondary" aria-expanded={keypad} onClick={() => setKeypad(!keypad)}>
+                Keypad
+              </button>
               {call.serverState !== "consult" && !control.consult && !call.participant && (
                 <>
-                  <button type="button" className="button secondary" aria-expanded={picker === "transfer"} disabled={call.phase !== "connected" || !call.callSid} onClick={() => setPicker(picker === "transfer" ? null : "transfer")}>Transfer</button>
-                  <button type="button" className="button secondary" aria-expanded={picker === "add"} disabled={call.phase !== "connected" || !call.callSid} onClick={() => setPicker(picker === "add" ? null : "add")}>Add participant</button>
+                  <button
+                    type="button"
+                    className="button secondary"
+                    aria-expanded={picker === "transfer"}
+                    disabled={call.phase !== "connected" || !call.callSid}
+                    onClick={() => setPicker(picker === "transfer" ? null : "transfer")}
+                  >
+                    Transfer
+                  </button>
+                  <button
+                    type="button"
+                    className="button secondary"
+                    aria-expanded={picker === "add"}
+                    disabled={call.phase !== "connected" || !call.callSid}
+                    onClick={() => setPicker(picker === "add" ? null : "add")}
+                  >
+                    Add participant
+                  </button>
                 </>
               )}
-              <button type="button" className="button danger" style={{ marginLeft: "auto" }} disabled={hangingUp} onClick={onHangup}>{hangingUp ? "Hanging up…" : call.participant ? "Leave call" : "Hang up"}</button>
+              <button type="button" className="button danger" style={{ marginLeft: "auto" }} disabled={hangingUp} onClick={onHangup}>
+                {hangingUp ? "Hanging up…" : call.participant ? "Leave call" : "Hang up"}
+              </button>
             </div>
             {picker && call.phase === "connected" && (
               <TransferPanel
@@ -124,7 +196,10 @@ export function CallDock() {
                 busy={control.busy}
                 onClose={() => setPicker(null)}
                 onSubmit={async (target, mode) => {
-                  const done = picker === "transfer" ? await control.transfer(target, mode) : await control.add(target.type === "agent" ? { agent_id: target.id } : { number: target.type === "number" ? target.number : "" });
+                  const done =
+                    picker === "transfer"
+                      ? await control.transfer(target, mode)
+                      : await control.add(target.type === "agent" ? { agent_id: target.id } : { number: target.type === "number" ? target.number : "" });
                   if (done) setPicker(null);
                 }}
               />
@@ -133,7 +208,11 @@ export function CallDock() {
             {keypad && (
               <>
                 <Keypad onDigit={sendDigit} />
-                {call.digits && <div className="mono small" aria-label="Digits sent">{call.digits}</div>}
+                {call.digits && (
+                  <div className="mono small" aria-label="Digits sent">
+                    {call.digits}
+                  </div>
+                )}
               </>
             )}
           </>
@@ -143,7 +222,9 @@ export function CallDock() {
           <div className="field" style={{ margin: 0 }}>
             <div className="row" style={{ justifyContent: "space-between" }}>
               <label htmlFor="call-notes">Call notes</label>
-              <span className="small muted" aria-live="polite" data-testid="notes-draft">{draftNote(draft.state)}</span>
+              <span className="small muted" aria-live="polite" data-testid="notes-draft">
+                {draftNote(draft.state)}
+              </span>
             </div>
             <textarea id="call-notes" value={call.notes} onChange={(e) => setNotes(e.target.value)} placeholder="What was the call about?" maxLength={10_000} />
           </div>
@@ -151,14 +232,30 @@ export function CallDock() {
         {call.phase === "ended" && !call.participant && dispositions.data && dispositions.data.data.length > 0 && (
           <div className="field" style={{ margin: 0 }}>
             <label htmlFor="call-disposition">Disposition{dispositionRequired ? " (required)" : ""}</label>
-            <select id="call-disposition" value={call.dispositionId ?? ""} required={dispositionRequired} aria-describedby={owesDisposition ? "call-disposition-why" : undefined} onChange={(e) => void setDisposition(e.target.value ? Number(e.target.value) : null)}>
-              <option value="" disabled={dispositionRequired}>{dispositionRequired ? "Pick how the call ended…" : "None"}</option>
-              {dispositions.data.data.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+            <select
+              id="call-disposition"
+              value={call.dispositionId ?? ""}
+              required={dispositionRequired}
+              aria-describedby={owesDisposition ? "call-disposition-why" : undefined}
+              onChange={(e) => void setDisposition(e.target.value ? Number(e.target.value) : null)}
+            >
+              <option value="" disabled={dispositionRequired}>
+                {dispositionRequired ? "Pick how the call ended…" : "None"}
+              </option>
+              {dispositions.data.data.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
             </select>
           </div>
         )}
         {call.phase === "ended" && !call.participant && call.contactId !== null && <ScheduleCallbackForm contactId={call.contactId} />}
-        {call.phase === "ended" && owesDisposition && <p className="small muted" id="call-disposition-why" style={{ margin: 0 }}>This call needs a disposition before wrap-up can end.</p>}
+        {call.phase === "ended" && owesDisposition && (
+          <p className="small muted" id="call-disposition-why" style={{ margin: 0 }}>
+            This call needs a disposition before wrap-up can end.
+          </p>
+        )}
         {call.phase === "ended" && (
           <button type="button" className="button" disabled={call.saving || owesDisposition} onClick={finish}>
             {call.saving ? "Saving…" : call.participant ? "Close and become available" : call.direction === "inbound" ? "Save notes and become available" : "Save notes and close"}

@@ -12,15 +12,36 @@ export function ContactCard({ phone }: { phone: string }) {
   return (
     <section className="contact-card" aria-label="Caller's contact card">
       <strong>{contact.name}</strong>
-      {contact.opted_out && <span className="badge warn" style={{ marginLeft: 6 }}>Opted out of calls</span>}
+      {contact.opted_out && (
+        <span className="badge warn" style={{ marginLeft: 6 }}>
+          Opted out of calls
+        </span>
+      )}
       {contact.company && <div className="small">{contact.company}</div>}
-      <div className="small muted">{formatPhone(contact.phone)}{contact.email ? ` · ${contact.email}` : ""}</div>
-      {contact.tags && contact.tags.length > 0 && <div>{contact.tags.map((t) => <span key={t} className={`tag ${t.toLowerCase() === "dnc" ? "dnc" : ""}`}>{t}</span>)}</div>}
-      {contact.total_calls !== undefined && <div className="small muted">
-        {contact.total_calls} call{contact.total_calls === 1 ? "" : "s"}
-        {contact.last_called_at && `, last ${formatDateTime(contact.last_called_at)} (${contact.last_call_outcome ?? "—"})`}
-      </div>}
-      {contact.notes && <p className="small" style={{ margin: "6px 0 0", whiteSpace: "pre-wrap" }}>{contact.notes.slice(0, 300)}</p>}
+      <div className="small muted">
+        {formatPhone(contact.phone)}
+        {contact.email ? ` · ${contact.email}` : ""}
+      </div>
+      {contact.tags && contact.tags.length > 0 && (
+        <div>
+          {contact.tags.map((t) => (
+            <span key={t} className={`tag ${t.toLowerCase() === "dnc" ? "dnc" : ""}`}>
+              {t}
+            </span>
+          ))}
+        </div>
+      )}
+      {contact.total_calls !== undefined && (
+        <div className="small muted">
+          {contact.total_calls} call{contact.total_calls === 1 ? "" : "s"}
+          {contact.last_called_at && `, last ${formatDateTime(contact.last_called_at)} (${contact.last_call_outcome ?? "—"})`}
+        </div>
+      )}
+      {contact.notes && (
+        <p className="small" style={{ margin: "6px 0 0", whiteSpace: "pre-wrap" }}>
+          {contact.notes.slice(0, 300)}
+        </p>
+      )}
     </section>
   );
 }

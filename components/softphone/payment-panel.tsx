@@ -30,7 +30,7 @@ const REASON: Record<string, string> = {
   "call-ended": "the call ended",
   "payment-connector-error": "the payment processor refused it",
   "too-many-failed-attempts": "too many wrong entries",
-  "not_started": "the provider did not start it",
+  not_started: "the provider did not start it",
 };
 const reason = (code: string | null) => (code ? (REASON[code] ?? code.replace(/[-_]/g, " ")) : "");
 
@@ -90,12 +90,13 @@ export function PaymentPanel() {
       setDescription("");
     }
   };
-  const simulate = () => act(async () => {
-    await api.send("post", "/api/dev/simulator", { body: { action: "payment_input", call_sid: callSid } });
-    const { call: server } = await api.get("/api/agent/status", {});
-    if (!server?.payment) throw new Error("The payment is gone.");
-    return server.payment;
-  });
+  const simulate = () =>
+    act(async () => {
+      await api.send("post", "/api/dev/simulator", { body: { action: "payment_input", call_sid: callSid } });
+      const { call: server } = await api.get("/api/agent/status", {});
+      if (!server?.payment) throw new Error("The payment is gone.");
+      return server.payment;
+    });
 
   if (!open) {
     return (
@@ -103,15 +104,24 @@ export function PaymentPanel() {
         {payment && (
           <div className={payment.status === "succeeded" ? "call-badge" : "small muted"} role="status" data-testid="payment-outcome">
             {payment.status === "succeeded"
-              ? `Paid ${money(payment)}${payment.card?.number ? ` with ${payment.card.type ?? "card"} ${payment.card.number}` : ""}${payment.confirmation_code ? ` · reference ${payment.confirmation_code}` : ""}`
-              : payment.status === "canceled" ? `Payment of ${money(payment)} canceled.` : `Payment of ${money(payment)} failed: ${reason(payment.error)}.`}
+              ? `Paid ${money(payment)}${payment.card?.number ? ` with ${payment.card.type ?? "card"} ${payment.card.number}` : ""}` +
+                `${payment.confirmation_code ? ` · reference ${payment.confirmation_code}` : ""}`
+              : payment.status === "canceled"
+                ? `Payment of ${money(payment)} canceled.`
+                : `Payment of ${money(payment)} failed: ${reason(payment.error)}.`}
           </div>
         )}
-        {error && <div className="alert" role="alert" style={{ margin: 0 }}>{error}</div>}
+        {error && (
+          <div className="alert" role="alert" style={{ margin: 0 }}>
+            {error}
+          </div>
+        )}
         {form ? (
           <form className="transfer-panel stack" aria-label="Take a card payment" onSubmit={start} onKeyDown={(e) => e.key === "Escape" && setForm(false)}>
             <strong>Take a card payment</strong>
-            <p className="small muted" style={{ margin: 0 }}>The caller keys their card on the phone; you will not hear it, and the recording pauses until the payment ends.</p>
+            <p className="small muted" style={{ margin: 0 }}>
+              The caller keys their card on the phone; you will not hear it, and the recording pauses until the payment ends.
+            </p>
             <div className="field" style={{ margin: 0 }}>
               <label htmlFor={`${id}-amount`}>Amount</label>
               <input id={`${id}-amount`} inputMode="decimal" autoFocus required value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="25.00" />
@@ -121,8 +131,12 @@ export function PaymentPanel() {
               <input id={`${id}-description`} maxLength={255} value={description} onChange={(e) => setDescription(e.target.value)} placeholder="Invoice 1042" />
             </div>
             <div className="controls">
-              <button type="submit" className="button" disabled={busy}>{busy ? "Starting…" : "Ask for the card"}</button>
-              <button type="button" className="button secondary" onClick={() => setForm(false)}>Close</button>
+              <button type="submit" className="button" disabled={busy}>
+                {busy ? "Starting…" : "Ask for the card"}
+              </button>
+              <button type="button" className="button secondary" onClick={() => setForm(false)}>
+                Close
+              </button>
             </div>
           </form>
         ) : (
@@ -148,24 +162,52 @@ export function PaymentPanel() {
         <div role="status">Sent to the payment processor; waiting for its answer…</div>
       ) : (
         <div role="status">
-          {payment.capturing && payment.required.includes(payment.capturing) ? `The caller is keying the ${FIELD_LABEL[payment.capturing]}.` : payment.required.length === 0 ? "Every detail is keyed: charge the card." : "Ask the caller for the next detail."}
-          {payment.card?.number && <span className="small muted"> · {payment.card.type ?? "card"} {payment.card.number}</span>}
+          {payment.capturing && payment.required.includes(payment.capturing)
+            ? `The caller is keying the ${FIELD_LABEL[payment.capturing]}.`
+            : payment.required.length === 0
+              ? "Every detail is keyed: charge the card."
+              : "Ask the caller for the next detail."}
+          {payment.card?.number && (
+            <span className="small muted">
+              {" "}
+              · {payment.card.type ?? "card"} {payment.card.number}
+            </span>
+          )}
         </div>
       )}
-      {payment.error && <div className="alert" role="alert" style={{ margin: 0 }}>Not accepted: {reason(payment.error)}. Ask again.</div>}
+      {payment.error && (
+        <div className="alert" role="alert" style={{ margin: 0 }}>
+          Not accepted: {reason(payment.error)}. Ask again.
+        </div>
+      )}
       {toAsk.length > 0 && payment.status === "capturing" && <div className="small muted">Still to key: {toAsk.map((f) => FIELD_LABEL[f]).join(", ")}</div>}
-      {error && <div className="alert" role="alert" style={{ margin: 0 }}>{error}</div>}
+      {error && (
+        <div className="alert" role="alert" style={{ margin: 0 }}>
+          {error}
+        </div>
+      )}
       <div className="controls">
-        {payment.status === "capturing" && toAsk.map((field) => (
-          <button key={field} type="button" className="button secondary" disabled={busy} onClick={() => void step({ capture: field })}>Ask for the {FIELD_LABEL[field]}</button>
-        ))}
+        {payment.status === "capturing" &&
+          toAsk.map((field) => (
+            <button key={field} type="button" className="button secondary" disabled={busy} onClick={() => void step({ capture: field })}>
+              Ask for the {FIELD_LABEL[field]}
+            </button>
+          ))}
         {payment.status === "capturing" && payment.error && payment.capturing && (
-          <button type="button" className="button secondary" disabled={busy} onClick={() => void step({ capture: payment.capturing! })}>Ask again</button>
+          <button type="button" className="button secondary" disabled={busy} onClick={() => void step({ capture: payment.capturing! })}>
+            Ask again
+          </button>
         )}
         {payment.status === "capturing" && (
-          <button type="button" className="button" disabled={busy || payment.required.length > 0} onClick={() => void step({ status: "complete" })}>Charge {money(payment)}</button>
+          <button type="button" className="button" disabled={busy || payment.required.length > 0} onClick={() => void step({ status: "complete" })}>
+            Charge {money(payment)}
+          </button>
         )}
-        {payment.status === "capturing" && <button type="button" className="button secondary" disabled={busy} onClick={() => void step({ status: "cancel" })}>Cancel payment</button>}
+        {payment.status === "capturing" && (
+          <button type="button" className="button secondary" disabled={busy} onClick={() => void step({ status: "cancel" })}>
+            Cancel payment
+          </button>
+        )}
         {device.simulator && (
           <button type="button" className="button secondary small" disabled={busy} onClick={() => void simulate()}>
             {payment.status === "processing" ? "Simulate the processor's answer" : "Simulate the caller's keys"}

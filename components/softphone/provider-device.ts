@@ -64,7 +64,16 @@ export async function providerDevice(api: ApiCall, onState: (registered: boolean
     },
     joinQueueCall: (queueCall: QueueCall, events) => connect({ QueueEntryId: String(queueCall.id), QueueName: queueCall.queue }, events, queueCall.call_sid),
     dial: (to, contactId, events, options) =>
-      connect({ To: to, ...(contactId && { contactId: String(contactId) }), ...(options?.campaignContactId && { CampaignContactId: String(options.campaignContactId) }), ...(options?.callbackEntryId && { CallbackEntryId: String(options.callbackEntryId) }) }, events, null),
+      connect(
+        {
+          To: to,
+          ...(contactId && { contactId: String(contactId) }),
+          ...(options?.campaignContactId && { CampaignContactId: String(options.campaignContactId) }),
+          ...(options?.callbackEntryId && { CallbackEntryId: String(options.callbackEntryId) }),
+        },
+        events,
+        null,
+      ),
     destroy: () => device.destroy(),
   };
 }

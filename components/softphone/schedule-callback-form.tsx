@@ -26,8 +26,14 @@ export function ScheduleCallbackForm({ contactId }: { contactId: number }) {
   if (!open) {
     return (
       <div>
-        <button type="button" className="button ghost small" onClick={() => setOpen(true)}>Call back later…</button>
-        {scheduled && <div className="small" role="status">{scheduled}</div>}
+        <button type="button" className="button ghost small" onClick={() => setOpen(true)}>
+          Call back later…
+        </button>
+        {scheduled && (
+          <div className="small" role="status">
+            {scheduled}
+          </div>
+        )}
       </div>
     );
   }
@@ -39,7 +45,9 @@ export function ScheduleCallbackForm({ contactId }: { contactId: number }) {
     setPending(true);
     setErrors({});
     try {
-      const callback = await apiSend("post", "/api/callbacks", token!, { body: { contact_id: contactId, at: zonedInstant(local, zone).toISOString(), note: String(form.get("note") ?? "") || undefined } });
+      const callback = await apiSend("post", "/api/callbacks", token!, {
+        body: { contact_id: contactId, at: zonedInstant(local, zone).toISOString(), note: String(form.get("note") ?? "") || undefined },
+      });
       const at = new Date(callback.at);
       setScheduled(`Callback set: ${formatInZone(at, callback.organization_time_zone)}; ${formatInZone(at, callback.contact_time_zone)} for the contact.`);
       setOpen(false);
@@ -60,10 +68,18 @@ export function ScheduleCallbackForm({ contactId }: { contactId: number }) {
         <label htmlFor="callback-note">Note for the callback</label>
         <input id="callback-note" name="note" maxLength={500} placeholder="What to call about" />
       </div>
-      {error && <span id="callback-error" className="error small" role="alert">{error}</span>}
+      {error && (
+        <span id="callback-error" className="error small" role="alert">
+          {error}
+        </span>
+      )}
       <div className="row" style={{ gap: 8 }}>
-        <button type="submit" className="button small" disabled={pending}>{pending ? "Scheduling…" : "Schedule"}</button>
-        <button type="button" className="button ghost small" onClick={() => setOpen(false)}>Cancel</button>
+        <button type="submit" className="button small" disabled={pending}>
+          {pending ? "Scheduling…" : "Schedule"}
+        </button>
+        <button type="button" className="button ghost small" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
       </div>
     </form>
   );

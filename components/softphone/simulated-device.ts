@@ -30,7 +30,13 @@ export function simulatedDevice(api: ApiCall): SoftphoneDevice {
     resumeQueueCall: queueCallHandle,
     async dial(to: string, contactId: number | null, events: CallEvents, options?: DialOptions): Promise<CallHandle> {
       const campaign = options?.campaignContactId ? { campaign_contact_id: options.campaignContactId } : {};
-      const placed = await simulate(api, { action: "manual", to, ...(contactId && { contact_id: contactId }), ...campaign, ...(options?.callbackEntryId && { callback_entry_id: options.callbackEntryId }) });
+      const placed = await simulate(api, {
+        action: "manual",
+        to,
+        ...(contactId && { contact_id: contactId }),
+        ...campaign,
+        ...(options?.callbackEntryId && { callback_entry_id: options.callbackEntryId }),
+      });
       const callSid = placed.call_sid;
       if (!placed.dialing || !callSid) throw new Error("The provider refused to dial this number.");
       let connectedAt: number | null = null;

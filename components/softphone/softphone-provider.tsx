@@ -166,10 +166,7 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   const handleRef = useRef<CallHandle | null>(null);
   const { mutate } = useSWRConfig();
   // The server moves the agent (busy → wrap-up → available) and writes call logs: pages showing those refresh.
-  const refresh = useCallback(
-    () => mutate((key) => Array.isArray(key) && typeof key[0] === "string" && /^\/api\/(agent\/status|voice\/call-logs|queue\/calls)/.test(key[0])),
-    [mutate],
-  );
+  const refresh = useCallback(() => mutate((key) => Array.isArray(key) && typeof key[0] === "string" && /^\/api\/(agent\/status|voice\/call-logs|queue\/calls)/.test(key[0])), [mutate]);
   const api: ApiCall = useMemo(() => apiClient(token ?? ""), [token]);
 
   useEffect(() => {
@@ -256,7 +253,16 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
           return restoredCall(server);
         }
         if (latest.callSid !== server.call_sid) return latest;
-        return { ...latest, onHold: server.on_hold, recording: latest.recordingBusy ? latest.recording : server.recording, serverState: server.state, monitored: server.monitored, transferredFrom: server.transferred_from, participant: server.participant, payment: server.payment };
+        return {
+          ...latest,
+          onHold: server.on_hold,
+          recording: latest.recordingBusy ? latest.recording : server.recording,
+          serverState: server.state,
+          monitored: server.monitored,
+          transferredFrom: server.transferred_from,
+          participant: server.participant,
+          payment: server.payment,
+        };
       }
       // A consultation called off (or a transfer that never reached this agent): nothing to wrap up.
       if (latest?.phase === "connected" && latest.serverState === "consult") return null;
@@ -287,7 +293,30 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   const partEnded = () => setCall((c) => (c && c.phase !== "ended" ? { ...c, phase: "ended", endedAt: Date.now(), onHold: false } : c));
 
   const start = (base: Pick<ActiveCall, "direction" | "number" | "contactId" | "contactName">) =>
-    setCall({ ...base, phase: "connecting", connectedAt: null, endedAt: null, muted: false, onHold: false, holding: false, recording: null, recordingBusy: false, digits: "", notes: "", dispositionId: null, serverState: null, monitored: null, transferredFrom: null, participant: null, payment: null, callSid: null, callLogId: null, error: null, saving: false, saved: false });
+    setCall({
+      ...base,
+      phase: "connecting",
+      connectedAt: null,
+      endedAt: null,
+      muted: false,
+      onHold: false,
+      holding: false,
+      recording: null,
+      recordingBusy: false,
+      digits: "",
+      notes: "",
+      dispositionId: null,
+      serverState: null,
+      monitored: null,
+      transferredFrom: null,
+      participant: null,
+      payment: null,
+      callSid: null,
+      callLogId: null,
+      error: null,
+      saving: false,
+      saved: false,
+    });
 
   const acceptQueueCall: Softphone["acceptQueueCall"] = async (queueCall) => {
     if (!deviceRef.current) throw new Error(device.reason ?? "The phone is not ready.");
@@ -417,6 +446,24 @@ export function SoftphoneProvider({ telephony, children }: { telephony: Telephon
   };
 
   const setPayment = (payment: CallPayment) => setCall((c) => (c && c.callSid === payment.call_sid ? { ...c, payment } : c));
-  const value: Softphone = { device, call, acceptQueueCall, dial, hangup, toggleMute, toggleHold, toggleRecording, sendDigit, setNotes, setDisposition, finish, partEnded, paymentsEnabled, setPayment, refreshCall: sync, api: token ? api : null };
+  const value: Softphone = {
+    device,
+    call,
+    acceptQueueCall,
+    dial,
+    hangup,
+    toggleMute,
+    toggleHold,
+    toggleRecording,
+    sendDigit,
+    setNotes,
+    setDisposition,
+    finish,
+    partEnded,
+    paymentsEnabled,
+    setPayment,
+    refreshCall: sync,
+    api: token ? api : null,
+  };
   return <SoftphoneContext.Provider value={value}>{children}</SoftphoneContext.Provider>;
 }

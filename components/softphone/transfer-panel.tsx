@@ -4,7 +4,6 @@ import { useId, useState } from "react";
 import { useApiGet } from "@/lib/swr/use-api-get";
 import type { TransferTarget } from "./use-call-control";
 
-
 const STATE_LABEL: Record<string, string> = { available: "available", busy: "on a call", wrap_up: "wrapping up", offline: "offline" };
 
 /**
@@ -13,7 +12,17 @@ const STATE_LABEL: Record<string, string> = { available: "available", busy: "on 
  * departments' queues, or a number; warm or cold for a transfer. A form:
  * arrows move between choices, Enter sends, Escape closes.
  */
-export function TransferPanel({ purpose, busy, onSubmit, onClose }: { purpose: "transfer" | "add"; busy: boolean; onSubmit: (target: TransferTarget, mode: "cold" | "warm") => void; onClose: () => void }) {
+export function TransferPanel({
+  purpose,
+  busy,
+  onSubmit,
+  onClose,
+}: {
+  purpose: "transfer" | "add";
+  busy: boolean;
+  onSubmit: (target: TransferTarget, mode: "cold" | "warm") => void;
+  onClose: () => void;
+}) {
   const [q, setQ] = useState("");
   const [choice, setChoice] = useState<string>("");
   const [number, setNumber] = useState("");
@@ -47,8 +56,18 @@ export function TransferPanel({ purpose, busy, onSubmit, onClose }: { purpose: "
         {data?.agents.length === 0 && <p className="small muted">No agent by that name.</p>}
         {data?.agents.map((agent) => (
           <label key={agent.id} className={agent.status === "available" ? "" : "muted"}>
-            <input type="radio" name={`${id}-target`} value={`agent:${agent.id}`} checked={choice === `agent:${agent.id}`} disabled={agent.status !== "available"} onChange={(e) => setChoice(e.target.value)} />
-            {agent.name} <span className="small">· {agent.department ?? "no department"} · {STATE_LABEL[agent.status] ?? agent.status}</span>
+            <input
+              type="radio"
+              name={`${id}-target`}
+              value={`agent:${agent.id}`}
+              checked={choice === `agent:${agent.id}`}
+              disabled={agent.status !== "available"}
+              onChange={(e) => setChoice(e.target.value)}
+            />
+            {agent.name}{" "}
+            <span className="small">
+              · {agent.department ?? "no department"} · {STATE_LABEL[agent.status] ?? agent.status}
+            </span>
           </label>
         ))}
         {purpose === "transfer" && (
@@ -63,20 +82,27 @@ export function TransferPanel({ purpose, busy, onSubmit, onClose }: { purpose: "
           </>
         )}
         <label>
-          <input type="radio" name={`${id}-target`} value="number" checked={choice === "number"} onChange={(e) => setChoice(e.target.value)} />
-          A number
+          <input type="radio" name={`${id}-target`} value="number" checked={choice === "number"} onChange={(e) => setChoice(e.target.value)} />A number
         </label>
         {choice === "number" && <input aria-label="Number to dial" type="tel" value={number} onChange={(e) => setNumber(e.target.value)} placeholder="+14155550100" />}
       </fieldset>
       {purpose === "transfer" && !choice.startsWith("queue:") && (
         <div role="radiogroup" aria-label="Transfer mode" className="controls">
-          <label><input type="radio" name={`${id}-mode`} checked={mode === "warm"} onChange={() => setMode("warm")} /> Warm (talk to them first)</label>
-          <label><input type="radio" name={`${id}-mode`} checked={mode === "cold"} onChange={() => setMode("cold")} /> Cold</label>
+          <label>
+            <input type="radio" name={`${id}-mode`} checked={mode === "warm"} onChange={() => setMode("warm")} /> Warm (talk to them first)
+          </label>
+          <label>
+            <input type="radio" name={`${id}-mode`} checked={mode === "cold"} onChange={() => setMode("cold")} /> Cold
+          </label>
         </div>
       )}
       <div className="controls">
-        <button type="submit" className="button" disabled={busy || !target()}>{busy ? "Sending…" : purpose === "transfer" ? "Transfer" : "Add to call"}</button>
-        <button type="button" className="button secondary" onClick={onClose}>Close</button>
+        <button type="submit" className="button" disabled={busy || !target()}>
+          {busy ? "Sending…" : purpose === "transfer" ? "Transfer" : "Add to call"}
+        </button>
+        <button type="button" className="button secondary" onClick={onClose}>
+          Close
+        </button>
       </div>
     </form>
   );

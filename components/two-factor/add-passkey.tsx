@@ -12,7 +12,17 @@ import { proofRequired } from "./prove-identity";
  * checked and kept. A first factor comes with recovery codes (`added` gets them).
  * A session that has not proved its user lately is asked to (`askProof`), and the passkey is added after.
  */
-export function AddPasskey({ added, cancel, guard, askProof }: { added: (recoveryCodes: string[] | null) => void; cancel: () => void; guard: (change: () => Promise<void>) => void; askProof: (methods: string[], retry: () => Promise<void>) => void }) {
+export function AddPasskey({
+  added,
+  cancel,
+  guard,
+  askProof,
+}: {
+  added: (recoveryCodes: string[] | null) => void;
+  cancel: () => void;
+  guard: (change: () => Promise<void>) => void;
+  askProof: (methods: string[], retry: () => Promise<void>) => void;
+}) {
   const token = useApiToken();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -46,8 +56,12 @@ export function AddPasskey({ added, cancel, guard, askProof }: { added: (recover
         <input id="passkey-name" name="name" maxLength={100} placeholder="Work laptop" autoFocus aria-invalid={!!error} />
         {error && <span className="error">{error}</span>}
       </div>
-      <button className="button" type="submit" disabled={pending}>{pending ? "Waiting for the passkey…" : "Add"}</button>
-      <button className="button secondary" type="button" onClick={cancel}>Cancel</button>
+      <button className="button" type="submit" disabled={pending}>
+        {pending ? "Waiting for the passkey…" : "Add"}
+      </button>
+      <button className="button secondary" type="button" onClick={cancel}>
+        Cancel
+      </button>
     </form>
   );
 }

@@ -55,12 +55,28 @@ export function ProveIdentity({ methods, proved, cancel }: { methods: string[]; 
       <div className="row">
         <div className="field">
           <label htmlFor="proof-value">{withPassword ? "Your password" : "Current code or recovery code"}</label>
-          <input id="proof-value" name="proof" type={withPassword ? "password" : "text"} autoComplete={withPassword ? "current-password" : "one-time-code"} autoFocus maxLength={200} aria-invalid={!!error} />
+          <input
+            id="proof-value"
+            name="proof"
+            type={withPassword ? "password" : "text"}
+            autoComplete={withPassword ? "current-password" : "one-time-code"}
+            autoFocus
+            maxLength={200}
+            aria-invalid={!!error}
+          />
           {error && <span className="error">{error}</span>}
         </div>
-        <button className="button" type="submit" disabled={pending}>{pending ? "Checking…" : "Confirm"}</button>
-        {methods.includes("passkey") && <button className="button secondary" type="button" disabled={pending} onClick={() => void withPasskey()}>Use a passkey</button>}
-        <button className="button secondary" type="button" onClick={cancel}>Cancel</button>
+        <button className="button" type="submit" disabled={pending}>
+          {pending ? "Checking…" : "Confirm"}
+        </button>
+        {methods.includes("passkey") && (
+          <button className="button secondary" type="button" disabled={pending} onClick={() => void withPasskey()}>
+            Use a passkey
+          </button>
+        )}
+        <button className="button secondary" type="button" onClick={cancel}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -27,10 +27,18 @@ export function ResetUserTwoFactor({ userId, name }: { userId: number; name: str
   return (
     <section className="stack" aria-label={`${name}'s two-factor sign-in`}>
       <h3 style={{ margin: 0 }}>Two-factor sign-in</h3>
-      {notice && <div className="success" role="status">{notice}</div>}
+      {notice && (
+        <div className="success" role="status">
+          {notice}
+        </div>
+      )}
       <ErrorAlert error={failure} prefix="Could not reset it" />
       <p className="small muted">For a lost phone with no recovery codes left. Where your organization requires a second factor, they set up a new one as they next sign in.</p>
-      <div><button type="button" className="button secondary" disabled={pending} onClick={reset}>{pending ? "Resetting…" : "Reset two-factor"}</button></div>
+      <div>
+        <button type="button" className="button secondary" disabled={pending} onClick={reset}>
+          {pending ? "Resetting…" : "Reset two-factor"}
+        </button>
+      </div>
     </section>
   );
 }

@@ -30,13 +30,24 @@ export function TotpSetup({ setup, confirm }: { setup: TotpSetupData; confirm: (
       {/* An image of SVG text we made: nothing of it runs in the page, and next/image has nothing to optimize in a data: URL. */}
       {/* eslint-disable-next-line @next/next/no-img-element */}
       <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_code_svg)}`} alt="QR code for your authenticator app" width={180} height={180} />
-      <p className="small">Cannot scan? Enter this key in the app: <code data-testid="totp-secret" className="mono">{setup.secret.replace(/(.{4})/g, "$1 ").trim()}</code></p>
+      <p className="small">
+        Cannot scan? Enter this key in the app:{" "}
+        <code data-testid="totp-secret" className="mono">
+          {setup.secret.replace(/(.{4})/g, "$1 ").trim()}
+        </code>
+      </p>
       <div className="field">
         <label htmlFor="totp-code">Code from the app</label>
         <input id="totp-code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} autoFocus aria-invalid={!!error} aria-describedby={error ? "totp-code-error" : undefined} />
-        {error && <span id="totp-code-error" className="error">{error}</span>}
+        {error && (
+          <span id="totp-code-error" className="error">
+            {error}
+          </span>
+        )}
       </div>
-      <button className="button" type="submit" disabled={pending}>{pending ? "Checking…" : "Turn on"}</button>
+      <button className="button" type="submit" disabled={pending}>
+        {pending ? "Checking…" : "Turn on"}
+      </button>
     </form>
   );
 }

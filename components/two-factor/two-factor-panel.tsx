@@ -74,8 +74,12 @@ export function TwoFactorPanel() {
         <label htmlFor="tf-code">Current code or recovery code</label>
         <input id="tf-code" name="code" autoComplete="one-time-code" autoFocus maxLength={40} />
       </div>
-      <button className="button" type="submit">{asking === "renew" ? "Show new codes" : "Remove"}</button>
-      <button className="button secondary" type="button" onClick={() => setAsking(null)}>Cancel</button>
+      <button className="button" type="submit">
+        {asking === "renew" ? "Show new codes" : "Remove"}
+      </button>
+      <button className="button secondary" type="button" onClick={() => setAsking(null)}>
+        Cancel
+      </button>
     </form>
   );
   return (
@@ -105,19 +109,44 @@ export function TwoFactorPanel() {
           {totp ? (
             <p>
               <span className="badge ok">On</span> since <LocalTime format={() => formatDateTime(totp.confirmed_at)} />
-              {totp.last_used_at && <>, last used <LocalTime format={() => formatDateTime(totp.last_used_at)} /></>}.{" "}
-              {removable && <button className="button ghost small" type="button" onClick={() => setAsking("remove")}>Turn off</button>}
+              {totp.last_used_at && (
+                <>
+                  , last used <LocalTime format={() => formatDateTime(totp.last_used_at)} />
+                </>
+              )}
+              .{" "}
+              {removable && (
+                <button className="button ghost small" type="button" onClick={() => setAsking("remove")}>
+                  Turn off
+                </button>
+              )}
             </p>
           ) : (
-            <div><button className="button" type="button" onClick={() => guard(start)}>Set up an authenticator app</button></div>
+            <div>
+              <button className="button" type="button" onClick={() => guard(start)}>
+                Set up an authenticator app
+              </button>
+            </div>
           )}
           <h3 style={{ margin: 0 }}>Passkeys</h3>
           {passkeys.length > 0 && (
             <ul className="stack" style={{ margin: 0, paddingLeft: 18 }} aria-label="Your passkeys">
               {passkeys.map((p: { id: number; name: string; created_at: string; last_used_at: string | null }) => (
                 <li key={p.id}>
-                  <strong>{p.name}</strong> <span className="small muted">added <LocalTime format={() => formatDateTime(p.created_at)} />{p.last_used_at && <>, last used <LocalTime format={() => formatDateTime(p.last_used_at)} /></>}</span>{" "}
-                  {removable && <button className="button ghost small" type="button" onClick={() => setAsking(p.id)} aria-label={`Remove ${p.name}`}>Remove</button>}
+                  <strong>{p.name}</strong>{" "}
+                  <span className="small muted">
+                    added <LocalTime format={() => formatDateTime(p.created_at)} />
+                    {p.last_used_at && (
+                      <>
+                        , last used <LocalTime format={() => formatDateTime(p.last_used_at)} />
+                      </>
+                    )}
+                  </span>{" "}
+                  {removable && (
+                    <button className="button ghost small" type="button" onClick={() => setAsking(p.id)} aria-label={`Remove ${p.name}`}>
+                      Remove
+                    </button>
+                  )}
                 </li>
               ))}
             </ul>
@@ -134,12 +163,21 @@ export function TwoFactorPanel() {
               }}
             />
           ) : (
-            <div><button className="button secondary" type="button" onClick={() => setAddingPasskey(true)}>Add a passkey</button></div>
+            <div>
+              <button className="button secondary" type="button" onClick={() => setAddingPasskey(true)}>
+                Add a passkey
+              </button>
+            </div>
           )}
           {any && (
             <>
               <h3 style={{ margin: 0 }}>Recovery codes</h3>
-              <p>{recovery_codes_left} recovery codes left. <button className="button ghost small" type="button" onClick={() => setAsking("renew")}>New recovery codes</button></p>
+              <p>
+                {recovery_codes_left} recovery codes left.{" "}
+                <button className="button ghost small" type="button" onClick={() => setAsking("renew")}>
+                  New recovery codes
+                </button>
+              </p>
             </>
           )}
           {codeForm}
@@ -157,7 +195,11 @@ export function TwoFactorPanel() {
           )}
         </>
       )}
-      {error && <div className="alert" role="alert">{error}</div>}
+      {error && (
+        <div className="alert" role="alert">
+          {error}
+        </div>
+      )}
     </section>
   );
 }

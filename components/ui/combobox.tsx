@@ -16,7 +16,25 @@ const SHOWN = 50;
  * code or a detail, move with the arrow keys, Enter picks, Escape puts the
  * last choice back. A hidden input named `name` submits the chosen value.
  */
-export function Combobox({ id, name, label, options, defaultValue, hint, error, onChange }: { id: string; name: string; label: string; options: ComboboxOption[]; defaultValue: string; hint?: string; error?: string; onChange?: (value: string) => void }) {
+export function Combobox({
+  id,
+  name,
+  label,
+  options,
+  defaultValue,
+  hint,
+  error,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  options: ComboboxOption[];
+  defaultValue: string;
+  hint?: string;
+  error?: string;
+  onChange?: (value: string) => void;
+}) {
   const listId = useId();
   const [value, setValue] = useState(defaultValue);
   const chosen = options.find((o) => o.value === value);
@@ -83,7 +101,11 @@ export function Combobox({ id, name, label, options, defaultValue, hint, error, 
       <input type="hidden" name={name} value={value} />
       {open && (
         <ul id={listId} role="listbox" aria-label={label} className="combobox-list">
-          {matches.length === 0 && <li className="muted small" role="presentation">Nothing matches “{text}”.</li>}
+          {matches.length === 0 && (
+            <li className="muted small" role="presentation">
+              Nothing matches “{text}”.
+            </li>
+          )}
           {matches.map((option, i) => (
             <li
               key={option.value}
@@ -102,8 +124,16 @@ export function Combobox({ id, name, label, options, defaultValue, hint, error, 
           ))}
         </ul>
       )}
-      {hint && <span id={`${id}-hint`} className="hint">{hint}</span>}
-      {error && <span id={`${id}-error`} className="error">{error}</span>}
+      {hint && (
+        <span id={`${id}-hint`} className="hint">
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={`${id}-error`} className="error">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

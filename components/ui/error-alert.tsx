@@ -12,7 +12,9 @@ export function ErrorAlert({ error, prefix }: { error: unknown; prefix?: string 
       {fields.length > 0 && (
         <ul style={{ margin: "6px 0 0", paddingLeft: 18 }}>
           {fields.map(([field, reasons]) => (
-            <li key={field}>{field}: {reasons.join(" ")}</li>
+            <li key={field}>
+              {field}: {reasons.join(" ")}
+            </li>
           ))}
         </ul>
       )}

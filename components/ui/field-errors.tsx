@@ -11,7 +11,12 @@ import type { ReactNode } from "react";
 export function fieldErrors(errors: Record<string, string[] | undefined>, prefix: string) {
   const errorId = (field: string) => `${prefix}-${field.replace(/\W+/g, "-")}-error`;
   return {
-    message: (field: string): ReactNode => (errors[field]?.[0] ? <span id={errorId(field)} className="error">{errors[field]![0]}</span> : null),
+    message: (field: string): ReactNode =>
+      errors[field]?.[0] ? (
+        <span id={errorId(field)} className="error">
+          {errors[field]![0]}
+        </span>
+      ) : null,
     linked: (field: string, hintId?: string) => {
       const ids = [hintId, errors[field]?.[0] ? errorId(field) : undefined].filter(Boolean).join(" ");
       return { "aria-invalid": errors[field]?.[0] ? true : undefined, "aria-describedby": ids || undefined };

@@ -27,7 +27,16 @@ export function Modal({ open, title, onClose, children, actions }: { open: boole
 }
 
 /** Asks before anything that cannot be undone. */
-export function ConfirmDialog({ open, title, message, confirmLabel, danger = true, pending = false, onConfirm, onClose }: {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  danger = true,
+  pending = false,
+  onConfirm,
+  onClose,
+}: {
   open: boolean;
   title: string;
   message: React.ReactNode;
@@ -44,7 +53,9 @@ export function ConfirmDialog({ open, title, message, confirmLabel, danger = tru
       onClose={onClose}
       actions={
         <>
-          <button type="button" className="button secondary" onClick={onClose}>Cancel</button>
+          <button type="button" className="button secondary" onClick={onClose}>
+            Cancel
+          </button>
           <button type="button" className={`button ${danger ? "danger" : ""}`} disabled={pending} onClick={onConfirm}>
             {pending ? "Working…" : confirmLabel}
           </button>

@@ -19,7 +19,10 @@ export function PhoneField({ id, name, label, defaultValue = "", required = fals
   const errorId = `${id}-error`;
   return (
     <div className="field">
-      <label htmlFor={id}>{label}{required && " *"}</label>
+      <label htmlFor={id}>
+        {label}
+        {required && " *"}
+      </label>
       <input
         id={id}
         value={typed}
@@ -36,7 +39,11 @@ export function PhoneField({ id, name, label, defaultValue = "", required = fals
       <span id={hintId} className="hint">
         {e164 ? `Saved as ${e164}` : `A national number of ${countryName(country)}, or + (or 00) and the country code.`}
       </span>
-      {error && <span id={errorId} className="error">{error}</span>}
+      {error && (
+        <span id={errorId} className="error">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

@@ -19,7 +19,11 @@ function subscribe(listener: () => void) {
 
 /** The stored text under `key` ("" when none), and a way to store another. */
 export function useBrowserChoice(key: string): [string, (value: string) => void] {
-  const raw = useSyncExternalStore(subscribe, () => localStorage.getItem(key) ?? "", () => "");
+  const raw = useSyncExternalStore(
+    subscribe,
+    () => localStorage.getItem(key) ?? "",
+    () => "",
+  );
   const store = (value: string) => {
     localStorage.setItem(key, value);
     for (const listener of listeners) listener();

@@ -10,5 +10,9 @@ const never = () => () => undefined;
  * disabled until its handler is attached, so a click on it is never lost.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(never, () => true, () => false);
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 }

@@ -10,7 +10,6 @@ import { useApiToken } from "@/lib/swr/use-api";
 import { createUserSchema } from "@/lib/users/schemas";
 import { fieldErrors as fieldErrorsOf } from "@/components/ui/field-errors";
 
-
 export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
   const token = useApiToken();
   const departments = useApiGet("/api/departments", { query: { per_page: 100 } });
@@ -51,11 +50,27 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
     <form className="panel" onSubmit={onSubmit} noValidate aria-label="Add a user">
       <h2 style={{ marginTop: 0, fontSize: "1.1rem" }}>Add a user</h2>
       {message && <p role="status">{message}</p>}
-      {errors.form && <div className="alert" role="alert">{errors.form[0]}</div>}
+      {errors.form && (
+        <div className="alert" role="alert">
+          {errors.form[0]}
+        </div>
+      )}
       <div className="row">
-        <div className="field"><label htmlFor="u-name">Name</label><input id="u-name" name="name" required {...linked("name")} />{errorOf("name")}</div>
-        <div className="field"><label htmlFor="u-email">Email</label><input id="u-email" name="email" type="email" required {...linked("email")} />{errorOf("email")}</div>
-        <div className="field"><label htmlFor="u-password">Password</label><input id="u-password" name="password" type="password" minLength={8} required {...linked("password")} />{errorOf("password")}</div>
+        <div className="field">
+          <label htmlFor="u-name">Name</label>
+          <input id="u-name" name="name" required {...linked("name")} />
+          {errorOf("name")}
+        </div>
+        <div className="field">
+          <label htmlFor="u-email">Email</label>
+          <input id="u-email" name="email" type="email" required {...linked("email")} />
+          {errorOf("email")}
+        </div>
+        <div className="field">
+          <label htmlFor="u-password">Password</label>
+          <input id="u-password" name="password" type="password" minLength={8} required {...linked("password")} />
+          {errorOf("password")}
+        </div>
         <div className="field">
           <label htmlFor="u-role">Role</label>
           <select id="u-role" name="role" defaultValue="agent" {...linked("role")}>
@@ -69,11 +84,19 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
           <label htmlFor="u-dept">Department</label>
           <select id="u-dept" name="department_id" {...linked("department_id")}>
             <option value="">None</option>
-            {departments.data?.data.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+            {departments.data?.data.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
           </select>
           {errorOf("department_id")}
         </div>
-        <div className="field"><button className="button" type="submit" disabled={pending}>{pending ? "Adding…" : "Add user"}</button></div>
+        <div className="field">
+          <button className="button" type="submit" disabled={pending}>
+            {pending ? "Adding…" : "Add user"}
+          </button>
+        </div>
       </div>
     </form>
   );

@@ -39,11 +39,21 @@ export function SkillsEditor({ userId, initial, onSaved }: { userId: number; ini
   };
   return (
     <div className="stack" aria-label="Skills">
-      {errors.form && <div className="alert" role="alert">{errors.form[0]}</div>}
+      {errors.form && (
+        <div className="alert" role="alert">
+          {errors.form[0]}
+        </div>
+      )}
       <SkillListInput label="Skills" levelLabel="Level" value={rows} onChange={setRows} errors={errors} />
       <div className="row" style={{ alignItems: "center" }}>
-        <button type="button" className="button secondary" disabled={pending} onClick={save}>{pending ? "Updating…" : "Update skills"}</button>
-        {saved && <span className="small" role="status">Skills updated.</span>}
+        <button type="button" className="button secondary" disabled={pending} onClick={save}>
+          {pending ? "Updating…" : "Update skills"}
+        </button>
+        {saved && (
+          <span className="small" role="status">
+            Skills updated.
+          </span>
+        )}
       </div>
     </div>
   );

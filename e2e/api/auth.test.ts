@@ -101,10 +101,11 @@ describe("login under concurrency", () => {
 
   it("30 wrong passwords at once for one email: at most the limit (5) are checked, the rest get 429", async () => {
     const tenant = await createTenant();
-    const answers = statuses(
-      await Promise.all(Array.from({ length: 30 }, (_, i) => api(servers[i % servers.length]).post("/api/login", { email: tenant.agentA.email, password: `nope-${i}` }))),
-    );
-    expect(answers.every((s) => s === 422 || s === 429), answers.join(",")).toBe(true);
+    const answers = statuses(await Promise.all(Array.from({ length: 30 }, (_, i) => api(servers[i % servers.length]).post("/api/login", { email: tenant.agentA.email, password: `nope-${i}` }))));
+    expect(
+      answers.every((s) => s === 422 || s === 429),
+      answers.join(","),
+    ).toBe(true);
     expect(count(answers, 422)).toBeLessThanOrEqual(5);
     expect(count(answers, 429)).toBeGreaterThanOrEqual(25);
     expect((await api().post("/api/login", { email: tenant.agentA.email, password: FACTORY_PASSWORD })).status).toBe(429);
@@ -116,7 +117,10 @@ describe("login under concurrency", () => {
       await Promise.all(Array.from({ length: 120 }, (_, i) => api(servers[i % servers.length], address).post("/api/login", { email: `crowd${i}-${address}@example.com`, password: "x" }))),
     );
     // 503: past the limit but refused by a full password line (not expected at this size, and counted as past it).
-    expect(answers.every((s) => s === 422 || s === 429 || s === 503), answers.join(",")).toBe(true);
+    expect(
+      answers.every((s) => s === 422 || s === 429 || s === 503),
+      answers.join(","),
+    ).toBe(true);
     expect(answers.length - count(answers, 429)).toBeLessThanOrEqual(50);
     expect(count(answers, 429)).toBeGreaterThanOrEqual(70);
     expect((await api(servers[0], address).post("/api/login", { email: "agent2@acme.example.com", password: "password" })).status).toBe(429);
@@ -164,7 +168,10 @@ describe("servers checking passwords at production's cost", () => {
     }
     const answers = (await flood).map((a) => a.status);
     const floodMs = performance.now() - floodStarted;
-    expect(answers.every((s) => s === 422 || s === 503), answers.join(",")).toBe(true);
+    expect(
+      answers.every((s) => s === 422 || s === 503),
+      answers.join(","),
+    ).toBe(true);
     expect(latencies.length).toBeGreaterThanOrEqual(3);
     // Held by hashing on the request thread, a request waits out most of the flood; off it, a
     // fraction. Measured against the flood's own length: a loaded machine stretches both (a
@@ -175,7 +182,10 @@ describe("servers checking passwords at production's cost", () => {
   it("refuses further logins at once with 503, Retry-After and a message, and checks the ones it took", async () => {
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => api(busy.baseUrl).post("/api/login", { email: `busy${i}-${Date.now()}@example.com`, password: "x" })));
     const statuses = answers.map((a) => a.status);
-    expect(statuses.every((s) => s === 422 || s === 503), statuses.join(",")).toBe(true);
+    expect(
+      statuses.every((s) => s === 422 || s === 503),
+      statuses.join(","),
+    ).toBe(true);
     expect(statuses.filter((s) => s === 422).length).toBeGreaterThanOrEqual(3);
     const refused = answers.filter((a) => a.status === 503);
     expect(refused.length).toBeGreaterThanOrEqual(1);

@@ -66,7 +66,9 @@ describe("npm run backup / npm run restore", () => {
     expect(backup.stdout).toContain("taken by the running server");
     expect(backup.stdout).toContain("It does not hold");
     expect(written.length).toBeGreaterThan(2);
-    console.log(`backup of the demo data through the running server: ${(backup.ms / 1000).toFixed(1)} s, ${(statSync(at("live.tar.gz")).size / 1e6).toFixed(1)} MB; ${written.length} contacts written meanwhile`);
+    console.log(
+      `backup of the demo data through the running server: ${(backup.ms / 1000).toFixed(1)} s, ${(statSync(at("live.tar.gz")).size / 1e6).toFixed(1)} MB; ${written.length} contacts written meanwhile`,
+    );
 
     const restore = await runScript("restore", ["--from", at("live.tar.gz"), "--data-dir", at("restored")]);
     expect(restore.stderr).toBe("");

@@ -115,7 +115,15 @@ describe("manual calls are calls the server knows", () => {
     expect(move).toMatchObject({ kind: "call.update" });
     expect(move.body.Twiml).toContain('endConferenceOnExit="true"');
     // The agent's Dial ends because its dialed leg left: its action seats the agent in the conference, and logs nothing.
-    const action = await playCallback(statusUrl, { CallSid: call.callSid, From: `client:${who}`, To: to, CallStatus: "in-progress", DialCallSid: dialedLeg, DialCallStatus: "completed", DialCallDuration: "4" });
+    const action = await playCallback(statusUrl, {
+      CallSid: call.callSid,
+      From: `client:${who}`,
+      To: to,
+      CallStatus: "in-progress",
+      DialCallSid: dialedLeg,
+      DialCallStatus: "completed",
+      DialCallDuration: "4",
+    });
     expect(conferenceName(action.body)).toBe(conferenceName(move.body.Twiml));
     expect(action.body).toContain('startConferenceOnEnter="true"');
     expect((await tenant.client.get("/api/voice/call-logs", tenant.agentA.token)).body.data).toEqual([]);

@@ -40,13 +40,38 @@ describe("card payments on a call (issue 47, point 2)", () => {
 
     const started = await start({ amount: 42.5, description: "Invoice 1042" });
     expect(started.status).toBe(201);
-    expect(started.body).toMatchObject({ call_sid: callSid, amount: 42.5, currency: "usd", description: "Invoice 1042", status: "capturing", capturing: "payment-card-number", required: ["payment-card-number", "expiration-date", "security-code"], recording_paused: true, card: null, ended_at: null });
+    expect(started.body).toMatchObject({
+      call_sid: callSid,
+      amount: 42.5,
+      currency: "usd",
+      description: "Invoice 1042",
+      status: "capturing",
+      capturing: "payment-card-number",
+      required: ["payment-card-number", "expiration-date", "security-code"],
+      recording_paused: true,
+      card: null,
+      ended_at: null,
+    });
     const id = started.body.id;
 
     // The recording paused first, then the session started on the caller's leg and asked for the card number.
     expect(await recordingMoves(callSid)).toEqual(["paused"]);
     const [created, askedNumber] = await paymentsOf(callSid);
-    expect(created).toMatchObject({ kind: "payment.create", body: { PaymentConnector: "Test_Connector", PaymentMethod: "credit-card", ChargeAmount: "42.5", Currency: "usd", Description: "Invoice 1042", Input: "dtmf", SecurityCode: "true", PostalCode: "false", ValidCardTypes: "visa mastercard", TokenType: "one-time" } });
+    expect(created).toMatchObject({
+      kind: "payment.create",
+      body: {
+        PaymentConnector: "Test_Connector",
+        PaymentMethod: "credit-card",
+        ChargeAmount: "42.5",
+        Currency: "usd",
+        Description: "Invoice 1042",
+        Input: "dtmf",
+        SecurityCode: "true",
+        PostalCode: "false",
+        ValidCardTypes: "visa mastercard",
+        TokenType: "one-time",
+      },
+    });
     expect(created.body.IdempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     const statusCallback = created.body.StatusCallback;
     expect(new URL(statusCallback).pathname + new URL(statusCallback).search).toBe(`/api/telephony/payment?payment=${id}&org=${tenant.organization.id}`);
@@ -74,7 +99,9 @@ describe("card payments on a call (issue 47, point 2)", () => {
     expect((await step({ status: "complete" })).status).toBe(409);
 
     // The caller keys the card number: only its last four digits are kept, whatever arrives.
-    expect((await report({ Capture: "payment-card-number", PartialResult: "false", Required: "expiration-date,security-code", PaymentCardNumber: "4111111111111111", PaymentCardType: "visa" })).status).toBe(200);
+    expect(
+      (await report({ Capture: "payment-card-number", PartialResult: "false", Required: "expiration-date,security-code", PaymentCardNumber: "4111111111111111", PaymentCardType: "visa" })).status,
+    ).toBe(200);
     expect((await statusOf(tenant)).payment).toMatchObject({ required: ["expiration-date", "security-code"], card: { number: "•••• 1111", type: "visa" }, error: null });
 
     // Bad steps: 422, nothing asked.

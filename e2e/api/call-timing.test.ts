@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  awaitControl, conferenceName, conferencedInboundCall, connectedInboundCall, controlRequests, dialedTo, joined, providerCallEnded, slowProvider, twimlAttribute,
+  awaitControl,
+  conferenceName,
+  conferencedInboundCall,
+  connectedInboundCall,
+  controlRequests,
+  dialedTo,
+  joined,
+  providerCallEnded,
+  slowProvider,
+  twimlAttribute,
 } from "../support/call-control";
 import { playCallback } from "../support/campaigns";
 import { createTenant, type Tenant } from "../support/factories";
@@ -18,7 +27,10 @@ const SLOW_MS = 4000;
 /** A request still waiting for its answer: whether it has settled, and the answer. */
 function pending<T>(request: Promise<T>) {
   const state = { settled: false };
-  void request.then(() => (state.settled = true), () => (state.settled = true));
+  void request.then(
+    () => (state.settled = true),
+    () => (state.settled = true),
+  );
   return { state, answer: request };
 }
 

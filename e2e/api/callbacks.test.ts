@@ -16,7 +16,8 @@ async function setRouting(tenant: Tenant, plans: unknown[]) {
 
 type Waiting = { id: number; call_sid: string; from: string; callback: boolean; position: number; queue_label: string };
 const waiting = async (tenant: Tenant, token: string) => (await tenant.client.get("/api/queue/calls", token)).body.data as Waiting[];
-const missed = async (tenant: Tenant, token: string) => (await tenant.client.get("/api/queue/abandoned", token)).body.data as { id: number; from: string; callback: boolean; queue_label: string; contact: { id: number } | null }[];
+const missed = async (tenant: Tenant, token: string) =>
+  (await tenant.client.get("/api/queue/abandoned", token)).body.data as { id: number; from: string; callback: boolean; queue_label: string; contact: { id: number } | null }[];
 const available = async (tenant: Tenant, token: string) => expect((await tenant.client.post("/api/agent/status", { status: "available" }, token)).status).toBe(200);
 
 describe("callbacks instead of waiting", () => {
@@ -46,7 +47,10 @@ describe("callbacks instead of waiting", () => {
     expect(left.body).toContain("call you back");
     expect((await sim.callStatus({ callSid: call.callSid, to: number, status: "completed", duration: 25 })).status).toBe(200);
     const line = await waiting(tenant, tenant.agentA.token);
-    expect(line.map((w) => [w.call_sid, w.callback, w.position])).toEqual([[first.callSid, false, 1], [call.callSid, true, 2]]);
+    expect(line.map((w) => [w.call_sid, w.callback, w.position])).toEqual([
+      [first.callSid, false, 1],
+      [call.callSid, true, 2],
+    ]);
     expect(await waiting(tenant, tenant.agentB.token)).toEqual([]);
     // Nothing logged as abandoned, nothing in the missed callers.
     expect(await missed(tenant, tenant.agentA.token)).toEqual([]);

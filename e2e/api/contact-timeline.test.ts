@@ -44,7 +44,10 @@ describe("a contact's timeline", () => {
     const sim = provider();
     const call = await sim.manualCall({ identity: `user_${tenant.agentA.id}`, to: phone });
     expect((await sim.manualStatus({ callSid: call.callSid, identity: `user_${tenant.agentA.id}`, to: phone, status: "completed", duration: 42 })).status).toBe(200);
-    await tenant.client.request("PATCH", `/api/voice/call-logs/${(await tenant.client.get(`/api/voice/call-logs?call_sid=${call.callSid}`, tenant.admin.token)).body.data[0].id}`, { token: tenant.agentA.token, body: { notes: "Wants a quote" } });
+    await tenant.client.request("PATCH", `/api/voice/call-logs/${(await tenant.client.get(`/api/voice/call-logs?call_sid=${call.callSid}`, tenant.admin.token)).body.data[0].id}`, {
+      token: tenant.agentA.token,
+      body: { notes: "Wants a quote" },
+    });
 
     await incoming(phone, "Hello there");
     await incoming(phone, "STOP");
@@ -68,12 +71,22 @@ describe("a contact's timeline", () => {
       expect.objectContaining({ details: expect.objectContaining({ call_sid: call.callSid, status: "completed", duration: 42, notes: "Wants a quote", direction: "outbound-manual" }) }),
     ]);
     const texts = byType("message").map((e) => [e.details.direction, e.details.body]);
-    expect(texts).toEqual(expect.arrayContaining([["inbound", "Hello there"], ["inbound", "STOP"]]));
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        ["inbound", "Hello there"],
+        ["inbound", "STOP"],
+      ]),
+    );
     expect(byType("opt_out").map((e) => e.details)).toEqual(
-      expect.arrayContaining([{ channel: "calls", opted_out: true }, { channel: "texts", opted_out: true, keyword: "STOP" }]),
+      expect.arrayContaining([
+        { channel: "calls", opted_out: true },
+        { channel: "texts", opted_out: true, keyword: "STOP" },
+      ]),
     );
     expect(byType("campaign")).toEqual([
-      expect.objectContaining({ details: expect.objectContaining({ campaign_id: campaign.body.id, campaign_name: "Timeline outreach", state: "excluded", exclusion_reason: expect.stringContaining("opt") }) }),
+      expect.objectContaining({
+        details: expect.objectContaining({ campaign_id: campaign.body.id, campaign_name: "Timeline outreach", state: "excluded", exclusion_reason: expect.stringContaining("opt") }),
+      }),
     ]);
     // The newest is the campaign that left the contact out; the oldest its creation.
     expect(entries.at(-1)!.type).toBe("created");

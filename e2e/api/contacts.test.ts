@@ -271,8 +271,7 @@ describe("contact list, search and filters", () => {
     const number = phone();
     const target = await createContact(tenant, { name: "Grace Hopper", phone: number, email: "grace@navy.example", company: "Univac" });
     await createContact(tenant, { name: "Someone Else", email: "else@example.com" });
-    const search = async (q: string) =>
-      (await tenant.client.get(`/api/contacts?q=${encodeURIComponent(q)}`, tenant.managerA.token)).body.data.map((c: { id: number }) => c.id);
+    const search = async (q: string) => (await tenant.client.get(`/api/contacts?q=${encodeURIComponent(q)}`, tenant.managerA.token)).body.data.map((c: { id: number }) => c.id);
     expect(await search("hopp")).toEqual([target.id]);
     expect(await search("GRACE@NAVY")).toEqual([target.id]);
     expect(await search("univac")).toEqual([target.id]);
@@ -386,11 +385,23 @@ describe("text PostgreSQL cannot store", () => {
     expect((await tenant.client.patch("/api/tags/ke%00ep", { name: "other" }, token)).status).toBe(404);
     expect((await tenant.client.delete("/api/tags/ke%00ep", token)).status).toBe(404);
 
-    const bulk = await tenant.client.post("/api/contacts/bulk", [{ name: "Good", phone: phone() }, { name: "Bad", phone: phone(), custom_fields: { "x\u0000": "1" } }], token);
+    const bulk = await tenant.client.post(
+      "/api/contacts/bulk",
+      [
+        { name: "Good", phone: phone() },
+        { name: "Bad", phone: phone(), custom_fields: { "x\u0000": "1" } },
+      ],
+      token,
+    );
     expect(bulk.status).toBe(200);
     expect(bulk.body).toMatchObject({ created: 1, failed: 1, errors: [{ index: 1, errors: { "custom_fields.x": ["may not contain the NUL character."] } }] });
     const list = await tenant.client.get("/api/contacts", token);
-    expect(list.body.data.map((c: { name: string; notes: string | null }) => [c.name, c.notes])).toEqual(expect.arrayContaining([["Good", null], ["Ada Lovelace", null]]));
+    expect(list.body.data.map((c: { name: string; notes: string | null }) => [c.name, c.notes])).toEqual(
+      expect.arrayContaining([
+        ["Good", null],
+        ["Ada Lovelace", null],
+      ]),
+    );
     expect(list.body.meta.total).toBe(2);
   });
 });

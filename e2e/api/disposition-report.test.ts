@@ -43,7 +43,13 @@ describe("dispositions everywhere", () => {
     await dispose(tenant, tenant.agentB.token, (await logOf(tenant, manual.callSid)).id, noInterest.id);
     // Agent A again: a campaign call, a sale.
     const target = await makeContact(tenant, { name: "Campaign Dora", tags: ["dispo-campaign"], phone: inHoursPhone() });
-    const campaign = (await tenant.client.post("/api/campaigns", { name: "Dispo push", selection: { tags: ["dispo-campaign"] }, dialing_mode: "progressive", caller_id: number, calling_window: ALL_DAY }, tenant.managerA.token)).body;
+    const campaign = (
+      await tenant.client.post(
+        "/api/campaigns",
+        { name: "Dispo push", selection: { tags: ["dispo-campaign"] }, dialing_mode: "progressive", caller_id: number, calling_window: ALL_DAY },
+        tenant.managerA.token,
+      )
+    ).body;
     await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token);
     expect((await tenant.client.post(`/api/campaigns/${campaign.id}/start`, {}, tenant.managerA.token)).status).toBe(200);
     const [dialed] = await waitForCalls(target.phone);
@@ -67,7 +73,10 @@ describe("dispositions everywhere", () => {
 
     // The same rows as a spreadsheet.
     const csv = await fetch(`${tenant.client.baseUrl}/api/reports/dispositions?${range}&format=csv`, { headers: { Authorization: `Bearer ${tenant.admin.token}` } });
-    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("group,id,name,disposition_id,disposition,calls");
     expect(lines).toHaveLength(rows.length + 1);
 

@@ -28,7 +28,13 @@ describe("dispositions", () => {
     expect(empty.body.errors.name).toBeDefined();
     expect((await tenant.client.post("/api/dispositions", { name: "Mine" }, tenant.agentA.token)).status).toBe(403);
     const list = await tenant.client.get("/api/dispositions", tenant.agentA.token);
-    expect(list.body).toMatchObject({ required: false, data: [{ name: "Sale", is_success: true }, { name: "Wrong number", is_success: false }] });
+    expect(list.body).toMatchObject({
+      required: false,
+      data: [
+        { name: "Sale", is_success: true },
+        { name: "Wrong number", is_success: false },
+      ],
+    });
     // Another organization sees none of them and cannot change them.
     const other = await createTenant();
     expect((await other.client.get("/api/dispositions", other.admin.token)).body.data).toEqual([]);

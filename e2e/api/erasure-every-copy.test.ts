@@ -89,7 +89,24 @@ async function personWithEverything(tenant: Tenant) {
   // The call ends as the provider ends a bridged queue call: the caller's Enqueue action, then the final status.
   expect((await sim().dequeue({ callSid, to: number, result: "bridged", queueTime: 2 })).status).toBe(200);
   expect((await sim().callStatus({ callSid, to: number, status: "completed", duration: 30 })).status).toBe(200);
-  expect((await playCallback(started.body.RecordingStatusCallback, { CallSid: callSid, RecordingSid: started.recording!, RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/${started.recording}`, RecordingStatus: "completed", RecordingDuration: "30", RecordingChannels: "2", RecordingSource: "StartCallRecordingAPI", RecordingTrack: "both" }, baseUrl)).status).toBe(200);
+  expect(
+    (
+      await playCallback(
+        started.body.RecordingStatusCallback,
+        {
+          CallSid: callSid,
+          RecordingSid: started.recording!,
+          RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/${started.recording}`,
+          RecordingStatus: "completed",
+          RecordingDuration: "30",
+          RecordingChannels: "2",
+          RecordingSource: "StartCallRecordingAPI",
+          RecordingTrack: "both",
+        },
+        baseUrl,
+      )
+    ).status,
+  ).toBe(200);
   const [log] = (await client.get(`/api/voice/call-logs?call_sid=${callSid}`, admin)).body.data;
   expect(log.contact_id).toBe(contact.id);
   expect((await client.request("PATCH", `/api/voice/call-logs/${log.id}`, { token: admin, body: { notes: `Called about ${stamp}` } })).status).toBe(200);
@@ -103,10 +120,16 @@ async function personWithEverything(tenant: Tenant) {
   expect((await client.request("PUT", "/api/settings/sms", { token: admin, body: { whatsapp: { sender, templates: [] } } })).status).toBe(200);
   const mediaMessage = `MM${Date.now().toString(16).padStart(32, "0")}`;
   const picture = `https://api.twilio.com/2010-04-01/Accounts/${TEST_PROVIDER.TWILIO_ACCOUNT_SID}/Messages/${mediaMessage}/Media/ME${"0".repeat(31)}1`;
-  expect((await sim().incomingSms({ messageSid: mediaMessage, from: PHONE, to: sender, body: `My receipt ${stamp}`, whatsapp: true, media: [{ url: picture, contentType: "image/jpeg" }] })).status).toBe(200);
+  expect(
+    (await sim().incomingSms({ messageSid: mediaMessage, from: PHONE, to: sender, body: `My receipt ${stamp}`, whatsapp: true, media: [{ url: picture, contentType: "image/jpeg" }] })).status,
+  ).toBe(200);
   const whatsapp = (await client.get("/api/conversations?channel=whatsapp&per_page=100", admin)).body.data.find((c: { phone: string }) => c.phone === PHONE);
   expect(whatsapp).toBeDefined();
-  const thread = await until(async () => (await client.get(`/api/conversations/${whatsapp.id}/messages`, admin)).body.data, (data) => data[0]?.media?.[0]?.stored === "stored", 20_000);
+  const thread = await until(
+    async () => (await client.get(`/api/conversations/${whatsapp.id}/messages`, admin)).body.data,
+    (data) => data[0]?.media?.[0]?.stored === "stored",
+    20_000,
+  );
   expect(thread[0].media[0].stored).toBe("stored");
   const mediaMessageId = thread[0].id as number;
 
@@ -114,7 +137,11 @@ async function personWithEverything(tenant: Tenant) {
   const widget = await client.post("/api/settings/chat-widgets", { name: "Shop", allowed_origins: [SITE] }, admin);
   expect(widget.status).toBe(201);
   const visit = (token?: string) => (method: string, route: string, body?: unknown) =>
-    fetch(`${baseUrl}/api/chat/${widget.body.public_key}${route}`, { method, headers: { "Content-Type": "application/json", Origin: SITE, ...(token && { "X-Visitor-Token": token }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(`${baseUrl}/api/chat/${widget.body.public_key}${route}`, {
+      method,
+      headers: { "Content-Type": "application/json", Origin: SITE, ...(token && { "X-Visitor-Token": token }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   const visitor = await (await visit()("POST", "/visitors")).json();
   const asVisitor = visit(visitor.visitor_token);
   expect((await asVisitor("POST", "/messages", { body: `This is Wren, ${stamp}` })).status).toBe(201);
@@ -126,21 +153,44 @@ async function personWithEverything(tenant: Tenant) {
   const upload = await fetch(`${baseUrl}/api/contacts/import/csv`, { method: "POST", headers: { Authorization: `Bearer ${admin}` }, body: form });
   expect(upload.status).toBe(202);
   const { import_id } = await upload.json();
-  const job = await until(async () => (await client.get(`/api/imports/${import_id}`, admin)).body, (j) => ["completed", "failed", "awaiting_review"].includes(j.status), 30_000);
+  const job = await until(
+    async () => (await client.get(`/api/imports/${import_id}`, admin)).body,
+    (j) => ["completed", "failed", "awaiting_review"].includes(j.status),
+    30_000,
+  );
   expect(job.status).not.toBe("failed");
 
   // A voicemail, transcribed (the office is closed on Sundays). Last: from here on, calls go to voicemail.
-  const saved = await client.request("PUT", "/api/settings/routing", { token: admin, body: { plans: [{ name: "Office", hours: { mon: [{ start: "09:00", end: "17:00" }] }, closed_action: "voicemail", queue: { type: "queue", department_id: tenant.departments.a.id } }] } });
+  const saved = await client.request("PUT", "/api/settings/routing", {
+    token: admin,
+    body: { plans: [{ name: "Office", hours: { mon: [{ start: "09:00", end: "17:00" }] }, closed_action: "voicemail", queue: { type: "queue", department_id: tenant.departments.a.id } }] },
+  });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const voicemailCall = await sim().inboundCall({ from: PHONE, to: number, clock: "2026-11-29T15:00:00Z" });
   const recording = { CallSid: voicemailCall.callSid, From: PHONE, To: number, RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/RE${"f".repeat(32)}`, RecordingDuration: "12" };
   expect((await playCallback(twimlAttribute(voicemailCall.body, "Record", "action")!, recording, baseUrl)).status).toBe(200);
-  expect((await playCallback(twimlAttribute(voicemailCall.body, "Record", "transcribeCallback")!, { CallSid: voicemailCall.callSid, TranscriptionStatus: "completed", TranscriptionText: `Wren here, call me ${stamp}` }, baseUrl)).status).toBe(200);
+  expect(
+    (
+      await playCallback(
+        twimlAttribute(voicemailCall.body, "Record", "transcribeCallback")!,
+        { CallSid: voicemailCall.callSid, TranscriptionStatus: "completed", TranscriptionText: `Wren here, call me ${stamp}` },
+        baseUrl,
+      )
+    ).status,
+  ).toBe(200);
 
   // Webhooks went out naming them; the failing endpoint's wait as rows (pending, to be retried).
-  const sent = await until(() => healthy.received.map((r) => r.body), (b) => b.some((body) => body.includes(NAME)) && b.some((body) => body.includes(callSid)), 20_000);
+  const sent = await until(
+    () => healthy.received.map((r) => r.body),
+    (b) => b.some((body) => body.includes(NAME)) && b.some((body) => body.includes(callSid)),
+    20_000,
+  );
   expect(sent.filter((body) => body.includes(callSid)).map((body) => JSON.parse(body).type)).toEqual(["call.completed"]);
-  const queued = await until(async () => (await client.get(`/api/webhooks/${failingEndpoint.body.id}/deliveries`, admin)).body.data, (rows: { status: string }[]) => rows.length >= 2 && rows.every((r) => r.status !== "sending"), 20_000);
+  const queued = await until(
+    async () => (await client.get(`/api/webhooks/${failingEndpoint.body.id}/deliveries`, admin)).body.data,
+    (rows: { status: string }[]) => rows.length >= 2 && rows.every((r) => r.status !== "sending"),
+    20_000,
+  );
   expect(queued.some((d: { status: string }) => d.status === "pending")).toBe(true);
   healthy.close();
   failing.close();
@@ -157,7 +207,11 @@ describe("an erasure reaches every copy (issue 59, point 8)", () => {
     // The erasure, as an admin asks for it; `dry_run: false` says it is meant.
     const erase = await tenant.client.post(`/api/contacts/${person.contact.id}/erase`, { dry_run: false }, tenant.admin.token);
     expect(erase.status, JSON.stringify(erase.body)).toBe(202);
-    const operation = await until(async () => (await tenant.client.get(`/api/operations/${erase.body.operation.id}`, tenant.admin.token)).body, (o) => o.status === "completed" || o.status === "failed", 30_000);
+    const operation = await until(
+      async () => (await tenant.client.get(`/api/operations/${erase.body.operation.id}`, tenant.admin.token)).body,
+      (o) => o.status === "completed" || o.status === "failed",
+      30_000,
+    );
     expect(operation, JSON.stringify(operation)).toMatchObject({ status: "completed", result: { erased: true, contact: 1, import_uploads: 1, chat_visitors: 1, voicemails: 1, conversations: 3 } });
 
     // The import keeps its record (what it counted, who ran it) without the person.
@@ -184,10 +238,13 @@ type Query = ((sql: string, params?: unknown[]) => Promise<Record<string, unknow
 function postgresQuery(url: string): Query {
   const db = new pg.Client({ connectionString: url });
   const connected = db.connect();
-  return Object.assign(async (sql: string, params?: unknown[]) => {
-    await connected;
-    return (await db.query(sql, params)).rows;
-  }, { end: () => connected.then(() => db.end()) });
+  return Object.assign(
+    async (sql: string, params?: unknown[]) => {
+      await connected;
+      return (await db.query(sql, params)).rows;
+    },
+    { end: () => connected.then(() => db.end()) },
+  );
 }
 
 /** The embedded database, opened by the test once the server that owned it has stopped. */
@@ -211,10 +268,12 @@ async function findInDatabase(query: Query): Promise<string[]> {
   const ident = (s: unknown) => `"${String(s).replace(/"/g, '""')}"`;
   const found: string[] = [];
   for (const table of tables) {
-    const bytes = byteaColumns.filter((c) => c.schema === table.schema && c.name === table.name)
+    const bytes = byteaColumns
+      .filter((c) => c.schema === table.schema && c.name === table.name)
       .map((c) => `EXISTS (SELECT 1 FROM unnest($1::text[]) s WHERE position(convert_to(s, 'UTF8') IN t.${ident(c.col)}) > 0)`);
     const rows = await query(
-      `SELECT left(t::text, 400) AS row FROM ${ident(table.schema)}.${ident(table.name)} t WHERE t::text ILIKE ANY (ARRAY(SELECT '%' || s || '%' FROM unnest($1::text[]) s))${bytes.map((b) => ` OR ${b}`).join("")}`,
+      `SELECT left(t::text, 400) AS row FROM ${ident(table.schema)}.${ident(table.name)} t WHERE t::text ILIKE ANY (ARRAY(SELECT ` +
+        `'%' || s || '%' FROM unnest($1::text[]) s))${bytes.map((b) => ` OR ${b}`).join("")}`,
       [SECRETS],
     );
     for (const row of rows) found.push(`${table.schema}.${table.name}: ${row.row}`);

@@ -113,7 +113,10 @@ describe("GET /api/events", () => {
     await markedBy(tenant, colleague.token, colleague.id, [streams.colleague]);
     await markedBy(tenant, tenant.agentB.token, tenant.agentB.id, [streams.agentB, streams.managerB]);
     for (const name of ["colleague", "agentB", "managerB"] as const) {
-      expect(streams[name].events.filter((e) => isState(e) || isEnd(e)), name).toEqual([]);
+      expect(
+        streams[name].events.filter((e) => isState(e) || isEnd(e)),
+        name,
+      ).toEqual([]);
     }
     Object.values(streams).forEach((s) => s.close());
   });
@@ -122,7 +125,11 @@ describe("GET /api/events", () => {
     const tenant = await createTenant();
     const colleague = await extraAgent(tenant, "colleague");
     const { incoming } = await textingTenant(tenant);
-    const [agentA, mate, agentB] = [await subscribe(tenant.agentA.token, { types: "message.received" }), await subscribe(colleague.token, { types: "message.received" }), await subscribe(tenant.agentB.token, { types: "message.received" })];
+    const [agentA, mate, agentB] = [
+      await subscribe(tenant.agentA.token, { types: "message.received" }),
+      await subscribe(colleague.token, { types: "message.received" }),
+      await subscribe(tenant.agentB.token, { types: "message.received" }),
+    ];
     const phone = uniquePhone();
     await incoming(phone, "first");
     const first = await agentA.waitFor(() => true);
@@ -174,7 +181,7 @@ describe("GET /api/events", () => {
     streams[0].close();
     // The server frees the place once it sees the connection closed: asked again until it has (10 s at most).
     let again = await subscribe(tenant.agentB.token);
-    for (const deadline = Date.now() + 10_000; again.response.status === 429 && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 10_000; again.response.status === 429 && Date.now() < deadline;) {
       again.close();
       await new Promise((r) => setTimeout(r, 50));
       again = await subscribe(tenant.agentB.token);
@@ -200,7 +207,11 @@ describe("GET /api/events", () => {
     expect(await managerA.waitFor(done, 10_000)).toMatchObject({ data: { progress: 100 } });
     expect(await admin.waitFor(done)).toBeDefined();
 
-    const campaign = await tenant.client.post("/api/campaigns", { name: "Live", calling_window: { start: "00:00", end: "23:59", days: [1, 2, 3, 4, 5, 6, 7] }, selection: { tags: ["none-yet"] } }, tenant.managerA.token);
+    const campaign = await tenant.client.post(
+      "/api/campaigns",
+      { name: "Live", calling_window: { start: "00:00", end: "23:59", days: [1, 2, 3, 4, 5, 6, 7] }, selection: { tags: ["none-yet"] } },
+      tenant.managerA.token,
+    );
     expect(campaign.status).toBe(201);
     expect((await tenant.client.post(`/api/campaigns/${campaign.body.id}/start`, {}, tenant.managerA.token)).status).toBe(200);
     const moved = (e: { type: string; data: Record<string, unknown> }) => e.type === "campaign.progress" && e.data.campaign_id === campaign.body.id;

@@ -13,7 +13,7 @@ describe("contact export", () => {
   it("exports CSV with the spec's columns, tags comma-separated, formula cells neutralized, filters applied", async () => {
     const tenant = await createTenant();
     await tenant.client.post("/api/custom-fields", { name: "source", label: "Lead source", field_type: "text_short" }, tenant.admin.token);
-    await makeContact(tenant, { name: "=HYPERLINK(\"http://evil.example\",\"click\")", company: "+SUM(A1:A9)", tags: ["vip", "london"], notes: "Line one\nline two", custom_fields: { source: "@web" } });
+    await makeContact(tenant, { name: '=HYPERLINK("http://evil.example","click")', company: "+SUM(A1:A9)", tags: ["vip", "london"], notes: "Line one\nline two", custom_fields: { source: "@web" } });
     await makeContact(tenant, { name: "Plain Person", tags: ["other"], opted_out: true });
     await makeContact(tenant, { name: "Other Department", tags: ["vip"] }, tenant.managerB.token);
 
@@ -26,7 +26,7 @@ describe("contact export", () => {
     expect(rows[0]).toEqual(["Name", "Phone", "Email", "Company", "Tags", "Lead source", "Date added", "Last call date", "Last call outcome", "Notes", "Opted out"]);
     expect(rows).toHaveLength(3);
     const risky = rows.find((r) => r[0].includes("HYPERLINK"))!;
-    expect(risky[0]).toBe("'=HYPERLINK(\"http://evil.example\",\"click\")");
+    expect(risky[0]).toBe('\'=HYPERLINK("http://evil.example","click")');
     expect(risky[3]).toBe("'+SUM(A1:A9)");
     expect(risky[4]).toBe("vip, london");
     expect(risky[5]).toBe("'@web");
@@ -35,7 +35,12 @@ describe("contact export", () => {
     expect(rows.find((r) => r[0] === "Plain Person")![10]).toBe("yes");
 
     const filtered = Papa.parse<string[]>((await download(tenant, "format=csv&tags=vip", tenant.admin.token)).bytes.toString("utf8").slice(1), { skipEmptyLines: true }).data;
-    expect(filtered.slice(1).map((r) => r[0]).sort()).toEqual(["'=HYPERLINK(\"http://evil.example\",\"click\")", "Other Department"]);
+    expect(
+      filtered
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['\'=HYPERLINK("http://evil.example","click")', "Other Department"]);
     expect((await download(tenant, "format=csv", tenant.agentA.token)).status).toBe(403);
     expect((await download(tenant, "format=pdf")).status).toBe(422);
   });

@@ -75,7 +75,10 @@ interface Floor {
   callers: Caller[];
 }
 
-interface Offer { id: number; call: { queue_entry_id: number; call_sid: string } }
+interface Offer {
+  id: number;
+  call: { queue_entry_id: number; call_sid: string };
+}
 
 let floorServer: Floor["server"] = null;
 const baseUrl = () => floorServer?.baseUrl ?? suiteUrl();
@@ -87,14 +90,21 @@ async function setUpFloor(): Promise<Floor> {
   const numbers: [string, string] = [await giveNumber(tenant), await giveNumber(tenant)];
   const lines = await tenant.client.request("PUT", "/api/settings/telephony", { token: tenant.admin.token, body: { phone_numbers: numbers } });
   expect(lines.status, JSON.stringify(lines.body)).toBe(200);
-  const plans = await tenant.client.request("PUT", "/api/settings/routing", { token: tenant.admin.token, body: { plans: [{ name: "Sales line", numbers: [numbers[0]], queue: { type: "queue", department_id: tenant.departments.a.id } }] } });
+  const plans = await tenant.client.request("PUT", "/api/settings/routing", {
+    token: tenant.admin.token,
+    body: { plans: [{ name: "Sales line", numbers: [numbers[0]], queue: { type: "queue", department_id: tenant.departments.a.id } }] },
+  });
   expect(plans.status, JSON.stringify(plans.body)).toBe(200);
   const queues = (await tenant.client.get("/api/queues", tenant.admin.token)).body.data as { id: number; name: string }[];
   const general = queues.find((q) => q.name === "General")!;
   const sales = queues.find((q) => q.name === "A")!;
   const settings = { distribution: "offer", offer_timeout_seconds: 5, redecline_after_seconds: REDECLINE_SECONDS, wrap_up_seconds: 1 };
   expect((await tenant.client.patch(`/api/queues/${general.id}`, settings, tenant.admin.token)).status).toBe(200);
-  const salesSaved = await tenant.client.patch(`/api/queues/${sales.id}`, { ...settings, priority: 5, required_skills: [{ skill: "spanish", min_level: 5 }], overflow: { after_seconds: OVERFLOW_SECONDS, to_queue_id: general.id } }, tenant.admin.token);
+  const salesSaved = await tenant.client.patch(
+    `/api/queues/${sales.id}`,
+    { ...settings, priority: 5, required_skills: [{ skill: "spanish", min_level: 5 }], overflow: { after_seconds: OVERFLOW_SECONDS, to_queue_id: general.id } },
+    tenant.admin.token,
+  );
   expect(salesSaved.status, JSON.stringify(salesSaved.body)).toBe(200);
   // Four agents: two in department A (one speaks Spanish at 5, one at 2), two in B (one at 5: B does not serve A's queue).
   const made = [
@@ -108,11 +118,16 @@ async function setUpFloor(): Promise<Floor> {
     let user = spec.user;
     if (!user) {
       const email = `${spec.key}.${tenant.organization.id}@floor.test`;
-      const created = await tenant.client.post("/api/users", { name: spec.key, email, password: FACTORY_PASSWORD, role: "agent", department_id: tenant.departments[spec.department].id }, tenant.admin.token);
+      const created = await tenant.client.post(
+        "/api/users",
+        { name: spec.key, email, password: FACTORY_PASSWORD, role: "agent", department_id: tenant.departments[spec.department].id },
+        tenant.admin.token,
+      );
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       user = { id: created.body.id, email, token: await loginAs(tenant.client, email, FACTORY_PASSWORD) };
     }
-    if (spec.spanish > 0) expect((await tenant.client.request("PUT", `/api/users/${user.id}/skills`, { token: tenant.admin.token, body: [{ skill: "spanish", level: spec.spanish }] })).status).toBe(200);
+    if (spec.spanish > 0)
+      expect((await tenant.client.request("PUT", `/api/users/${user.id}/skills`, { token: tenant.admin.token, body: [{ skill: "spanish", level: spec.spanish }] })).status).toBe(200);
     // The floor opens with everyone Available.
     expect((await tenant.client.post("/api/agent/status", { status: "available" }, user.token)).status).toBe(200);
     agents.push({ id: user.id, token: user.token, department: spec.department, spanish: spec.spanish, chose: "available", calledSince: false });
@@ -168,7 +183,11 @@ async function checkFloor(floor: Floor, step: string) {
     const free = floor.agents.filter((agent) => seen.status(agent) === "available" && (seen.offers.get(agent.id) ?? []).length === 0);
     const stranded = floor.callers
       .filter((caller) => !caller.ended && seen.waiting.includes(caller.callSid) && !offered.has(caller.callSid))
-      .flatMap((caller) => free.filter((agent) => mayBeOffered(caller, agent, now)).map((agent) => `${caller.callSid} (line ${caller.line}, waiting ${now - caller.arrivedAt} ms) and agent ${agent.id} (${agent.department}, spanish ${agent.spanish})`));
+      .flatMap((caller) =>
+        free
+          .filter((agent) => mayBeOffered(caller, agent, now))
+          .map((agent) => `${caller.callSid} (line ${caller.line}, waiting ${now - caller.arrivedAt} ms) and agent ${agent.id} (${agent.department}, spanish ${agent.spanish})`),
+      );
     if (stranded.length === 0) return;
     if (now - started > OFFER_MS) expect([step, stranded], "a caller waits while an agent who may take them is free").toEqual([step, []]);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -191,7 +210,10 @@ class Arrive implements fc.AsyncCommand<object, Floor> {
 }
 
 class Answer implements fc.AsyncCommand<object, Floor> {
-  constructor(readonly agent: number, readonly accept: boolean) {}
+  constructor(
+    readonly agent: number,
+    readonly accept: boolean,
+  ) {}
   check = () => true;
   async run(_: object, floor: Floor) {
     // One of the agents an offer rings for now, if any.
@@ -235,7 +257,10 @@ class HangUp implements fc.AsyncCommand<object, Floor> {
 }
 
 class Choose implements fc.AsyncCommand<object, Floor> {
-  constructor(readonly agent: number, readonly state: State) {}
+  constructor(
+    readonly agent: number,
+    readonly state: State,
+  ) {}
   check = () => true;
   async run(_: object, floor: Floor) {
     const agent = floor.agents[this.agent];
@@ -278,8 +303,11 @@ const answer = fc.tuple(agentIndex, fc.boolean()).map(([agent, accept]) => new A
 const choose = fc.tuple(agentIndex, fc.constantFrom<State>("available", "available", "busy", "offline")).map(([agent, state]) => new Choose(agent, state));
 // fast-check picks among these alike: a kind listed twice comes twice as often (callers come and are answered more than agents change state).
 const commands = [
-  arrive, arrive,
-  answer, answer, answer,
+  arrive,
+  arrive,
+  answer,
+  answer,
+  answer,
   fc.nat(20).map((pick) => new HangUp(pick)),
   choose,
   fc.integer({ min: 200, max: 2500 }).map((ms) => new Pass(ms)),
@@ -295,13 +323,18 @@ async function ownServer() {
   let server = await startServer({ databaseUrl: database?.url, dataDir, label: "floor" });
   const port = Number(new URL(server.baseUrl).port);
   const handle = {
-    get pid() { return server.pid; },
+    get pid() {
+      return server.pid;
+    },
     baseUrl: server.baseUrl,
     async restart() {
       process.kill(server.pid!, "SIGKILL");
       // Gone once its port refuses: then the same port, the same data.
       for (;;) {
-        const up = await fetch(`${server.baseUrl}/api/health`).then(() => true, () => false);
+        const up = await fetch(`${server.baseUrl}/api/health`).then(
+          () => true,
+          () => false,
+        );
         if (!up) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -325,18 +358,22 @@ describe("the floor simulation (issue 61, point 2)", () => {
     const own = await ownServer();
     floorServer = own?.handle ?? null;
     try {
-    await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: STEPS, size: "max" }), async (steps) => {
-        const floor = await setUpFloor();
-        await fc.asyncModelRun(() => ({ model: {}, real: floor }), steps);
-        runs.push(`${[...steps].length} steps (${[...steps].filter((step) => String(step).startsWith("Restart")).length} restarts), ${floor.callers.length} callers, ${floor.callers.filter((c) => c.takenBy).length} taken, ${floor.callers.reduce((n, c) => n + c.declinedBy.size, 0)} declines`);
-        // The rest of the day: every caller goes, and every agent signs off.
-        for (const caller of floor.callers.filter((c) => !c.ended)) await sim().callStatus({ callSid: caller.callSid, to: floor.numbers[caller.line], status: "completed", duration: 0 });
-      }),
-      // No shrinking on a live system (each try is a whole floor): the failing seed and path are printed to replay.
-      { numRuns: RUNS, seed, path: process.env.FLOOR_SIM_PATH, endOnFailure: true, verbose: 1 },
-    );
-    console.log(`floor simulation${own ? " (own server)" : ""}: ${runs.join("; ")}`);
+      await fc.assert(
+        fc.asyncProperty(fc.commands(commands, { maxCommands: STEPS, size: "max" }), async (steps) => {
+          const floor = await setUpFloor();
+          await fc.asyncModelRun(() => ({ model: {}, real: floor }), steps);
+          runs.push(
+            `${[...steps].length} steps (${[...steps].filter((step) => String(step).startsWith("Restart")).length} ` +
+              `restarts), ${floor.callers.length} callers, ${floor.callers.filter((c) => c.takenBy).length} taken, ` +
+              `${floor.callers.reduce((n, c) => n + c.declinedBy.size, 0)} declines`,
+          );
+          // The rest of the day: every caller goes, and every agent signs off.
+          for (const caller of floor.callers.filter((c) => !c.ended)) await sim().callStatus({ callSid: caller.callSid, to: floor.numbers[caller.line], status: "completed", duration: 0 });
+        }),
+        // No shrinking on a live system (each try is a whole floor): the failing seed and path are printed to replay.
+        { numRuns: RUNS, seed, path: process.env.FLOOR_SIM_PATH, endOnFailure: true, verbose: 1 },
+      );
+      console.log(`floor simulation${own ? " (own server)" : ""}: ${runs.join("; ")}`);
     } finally {
       await own?.close();
       floorServer = null;

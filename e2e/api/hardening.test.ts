@@ -205,7 +205,10 @@ async function webSignIn(baseUrl: string, email: string, password: string, forwa
   const fetch = from ? (url: string, init: Parameters<typeof fetchVia>[1] = {}) => fetchVia(url, { ...init, dispatcher: from }) : globalThis.fetch;
   const csrf = await fetch(`${baseUrl}/api/auth/csrf`, { headers });
   const { csrfToken } = await csrf.json();
-  const cookie = csrf.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
   const response = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",
@@ -257,7 +260,10 @@ describe("rate limits count the client's socket unless a proxy is trusted", () =
     const tenant = await createTenant();
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => webSignIn(servers[i % servers.length], tenant.agentA.email, `nope-${i}`, api().address)));
     const errors = answers.map((a) => /error=(\w+)/.exec(a.location)?.[1] ?? a.location);
-    expect(errors.every((e) => e === "CredentialsSignin" || e === "rate_limited"), errors.join(",")).toBe(true);
+    expect(
+      errors.every((e) => e === "CredentialsSignin" || e === "rate_limited"),
+      errors.join(","),
+    ).toBe(true);
     expect(errors.filter((e) => e === "CredentialsSignin").length).toBeLessThanOrEqual(5);
     expect(errors.filter((e) => e === "rate_limited").length).toBeGreaterThanOrEqual(25);
   }, 60_000);

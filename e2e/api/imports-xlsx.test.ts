@@ -38,7 +38,10 @@ async function contactWorkbook(phones: string[]) {
 describe(".xlsx import", () => {
   it("imports the sheet the user picks through the same pipeline: dates and numbers as the cells show them, the bad row reported", async () => {
     const tenant = await createTenant();
-    for (const field of [{ name: "signed_up", label: "Signed up", field_type: "date" }, { name: "score", label: "Score", field_type: "decimal" }]) {
+    for (const field of [
+      { name: "signed_up", label: "Signed up", field_type: "date" },
+      { name: "score", label: "Score", field_type: "decimal" },
+    ]) {
       expect((await tenant.client.post("/api/custom-fields", field, tenant.admin.token)).status).toBe(201);
     }
     // The second is typed as a number, national (read in the organization's country, the US).
@@ -68,7 +71,7 @@ describe(".xlsx import", () => {
     expect((await upload(tenant, workbook, { sheet: "2", dry_run: "true" })).status).toBe(202);
     const missing = await upload(tenant, workbook, { sheet: "Autumn" });
     expect(missing.status).toBe(422);
-    expect(missing.body.errors.sheet[0]).toContain('its sheets: Notes, Fair contacts');
+    expect(missing.body.errors.sheet[0]).toContain("its sheets: Notes, Fair contacts");
   });
 
   it("refuses a zip bomb, a part that lies about its size and a sheet past the cell limit before expanding them", async () => {

@@ -87,7 +87,9 @@ describe("CSV import", () => {
     expect(kept.tags.sort()).toEqual(["before", "imported"]);
     expect((await tenant.client.get(`/api/contacts/${existing.id}`, tenant.managerA.token)).status).toBe(404);
     const audit = await tenant.client.get("/api/audit-log?action=contact.merge", tenant.managerA.token);
-    expect(audit.body.data).toEqual([expect.objectContaining({ user_id: tenant.managerA.id, details: expect.objectContaining({ mode: "automatic", rule: "keep_newest", merged_ids: [existing.id] }) })]);
+    expect(audit.body.data).toEqual([
+      expect.objectContaining({ user_id: tenant.managerA.id, details: expect.objectContaining({ mode: "automatic", rule: "keep_newest", merged_ids: [existing.id] }) }),
+    ]);
   });
 
   it("strict mode rejects the whole file when any row is invalid, writing nothing", async () => {
@@ -218,7 +220,8 @@ describe("spreadsheet import", () => {
     // Malformed links and (without network access here) links whose host does not resolve are
     // refused before any job exists: twelve of them leave the hourly allowance untouched.
     const statuses = [];
-    for (let i = 0; i < 12; i++) statuses.push((await tenant.client.post("/api/contacts/import/spreadsheet", { url: i % 2 ? `${refused}${i}` : "https://docs.google.com/not-a-sheet" }, tenant.managerA.token)).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await tenant.client.post("/api/contacts/import/spreadsheet", { url: i % 2 ? `${refused}${i}` : "https://docs.google.com/not-a-sheet" }, tenant.managerA.token)).status);
     expect(statuses.every((s) => s === 422 || s === 202)).toBe(true);
     const next = await tenant.client.post("/api/contacts/import/spreadsheet", { url }, tenant.managerA.token);
     expect(next.status).not.toBe(429);
@@ -237,7 +240,10 @@ describe("text encodings people have", () => {
   }
 
   it("decodes Windows-1252 and UTF-16 with a BOM, says which it read, and stores no replacement characters", async () => {
-    for (const [file, encoding] of [[latin1, "windows-1252"], [utf16, "utf-16le"]] as const) {
+    for (const [file, encoding] of [
+      [latin1, "windows-1252"],
+      [utf16, "utf-16le"],
+    ] as const) {
       const tenant = await createTenant();
       const job = await imported(tenant, file);
       expect(job.status).toBe("completed");

@@ -61,7 +61,10 @@ describe("integration keys", () => {
     expect((await tenant.client.post("/api/contacts", { name: "x", phone: uniquePhone() }, secret)).status).toBe(403);
 
     const audit = (await tenant.client.get("/api/audit-log?action=integration_key.request", tenant.admin.token)).body.data;
-    expect(audit.map((e: { details: { method: string; path: string; status: number } }) => [e.details.method, e.details.path, e.details.status])).toEqual([["POST", "/api/contacts", 403], ["GET", "/api/reports/live", 200]]);
+    expect(audit.map((e: { details: { method: string; path: string; status: number } }) => [e.details.method, e.details.path, e.details.status])).toEqual([
+      ["POST", "/api/contacts", 403],
+      ["GET", "/api/reports/live", 200],
+    ]);
     expect(audit[0].details.integration_key).toEqual({ id: created.body.id, name: "Warehouse" });
     const [listed] = (await tenant.client.get("/api/integration-keys", tenant.admin.token)).body.data;
     expect(listed.last_used_at).not.toBeNull();
@@ -101,11 +104,16 @@ describe("integration keys", () => {
     expect(personal.organization_key).toBe(false);
     expect(organization.organization_key).toBe(true);
     const listed = (await tenant.client.get("/api/integration-keys", tenant.admin.token)).body.data;
-    expect(listed.map((k: { name: string; organization_key: boolean }) => [k.name, k.organization_key])).toEqual([["Maker's directory", false], ["Organization CRM", true], ["Maker's CRM", false]]);
+    expect(listed.map((k: { name: string; organization_key: boolean }) => [k.name, k.organization_key])).toEqual([
+      ["Maker's directory", false],
+      ["Organization CRM", true],
+      ["Maker's CRM", false],
+    ]);
     expect((await tenant.client.post("/api/integration-keys", { name: "x", scopes: { contacts: "read" }, organization_key: "yes" }, tenant.admin.token)).status).toBe(422);
 
     const works = async (secret: string) => (await tenant.client.get("/api/contacts?per_page=1", secret)).status;
-    const scimWorks = async (secret: string) => (await fetch(`${tenant.client.baseUrl}/scim/v2/Users?count=1`, { headers: { Authorization: `Bearer ${secret}`, Accept: "application/scim+json" } })).status;
+    const scimWorks = async (secret: string) =>
+      (await fetch(`${tenant.client.baseUrl}/scim/v2/Users?count=1`, { headers: { Authorization: `Bearer ${secret}`, Accept: "application/scim+json" } })).status;
     expect([await works(personal.secret), await works(organization.secret), await scimWorks(directory.secret)]).toEqual([200, 200, 200]);
 
     // Made a manager: no longer someone who may make keys, so their own keys stop; the organization's goes on.

@@ -26,7 +26,13 @@ describe("incoming text messages", () => {
     expect(unsigned.status).toBe(403);
 
     const row = await conversationWith(tenant, contact.phone, tenant.admin.token);
-    expect(row).toMatchObject({ contact: { id: contact.id, name: "Dana Texter" }, status: "open", unread_count: 1, assigned_user: null, last_message: { body: "Hi, is my order ready?", direction: "inbound" } });
+    expect(row).toMatchObject({
+      contact: { id: contact.id, name: "Dana Texter" },
+      status: "open",
+      unread_count: 1,
+      assigned_user: null,
+      last_message: { body: "Hi, is my order ready?", direction: "inbound" },
+    });
     const thread = await tenant.client.get(`/api/conversations/${row.id}/messages`, tenant.admin.token);
     expect(thread.status).toBe(200);
     expect(thread.body.data).toHaveLength(1);
@@ -308,7 +314,10 @@ describe("message reports", () => {
     expect((await tenant.client.get("/api/reports/daily?tz=UTC", tenant.managerB.token)).body.data.at(-1)).toMatchObject({ messages_sent: 0, messages_received: 0 });
 
     const csv = await fetch(`${tenant.client.baseUrl}/api/reports/daily?tz=UTC&format=csv`, { headers: { Authorization: `Bearer ${tenant.admin.token}` } });
-    const [header, ...lines] = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const [header, ...lines] = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(header.split(",")).toEqual(expect.arrayContaining(["messages_sent", "messages_received", "messages_failed", "opt_outs"]));
     expect(lines.at(-1)).toMatch(/,2,2,1,1$/);
   });

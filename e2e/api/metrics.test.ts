@@ -43,7 +43,13 @@ describe("GET /metrics", () => {
     expect(exposition.types.get("http_request_duration_seconds")).toBe("histogram");
     expect(exposition.types.get("http_requests_total")).toBe("counter");
     expect(exposition.types.get("contact_center_provider_callback_duration_seconds")).toBe("histogram");
-    for (const gauge of ["contact_center_queue_waiting_callers", "contact_center_event_streams_open", "contact_center_webhook_backlog", "contact_center_job_queue_depth", "contact_center_db_pool_waiting"]) {
+    for (const gauge of [
+      "contact_center_queue_waiting_callers",
+      "contact_center_event_streams_open",
+      "contact_center_webhook_backlog",
+      "contact_center_job_queue_depth",
+      "contact_center_db_pool_waiting",
+    ]) {
       expect(exposition.types.get(gauge), gauge).toBe("gauge");
     }
     expect(exposition.types.get("contact_center_events_delivered_total")).toBe("counter");
@@ -134,10 +140,13 @@ describe("GET /metrics", () => {
     }
     if (onPostgres) {
       // The fixed pool of 10 (and 3 for unflushed writes), opened at start-up and kept.
-      const main = valueOf(exposition, "contact_center_db_pool_connections", { pool: "main", state: "in_use" }) + valueOf(exposition, "contact_center_db_pool_connections", { pool: "main", state: "idle" });
+      const main =
+        valueOf(exposition, "contact_center_db_pool_connections", { pool: "main", state: "in_use" }) + valueOf(exposition, "contact_center_db_pool_connections", { pool: "main", state: "idle" });
       expect(main).toBeGreaterThanOrEqual(1);
       expect(main).toBeLessThanOrEqual(10);
-      const unflushed = valueOf(exposition, "contact_center_db_pool_connections", { pool: "unflushed", state: "in_use" }) + valueOf(exposition, "contact_center_db_pool_connections", { pool: "unflushed", state: "idle" });
+      const unflushed =
+        valueOf(exposition, "contact_center_db_pool_connections", { pool: "unflushed", state: "in_use" }) +
+        valueOf(exposition, "contact_center_db_pool_connections", { pool: "unflushed", state: "idle" });
       expect(unflushed).toBeLessThanOrEqual(3);
       expect(valueOf(exposition, "contact_center_db_pool_waiting", { pool: "main" })).toBeGreaterThanOrEqual(0);
       expect(find(exposition, "contact_center_db_pool_waiting", { pool: "embedded" })).toEqual([]);

@@ -106,7 +106,16 @@ describe("npm run db:move", () => {
     expect(queues).toHaveLength(counts.get("pgboss.queue")![0]);
 
     // A server on PostgreSQL, with the variables printed.
-    const moved = await startServer({ databaseUrl: printed(move.stdout, "DATABASE_URL"), label: "move-postgres", env: { ENCRYPTION_KEY: printed(move.stdout, "ENCRYPTION_KEY")!, NEXTAUTH_SECRET: printed(move.stdout, "NEXTAUTH_SECRET")!, SEED_DEMO_DATA: "never", TWILIO_API_BASE_URL: inject("fakeProviderUrl") } });
+    const moved = await startServer({
+      databaseUrl: printed(move.stdout, "DATABASE_URL"),
+      label: "move-postgres",
+      env: {
+        ENCRYPTION_KEY: printed(move.stdout, "ENCRYPTION_KEY")!,
+        NEXTAUTH_SECRET: printed(move.stdout, "NEXTAUTH_SECRET")!,
+        SEED_DEMO_DATA: "never",
+        TWILIO_API_BASE_URL: inject("fakeProviderUrl"),
+      },
+    });
     servers.push(moved);
     const after = api(moved.baseUrl);
     const token = await loginAs(after, "admin@acme.example.com");
@@ -149,7 +158,10 @@ describe("npm run db:move", () => {
     const refused = await runScript("db:move", ["--to", target.url, "--data-dir", folder]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("The target database is not empty: it has 1 table(s) (crm.notes)");
-    const tables = await onDatabase(target.url, async (client) => (await client.query("SELECT table_schema || '.' || table_name AS name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema')")).rows);
+    const tables = await onDatabase(
+      target.url,
+      async (client) => (await client.query("SELECT table_schema || '.' || table_name AS name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema')")).rows,
+    );
     expect(tables).toEqual([{ name: "crm.notes" }]);
   }, 120_000);
 

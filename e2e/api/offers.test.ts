@@ -8,7 +8,15 @@ import { giveNumber, provider } from "../support/provider";
 // Issue 44, point 3: calls in an offer queue are offered to one agent at a
 // time. The provider is played by signed callbacks; agents by their tokens.
 
-interface Offer { id: number; status: string; call: { queue_entry_id: number; call_sid: string }; caller: { number: string; name: string | null }; contact: { name: string } | null; queue: { id: number; name: string }; expires_at: string }
+interface Offer {
+  id: number;
+  status: string;
+  call: { queue_entry_id: number; call_sid: string };
+  caller: { number: string; name: string | null };
+  contact: { name: string } | null;
+  queue: { id: number; name: string };
+  expires_at: string;
+}
 
 async function offersOf(tenant: Tenant, token: string): Promise<Offer[]> {
   const listed = await tenant.client.get("/api/offers", token);
@@ -58,7 +66,13 @@ describe("offers", () => {
       expect(contact.status).toBe(201);
       const call = await provider().inboundCall({ from: "+14155550931", to: number });
       const offer = await offerFor(tenant, tenant.agentA.token);
-      expect(offer).toMatchObject({ status: "open", call: { call_sid: call.callSid }, caller: { number: "+14155550931", name: "Olga Offer" }, contact: { name: "Olga Offer" }, queue: { name: "General" } });
+      expect(offer).toMatchObject({
+        status: "open",
+        call: { call_sid: call.callSid },
+        caller: { number: "+14155550931", name: "Olga Offer" },
+        contact: { name: "Olga Offer" },
+        queue: { name: "General" },
+      });
       const expiresIn = new Date(offer.expires_at).getTime() - Date.now();
       expect(expiresIn).toBeGreaterThan(10_000);
       expect(expiresIn).toBeLessThanOrEqual(20_500);
@@ -167,7 +181,10 @@ describe("offers", () => {
   it("a free agent is offered the call of the highest priority queue they serve first, and the caller's last agent is preferred", async () => {
     const tenant = await createTenant();
     const number = await giveNumber(tenant);
-    const saved = await tenant.client.request("PUT", "/api/settings/routing", { token: tenant.admin.token, body: { plans: [{ name: "Sales line", numbers: [number], queue: { type: "queue", department_id: tenant.departments.a.id } }] } });
+    const saved = await tenant.client.request("PUT", "/api/settings/routing", {
+      token: tenant.admin.token,
+      body: { plans: [{ name: "Sales line", numbers: [number], queue: { type: "queue", department_id: tenant.departments.a.id } }] },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const second = await giveSecondNumber(tenant, number);
     await offerQueue(tenant, "General", { priority: 1 });
@@ -241,7 +258,10 @@ describe("no caller left waiting while an agent is free", () => {
   it("once due, an overflowing call is offered under the overflow queue's own requirements", async () => {
     const tenant = await createTenant();
     const number = await giveNumber(tenant);
-    const saved = await tenant.client.request("PUT", "/api/settings/routing", { token: tenant.admin.token, body: { plans: [{ name: "Sales line", numbers: [number], queue: { type: "queue", department_id: tenant.departments.a.id } }] } });
+    const saved = await tenant.client.request("PUT", "/api/settings/routing", {
+      token: tenant.admin.token,
+      body: { plans: [{ name: "Sales line", numbers: [number], queue: { type: "queue", department_id: tenant.departments.a.id } }] },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const general = await offerQueue(tenant, "General");
     await offerQueue(tenant, "A", { required_skills: [{ skill: "spanish", min_level: 5 }], overflow: { after_seconds: 2, to_queue_id: general.id }, redecline_after_seconds: 300 });

@@ -57,4 +57,3 @@ describe("keys named like inherited object properties", async () => {
     expect(sent).toBeGreaterThan(0);
   });
 });
-

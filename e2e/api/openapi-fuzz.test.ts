@@ -49,7 +49,14 @@ function variants({ path, operation }: Operation): { path: string; body?: string
   }
   const schema = bodySchema(operation);
   if (schema) {
-    out.push({ path: base, body: "{\"unfinished" }, { path: base, body: "[]" }, { path: base, body: "null" }, { path: base, body: "{}" }, { path: base, body: JSON.stringify({ unknown_field: "\u0000" }) }, { path: base, body: JSON.stringify({ unknown_field: "\ud800" }) });
+    out.push(
+      { path: base, body: '{"unfinished' },
+      { path: base, body: "[]" },
+      { path: base, body: "null" },
+      { path: base, body: "{}" },
+      { path: base, body: JSON.stringify({ unknown_field: "\u0000" }) },
+      { path: base, body: JSON.stringify({ unknown_field: "\ud800" }) },
+    );
     for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
       out.push({ path: base, body: JSON.stringify({ [name]: wrongValue(property) }) });
     }
@@ -98,12 +105,17 @@ describe("an unknown key in any body", async () => {
       const path = /\{\w+\}/.test(operation.path) ? fill(operation.path, await realId(tenant, operation.path)) : operation.path;
       const array = bodySchema(operation.operation)?.type === "array";
       const body = JSON.stringify(array ? [{ [UNKNOWN_KEY]: true }] : { [UNKNOWN_KEY]: true });
-      const response = await fetch(`${tenant.client.baseUrl}${path}`, { method: operation.method, headers: { Authorization: `Bearer ${tenant.admin.token}`, Accept: "application/json", "Content-Type": "application/json" }, body });
+      const response = await fetch(`${tenant.client.baseUrl}${path}`, {
+        method: operation.method,
+        headers: { Authorization: `Bearer ${tenant.admin.token}`, Accept: "application/json", "Content-Type": "application/json" },
+        body,
+      });
       const answer = await response.json().catch(() => null);
       // A bulk route answers 200 with its items' failures one by one: there, the item must be refused naming the key.
       const itemRefused = array && answer?.created === 0 && JSON.stringify(answer?.errors ?? []).includes(UNKNOWN_KEY);
       if (response.status < 300 && !itemRefused) failures.push(`${operation.method} ${path} → ${response.status} ${JSON.stringify(answer).slice(0, 160)}`);
-      else if (response.status === 422 && !Object.keys(answer?.errors ?? {}).some((key) => key.endsWith(UNKNOWN_KEY))) failures.push(`${operation.method} ${path} → 422 not naming the key: ${JSON.stringify(answer).slice(0, 200)}`);
+      else if (response.status === 422 && !Object.keys(answer?.errors ?? {}).some((key) => key.endsWith(UNKNOWN_KEY)))
+        failures.push(`${operation.method} ${path} → 422 not naming the key: ${JSON.stringify(answer).slice(0, 200)}`);
     }
     expect(failures).toEqual([]);
   });

@@ -34,7 +34,10 @@ function exportedMethods(source: string): string[] {
   // Methods a path does not serve (methodsNotAllowed, 405) are not operations.
   for (const m of source.matchAll(/export (?:const )?\{([^}]*)\}(?! = methodsNotAllowed)/g)) {
     for (const part of m[1].split(",")) {
-      const name = part.trim().split(/\s+as\s+/).pop();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop();
       if (name && /^(GET|POST|PUT|PATCH|DELETE)$/.test(name)) methods.add(name);
     }
   }
@@ -54,7 +57,14 @@ describe("OpenAPI document", () => {
         .filter(([route]) => !UNDOCUMENTED.has(route)),
     );
     expect(Object.keys(expected).length).toBeGreaterThan(70);
-    const documented = Object.fromEntries(Object.entries(document.paths as Record<string, object>).map(([route, operations]) => [route, Object.keys(operations).map((m) => m.toUpperCase()).sort()]));
+    const documented = Object.fromEntries(
+      Object.entries(document.paths as Record<string, object>).map(([route, operations]) => [
+        route,
+        Object.keys(operations)
+          .map((m) => m.toUpperCase())
+          .sort(),
+      ]),
+    );
     expect(documented).toEqual(expected);
 
     const operationIds: string[] = [];
@@ -98,9 +108,18 @@ describe("OpenAPI document", () => {
     const { body: document } = await api().get("/api/openapi.json");
     const body = (path: string, method: string) => document.paths[path][method].requestBody.content["application/json"].schema;
     const strict: [string, string][] = [
-      ["/api/settings/retention/run", "post"], ["/api/settings/telephony", "put"], ["/api/settings/import", "put"], ["/api/settings/routing", "put"],
-      ["/api/organization", "patch"], ["/api/contacts/merge", "post"], ["/api/contacts/duplicates/auto-merge", "post"], ["/api/contacts/duplicates/dismiss", "post"],
-      ["/api/tags/{name}", "patch"], ["/api/tags/{name}/merge", "post"], ["/api/imports/{id}/confirm", "post"], ["/api/campaigns/{id}/contacts", "delete"],
+      ["/api/settings/retention/run", "post"],
+      ["/api/settings/telephony", "put"],
+      ["/api/settings/import", "put"],
+      ["/api/settings/routing", "put"],
+      ["/api/organization", "patch"],
+      ["/api/contacts/merge", "post"],
+      ["/api/contacts/duplicates/auto-merge", "post"],
+      ["/api/contacts/duplicates/dismiss", "post"],
+      ["/api/tags/{name}", "patch"],
+      ["/api/tags/{name}/merge", "post"],
+      ["/api/imports/{id}/confirm", "post"],
+      ["/api/campaigns/{id}/contacts", "delete"],
       ["/api/custom-fields/{id}", "delete"],
     ];
     for (const [path, method] of strict) expect([path, method, body(path, method).additionalProperties]).toEqual([path, method, false]);

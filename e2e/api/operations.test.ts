@@ -41,7 +41,9 @@ describe("long operations", () => {
     expect(names).toContain("spring-2027");
     expect(names).not.toContain("spring-list");
     const audit = await tenant.client.get("/api/audit-log?per_page=100", tenant.admin.token);
-    expect(audit.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ action: "tag.rename", details: expect.objectContaining({ from: "spring-list", to: "spring-2027", contacts: 2_500 }) })]));
+    expect(audit.body.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ action: "tag.rename", details: expect.objectContaining({ from: "spring-list", to: "spring-2027", contacts: 2_500 }) })]),
+    );
 
     // The owner's list of operations, newest first.
     const list = await tenant.client.get("/api/operations?status=completed", tenant.managerA.token);
@@ -99,7 +101,11 @@ describe("long operations", () => {
     expect((await tenant.client.get(`/api/contacts/${other.id}`, tenant.managerA.token)).body.tags).toEqual(["winter"]);
 
     const inCampaign = (await tenant.client.get("/api/contacts?tags=autumn&per_page=1", tenant.managerA.token)).body.data[0];
-    const campaign = await tenant.client.post("/api/campaigns", { name: "Autumn calls", calling_window: ALL_DAY, dialing_mode: "preview", selection: { contact_ids: [inCampaign.id] } }, tenant.managerA.token);
+    const campaign = await tenant.client.post(
+      "/api/campaigns",
+      { name: "Autumn calls", calling_window: ALL_DAY, dialing_mode: "preview", selection: { contact_ids: [inCampaign.id] } },
+      tenant.managerA.token,
+    );
     expect((await tenant.client.post(`/api/campaigns/${campaign.body.id}/start`, {}, tenant.managerA.token)).status).toBe(200);
     const archived = await tenant.client.post("/api/contacts/bulk-actions", { action: "archive", filter: { tags: "autumn" } }, tenant.managerA.token);
     expect(archived.status).toBe(202);

@@ -44,7 +44,20 @@ async function personWithEverything(tenant: Tenant) {
   // The call ends as the provider ends a bridged queue call: the caller's Enqueue action, then the final status.
   expect((await sim.dequeue({ callSid, to: number, result: "bridged", queueTime: 2 })).status).toBe(200);
   expect((await sim.callStatus({ callSid, to: number, status: "completed", duration: 30 })).status).toBe(200);
-  expect((await playCallback(started.body.RecordingStatusCallback, { CallSid: callSid, RecordingSid: started.recording!, RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/${started.recording}`, RecordingStatus: "completed", RecordingDuration: "30", RecordingChannels: "2", RecordingSource: "StartCallRecordingAPI", RecordingTrack: "both" })).status).toBe(200);
+  expect(
+    (
+      await playCallback(started.body.RecordingStatusCallback, {
+        CallSid: callSid,
+        RecordingSid: started.recording!,
+        RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/${started.recording}`,
+        RecordingStatus: "completed",
+        RecordingDuration: "30",
+        RecordingChannels: "2",
+        RecordingSource: "StartCallRecordingAPI",
+        RecordingTrack: "both",
+      })
+    ).status,
+  ).toBe(200);
   const [log] = (await tenant.client.get(`/api/voice/call-logs?call_sid=${callSid}`, tenant.admin.token)).body.data;
   expect(log.contact_id).toBe(contact.id);
   expect((await tenant.client.request("PATCH", `/api/voice/call-logs/${log.id}`, { token: tenant.admin.token, body: { notes: NOTES } })).status).toBe(200);
@@ -58,12 +71,29 @@ async function personWithEverything(tenant: Tenant) {
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
 
   // A voicemail, transcribed (the office is closed on Sundays).
-  const saved = await tenant.client.request("PUT", "/api/settings/routing", { token: tenant.admin.token, body: { plans: [{ name: "Office", hours: { mon: [{ start: "09:00", end: "17:00" }] }, closed_action: "voicemail", queue: { type: "queue", department_id: tenant.departments.a.id } }] } });
+  const saved = await tenant.client.request("PUT", "/api/settings/routing", {
+    token: tenant.admin.token,
+    body: { plans: [{ name: "Office", hours: { mon: [{ start: "09:00", end: "17:00" }] }, closed_action: "voicemail", queue: { type: "queue", department_id: tenant.departments.a.id } }] },
+  });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const voicemailCall = await provider().inboundCall({ from: CALLER, to: textNumber, clock: "2026-11-29T15:00:00Z" });
-  const recording = { CallSid: voicemailCall.callSid, From: CALLER, To: textNumber, RecordingUrl: "https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/RE" + "e".repeat(32), RecordingDuration: "12" };
+  const recording = {
+    CallSid: voicemailCall.callSid,
+    From: CALLER,
+    To: textNumber,
+    RecordingUrl: "https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/RE" + "e".repeat(32),
+    RecordingDuration: "12",
+  };
   expect((await playCallback(twimlAttribute(voicemailCall.body, "Record", "action")!, recording)).status).toBe(200);
-  expect((await playCallback(twimlAttribute(voicemailCall.body, "Record", "transcribeCallback")!, { CallSid: voicemailCall.callSid, TranscriptionStatus: "completed", TranscriptionText: `Erin here, call me ${stamp}` })).status).toBe(200);
+  expect(
+    (
+      await playCallback(twimlAttribute(voicemailCall.body, "Record", "transcribeCallback")!, {
+        CallSid: voicemailCall.callSid,
+        TranscriptionStatus: "completed",
+        TranscriptionText: `Erin here, call me ${stamp}`,
+      })
+    ).status,
+  ).toBe(200);
 
   // An import that met the contact again (a duplicate row, kept for review).
   const form = new FormData();
@@ -71,11 +101,19 @@ async function personWithEverything(tenant: Tenant) {
   const upload = await fetch(`${tenant.client.baseUrl}/api/contacts/import/csv`, { method: "POST", headers: { Authorization: `Bearer ${tenant.admin.token}` }, body: form });
   expect(upload.status).toBe(202);
   const { import_id } = await upload.json();
-  const job = await until(async () => (await tenant.client.get(`/api/imports/${import_id}`, tenant.admin.token)).body, (j) => ["completed", "failed", "awaiting_review"].includes(j.status), 20_000);
+  const job = await until(
+    async () => (await tenant.client.get(`/api/imports/${import_id}`, tenant.admin.token)).body,
+    (j) => ["completed", "failed", "awaiting_review"].includes(j.status),
+    20_000,
+  );
   expect(job.status).not.toBe("failed");
 
   // The webhooks went out, naming the person.
-  const sent = await until(() => hook.received.map((r) => r.body), (b) => b.some((body) => body.includes(NAME)) && b.some((body) => body.includes(callSid)), 20_000);
+  const sent = await until(
+    () => hook.received.map((r) => r.body),
+    (b) => b.some((body) => body.includes(NAME)) && b.some((body) => body.includes(callSid)),
+    20_000,
+  );
   expect(sent.filter((body) => body.includes(callSid)).map((body) => JSON.parse(body).type)).toEqual(["call.completed"]);
   return { contact, callSid, recordingSid: started.recording!, voicemailCallSid: voicemailCall.callSid, conversationId: conversation.id, endpointId: endpoint.body.id as number, hook };
 }
@@ -105,13 +143,22 @@ describe("a person's data on request (issue 47, points 5 and 6)", () => {
       const read = async (name: string) => JSON.parse(await zip.file(name)!.async("string"));
       const manifest = await read("manifest.json");
       expect(manifest.missing_recordings).toEqual([]);
-      expect(Object.keys(zip.files).filter((f) => f.startsWith("recordings/") && !zip.files[f].dir).sort()).toEqual([`recordings/call-${person.callSid}.mp3`, `recordings/voicemail-${person.voicemailCallSid}.mp3`]);
+      expect(
+        Object.keys(zip.files)
+          .filter((f) => f.startsWith("recordings/") && !zip.files[f].dir)
+          .sort(),
+      ).toEqual([`recordings/call-${person.callSid}.mp3`, `recordings/voicemail-${person.voicemailCallSid}.mp3`]);
       expect((await zip.file(`recordings/call-${person.callSid}.mp3`)!.async("uint8array")).byteLength).toBe(4096);
       expect(await read("contact.json")).toMatchObject({ name: NAME, phone: CALLER, email: EMAIL, company: "Erasable Ltd", notes: "Prefers mornings" });
       expect(await read("calls.json")).toEqual([expect.objectContaining({ call_sid: person.callSid, phone_number: CALLER, notes: NOTES, recording_file: `recordings/call-${person.callSid}.mp3` })]);
       const [conversation] = await read("conversations.json");
-      expect(conversation.messages.map((m: { direction: string; body: string }) => [m.direction, m.body])).toEqual([["inbound", `Hello, this is Erin ${stamp}`], ["outbound", `Hi Erin, about ${stamp}`]]);
-      expect(await read("voicemails.json")).toEqual([expect.objectContaining({ call_sid: person.voicemailCallSid, transcription: `Erin here, call me ${stamp}`, recording_file: `recordings/voicemail-${person.voicemailCallSid}.mp3` })]);
+      expect(conversation.messages.map((m: { direction: string; body: string }) => [m.direction, m.body])).toEqual([
+        ["inbound", `Hello, this is Erin ${stamp}`],
+        ["outbound", `Hi Erin, about ${stamp}`],
+      ]);
+      expect(await read("voicemails.json")).toEqual([
+        expect.objectContaining({ call_sid: person.voicemailCallSid, transcription: `Erin here, call me ${stamp}`, recording_file: `recordings/voicemail-${person.voicemailCallSid}.mp3` }),
+      ]);
       expect((await read("merges.json"))[0].merged_contacts[0]).toMatchObject({ phone: OTHER_PHONE });
       expect((await read("import_rows.json")).length).toBe(1);
       const exportAudit = (await tenant.client.get("/api/audit-log?action=contact.exported", tenant.admin.token)).body.data;
@@ -128,8 +175,16 @@ describe("a person's data on request (issue 47, points 5 and 6)", () => {
       const erase = await tenant.client.post(`/api/contacts/${person.contact.id}/erase`, { dry_run: false }, tenant.admin.token);
       expect(erase.status, JSON.stringify(erase.body)).toBe(202);
       expect(erase.body.operation).toMatchObject({ kind: "contact.erase", total: 3 });
-      const operation = await until(async () => (await tenant.client.get(`/api/operations/${erase.body.operation.id}`, tenant.admin.token)).body, (o) => o.status === "completed" || o.status === "failed", 20_000);
-      expect(operation, JSON.stringify(operation)).toMatchObject({ status: "completed", progress: 100, result: { erased: true, recordings: 2, contact: 1, calls: 1, conversations: 1, messages: 2, voicemails: 1, merges: 1, import_rows: 1 } });
+      const operation = await until(
+        async () => (await tenant.client.get(`/api/operations/${erase.body.operation.id}`, tenant.admin.token)).body,
+        (o) => o.status === "completed" || o.status === "failed",
+        20_000,
+      );
+      expect(operation, JSON.stringify(operation)).toMatchObject({
+        status: "completed",
+        progress: 100,
+        result: { erased: true, recordings: 2, contact: 1, calls: 1, conversations: 1, messages: 2, voicemails: 1, merges: 1, import_rows: 1 },
+      });
       expect(operation.result.webhook_deliveries).toBeGreaterThan(0);
       expect(leaks(JSON.stringify(operation))).toEqual([]);
 
@@ -162,7 +217,12 @@ describe("a person's data on request (issue 47, points 5 and 6)", () => {
 
       // The audit log says what was erased and by whom, without the erased data.
       const [entry] = (await admin("/api/audit-log?action=contact.erased")).body.data;
-      expect(entry).toMatchObject({ user_id: tenant.admin.id, subject_type: "contact", subject_id: String(person.contact.id), details: expect.objectContaining({ recordings: 2, calls: 1, messages: 2 }) });
+      expect(entry).toMatchObject({
+        user_id: tenant.admin.id,
+        subject_type: "contact",
+        subject_id: String(person.contact.id),
+        details: expect.objectContaining({ recordings: 2, calls: 1, messages: 2 }),
+      });
 
       // Asking again: the contact is gone.
       expect((await tenant.client.post(`/api/contacts/${person.contact.id}/erase`, { dry_run: false }, tenant.admin.token)).status).toBe(404);
@@ -183,7 +243,11 @@ async function nothingInAnyTable(databaseUrl: string) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    const tables = (await db.query<{ name: string }>(`SELECT quote_ident(table_schema) || '.' || quote_ident(table_name) AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`)).rows;
+    const tables = (
+      await db.query<{ name: string }>(
+        `SELECT quote_ident(table_schema) || '.' || quote_ident(table_name) AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+      )
+    ).rows;
     const found: string[] = [];
     for (const { name } of tables) {
       const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${name} t WHERE t::text LIKE ANY($1::text[])`, [[NAME, EMAIL, OTHER_PHONE, stamp].map((s) => `%${s}%`)]);

@@ -5,7 +5,19 @@ import { giveNumber, provider } from "../support/provider";
 // Issue 44, points 1 and 2: queues as resources with their distribution, and
 // agents' skills.
 
-interface Queue { id: number; name: string; department_id: number | null; distribution: string; offer_timeout_seconds: number; priority: number; overflow: unknown; required_skills: unknown[]; waiting: number; longest_wait_seconds: number; agents_available: number }
+interface Queue {
+  id: number;
+  name: string;
+  department_id: number | null;
+  distribution: string;
+  offer_timeout_seconds: number;
+  priority: number;
+  overflow: unknown;
+  required_skills: unknown[];
+  waiting: number;
+  longest_wait_seconds: number;
+  agents_available: number;
+}
 
 async function queues(tenant: Tenant, token: string): Promise<Queue[]> {
   const listed = await tenant.client.get("/api/queues", token);
@@ -17,8 +29,22 @@ describe("queues", () => {
   it("every queue has a stable id and the defaults; each caller sees the queues they serve", async () => {
     const tenant = await createTenant();
     const all = await queues(tenant, tenant.admin.token);
-    expect(all.map((q) => [q.name, q.department_id])).toEqual([["General", null], ["A", tenant.departments.a.id], ["B", tenant.departments.b.id]]);
-    expect(all[0]).toMatchObject({ distribution: "pick", offer_timeout_seconds: 20, wrap_up_seconds: 0, disposition_required: false, priority: 0, overflow: null, required_skills: [], waiting: 0, longest_wait_seconds: 0 });
+    expect(all.map((q) => [q.name, q.department_id])).toEqual([
+      ["General", null],
+      ["A", tenant.departments.a.id],
+      ["B", tenant.departments.b.id],
+    ]);
+    expect(all[0]).toMatchObject({
+      distribution: "pick",
+      offer_timeout_seconds: 20,
+      wrap_up_seconds: 0,
+      disposition_required: false,
+      priority: 0,
+      overflow: null,
+      required_skills: [],
+      waiting: 0,
+      longest_wait_seconds: 0,
+    });
     expect((await queues(tenant, tenant.admin.token)).map((q) => q.id)).toEqual(all.map((q) => q.id));
     expect((await queues(tenant, tenant.agentA.token)).map((q) => q.name)).toEqual(["General", "A"]);
     expect((await queues(tenant, tenant.managerB.token)).map((q) => q.name)).toEqual(["General", "B"]);
@@ -33,7 +59,15 @@ describe("queues", () => {
   it("an admin sets the distribution and settings; the answer and the list say what was saved", async () => {
     const tenant = await createTenant();
     const [general, a, b] = await queues(tenant, tenant.admin.token);
-    const patch = { distribution: "offer", offer_timeout_seconds: 15, wrap_up_seconds: 30, disposition_required: true, priority: 7, overflow: { after_seconds: 45, to_queue_id: b.id }, required_skills: [{ skill: " Spanish ", min_level: 3 }] };
+    const patch = {
+      distribution: "offer",
+      offer_timeout_seconds: 15,
+      wrap_up_seconds: 30,
+      disposition_required: true,
+      priority: 7,
+      overflow: { after_seconds: 45, to_queue_id: b.id },
+      required_skills: [{ skill: " Spanish ", min_level: 3 }],
+    };
     const saved = await tenant.client.patch(`/api/queues/${a.id}`, patch, tenant.admin.token);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toMatchObject({ ...patch, id: a.id, name: "A", required_skills: [{ skill: "spanish", min_level: 3 }] });
@@ -63,7 +97,15 @@ describe("queues", () => {
       [{ overflow: { after_seconds: 30, to_queue_id: a.id } }, "overflow.to_queue_id"],
       [{ overflow: { after_seconds: 30, to_queue_id: foreign } }, "overflow.to_queue_id"],
       [{ required_skills: [{ skill: "spanish", min_level: 0 }] }, "required_skills.0.min_level"],
-      [{ required_skills: [{ skill: "spanish", min_level: 2 }, { skill: "SPANISH", min_level: 3 }] }, "required_skills.1.skill"],
+      [
+        {
+          required_skills: [
+            { skill: "spanish", min_level: 2 },
+            { skill: "SPANISH", min_level: 3 },
+          ],
+        },
+        "required_skills.1.skill",
+      ],
       [{ required_skills: [{ skill: "", min_level: 2 }] }, "required_skills.0.skill"],
       [{ surprise: 1 }, "surprise"],
     ];
@@ -102,9 +144,18 @@ describe("skills", () => {
   it("an admin sets an agent's skills as a whole; GET /api/users/{id} and the list show them", async () => {
     const tenant = await createTenant();
     const put = (userId: number, body: unknown, token = tenant.admin.token) => tenant.client.request("PUT", `/api/users/${userId}/skills`, { token, body });
-    const saved = await put(tenant.agentA.id, [{ skill: "Spanish", level: 7 }, { skill: "billing", level: 3 }]);
+    const saved = await put(tenant.agentA.id, [
+      { skill: "Spanish", level: 7 },
+      { skill: "billing", level: 3 },
+    ]);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body).toEqual({ user_id: tenant.agentA.id, skills: [{ skill: "billing", level: 3 }, { skill: "spanish", level: 7 }] });
+    expect(saved.body).toEqual({
+      user_id: tenant.agentA.id,
+      skills: [
+        { skill: "billing", level: 3 },
+        { skill: "spanish", level: 7 },
+      ],
+    });
     expect((await tenant.client.get(`/api/users/${tenant.agentA.id}`, tenant.admin.token)).body.skills).toEqual(saved.body.skills);
     const listed = await tenant.client.get("/api/users?per_page=100", tenant.admin.token);
     expect(listed.body.data.find((u: { id: number }) => u.id === tenant.agentA.id).skills).toEqual(saved.body.skills);
@@ -123,7 +174,13 @@ describe("skills", () => {
     expect((await put(other.agentA.id, [{ skill: "french", level: 2 }], tenant.admin.token)).status).toBe(404);
     for (const [body, field] of [
       [[{ skill: "french", level: 11 }], "0.level"],
-      [[{ skill: "french", level: 2 }, { skill: "French", level: 3 }], "1.skill"],
+      [
+        [
+          { skill: "french", level: 2 },
+          { skill: "French", level: 3 },
+        ],
+        "1.skill",
+      ],
       [[{ skill: "x".repeat(41), level: 2 }], "0.skill"],
       [{ skill: "french", level: 2 }, "form"],
     ] as [unknown, string][]) {

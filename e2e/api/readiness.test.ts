@@ -47,7 +47,10 @@ describe("GET /api/ready", () => {
     // Without METRICS_TOKEN metrics are off on this one.
     const starting = startServer({ port, label: "readiness", databaseUrl: database?.url, dataDir, env: { SHUTDOWN_DRAIN_SECONDS: "3", METRICS_TOKEN: "" } });
     let startedAt = 0;
-    void starting.then(() => (startedAt = Date.now()), () => (startedAt = Date.now()));
+    void starting.then(
+      () => (startedAt = Date.now()),
+      () => (startedAt = Date.now()),
+    );
     const probes: Probe[] = [];
     while (!startedAt) {
       const answer = await probe(baseUrl);
@@ -59,7 +62,10 @@ describe("GET /api/ready", () => {
       // While start-up ran (migrations, demo data, workers) probes heard 503 "starting", answered
       // while it still ran: not requests held until it ended (as Next.js holds the ones it handles).
       const early = probes.filter((p) => p.status === 503);
-      expect(early.filter((p) => p.body?.status !== "starting"), JSON.stringify(probes)).toEqual([]);
+      expect(
+        early.filter((p) => p.body?.status !== "starting"),
+        JSON.stringify(probes),
+      ).toEqual([]);
       // Answered at once, not held: some came back within half a second, before start-up ended.
       // Not "a second before it ended", as this asked: on PostgreSQL start-up can end within a
       // second of the first answer (a gate failed so, issue 60), and no probe can be that early.
@@ -70,7 +76,7 @@ describe("GET /api/ready", () => {
       // Asked until it answers: a server that has just started on a loaded machine may take
       // longer than a probe's 3 s to answer its first requests (seen in the gate, issue 42).
       let ready: Probe | null = null;
-      for (const deadline = Date.now() + 20_000; !ready && Date.now() < deadline; ) ready = await probe(baseUrl);
+      for (const deadline = Date.now() + 20_000; !ready && Date.now() < deadline;) ready = await probe(baseUrl);
       expect(ready).toMatchObject({ status: 200, body: { status: "ready", checks: { database: "ok", migrations: "ok", workers: "ok" } } });
 
       // Metrics are off without METRICS_TOKEN: the path does not exist, token or not.

@@ -123,7 +123,11 @@ describe("consent to recording (issue 47, point 1)", () => {
     const number = await giveNumber(tenant);
     const tag = `consent-${Date.now()}`;
     const contact = await makeContact(tenant, { name: "Told Contact", tags: [tag], phone: inHoursPhone() });
-    const campaign = await tenant.client.post("/api/campaigns", { name: "Told outreach", calling_window: ALL_DAY, selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: number, max_attempts: 1, recording_enabled: true }, tenant.managerA.token);
+    const campaign = await tenant.client.post(
+      "/api/campaigns",
+      { name: "Told outreach", calling_window: ALL_DAY, selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: number, max_attempts: 1, recording_enabled: true },
+      tenant.managerA.token,
+    );
     expect(campaign.status).toBe(201);
     expect((await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token)).status).toBe(200);
     expect((await tenant.client.post(`/api/campaigns/${campaign.body.id}/start`, {}, tenant.managerA.token)).status).toBe(200);

@@ -16,7 +16,8 @@ import { giveNumber, provider } from "../support/provider";
 
 const identity = (id: number) => `user_${id}`;
 const available = async (tenant: Tenant, token: string) => expect((await tenant.client.post("/api/agent/status", { status: "available" }, token)).status).toBe(200);
-const recordCalls = async (tenant: Tenant, on: boolean) => expect((await tenant.client.request("PUT", "/api/settings/telephony", { token: tenant.admin.token, body: { recording_enabled: on } })).status).toBe(200);
+const recordCalls = async (tenant: Tenant, on: boolean) =>
+  expect((await tenant.client.request("PUT", "/api/settings/telephony", { token: tenant.admin.token, body: { recording_enabled: on } })).status).toBe(200);
 const logOf = async (tenant: Tenant, callSid: string) => (await tenant.client.get(`/api/voice/call-logs?call_sid=${callSid}`, tenant.admin.token)).body.data[0];
 const recordingUrl = (digit: string) => `https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/RE${digit.repeat(32)}`;
 
@@ -31,15 +32,24 @@ async function expectNoOtherRecording(legs: string[], conference: string | null)
   expect(asked.length).toBeGreaterThan(0);
   for (const request of asked) {
     expect(request.body.Twiml ?? "", JSON.stringify(request)).not.toMatch(/record/i);
-    expect(Object.keys(request.body).filter((key) => /^(Record|ConferenceRecord)/.test(key)), JSON.stringify(request)).toEqual([]);
+    expect(
+      Object.keys(request.body).filter((key) => /^(Record|ConferenceRecord)/.test(key)),
+      JSON.stringify(request),
+    ).toEqual([]);
   }
 }
 
 /** The provider's report of a finished recording, at the address the recording was started with. */
 function reportRecording(started: ControlRequest, { url, seconds }: { url: string; seconds: number }) {
   return playCallback(started.body.RecordingStatusCallback, {
-    CallSid: started.call, RecordingSid: started.recording!, RecordingUrl: url, RecordingStatus: "completed", RecordingDuration: String(seconds),
-    RecordingChannels: "2", RecordingSource: "StartCallRecordingAPI", RecordingTrack: "both",
+    CallSid: started.call,
+    RecordingSid: started.recording!,
+    RecordingUrl: url,
+    RecordingStatus: "completed",
+    RecordingDuration: String(seconds),
+    RecordingChannels: "2",
+    RecordingSource: "StartCallRecordingAPI",
+    RecordingTrack: "both",
   });
 }
 
@@ -64,9 +74,16 @@ async function playsThroughTheService(tenant: Tenant, callSid: string, recording
   expect(file.headers.get("content-disposition")).toBe(`attachment; filename="recording-${callSid}.mp3"`);
   await file.arrayBuffer();
   const asked = (await (await fetch(`${inject("fakeProviderUrl")}/__media`)).json()) as { recording: string; authorized: boolean }[];
-  expect(asked.filter((m) => m.recording === recordingSid)).toEqual([expect.objectContaining({ authorized: true }), expect.objectContaining({ authorized: true }), expect.objectContaining({ authorized: true })]);
+  expect(asked.filter((m) => m.recording === recordingSid)).toEqual([
+    expect.objectContaining({ authorized: true }),
+    expect.objectContaining({ authorized: true }),
+    expect.objectContaining({ authorized: true }),
+  ]);
   const audit = (await tenant.client.get("/api/audit-log?per_page=100", tenant.admin.token)).body.data.filter((e: { action: string }) => e.action.startsWith("recording."));
-  expect(audit.map((e: { action: string; user_id: number; details: { call_sid: string } }) => [e.action, e.user_id, e.details.call_sid]).sort()).toEqual([["recording.downloaded", tenant.agentA.id, callSid], ["recording.played", tenant.agentA.id, callSid]]);
+  expect(audit.map((e: { action: string; user_id: number; details: { call_sid: string } }) => [e.action, e.user_id, e.details.call_sid]).sort()).toEqual([
+    ["recording.downloaded", tenant.agentA.id, callSid],
+    ["recording.played", tenant.agentA.id, callSid],
+  ]);
 }
 
 /** The conference reports a leg joining, as the provider does from the conference's status address. */
@@ -118,7 +135,13 @@ describe("recordings cover the whole call", () => {
     // The provider reports it: on the call's log (its first part), with its sid and length; a retry changes nothing.
     expect((await reportRecording(started, { url: recordingUrl("3"), seconds: 95 })).status).toBe(200);
     expect((await reportRecording(started, { url: recordingUrl("4"), seconds: 12 })).status).toBe(200);
-    expect(await logOf(tenant, callSid)).toMatchObject({ call_sid: callSid, user_id: tenant.agentA.id, recording_url: `/api/calls/${callSid}/recording`, recording_sid: started.recording, recording_duration: 95 });
+    expect(await logOf(tenant, callSid)).toMatchObject({
+      call_sid: callSid,
+      user_id: tenant.agentA.id,
+      recording_url: `/api/calls/${callSid}/recording`,
+      recording_sid: started.recording,
+      recording_duration: 95,
+    });
     // B's part of the same call names no second recording.
     expect(await logOf(tenant, targetLeg)).toMatchObject({ parent_call_sid: callSid, recording_url: null, recording_sid: null });
     // Issue 47, point 4: who may play it, through this service only. Its agent may not until the organization allows it.
@@ -158,14 +181,28 @@ describe("recordings cover the whole call", () => {
 
     // Held: the dialed leg moves into the conference; the agent's Dial ends and its action seats the agent there.
     expect((await tenant.client.post(`/api/calls/${call.callSid}/hold`, { on: true }, tenant.agentA.token)).status).toBe(200);
-    const seat = await playCallback(statusUrl, { CallSid: call.callSid, From: `client:${identity(tenant.agentA.id)}`, To: to, CallStatus: "in-progress", DialCallSid: dialedLeg, DialCallStatus: "completed", DialCallDuration: "4" });
+    const seat = await playCallback(statusUrl, {
+      CallSid: call.callSid,
+      From: `client:${identity(tenant.agentA.id)}`,
+      To: to,
+      CallStatus: "in-progress",
+      DialCallSid: dialedLeg,
+      DialCallStatus: "completed",
+      DialCallDuration: "4",
+    });
     expect(conferenceName(seat.body)).toMatch(/^call_\d+$/);
     await expectNoOtherRecording([call.callSid, dialedLeg], conferenceName(seat.body));
 
     // The recording's report comes first (the provider does not order its callbacks), then the dialed person hangs up.
     expect((await reportRecording(started, { url: recordingUrl("5"), seconds: 40 })).status).toBe(200);
     expect((await playCallback(statusUrl, { CallSid: dialedLeg, ParentCallSid: call.callSid, CallStatus: "completed", CallDuration: "40", To: to })).status).toBe(200);
-    expect(await logOf(tenant, call.callSid)).toMatchObject({ direction: "outbound-manual", duration: 40, recording_url: `/api/calls/${call.callSid}/recording`, recording_sid: started.recording, recording_duration: 40 });
+    expect(await logOf(tenant, call.callSid)).toMatchObject({
+      direction: "outbound-manual",
+      duration: 40,
+      recording_url: `/api/calls/${call.callSid}/recording`,
+      recording_sid: started.recording,
+      recording_duration: 40,
+    });
     expect(await recordingsOf([call.callSid, dialedLeg])).toEqual([started]);
 
     // Not recorded: the dial says nothing of it, and the answer starts no recording.
@@ -184,7 +221,11 @@ describe("recordings cover the whole call", () => {
     const number = await giveNumber(tenant);
     const tag = `rec-${Date.now()}`;
     const contact = await makeContact(tenant, { name: "Recorded Contact", tags: [tag], phone: inHoursPhone() });
-    const created = await tenant.client.post("/api/campaigns", { name: "Recorded outreach", calling_window: ALL_DAY, selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: number, max_attempts: 1, recording_enabled: true }, tenant.managerA.token);
+    const created = await tenant.client.post(
+      "/api/campaigns",
+      { name: "Recorded outreach", calling_window: ALL_DAY, selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: number, max_attempts: 1, recording_enabled: true },
+      tenant.managerA.token,
+    );
     expect(created.status).toBe(201);
     await available(tenant, tenant.agentA.token);
     expect((await tenant.client.post(`/api/campaigns/${created.body.id}/start`, {}, tenant.managerA.token)).status).toBe(200);
@@ -213,7 +254,13 @@ describe("recordings cover the whole call", () => {
 
     expect((await playCallback(call.StatusCallback, { CallSid: call.sid, From: number, To: contact.phone, CallStatus: "completed", CallDuration: "33" })).status).toBe(200);
     expect((await reportRecording(started, { url: recordingUrl("6"), seconds: 31 })).status).toBe(200);
-    expect(await logOf(tenant, call.sid)).toMatchObject({ direction: "outbound-campaign", campaign_id: created.body.id, recording_url: `/api/calls/${call.sid}/recording`, recording_sid: started.recording, recording_duration: 31 });
+    expect(await logOf(tenant, call.sid)).toMatchObject({
+      direction: "outbound-campaign",
+      campaign_id: created.body.id,
+      recording_url: `/api/calls/${call.sid}/recording`,
+      recording_sid: started.recording,
+      recording_duration: 31,
+    });
     expect(await recordingsOf([call.sid, agentLeg])).toEqual([started]);
     await expectNoOtherRecording([call.sid, agentLeg], conferenceName(seat.body));
   });
@@ -354,7 +401,10 @@ describe("recording retention and legal holds (issue 47, point 3)", () => {
     expect((await logOf(tenant, ofHeldContact.callSid)).recording_url).toBe(`/api/calls/${ofHeldContact.callSid}/recording`);
     const audit = (await tenant.client.get("/api/audit-log?action=recordings.retention_run", tenant.admin.token)).body.data;
     // Each real run is in the audit log with its counts (today's, which found nothing, and this one).
-    expect(audit.map((entry: { details: { deleted_calls: number; kept_on_hold: number } }) => [entry.details.deleted_calls, entry.details.kept_on_hold])).toEqual([[1, 2], [0, 0]]);
+    expect(audit.map((entry: { details: { deleted_calls: number; kept_on_hold: number } }) => [entry.details.deleted_calls, entry.details.kept_on_hold])).toEqual([
+      [1, 2],
+      [0, 0],
+    ]);
 
     // Released, the contact's recordings go at the next run.
     expect((await tenant.client.post(`/api/contacts/${contact.id}/legal-hold`, { on: false }, tenant.admin.token)).status).toBe(200);

@@ -40,7 +40,11 @@ describe("reports", () => {
     await manual(tenant, tenant.agentB.id, "+14155550904", "busy", 0);
     // A campaign call answered by agent A (talk 30 s), through the engine and the provider's callbacks.
     const target = await makeContact(tenant, { name: "Campaign Target", tags: ["report-campaign"], phone: inHoursPhone() });
-    const created = await tenant.client.post("/api/campaigns", { name: "Report push", selection: { tags: ["report-campaign"] }, dialing_mode: "progressive", caller_id: number, calling_window: ALL_DAY }, tenant.managerA.token);
+    const created = await tenant.client.post(
+      "/api/campaigns",
+      { name: "Report push", selection: { tags: ["report-campaign"] }, dialing_mode: "progressive", caller_id: number, calling_window: ALL_DAY },
+      tenant.managerA.token,
+    );
     expect((await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token)).status).toBe(200);
     expect((await tenant.client.post(`/api/campaigns/${created.body.id}/start`, {}, tenant.managerA.token)).status).toBe(200);
     const [dialed] = await waitForCalls(target.phone, 1, 20_000, campaignState(tenant, created.body.id, [tenant.agentA]));
@@ -93,7 +97,9 @@ describe("reports", () => {
     expect(daily).toEqual([{ day: today, calls: 6, inbound: 3, answered: 2, abandoned: 1, average_handle_seconds: 97.5, messages_sent: 0, messages_received: 0, messages_failed: 0, opt_outs: 0 }]);
     expect((await get("campaigns")).data).toEqual([{ campaign_id: created.body.id, name: "Report push", calls: 1, connected: 1, connect_rate: 1, talk_seconds: 30, average_handle_seconds: 30 }]);
     const tags = (await get("tags")).data;
-    expect(tags).toEqual(expect.arrayContaining([{ tag: "vip", calls: 1, connected: 1, connect_rate: 1, talk_seconds: 60, average_handle_seconds: 60 }, expect.objectContaining({ tag: "north", calls: 1 })]));
+    expect(tags).toEqual(
+      expect.arrayContaining([{ tag: "vip", calls: 1, connected: 1, connect_rate: 1, talk_seconds: 60, average_handle_seconds: 60 }, expect.objectContaining({ tag: "north", calls: 1 })]),
+    );
 
     // A manager sees the department's calls (the abandoned caller reached no department), an agent their own.
     expect(await get("summary", tenant.managerA.token)).toMatchObject({ total_calls: 4, inbound_calls: 2, answered: 2, abandoned: 0 });
@@ -107,7 +113,9 @@ describe("reports", () => {
     const csv = await fetch(`${tenant.client.baseUrl}/api/reports/agents?${range}&format=csv`, { headers: { Authorization: `Bearer ${tenant.admin.token}` } });
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const text = (await csv.text()).replace(/^\uFEFF/, "");
-    expect(text.split("\r\n")[0]).toBe("user_id,name,calls,talk_seconds,average_handle_seconds,seconds_in_state.available,seconds_in_state.busy,seconds_in_state.wrap_up,seconds_in_state.offline,messages_sent,messages_failed");
+    expect(text.split("\r\n")[0]).toBe(
+      "user_id,name,calls,talk_seconds,average_handle_seconds,seconds_in_state.available,seconds_in_state.busy,seconds_in_state.wrap_up,seconds_in_state.offline,messages_sent,messages_failed",
+    );
     expect(text).toContain(`${tenant.agentA.id},`);
 
     const live = (await tenant.client.get("/api/reports/live?tz=UTC", tenant.admin.token)).body;
@@ -199,7 +207,15 @@ describe("time in state per agent", () => {
     const placed = await sim.manualCall({ identity, to: handed.contact.phone, contactId: handed.contact.id, campaignContactId: handed.campaign_contact_id, path: "/api/telephony/handle-call" });
     await record("busy");
     await pause();
-    await sim.manualStatus({ callSid: placed.callSid, identity, to: handed.contact.phone, status: "completed", duration: 1, contactId: handed.contact.id, campaignContactId: handed.campaign_contact_id });
+    await sim.manualStatus({
+      callSid: placed.callSid,
+      identity,
+      to: handed.contact.phone,
+      status: "completed",
+      duration: 1,
+      contactId: handed.contact.id,
+      campaignContactId: handed.campaign_contact_id,
+    });
     await record("wrap_up");
     await pause();
     await available();
@@ -207,7 +223,11 @@ describe("time in state per agent", () => {
     // Progressive campaign: reserved while it rings, connected, ended.
     const progressiveTag = `state-progressive-${Date.now()}`;
     const target = await makeContact(tenant, { tags: [progressiveTag], phone: inHoursPhone() });
-    const progressive = await tenant.client.post("/api/campaigns", { name: "State progressive", selection: { tags: [progressiveTag] }, dialing_mode: "progressive", caller_id: number, calling_window: ALL_DAY }, tenant.managerA.token);
+    const progressive = await tenant.client.post(
+      "/api/campaigns",
+      { name: "State progressive", selection: { tags: [progressiveTag] }, dialing_mode: "progressive", caller_id: number, calling_window: ALL_DAY },
+      tenant.managerA.token,
+    );
     await tenant.client.post(`/api/campaigns/${progressive.body.id}/start`, {}, tenant.managerA.token);
     const [dialed] = await waitForCalls(target.phone);
     await record("busy");

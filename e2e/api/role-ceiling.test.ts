@@ -26,7 +26,18 @@ async function peopleOf(tenant: Tenant) {
   const tag = Math.random().toString(36).slice(2, 8);
   const make = async (role: Role) => {
     const email = `${role}.ceiling.${tag}@factory.test`;
-    const created = await client.post("/api/users", { name: `${role} ${tag}`, email, password: FACTORY_PASSWORD, role, department_id: role === "agent" || role === "dept_manager" ? tenant.departments.a.id : null, organization_id: tenant.organization.id }, superToken);
+    const created = await client.post(
+      "/api/users",
+      {
+        name: `${role} ${tag}`,
+        email,
+        password: FACTORY_PASSWORD,
+        role,
+        department_id: role === "agent" || role === "dept_manager" ? tenant.departments.a.id : null,
+        organization_id: tenant.organization.id,
+      },
+      superToken,
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     return { id: created.body.id as number, role, email, token: await loginAs(client, email, FACTORY_PASSWORD) };
   };

@@ -51,15 +51,23 @@ describe("the routing preview", () => {
     const tenant = await createTenant();
     const departments = (await tenant.client.get("/api/departments?per_page=100", tenant.admin.token)).body.data as { id: number; name: string }[];
     const [first, second] = departments;
-    const menu = { menu: { greeting: "Thanks for calling.", default_digit: "1", options: [
-      { digit: "1", label: "Sales", words: ["buy"], target: { type: "queue", department_id: first.id } },
-      { digit: "2", label: "Support", target: { type: "queue", department_id: second.id } },
-      { digit: "3", label: "a message", target: { type: "voicemail", department_id: null } },
-    ] } };
+    const menu = {
+      menu: {
+        greeting: "Thanks for calling.",
+        default_digit: "1",
+        options: [
+          { digit: "1", label: "Sales", words: ["buy"], target: { type: "queue", department_id: first.id } },
+          { digit: "2", label: "Support", target: { type: "queue", department_id: second.id } },
+          { digit: "3", label: "a message", target: { type: "voicemail", department_id: null } },
+        ],
+      },
+    };
     const listed = await walk(tenant, menu);
     expect(listed.ends_in).toBe("menu");
     expect(listed.steps[1]).toBe("Hears the menu: “Thanks for calling. For Sales, press 1. For Support, press 2. For a message, press 3.”");
-    expect(listed.steps).toContain(`Pressing 3 or saying “a message”: hears “Please leave your name, number and message after the tone. We will call you back.” and leaves a voicemail for the general queue.`);
+    expect(listed.steps).toContain(
+      `Pressing 3 or saying “a message”: hears “Please leave your name, number and message after the tone. We will call you back.” and leaves a voicemail for the general queue.`,
+    );
     expect(listed.steps.at(-1)).toBe("No answer twice (or an answer it cannot place): Sales (key 1).");
     expect(listed.twiml).toContain("<Gather");
 
@@ -79,7 +87,10 @@ describe("the routing preview", () => {
   it("says a queue nobody serves now takes a voicemail when the plan says so, and gives both branches for another time", async () => {
     const tenant = await createTenant();
     const now = await walk(tenant, { no_agents: "voicemail" });
-    expect(now.steps.slice(1)).toEqual(["Nobody serving the general queue is on duty now.", "Hears “Nobody can take your call right now. Please leave your name, number and message after the tone. We will call you back.” and leaves a voicemail for the general queue."]);
+    expect(now.steps.slice(1)).toEqual([
+      "Nobody serving the general queue is on duty now.",
+      "Hears “Nobody can take your call right now. Please leave your name, number and message after the tone. We will call you back.” and leaves a voicemail for the general queue.",
+    ]);
     expect(now.twiml).toContain("<Record");
     expect(now.ends_in).toBe("voicemail");
     await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token);

@@ -53,7 +53,9 @@ describe("inbound routing", () => {
     const tenant = await createTenant();
     const number = await giveNumber(tenant);
     expect((await tenant.client.patch("/api/organization", { time_zone: "America/New_York" }, tenant.admin.token)).status).toBe(200);
-    await setRouting(tenant, [{ name: "Office", hours: WEEKDAYS_9_TO_5, holidays: ["2026-12-25"], closed_message: "We are closed, call us from nine.", queue: { type: "queue", department_id: tenant.departments.a.id } }]);
+    await setRouting(tenant, [
+      { name: "Office", hours: WEEKDAYS_9_TO_5, holidays: ["2026-12-25"], closed_message: "We are closed, call us from nine.", queue: { type: "queue", department_id: tenant.departments.a.id } },
+    ]);
     const sim = provider();
     const ring = (clock: string) => sim.inboundCall({ from: "+14155550802", to: number, clock });
 
@@ -137,7 +139,11 @@ describe("inbound routing", () => {
     expect(late.status).toBe(200);
     expect(late.body).toContain("<Enqueue");
     // A callback not signed by the provider changes nothing.
-    const forged = await fetch(first.replace(/^https?:\/\/[^/]+/, suiteUrl()), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ CallSid: newCallSid(), To: number, Digits: "2" }) });
+    const forged = await fetch(first.replace(/^https?:\/\/[^/]+/, suiteUrl()), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ CallSid: newCallSid(), To: number, Digits: "2" }),
+    });
     expect(forged.status).toBe(403);
   });
 
@@ -151,7 +157,10 @@ describe("inbound routing", () => {
       [[{ name: "x", holidays: ["2026-02-30"] }], "plans.0.holidays.0"],
       [[{ name: "x", numbers: ["5551234"] }], "plans.0.numbers.0"],
       [[{ ...menuPlan(tenant), menu: { ...menuPlan(tenant).menu, default_digit: "7" } }], "plans.0.menu.default_digit"],
-      [[{ name: "x", menu: { greeting: "Hi", default_digit: "1", options: [{ digit: "1", label: "A", target: { type: "queue", department_id: 99_999_999 } }] } }], "plans.0.menu.options.0.target.department_id"],
+      [
+        [{ name: "x", menu: { greeting: "Hi", default_digit: "1", options: [{ digit: "1", label: "A", target: { type: "queue", department_id: 99_999_999 } }] } }],
+        "plans.0.menu.options.0.target.department_id",
+      ],
       [[{ name: "x", queue: { type: "number", number: "not a number" } }], "plans.0.queue.number"],
       [[{ name: "x" }, { name: "y" }], "plans"],
     ];

@@ -43,7 +43,12 @@ async function toProvider(email: string) {
 
 /** The browser posting the provider's form to our assertion consumer service: where we send it next. */
 async function post(fields: Record<string, string>) {
-  const response = await fetch(`${baseUrl()}/api/sso/saml/acs`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  const response = await fetch(`${baseUrl()}/api/sso/saml/acs`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
   expect(response.status).toBe(303);
   return new URL(response.headers.get("location")!);
 }
@@ -99,7 +104,11 @@ describe("single sign-on with SAML 2.0", () => {
     // Signed for one person, changed to name another: the signature no longer holds.
     const { html } = await toProvider(email);
     const { fields } = formFields(html);
-    const altered = Buffer.from(Buffer.from(fields.SAMLResponse, "base64").toString("utf8").replaceAll(email, `boss@${email.split("@")[1]}`)).toString("base64");
+    const altered = Buffer.from(
+      Buffer.from(fields.SAMLResponse, "base64")
+        .toString("utf8")
+        .replaceAll(email, `boss@${email.split("@")[1]}`),
+    ).toString("base64");
     expect((await post({ ...fields, SAMLResponse: altered })).searchParams.get("sso_error")).toBe("invalid_answer");
   });
 
@@ -107,7 +116,10 @@ describe("single sign-on with SAML 2.0", () => {
     const { email, tenant } = await samlTenant();
     idp.removeAccount(email);
     expect((await toProvider(email)).page.status).toBe(403);
-    const bad = await tenant.client.request("PUT", "/api/settings/sso", { token: tenant.admin.token, body: { protocol: "saml", domains: ["bad-metadata.test"], saml: { metadata_xml: "<EntityDescriptor/>" } } });
+    const bad = await tenant.client.request("PUT", "/api/settings/sso", {
+      token: tenant.admin.token,
+      body: { protocol: "saml", domains: ["bad-metadata.test"], saml: { metadata_xml: "<EntityDescriptor/>" } },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors["saml.metadata_xml"][0]).toMatch(/metadata/);
     const both = await tenant.client.request("PUT", "/api/settings/sso", { token: tenant.admin.token, body: { protocol: "saml", domains: ["bad-metadata.test"], saml: {} } });

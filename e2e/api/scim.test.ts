@@ -67,7 +67,12 @@ describe("SCIM 2.0 provisioning", () => {
   it("describes itself: service provider config, schemas and resource types", async () => {
     const client = scim(await scimKey(await createTenant(), "read"));
     const config = await client("GET", "/ServiceProviderConfig");
-    expect(config.body).toMatchObject({ patch: { supported: true }, filter: { supported: true, maxResults: 200 }, bulk: { supported: false }, authenticationSchemes: [expect.objectContaining({ type: "oauthbearertoken" })] });
+    expect(config.body).toMatchObject({
+      patch: { supported: true },
+      filter: { supported: true, maxResults: 200 },
+      bulk: { supported: false },
+      authenticationSchemes: [expect.objectContaining({ type: "oauthbearertoken" })],
+    });
     const schemas = await client("GET", "/Schemas");
     expect(schemas.body.Resources.map((s: { id: string }) => s.id)).toEqual([USER, GROUP]);
     expect((await client("GET", `/Schemas/${USER}`)).body.attributes.map((a: { name: string }) => a.name)).toContain("userName");
@@ -89,7 +94,14 @@ describe("SCIM 2.0 provisioning", () => {
     expect(created.status).toBe(201);
     expect(created.headers.get("content-type")).toContain("application/scim+json");
     expect(created.headers.get("location")).toBe(created.body.meta.location);
-    expect(created.body).toMatchObject({ schemas: [USER], userName: `bjensen@${domain}`, externalId: `bjensen-${domain}`, displayName: "Ms. Barbara J Jensen III", active: true, meta: { resourceType: "User" } });
+    expect(created.body).toMatchObject({
+      schemas: [USER],
+      userName: `bjensen@${domain}`,
+      externalId: `bjensen-${domain}`,
+      displayName: "Ms. Barbara J Jensen III",
+      active: true,
+      meta: { resourceType: "User" },
+    });
     expect(created.body.password).toBeUndefined();
     const id = created.body.id as string;
     expect((await client("POST", "/Users", bjensen(domain))).body).toMatchObject({ status: "409", scimType: "uniqueness" });
@@ -112,7 +124,14 @@ describe("SCIM 2.0 provisioning", () => {
     const replaced = await client("PUT", `/Users/${id}`, { schemas: [USER], userName: `bjensen@${domain}`, externalId: `bjensen-${domain}`, name: { givenName: "Babs", familyName: "Jensen" } });
     expect(replaced.status).toBe(200);
     expect(replaced.body.displayName).toBe("Babs Jensen");
-    const patched = await client("PATCH", `/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", value: { displayName: "Barbara Jensen" } }, { op: "replace", path: "userName", value: `barbara@${domain}` }, { op: "replace", path: 'emails[type eq "work"].value', value: `barbara@${domain}` }] });
+    const patched = await client("PATCH", `/Users/${id}`, {
+      schemas: [PATCH_OP],
+      Operations: [
+        { op: "replace", value: { displayName: "Barbara Jensen" } },
+        { op: "replace", path: "userName", value: `barbara@${domain}` },
+        { op: "replace", path: 'emails[type eq "work"].value', value: `barbara@${domain}` },
+      ],
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ displayName: "Barbara Jensen", userName: `barbara@${domain}` });
     expect((await client("PATCH", `/Users/${id}`, { Operations: [] })).body).toMatchObject({ status: "400", scimType: "invalidSyntax" });
@@ -153,7 +172,10 @@ describe("SCIM 2.0 provisioning", () => {
     expect(await departmentOf(tenant.agentA.id)).toBe(Number(groupId));
     expect((await client("POST", "/Groups", { schemas: [GROUP], displayName: "tour guides" })).body).toMatchObject({ status: "409", scimType: "uniqueness" });
 
-    const added = await client("PATCH", `/Groups/${groupId}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ display: "Agent B", value: String(tenant.agentB.id) }, { value: String(tenant.admin.id) }] }] });
+    const added = await client("PATCH", `/Groups/${groupId}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: "add", path: "members", value: [{ display: "Agent B", value: String(tenant.agentB.id) }, { value: String(tenant.admin.id) }] }],
+    });
     expect(added.status).toBe(200);
     // The admin has no department: named, but not a member.
     expect(added.body.members.map((m: { value: string }) => Number(m.value)).sort()).toEqual([tenant.agentA.id, tenant.agentB.id].sort());
@@ -161,7 +183,9 @@ describe("SCIM 2.0 provisioning", () => {
     expect(removed.body.members).toEqual([expect.objectContaining({ value: String(tenant.agentA.id) })]);
     // Out of the group, into the department new people join (the organization's first).
     expect(await departmentOf(tenant.agentB.id)).toBe(tenant.departments.a.id);
-    expect((await client("PATCH", `/Groups/${groupId}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: "2819c223-7f76-453a-919d-413861904646" }] }] })).status).toBe(400);
+    expect(
+      (await client("PATCH", `/Groups/${groupId}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: "2819c223-7f76-453a-919d-413861904646" }] }] })).status,
+    ).toBe(400);
 
     expect((await client("DELETE", `/Groups/${groupId}`)).body).toMatchObject({ status: "409", scimType: "mutability" });
     const renamed = await client("PUT", `/Groups/${groupId}`, { schemas: [GROUP], displayName: "Guides", externalId: "tour-guides", members: [] });
@@ -221,7 +245,11 @@ describe("a provisioning key provisions; it does not administer (issue 59, point
     }
 
     // An admin the directory deleted and provisions again comes back without a password of the directory's choosing.
-    const second = await tenant.client.post("/api/users", { name: "Second Admin", email: `second-${randomUUID().slice(0, 8)}@admins.test`, password: FACTORY_PASSWORD, role: "account_admin", department_id: null }, tenant.admin.token);
+    const second = await tenant.client.post(
+      "/api/users",
+      { name: "Second Admin", email: `second-${randomUUID().slice(0, 8)}@admins.test`, password: FACTORY_PASSWORD, role: "account_admin", department_id: null },
+      tenant.admin.token,
+    );
     expect(second.status).toBe(201);
     expect((await client("DELETE", `/Users/${second.body.id}`)).status).toBe(204);
     const back = await client("POST", "/Users", { schemas: [USER], userName: second.body.email, name: { formatted: "Second Admin" }, password: "directory-chosen-3" });
@@ -272,13 +300,19 @@ describe("a provisioning key provisions; it does not administer (issue 59, point
     expect((await client("GET", `/Users/${tenant.admin.id}`)).body.active).toBe(true);
 
     // With a second active admin, either may go, but not both.
-    const second = await tenant.client.post("/api/users", { name: "Second Admin", email: `second-${randomUUID().slice(0, 8)}@admins.test`, password: FACTORY_PASSWORD, role: "account_admin", department_id: null }, tenant.admin.token);
+    const second = await tenant.client.post(
+      "/api/users",
+      { name: "Second Admin", email: `second-${randomUUID().slice(0, 8)}@admins.test`, password: FACTORY_PASSWORD, role: "account_admin", department_id: null },
+      tenant.admin.token,
+    );
     expect(second.status).toBe(201);
     expect((await attempts[0]()).status).toBe(200);
     expect((await api().get("/api/user", tenant.admin.token)).status).toBe(401);
     expect((await client("DELETE", `/Users/${second.body.id}`)).body).toMatchObject({ schemas: [ERROR], status: "409" });
     expect((await client("PATCH", `/Users/${second.body.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "active", value: false }] })).status).toBe(409);
-    expect((await tenant.client.get(`/api/users/${second.body.id}`, (await api().request("POST", "/api/login", { body: { email: second.body.email, password: FACTORY_PASSWORD } })).body.token)).body.active).toBe(true);
+    expect(
+      (await tenant.client.get(`/api/users/${second.body.id}`, (await api().request("POST", "/api/login", { body: { email: second.body.email, password: FACTORY_PASSWORD } })).body.token)).body.active,
+    ).toBe(true);
   });
 
   it("of the last two active admins deactivated at once, on two servers, one stays", async () => {
@@ -288,14 +322,21 @@ describe("a provisioning key provisions; it does not administer (issue 59, point
     const second = scim(key, inject("secondBaseUrl") || suiteUrl());
     let adminToken = tenant.admin.token;
     for (let round = 0; round < 3; round++) {
-      const other = await tenant.client.post("/api/users", { name: `Admin ${round}`, email: `admin-${round}-${randomUUID().slice(0, 8)}@admins.test`, password: FACTORY_PASSWORD, role: "account_admin", department_id: null }, adminToken);
+      const other = await tenant.client.post(
+        "/api/users",
+        { name: `Admin ${round}`, email: `admin-${round}-${randomUUID().slice(0, 8)}@admins.test`, password: FACTORY_PASSWORD, role: "account_admin", department_id: null },
+        adminToken,
+      );
       expect(other.status).toBe(201);
       const answers = await Promise.all([
         first("PATCH", `/Users/${tenant.admin.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "active", value: false }] }),
         second("DELETE", `/Users/${other.body.id}`),
       ]);
       const statuses = answers.map((answer) => answer.status);
-      expect([[200, 409], [409, 204]]).toContainEqual(statuses);
+      expect([
+        [200, 409],
+        [409, 204],
+      ]).toContainEqual(statuses);
       // The scene again for the next round: the admin active, the other gone.
       if (statuses[0] === 200) {
         expect((await first("PATCH", `/Users/${tenant.admin.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "active", value: true }] })).status).toBe(200);

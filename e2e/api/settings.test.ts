@@ -113,7 +113,12 @@ describe("settings", () => {
       expect([method, path, answer.status, answer.body.errors?.[unknown]]).toEqual([method, path, 422, ["is not a known field."]]);
     }
     const contacts = (await tenant.client.get("/api/contacts?status=all", token)).body.data;
-    expect(contacts.map((c: { id: number; status: string; tags: string[] }) => [c.id, c.status, c.tags]).sort()).toEqual([[a.id, "active", ["keep"]], [b.id, "active", ["other"]]].sort());
+    expect(contacts.map((c: { id: number; status: string; tags: string[] }) => [c.id, c.status, c.tags]).sort()).toEqual(
+      [
+        [a.id, "active", ["keep"]],
+        [b.id, "active", ["other"]],
+      ].sort(),
+    );
     expect((await tenant.client.get("/api/custom-fields", token)).body.data.map((f: { name: string }) => f.name)).toContain("shoe_size");
     expect((await tenant.client.get("/api/settings/telephony", token)).body.recording_enabled).toBe(false);
     expect((await tenant.client.get("/api/contacts/duplicates", token)).body.data).toHaveLength(1);

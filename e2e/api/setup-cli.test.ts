@@ -43,39 +43,44 @@ function setup(args: string[], { env = {}, stdin }: { env?: Record<string, strin
 describe("npm run setup", () => {
   // One operator's first run on one server (a server start is the costly part), told in one test so
   // that no test reads what another left: refused input creates nothing, the run creates the admin, a second is refused.
-  it("invalid input exits non-zero with the server's message and the field, and creates nothing; with the password in SETUP_ADMIN_PASSWORD it creates the organization, its department and the admin, and says so; a second run is refused (409) and changes nothing", async () => {
-    const first = await start({ label: "setup-cli-env" });
-    const invalid = await setup(["--organization", "Acme", "--email", "admin@acme.test", "--time-zone", "Mars/Olympus_Mons", "--url", first.baseUrl], {
-      env: { SETUP_ADMIN_PASSWORD: "cli-password-123" },
-    });
-    expect(invalid.code).toBe(1);
-    expect(invalid.stderr).toContain("The server refused (422): The given data was invalid.");
-    expect(invalid.stderr).toContain("organization.time_zone:");
-    expect((await api(first.baseUrl).get("/api/setup")).body).toEqual({ needed: true });
+  it(
+    "invalid input exits non-zero with the server's message and the field, and creates nothing; with the password in SETUP_ADMIN_PASSWORD " +
+      "it creates the organization, its department and the admin, and says so; a second run is refused (409) and changes nothing",
+    async () => {
+      const first = await start({ label: "setup-cli-env" });
+      const invalid = await setup(["--organization", "Acme", "--email", "admin@acme.test", "--time-zone", "Mars/Olympus_Mons", "--url", first.baseUrl], {
+        env: { SETUP_ADMIN_PASSWORD: "cli-password-123" },
+      });
+      expect(invalid.code).toBe(1);
+      expect(invalid.stderr).toContain("The server refused (422): The given data was invalid.");
+      expect(invalid.stderr).toContain("organization.time_zone:");
+      expect((await api(first.baseUrl).get("/api/setup")).body).toEqual({ needed: true });
 
-    const run = await setup(["--organization", "Acme From Shell", "--email", "Admin@Acme.test", "--name", "Shell Admin", "--time-zone", "Europe/Berlin", "--url", first.baseUrl], {
-      env: { SETUP_ADMIN_PASSWORD: "cli-password-123" },
-    });
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/Created the organization "Acme From Shell" \(id \d+, time zone Europe\/Berlin\)/);
-    expect(run.stdout).toMatch(/department "Main" \(id \d+\)/);
-    expect(run.stdout).toMatch(/account admin Shell Admin <admin@acme\.test> \(user id \d+\)/);
-    expect(run.stdout).toContain(`Sign in at ${first.baseUrl}/login`);
+      const run = await setup(["--organization", "Acme From Shell", "--email", "Admin@Acme.test", "--name", "Shell Admin", "--time-zone", "Europe/Berlin", "--url", first.baseUrl], {
+        env: { SETUP_ADMIN_PASSWORD: "cli-password-123" },
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/Created the organization "Acme From Shell" \(id \d+, time zone Europe\/Berlin\)/);
+      expect(run.stdout).toMatch(/department "Main" \(id \d+\)/);
+      expect(run.stdout).toMatch(/account admin Shell Admin <admin@acme\.test> \(user id \d+\)/);
+      expect(run.stdout).toContain(`Sign in at ${first.baseUrl}/login`);
 
-    const client = api(first.baseUrl);
-    const login = await client.post("/api/login", { email: "admin@acme.test", password: "cli-password-123" });
-    expect(login.status).toBe(200);
-    expect(login.body.user).toMatchObject({ name: "Shell Admin", role: "account_admin" });
-    expect((await client.get("/api/organization", login.body.token)).body).toMatchObject({ name: "Acme From Shell", time_zone: "Europe/Berlin" });
-    expect((await client.get("/api/setup")).body).toEqual({ needed: false });
+      const client = api(first.baseUrl);
+      const login = await client.post("/api/login", { email: "admin@acme.test", password: "cli-password-123" });
+      expect(login.status).toBe(200);
+      expect(login.body.user).toMatchObject({ name: "Shell Admin", role: "account_admin" });
+      expect((await client.get("/api/organization", login.body.token)).body).toMatchObject({ name: "Acme From Shell", time_zone: "Europe/Berlin" });
+      expect((await client.get("/api/setup")).body).toEqual({ needed: false });
 
-    const second = await setup(["--organization", "Second", "--email", "second@acme.test", "--url", first.baseUrl], { env: { SETUP_ADMIN_PASSWORD: "cli-password-456" } });
-    expect(second.code).toBe(1);
-    expect(second.stderr).toContain("The server refused (409): Setup is already complete");
-    expect(second.stdout).toBe("");
-    expect((await client.post("/api/login", { email: "second@acme.test", password: "cli-password-456" })).status).toBe(422);
-    expect((await client.get("/api/organization", login.body.token)).body).toMatchObject({ name: "Acme From Shell" });
-  }, 240_000);
+      const second = await setup(["--organization", "Second", "--email", "second@acme.test", "--url", first.baseUrl], { env: { SETUP_ADMIN_PASSWORD: "cli-password-456" } });
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain("The server refused (409): Setup is already complete");
+      expect(second.stdout).toBe("");
+      expect((await client.post("/api/login", { email: "second@acme.test", password: "cli-password-456" })).status).toBe(422);
+      expect((await client.get("/api/organization", login.body.token)).body).toMatchObject({ name: "Acme From Shell" });
+    },
+    240_000,
+  );
 
   it("with the password piped on standard input, started before the server: waits for it, then creates the admin", async () => {
     const port = await freePort();

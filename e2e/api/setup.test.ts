@@ -89,7 +89,8 @@ async function holdFirstUsersLock(url: string) {
   await client.connect();
   await client.query("SELECT pg_advisory_lock($1::bigint)", [FIRST_USERS_LOCK]);
   const waitingNow = async () =>
-    (await client.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`)).rows[0].n as number;
+    (await client.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`)).rows[0]
+      .n as number;
   return {
     /** Waits until `expected` attempts wait, or 2.5 s after the first began to (a transaction may not stay open for ever); answers how many do. */
     async waiters(expected: number): Promise<number> {
@@ -115,39 +116,47 @@ const valid = (n: number | string = 0) => ({
 });
 
 describe("first run", () => {
-  it("an installation without users needs setup, and each server said where to open it when it started", async () => {
-    const { servers, clients } = await neverSetUp();
-    for (const [i, client] of clients.entries()) {
-      const answer = await client.get("/api/setup");
-      expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({ needed: true });
-      expect(servers[i].output()).toContain(`Setup needed: open ${servers[i].baseUrl}/setup`);
-    }
-    // The sign-in has no one to sign in yet.
-    expect((await clients[0].post("/api/login", { email: "first.admin.0@example.com", password: "first-run-password-0" })).status).toBe(422);
-  }, START_AND_TEST_MS);
+  it(
+    "an installation without users needs setup, and each server said where to open it when it started",
+    async () => {
+      const { servers, clients } = await neverSetUp();
+      for (const [i, client] of clients.entries()) {
+        const answer = await client.get("/api/setup");
+        expect(answer.status).toBe(200);
+        expect(answer.body).toEqual({ needed: true });
+        expect(servers[i].output()).toContain(`Setup needed: open ${servers[i].baseUrl}/setup`);
+      }
+      // The sign-in has no one to sign in yet.
+      expect((await clients[0].post("/api/login", { email: "first.admin.0@example.com", password: "first-run-password-0" })).status).toBe(422);
+    },
+    START_AND_TEST_MS,
+  );
 
-  it("invalid input is refused (422) naming the field, and creates nothing", async () => {
-    const installation = await neverSetUp();
-    const { clients } = installation;
-    const cases: [string, unknown][] = [
-      ["organization.time_zone", { ...valid(), organization: { name: "Acme", time_zone: "Mars/Olympus_Mons" } }],
-      ["organization.time_zone", { ...valid(), organization: { name: "Acme" } }],
-      ["organization.name", { ...valid(), organization: { name: "   ", time_zone: "UTC" } }],
-      ["admin.email", { ...valid(), admin: { ...valid().admin, email: "not-an-email" } }],
-      ["admin.password", { ...valid(), admin: { ...valid().admin, password: "short" } }],
-      ["admin.name", { ...valid(), admin: { email: "a@example.com", password: "long-enough-password" } }],
-      ["admin", { organization: valid().organization }],
-    ];
-    for (const [field, body] of cases) {
-      const answer = await clients[0].post("/api/setup", body);
-      expect(answer.status, JSON.stringify(body)).toBe(422);
-      expect(Object.keys(answer.body.errors), JSON.stringify(body)).toContain(field);
-    }
-    expect((await clients[0].post("/api/setup", "not an object")).status).toBe(422);
-    expect((await clients[clients.length - 1].get("/api/setup")).body).toEqual({ needed: true });
-    if (onPostgres) expect(await installation.counts()).toEqual({ organizations: 0, departments: 0, users: 0, tokens: 0 });
-  }, START_AND_TEST_MS);
+  it(
+    "invalid input is refused (422) naming the field, and creates nothing",
+    async () => {
+      const installation = await neverSetUp();
+      const { clients } = installation;
+      const cases: [string, unknown][] = [
+        ["organization.time_zone", { ...valid(), organization: { name: "Acme", time_zone: "Mars/Olympus_Mons" } }],
+        ["organization.time_zone", { ...valid(), organization: { name: "Acme" } }],
+        ["organization.name", { ...valid(), organization: { name: "   ", time_zone: "UTC" } }],
+        ["admin.email", { ...valid(), admin: { ...valid().admin, email: "not-an-email" } }],
+        ["admin.password", { ...valid(), admin: { ...valid().admin, password: "short" } }],
+        ["admin.name", { ...valid(), admin: { email: "a@example.com", password: "long-enough-password" } }],
+        ["admin", { organization: valid().organization }],
+      ];
+      for (const [field, body] of cases) {
+        const answer = await clients[0].post("/api/setup", body);
+        expect(answer.status, JSON.stringify(body)).toBe(422);
+        expect(Object.keys(answer.body.errors), JSON.stringify(body)).toContain(field);
+      }
+      expect((await clients[0].post("/api/setup", "not an object")).status).toBe(422);
+      expect((await clients[clients.length - 1].get("/api/setup")).body).toEqual({ needed: true });
+      if (onPostgres) expect(await installation.counts()).toEqual({ organizations: 0, departments: 0, users: 0, tokens: 0 });
+    },
+    START_AND_TEST_MS,
+  );
 
   /** Sixteen attempts at once on an installation of the test's own (split between the servers on PostgreSQL). */
   async function raceToSetUp(label: string) {
@@ -184,14 +193,20 @@ describe("first run", () => {
   }
 
   // One story on one installation (a server start each is the costly part): the race, what its winner got, and what comes after.
-  it("many attempts at once (split between the servers on PostgreSQL): exactly one succeeds and answers the admin and a bearer token as a login does, the others get 409; the organization, its department and the admin exist; setup is then not needed, and another attempt is 409 and changes nothing", async () => {
-    const { installation, answers, winner } = await raceToSetUp("setup-race");
-    try {
-      await theFirstRun(installation, answers, winner!);
-    } finally {
-      await stopInstallation(installation);
-    }
-  }, START_AND_TEST_MS);
+  it(
+    "many attempts at once (split between the servers on PostgreSQL): exactly one succeeds and answers the admin and a bearer " +
+      "token as a login does, the others get 409; the organization, its department and the admin exist; setup is then not needed, " +
+      "and another attempt is 409 and changes nothing",
+    async () => {
+      const { installation, answers, winner } = await raceToSetUp("setup-race");
+      try {
+        await theFirstRun(installation, answers, winner!);
+      } finally {
+        await stopInstallation(installation);
+      }
+    },
+    START_AND_TEST_MS,
+  );
 });
 
 /** The race's outcome, what its winner got, and the installation after it. */
@@ -217,7 +232,11 @@ async function theFirstRun(installation: Installation, answers: { answer: { stat
   const departments = await clients[0].get("/api/departments", body.token);
   expect(departments.body.data.map((d: { name: string }) => d.name)).toEqual(["Main"]);
   // The admin can staff it at once: an agent in the first department.
-  const agent = await clients[0].post("/api/users", { name: "First Agent", email: `first.agent.${Date.now()}@example.com`, password: "agent-password-1", role: "agent", department_id: departments.body.data[0].id }, body.token);
+  const agent = await clients[0].post(
+    "/api/users",
+    { name: "First Agent", email: `first.agent.${Date.now()}@example.com`, password: "agent-password-1", role: "agent", department_id: departments.body.data[0].id },
+    body.token,
+  );
   expect(agent.status).toBe(201);
   // The password was kept: the admin signs in with it.
   const login = await clients[clients.length - 1].post("/api/login", { email: input.admin.email, password: input.admin.password });

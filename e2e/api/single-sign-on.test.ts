@@ -36,7 +36,11 @@ async function ssoTenant(options: Record<string, unknown> = {}) {
 }
 
 async function addUser(tenant: Tenant, email: string, role = "agent") {
-  const created = await tenant.client.post("/api/users", { name: email.split("@")[0], email, password: FACTORY_PASSWORD, role, department_id: role === "agent" ? tenant.departments.a.id : null }, tenant.admin.token);
+  const created = await tenant.client.post(
+    "/api/users",
+    { name: email.split("@")[0], email, password: FACTORY_PASSWORD, role, department_id: role === "agent" ? tenant.departments.a.id : null },
+    tenant.admin.token,
+  );
   expect(created.status).toBe(201);
   return created.body as { id: number };
 }
@@ -171,9 +175,15 @@ describe("single sign-on with OpenID Connect", () => {
   it("keeps a domain to one organization, refuses private provider addresses, and answers only admins", async () => {
     const { domain } = await ssoTenant();
     const other = await createTenant();
-    const claimed = await other.client.request("PUT", "/api/settings/sso", { token: other.admin.token, body: { protocol: "oidc", domains: [domain], oidc: { issuer: provider.issuer, client_id: "x", client_secret: "y" } } });
+    const claimed = await other.client.request("PUT", "/api/settings/sso", {
+      token: other.admin.token,
+      body: { protocol: "oidc", domains: [domain], oidc: { issuer: provider.issuer, client_id: "x", client_secret: "y" } },
+    });
     expect(claimed.status).toBe(409);
-    const metadataAddress = await other.client.request("PUT", "/api/settings/sso", { token: other.admin.token, body: { protocol: "oidc", domains: ["private.test"], oidc: { issuer: "http://169.254.169.254/latest", client_id: "x", client_secret: "y" } } });
+    const metadataAddress = await other.client.request("PUT", "/api/settings/sso", {
+      token: other.admin.token,
+      body: { protocol: "oidc", domains: ["private.test"], oidc: { issuer: "http://169.254.169.254/latest", client_id: "x", client_secret: "y" } },
+    });
     expect(metadataAddress.status).toBe(422);
     expect(metadataAddress.body.errors.issuer[0]).toMatch(/https|public address/);
     expect((await other.client.get("/api/settings/sso", other.agentA.token)).status).toBe(403);
@@ -191,7 +201,11 @@ describe("what a single sign-on may yield", () => {
     const { tenant, domain } = await ssoTenant();
     const superToken = await loginAs(tenant.client, "super@example.com");
     const email = `root@${domain}`;
-    const root = await tenant.client.post("/api/users", { name: "Root", email, password: FACTORY_PASSWORD, role: "super_admin", department_id: null, organization_id: tenant.organization.id }, superToken);
+    const root = await tenant.client.post(
+      "/api/users",
+      { name: "Root", email, password: FACTORY_PASSWORD, role: "super_admin", department_id: null, organization_id: tenant.organization.id },
+      superToken,
+    );
     expect(root.status, JSON.stringify(root.body)).toBe(201);
     provider.addAccount({ email, name: "Root" });
 
@@ -229,13 +243,18 @@ describe("what a single sign-on may yield", () => {
     expect(asked.body.token).toBeUndefined();
     expect(asked.body.second_factor).toMatchObject({ methods: ["totp", "recovery_code"], setup_required: false });
     // The code finishes it, as after a password; until then no token exists.
-    const finished = await api().request("POST", "/api/login/second-factor", { body: { challenge: asked.body.second_factor.challenge, code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }) } });
+    const finished = await api().request("POST", "/api/login/second-factor", {
+      body: { challenge: asked.body.second_factor.challenge, code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }) },
+    });
     expect(finished.status, JSON.stringify(finished.body)).toBe(200);
     expect(finished.body.user.email).toBe(email);
 
     // The organization says its provider enforces multi-factor: not asked twice.
     const current = (await tenant.client.get("/api/settings/sso", tenant.admin.token)).body;
-    const saved = await tenant.client.request("PUT", "/api/settings/sso", { token: tenant.admin.token, body: { protocol: "oidc", domains: current.domains, oidc: { issuer: provider.issuer, client_id: provider.clientId }, idp_enforces_mfa: true } });
+    const saved = await tenant.client.request("PUT", "/api/settings/sso", {
+      token: tenant.admin.token,
+      body: { protocol: "oidc", domains: current.domains, oidc: { issuer: provider.issuer, client_id: provider.clientId }, idp_enforces_mfa: true },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.idp_enforces_mfa).toBe(true);
     const changes = (await tenant.client.get("/api/audit-log?action=settings.sso_changed", tenant.admin.token)).body.data;

@@ -19,7 +19,10 @@ async function webSession(email: string): Promise<string> {
     headers: { cookie: cookies.join("; "), "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ csrfToken, email, password: FACTORY_PASSWORD, json: "true" }).toString(),
   });
-  const session = signedIn.headers.getSetCookie().map((line) => line.split(";")[0]).filter((pair) => pair.includes("session-token"));
+  const session = signedIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .filter((pair) => pair.includes("session-token"));
   expect(session, `sign-in answered ${signedIn.status}`).toHaveLength(1);
   return [...cookies, ...session].join("; ");
 }
@@ -74,4 +77,3 @@ describe("the smaller defects of issue 59", () => {
     expect((await tenant.client.post("/api/callbacks", { contact_id: contact.id, at, queue_id: otherDepartment.id }, tenant.admin.token)).status).toBe(201);
   });
 });
-

@@ -39,7 +39,9 @@ describe("SSO domains are proved by DNS", () => {
     const [a, b] = await Promise.all([createTenant(), createTenant()]);
     const claimedByA = await claim(a, [domain]);
     expect(claimedByA.status, JSON.stringify(claimedByA.body)).toBe(200);
-    expect(claimedByA.body.domain_claims).toEqual([{ domain, status: "pending", verified_at: null, txt_record: { name: domain, type: "TXT", value: expect.stringMatching(/^contact-center-verification=[0-9a-f]{32}$/) } }]);
+    expect(claimedByA.body.domain_claims).toEqual([
+      { domain, status: "pending", verified_at: null, txt_record: { name: domain, type: "TXT", value: expect.stringMatching(/^contact-center-verification=[0-9a-f]{32}$/) } },
+    ]);
     const claimedByB = await claim(b, [domain]);
     expect(claimedByB.status, JSON.stringify(claimedByB.body)).toBe(200);
     // Each claim has a token of its own.

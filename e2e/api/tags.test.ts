@@ -148,7 +148,18 @@ describe("tags", () => {
       ["edit something else", () => put(a2.id, { company: "Acme" })],
       ["archive", () => tenant.client.delete(`/api/contacts/${a3.id}`, admin.token)],
       ["move department", () => put(b1.id, { department_id: tenant.departments.a.id })],
-      ["bulk create", () => tenant.client.post("/api/contacts/bulk", [{ name: "Bulk", phone: uniquePhone(), tags: ["vip", "bulk"] }, { name: "", phone: "bad", tags: ["never"] }], managerA.token)],
+      [
+        "bulk create",
+        () =>
+          tenant.client.post(
+            "/api/contacts/bulk",
+            [
+              { name: "Bulk", phone: uniquePhone(), tags: ["vip", "bulk"] },
+              { name: "", phone: "bad", tags: ["never"] },
+            ],
+            managerA.token,
+          ),
+      ],
       ["bulk add tags", () => tenant.client.post("/api/contacts/bulk-actions", { action: "add_tags", ids: [a1.id, a2.id], tags: ["q4"] }, admin.token)],
       ["bulk remove tags", () => tenant.client.post("/api/contacts/bulk-actions", { action: "remove_tags", ids: [a2.id], tags: ["vip"] }, admin.token)],
       ["restore", () => tenant.client.post(`/api/contacts/${a3.id}/restore`, undefined, admin.token)],

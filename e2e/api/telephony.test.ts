@@ -34,13 +34,23 @@ describe("provider signatures", () => {
     }
     // Signed for a different public address (as if the Host header were trusted).
     const elsewhere = provider();
-    Object.assign(elsewhere, { options: { baseUrl: sim["options"].baseUrl, publicBaseUrl: "http://evil.test", authToken: TEST_PROVIDER.TWILIO_AUTH_TOKEN, accountSid: TEST_PROVIDER.TWILIO_ACCOUNT_SID } });
+    Object.assign(elsewhere, {
+      options: { baseUrl: sim["options"].baseUrl, publicBaseUrl: "http://evil.test", authToken: TEST_PROVIDER.TWILIO_AUTH_TOKEN, accountSid: TEST_PROVIDER.TWILIO_ACCOUNT_SID },
+    });
     expect((await elsewhere.post("/api/telephony/inbound", params)).status).toBe(403);
     // Tampered parameters after signing are refused too.
     const signed = await sim.post("/api/telephony/status", { CallSid: params.CallSid, To: number, CallStatus: "completed" });
     expect(signed.status).toBe(200);
     expect(await waiting(tenant)).toEqual([]);
-    for (const path of ["/api/telephony/status", "/api/telephony/queue-wait", "/api/telephony/dequeue", "/api/telephony/agent-dial-queue", "/api/telephony/handle-call", "/api/voice/manual/twiml", "/api/voice/manual/status"]) {
+    for (const path of [
+      "/api/telephony/status",
+      "/api/telephony/queue-wait",
+      "/api/telephony/dequeue",
+      "/api/telephony/agent-dial-queue",
+      "/api/telephony/handle-call",
+      "/api/voice/manual/twiml",
+      "/api/voice/manual/status",
+    ]) {
       expect((await sim.post(path, { CallSid: params.CallSid, To: number }, false)).status, path).toBe(403);
     }
   });
@@ -82,7 +92,15 @@ describe("inbound flow", () => {
 
     const queue = await waiting(tenant);
     expect(queue).toEqual([
-      expect.objectContaining({ call_sid: inbound.callSid, from: caller.phone, to: number, position: 1, wait_seconds: expect.any(Number), queue: `q_${inbound.callSid}`, contact: { id: caller.id, name: "Known Caller" } }),
+      expect.objectContaining({
+        call_sid: inbound.callSid,
+        from: caller.phone,
+        to: number,
+        position: 1,
+        wait_seconds: expect.any(Number),
+        queue: `q_${inbound.callSid}`,
+        contact: { id: caller.id, name: "Known Caller" },
+      }),
     ]);
     const hold = await sim.queueWait({ callSid: inbound.callSid, to: number });
     expect(hold.body).toContain("caller number 1");
@@ -112,7 +130,16 @@ describe("inbound flow", () => {
 
     const logs = await tenant.client.get("/api/voice/call-logs", winner.token);
     expect(logs.body.data).toEqual([
-      expect.objectContaining({ call_sid: inbound.callSid, direction: "inbound", status: "completed", user_id: winner.id, contact_id: caller.id, wait_seconds: 12, duration: 95, phone_number: caller.phone }),
+      expect.objectContaining({
+        call_sid: inbound.callSid,
+        direction: "inbound",
+        status: "completed",
+        user_id: winner.id,
+        contact_id: caller.id,
+        wait_seconds: 12,
+        duration: 95,
+        phone_number: caller.phone,
+      }),
     ]);
     expect((await tenant.client.get("/api/voice/call-logs", loser.token)).body.data).toEqual([]);
     expect((await tenant.client.get("/api/agent/status", winner.token)).body.status).toBe("wrap_up");
@@ -170,14 +197,20 @@ describe("inbound flow", () => {
     expect((await tenant.client.post(`/api/queue/calls/${entry.id}/accept`, undefined, tenant.agentA.token)).status).toBe(200);
 
     const onCall = await tenant.client.get("/api/agent/status", tenant.agentA.token);
-    expect(onCall.body).toMatchObject({ status: "busy", call: { phase: "connected", call_sid: inbound.callSid, direction: "inbound", number: caller.phone, contact_id: caller.id, contact_name: "Reloading Caller", call_log_id: null } });
+    expect(onCall.body).toMatchObject({
+      status: "busy",
+      call: { phase: "connected", call_sid: inbound.callSid, direction: "inbound", number: caller.phone, contact_id: caller.id, contact_name: "Reloading Caller", call_log_id: null },
+    });
     expect(onCall.body.call.started_at).toEqual(expect.any(String));
     // Another agent is on no call.
     expect((await tenant.client.get("/api/agent/status", tenant.agentB.token)).body.call).toBeNull();
 
     await sim.dequeue({ callSid: inbound.callSid, to: number, result: "bridged", queueTime: 5 });
     const wrapUp = await tenant.client.get("/api/agent/status", tenant.agentA.token);
-    expect(wrapUp.body).toMatchObject({ status: "wrap_up", call: { phase: "ended", call_sid: inbound.callSid, direction: "inbound", contact_name: "Reloading Caller", call_log_id: expect.any(Number) } });
+    expect(wrapUp.body).toMatchObject({
+      status: "wrap_up",
+      call: { phase: "ended", call_sid: inbound.callSid, direction: "inbound", contact_name: "Reloading Caller", call_log_id: expect.any(Number) },
+    });
 
     await tenant.client.post("/api/agent/status", { status: "available" }, tenant.agentA.token);
     expect((await tenant.client.get("/api/agent/status", tenant.agentA.token)).body.call).toBeNull();
@@ -232,7 +265,10 @@ describe("inbound flow", () => {
     const second = await sim.inboundCall({ from: "+14155550002", to: number });
     await sim.inboundCall({ from: "+14155550003", to: otherNumber });
     const queue = await waiting(tenant);
-    expect(queue.map((c: { call_sid: string; position: number }) => [c.call_sid, c.position])).toEqual([[first.callSid, 1], [second.callSid, 2]]);
+    expect(queue.map((c: { call_sid: string; position: number }) => [c.call_sid, c.position])).toEqual([
+      [first.callSid, 1],
+      [second.callSid, 2],
+    ]);
     expect((await sim.queueWait({ callSid: second.callSid, to: number })).body).toContain("caller number 2");
     expect(await waiting(other, other.agentA.token)).toHaveLength(1);
     // Another organization's call cannot be accepted: it does not exist for this agent.
@@ -282,7 +318,9 @@ describe("manual calls", () => {
     expect((await sim.manualStatus(status)).status).toBe(200);
     expect((await sim.manualStatus(status)).status).toBe(200);
     const logs = await tenant.client.get("/api/voice/call-logs", tenant.agentA.token);
-    expect(logs.body.data).toEqual([expect.objectContaining({ call_sid: call.callSid, direction: "outbound-manual", status: "completed", duration: 61, user_id: tenant.agentA.id, contact_id: contact.id })]);
+    expect(logs.body.data).toEqual([
+      expect.objectContaining({ call_sid: call.callSid, direction: "outbound-manual", status: "completed", duration: 61, user_id: tenant.agentA.id, contact_id: contact.id }),
+    ]);
     const detail = await tenant.client.get(`/api/contacts/${contact.id}`, tenant.managerA.token);
     expect(detail.body).toMatchObject({ total_calls: 1, last_call_outcome: "completed", call_history_total: 1 });
     // Status moves only forward: a late "busy" for the same call changes nothing.
@@ -302,12 +340,30 @@ describe("manual calls", () => {
     // The other order: the agent's leg first, then the dialed leg's (ParentCallSid) callback.
     const second = await sim.manualCall({ identity: who, to: "+14155550162" });
     const childSid = `CA${"4".repeat(32)}`;
-    await sim.post(`/api/voice/manual/status?agent=${tenant.agentA.id}`, { CallSid: second.callSid, From: `client:${who}`, To: "+14155550162", CallStatus: "completed", DialCallSid: childSid, DialCallStatus: "no-answer", DialCallDuration: "0" });
-    await sim.post(`/api/voice/manual/status?agent=${tenant.agentA.id}`, { CallSid: childSid, ParentCallSid: second.callSid, From: "+15005550006", To: "+14155550162", CallStatus: "no-answer", CallDuration: "0" });
+    await sim.post(`/api/voice/manual/status?agent=${tenant.agentA.id}`, {
+      CallSid: second.callSid,
+      From: `client:${who}`,
+      To: "+14155550162",
+      CallStatus: "completed",
+      DialCallSid: childSid,
+      DialCallStatus: "no-answer",
+      DialCallDuration: "0",
+    });
+    await sim.post(`/api/voice/manual/status?agent=${tenant.agentA.id}`, {
+      CallSid: childSid,
+      ParentCallSid: second.callSid,
+      From: "+15005550006",
+      To: "+14155550162",
+      CallStatus: "no-answer",
+      CallDuration: "0",
+    });
 
     const logs = await tenant.client.get("/api/voice/call-logs?per_page=100", tenant.admin.token);
     expect(logs.body.data.map((l: { call_sid: string; user_id: number; status: string; duration: number }) => [l.call_sid, l.user_id, l.status, l.duration]).sort()).toEqual(
-      [[first.callSid, tenant.agentA.id, "completed", 42], [second.callSid, tenant.agentA.id, "no-answer", 0]].sort(),
+      [
+        [first.callSid, tenant.agentA.id, "completed", 42],
+        [second.callSid, tenant.agentA.id, "no-answer", 0],
+      ].sort(),
     );
     const today = new Date().toISOString().slice(0, 10);
     const summary = await tenant.client.get(`/api/reports/summary?from=${today}&to=${today}`, tenant.admin.token);
@@ -337,7 +393,11 @@ describe("call logs and settings", () => {
     const tenant = await createTenant();
     await giveNumber(tenant);
     const sim = provider();
-    for (const [agent, status, to] of [[tenant.agentA, "completed", "+14155550150"], [tenant.agentA, "busy", "+14155550150"], [tenant.agentB, "completed", "+12125550177"]] as const) {
+    for (const [agent, status, to] of [
+      [tenant.agentA, "completed", "+14155550150"],
+      [tenant.agentA, "busy", "+14155550150"],
+      [tenant.agentB, "completed", "+12125550177"],
+    ] as const) {
       const call = await sim.manualCall({ identity: identity(agent.id), to });
       await sim.manualStatus({ callSid: call.callSid, identity: identity(agent.id), to, status, duration: status === "completed" ? 10 : 0 });
     }

@@ -18,8 +18,7 @@ function freshNumber(): string {
   return `+1888${String((FRESH_BASE + freshCounter) % 10_000_000).padStart(7, "0")}`;
 }
 
-const putTelephony = (tenant: Tenant, body: Record<string, unknown>, client = tenant.client) =>
-  client.request("PUT", "/api/settings/telephony", { token: tenant.admin.token, body });
+const putTelephony = (tenant: Tenant, body: Record<string, unknown>, client = tenant.client) => client.request("PUT", "/api/settings/telephony", { token: tenant.admin.token, body });
 const telephonyOf = async (tenant: Tenant) => (await tenant.client.get("/api/settings/telephony", tenant.admin.token)).body;
 const newCampaign = (tenant: Tenant, body: Record<string, unknown>) =>
   tenant.client.post("/api/campaigns", { name: "Caller ID check", selection: { tags: ["nobody"] }, calling_window: ALL_DAY, ...body }, tenant.managerA.token);
@@ -160,7 +159,14 @@ describe("a manager's import, bulk create and merge stay in their department", (
     const tenant = await createTenant();
     const support = await makeContact(tenant, { name: "Support Sam" }, tenant.managerB.token);
     const sales = await makeContact(tenant, { name: "Sales Sue" }, tenant.managerA.token);
-    const bulk = await tenant.client.post("/api/contacts/bulk", [{ name: "Hijacked", phone: support.phone }, { name: "Sue Again", phone: sales.phone }], tenant.managerA.token);
+    const bulk = await tenant.client.post(
+      "/api/contacts/bulk",
+      [
+        { name: "Hijacked", phone: support.phone },
+        { name: "Sue Again", phone: sales.phone },
+      ],
+      tenant.managerA.token,
+    );
     expect(bulk.status).toBe(200);
     expect(bulk.body).toMatchObject({ created: 0, failed: 2 });
     expect(bulk.body.errors[0]).toEqual({ index: 0, errors: { phone: [expect.stringContaining("department you cannot edit")] } });

@@ -16,54 +16,64 @@ const statusOf = async (tenant: Tenant, token: string) => (await tenant.client.g
 const available = async (tenant: Tenant, token: string) => expect((await tenant.client.post("/api/agent/status", { status: "available" }, token)).status).toBe(200);
 
 describe("cold transfer", () => {
-  it("to an agent: the caller holds while the target rings, the agent's part is logged and wraps up; the target's join takes the caller off hold; the caller's hang-up logs the target's part, linked", async () => {
-    const tenant = await createTenant();
-    await available(tenant, tenant.agentB.token);
-    const { sim, number, callSid, agentLeg } = await connectedInboundCall(tenant);
+  it(
+    "to an agent: the caller holds while the target rings, the agent's part is logged and wraps up; the target's join takes " +
+      "the caller off hold; the caller's hang-up logs the target's part, linked",
+    async () => {
+      const tenant = await createTenant();
+      await available(tenant, tenant.agentB.token);
+      const { sim, number, callSid, agentLeg } = await connectedInboundCall(tenant);
 
-    const sent = await transfer(tenant, callSid, { target: { type: "agent", id: tenant.agentB.id }, mode: "cold" });
-    expect(sent.status).toBe(200);
-    expect(sent.body).toMatchObject({ parent_call_sid: callSid, state: "ringing", direction: "inbound", user_id: tenant.agentB.id, transfer: { mode: "cold", to: { type: "agent", user_id: tenant.agentB.id } } });
-    const targetLeg = sent.body.call_sid;
-    // The provider was asked: the agent's leg into the conference, the target's browser dialed into it, then the agent's leg ended.
-    const ring = await dialedTo(`client:${identity(tenant.agentB.id)}`);
-    expect(ring.call).toBe(targetLeg);
-    expect(ring.body.StatusCallback).toMatch(/\/api\/telephony\/participant\?p=\d+/);
-    const agentControls = await controlRequests(agentLeg);
-    expect(agentControls.map((c) => c.kind)).toEqual(["call.update", "call.update"]);
-    expect(agentControls[1].body).toMatchObject({ Status: "completed" });
-    const conference = ring.conference!;
+      const sent = await transfer(tenant, callSid, { target: { type: "agent", id: tenant.agentB.id }, mode: "cold" });
+      expect(sent.status).toBe(200);
+      expect(sent.body).toMatchObject({
+        parent_call_sid: callSid,
+        state: "ringing",
+        direction: "inbound",
+        user_id: tenant.agentB.id,
+        transfer: { mode: "cold", to: { type: "agent", user_id: tenant.agentB.id } },
+      });
+      const targetLeg = sent.body.call_sid;
+      // The provider was asked: the agent's leg into the conference, the target's browser dialed into it, then the agent's leg ended.
+      const ring = await dialedTo(`client:${identity(tenant.agentB.id)}`);
+      expect(ring.call).toBe(targetLeg);
+      expect(ring.body.StatusCallback).toMatch(/\/api\/telephony\/participant\?p=\d+/);
+      const agentControls = await controlRequests(agentLeg);
+      expect(agentControls.map((c) => c.kind)).toEqual(["call.update", "call.update"]);
+      expect(agentControls[1].body).toMatchObject({ Status: "completed" });
+      const conference = ring.conference!;
 
-    // The agent's part is over: logged, wrap-up. The target is busy on the new part.
-    expect(await statusOf(tenant, tenant.agentA.token)).toMatchObject({ status: "wrap_up" });
-    const [first] = (await tenant.client.get("/api/voice/call-logs", tenant.agentA.token)).body.data;
-    expect(first).toMatchObject({ call_sid: callSid, status: "completed", user_id: tenant.agentA.id, parent_call_sid: null });
-    expect(await statusOf(tenant, tenant.agentB.token)).toMatchObject({ status: "busy", current_call_sid: targetLeg, call: { call_sid: targetLeg, direction: "inbound", state: "ringing" } });
+      // The agent's part is over: logged, wrap-up. The target is busy on the new part.
+      expect(await statusOf(tenant, tenant.agentA.token)).toMatchObject({ status: "wrap_up" });
+      const [first] = (await tenant.client.get("/api/voice/call-logs", tenant.agentA.token)).body.data;
+      expect(first).toMatchObject({ call_sid: callSid, status: "completed", user_id: tenant.agentA.id, parent_call_sid: null });
+      expect(await statusOf(tenant, tenant.agentB.token)).toMatchObject({ status: "busy", current_call_sid: targetLeg, call: { call_sid: targetLeg, direction: "inbound", state: "ringing" } });
 
-    // The caller's queue ended with the bridge: they follow into the same conference, and are held as they join.
-    const followed = await sim.dequeue({ callSid, to: number, result: "bridged", queueTime: 4 });
-    expect(conferenceName(followed.body)).toBe(conference);
-    const statusUrl = twimlAttribute(followed.body, "Conference", "statusCallback")!;
-    await joined(statusUrl, conference, callSid);
-    expect((await controlRequests(callSid)).filter((c) => c.kind === "participant.update").map((c) => c.body.Hold)).toEqual(["true"]);
+      // The caller's queue ended with the bridge: they follow into the same conference, and are held as they join.
+      const followed = await sim.dequeue({ callSid, to: number, result: "bridged", queueTime: 4 });
+      expect(conferenceName(followed.body)).toBe(conference);
+      const statusUrl = twimlAttribute(followed.body, "Conference", "statusCallback")!;
+      await joined(statusUrl, conference, callSid);
+      expect((await controlRequests(callSid)).filter((c) => c.kind === "participant.update").map((c) => c.body.Hold)).toEqual(["true"]);
 
-    // The target picks up: their part is answered, the caller comes off hold.
-    await joined(statusUrl, conference, targetLeg);
-    expect((await controlRequests(callSid)).filter((c) => c.kind === "participant.update").map((c) => c.body.Hold)).toEqual(["true", "false"]);
-    const onCall = await statusOf(tenant, tenant.agentB.token);
-    expect(onCall.call).toMatchObject({ call_sid: targetLeg, phase: "connected", state: "answered", transferred_from: expect.any(String) });
+      // The target picks up: their part is answered, the caller comes off hold.
+      await joined(statusUrl, conference, targetLeg);
+      expect((await controlRequests(callSid)).filter((c) => c.kind === "participant.update").map((c) => c.body.Hold)).toEqual(["true", "false"]);
+      const onCall = await statusOf(tenant, tenant.agentB.token);
+      expect(onCall.call).toMatchObject({ call_sid: targetLeg, phase: "connected", state: "answered", transferred_from: expect.any(String) });
 
-    // The caller hangs up: the target's part is logged, linked to the part it came from; the target wraps up.
-    expect((await sim.callStatus({ callSid, to: number, status: "completed", duration: 60 })).status).toBe(200);
-    const [second] = (await tenant.client.get("/api/voice/call-logs", tenant.agentB.token)).body.data;
-    expect(second).toMatchObject({ call_sid: targetLeg, parent_call_sid: callSid, status: "completed", user_id: tenant.agentB.id, direction: "inbound" });
-    expect(second.hold_seconds).toBeGreaterThanOrEqual(0);
-    expect(await statusOf(tenant, tenant.agentB.token)).toMatchObject({ status: "wrap_up" });
-    // Reports count the transfer.
-    const summary = await tenant.client.get("/api/reports/summary", tenant.admin.token);
-    // One caller, answered once (the target's part is not a second caller); two logged parts, one of them a transfer.
-    expect(summary.body).toMatchObject({ transfers: 1, inbound_calls: 1, answered: 1, abandoned: 0, total_calls: 2 });
-  });
+      // The caller hangs up: the target's part is logged, linked to the part it came from; the target wraps up.
+      expect((await sim.callStatus({ callSid, to: number, status: "completed", duration: 60 })).status).toBe(200);
+      const [second] = (await tenant.client.get("/api/voice/call-logs", tenant.agentB.token)).body.data;
+      expect(second).toMatchObject({ call_sid: targetLeg, parent_call_sid: callSid, status: "completed", user_id: tenant.agentB.id, direction: "inbound" });
+      expect(second.hold_seconds).toBeGreaterThanOrEqual(0);
+      expect(await statusOf(tenant, tenant.agentB.token)).toMatchObject({ status: "wrap_up" });
+      // Reports count the transfer.
+      const summary = await tenant.client.get("/api/reports/summary", tenant.admin.token);
+      // One caller, answered once (the target's part is not a second caller); two logged parts, one of them a transfer.
+      expect(summary.body).toMatchObject({ transfers: 1, inbound_calls: 1, answered: 1, abandoned: 0, total_calls: 2 });
+    },
+  );
 
   it("a target who never answers: the caller goes back to the queue of the target's department and the target back to available; an agent who accepts it joins the caller's conference", async () => {
     const tenant = await createTenant();
@@ -188,7 +198,9 @@ describe("warm transfer", () => {
     expect(first.hold_seconds).toBeGreaterThanOrEqual(0);
 
     expect((await sim.callStatus({ callSid, to: number, status: "completed", duration: 90 })).status).toBe(200);
-    expect((await tenant.client.get("/api/voice/call-logs", tenant.agentB.token)).body.data).toEqual([expect.objectContaining({ call_sid: targetLeg, parent_call_sid: callSid, user_id: tenant.agentB.id })]);
+    expect((await tenant.client.get("/api/voice/call-logs", tenant.agentB.token)).body.data).toEqual([
+      expect.objectContaining({ call_sid: targetLeg, parent_call_sid: callSid, user_id: tenant.agentB.id }),
+    ]);
     expect(await statusOf(tenant, tenant.agentB.token)).toMatchObject({ status: "wrap_up" });
   });
 
@@ -246,7 +258,11 @@ describe("three-way calls", () => {
       expect.objectContaining({ id: number.body.id, number: "+14155550144" }),
     ]);
     // The added agent's own view of the call (their panel, a reload): the colleague's call, and the row that leaving ends.
-    expect((await tenant.client.get("/api/agent/status", tenant.agentB.token)).body.call).toMatchObject({ phase: "connected", call_sid: callSid, participant: { id: added.body.id, added_by: expect.stringContaining("agent-a") } });
+    expect((await tenant.client.get("/api/agent/status", tenant.agentB.token)).body.call).toMatchObject({
+      phase: "connected",
+      call_sid: callSid,
+      participant: { id: added.body.id, added_by: expect.stringContaining("agent-a") },
+    });
     expect((await tenant.client.post(`/api/calls/${callSid}/participants`, { agent_id: tenant.agentB.id }, tenant.agentA.token)).status).toBe(409);
     expect((await tenant.client.post(`/api/calls/${callSid}/participants`, { agent_id: tenant.agentB.id, number: "+1" }, tenant.agentA.token)).status).toBe(422);
 
@@ -303,7 +319,10 @@ describe("monitoring", () => {
 
     const audit = await tenant.client.get("/api/audit-log?action=call.monitor", tenant.admin.token);
     expect(audit.status).toBe(200);
-    const modes = audit.body.data.filter((e: { action: string }) => e.action === "call.monitor").map((e: { details: { mode: string } }) => e.details.mode).sort();
+    const modes = audit.body.data
+      .filter((e: { action: string }) => e.action === "call.monitor")
+      .map((e: { details: { mode: string } }) => e.details.mode)
+      .sort();
     expect(modes).toEqual(["barge", "listen", "whisper"]);
 
     // The wallboard lists the agent on this call.
@@ -335,7 +354,15 @@ describe("a manual call handed over", () => {
     const conferenceStatus = twimlAttribute(move.body.Twiml, "Conference", "statusCallback")!;
     expect((await controlRequests(call.callSid)).at(-1)).toMatchObject({ body: { Status: "completed" } });
     // The agent's Dial action comes (its dialed leg left): the agent does not follow, their part is already logged.
-    const action = await playCallback(statusUrl, { CallSid: call.callSid, From: `client:${identity(tenant.agentA.id)}`, To: to, CallStatus: "completed", DialCallSid: dialedLeg, DialCallStatus: "completed", DialCallDuration: "4" });
+    const action = await playCallback(statusUrl, {
+      CallSid: call.callSid,
+      From: `client:${identity(tenant.agentA.id)}`,
+      To: to,
+      CallStatus: "completed",
+      DialCallSid: dialedLeg,
+      DialCallStatus: "completed",
+      DialCallDuration: "4",
+    });
     expect(action.body).not.toContain("<Conference");
     expect(await statusOf(tenant, tenant.agentA.token)).toMatchObject({ status: "wrap_up" });
 
@@ -344,7 +371,9 @@ describe("a manual call handed over", () => {
     await joined(conferenceStatus, conference, sent.body.call_sid);
     expect(await statusOf(tenant, tenant.agentB.token)).toMatchObject({ status: "busy", call: { call_sid: sent.body.call_sid, direction: "outbound", state: "answered" } });
     expect((await playCallback(statusUrl, { CallSid: dialedLeg, ParentCallSid: call.callSid, CallStatus: "completed", CallDuration: "40", To: to })).status).toBe(200);
-    expect((await tenant.client.get("/api/voice/call-logs", tenant.agentB.token)).body.data).toEqual([expect.objectContaining({ call_sid: sent.body.call_sid, parent_call_sid: call.callSid, direction: "outbound-manual", status: "completed" })]);
+    expect((await tenant.client.get("/api/voice/call-logs", tenant.agentB.token)).body.data).toEqual([
+      expect.objectContaining({ call_sid: sent.body.call_sid, parent_call_sid: call.callSid, direction: "outbound-manual", status: "completed" }),
+    ]);
     expect(await statusOf(tenant, tenant.agentB.token)).toMatchObject({ status: "wrap_up" });
   });
 });

@@ -40,7 +40,14 @@ async function passwordStep(email: string, client = api()) {
 describe("two-factor authentication", () => {
   it("a user sets up an authenticator; sign-in then asks for its code before any token, and each code is good once", async () => {
     const tenant = await createTenant();
-    expect((await tenant.client.get("/api/account/two-factor", tenant.agentA.token)).body).toEqual({ totp: null, passkeys: [], recovery_codes_left: 0, required: false, proved_until: null, proof_methods: ["password"] });
+    expect((await tenant.client.get("/api/account/two-factor", tenant.agentA.token)).body).toEqual({
+      totp: null,
+      passkeys: [],
+      recovery_codes_left: 0,
+      required: false,
+      proved_until: null,
+      proof_methods: ["password"],
+    });
 
     await prove(tenant, tenant.agentA.token);
     const setup = await tenant.client.request("POST", "/api/account/two-factor/totp", { token: tenant.agentA.token });
@@ -104,7 +111,10 @@ describe("two-factor authentication", () => {
     expect((await tenant.client.get("/api/account/two-factor", tenant.agentA.token)).body.recovery_codes_left).toBe(8);
 
     // Audited: enabled, the wrong codes, a sign-in with each factor, the recovery code used.
-    const audit = (await tenant.client.get(`/api/audit-log?subject_type=user&subject_id=${tenant.agentA.id}&per_page=100`, tenant.admin.token)).body.data as { action: string; details: Record<string, unknown> }[];
+    const audit = (await tenant.client.get(`/api/audit-log?subject_type=user&subject_id=${tenant.agentA.id}&per_page=100`, tenant.admin.token)).body.data as {
+      action: string;
+      details: Record<string, unknown>;
+    }[];
     const actions = audit.map((entry) => entry.action);
     expect(actions).toContain("user.two_factor_enabled");
     expect(actions).toContain("user.recovery_code_used");
@@ -161,11 +171,13 @@ describe("two-factor authentication", () => {
     expect((await passwordStep(tenant.agentA.email)).answer.body.second_factor.setup_required).toBe(true);
 
     const audit = (await tenant.client.get("/api/audit-log?per_page=100", tenant.admin.token)).body.data as { action: string; user_id: number; details: Record<string, unknown> }[];
-    expect(audit).toEqual(expect.arrayContaining([
-      expect.objectContaining({ action: "settings.security_changed", user_id: tenant.admin.id, details: { two_factor_required: "everyone" } }),
-      expect.objectContaining({ action: "user.two_factor_enabled", details: expect.objectContaining({ during: "sign_in" }) }),
-      expect.objectContaining({ action: "user.two_factor_reset", user_id: tenant.admin.id }),
-    ]));
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: "settings.security_changed", user_id: tenant.admin.id, details: { two_factor_required: "everyone" } }),
+        expect.objectContaining({ action: "user.two_factor_enabled", details: expect.objectContaining({ during: "sign_in" }) }),
+        expect.objectContaining({ action: "user.two_factor_reset", user_id: tenant.admin.id }),
+      ]),
+    );
   });
 
   it("a user turns their factor off with a current code and signs in with the password alone again", async () => {
@@ -181,7 +193,13 @@ describe("two-factor authentication", () => {
     expect(renewed.body.recovery_codes).toHaveLength(10);
     // A recovery code also turns it off (the phone is gone).
     expect((await tenant.client.request("DELETE", "/api/account/two-factor/totp", { token: tenant.managerA.token, body: { code: renewed.body.recovery_codes[3] } })).status).toBe(204);
-    expect((await tenant.client.get("/api/account/two-factor", tenant.managerA.token)).body).toMatchObject({ totp: null, passkeys: [], recovery_codes_left: 0, required: false, proof_methods: ["password"] });
+    expect((await tenant.client.get("/api/account/two-factor", tenant.managerA.token)).body).toMatchObject({
+      totp: null,
+      passkeys: [],
+      recovery_codes_left: 0,
+      required: false,
+      proof_methods: ["password"],
+    });
     expect((await passwordStep(tenant.managerA.email)).answer.status).toBe(200);
   });
 });
@@ -197,7 +215,14 @@ describe("passkeys as a second factor", () => {
     expect(options.body).toMatchObject({ rp: { id: new URL(origin).hostname }, user: { name: tenant.agentA.email }, attestation: "none" });
     expect((await tenant.client.request("POST", "/api/account/two-factor/passkeys", { token: tenant.agentA.token, body: { name: "", response: key.create(options.body) } })).status).toBe(422);
     // An answer to another challenge is refused.
-    expect((await tenant.client.request("POST", "/api/account/two-factor/passkeys", { token: tenant.agentA.token, body: { name: "Laptop", response: key.create({ challenge: "bm90LXRoZS1jaGFsbGVuZ2U" }) } })).status).toBe(422);
+    expect(
+      (
+        await tenant.client.request("POST", "/api/account/two-factor/passkeys", {
+          token: tenant.agentA.token,
+          body: { name: "Laptop", response: key.create({ challenge: "bm90LXRoZS1jaGFsbGVuZ2U" }) },
+        })
+      ).status,
+    ).toBe(422);
     const added = await tenant.client.request("POST", "/api/account/two-factor/passkeys", { token: tenant.agentA.token, body: { name: "Laptop", response: key.create(options.body) } });
     expect(added.status).toBe(200);
     const codes = added.body.recovery_codes as string[];
@@ -241,13 +266,18 @@ describe("passkeys as a second factor", () => {
     expect((await tenant.client.request("DELETE", `/api/account/two-factor/passkeys/${id}`, { token: tenant.agentB.token, body: { code: codes[0] } })).status).toBe(404);
     expect((await tenant.client.request("DELETE", `/api/account/two-factor/passkeys/${id}`, { token: tenant.agentA.token, body: { code: codes[0] } })).status).toBe(204);
     expect((await passwordStep(tenant.agentA.email)).answer.status).toBe(200);
-    const audit = (await tenant.client.get(`/api/audit-log?subject_type=user&subject_id=${tenant.agentA.id}&per_page=100`, tenant.admin.token)).body.data as { action: string; details: Record<string, unknown> }[];
-    expect(audit).toEqual(expect.arrayContaining([
-      expect.objectContaining({ action: "user.two_factor_enabled", details: expect.objectContaining({ factor: "passkey", name: "Laptop" }) }),
-      expect.objectContaining({ action: "user.sign_in_failed", details: expect.objectContaining({ reason: "wrong_passkey" }) }),
-      expect.objectContaining({ action: "user.signed_in", details: expect.objectContaining({ second_factor: "passkey" }) }),
-      expect.objectContaining({ action: "user.two_factor_disabled", details: expect.objectContaining({ factor: "passkey", last: true }) }),
-    ]));
+    const audit = (await tenant.client.get(`/api/audit-log?subject_type=user&subject_id=${tenant.agentA.id}&per_page=100`, tenant.admin.token)).body.data as {
+      action: string;
+      details: Record<string, unknown>;
+    }[];
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: "user.two_factor_enabled", details: expect.objectContaining({ factor: "passkey", name: "Laptop" }) }),
+        expect.objectContaining({ action: "user.sign_in_failed", details: expect.objectContaining({ reason: "wrong_passkey" }) }),
+        expect.objectContaining({ action: "user.signed_in", details: expect.objectContaining({ second_factor: "passkey" }) }),
+        expect.objectContaining({ action: "user.two_factor_disabled", details: expect.objectContaining({ factor: "passkey", last: true }) }),
+      ]),
+    );
   });
 });
 
@@ -319,7 +349,10 @@ describe("changing a second factor needs the current one", () => {
     expect(refused.body.methods).toEqual(["totp", "recovery_code"]);
     expect((await tenant.client.request("POST", "/api/account/two-factor/proof", { token: stolen, body: { code: "000000" } })).status).toBe(422);
     expect((await tenant.client.get("/api/account/two-factor", stolen)).body.passkeys).toEqual([]);
-    const audit = (await tenant.client.get(`/api/audit-log?subject_type=user&subject_id=${tenant.agentB.id}&per_page=100`, tenant.admin.token)).body.data as { action: string; details: Record<string, unknown> }[];
+    const audit = (await tenant.client.get(`/api/audit-log?subject_type=user&subject_id=${tenant.agentB.id}&per_page=100`, tenant.admin.token)).body.data as {
+      action: string;
+      details: Record<string, unknown>;
+    }[];
     expect(audit).toEqual(expect.arrayContaining([expect.objectContaining({ action: "user.sign_in_failed", details: expect.objectContaining({ kind: "account", reason: "wrong_code" }) })]));
   });
 });

@@ -65,11 +65,7 @@ describe("users administration", () => {
 
   it("an account admin cannot create or promote to super_admin", async () => {
     const tenant = await createTenant();
-    const create = await tenant.client.post(
-      "/api/users",
-      { name: "Root", email: `root.${Date.now()}@factory.test`, password: "long-enough", role: "super_admin" },
-      tenant.admin.token,
-    );
+    const create = await tenant.client.post("/api/users", { name: "Root", email: `root.${Date.now()}@factory.test`, password: "long-enough", role: "super_admin" }, tenant.admin.token);
     expect(create.status).toBe(403);
     const promote = await tenant.client.patch(`/api/users/${tenant.agentA.id}`, { role: "super_admin" }, tenant.admin.token);
     expect(promote.status).toBe(403);
@@ -88,11 +84,7 @@ describe("users administration", () => {
 
   it("updates name, role and department; a password change revokes the old tokens", async () => {
     const tenant = await createTenant();
-    const updated = await tenant.client.patch(
-      `/api/users/${tenant.agentA.id}`,
-      { name: "Renamed", role: "dept_manager", department_id: tenant.departments.b.id },
-      tenant.admin.token,
-    );
+    const updated = await tenant.client.patch(`/api/users/${tenant.agentA.id}`, { name: "Renamed", role: "dept_manager", department_id: tenant.departments.b.id }, tenant.admin.token);
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: "Renamed", role: "dept_manager", department_id: tenant.departments.b.id });
     const empty = await tenant.client.patch(`/api/users/${tenant.agentA.id}`, {}, tenant.admin.token);

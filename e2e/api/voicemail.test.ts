@@ -34,7 +34,15 @@ describe("voicemail", () => {
     expect((await playCallback(transcribe, { CallSid: call.callSid, TranscriptionStatus: "completed", TranscriptionText: "Please call me about the invoice." })).status).toBe(200);
 
     const [left] = await voicemails(tenant, tenant.agentA.token);
-    expect(left).toMatchObject({ from: caller.phone, reason: "closed", duration_seconds: 12, transcription: "Please call me about the invoice.", status: "new", contact: { id: caller.id, name: "Vera Voicemail" }, department_id: tenant.departments.a.id });
+    expect(left).toMatchObject({
+      from: caller.phone,
+      reason: "closed",
+      duration_seconds: 12,
+      transcription: "Please call me about the invoice.",
+      status: "new",
+      contact: { id: caller.id, name: "Vera Voicemail" },
+      department_id: tenant.departments.a.id,
+    });
     // Offered as this service's address (issue 47): the provider's stays here.
     expect(left.recording_url).toBe(`/api/voicemails/${left.id}/recording`);
     expect(await voicemails(tenant, tenant.agentA.token)).toHaveLength(1);
@@ -45,7 +53,9 @@ describe("voicemail", () => {
   it("one agent claims it (a colleague gets 409), and marks it done; done twice is done", async () => {
     const tenant = await createTenant();
     const number = await giveNumber(tenant);
-    await setRouting(tenant, [{ name: "Menu", menu: { greeting: "Hi.", default_digit: "1", options: [{ digit: "1", label: "a message", target: { type: "voicemail", department_id: tenant.departments.a.id } }] } }]);
+    await setRouting(tenant, [
+      { name: "Menu", menu: { greeting: "Hi.", default_digit: "1", options: [{ digit: "1", label: "a message", target: { type: "voicemail", department_id: tenant.departments.a.id } }] } },
+    ]);
     const sim = provider();
     const call = await sim.inboundCall({ from: "+14155550871", to: number });
     const menu = await playCallback(twimlAttribute(call.body, "Gather", "action")!, { CallSid: call.callSid, From: "+14155550871", To: number, Digits: "1" });

@@ -55,8 +55,12 @@ describe("the wallboard's today", () => {
     const after = await wallboard();
     const report = await summary();
     expect(after.today.on_the_line).toBe(0);
-    expect({ inbound: after.today.inbound, answered: after.today.answered, abandoned: after.today.abandoned, service_level: after.today.service_level })
-      .toEqual({ inbound: report.inbound_calls, answered: report.answered, abandoned: report.abandoned, service_level: report.service_level });
+    expect({ inbound: after.today.inbound, answered: after.today.answered, abandoned: after.today.abandoned, service_level: after.today.service_level }).toEqual({
+      inbound: report.inbound_calls,
+      answered: report.answered,
+      abandoned: report.abandoned,
+      service_level: report.service_level,
+    });
     expect(report).toMatchObject({ inbound_calls: 3, answered: 2, abandoned: 1 });
     expect(after.queues.find((q: { department_id: number | null }) => q.department_id === null)).toMatchObject({ offered_today: 3, answered_today: 2 });
   });
@@ -103,8 +107,10 @@ describe("the wallboard and the reports, for every role", () => {
       expect([role, live.today]).toMatchObject([role, figures]);
       const sum = (key: "offered_today" | "answered_today") => live.queues.reduce((total: number, q: Record<string, number>) => total + q[key], 0);
       expect([role, sum("offered_today"), sum("answered_today")]).toEqual([role, live.today.inbound, live.today.answered]);
-      expect([role, { inbound: live.today.inbound, answered: live.today.answered, abandoned: live.today.abandoned, service_level: live.today.service_level }])
-        .toEqual([role, { inbound: report.inbound_calls, answered: report.answered, abandoned: report.abandoned, service_level: report.service_level }]);
+      expect([role, { inbound: live.today.inbound, answered: live.today.answered, abandoned: live.today.abandoned, service_level: live.today.service_level }]).toEqual([
+        role,
+        { inbound: report.inbound_calls, answered: report.answered, abandoned: report.abandoned, service_level: report.service_level },
+      ]);
     }
     // Agent B's caller waited 40 s, past the 20 s service level: department B's day is 0 %, department A's 100 %.
     expect((await tenant.client.get("/api/reports/live?tz=UTC", tenant.managerB.token)).body.today.service_level).toBe(0);

@@ -69,11 +69,17 @@ describe("website chat (issue 48, point 2)", () => {
     expect((await visitorCall(widget.public_key, null)("POST", "/visitors")).status).toBe(403);
     expect((await visitorCall(widget.public_key, "https://evil.example.com")("POST", "/visitors")).status).toBe(403);
     expect((await visitorCall("0".repeat(24), SITE)("POST", "/visitors")).status).toBe(404);
-    const preflight = await fetch(`${base()}/api/chat/${widget.public_key}/messages`, { method: "OPTIONS", headers: { Origin: SITE, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type,x-visitor-token" } });
+    const preflight = await fetch(`${base()}/api/chat/${widget.public_key}/messages`, {
+      method: "OPTIONS",
+      headers: { Origin: SITE, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type,x-visitor-token" },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe(SITE);
     expect(preflight.headers.get("access-control-allow-headers")).toContain("X-Visitor-Token");
-    const refusedPreflight = await fetch(`${base()}/api/chat/${widget.public_key}/messages`, { method: "OPTIONS", headers: { Origin: "https://evil.example.com", "Access-Control-Request-Method": "POST" } });
+    const refusedPreflight = await fetch(`${base()}/api/chat/${widget.public_key}/messages`, {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example.com", "Access-Control-Request-Method": "POST" },
+    });
     expect(refusedPreflight.headers.get("access-control-allow-origin")).toBeNull();
 
     const visitor = await newVisitor(widget.public_key);
@@ -96,7 +102,10 @@ describe("website chat (issue 48, point 2)", () => {
     expect(line).toMatchObject({ from: "agent", body: "We do: 3-5 days." });
     expect(at - sentAt).toBeLessThan(2000);
     // And in their history.
-    expect((await visitor.call("GET", "/messages")).body.data.map((l: { from: string; body: string }) => [l.from, l.body])).toEqual([["visitor", "Do you ship to Canada?"], ["agent", "We do: 3-5 days."]]);
+    expect((await visitor.call("GET", "/messages")).body.data.map((l: { from: string; body: string }) => [l.from, l.body])).toEqual([
+      ["visitor", "Do you ship to Canada?"],
+      ["agent", "We do: 3-5 days."],
+    ]);
   });
 
   it("a visitor reaches their own conversation only; messages are bounded in size and rate; an email left is said in the conversation", async () => {
@@ -132,7 +141,11 @@ describe("website chat (issue 48, point 2)", () => {
   it("only admins set widgets up, and only with sites that are sites", async () => {
     const tenant = await createTenant();
     expect((await tenant.client.post("/api/settings/chat-widgets", { name: "Shop", allowed_origins: [SITE] }, tenant.agentA.token)).status).toBe(403);
-    const bad = await tenant.client.post("/api/settings/chat-widgets", { name: "", allowed_origins: ["ftp://x.example.com", "https://x.example.com/path", "http://public.example.com"] }, tenant.admin.token);
+    const bad = await tenant.client.post(
+      "/api/settings/chat-widgets",
+      { name: "", allowed_origins: ["ftp://x.example.com", "https://x.example.com/path", "http://public.example.com"] },
+      tenant.admin.token,
+    );
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["allowed_origins.0", "allowed_origins.1", "allowed_origins.2", "name"]);
     expect((await tenant.client.get("/api/settings/chat-widgets", tenant.admin.token)).body.data).toEqual([]);

@@ -19,7 +19,11 @@ describe("outgoing webhooks", () => {
     const hook = await receiver();
     try {
       expect((await tenant.client.post("/api/webhooks", { url: hook.url, events: ["contact.created"] }, tenant.managerA.token)).status).toBe(403);
-      const created = await tenant.client.post("/api/webhooks", { url: hook.url, events: ["contact.created", "contact.updated", "call.missed", "call.completed"], description: "CRM" }, tenant.admin.token);
+      const created = await tenant.client.post(
+        "/api/webhooks",
+        { url: hook.url, events: ["contact.created", "contact.updated", "call.missed", "call.completed"], description: "CRM" },
+        tenant.admin.token,
+      );
       expect(created.status).toBe(201);
       const secret: string = created.body.secret;
       expect(secret).toMatch(/^whsec_/);
@@ -33,9 +37,19 @@ describe("outgoing webhooks", () => {
       const call = await provider().inboundCall({ from: contact.phone, to: number });
       await provider().dequeue({ callSid: call.callSid, to: number, result: "hangup", queueTime: 9 });
 
-      const got = await until(() => hook.received, (r) => r.length >= 3);
+      const got = await until(
+        () => hook.received,
+        (r) => r.length >= 3,
+      );
       const verifier = new Webhook(secret);
-      const events = got.map((r) => verifier.verify(r.body, { "webhook-id": String(r.headers["webhook-id"]), "webhook-timestamp": String(r.headers["webhook-timestamp"]), "webhook-signature": String(r.headers["webhook-signature"]) }) as { type: string; data: Record<string, unknown> });
+      const events = got.map(
+        (r) =>
+          verifier.verify(r.body, {
+            "webhook-id": String(r.headers["webhook-id"]),
+            "webhook-timestamp": String(r.headers["webhook-timestamp"]),
+            "webhook-signature": String(r.headers["webhook-signature"]),
+          }) as { type: string; data: Record<string, unknown> },
+      );
       // Sends run in parallel (and, on PostgreSQL, from two servers): arrival order is not promised, as with any webhook sender.
       expect(events.map((e) => e.type).sort()).toEqual(["call.missed", "contact.created", "contact.updated"]);
       const of = (type: string) => events.find((e) => e.type === type)!.data;
@@ -45,10 +59,29 @@ describe("outgoing webhooks", () => {
       // A body changed on the way, or signed with another secret, does not verify.
       const signed = got[events.findIndex((e) => e.type === "contact.created")];
       expect(signed.body).toContain("Hook Person");
-      expect(() => verifier.verify(signed.body.replace("Hook Person", "Hook Persom"), { "webhook-id": String(signed.headers["webhook-id"]), "webhook-timestamp": String(signed.headers["webhook-timestamp"]), "webhook-signature": String(signed.headers["webhook-signature"]) })).toThrow();
+      expect(() =>
+        verifier.verify(signed.body.replace("Hook Person", "Hook Persom"), {
+          "webhook-id": String(signed.headers["webhook-id"]),
+          "webhook-timestamp": String(signed.headers["webhook-timestamp"]),
+          "webhook-signature": String(signed.headers["webhook-signature"]),
+        }),
+      ).toThrow();
 
-      const deliveries = await until(async () => (await tenant.client.get(`/api/webhooks/${created.body.id}/deliveries`, tenant.admin.token)).body.data as { status: string; last_status_code: number; last_latency_ms: number; event_type: string }[], (d) => d.length === 3 && d.every((x) => x.status === "delivered"));
-      expect(deliveries.map((d) => [d.event_type, d.status, d.last_status_code])).toEqual([["call.missed", "delivered", 200], ["contact.updated", "delivered", 200], ["contact.created", "delivered", 200]]);
+      const deliveries = await until(
+        async () =>
+          (await tenant.client.get(`/api/webhooks/${created.body.id}/deliveries`, tenant.admin.token)).body.data as {
+            status: string;
+            last_status_code: number;
+            last_latency_ms: number;
+            event_type: string;
+          }[],
+        (d) => d.length === 3 && d.every((x) => x.status === "delivered"),
+      );
+      expect(deliveries.map((d) => [d.event_type, d.status, d.last_status_code])).toEqual([
+        ["call.missed", "delivered", 200],
+        ["contact.updated", "delivered", 200],
+        ["contact.created", "delivered", 200],
+      ]);
       expect(deliveries.every((d) => d.last_latency_ms >= 0)).toBe(true);
       // Only the organization's own events, only those asked for: another tenant's contact sends nothing here.
       const other = await createTenant();
@@ -77,7 +110,10 @@ describe("outgoing webhooks", () => {
       const phones = items.map((item) => item.phone).sort();
       const ofBulk = <E extends { data: Record<string, unknown> }>(events: E[]): E[] => events.filter((e) => e.data.contact_id !== existing.id);
 
-      await until(() => ofBulk(stream.events).length, (n) => n >= 300);
+      await until(
+        () => ofBulk(stream.events).length,
+        (n) => n >= 300,
+      );
       const listed: { id: number; phone: string; name: string }[] = [];
       for (let page = 1; page <= 4; page++) listed.push(...(await tenant.client.get(`/api/contacts?per_page=100&page=${page}`, tenant.managerA.token)).body.data);
       const byPhone = new Map(listed.map((c) => [c.phone, c]));
@@ -86,8 +122,22 @@ describe("outgoing webhooks", () => {
       expect(heard.every((e) => e.type === "contact.created" && byPhone.get(e.data.phone as string)?.id === e.data.contact_id && e.data.department_id === tenant.departments.a.id)).toBe(true);
 
       const verifier = new Webhook(endpoint.body.secret);
-      const delivered = () => ofBulk(hook.received.map((r) => verifier.verify(r.body, { "webhook-id": String(r.headers["webhook-id"]), "webhook-timestamp": String(r.headers["webhook-timestamp"]), "webhook-signature": String(r.headers["webhook-signature"]) }) as { type: string; data: Record<string, unknown> }));
-      await until(() => delivered().length, (n) => n >= 300, 30_000);
+      const delivered = () =>
+        ofBulk(
+          hook.received.map(
+            (r) =>
+              verifier.verify(r.body, {
+                "webhook-id": String(r.headers["webhook-id"]),
+                "webhook-timestamp": String(r.headers["webhook-timestamp"]),
+                "webhook-signature": String(r.headers["webhook-signature"]),
+              }) as { type: string; data: Record<string, unknown> },
+          ),
+        );
+      await until(
+        () => delivered().length,
+        (n) => n >= 300,
+        30_000,
+      );
       // A while longer: nothing is announced twice.
       await new Promise((r) => setTimeout(r, 1500));
       expect(ofBulk(stream.events)).toHaveLength(300);
@@ -107,21 +157,36 @@ describe("outgoing webhooks", () => {
     try {
       const created = await tenant.client.post("/api/webhooks", { url: hook.url, events: ["contact.created"] }, tenant.admin.token);
       await tenant.client.post("/api/contacts", { name: "Retry Person", phone: uniquePhone() }, tenant.admin.token);
-      const first = await until(() => hook.received, (r) => r.length >= 2, 20_000);
+      const first = await until(
+        () => hook.received,
+        (r) => r.length >= 2,
+        20_000,
+      );
       expect(first.length).toBeGreaterThanOrEqual(2);
       // Each try is recorded shortly after its answer (the sender writes outcomes in batches).
-      const failed = await until(async () => (await tenant.client.get(`/api/webhooks/${created.body.id}/deliveries`, tenant.admin.token)).body.data[0], (d) => d.status === "pending" && d.attempts >= 2, 5_000);
+      const failed = await until(
+        async () => (await tenant.client.get(`/api/webhooks/${created.body.id}/deliveries`, tenant.admin.token)).body.data[0],
+        (d) => d.status === "pending" && d.attempts >= 2,
+        5_000,
+      );
       expect(failed).toMatchObject({ status: "pending", last_status_code: 503, last_error: "answered 503" });
       expect(failed.attempts).toBeGreaterThanOrEqual(2);
       // 5 s then 10 s apart: the third try (which succeeds) comes after the second's backoff.
-      const delivered = await until(async () => (await tenant.client.get(`/api/webhooks/${created.body.id}/deliveries`, tenant.admin.token)).body.data[0], (d) => d.status === "delivered", 30_000);
+      const delivered = await until(
+        async () => (await tenant.client.get(`/api/webhooks/${created.body.id}/deliveries`, tenant.admin.token)).body.data[0],
+        (d) => d.status === "delivered",
+        30_000,
+      );
       expect(delivered).toMatchObject({ status: "delivered", attempts: 3, last_status_code: 200 });
       const ids = new Set(hook.received.map((r) => r.headers["webhook-id"]));
       expect(ids.size).toBe(1);
 
       const replay = await tenant.client.post(`/api/webhooks/${created.body.id}/deliveries/${delivered.id}/replay`, {}, tenant.admin.token);
       expect(replay.status).toBe(200);
-      await until(() => hook.received, (r) => r.length >= 4);
+      await until(
+        () => hook.received,
+        (r) => r.length >= 4,
+      );
       expect(hook.received).toHaveLength(4);
       expect(hook.received[3].headers["webhook-id"]).toBe(hook.received[0].headers["webhook-id"]);
     } finally {
@@ -163,7 +228,8 @@ describe("outgoing webhooks", () => {
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
       const created = await tenant.client.post("/api/webhooks", { url, events: ["contact.created"] }, tenant.admin.token);
-      const deliveries = async () => (await tenant.client.get(`/api/webhooks/${created.body.id}/deliveries`, tenant.admin.token)).body.data as { status: string; attempts: number; last_status_code: number | null }[];
+      const deliveries = async () =>
+        (await tenant.client.get(`/api/webhooks/${created.body.id}/deliveries`, tenant.admin.token)).body.data as { status: string; attempts: number; last_status_code: number | null }[];
       await makeContact(tenant);
       // Failing once it has answered 503 and that is recorded.
       await until(deliveries, (d) => d.length === 1 && d[0].last_status_code === 503);

@@ -46,7 +46,12 @@ describe("WhatsApp in the inbox (issue 48, point 1)", () => {
     expect((await tenant.client.get("/api/conversations?channel=fax", tenant.admin.token)).status).toBe(422);
 
     // Bad input: 422, nothing sent.
-    for (const body of [{ to: person, body: "x", channel: "fax" }, { to: person, channel: "sms", content_sid: TEMPLATE.content_sid }, { to: person, body: "x", channel: "whatsapp", content_variables: { 1: "a" } }, { to: person, channel: "whatsapp", content_sid: TEMPLATE.content_sid, body: "and words" }]) {
+    for (const body of [
+      { to: person, body: "x", channel: "fax" },
+      { to: person, channel: "sms", content_sid: TEMPLATE.content_sid },
+      { to: person, body: "x", channel: "whatsapp", content_variables: { 1: "a" } },
+      { to: person, channel: "whatsapp", content_sid: TEMPLATE.content_sid, body: "and words" },
+    ]) {
       expect((await send(tenant, body)).status, JSON.stringify(body)).toBe(422);
     }
     expect(await sentToProvider(`whatsapp:${person}`)).toEqual([]);
@@ -103,7 +108,11 @@ describe("WhatsApp in the inbox (issue 48, point 1)", () => {
     const troubled = `ME${hex(Date.now()).slice(0, 30)}5e`;
     const providerMedia = (sid: string) => `https://api.twilio.com/2010-04-01/Accounts/${TEST_PROVIDER.TWILIO_ACCOUNT_SID}/Messages/${message}/Media/${sid}`;
     const sent = await provider().incomingSms({
-      messageSid: message, from: person, to: sender, body: "Here is the receipt", whatsapp: true,
+      messageSid: message,
+      from: person,
+      to: sender,
+      body: "Here is the receipt",
+      whatsapp: true,
       media: [
         { url: providerMedia(`ME${hex(1)}`), contentType: "image/jpeg" },
         // Not the provider's address: never fetched (a forged callback cannot make the service request a host of its choosing).
@@ -165,7 +174,10 @@ describe("WhatsApp in the inbox (issue 48, point 1)", () => {
     expect(off.status).toBe(409);
     expect(off.body.message).toBe("WhatsApp is not set up: an admin sets the WhatsApp sender in Settings → Telephony.");
     // Settings refuse what the provider would not take.
-    const bad = await plain.client.request("PUT", "/api/settings/sms", { token: plain.admin.token, body: { whatsapp: { sender: "whatsapp:call us", templates: [{ name: "x", content_sid: "HX1", body: "y" }] } } });
+    const bad = await plain.client.request("PUT", "/api/settings/sms", {
+      token: plain.admin.token,
+      body: { whatsapp: { sender: "whatsapp:call us", templates: [{ name: "x", content_sid: "HX1", body: "y" }] } },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["whatsapp.sender", "whatsapp.templates.0.content_sid"]);
     expect((await plain.client.get("/api/whatsapp/templates", plain.agentA.token)).body).toEqual({ enabled: false, sender: null, data: [] });
@@ -180,7 +192,13 @@ describe("a WhatsApp sender has one owner (issue 59, point 7)", () => {
   const putSms = (tenant: Tenant, body: Record<string, unknown>, token = tenant.admin.token, client = tenant.client) => client.request("PUT", "/api/settings/sms", { token, body });
   const senderOf = async (tenant: Tenant) => (await tenant.client.get("/api/settings/sms", tenant.admin.token)).body.whatsapp.sender;
   /** The ways a sender is written: the provider's address, grouped digits, digits without "+". */
-  const formats = (e164: string) => [e164, `whatsapp:${e164}`, `+${e164.slice(1, 2)} ${e164.slice(2, 5)} ${e164.slice(5, 8)} ${e164.slice(8)}`, e164.slice(1), `WhatsApp:+${e164.slice(1, 2)} (${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`];
+  const formats = (e164: string) => [
+    e164,
+    `whatsapp:${e164}`,
+    `+${e164.slice(1, 2)} ${e164.slice(2, 5)} ${e164.slice(5, 8)} ${e164.slice(8)}`,
+    e164.slice(1),
+    `WhatsApp:+${e164.slice(1, 2)} (${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`,
+  ];
 
   it("a second organization cannot set another's sender, in any format (409 naming it), nor take it as a telephony number", async () => {
     const { tenant: owner, sender } = await whatsappTenant();

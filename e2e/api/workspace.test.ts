@@ -46,7 +46,12 @@ describe("contact bulk actions", () => {
   it("refuses bad input with 422 and agents with 403, changing nothing", async () => {
     const tenant = await createTenant();
     const contact = await makeContact(tenant);
-    for (const body of [{ action: "explode", ids: [contact.id] }, { action: "add_tags", ids: [] }, { action: "add_tags", ids: [contact.id], tags: [""] }, { action: "archive", ids: Array.from({ length: 1001 }, (_, i) => i + 1) }]) {
+    for (const body of [
+      { action: "explode", ids: [contact.id] },
+      { action: "add_tags", ids: [] },
+      { action: "add_tags", ids: [contact.id], tags: [""] },
+      { action: "archive", ids: Array.from({ length: 1001 }, (_, i) => i + 1) },
+    ]) {
       const response = await tenant.client.post("/api/contacts/bulk-actions", body, tenant.managerA.token);
       expect(response.status, JSON.stringify(body).slice(0, 60)).toBe(422);
       expect(response.body.errors).toBeDefined();

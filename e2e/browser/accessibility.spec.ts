@@ -10,13 +10,25 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
 }
 
 const ROLES = [
   { email: "agent1@acme.example.com", pages: ["/queue", "/messages", "/dialer", "/calls", "/reports"] },
-  { email: "sales.manager@acme.example.com", pages: ["/contacts", "/contacts/new", "/contacts/import", "/contacts/duplicates", "/contacts/tags", "/campaigns", "/campaigns/new", "/reports", "/reports/live", "/calls"] },
-  { email: "admin@acme.example.com", pages: ["/users", "/settings", "/settings?tab=import", "/settings?tab=duplicates", "/settings?tab=retention", "/settings?tab=telephony", "/settings?tab=custom-fields"] },
+  {
+    email: "sales.manager@acme.example.com",
+    pages: ["/contacts", "/contacts/new", "/contacts/import", "/contacts/duplicates", "/contacts/tags", "/campaigns", "/campaigns/new", "/reports", "/reports/live", "/calls"],
+  },
+  {
+    email: "admin@acme.example.com",
+    pages: ["/users", "/settings", "/settings?tab=import", "/settings?tab=duplicates", "/settings?tab=retention", "/settings?tab=telephony", "/settings?tab=custom-fields"],
+  },
 ];
 
 for (const { email, pages } of ROLES) {

@@ -147,10 +147,17 @@ test("with the event stream up the queue does not poll, and a caller appears in 
   // The clock starts when the call is placed: the test's own look-up of its token is not part of the wait.
   const token: string = await page.evaluate(async () => (await (await fetch("/api/auth/session")).json()).apiToken);
   const started = Date.now();
-  const rang = await page.evaluate(async ({ caller, bearer }) => {
-    const response = await fetch("/api/dev/simulator", { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${bearer}` }, body: JSON.stringify({ action: "inbound", from: caller }) });
-    return response.status;
-  }, { caller: from, bearer: token });
+  const rang = await page.evaluate(
+    async ({ caller, bearer }) => {
+      const response = await fetch("/api/dev/simulator", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${bearer}` },
+        body: JSON.stringify({ action: "inbound", from: caller }),
+      });
+      return response.status;
+    },
+    { caller: from, bearer: token },
+  );
   expect(rang).toBe(200);
   const row = page.getByTestId("waiting-call").filter({ hasText: from.slice(-4) });
   await expect(row).toBeVisible({ timeout: 1000 });
@@ -167,7 +174,13 @@ test("when the event stream is down the queue says so and falls back to its 2-se
   const from = uniquePhone();
   const rang = await page.evaluate(async (caller) => {
     const session = await (await fetch("/api/auth/session")).json();
-    return (await fetch("/api/dev/simulator", { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${session.apiToken}` }, body: JSON.stringify({ action: "inbound", from: caller }) })).status;
+    return (
+      await fetch("/api/dev/simulator", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${session.apiToken}` },
+        body: JSON.stringify({ action: "inbound", from: caller }),
+      })
+    ).status;
   }, from);
   expect(rang).toBe(200);
   await expect(page.getByTestId("waiting-call").filter({ hasText: from.slice(-4) })).toBeVisible({ timeout: 5_000 });
@@ -189,7 +202,7 @@ test("the state bar on every page follows the agent, and a reload during a call 
   const banner = page.getByText(/Simulated call from .* is ringing in/);
   await expect(banner).toBeVisible();
   // Earlier tests may have left callers waiting: take the one just simulated.
-  const from = (/from (\S+) is ringing/.exec((await banner.textContent())!)![1]).replace(/\D/g, "");
+  const from = /from (\S+) is ringing/.exec((await banner.textContent())!)![1].replace(/\D/g, "");
   const rows = page.getByTestId("waiting-call");
   await expect.poll(async () => (await rows.allTextContents()).some((text) => text.replace(/\D/g, "").includes(from)), { timeout: 5_000 }).toBe(true);
   const index = (await rows.allTextContents()).findIndex((text) => text.replace(/\D/g, "").includes(from));

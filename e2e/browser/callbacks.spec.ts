@@ -25,7 +25,10 @@ test("a caller asks to be called back and keeps their place; the agent calls the
   const departments = (await page.request.get("/api/departments", { headers }).then((r) => r.json())).data as { id: number; name: string }[];
   const support = departments.find((d) => d.name === "Support")!;
   try {
-    const saved = await page.request.put("/api/settings/routing", { headers, data: { plans: [{ name: "Support line", callback_offer: { after_seconds: 0, digit: "1" }, queue: { type: "queue", department_id: support.id } }] } });
+    const saved = await page.request.put("/api/settings/routing", {
+      headers,
+      data: { plans: [{ name: "Support line", callback_offer: { after_seconds: 0, digit: "1" }, queue: { type: "queue", department_id: support.id } }] },
+    });
     expect(saved.status()).toBe(200);
     const caller = await simulate({ action: "inbound", from: "+14155550878" });
     const asked = await simulate({ action: "caller_callback", call_sid: caller.call_sid });

@@ -72,7 +72,10 @@ test("a dry run with nobody callable now says why and when the first contact can
   const tag = `pw-night-${Date.now()}`;
   expect((await page.request.post("/api/contacts", { headers, data: { name: "Night Owl", phone: outOfHoursPhone(), tags: [tag] } })).status()).toBe(201);
   expect((await page.request.post("/api/contacts", { headers, data: { name: "Never Call", phone: outOfHoursPhone(), tags: [tag, "DNC"] } })).status()).toBe(201);
-  const created = await page.request.post("/api/campaigns", { headers, data: { name: "Night shift test", selection: { tags: [tag] }, calling_window: { start: "00:00", end: "23:59", days: [1, 2, 3, 4, 5, 6, 7] } } });
+  const created = await page.request.post("/api/campaigns", {
+    headers,
+    data: { name: "Night shift test", selection: { tags: [tag] }, calling_window: { start: "00:00", end: "23:59", days: [1, 2, 3, 4, 5, 6, 7] } },
+  });
   expect(created.status()).toBe(201);
 
   await page.goto(`/campaigns/${(await created.json()).id}`);

@@ -130,7 +130,10 @@ test("manager merges two duplicates side by side, seeing why they match and conf
   await signIn(page, "sales.manager@acme.example.com");
   const session = await page.request.get("/api/auth/session").then((r) => r.json());
   const headers = { Authorization: `Bearer ${session.apiToken}` };
-  for (const [tags, calls] of [[["north"], 0], [["south"], 0]] as const) {
+  for (const [tags, calls] of [
+    [["north"], 0],
+    [["south"], 0],
+  ] as const) {
     const created = await page.request.post("/api/contacts", { headers, data: { name: "Zebediah Mergeworth", company: "Mergeworth & Sons", phone: uniquePhone(), tags } });
     expect(created.status(), String(calls)).toBe(201);
   }
@@ -141,8 +144,7 @@ test("manager merges two duplicates side by side, seeing why they match and conf
   await mergeAll.click();
   await expect(page.getByRole("status").filter({ hasText: "Automatic merging is off for your organization" })).toBeVisible();
   const admin = await page.request.post("/api/login", { data: { email: "admin@acme.example.com", password: "password" } }).then((r) => r.json());
-  const setMerging = (merge_behavior: string) =>
-    page.request.put("/api/settings/duplicates", { headers: { Authorization: `Bearer ${admin.token}` }, data: { merge_behavior } });
+  const setMerging = (merge_behavior: string) => page.request.put("/api/settings/duplicates", { headers: { Authorization: `Bearer ${admin.token}` }, data: { merge_behavior } });
   expect((await setMerging("automatic")).status()).toBe(200);
   try {
     await mergeAll.click();

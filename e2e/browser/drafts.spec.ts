@@ -39,7 +39,9 @@ test("call notes typed during a call survive a reload and show in a second tab; 
 test("an unsent reply survives a reload and shows in a second tab; sending it clears it everywhere", async ({ page, context }) => {
   const token = (await page.request.post("/api/login", { data: { email: "admin@acme.example.com", password: "password" } }).then((r) => r.json())).token;
   const from = uniquePhone();
-  expect((await page.request.post("/api/dev/simulator", { headers: { Authorization: `Bearer ${token}` }, data: { action: "sms_inbound", from, body: "Can I change my delivery day?" } })).status()).toBe(200);
+  expect(
+    (await page.request.post("/api/dev/simulator", { headers: { Authorization: `Bearer ${token}` }, data: { action: "sms_inbound", from, body: "Can I change my delivery day?" } })).status(),
+  ).toBe(200);
   const conversation = (await page.request.get(`/api/conversations?q=${from.slice(1)}`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.json())).data[0];
 
   await signIn(page, "admin@acme.example.com");

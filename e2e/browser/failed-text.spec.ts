@@ -10,10 +10,15 @@ test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
 test("a text the phone could not receive says why and what to do; Retry sends it again", async ({ page }) => {
   const admin = (await page.request.post("/api/login", { data: { email: "admin@acme.example.com", password: "password" } }).then((r) => r.json())).token as string;
   const from = uniquePhone();
-  expect((await page.request.post("/api/dev/simulator", { headers: { Authorization: `Bearer ${admin}` }, data: { action: "sms_inbound", from, body: "Can someone text me back?" } })).status()).toBe(200);
+  expect((await page.request.post("/api/dev/simulator", { headers: { Authorization: `Bearer ${admin}` }, data: { action: "sms_inbound", from, body: "Can someone text me back?" } })).status()).toBe(
+    200,
+  );
   await signIn(page, "agent1@acme.example.com");
   await page.goto("/messages");
-  await page.getByRole("button", { name: new RegExp(from.slice(-4)) }).first().click();
+  await page
+    .getByRole("button", { name: new RegExp(from.slice(-4)) })
+    .first()
+    .click();
   await page.getByLabel("Reply", { exact: true }).fill("Hello, this is Acme.");
   await page.getByRole("button", { name: "Send" }).click();
   const sent = page.getByTestId("message").filter({ hasText: "Hello, this is Acme." });

@@ -52,6 +52,9 @@ test("Call history shows a screenful of calls, every column in view", async ({ p
   const heights = await rows.evaluateAll((all) => all.map((row) => Math.round(row.getBoundingClientRect().height)).sort((a, b) => a - b));
   expect(heights[Math.floor(heights.length / 2)]).toBeLessThanOrEqual(48);
   // Every column is in view: the table does not scroll sideways on a laptop.
-  const wrap = await page.locator(".table-wrap").filter({ has: page.getByRole("table", { name: "Calls" }) }).evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+  const wrap = await page
+    .locator(".table-wrap")
+    .filter({ has: page.getByRole("table", { name: "Calls" }) })
+    .evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
   expect(wrap.scrollWidth).toBeLessThanOrEqual(wrap.clientWidth);
 });

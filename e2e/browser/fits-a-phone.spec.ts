@@ -11,7 +11,23 @@ test.use({ viewport: { width: 390, height: 844 } });
 test.afterEach(async ({ page }, testInfo) => finalScreenshot(page, testInfo));
 
 const SETTINGS_TABS = ["organization", "import", "duplicates", "retention", "telephony", "routing", "dispositions", "custom-fields", "integrations", "security"];
-const MANAGER = ["/contacts", "/contacts/new", "/contacts/import", "/contacts/duplicates", "/contacts/tags", "/campaigns", "/campaigns/new", "/reports", "/reports/live", "/reports/dispositions", "/messages", "/follow-ups", "/dialer", "/calls", "/account"];
+const MANAGER = [
+  "/contacts",
+  "/contacts/new",
+  "/contacts/import",
+  "/contacts/duplicates",
+  "/contacts/tags",
+  "/campaigns",
+  "/campaigns/new",
+  "/reports",
+  "/reports/live",
+  "/reports/dispositions",
+  "/messages",
+  "/follow-ups",
+  "/dialer",
+  "/calls",
+  "/account",
+];
 const ROLES = [
   { email: "agent1@acme.example.com", pages: ["/queue", "/follow-ups", "/messages", "/dialer", "/calls", "/reports", "/account"] },
   { email: "sales.manager@acme.example.com", pages: MANAGER },
@@ -26,7 +42,11 @@ async function overflow(page: Page) {
     const wide = [...document.querySelectorAll("body *")]
       .filter((element) => element.getBoundingClientRect().right > screen + 0.5)
       .slice(0, 3)
-      .map((element) => `${element.tagName.toLowerCase()}${element.className && typeof element.className === "string" ? `.${element.className.trim().split(/\s+/).join(".")}` : ""} (${Math.round(element.getBoundingClientRect().right)} px)`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}${element.className && typeof element.className === "string" ? `.${element.className.trim().split(/\s+/).join(".")}` : ""} ` +
+          `(${Math.round(element.getBoundingClientRect().right)} px)`,
+      );
     return { width: document.documentElement.scrollWidth, screen, wide };
   });
 }

@@ -21,7 +21,24 @@ test("a manager and an agent find voicemails and missed callers under Follow-ups
   const voicemailFrom = uniquePhone();
   const missedFrom = uniquePhone();
   try {
-    const saved = await page.request.put("/api/settings/routing", { headers, data: { plans: [{ name: "Main line", menu: { greeting: "Hello.", default_digit: "1", options: [{ digit: "1", label: "Sales", target: { type: "queue", department_id: sales } }, { digit: "3", label: "a message", target: { type: "voicemail", department_id: sales } }] } }] } });
+    const saved = await page.request.put("/api/settings/routing", {
+      headers,
+      data: {
+        plans: [
+          {
+            name: "Main line",
+            menu: {
+              greeting: "Hello.",
+              default_digit: "1",
+              options: [
+                { digit: "1", label: "Sales", target: { type: "queue", department_id: sales } },
+                { digit: "3", label: "a message", target: { type: "voicemail", department_id: sales } },
+              ],
+            },
+          },
+        ],
+      },
+    });
     expect(saved.status()).toBe(200);
     expect(await page.request.post("/api/dev/simulator", { headers, data: { action: "inbound", from: voicemailFrom, digits: "3" } }).then((r) => r.json())).toMatchObject({ routed: "voicemail" });
     const missed = await page.request.post("/api/dev/simulator", { headers, data: { action: "inbound", from: missedFrom, digits: "1" } }).then((r) => r.json());
@@ -58,6 +75,9 @@ test("a manager and an agent find voicemails and missed callers under Follow-ups
     await managerContext.close();
   } finally {
     await page.request.put("/api/settings/routing", { headers, data: { plans: [] } });
-    await page.request.post("/api/agent/status", { headers: { Authorization: `Bearer ${(await page.request.post("/api/login", { data: { email: "agent1@acme.example.com", password: "password" } }).then((r) => r.json())).token}` }, data: { status: "offline" } });
+    await page.request.post("/api/agent/status", {
+      headers: { Authorization: `Bearer ${(await page.request.post("/api/login", { data: { email: "agent1@acme.example.com", password: "password" } }).then((r) => r.json())).token}` },
+      data: { status: "offline" },
+    });
   }
 });

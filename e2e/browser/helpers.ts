@@ -10,7 +10,10 @@ export async function signIn(page: Page, email: string, password = "password") {
 
 /** Every test keeps a screenshot of its final screen (test-results/screens/<test>.png). */
 export async function finalScreenshot(page: Page, testInfo: TestInfo) {
-  const name = testInfo.title.replace(/[^a-z0-9]+/gi, "-").toLowerCase().slice(0, 80);
+  const name = testInfo.title
+    .replace(/[^a-z0-9]+/gi, "-")
+    .toLowerCase()
+    .slice(0, 80);
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 
@@ -18,14 +21,15 @@ let counter = 0;
 /** A phone number no other test uses (E.164, US toll-free range the demo data does not hold). */
 export function uniquePhone(): string {
   counter += 1;
-  return `+1833${String((Date.now() % 100_000) * 10 + counter).padStart(7, "0").slice(-7)}`;
+  return `+1833${String((Date.now() % 100_000) * 10 + counter)
+    .padStart(7, "0")
+    .slice(-7)}`;
 }
 
 /** A screenshot of a moment inside a flow (the in-call panel, the import preview…). */
 export async function snap(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/step-${name}.png`, fullPage: true });
 }
-
 
 export { inHoursPhone, outOfHoursPhone } from "../support/daytime-phones";
 
@@ -94,7 +98,10 @@ export async function signInAsAgentOfNewOrganization(page: Page) {
   const { id, departments } = (await organization.json()) as { id: number; departments: { id: number }[] };
   const user = async (role: string, key: string) => {
     const email = `${key}-${tag}@quiet.example.com`;
-    const created = await page.request.post("/api/users", { headers, data: { name: `Quinn ${key}`, email, password: NEW_AGENT_PASSWORD, role, department_id: role === "agent" ? departments[0].id : null, organization_id: id } });
+    const created = await page.request.post("/api/users", {
+      headers,
+      data: { name: `Quinn ${key}`, email, password: NEW_AGENT_PASSWORD, role, department_id: role === "agent" ? departments[0].id : null, organization_id: id },
+    });
     expect(created.status(), await created.text()).toBe(201);
     return email;
   };

@@ -53,7 +53,11 @@ test("agent receives a text, replies with the segment counter, sees it delivered
   // The API refuses too, whatever the page shows.
   const refused = await page.evaluate(async (to) => {
     const session = await (await fetch("/api/auth/session")).json();
-    const response = await fetch("/api/messages", { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${session.apiToken}` }, body: JSON.stringify({ to, body: "One more thing" }) });
+    const response = await fetch("/api/messages", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${session.apiToken}` },
+      body: JSON.stringify({ to, body: "One more thing" }),
+    });
     return { status: response.status, body: await response.json() };
   }, sender);
   expect(refused.status).toBe(409);

@@ -53,7 +53,11 @@ async function expectOffered(agent: Page, email: string, offered: Locator) {
   } catch (error) {
     const as = async (who: string) => ({ Authorization: `Bearer ${await tokenOf(agent, who)}` });
     const [mine, admin] = [await as(email), await as("admin@acme.example.com")];
-    const read = (path: string, headers: Record<string, string>) => agent.request.get(path, { headers }).then((r) => r.json()).catch((e) => String(e));
+    const read = (path: string, headers: Record<string, string>) =>
+      agent.request
+        .get(path, { headers })
+        .then((r) => r.json())
+        .catch((e) => String(e));
     const state = { offers: await read("/api/offers", mine), status: await read("/api/agent/status", mine), waiting: await read("/api/queue/calls", admin), queues: await read("/api/queues", admin) };
     throw new Error(`${(error as Error).message}\n\nOn the server: ${JSON.stringify(state)}`);
   }
@@ -95,7 +99,10 @@ async function agentOn(browser: Browser, email: string, path: string): Promise<P
   return page;
 }
 
-test("two agents on other pages: the first declines with Escape, the second accepts with Enter, is on the call, and is Available again when the queue's wrap-up time runs out", async ({ page, browser }) => {
+test("two agents on other pages: the first declines with Escape, the second accepts with Enter, is on the call, and is Available again when the queue's wrap-up time runs out", async ({
+  page,
+  browser,
+}) => {
   const queue = await offerGeneralQueue(page, { offer_timeout_seconds: 30, wrap_up_seconds: 6 });
   try {
     // Andy's Available is saved before Bea's is asked for (becomeAvailable waits for the answer): he has been idle longer, and is offered first.
@@ -236,7 +243,11 @@ test("a callback set at wrap-up is listed on the Queue page and can be cancelled
     // At wrap-up: call back later, this time tomorrow (inside the contact's calling hours, as now is), typed on the organization's clock.
     await dock.getByRole("button", { name: "Call back later…" }).click();
     const then = new Date(Date.now() + 86_400_000);
-    const parts = Object.fromEntries(new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(then).map((p) => [p.type, p.value]));
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+        .formatToParts(then)
+        .map((p) => [p.type, p.value]),
+    );
     const tomorrow = `${parts.year}-${parts.month}-${parts.day}`;
     await dock.getByLabel("Call back at (America/New York time)").fill(`${tomorrow}T${parts.hour}:${parts.minute}`);
     await dock.getByLabel("Note for the callback").fill("Send the quote first");

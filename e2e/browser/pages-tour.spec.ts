@@ -9,7 +9,11 @@ import { signIn } from "./helpers";
 const TOUR: { email: string; role: string; pages: string[] }[] = [
   { email: "agent1@acme.example.com", role: "agent", pages: ["/queue", "/follow-ups", "/messages", "/dialer", "/calls", "/reports", "/reports/dispositions"] },
   { email: "sales.manager@acme.example.com", role: "manager", pages: ["/contacts", "/campaigns", "/reports", "/reports/live", "/reports/dispositions", "/messages", "/follow-ups", "/calls"] },
-  { email: "admin@acme.example.com", role: "admin", pages: ["/contacts", "/contacts/import", "/campaigns", "/reports", "/reports/live", "/users", "/settings", "/settings?tab=routing", "/settings?tab=telephony", "/calls"] },
+  {
+    email: "admin@acme.example.com",
+    role: "admin",
+    pages: ["/contacts", "/contacts/import", "/campaigns", "/reports", "/reports/live", "/users", "/settings", "/settings?tab=routing", "/settings?tab=telephony", "/calls"],
+  },
 ];
 
 const SIZES = [

@@ -46,7 +46,9 @@ test("an agent away from the Queue page hears a new caller and gets a desktop no
 
   const rang = await page.request.post("/api/dev/simulator", { headers, data: { action: "inbound", from: uniquePhone() } });
   expect(rang.status()).toBe(200);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual(["sound", expect.stringMatching(/^notification: (A caller is waiting|\d+ callers are waiting)$/)]);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { heard: string[] }).heard))
+    .toEqual(["sound", expect.stringMatching(/^notification: (A caller is waiting|\d+ callers are waiting)$/)]);
 
   // The choice is kept in this browser: back on the Queue page, still ticked.
   await page.getByRole("link", { name: "Queue", exact: true }).click();

@@ -30,7 +30,10 @@ test("an admin sets the recording announcement with an opt-out key and a number 
     const saved = page.waitForResponse((r) => r.url().endsWith("/api/settings/calls") && r.request().method() === "PUT");
     await form.getByRole("button", { name: "Save the announcement" }).click();
     expect((await (await saved).json()).recording_consent).toEqual({
-      text: "This call is recorded for quality and training.", audio_url: null, opt_out_digit: "1", outbound: true,
+      text: "This call is recorded for quality and training.",
+      audio_url: null,
+      opt_out_digit: "1",
+      outbound: true,
       numbers: { "+15005550006": { text: "Calls to this line are recorded.", audio_url: null, opt_out_digit: null } },
     });
     await expect(form.getByText("Saved.")).toBeVisible();
@@ -41,6 +44,9 @@ test("an admin sets the recording announcement with an opt-out key and a number 
     await expect(page.getByRole("form", { name: "Recording announcement" }).getByLabel("What its callers hear")).toHaveValue("Calls to this line are recorded.");
   } finally {
     // The demo organization's calls go on without an announcement for the other tests of this worker.
-    await page.request.put("/api/settings/calls", { headers: { Authorization: `Bearer ${admin.token}` }, data: { recording_consent: { text: null, audio_url: null, opt_out_digit: null, outbound: false, numbers: {} } } });
+    await page.request.put("/api/settings/calls", {
+      headers: { Authorization: `Bearer ${admin.token}` },
+      data: { recording_consent: { text: null, audio_url: null, opt_out_digit: null, outbound: false, numbers: {} } },
+    });
   }
 });

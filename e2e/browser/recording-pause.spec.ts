@@ -56,7 +56,10 @@ test("an admin sets how long recordings are kept, and places a legal hold on a c
   await snap(page, "settings-recordings");
 
   await page.goto("/calls");
-  const recorded = page.getByRole("row").filter({ has: page.getByLabel("Recording") }).first();
+  const recorded = page
+    .getByRole("row")
+    .filter({ has: page.getByLabel("Recording") })
+    .first();
   await recorded.getByRole("button", { name: "Details" }).click();
   await page.getByRole("button", { name: "Place legal hold" }).click();
   await expect(page.getByText("On hold: its recording is kept past retention")).toBeVisible();

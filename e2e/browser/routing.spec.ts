@@ -81,7 +81,24 @@ test("a caller who picks voicemail leaves a message in the Support queue view: S
   try {
     const departments = (await page.request.get("/api/departments?per_page=100", { headers }).then((r) => r.json())).data as { id: number; name: string }[];
     const support = departments.find((d) => d.name === "Support")!.id;
-    const saved = await page.request.put("/api/settings/routing", { headers, data: { plans: [{ name: "Main line", menu: { greeting: "Hello.", default_digit: "1", options: [{ digit: "1", label: "Support", target: { type: "queue", department_id: support } }, { digit: "3", label: "a message", target: { type: "voicemail", department_id: support } }] } }] } });
+    const saved = await page.request.put("/api/settings/routing", {
+      headers,
+      data: {
+        plans: [
+          {
+            name: "Main line",
+            menu: {
+              greeting: "Hello.",
+              default_digit: "1",
+              options: [
+                { digit: "1", label: "Support", target: { type: "queue", department_id: support } },
+                { digit: "3", label: "a message", target: { type: "voicemail", department_id: support } },
+              ],
+            },
+          },
+        ],
+      },
+    });
     expect(saved.status()).toBe(200);
     const rang = await page.request.post("/api/dev/simulator", { headers, data: { action: "inbound", from: "+14155550867", digits: "3" } });
     expect(await rang.json()).toMatchObject({ routed: "voicemail" });

@@ -13,13 +13,18 @@ test("a saved reply needing a field the contact lacks shows the gap and cannot b
   const headers = { Authorization: `Bearer ${await login("sales.manager@acme.example.com")}` };
   const phone = uniquePhone();
   const contact = await page.request.post("/api/contacts", { headers, data: { name: "Gina Gap", phone } }).then((r) => r.json());
-  const template = await page.request.post("/api/message-templates", { headers, data: { name: `Company check ${phone.slice(-4)}`, body: "Hi {{first_name}}, is {{company}} still your employer?" } }).then((r) => r.json());
+  const template = await page.request
+    .post("/api/message-templates", { headers, data: { name: `Company check ${phone.slice(-4)}`, body: "Hi {{first_name}}, is {{company}} still your employer?" } })
+    .then((r) => r.json());
   try {
     const admin = { Authorization: `Bearer ${await login("admin@acme.example.com")}` };
     expect((await page.request.post("/api/dev/simulator", { headers: admin, data: { action: "sms_inbound", from: phone, body: "Hello?" } })).status()).toBe(200);
     await signIn(page, "agent1@acme.example.com");
     await page.goto("/messages");
-    await page.getByRole("button", { name: /Gina Gap/ }).first().click();
+    await page
+      .getByRole("button", { name: /Gina Gap/ })
+      .first()
+      .click();
     await page.getByLabel("Insert a saved reply").selectOption({ label: template.name });
     const reply = page.getByLabel("Reply", { exact: true });
     await expect(reply).toHaveValue("Hi Gina, is {{company}} still your employer?");

@@ -24,7 +24,10 @@ async function organization(request: APIRequestContext) {
   const org = await (await request.post("/api/organizations", { headers, data: { name: `Org ${tag}`, departments: ["A"] } })).json();
   const user = async (role: string, key: string) => {
     const email = `${key}@${domain}`;
-    const created = await request.post("/api/users", { headers, data: { name: `${key} ${tag}`, email, password: PASSWORD, role, department_id: role === "agent" ? org.departments[0].id : null, organization_id: org.id } });
+    const created = await request.post("/api/users", {
+      headers,
+      data: { name: `${key} ${tag}`, email, password: PASSWORD, role, department_id: role === "agent" ? org.departments[0].id : null, organization_id: org.id },
+    });
     expect(created.status()).toBe(201);
     return email;
   };

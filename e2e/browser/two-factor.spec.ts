@@ -25,7 +25,10 @@ async function organizationWithAgent(request: APIRequestContext, twoFactorRequir
   const org = await (await request.post("/api/organizations", { headers, data: { name: `Org ${tag}`, departments: ["A"] } })).json();
   const user = async (role: string, key: string) => {
     const email = `${key}.${tag}@factory.test`;
-    const created = await request.post("/api/users", { headers, data: { name: `${key} ${tag}`, email, password: PASSWORD, role, department_id: role === "agent" ? org.departments[0].id : null, organization_id: org.id } });
+    const created = await request.post("/api/users", {
+      headers,
+      data: { name: `${key} ${tag}`, email, password: PASSWORD, role, department_id: role === "agent" ? org.departments[0].id : null, organization_id: org.id },
+    });
     expect(created.status()).toBe(201);
     return email;
   };
@@ -124,7 +127,9 @@ test("an agent adds a passkey (the browser's own authenticator) and signs in wit
   try {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", { options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true } });
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
     const passwordAt = async () => {
       await page.goto(`${origin}/login`);
       await page.getByLabel("Email").fill("agent1@acme.example.com");

@@ -68,7 +68,10 @@ test("WhatsApp in the inbox: set up, a message answered free-form, and a templat
 
   // A picture from an address that is not the provider's is never fetched: the thread says so.
   const token = (await page.request.post("/api/login", { data: { email: "admin@globex.example.com", password: "password" } }).then((r) => r.json())).token;
-  const arrived = await page.request.post("/api/dev/simulator", { headers: { Authorization: `Bearer ${token}` }, data: { action: "sms_inbound", channel: "whatsapp", from: "+14155550193", body: "A photo of the parcel", media_url: "https://example.com/parcel.jpg" } });
+  const arrived = await page.request.post("/api/dev/simulator", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { action: "sms_inbound", channel: "whatsapp", from: "+14155550193", body: "A photo of the parcel", media_url: "https://example.com/parcel.jpg" },
+  });
   expect(arrived.status()).toBe(200);
   await page.getByTestId("conversation").filter({ hasText: "A photo of the parcel" }).click();
   await expect(thread.getByTestId("attachment")).toHaveText("An attachment could not be fetched from the provider (too large, or refused).", { timeout: 10_000 });

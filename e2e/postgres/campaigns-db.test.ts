@@ -73,7 +73,11 @@ describe("a dial lost with its server", () => {
     const tag = `lost-${Date.now()}`;
     const lost = await makeContact(tenant, { name: "Lost dial", tags: [tag], phone: inHoursPhone() });
     const next = await makeContact(tenant, { name: "Next dial", tags: [tag], phone: inHoursPhone() });
-    const created = await tenant.client.post("/api/campaigns", { name: "Lost dials", selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: number, calling_window: ALL_DAY, max_attempts: 1 }, tenant.managerA.token);
+    const created = await tenant.client.post(
+      "/api/campaigns",
+      { name: "Lost dials", selection: { tags: [tag] }, dialing_mode: "progressive", caller_id: number, calling_window: ALL_DAY, max_attempts: 1 },
+      tenant.managerA.token,
+    );
     expect(created.status).toBe(201);
     // Nobody is Available: the campaign runs and dials nothing.
     expect((await tenant.client.post(`/api/campaigns/${created.body.id}/start`, {}, tenant.managerA.token)).status).toBe(200);
@@ -90,7 +94,13 @@ describe("a dial lost with its server", () => {
     // The running campaign ticks every few seconds: one settles the lost dial and frees the agent, a later one dials the next contact for them.
     const [dialed] = await waitForCalls(next.phone, 1, 30_000, campaignState(tenant, created.body.id, [tenant.agentA]));
     expect(dialed.From).toBe(number);
-    const members = (await tenant.client.get(`/api/campaigns/${created.body.id}/contacts?per_page=10`, tenant.managerA.token)).body.data as { contact_id: number; state: string; last_outcome: string | null; attempts: number; assigned_user_id: number | null }[];
+    const members = (await tenant.client.get(`/api/campaigns/${created.body.id}/contacts?per_page=10`, tenant.managerA.token)).body.data as {
+      contact_id: number;
+      state: string;
+      last_outcome: string | null;
+      attempts: number;
+      assigned_user_id: number | null;
+    }[];
     expect(members.find((m) => m.contact_id === lost.id)).toMatchObject({ state: "done", last_outcome: "failed", attempts: 1 });
     expect(members.find((m) => m.contact_id === next.id)).toMatchObject({ state: "dialing", assigned_user_id: tenant.agentA.id });
     expect(await placedCalls(lost.phone)).toEqual([]);

@@ -47,10 +47,10 @@ describe("contacts and their call logs", () => {
     const tenant = await createTenant(inject("baseUrl"));
     const contact = await makeContact(tenant);
     const other = await makeContact(tenant);
-    const { rows } = await db.query(
-      `INSERT INTO campaigns (organization_id, department_id, name, status, updated_at) VALUES ($1, $2, 'Spring', 'running', now()) RETURNING id`,
-      [tenant.organization.id, tenant.departments.a.id],
-    );
+    const { rows } = await db.query(`INSERT INTO campaigns (organization_id, department_id, name, status, updated_at) VALUES ($1, $2, 'Spring', 'running', now()) RETURNING id`, [
+      tenant.organization.id,
+      tenant.departments.a.id,
+    ]);
     await db.query(`INSERT INTO campaign_contacts (campaign_id, contact_id, phone, updated_at) VALUES ($1, $2, $3, now())`, [rows[0].id, contact.id, contact.phone]);
     const refused = await tenant.client.delete(`/api/contacts/${contact.id}`, tenant.managerA.token);
     expect(refused.status).toBe(409);
@@ -120,8 +120,7 @@ describe("retention and counts", () => {
     await tenant.client.delete(`/api/contacts/${list[1].id}?permanent=true`, tenant.admin.token);
     await tenant.client.request("PUT", `/api/contacts/${list[2].id}`, { token: tenant.admin.token, body: { department_id: tenant.departments.b.id } });
     const totals = async (query: string) => (await tenant.client.get(`/api/contacts?per_page=5&${query}`, tenant.admin.token)).body.meta.total;
-    const real = async (where: string) =>
-      (await db.query(`SELECT count(*)::int AS n FROM contacts WHERE organization_id = $1 AND ${where}`, [tenant.organization.id])).rows[0].n;
+    const real = async (where: string) => (await db.query(`SELECT count(*)::int AS n FROM contacts WHERE organization_id = $1 AND ${where}`, [tenant.organization.id])).rows[0].n;
     expect(await totals("")).toBe(await real("status = 'active'"));
     expect(await totals("status=archived")).toBe(await real("status = 'archived'"));
     expect(await totals("status=all")).toBe(await real("true"));
@@ -193,7 +192,12 @@ describe("search indexes after a large write", () => {
   it("a bulk create of 1,000 contacts or more leaves no pending list behind it; rows written otherwise do", async () => {
     const tenant = await createTenant(inject("baseUrl"));
     const stamp = Date.now() % 1_000_000;
-    const items = Array.from({ length: 2_000 }, (_, i) => ({ name: `Pending Person ${stamp}-${i}`, phone: `+1778${String(stamp % 1000).padStart(3, "0")}${String(i).padStart(4, "0")}`, email: `pending${stamp}.${i}@example.com`, tags: [`pending-${stamp}`] }));
+    const items = Array.from({ length: 2_000 }, (_, i) => ({
+      name: `Pending Person ${stamp}-${i}`,
+      phone: `+1778${String(stamp % 1000).padStart(3, "0")}${String(i).padStart(4, "0")}`,
+      email: `pending${stamp}.${i}@example.com`,
+      tags: [`pending-${stamp}`],
+    }));
     // Without the merge, 2,000 rows leave the index's pending list long. The
     // list is the whole table's: another file's bulk write (or autovacuum) can
     // empty it between this insert and the count, so a batch that finds it

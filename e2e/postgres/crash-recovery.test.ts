@@ -42,7 +42,10 @@ describe("crash recovery", () => {
     let killedAt: { status: string; progress: number } | null = null;
     for (let i = 0; i < 1200 && !killedAt; i++) {
       // A poll the busy server drops (a reset keep-alive connection) is only a poll: ask again.
-      const job = await client.get(`/api/imports/${importId}`, manager).then((r) => r.body, () => ({ status: "unknown", progress: 0 }));
+      const job = await client.get(`/api/imports/${importId}`, manager).then(
+        (r) => r.body,
+        () => ({ status: "unknown", progress: 0 }),
+      );
       if (job.status === "importing" && job.progress > 50 && job.progress < 90) {
         process.kill(first.pid!, "SIGKILL");
         killedAt = { status: job.status, progress: job.progress };

@@ -48,7 +48,9 @@ describe("imports across processes", { timeout: 150_000 }, () => {
     expect(job).toMatchObject({ status: "completed", totals: { rows: 2500, created: 1500 } });
     const { rows: found } = await db.query(`SELECT min(name) AS first FROM contacts WHERE organization_id = $1 AND name LIKE 'Resume %' AND name = 'Resume 999'`, [tenant.organization.id]);
     expect(found[0].first).toBeNull();
-    const { rows: [count] } = await db.query(`SELECT count(*)::int AS n FROM contacts WHERE organization_id = $1`, [tenant.organization.id]);
+    const {
+      rows: [count],
+    } = await db.query(`SELECT count(*)::int AS n FROM contacts WHERE organization_id = $1`, [tenant.organization.id]);
     expect(count.n).toBe(1500);
   });
 

@@ -15,10 +15,11 @@ const db = connectToTestDatabase();
 describe("two server processes on one PostgreSQL", () => {
   it("applied each migration exactly once, recorded as Prisma Migrate records it", async () => {
     const dir = path.join(process.cwd(), "prisma", "migrations");
-    const files = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
-    const { rows } = await db.query(
-      `SELECT migration_name, checksum, finished_at, applied_steps_count, rolled_back_at FROM _prisma_migrations ORDER BY migration_name`,
-    );
+    const files = readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
+    const { rows } = await db.query(`SELECT migration_name, checksum, finished_at, applied_steps_count, rolled_back_at FROM _prisma_migrations ORDER BY migration_name`);
     expect(rows.map((r) => r.migration_name)).toEqual(files);
     for (const row of rows) {
       const sql = readFileSync(path.join(dir, row.migration_name, "migration.sql"));

@@ -21,7 +21,11 @@ async function offerQueue(tenant: Tenant, settings: Record<string, unknown>) {
   expect((await tenant.client.patch(`/api/queues/${general.id}`, { distribution: "offer", ...settings }, tenant.admin.token)).status).toBe(200);
 }
 
-interface Agent { id: number; token: string; server: Api }
+interface Agent {
+  id: number;
+  token: string;
+  server: Api;
+}
 
 async function makeAgents(tenant: Tenant, count: number, clients: Api[]): Promise<Agent[]> {
   return Promise.all(
@@ -94,7 +98,10 @@ describe("offers across servers", () => {
     expect(new Set(taken.keys())).toEqual(callSids);
     const entries = await sql<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM queue_entries WHERE organization_id = $1 GROUP BY status`, [tenant.organization.id]);
     expect(entries).toEqual([{ status: "completed", n: CALLS }]);
-    const accepted = await sql<{ n: number; entries: number }>(`SELECT count(*)::int AS n, count(DISTINCT queue_entry_id)::int AS entries FROM offers WHERE organization_id = $1 AND status = 'accepted'`, [tenant.organization.id]);
+    const accepted = await sql<{ n: number; entries: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT queue_entry_id)::int AS entries FROM offers WHERE organization_id = $1 AND status = 'accepted'`,
+      [tenant.organization.id],
+    );
     expect(accepted).toEqual([{ n: CALLS, entries: CALLS }]);
   });
 

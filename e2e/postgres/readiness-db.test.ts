@@ -36,17 +36,29 @@ describe("GET /api/ready and the PostgreSQL database", () => {
 
       await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
       await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
-      const down = await waitFor(() => readiness(server.baseUrl), (r) => r.status === 503, 5000);
+      const down = await waitFor(
+        () => readiness(server.baseUrl),
+        (r) => r.status === 503,
+        5000,
+      );
       expect(down.value).toEqual({ status: 503, body: { status: "not_ready", checks: { database: "failing", migrations: "ok", workers: "ok" } } });
       expect(down.ms).toBeLessThan(5000);
       // Still alive: liveness does not ask the database, so nothing restarts a server that waits for it.
       expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
 
       await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
-      const up = await waitFor(() => readiness(server.baseUrl), (r) => r.status === 200, 10_000);
+      const up = await waitFor(
+        () => readiness(server.baseUrl),
+        (r) => r.status === 200,
+        10_000,
+      );
       expect(up.value).toEqual({ status: 200, body: { status: "ready", checks: { database: "ok", migrations: "ok", workers: "ok" } } });
       // And it serves again: a sign-in reads and writes the database.
-      const login = await fetch(`${server.baseUrl}/api/login`, { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": "10.250.1.1" }, body: JSON.stringify({ email: "agent1@acme.example.com", password: "password" }) });
+      const login = await fetch(`${server.baseUrl}/api/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": "10.250.1.1" },
+        body: JSON.stringify({ email: "agent1@acme.example.com", password: "password" }),
+      });
       expect(login.status).toBe(200);
     } finally {
       await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`).catch(() => undefined);

@@ -40,9 +40,15 @@ async function sendsOut(label: string, events: number) {
     await server.stop();
   };
   try {
-    const login = await (await fetch(`${server.baseUrl}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "admin@acme.example.com", password: "password" }) })).json();
+    const login = await (
+      await fetch(`${server.baseUrl}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "admin@acme.example.com", password: "password" }) })
+    ).json();
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-    const made = await fetch(`${server.baseUrl}/api/webhooks`, { method: "POST", headers: { Authorization: `Bearer ${login.token}`, "Content-Type": "application/json" }, body: JSON.stringify({ url, events: ["contact.updated"] }) });
+    const made = await fetch(`${server.baseUrl}/api/webhooks`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${login.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ url, events: ["contact.updated"] }),
+    });
     expect(made.status).toBe(201);
     await db.query(
       `INSERT INTO events (organization_id, visibility, type, data)
@@ -78,7 +84,16 @@ describe("a stopping server's webhook claims", () => {
     try {
       // The stop has begun (the server no longer answers ready) while the sends are out; then the receiver answers.
       process.kill(server.pid!, "SIGTERM");
-      for (let tries = 0; tries < 200 && (await fetch(`${server.baseUrl}/api/ready`).then((r) => r.status, () => 0)) === 200; tries++) await new Promise((r) => setTimeout(r, 10));
+      for (
+        let tries = 0;
+        tries < 200 &&
+        (await fetch(`${server.baseUrl}/api/ready`).then(
+          (r) => r.status,
+          () => 0,
+        )) === 200;
+        tries++
+      )
+        await new Promise((r) => setTimeout(r, 10));
       held.forEach((response) => response.writeHead(200).end());
       await server.stop();
 

@@ -28,7 +28,13 @@ export async function controlRequests(call?: string): Promise<ControlRequest[]> 
 export function twimlAttribute(xml: string, element: string, attribute: string): string | null {
   const tag = new RegExp(`<${element}\\b[^>]*>`).exec(xml)?.[0];
   const value = tag && new RegExp(`\\s${attribute}="([^"]*)"`).exec(tag)?.[1];
-  return value ? value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">") : null;
+  return value
+    ? value
+        .replace(/&amp;/g, "&")
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+    : null;
 }
 
 /** The conference a TwiML document seats its leg in. */
@@ -55,7 +61,6 @@ export async function connectedInboundCall(tenant: Tenant) {
   expect(joined.body).toContain("<Queue>");
   return { sim, number, callSid: inbound.callSid, agentLeg };
 }
-
 
 /** The participant the service dialed into a conference, by where it rings. */
 export async function dialedTo(to: string) {

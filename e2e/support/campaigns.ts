@@ -1,4 +1,4 @@
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { loginAs, suiteUrl } from "./api";
 import { FACTORY_PASSWORD, type Tenant } from "./factories";
 import { provider } from "./provider";
@@ -77,3 +77,13 @@ export async function extraAgent(tenant: Tenant, key: string, departmentId = ten
 }
 
 export const ALL_DAY = { start: "00:00", end: "23:59", days: [1, 2, 3, 4, 5, 6, 7] };
+
+/** A campaign made by the tenant's manager (or `token`), calling all day unless the body says otherwise. */
+export async function campaign(tenant: Tenant, body: Record<string, unknown>, token = tenant.managerA.token) {
+  const response = await tenant.client.post("/api/campaigns", { name: "Spring outreach", calling_window: ALL_DAY, ...body }, token);
+  if (response.status !== 201) throw new Error(`campaign: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+export const available = async (tenant: Tenant, token: string) => expect((await tenant.client.post("/api/agent/status", { status: "available" }, token)).status).toBe(200);
+export const contactsOf = async (tenant: Tenant, id: number) => (await tenant.client.get(`/api/campaigns/${id}/contacts?per_page=100`, tenant.managerA.token)).body.data;

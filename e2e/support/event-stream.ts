@@ -39,7 +39,12 @@ export async function subscribe(token: string, { baseUrl = suiteUrl(), types, la
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           heard = true;
-          const fields = Object.fromEntries(block.split("\n").filter((line) => line && !line.startsWith(":")).map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trimStart()]));
+          const fields = Object.fromEntries(
+            block
+              .split("\n")
+              .filter((line) => line && !line.startsWith(":"))
+              .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trimStart()]),
+          );
           if (fields.event) {
             const event = { id: fields.id, type: fields.event, data: JSON.parse(fields.data ?? "{}") };
             const checked = isEventType(event.type) ? streamedEventSchema(event.type).safeParse(event.data) : null;

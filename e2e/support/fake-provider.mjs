@@ -57,7 +57,17 @@ export async function startFakeProvider() {
     res.writeHead(status, { "Content-Type": "application/json" });
     res.end(JSON.stringify(value));
   };
-  const participantJson = (conference, p) => ({ account_sid: "AC", call_sid: p.call_sid, conference_sid: conference.sid, hold: p.hold, muted: p.muted, coaching: Boolean(p.coach), call_sid_to_coach: p.coach ?? null, status: "connected", label: p.label ?? null });
+  const participantJson = (conference, p) => ({
+    account_sid: "AC",
+    call_sid: p.call_sid,
+    conference_sid: conference.sid,
+    hold: p.hold,
+    muted: p.muted,
+    coaching: Boolean(p.coach),
+    call_sid_to_coach: p.coach ?? null,
+    status: "connected",
+    label: p.label ?? null,
+  });
   // Dials to fail, by number: files share the double, so a failure meant for one test's dial never takes another's.
   const failing = new Map();
   const ownedNumbers = incomingPhoneNumbers();
@@ -95,7 +105,9 @@ export async function startFakeProvider() {
       // honoured (206) as the provider does, and each request kept for the tests (GET /__media). ---
       const media = /^\/2010-04-01\/Accounts\/([^/]+)\/Recordings\/(RE[0-9a-fA-F]{32})\.(mp3|wav)$/.exec(url.pathname);
       if (req.method === "GET" && media) {
-        const [account] = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString("utf8").split(":");
+        const [account] = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64")
+          .toString("utf8")
+          .split(":");
         mediaRequests.push({ account: media[1], recording: media[2], range: req.headers.range ?? null, authorized: account === media[1], at: Date.now() });
         if (account !== media[1]) return refusal(res, 401, 20003, "Authentication Error - invalid username");
         const audio = Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 251));
@@ -114,7 +126,9 @@ export async function startFakeProvider() {
       // one ending in "5e" answers 503 the first time it is asked (a provider's passing trouble). ---
       const messageMedia = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\/((?:MM|SM)[0-9a-fA-F]{32})\/Media\/(ME[0-9a-fA-F]{32})$/.exec(url.pathname);
       if (req.method === "GET" && messageMedia) {
-        const [account] = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString("utf8").split(":");
+        const [account] = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64")
+          .toString("utf8")
+          .split(":");
         mediaRequests.push({ account: messageMedia[1], media: messageMedia[3], authorized: account === messageMedia[1], at: Date.now() });
         if (account !== messageMedia[1]) return refusal(res, 401, 20003, "Authentication Error - invalid username");
         if (messageMedia[3].endsWith("5e") && !troubledMedia.has(messageMedia[3])) {
@@ -160,7 +174,11 @@ export async function startFakeProvider() {
         return res.end(JSON.stringify(to ? messages.filter((m) => m.To === to) : messages));
       }
       if (req.method === "POST" && url.pathname === "/__refuse_message") {
-        refuseMessages.push({ to: url.searchParams.get("to"), code: Number(url.searchParams.get("code") ?? 21211), message: url.searchParams.get("message") ?? "The 'To' number is not a valid phone number." });
+        refuseMessages.push({
+          to: url.searchParams.get("to"),
+          code: Number(url.searchParams.get("code") ?? 21211),
+          message: url.searchParams.get("message") ?? "The 'To' number is not a valid phone number.",
+        });
         res.writeHead(204);
         return res.end();
       }
@@ -183,7 +201,11 @@ export async function startFakeProvider() {
         return json(res, 200, call ? controls.filter((c) => c.call === call || c.body.CallSid === call) : controls);
       }
       if (req.method === "GET" && url.pathname === "/__conferences") {
-        return json(res, 200, [...conferences.values()].map((c) => ({ sid: c.sid, name: c.friendly_name, participants: [...c.participants.values()] })));
+        return json(
+          res,
+          200,
+          [...conferences.values()].map((c) => ({ sid: c.sid, name: c.friendly_name, participants: [...c.participants.values()] })),
+        );
       }
       // A leg that entered a conference through TwiML (a callback's answer), as the provider seats it: the conference's sid back.
       if (req.method === "POST" && url.pathname === "/__join") {
@@ -252,9 +274,23 @@ export async function startFakeProvider() {
         controls.push({ kind: "recording.create", call: match[2], recording: sid, body: params, at: Date.now() });
         const now = new Date().toUTCString();
         return json(res, 201, {
-          account_sid: match[1], api_version: "2010-04-01", call_sid: match[2], conference_sid: null, channels: params.RecordingChannels === "dual" ? 2 : 1,
-          date_created: now, date_updated: now, start_time: now, price: null, price_unit: null, duration: null, sid, source: "StartCallRecordingAPI",
-          status: "in-progress", error_code: null, encryption_details: null, track: params.RecordingTrack ?? "both",
+          account_sid: match[1],
+          api_version: "2010-04-01",
+          call_sid: match[2],
+          conference_sid: null,
+          channels: params.RecordingChannels === "dual" ? 2 : 1,
+          date_created: now,
+          date_updated: now,
+          start_time: now,
+          price: null,
+          price_unit: null,
+          duration: null,
+          sid,
+          source: "StartCallRecordingAPI",
+          status: "in-progress",
+          error_code: null,
+          encryption_details: null,
+          track: params.RecordingTrack ?? "both",
           uri: `/2010-04-01/Accounts/${match[1]}/Calls/${match[2]}/Recordings/${sid}.json`,
         });
       }
@@ -265,7 +301,15 @@ export async function startFakeProvider() {
         if (completedCalls.has(match[2])) return refusal(res, 400, 21220, "Call is not in-progress. Cannot update its recording.");
         controls.push({ kind: "recording.update", call: match[2], recording: match[3], body: params, at: Date.now() });
         const now = new Date().toUTCString();
-        return json(res, 200, { account_sid: match[1], api_version: "2010-04-01", call_sid: match[2], sid: match[3], status: params.Status, date_updated: now, uri: `/2010-04-01/Accounts/${match[1]}/Calls/${match[2]}/Recordings/${match[3]}.json` });
+        return json(res, 200, {
+          account_sid: match[1],
+          api_version: "2010-04-01",
+          call_sid: match[2],
+          sid: match[3],
+          status: params.Status,
+          date_updated: now,
+          uri: `/2010-04-01/Accounts/${match[1]}/Calls/${match[2]}/Recordings/${match[3]}.json`,
+        });
       }
       // Issue 47: a payment session on a call's leg (the Payments resource), kept as "payment.create" and "payment.update"
       // (a field asked for, the session completed or canceled); answered as the provider answers. The caller's keys and
@@ -276,7 +320,14 @@ export async function startFakeProvider() {
         const sid = match[3] ?? `PK${randomBytes(16).toString("hex")}`;
         controls.push({ kind: match[3] ? "payment.update" : "payment.create", call: match[2], payment: sid, body: params, at: Date.now() });
         const now = new Date().toUTCString();
-        return json(res, match[3] ? 200 : 201, { account_sid: match[1], call_sid: match[2], sid, date_created: now, date_updated: now, uri: `/2010-04-01/Accounts/${match[1]}/Calls/${match[2]}/Payments/${sid}.json` });
+        return json(res, match[3] ? 200 : 201, {
+          account_sid: match[1],
+          call_sid: match[2],
+          sid,
+          date_created: now,
+          date_updated: now,
+          uri: `/2010-04-01/Accounts/${match[1]}/Calls/${match[2]}/Payments/${sid}.json`,
+        });
       }
       // Issue 47: a recording deleted (the retention policy, an erasure), kept as "recording.delete"; answered 204.
       if (req.method === "DELETE" && (match = /\/Accounts\/[^/]+\/Recordings\/(RE[0-9a-fA-F]{32})\.json$/.exec(url.pathname))) {
@@ -309,11 +360,19 @@ export async function startFakeProvider() {
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${server.address().port}`;
-  return { baseUrl, calls, messages, controls, violations, stop: () => new Promise((resolve) => {
-    // The servers under test are stopped first: an answer still held back (/__delay) has nobody left to read it.
-    server.close(resolve);
-    server.closeAllConnections();
-  }) };
+  return {
+    baseUrl,
+    calls,
+    messages,
+    controls,
+    violations,
+    stop: () =>
+      new Promise((resolve) => {
+        // The servers under test are stopped first: an answer still held back (/__delay) has nobody left to read it.
+        server.close(resolve);
+        server.closeAllConnections();
+      }),
+  };
 }
 
 // Issue 40: the account's incoming phone numbers. Tests say which numbers the
@@ -323,8 +382,13 @@ export async function startFakeProvider() {
 function incomingPhoneNumbers() {
   const held = new Map();
   const record = (number, accountSid) => ({
-    sid: held.get(number), account_sid: accountSid, phone_number: number, friendly_name: number, status: "in-use",
-    capabilities: { voice: true, sms: true, mms: true, fax: false }, api_version: "2010-04-01",
+    sid: held.get(number),
+    account_sid: accountSid,
+    phone_number: number,
+    friendly_name: number,
+    status: "in-use",
+    capabilities: { voice: true, sms: true, mms: true, fax: false },
+    api_version: "2010-04-01",
     uri: `/2010-04-01/Accounts/${accountSid}/IncomingPhoneNumbers/${held.get(number)}.json`,
   });
   return {
@@ -343,11 +407,21 @@ function incomingPhoneNumbers() {
       if (!match || req.method !== "GET") return false;
       const wanted = url.searchParams.get("PhoneNumber");
       const pageSize = Number(url.searchParams.get("PageSize") ?? 50);
-      const listed = [...held.keys()].filter((n) => !wanted || n === wanted).slice(0, pageSize).map((n) => record(n, match[1]));
+      const listed = [...held.keys()]
+        .filter((n) => !wanted || n === wanted)
+        .slice(0, pageSize)
+        .map((n) => record(n, match[1]));
       const uri = `${url.pathname}?${url.searchParams}`;
       return send(200, {
-        incoming_phone_numbers: listed, end: Math.max(0, listed.length - 1), first_page_uri: uri, next_page_uri: null,
-        page: 0, page_size: pageSize, previous_page_uri: null, start: 0, uri,
+        incoming_phone_numbers: listed,
+        end: Math.max(0, listed.length - 1),
+        first_page_uri: uri,
+        next_page_uri: null,
+        page: 0,
+        page_size: pageSize,
+        previous_page_uri: null,
+        start: 0,
+        uri,
       });
     },
   };

@@ -40,7 +40,10 @@ export default async function setup(project) {
     const count = Number(process.env.TEST_EMBEDDED_SERVERS ?? 1);
     const servers = await Promise.all(Array.from({ length: count }, (_, i) => startServer({ label: `embedded-${i + 1}`, env, lifetime: "suite" })));
     project.provide("baseUrl", servers[0].baseUrl);
-    project.provide("baseUrls", servers.map((server) => server.baseUrl));
+    project.provide(
+      "baseUrls",
+      servers.map((server) => server.baseUrl),
+    );
     project.provide("secondBaseUrl", "");
     project.provide("databaseUrl", "");
     return async () => {
@@ -54,10 +57,7 @@ export default async function setup(project) {
 
   if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const database = await createTestDatabase(process.env.TEST_DATABASE_URL);
-  const [first, second] = await Promise.all([
-    startServer({ databaseUrl: database.url, label: "pg-1", env }),
-    startServer({ databaseUrl: database.url, label: "pg-2", env }),
-  ]);
+  const [first, second] = await Promise.all([startServer({ databaseUrl: database.url, label: "pg-1", env }), startServer({ databaseUrl: database.url, label: "pg-2", env })]);
   project.provide("baseUrl", first.baseUrl);
   project.provide("baseUrls", [first.baseUrl]);
   project.provide("secondBaseUrl", second.baseUrl);

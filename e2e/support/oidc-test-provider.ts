@@ -33,7 +33,16 @@ export async function startOidcProvider({ redirectUri, clientId = "contact-cente
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], grant_types: ["authorization_code"], response_types: ["code"], token_endpoint_auth_method: "client_secret_basic" }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [redirectUri],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "client_secret_basic",
+      },
+    ],
     jwks: { keys: [jwk as never] },
     cookies: { keys: [randomUUID()] },
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
@@ -62,7 +71,10 @@ export async function startOidcProvider({ redirectUri, clientId = "contact-cente
     // Every authorization asks who is there again (no provider session is kept between sign-ins), as a
     // provider checking its directory each time does: an account removed meanwhile is refused, not remembered.
     if (req.url?.startsWith("/auth") && !req.url.startsWith("/auth/") && req.headers.cookie) {
-      req.headers.cookie = req.headers.cookie.split(/;\s*/).filter((pair) => !pair.startsWith("_session")).join("; ");
+      req.headers.cookie = req.headers.cookie
+        .split(/;\s*/)
+        .filter((pair) => !pair.startsWith("_session"))
+        .join("; ");
     }
     if (!req.url?.startsWith("/interaction/")) return callback(req, res);
     try {

@@ -61,7 +61,6 @@ export async function realId(tenant: Tenant, path: string): Promise<string> {
   return first ? String(first.id ?? first.name) : "999999999";
 }
 
-
 /** An organization of its own with a record for each kind of id a path takes: a custom field, a contact with a tag. */
 export async function tenantWithRecords(): Promise<Tenant> {
   const tenant = await createTenant();

@@ -13,7 +13,10 @@ const SPEC = JSON.parse(readFileSync(new URL("./twilio-oai/twilio_api_v2010.json
 
 function resolve(schema) {
   if (!schema?.$ref) return schema ?? {};
-  return schema.$ref.slice(2).split("/").reduce((node, part) => node[part], SPEC);
+  return schema.$ref
+    .slice(2)
+    .split("/")
+    .reduce((node, part) => node[part], SPEC);
 }
 
 const routes = Object.entries(SPEC.paths)
@@ -74,7 +77,7 @@ export function checkProviderRequest(method, pathname, query, body, contentType 
   problems.push(...fieldProblems("query parameter", [...query.entries()], queryParams));
   if (verb === "post") {
     const form = operation.requestBody?.content?.["application/x-www-form-urlencoded"]?.schema;
-    const fields = form ? resolve(form).properties ?? {} : {};
+    const fields = form ? (resolve(form).properties ?? {}) : {};
     if (body && !contentType.startsWith("application/x-www-form-urlencoded")) problems.push(`body sent as ${contentType || "no content type"}, not a form`);
     const entries = [...new URLSearchParams(body ?? "").entries()];
     problems.push(...fieldProblems("form field", entries, fields));

@@ -84,13 +84,19 @@ class ResponseChecker {
       return `${name}: the body is not JSON`;
     }
     if (validate(body)) return undefined;
-    const errors = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(body)"} ${e.message}`).join("; ");
+    const errors = (validate.errors ?? [])
+      .slice(0, 5)
+      .map((e) => `${e.instancePath || "(body)"} ${e.message}`)
+      .join("; ");
     return `${name}: the body does not match the document: ${errors}`;
   }
 
   private resolve(response: Json): Json {
     if (!response.$ref) return response;
-    return (response.$ref as string).slice(2).split("/").reduce((node: Json, part) => node[part.replace(/~1/g, "/").replace(/~0/g, "~")], this.document);
+    return (response.$ref as string)
+      .slice(2)
+      .split("/")
+      .reduce((node: Json, part) => node[part.replace(/~1/g, "/").replace(/~0/g, "~")], this.document);
   }
 
   private validator(pointer: string): ValidateFunction {
@@ -113,25 +119,26 @@ function requestMethod(input: RequestInfo | URL, init?: RequestInit): string {
   return (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
 }
 
-if (globalThis.fetch === originalFetch) globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-  const response = await originalFetch(input, init);
-  const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
-  if (!servers.has(url.origin) || !url.pathname.startsWith("/api/")) return response;
-  // A redirect followed (a single sign-on callback's 303, fetched without redirect: "manual") answers for
-  // the page it led to, not for this operation; the tests that ask for the 303 itself see it checked.
-  if (response.redirected) return response;
-  const method = requestMethod(input, init);
-  const checker = (state.checker ??= loadChecker(url.origin));
-  const found = (await checker).find(method, url.pathname);
-  // Paths and methods the document does not name answer 404 and 405 by design (the catch-all, methodsNotAllowed).
-  if (!found) return response;
-  const mediaType = (response.headers.get("content-type") ?? "").split(";")[0].trim();
-  // A stream never ends: its status and media type are checked, not its body.
-  const text = mediaType === "text/event-stream" ? "" : await response.clone().text();
-  const problem = (await checker).problem(found, method, response.status, mediaType, text);
-  if (problem) problems.push(problem);
-  return response;
-};
+if (globalThis.fetch === originalFetch)
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await originalFetch(input, init);
+    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+    if (!servers.has(url.origin) || !url.pathname.startsWith("/api/")) return response;
+    // A redirect followed (a single sign-on callback's 303, fetched without redirect: "manual") answers for
+    // the page it led to, not for this operation; the tests that ask for the 303 itself see it checked.
+    if (response.redirected) return response;
+    const method = requestMethod(input, init);
+    const checker = (state.checker ??= loadChecker(url.origin));
+    const found = (await checker).find(method, url.pathname);
+    // Paths and methods the document does not name answer 404 and 405 by design (the catch-all, methodsNotAllowed).
+    if (!found) return response;
+    const mediaType = (response.headers.get("content-type") ?? "").split(";")[0].trim();
+    // A stream never ends: its status and media type are checked, not its body.
+    const text = mediaType === "text/event-stream" ? "" : await response.clone().text();
+    const problem = (await checker).problem(found, method, response.status, mediaType, text);
+    if (problem) problems.push(problem);
+    return response;
+  };
 
 afterEach(() => {
   if (problems.length === 0) return;

@@ -24,7 +24,11 @@ type Values = Record<string, string>;
 function selfSignedCertificate() {
   const dir = mkdtempSync(path.join(tmpdir(), "saml-idp-"));
   try {
-    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-sha256", "-days", "2", "-subj", "/CN=test-idp", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem")], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-sha256", "-days", "2", "-subj", "/CN=test-idp", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem")],
+      { stdio: "ignore" },
+    );
     return { key: readFileSync(path.join(dir, "key.pem"), "utf8"), cert: readFileSync(path.join(dir, "cert.pem"), "utf8") };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -77,20 +81,43 @@ export async function startSamlProvider() {
             const later = new Date(now.getTime() + 5 * 60_000).toISOString();
             const acs = sp.entityMeta.getAssertionConsumerService(samlify.Constants.namespace.binding.post) as string;
             const values: Values = {
-              ID: `_${crypto.randomUUID()}`, AssertionID: `_${crypto.randomUUID()}`, Destination: acs, Audience: sp.entityMeta.getEntityID(), EntityID: sp.entityMeta.getEntityID(), SubjectRecipient: acs,
-              Issuer: idp.entityMeta.getEntityID(), IssueInstant: now.toISOString(), AssertionConsumerServiceURL: acs, StatusCode: "urn:oasis:names:tc:SAML:2.0:status:Success",
-              ConditionsNotBefore: now.toISOString(), ConditionsNotOnOrAfter: later, SubjectConfirmationDataNotOnOrAfter: later, NameIDFormat: EMAIL_FORMAT, NameID: email,
-              InResponseTo: String(parsed.extract.request?.id), AuthnStatement: "", AttributeStatement: "",
+              ID: `_${crypto.randomUUID()}`,
+              AssertionID: `_${crypto.randomUUID()}`,
+              Destination: acs,
+              Audience: sp.entityMeta.getEntityID(),
+              EntityID: sp.entityMeta.getEntityID(),
+              SubjectRecipient: acs,
+              Issuer: idp.entityMeta.getEntityID(),
+              IssueInstant: now.toISOString(),
+              AssertionConsumerServiceURL: acs,
+              StatusCode: "urn:oasis:names:tc:SAML:2.0:status:Success",
+              ConditionsNotBefore: now.toISOString(),
+              ConditionsNotOnOrAfter: later,
+              SubjectConfirmationDataNotOnOrAfter: later,
+              NameIDFormat: EMAIL_FORMAT,
+              NameID: email,
+              InResponseTo: String(parsed.extract.request?.id),
+              AuthnStatement: "",
+              AttributeStatement: "",
             };
             return { id: values.ID, context: samlify.SamlLib.replaceTagsByValue(template, forge!(values)) };
           }
         : undefined;
-      const { context, entityEndpoint } = (await idp.createLoginResponse(sp, parsed as unknown as Parameters<typeof idp.createLoginResponse>[1], "post", { email }, { relayState, customTagReplacement: replacement })) as { context: string; entityEndpoint: string };
+      const { context, entityEndpoint } = (await idp.createLoginResponse(
+        sp,
+        parsed as unknown as Parameters<typeof idp.createLoginResponse>[1],
+        "post",
+        { email },
+        { relayState, customTagReplacement: replacement },
+      )) as { context: string; entityEndpoint: string };
       lastResponse = { SAMLResponse: context, RelayState: relayState };
       const field = (name: string, value: string) => `<input type="hidden" name="${name}" value="${value.replace(/"/g, "&quot;")}">`;
-      res.writeHead(200, { "Content-Type": "text/html" }).end(
-        `<!doctype html><html><body><form id="saml" method="post" action="${entityEndpoint}">${field("SAMLResponse", context)}${field("RelayState", relayState)}<button type="submit">Continue</button></form><script>document.getElementById("saml").submit()</script></body></html>`,
-      );
+      res
+        .writeHead(200, { "Content-Type": "text/html" })
+        .end(
+          `<!doctype html><html><body><form id="saml" method="post" action="${entityEndpoint}">${field("SAMLResponse", context)}${field("RelayState", relayState)}<button ` +
+            `type="submit">Continue</button></form><script>document.getElementById("saml").submit()</script></body></html>`,
+        );
     } catch (error) {
       res.writeHead(500).end(String(error));
     }

@@ -1,7 +1,10 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export interface Received { headers: IncomingHttpHeaders; body: string }
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
 
 /** A local server playing the system that receives webhooks; `answer` gives the status for the nth delivery. */
 export async function receiver(answer: (n: number) => number = () => 200) {

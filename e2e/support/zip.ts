@@ -47,7 +47,10 @@ export function handMadeZip(parts: { name: string; data: Buffer | string; declar
 /** The parts of a minimal workbook with one sheet whose XML is `sheet`. */
 export function minimalWorkbook(sheet: Buffer | string, declaredBytes?: number) {
   return [
-    { name: "xl/workbook.xml", data: '<workbook xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>' },
+    {
+      name: "xl/workbook.xml",
+      data: '<workbook xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    },
     { name: "xl/_rels/workbook.xml.rels", data: '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>' },
     { name: "xl/worksheets/sheet1.xml", data: sheet, declaredBytes },
   ];

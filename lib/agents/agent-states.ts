@@ -54,7 +54,13 @@ export function mayMove(mover: AgentMover, from: AgentState, to: AgentState): bo
 }
 
 const LABEL: Record<AgentState, string> = { available: "Available", busy: "Busy", wrap_up: "Wrap-up", missed: "Missed", offline: "Offline" };
-const MOVER_LABEL: Record<AgentMover, string> = { agent: "the agent chooses", supervisor: "a supervisor ends their sessions", call_starts: "a call starts", call_ends: "a call ends", timer: "a timer" };
+const MOVER_LABEL: Record<AgentMover, string> = {
+  agent: "the agent chooses",
+  supervisor: "a supervisor ends their sessions",
+  call_starts: "a call starts",
+  call_ends: "a call ends",
+  timer: "a timer",
+};
 
 /** The table as Markdown, rows by the state an agent is in: the README shows it. */
 export function agentStateTable(): string {

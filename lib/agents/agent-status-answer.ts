@@ -49,7 +49,9 @@ export const wrapUpAnswer = z.object({
   ends_at: timestamp.nullable().meta({ description: "When the agent is Available again by themselves (the queue's wrap_up_seconds); null: they end it" }),
   disposition_required: z.boolean(),
   has_disposition: z.boolean(),
-  returns_to: z.enum(["available", "busy", "missed"]).meta({ description: "The state wrap-up ends in: the not-ready state (busy, missed) the call began in, else available. A call never makes an agent ready." }),
+  returns_to: z
+    .enum(["available", "busy", "missed"])
+    .meta({ description: "The state wrap-up ends in: the not-ready state (busy, missed) the call began in, else available. A call never makes an agent ready." }),
 });
 
 /** GET: the agent's state and their current call. */

@@ -23,7 +23,12 @@ export const setAgentStatusSchema = z.object({
  * why the state changed when the agent did not change it themselves (shown
  * until their next change).
  */
-export async function changeAgentStatus(db: Tx, user: { id: number; organization_id: number }, status: AgentState, { by, callSid = null, notice = null }: { by: AgentMover; callSid?: string | null; notice?: string | null }) {
+export async function changeAgentStatus(
+  db: Tx,
+  user: { id: number; organization_id: number },
+  status: AgentState,
+  { by, callSid = null, notice = null }: { by: AgentMover; callSid?: string | null; notice?: string | null },
+) {
   const [saved] = await moveAgents(db, by, UPSERT, { status, callSid, notice }, [user.id, user.organization_id]);
   return answer(saved);
 }
@@ -40,7 +45,12 @@ export async function becomeAvailableUnlessOnACall(db: Tx, user: { id: number; o
   return saved ? answer(saved) : null;
 }
 
-const answer = (saved: { status: AgentState; current_call_sid: string | null; changed_at: Date; notice: string | null }) => ({ status: saved.status, current_call_sid: saved.current_call_sid, changed_at: saved.changed_at, notice: saved.notice });
+const answer = (saved: { status: AgentState; current_call_sid: string | null; changed_at: Date; notice: string | null }) => ({
+  status: saved.status,
+  current_call_sid: saved.current_call_sid,
+  changed_at: saved.changed_at,
+  notice: saved.notice,
+});
 
 // An agent on a call who chooses Busy keeps the call (the panel, a reload, "Available is refused"
 // all find it by current_call_sid) and wrap-up returns them to Busy (I4: "unless they chose

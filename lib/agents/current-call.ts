@@ -30,7 +30,8 @@ const CURRENT_CALL = `
   LEFT JOIN live_calls l ON l.call_sid = q.call_sid AND l.organization_id = q.organization_id AND l.ended_at IS NULL
   WHERE a.user_id = $1 AND a.organization_id = $2 AND a.status = 'busy'
   UNION ALL
-  SELECT 'connected', l.call_sid, CASE WHEN l.direction = 'inbound' THEN 'inbound' ELSE 'outbound' END, l.number, l.contact_id::text, c.name, COALESCE(l.answered_at, l.started_at), NULL, NULL, NULL, l.state = 'held'
+  SELECT 'connected', l.call_sid, CASE WHEN l.direction = 'inbound' THEN 'inbound' ELSE 'outbound' END, l.number, l.contact_id::text, c.name, COALESCE(l.answered_at, l.started_at),
+    NULL, NULL, NULL, l.state = 'held'
   FROM agent_statuses a
   JOIN live_calls l ON l.call_sid = a.current_call_sid AND l.organization_id = a.organization_id AND l.user_id = a.user_id AND l.ended_at IS NULL
                    AND (l.direction <> 'inbound' OR l.parent_call_sid IS NOT NULL)
@@ -38,7 +39,8 @@ const CURRENT_CALL = `
   WHERE a.user_id = $1 AND a.organization_id = $2 AND a.status = 'busy'
   UNION ALL
   -- A third party on a colleague's call: their leg is a participant of that call, not a call of their own.
-  SELECT 'connected', l.call_sid, CASE WHEN l.direction = 'inbound' THEN 'inbound' ELSE 'outbound' END, l.number, l.contact_id::text, c.name, COALESCE(p.joined_at, p.created_at), NULL, NULL, NULL, l.state = 'held'
+  SELECT 'connected', l.call_sid, CASE WHEN l.direction = 'inbound' THEN 'inbound' ELSE 'outbound' END, l.number, l.contact_id::text, c.name, COALESCE(p.joined_at, p.created_at), NULL,
+    NULL, NULL, l.state = 'held'
   FROM agent_statuses a
   JOIN call_participants p ON p.leg_sid = a.current_call_sid AND p.organization_id = a.organization_id AND p.user_id = a.user_id AND p.role = 'participant' AND p.left_at IS NULL
   JOIN live_calls l ON l.id = p.live_call_id AND l.ended_at IS NULL
@@ -72,12 +74,19 @@ const CALL_CONTROL = `
 export async function currentCall(actor: Pick<SessionUser, "id" | "organization_id">): Promise<CurrentCall | null> {
   const [row] = await rawQuery<Row>(CURRENT_CALL, [actor.id, actor.organization_id]);
   if (!row) return null;
-  const payment = row.phase === "connected"
-    ? await prisma.callPayment.findFirst({ where: { organization_id: actor.organization_id, call_sid: row.call_sid }, orderBy: { id: "desc" } })
-    : null;
-  const [control] = row.phase === "connected"
-    ? await rawQuery<{ state: string; recording_state: string | null; monitor_mode: string | null; monitor_by: string | null; transferred_from: string | null; participant_id: string | null; added_by: string | null }>(CALL_CONTROL, [row.call_sid, actor.organization_id, actor.id])
-    : [];
+  const payment = row.phase === "connected" ? await prisma.callPayment.findFirst({ where: { organization_id: actor.organization_id, call_sid: row.call_sid }, orderBy: { id: "desc" } }) : null;
+  const [control] =
+    row.phase === "connected"
+      ? await rawQuery<{
+          state: string;
+          recording_state: string | null;
+          monitor_mode: string | null;
+          monitor_by: string | null;
+          transferred_from: string | null;
+          participant_id: string | null;
+          added_by: string | null;
+        }>(CALL_CONTROL, [row.call_sid, actor.organization_id, actor.id])
+      : [];
   return {
     ...row,
     direction: row.direction === "inbound" ? "inbound" : "outbound", // the statement says one of the two

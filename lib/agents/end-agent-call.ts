@@ -13,7 +13,10 @@ import { MOVE, MOVED, moveAgents } from "./move-agents";
  * before its CallSid was known) moves: an agent who went offline meanwhile, or
  * is already on their next call, is left where they are.
  */
-export async function endAgentCall(tx: Tx, { userId, organizationId, callSid, talked, before = null }: { userId: number; organizationId: number; callSid: string | null; talked: boolean; before?: AgentState | null }): Promise<boolean> {
+export async function endAgentCall(
+  tx: Tx,
+  { userId, organizationId, callSid, talked, before = null }: { userId: number; organizationId: number; callSid: string | null; talked: boolean; before?: AgentState | null },
+): Promise<boolean> {
   const moved = await moveAgents(tx, "call_ends", STILL_ON_THE_CALL, { status: nextState(talked, before) }, [userId, organizationId, callSid, resumeStatus(before)]);
   return moved.length > 0;
 }

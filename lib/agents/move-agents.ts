@@ -41,12 +41,14 @@ export const AFTER_MOVE = `moved_closed AS (
      ), moved_logged AS (
        INSERT INTO agent_status_logs (organization_id, user_id, status, started_at) SELECT organization_id, user_id, status, changed_at FROM moved
      ), moved_published AS (
-       ${insertEvents(eventRows({
-         type: "agent.status.changed",
-         record: { organization_id: "m.organization_id", department_id: "u.department_id", user_id: "m.user_id" },
-         data: { user_id: "m.user_id", status: "m.status", changed_at: `to_char(m.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` },
-         from: "FROM moved m JOIN users u ON u.id = m.user_id",
-       }))}
+       ${insertEvents(
+         eventRows({
+           type: "agent.status.changed",
+           record: { organization_id: "m.organization_id", department_id: "u.department_id", user_id: "m.user_id" },
+           data: { user_id: "m.user_id", status: "m.status", changed_at: `to_char(m.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` },
+           from: "FROM moved m JOIN users u ON u.id = m.user_id",
+         }),
+       )}
      )`;
 
 /**
@@ -73,7 +75,13 @@ export const moveAllowed = (m: string, allowed: number) =>
  * written — the state machine is enforced here (and in the statements built
  * from AFTER_MOVE and moveAllowed, such as the claim of a waiting call).
  */
-export async function moveAgents(db: Tx, by: AgentMover, moved: string, { status, callSid = null, notice = null, at = new Date() }: { status: AgentState; callSid?: string | null; notice?: string | null; at?: Date }, params: unknown[] = []): Promise<MovedAgent[]> {
+export async function moveAgents(
+  db: Tx,
+  by: AgentMover,
+  moved: string,
+  { status, callSid = null, notice = null, at = new Date() }: { status: AgentState; callSid?: string | null; notice?: string | null; at?: Date },
+  params: unknown[] = [],
+): Promise<MovedAgent[]> {
   if (!moved.includes(KEEPS_PREVIOUS)) throw new Error("moveAgents: the statement must SET MOVE (at least its previous_status), so that each move is checked");
   const allowed = params.length + 5;
   const text = `WITH moved AS (${moved}), ${AFTER_MOVE},
@@ -83,7 +91,10 @@ export async function moveAgents(db: Tx, by: AgentMover, moved: string, { status
      FROM moved m, announced`;
   const values = [status, callSid, notice, at, ...params, allowedMoves(by), by];
   // Outside a transaction (the agent's own Available, after every call) straight through the driver, prepared once per connection.
-  const rows = db === prisma ? await rawQuery<MovedAgent & { announcements: string[] | null }>(preparedMove(text), values) : await sqlRows<(MovedAgent & { announcements: string[] | null })[]>(db)(text, ...values);
+  const rows =
+    db === prisma
+      ? await rawQuery<MovedAgent & { announcements: string[] | null }>(preparedMove(text), values)
+      : await sqlRows<(MovedAgent & { announcements: string[] | null })[]>(db)(text, ...values);
   // Each row carries every announcement of the statement: sent once, after the commit.
   announceAfterCommit(db, rows[0]?.announcements);
   for (const row of rows) {

@@ -12,15 +12,24 @@ import { MOVE, MOVED, moveAgents } from "./move-agents";
  * and makes them busy (row locks with SKIP LOCKED: two dispatchers never take
  * the same agent). `callSid` names the call they are taken for, when known.
  */
-export async function reserveAvailableAgents(tx: Tx, { organizationId, departmentId, count, callSid = null }: { organizationId: number; departmentId: number; count: number; callSid?: string | null }): Promise<number[]> {
+export async function reserveAvailableAgents(
+  tx: Tx,
+  { organizationId, departmentId, count, callSid = null }: { organizationId: number; departmentId: number; count: number; callSid?: string | null },
+): Promise<number[]> {
   if (count <= 0) return [];
-  const moved = await moveAgents(tx, "call_starts", `
+  const moved = await moveAgents(
+    tx,
+    "call_starts",
+    `
     UPDATE agent_statuses SET ${MOVE}
     WHERE user_id IN (
       SELECT a.user_id FROM agent_statuses a JOIN users u ON u.id = a.user_id
       WHERE a.organization_id = $5::int AND u.department_id = $6::int AND u.active AND a.status = 'available'
       ORDER BY a.changed_at LIMIT $7::int FOR UPDATE OF a SKIP LOCKED)
-    ${MOVED}`, { status: "busy", callSid }, [organizationId, departmentId, count]);
+    ${MOVED}`,
+    { status: "busy", callSid },
+    [organizationId, departmentId, count],
+  );
   return moved.map((m) => m.user_id);
 }
 
@@ -30,10 +39,16 @@ export async function reserveAvailableAgents(tx: Tx, { organizationId, departmen
  */
 export async function releaseReservedAgents(tx: Tx, { userIds, organizationId }: { userIds: number[]; organizationId?: number }): Promise<number[]> {
   if (userIds.length === 0) return [];
-  const moved = await moveAgents(tx, "call_ends", `
+  const moved = await moveAgents(
+    tx,
+    "call_ends",
+    `
     UPDATE agent_statuses SET ${MOVE}
     WHERE user_id = ANY($5::int[]) AND status = 'busy' AND current_call_sid IS NULL AND ($6::int IS NULL OR organization_id = $6::int)
-    ${MOVED}`, { status: "available" }, [userIds, organizationId ?? null]);
+    ${MOVED}`,
+    { status: "available" },
+    [userIds, organizationId ?? null],
+  );
   return moved.map((m) => m.user_id);
 }
 
@@ -43,10 +58,16 @@ export async function releaseReservedAgents(tx: Tx, { userIds, organizationId }:
  * agent never both get them. False: the agent is not available.
  */
 export async function reserveAgent(tx: Tx, { organizationId, userId }: { organizationId: number; userId: number }): Promise<boolean> {
-  const moved = await moveAgents(tx, "call_starts", `
+  const moved = await moveAgents(
+    tx,
+    "call_starts",
+    `
     UPDATE agent_statuses SET ${MOVE}
     WHERE user_id = $5::int AND organization_id = $6::int AND status = 'available'
-    ${MOVED}`, { status: "busy" }, [userId, organizationId]);
+    ${MOVED}`,
+    { status: "busy" },
+    [userId, organizationId],
+  );
   return moved.length > 0;
 }
 

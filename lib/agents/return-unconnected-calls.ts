@@ -20,7 +20,8 @@ const RETURNED: Record<Reason, ReturnedReason> = { timeout: "device_never_joined
 
 function noticeFor(reason: Reason, from: string): string {
   const seconds = env().ACCEPT_CONNECT_SECONDS;
-  if (reason === "timeout") return `The call from ${from} went back to the queue: your phone did not join it within ${seconds} seconds. You are Offline now; set yourself Available when your phone is ready.`;
+  if (reason === "timeout")
+    return `The call from ${from} went back to the queue: your phone did not join it within ${seconds} seconds. You are Offline now; set yourself Available when your phone is ready.`;
   if (reason === "offline") return `The call from ${from} went back to the queue because you went Offline before your phone joined it.`;
   if (reason === "revoked") return `The call from ${from} went back to the queue because your sessions were ended before your phone joined it.`;
   return `The call from ${from} went back to the queue because you signed out before your phone joined it.`;
@@ -52,7 +53,23 @@ export async function returnUnconnectedCalls({ userId, reason }: { userId?: numb
       if (row.user_id !== null) await changeAgentStatus(tx, { id: row.user_id, organization_id: row.organization_id }, "offline", { by: MOVER[reason], notice: noticeFor(reason, row.from_number) });
       // Back in line: to the pages it is a caller waiting again, news to those who serve its queue only
       // (as its first announcement was: the caller's number is not the whole organization's).
-      await publishEvent({ type: "queue.entry.added", record: { organization_id: row.organization_id, department_id: row.department_id }, data: { id: Number(row.id), call_sid: row.call_sid, from: row.from_number, contact_id: row.contact_id === null ? null : Number(row.contact_id), department_id: row.department_id, callback: false, transferred: false, returned: RETURNED[reason] } }, tx);
+      await publishEvent(
+        {
+          type: "queue.entry.added",
+          record: { organization_id: row.organization_id, department_id: row.department_id },
+          data: {
+            id: Number(row.id),
+            call_sid: row.call_sid,
+            from: row.from_number,
+            contact_id: row.contact_id === null ? null : Number(row.contact_id),
+            department_id: row.department_id,
+            callback: false,
+            transferred: false,
+            returned: RETURNED[reason],
+          },
+        },
+        tx,
+      );
     }
     return rows;
   });

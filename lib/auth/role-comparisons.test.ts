@@ -36,9 +36,11 @@ describe("role comparisons", () => {
       for (const file of sourceFiles(path.join(ROOT, top))) {
         const relative = path.relative(ROOT, file);
         if (ALLOWED.has(relative) || ALLOWED_DIRS.some((dir) => relative.startsWith(dir))) continue;
-        readFileSync(file, "utf8").split("\n").forEach((line, index) => {
-          if (COMPARISONS.some((pattern) => pattern.test(line))) offenders.push(`${relative}:${index + 1}: ${line.trim()}`);
-        });
+        readFileSync(file, "utf8")
+          .split("\n")
+          .forEach((line, index) => {
+            if (COMPARISONS.some((pattern) => pattern.test(line))) offenders.push(`${relative}:${index + 1}: ${line.trim()}`);
+          });
       }
     }
     expect(offenders).toEqual([]);

@@ -1,8 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { boundDepartment, crossesOrganizations, departmentListScope, departmentScope, mayReceive, organizationFor, organizationScope, ownerScope, scopeSql, seesOwnCallsOnly, seesWholeOrganization, servedDepartments, servedQueueScope, servesQueue, userScope } from "./scope";
+import {
+  boundDepartment,
+  crossesOrganizations,
+  departmentListScope,
+  departmentScope,
+  mayReceive,
+  organizationFor,
+  organizationScope,
+  ownerScope,
+  scopeSql,
+  seesOwnCallsOnly,
+  seesWholeOrganization,
+  servedDepartments,
+  servedQueueScope,
+  servesQueue,
+  userScope,
+} from "./scope";
 import type { SessionUser } from "./session-user";
 
-const base = { name: "n", email: "e", organization_id: 7, token_id: 1, queue_department_ids: [], active: true, max_conversations: 5, last_login_at: null, created_at: new Date(), updated_at: new Date() };
+const base = {
+  name: "n",
+  email: "e",
+  organization_id: 7,
+  token_id: 1,
+  queue_department_ids: [],
+  active: true,
+  max_conversations: 5,
+  last_login_at: null,
+  created_at: new Date(),
+  updated_at: new Date(),
+};
 const superAdmin: SessionUser = { ...base, id: 1, role: "super_admin", department_id: null };
 const admin: SessionUser = { ...base, id: 2, role: "account_admin", department_id: null };
 const manager: SessionUser = { ...base, id: 3, role: "dept_manager", department_id: 11 };
@@ -32,9 +59,18 @@ describe("scopes", () => {
 describe("the scope in SQL", () => {
   const text = (parts: ReturnType<typeof scopeSql>) => parts.map((part) => [part.sql, part.values]);
   it("translates each scope to conditions on the alias given, or on bare columns", () => {
-    expect(text(scopeSql(departmentScope(manager), "c"))).toEqual([["c.organization_id = ?", [7]], ["c.department_id = ?", [11]]]);
-    expect(text(scopeSql(ownerScope(agent), "l"))).toEqual([["l.organization_id = ?", [7]], ["l.user_id = ?", [4]]]);
-    expect(text(scopeSql(userScope(agent)))).toEqual([["organization_id = ?", [7]], ["id = ?", [4]]]);
+    expect(text(scopeSql(departmentScope(manager), "c"))).toEqual([
+      ["c.organization_id = ?", [7]],
+      ["c.department_id = ?", [11]],
+    ]);
+    expect(text(scopeSql(ownerScope(agent), "l"))).toEqual([
+      ["l.organization_id = ?", [7]],
+      ["l.user_id = ?", [4]],
+    ]);
+    expect(text(scopeSql(userScope(agent)))).toEqual([
+      ["organization_id = ?", [7]],
+      ["id = ?", [4]],
+    ]);
     expect(scopeSql(departmentScope(superAdmin), "c")).toEqual([]);
   });
 

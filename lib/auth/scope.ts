@@ -279,7 +279,7 @@ export function liveCallScope(user: Actor): Prisma.LiveCallWhereInput {
  * admins their organization's, a manager their department's, an agent their
  * own calls when the organization allows it (Settings), else none (null).
  */
-export function recordingScope(user: Actor, agentsPlayOwn: boolean): DeptScope & { user_id?: number } | null {
+export function recordingScope(user: Actor, agentsPlayOwn: boolean): (DeptScope & { user_id?: number }) | null {
   if (user.role === "agent") return agentsPlayOwn ? ownerScope(user) : null;
   return departmentScope(user);
 }

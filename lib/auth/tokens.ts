@@ -26,7 +26,10 @@ export async function issueToken(userId: number, db: Tx = prisma, name = "api", 
   const expiresAt = new Date(Date.now() + env().TOKEN_TTL_DAYS * 86_400_000);
   const row = await db.apiToken.create({
     data: {
-      user_id: userId, token_hash: hashToken(secret), name, expires_at: expiresAt,
+      user_id: userId,
+      token_hash: hashToken(secret),
+      name,
+      expires_at: expiresAt,
       ...(origin && { kind: origin.kind, user_agent: origin.userAgent?.slice(0, 300) ?? null, address: origin.address?.slice(0, 64) ?? null }),
     },
     select: { id: true },
@@ -71,11 +74,10 @@ function lookUp(tokenId: number): Promise<ResolvedRow[]> {
 function sendBatch(): void {
   const lookups = batch;
   batch = [];
-  rawQuery<ResolvedRow>(RESOLVE_SQL, [[...new Set(lookups.map((lookup) => lookup.tokenId))]], { secrets: true })
-    .then(
-      (rows) => lookups.forEach((lookup) => lookup.resolve(rows)),
-      (error) => lookups.forEach((lookup) => lookup.reject(error)),
-    );
+  rawQuery<ResolvedRow>(RESOLVE_SQL, [[...new Set(lookups.map((lookup) => lookup.tokenId))]], { secrets: true }).then(
+    (rows) => lookups.forEach((lookup) => lookup.resolve(rows)),
+    (error) => lookups.forEach((lookup) => lookup.reject(error)),
+  );
 }
 
 /** The active user behind a user's bearer token, or null for anything not valid now (lib/sign-in/resolve-bearer.ts also reads integration keys). */
@@ -119,8 +121,7 @@ function stampTokenUses(): void {
   const ids = [...usedTokens];
   usedTokens.clear();
   stampTimer = null;
-  rawQuery("UPDATE api_tokens SET last_used_at = now() WHERE id = ANY($1::int[])", [ids])
-    .catch(() => {});
+  rawQuery("UPDATE api_tokens SET last_used_at = now() WHERE id = ANY($1::int[])", [ids]).catch(() => {});
 }
 
 // A revoked token's live event streams close too, in every server process.

@@ -63,8 +63,23 @@ export type AbandonAnswer = { abandoned: true } | { abandoned: false; entryStatu
  * must decide (no such waiting call, an agent involved, a log already there),
  * with what the statement found.
  */
-export async function abandonWaitingCall({ organizationId, callSid, logStatus, queueTime }: { organizationId: number; callSid: string; logStatus: "no-answer" | "failed"; queueTime?: number }): Promise<AbandonAnswer> {
-  const [row] = await rawQuery<{ announcements: string[] | null; entry_status: string | null; handed_over: boolean }>(ABANDON, [organizationId, callSid, logStatus, queueTime === undefined ? null : Math.round(queueTime)]);
+export async function abandonWaitingCall({
+  organizationId,
+  callSid,
+  logStatus,
+  queueTime,
+}: {
+  organizationId: number;
+  callSid: string;
+  logStatus: "no-answer" | "failed";
+  queueTime?: number;
+}): Promise<AbandonAnswer> {
+  const [row] = await rawQuery<{ announcements: string[] | null; entry_status: string | null; handed_over: boolean }>(ABANDON, [
+    organizationId,
+    callSid,
+    logStatus,
+    queueTime === undefined ? null : Math.round(queueTime),
+  ]);
   if (!row.announcements) return { abandoned: false, entryStatus: row.entry_status, handedOver: row.handed_over };
   announceEvents(row.announcements);
   forgetWaitingCalls(organizationId);

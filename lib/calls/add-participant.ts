@@ -25,10 +25,17 @@ export async function addParticipant({ actor, callSid, input }: { actor: Session
   let dialed: Awaited<ReturnType<typeof dialParty>>;
   try {
     dialed = await dialParty({
-      call, party, role: "participant", actorId: actor.id,
+      call,
+      party,
+      role: "participant",
+      actorId: actor.id,
       record: async (tx, { legSid, participantId }) => {
         if (party.kind === "agent") await assignAgentCall(tx, { userId: party.userId, callSid: legSid });
-        await recordCallEvent(tx, call, { type: "participant_added", actorUserId: actor.id, data: { participant_id: Number(participantId), ...(party.kind === "agent" ? { user_id: party.userId } : { number: party.number }) } });
+        await recordCallEvent(tx, call, {
+          type: "participant_added",
+          actorUserId: actor.id,
+          data: { participant_id: Number(participantId), ...(party.kind === "agent" ? { user_id: party.userId } : { number: party.number }) },
+        });
       },
     });
   } catch (error) {

@@ -22,7 +22,8 @@ export async function applyConferenceEvent({ organizationId, event }: { organiza
   const name = conferenceNameFor(event.liveCallId);
   let call = await activeCallInConference(organizationId, name);
   if (!call) return;
-  if (!call.conference_sid) await prisma.liveCall.updateMany({ where: { organization_id: organizationId, conference_name: name, conference_sid: null }, data: { conference_sid: event.conferenceSid } });
+  if (!call.conference_sid)
+    await prisma.liveCall.updateMany({ where: { organization_id: organizationId, conference_name: name, conference_sid: null }, data: { conference_sid: event.conferenceSid } });
   if (!event.legSid) return;
   if (!(await knownLeg(call, event.legSid))) {
     await keepEarlyCallback(organizationId, event.legSid, { source: "conference", liveCallId: event.liveCallId, event: event.event, conferenceSid: event.conferenceSid });
@@ -59,7 +60,8 @@ async function applyToCall(call: LiveCallRow, organizationId: number, event: Con
   }
   const left = await prisma.$transaction(async (tx) => {
     const participant = await participantLeft(tx, { organizationId, where: { leg_sid: event.legSid! } });
-    if (participant) await recordCallEvent(tx, call, { type: "participant_left", actorUserId: participant.user_id, data: { participant_id: Number(participant.id), kind: participant.kind, role: participant.role } });
+    if (participant)
+      await recordCallEvent(tx, call, { type: "participant_left", actorUserId: participant.user_id, data: { participant_id: Number(participant.id), kind: participant.kind, role: participant.role } });
     return participant;
   });
   const agentLeft = event.legSid === call.agent_leg_sid;
@@ -91,6 +93,8 @@ async function targetAnswered(call: LiveCallRow, conferenceSid: string): Promise
     return count > 0;
   });
   if (answered && call.customer_leg_sid) {
-    await telephony().holdLeg(call.organization_id, conferenceSid, call.customer_leg_sid, false).catch((error) => logger.warn("the caller could not be taken off hold", { call_sid: call.call_sid, error: (error as Error).message }));
+    await telephony()
+      .holdLeg(call.organization_id, conferenceSid, call.customer_leg_sid, false)
+      .catch((error) => logger.warn("the caller could not be taken off hold", { call_sid: call.call_sid, error: (error as Error).message }));
   }
 }

@@ -23,7 +23,17 @@ export interface CallRecording {
  * holds that row until its log is committed, so the log's update below then
  * finds it. The first recording stays; a retry changes nothing.
  */
-export async function attachRecording({ organizationId, callSid, queueEntryId, recording }: { organizationId: number; callSid: string | null; queueEntryId: bigint | null; recording: CallRecording }): Promise<void> {
+export async function attachRecording({
+  organizationId,
+  callSid,
+  queueEntryId,
+  recording,
+}: {
+  organizationId: number;
+  callSid: string | null;
+  queueEntryId: bigint | null;
+  recording: CallRecording;
+}): Promise<void> {
   if (!playableRecordingUrl(recording.url)) return;
   const entry = queueEntryId ? await prisma.queueEntry.findFirst({ where: { id: queueEntryId, organization_id: organizationId }, select: { call_sid: true } }) : null;
   const logged = entry?.call_sid ?? (queueEntryId ? null : callSid);

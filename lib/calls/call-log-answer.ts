@@ -20,7 +20,10 @@ export const callLogAnswer = z
     status: z.string().meta({ description: "completed, no-answer, busy, failed, canceled, abandoned, voicemail…" }),
     duration: z.number().int().meta({ description: "Seconds" }),
     wait_seconds: z.number().int().nullable().meta({ description: "An inbound caller's wait in the queue" }),
-    recording_url: z.string().nullable().meta({ description: "The call's one recording, from answer to end, on the first part of a transferred call: this service's address (GET /api/calls/{call_sid}/recording), null when the viewer may not play it" }),
+    recording_url: z.string().nullable().meta({
+      description:
+        "The call's one recording, from answer to end, on the first part of a transferred call: this service's address (GET /api/calls/{call_sid}/recording), null when the viewer may not play it",
+    }),
     recording_sid: z.string().nullable().meta({ description: "The provider's id of that recording" }),
     recording_duration: z.number().int().nullable().meta({ description: "Its length in seconds, as the provider reported it" }),
     recording_deleted_at: timestamp.nullable().meta({ description: "When the retention policy deleted the recording (here and at the provider)" }),
@@ -34,7 +37,15 @@ export const callLogAnswer = z
       })
       .nullable()
       .meta({ description: "What the person on the call was told before it was recorded, and what they chose (issue 47); null: no announcement was made" }),
-    recording_pauses: z.array(z.object({ paused_at: timestamp, resumed_at: timestamp.nullable().meta({ description: "null: paused until the call ended" }), reason: z.enum(["agent", "payment"]).meta({ description: "agent: paused by a person; payment: a card payment ran (the recording resumed when it ended)" }) })).meta({ description: "When the recording was paused and resumed (issue 47): nothing said meanwhile is in it" }),
+    recording_pauses: z
+      .array(
+        z.object({
+          paused_at: timestamp,
+          resumed_at: timestamp.nullable().meta({ description: "null: paused until the call ended" }),
+          reason: z.enum(["agent", "payment"]).meta({ description: "agent: paused by a person; payment: a card payment ran (the recording resumed when it ended)" }),
+        }),
+      )
+      .meta({ description: "When the recording was paused and resumed (issue 47): nothing said meanwhile is in it" }),
     notes: z.string().nullable(),
     hold_seconds: z.number().int(),
     parent_call_sid: z.string().nullable().meta({ description: "The call this leg came from (a transfer's new leg)" }),

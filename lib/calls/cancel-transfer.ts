@@ -23,6 +23,8 @@ export async function cancelTransfer({ actor, callSid }: { actor: SessionUser; c
     await endConsult(tx, { organizationId: call.organization_id, where: { call_sid: consult.leg_sid! } });
     await recordCallEvent(tx, call, { type: "transfer_canceled", actorUserId: actor.id, data: { to_call_sid: consult.leg_sid } });
   });
-  await telephony().hangUpLeg(call.organization_id, consult.leg_sid!).catch((error) => logger.warn("the consulted party's leg could not be ended", { call_sid: call.call_sid, error: (error as Error).message }));
+  await telephony()
+    .hangUpLeg(call.organization_id, consult.leg_sid!)
+    .catch((error) => logger.warn("the consulted party's leg could not be ended", { call_sid: call.call_sid, error: (error as Error).message }));
   return holdCall({ actor, callSid, on: false });
 }

@@ -38,8 +38,15 @@ export async function completeTransfer({ actor, callSid }: { actor: SessionUser;
   });
   // The caller comes off hold to the target; the agent's leg leaves.
   if (call.customer_leg_sid && call.conference_name) {
-    const conferenceSid = call.conference_sid ?? (await telephony().conferenceSidNamed(call.organization_id, call.conference_name).catch(() => null));
-    if (conferenceSid) await telephony().holdLeg(call.organization_id, conferenceSid, call.customer_leg_sid, false).catch((error) => logger.warn("the caller could not be taken off hold", { call_sid: call.call_sid, error: (error as Error).message }));
+    const conferenceSid =
+      call.conference_sid ??
+      (await telephony()
+        .conferenceSidNamed(call.organization_id, call.conference_name)
+        .catch(() => null));
+    if (conferenceSid)
+      await telephony()
+        .holdLeg(call.organization_id, conferenceSid, call.customer_leg_sid, false)
+        .catch((error) => logger.warn("the caller could not be taken off hold", { call_sid: call.call_sid, error: (error as Error).message }));
   }
   await handOver(call, { holdCaller: false });
   return serializeLiveCall(part);

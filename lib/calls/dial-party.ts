@@ -32,8 +32,20 @@ export interface DialedParty {
  * it. Callbacks that came before the answer are applied by the caller once
  * it is done (replayEarlyCallbacks).
  */
-export async function dialParty<R = undefined>({ call, party, role, actorId, monitorMode = null, beforeDial, record }: {
-  call: LiveCallRow; party: Party; role: PartyRole; actorId: number; monitorMode?: MonitorMode | null;
+export async function dialParty<R = undefined>({
+  call,
+  party,
+  role,
+  actorId,
+  monitorMode = null,
+  beforeDial,
+  record,
+}: {
+  call: LiveCallRow;
+  party: Party;
+  role: PartyRole;
+  actorId: number;
+  monitorMode?: MonitorMode | null;
   /** Done once the dial is claimed and the call is in its conference, before the party is dialed. */
   beforeDial?: () => Promise<void>;
   record?: (tx: Tx, dialed: DialedParty) => Promise<R>;
@@ -69,8 +81,14 @@ async function openParticipant(call: LiveCallRow, party: Party, role: PartyRole,
   try {
     return await prisma.callParticipant.create({
       data: {
-        organization_id: call.organization_id, live_call_id: call.id, kind: role === "monitor" ? "supervisor" : party.kind, role,
-        user_id: party.kind === "agent" ? party.userId : null, number: party.kind === "number" ? party.number : null, monitor_mode: monitorMode, added_by_user_id: actorId,
+        organization_id: call.organization_id,
+        live_call_id: call.id,
+        kind: role === "monitor" ? "supervisor" : party.kind,
+        role,
+        user_id: party.kind === "agent" ? party.userId : null,
+        number: party.kind === "number" ? party.number : null,
+        monitor_mode: monitorMode,
+        added_by_user_id: actorId,
       },
       select: { id: true },
     });

@@ -27,7 +27,8 @@ export interface CallEnd {
 export async function endCall(tx: Tx, { organizationId, log, agent, campaignContact }: CallEnd & { organizationId: number }): Promise<{ ended: boolean }> {
   if (log && log.organization_id !== organizationId) throw new Error("A call log must belong to the organization ending the call.");
   const live = log ? await closeLiveCall(tx, organizationId, log.call_sid) : null;
-  if (log && !(await recordCallLog(tx, { ...log, ...recordingOf(live), hold_seconds: live?.hold_seconds ?? 0, parent_call_sid: live?.parent_call_sid ?? log.parent_call_sid ?? null })).created) return { ended: false };
+  if (log && !(await recordCallLog(tx, { ...log, ...recordingOf(live), hold_seconds: live?.hold_seconds ?? 0, parent_call_sid: live?.parent_call_sid ?? log.parent_call_sid ?? null })).created)
+    return { ended: false };
   const callSid = log?.call_sid ?? null;
   if (live) await releaseOthersOnCall(tx, organizationId, live);
   if (campaignContact) {

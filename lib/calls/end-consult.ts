@@ -19,7 +19,11 @@ export async function endConsult(tx: Tx, { organizationId, where }: { organizati
   return consults.length;
 }
 
-export interface EndedConsult { user_id: number | null; call_sid: string; status_before: string | null }
+export interface EndedConsult {
+  user_id: number | null;
+  call_sid: string;
+  status_before: string | null;
+}
 /** What endConsultsSql's statement returns for consultTargetsBack. */
 export const ENDED_CONSULT = "user_id, call_sid, status_before";
 

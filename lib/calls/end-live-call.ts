@@ -23,12 +23,20 @@ export async function endLiveCall(tx: Tx, call: LiveCallRow): Promise<{ ended: b
   });
   if (entry) {
     await tx.queueEntry.update({ where: { id: entry.id }, data: { status: answered ? "completed" : "abandoned", dequeued_at: now } });
-    await publishEvent({ type: "queue.entry.left", record: { organization_id: call.organization_id }, data: { id: Number(entry.id), call_sid: call.call_sid, status: answered ? "completed" : "abandoned", callback: false } }, tx);
+    await publishEvent(
+      {
+        type: "queue.entry.left",
+        record: { organization_id: call.organization_id },
+        data: { id: Number(entry.id), call_sid: call.call_sid, status: answered ? "completed" : "abandoned", callback: false },
+      },
+      tx,
+    );
   }
   // A campaign contact's call handed over by its agent: the contact is settled now (answered), as its final status would have.
-  const campaignContact = call.direction === "outbound-campaign" && !call.parent_call_sid
-    ? await tx.campaignContact.findFirst({ where: { last_call_sid: call.call_sid, campaign: { organization_id: call.organization_id } }, select: { id: true, campaign_id: true } })
-    : null;
+  const campaignContact =
+    call.direction === "outbound-campaign" && !call.parent_call_sid
+      ? await tx.campaignContact.findFirst({ where: { last_call_sid: call.call_sid, campaign: { organization_id: call.organization_id } }, select: { id: true, campaign_id: true } })
+      : null;
   const log: CallLogEntry = {
     organization_id: call.organization_id,
     department_id: call.department_id,

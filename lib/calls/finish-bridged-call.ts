@@ -73,7 +73,16 @@ const FINISH = prepared(`
       eventRows({
         type: "call.ended",
         record: { organization_id: "$1::int", department_id: "COALESCE(l.department_id, (SELECT department_id FROM users WHERE id = l.user_id))", user_id: "l.user_id" },
-        data: { call_log_id: "l.id", call_sid: "$2::text", direction: "'inbound'", status: "'completed'", duration: "l.duration", user_id: "l.user_id", contact_id: "l.contact_id", campaign_id: "NULL" },
+        data: {
+          call_log_id: "l.id",
+          call_sid: "$2::text",
+          direction: "'inbound'",
+          status: "'completed'",
+          duration: "l.duration",
+          user_id: "l.user_id",
+          contact_id: "l.contact_id",
+          campaign_id: "NULL",
+        },
         from: "FROM logged l",
       }),
     )}
@@ -99,7 +108,14 @@ const FINISH = prepared(`
  * path must decide.
  */
 export async function finishBridgedCall({ organizationId, callSid, queueTime }: { organizationId: number; callSid: string; queueTime?: number }): Promise<boolean> {
-  const [row] = await rawQuery<{ announcements: string[] | null }>(FINISH, [organizationId, callSid, queueTime === undefined ? null : Math.round(queueTime), new Date(), allowedMoves("call_ends"), "call_ends"]);
+  const [row] = await rawQuery<{ announcements: string[] | null }>(FINISH, [
+    organizationId,
+    callSid,
+    queueTime === undefined ? null : Math.round(queueTime),
+    new Date(),
+    allowedMoves("call_ends"),
+    "call_ends",
+  ]);
   if (!row) return false;
   announceEvents(row.announcements);
   return true;

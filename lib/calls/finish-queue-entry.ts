@@ -17,7 +17,17 @@ import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
  * waiting: logged as abandoned (no-answer, no agent). A caller who chose a
  * callback keeps their entry as it is (`callback`). Idempotent by CallSid.
  */
-export async function finishQueueEntry({ organizationId, callSid, result, queueTime }: { organizationId: number; callSid: string; result: string; queueTime?: number }): Promise<{ changed: boolean; callback?: boolean }> {
+export async function finishQueueEntry({
+  organizationId,
+  callSid,
+  result,
+  queueTime,
+}: {
+  organizationId: number;
+  callSid: string;
+  result: string;
+  queueTime?: number;
+}): Promise<{ changed: boolean; callback?: boolean }> {
   const unansweredStatus = result === "hangup" || result === "leave" || result === "completed" ? "no-answer" : "failed";
   // The common case, a caller giving up before any agent took the call, in one statement. A bridged caller's
   // entry was taken (the statement would find nothing): every answered call saves the round trip.
@@ -39,17 +49,17 @@ export async function finishQueueEntry({ organizationId, callSid, result, queueT
       organizationId,
       agent: entry.accepted_by ? { userId: entry.accepted_by.id, talked: bridged } : null,
       log: {
-      organization_id: organizationId,
-      department_id: bridged ? (entry.accepted_by?.department_id ?? null) : null,
-      user_id: bridged ? entry.accepted_by!.id : null,
-      contact_id: entry.contact_id,
-      direction: "inbound",
-      phone_number: entry.from_number,
-      call_sid: callSid,
-      status: bridged ? "completed" : unansweredStatus,
-      duration: bridged && entry.accepted_at ? Math.max(0, Math.round((now - entry.accepted_at.getTime()) / 1000)) : 0,
-      wait_seconds: Math.max(0, waitSeconds),
-      answered_at: bridged ? entry.accepted_at : null,
+        organization_id: organizationId,
+        department_id: bridged ? (entry.accepted_by?.department_id ?? null) : null,
+        user_id: bridged ? entry.accepted_by!.id : null,
+        contact_id: entry.contact_id,
+        direction: "inbound",
+        phone_number: entry.from_number,
+        call_sid: callSid,
+        status: bridged ? "completed" : unansweredStatus,
+        duration: bridged && entry.accepted_at ? Math.max(0, Math.round((now - entry.accepted_at.getTime()) / 1000)) : 0,
+        wait_seconds: Math.max(0, waitSeconds),
+        answered_at: bridged ? entry.accepted_at : null,
       },
     });
     // A caller leaving while waiting may withdraw an offer, and one leaving before the agent joined frees the agent;
@@ -74,6 +84,16 @@ interface EnteredCall {
   accepted_by: { id: number; organization_id: number; department_id: number | null } | null;
 }
 
+/** queue.entry.left of each entry the statement below finished. */
+const ENTRY_LEFT = insertEvents(
+  eventRows({
+    type: "queue.entry.left",
+    record: { organization_id: "f.organization_id" },
+    data: { id: "f.id", call_sid: "f.call_sid", status: "f.status", callback: "false" },
+    from: "FROM finished f",
+  }),
+);
+
 /**
  * The call's queue entry and the agent who accepted it, finished in the same
  * statement (every caller's hang-up comes here): completed when bridged to
@@ -83,7 +103,9 @@ interface EnteredCall {
  * queue.entry.left is written by the same statement, when it finished it.
  */
 async function finishEntry(tx: Tx, organizationId: number, callSid: string, bridged: boolean): Promise<EnteredCall | null> {
-  const [row] = await sqlRows<(Omit<EnteredCall, "accepted_by"> & { agent_id: number | null; agent_organization_id: number | null; agent_department_id: number | null; announcements: string[] | null })[]>(tx)`
+  const [row] = await sqlRows<
+    (Omit<EnteredCall, "accepted_by"> & { agent_id: number | null; agent_organization_id: number | null; agent_department_id: number | null; announcements: string[] | null })[]
+  >(tx)`
     WITH found AS (
       SELECT e.id, e.status, e.from_number, e.contact_id, e.enqueued_at, e.accepted_at, e.callback_requested_at, e.accepted_by_user_id
       FROM queue_entries e WHERE e.call_sid = ${callSid} AND e.organization_id = ${organizationId}
@@ -95,7 +117,7 @@ async function finishEntry(tx: Tx, organizationId: number, callSid: string, brid
       WHERE q.id = f.id AND f.status NOT IN ('completed', 'abandoned') AND f.callback_requested_at IS NULL
       RETURNING q.id, q.status, q.dequeued_at, q.organization_id, q.call_sid
     ), left_published AS (
-      ${Prisma.raw(insertEvents(eventRows({ type: "queue.entry.left", record: { organization_id: "f.organization_id" }, data: { id: "f.id", call_sid: "f.call_sid", status: "f.status", callback: "false" }, from: "FROM finished f" })))}
+      ${Prisma.raw(ENTRY_LEFT)}
     )
     SELECT f.id, f.status, f.from_number, f.contact_id, f.enqueued_at, f.accepted_at, f.callback_requested_at,
            COALESCE((SELECT dequeued_at FROM finished), now()) AS dequeued_at,

@@ -3,9 +3,7 @@ import { prisma } from "@/lib/db/client";
 import { sqlExecute } from "@/lib/db/raw-sql";
 
 /** A callback kept for a leg not known yet: a conference's join or leave, or the leg's own final status. */
-export type EarlyCallback =
-  | { source: "conference"; liveCallId: bigint; event: string; conferenceSid: string }
-  | { source: "party"; participantId: bigint };
+export type EarlyCallback = { source: "conference"; liveCallId: bigint; event: string; conferenceSid: string } | { source: "party"; participantId: bigint };
 
 /** Kept callbacks older than this are leftovers (a leg that was never ours): dropped as new ones come. */
 const KEPT_FOR_MINUTES = 10;

@@ -15,23 +15,29 @@ import { recordingFactsOf } from "./recording-pauses";
 import { getSettings } from "@/lib/settings/get-settings";
 import { startOfDay } from "@/lib/format/time-zone";
 
-export const listCallLogsQuery = paginationSchema.extend({
-  direction: z.enum(["outbound-manual", "outbound-campaign", "inbound"]).optional(),
-  status: z.enum(["completed", "failed", "busy", "no-answer"]).optional(),
-  from: isoDay().optional(),
-  to: isoDay().optional(),
-  user_id: intIdQuery.optional(),
-  contact_id: bigIdQuery.optional(),
-  call_sid: z.string().trim().max(64).optional(),
-  /** The outcome the agent recorded, or `none`: the calls still without one (issue 45). */
-  disposition_id: z.union([z.literal("none"), intIdQuery]).optional(),
-  /** A whole E.164 number, or 3 or more digits of one (the pages send a typed national number as E.164). */
-  phone: z.string().trim().max(32).regex(/^\+?[\d\s().-]*$/, "must be a phone number or some of its digits.").optional(),
-}).superRefine((query, ctx) => {
-  // Whole days, so a one-day range has from = to; a start after the end selects nothing.
-  if (query.from && query.to && query.from > query.to) ctx.addIssue({ code: "custom", path: ["to"], message: "must not be before from." });
-});
-
+export const listCallLogsQuery = paginationSchema
+  .extend({
+    direction: z.enum(["outbound-manual", "outbound-campaign", "inbound"]).optional(),
+    status: z.enum(["completed", "failed", "busy", "no-answer"]).optional(),
+    from: isoDay().optional(),
+    to: isoDay().optional(),
+    user_id: intIdQuery.optional(),
+    contact_id: bigIdQuery.optional(),
+    call_sid: z.string().trim().max(64).optional(),
+    /** The outcome the agent recorded, or `none`: the calls still without one (issue 45). */
+    disposition_id: z.union([z.literal("none"), intIdQuery]).optional(),
+    /** A whole E.164 number, or 3 or more digits of one (the pages send a typed national number as E.164). */
+    phone: z
+      .string()
+      .trim()
+      .max(32)
+      .regex(/^\+?[\d\s().-]*$/, "must be a phone number or some of its digits.")
+      .optional(),
+  })
+  .superRefine((query, ctx) => {
+    // Whole days, so a one-day range has from = to; a start after the end selects nothing.
+    if (query.from && query.to && query.from > query.to) ctx.addIssue({ code: "custom", path: ["to"], message: "must not be before from." });
+  });
 
 function phoneFilter(phone: string): Prisma.CallLogWhereInput {
   if (isE164(phone)) return { phone_number: phone };
@@ -65,8 +71,18 @@ export async function listCallLogs({ actor, query }: { actor: SessionUser; query
     prisma.callLog.findMany({ where, select: callLogSelect, orderBy: [{ created_at: "desc" }, { id: "desc" }], ...skipTake(query) }),
     prisma.callLog.count({ where }),
   ]);
-  const [recordings, facts] = await Promise.all([mayPlayCallRecordings(actor), recordingFactsOf(actor.organization_id, rows.map((row) => row.call_sid))]);
-  return pageOf(rows.map((row) => serializeCallLog(row, { recordings, ...facts })), total, query);
+  const [recordings, facts] = await Promise.all([
+    mayPlayCallRecordings(actor),
+    recordingFactsOf(
+      actor.organization_id,
+      rows.map((row) => row.call_sid),
+    ),
+  ]);
+  return pageOf(
+    rows.map((row) => serializeCallLog(row, { recordings, ...facts })),
+    total,
+    query,
+  );
 }
 
 /** Notes on a call: agents on their own calls, managers in their department, admins anywhere in the organization. */

@@ -9,15 +9,48 @@ import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 // file holds what they share: the row's shape and the story they write.
 
 export const LIVE_CALL_SELECT = {
-  id: true, organization_id: true, call_sid: true, parent_call_sid: true, direction: true, user_id: true, department_id: true,
-  contact_id: true, number: true, state: true, customer_leg_sid: true, agent_leg_sid: true, conference_name: true,
-  conference_sid: true, started_at: true, answered_at: true, held_since: true, hold_seconds: true, recording_sid: true, recording_state: true,
+  id: true,
+  organization_id: true,
+  call_sid: true,
+  parent_call_sid: true,
+  direction: true,
+  user_id: true,
+  department_id: true,
+  contact_id: true,
+  number: true,
+  state: true,
+  customer_leg_sid: true,
+  agent_leg_sid: true,
+  conference_name: true,
+  conference_sid: true,
+  started_at: true,
+  answered_at: true,
+  held_since: true,
+  hold_seconds: true,
+  recording_sid: true,
+  recording_state: true,
 } as const;
 
 export type CallEventType =
-  | "started" | "answered" | "held" | "resumed" | "transferred" | "transfer_completed" | "transfer_canceled" | "transfer_failed"
-  | "participant_added" | "participant_left" | "participant_failed" | "monitor" | "recording_started" | "recording_paused" | "recording_resumed"
-  | "payment_started" | "payment_updated" | "payment_ended" | "ended";
+  | "started"
+  | "answered"
+  | "held"
+  | "resumed"
+  | "transferred"
+  | "transfer_completed"
+  | "transfer_canceled"
+  | "transfer_failed"
+  | "participant_added"
+  | "participant_left"
+  | "participant_failed"
+  | "monitor"
+  | "recording_started"
+  | "recording_paused"
+  | "recording_resumed"
+  | "payment_started"
+  | "payment_updated"
+  | "payment_ended"
+  | "ended";
 
 /** One line of the call's story, and the stream's word to whoever may read the call. */
 export async function recordCallEvent(
@@ -26,7 +59,11 @@ export async function recordCallEvent(
   event: { type: CallEventType; actorUserId: number | null; data?: Record<string, unknown> },
 ): Promise<void> {
   await publishEventWith(
-    { type: "call.updated", record: { organization_id: call.organization_id, department_id: call.department_id, user_id: call.user_id }, data: { call_sid: call.call_sid, state: call.state, event: event.type, detail: event.data ?? {} } },
+    {
+      type: "call.updated",
+      record: { organization_id: call.organization_id, department_id: call.department_id, user_id: call.user_id },
+      data: { call_sid: call.call_sid, state: call.state, event: event.type, detail: event.data ?? {} },
+    },
     tx,
     {
       sql: `INSERT INTO call_events (organization_id, call_sid, type, actor_user_id, data, created_at) VALUES ($1::int, $8::text, $9::text, $10::int, $11::jsonb, clock_timestamp())`,

@@ -27,7 +27,10 @@ export async function monitorCall({ actor, callSid, mode }: { actor: SessionUser
   const call = await findLiveCall(actor, callSid);
   if ((call.state !== "answered" && call.state !== "held") || !call.agent_leg_sid) throw AppError.conflict("The call has no agent on it to monitor yet.");
   if (call.user_id === actor.id) throw AppError.conflict("You are the agent on this call.");
-  const existing = await prisma.callParticipant.findFirst({ where: { live_call_id: call.id, role: "monitor", user_id: actor.id, left_at: null, state: { not: "failed" } }, select: { id: true, leg_sid: true, monitor_mode: true } });
+  const existing = await prisma.callParticipant.findFirst({
+    where: { live_call_id: call.id, role: "monitor", user_id: actor.id, left_at: null, state: { not: "failed" } },
+    select: { id: true, leg_sid: true, monitor_mode: true },
+  });
   let participantId: bigint;
   if (!existing) {
     // A whisper first: the agent's leg must be in the conference before anyone coaches it.
@@ -47,8 +50,13 @@ export async function monitorCall({ actor, callSid, mode }: { actor: SessionUser
   }
   const participant = await prisma.$transaction(async (tx) => {
     await writeAuditLog(tx, {
-      organization_id: call.organization_id, department_id: call.department_id, user_id: actor.id, action: "call.monitor",
-      subject_type: "call", subject_id: call.call_sid, details: { mode, agent_user_id: call.user_id, previous_mode: existing?.monitor_mode ?? null },
+      organization_id: call.organization_id,
+      department_id: call.department_id,
+      user_id: actor.id,
+      action: "call.monitor",
+      subject_type: "call",
+      subject_id: call.call_sid,
+      details: { mode, agent_user_id: call.user_id, previous_mode: existing?.monitor_mode ?? null },
     });
     await recordCallEvent(tx, call, { type: "monitor", actorUserId: actor.id, data: { mode, by: { user_id: actor.id, name: actor.name }, participant_id: Number(participantId) } });
     return tx.callParticipant.findUniqueOrThrow({ where: { id: participantId }, select: PARTICIPANT_SELECT });

@@ -40,8 +40,14 @@ export async function moveCallToConference(call: LiveCallRow): Promise<string> {
  * queue's bridge): by its own CallSid, or by its caller's leg (after a
  * transfer, the caller's part is a call of its own).
  */
-export async function conferencedCall(organizationId: number, callSid: string): Promise<{ id: bigint; call_sid: string; parent_call_sid: string | null; customer_leg_sid: string | null; conference_name: string | null } | null> {
-  const [row] = await rawQuery<{ id: string; call_sid: string; parent_call_sid: string | null; customer_leg_sid: string | null; conference_name: string | null }>(CONFERENCED_CALL, [organizationId, callSid]);
+export async function conferencedCall(
+  organizationId: number,
+  callSid: string,
+): Promise<{ id: bigint; call_sid: string; parent_call_sid: string | null; customer_leg_sid: string | null; conference_name: string | null } | null> {
+  const [row] = await rawQuery<{ id: string; call_sid: string; parent_call_sid: string | null; customer_leg_sid: string | null; conference_name: string | null }>(CONFERENCED_CALL, [
+    organizationId,
+    callSid,
+  ]);
   return row ? { ...row, id: BigInt(row.id) } : null;
 }
 
@@ -60,5 +66,11 @@ const CONFERENCED_CALL = prepared(`
 export async function conferenceSeatFor({ organizationId, callSid, leg }: { organizationId: number; callSid: string; leg: "customer" | "agent" }) {
   const call = await conferencedCall(organizationId, callSid);
   if (!call) return null;
-  return { kind: "join-conference" as const, conference: call.conference_name!, startsConference: leg === "agent", endsConference: leg === "customer", statusPath: conferenceStatusPath(call.conference_name!) };
+  return {
+    kind: "join-conference" as const,
+    conference: call.conference_name!,
+    startsConference: leg === "agent",
+    endsConference: leg === "customer",
+    statusPath: conferenceStatusPath(call.conference_name!),
+  };
 }

@@ -27,7 +27,8 @@ export async function moveRecording(call: LiveCallRow, state: "paused" | "record
   }
   const updated = { ...call, recording_state: state };
   await prisma.$transaction(async (tx) => {
-    if (state === "paused") await tx.recordingPause.create({ data: { organization_id: call.organization_id, call_sid: call.call_sid, paused_at: now, paused_by_user_id: by.userId, reason: by.reason } });
+    if (state === "paused")
+      await tx.recordingPause.create({ data: { organization_id: call.organization_id, call_sid: call.call_sid, paused_at: now, paused_by_user_id: by.userId, reason: by.reason } });
     else await tx.recordingPause.updateMany({ where: { organization_id: call.organization_id, call_sid: call.call_sid, resumed_at: null }, data: { resumed_at: now, resumed_by_user_id: by.userId } });
     await recordCallEvent(tx, updated, { type: state === "paused" ? "recording_paused" : "recording_resumed", actorUserId: by.userId, data: { reason: by.reason } });
   });

@@ -20,7 +20,11 @@ import { requeueCaller } from "./requeue-caller";
  * answer named the leg is kept and applied when it does.
  */
 export async function partyLegEnded({ organizationId, participantId, legSid }: { organizationId: number; participantId: bigint; legSid: string | null }): Promise<void> {
-  const find = () => prisma.callParticipant.findFirst({ where: { id: participantId, organization_id: organizationId }, select: { id: true, state: true, role: true, leg_sid: true, live_call: { select: LIVE_CALL_SELECT } } });
+  const find = () =>
+    prisma.callParticipant.findFirst({
+      where: { id: participantId, organization_id: organizationId },
+      select: { id: true, state: true, role: true, leg_sid: true, live_call: { select: LIVE_CALL_SELECT } },
+    });
   let participant = await find();
   if (participant && !participant.leg_sid && legSid && participant.state === "dialing") {
     // The dial's answer has not named the leg yet: kept until it does (then applied), unless it did meanwhile.

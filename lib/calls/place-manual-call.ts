@@ -17,9 +17,20 @@ import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
  * address, which the provider signs (the dialed leg's callback does not say
  * which agent called), and so does whether the call is recorded. Whoever may read the agent's calls hears it started.
  */
-export async function placeManualCall({ organizationId, call: asked, callerId, recordingEnabled }: { organizationId: number; call: DeviceCall; callerId: string | null; recordingEnabled: boolean }): Promise<VoiceAnswer> {
+export async function placeManualCall({
+  organizationId,
+  call: asked,
+  callerId,
+  recordingEnabled,
+}: {
+  organizationId: number;
+  call: DeviceCall;
+  callerId: string | null;
+  recordingEnabled: boolean;
+}): Promise<VoiceAnswer> {
   // A callback the agent accepted dials the caller's number from their entry (issue 23).
-  const callback = asked.callbackEntryId && asked.agentId !== null && asked.callSid ? await startCallback({ organizationId, agentId: asked.agentId, callSid: asked.callSid, entryId: asked.callbackEntryId }) : null;
+  const callback =
+    asked.callbackEntryId && asked.agentId !== null && asked.callSid ? await startCallback({ organizationId, agentId: asked.agentId, callSid: asked.callSid, entryId: asked.callbackEntryId }) : null;
   if (asked.callbackEntryId && !callback) return { kind: "say-and-hang-up", message: "This callback is no longer yours to make. It is back in the queue." };
   const call = callback ? { ...asked, to: callback.number, contactId: callback.contactId ?? asked.contactId } : asked;
   if (!isE164(call.to)) return { kind: "say-and-hang-up", message: "Sorry, that number is not valid. Please check it and try again." };
@@ -54,8 +65,17 @@ async function startManualCall(organizationId: number, agentId: number, call: De
     if (!agent) return;
     const contact = call.contactId ? await tx.contact.findFirst({ where: { id: BigInt(call.contactId), organization_id: organizationId }, select: { id: true } }) : null;
     const started = await startLiveCall(tx, {
-      organizationId, callSid: call.callSid!, direction: call.campaignContactId ? "outbound-campaign" : "outbound-manual", userId: agent.id, departmentId: agent.department_id,
-      contactId: contact?.id ?? null, number: call.to, answered: false, customerLegSid: null, agentLegSid: call.callSid, statusBefore: agent.agent_status?.status ?? "offline",
+      organizationId,
+      callSid: call.callSid!,
+      direction: call.campaignContactId ? "outbound-campaign" : "outbound-manual",
+      userId: agent.id,
+      departmentId: agent.department_id,
+      contactId: contact?.id ?? null,
+      number: call.to,
+      answered: false,
+      customerLegSid: null,
+      agentLegSid: call.callSid,
+      statusBefore: agent.agent_status?.status ?? "offline",
     });
     if (started) await changeAgentStatus(tx, { id: agent.id, organization_id: organizationId }, "busy", { by: "call_starts", callSid: call.callSid });
   });

@@ -74,7 +74,16 @@ export async function recordCallLog(db: Tx, entry: CallLogEntry): Promise<{ crea
     {
       type: "call.ended",
       record: { organization_id: entry.organization_id, department_id: entry.department_id, user_id: entry.user_id },
-      data: { call_log_id: Number(inserted[0].id), call_sid: entry.call_sid, direction: entry.direction, status: entry.status, duration: entry.duration, user_id: entry.user_id, contact_id: entry.contact_id === null ? null : Number(entry.contact_id), campaign_id: entry.campaign_id ?? null },
+      data: {
+        call_log_id: Number(inserted[0].id),
+        call_sid: entry.call_sid,
+        direction: entry.direction,
+        status: entry.status,
+        duration: entry.duration,
+        user_id: entry.user_id,
+        contact_id: entry.contact_id === null ? null : Number(entry.contact_id),
+        campaign_id: entry.campaign_id ?? null,
+      },
     },
     db,
   );

@@ -8,8 +8,13 @@ export type RecordingPauses = Map<string, { paused_at: Date; resumed_at: Date | 
 export async function recordingPausesOf(organizationId: number, callSids: string[]): Promise<RecordingPauses> {
   const pauses: RecordingPauses = new Map();
   if (callSids.length === 0) return pauses;
-  const rows = await prisma.recordingPause.findMany({ where: { organization_id: organizationId, call_sid: { in: callSids } }, select: { call_sid: true, paused_at: true, resumed_at: true, reason: true }, orderBy: { paused_at: "asc" } });
-  for (const row of rows) pauses.set(row.call_sid, [...(pauses.get(row.call_sid) ?? []), { paused_at: row.paused_at, resumed_at: row.resumed_at, reason: row.reason === "payment" ? "payment" : "agent" }]);
+  const rows = await prisma.recordingPause.findMany({
+    where: { organization_id: organizationId, call_sid: { in: callSids } },
+    select: { call_sid: true, paused_at: true, resumed_at: true, reason: true },
+    orderBy: { paused_at: "asc" },
+  });
+  for (const row of rows)
+    pauses.set(row.call_sid, [...(pauses.get(row.call_sid) ?? []), { paused_at: row.paused_at, resumed_at: row.resumed_at, reason: row.reason === "payment" ? "payment" : "agent" }]);
   return pauses;
 }
 

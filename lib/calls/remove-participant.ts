@@ -17,7 +17,11 @@ import { PARTICIPANT_SELECT, serializeParticipant } from "./serialize-participan
  * actor may not read, or never existed: 404.
  */
 export async function listParticipants({ actor, callSid }: { actor: SessionUser; callSid: string }) {
-  const call = await prisma.liveCall.findFirst({ where: { call_sid: callSid, ...liveCallScope(actor) }, select: { id: true, ended_at: true }, orderBy: [{ ended_at: { sort: "desc", nulls: "first" } }, { id: "desc" }] });
+  const call = await prisma.liveCall.findFirst({
+    where: { call_sid: callSid, ...liveCallScope(actor) },
+    select: { id: true, ended_at: true },
+    orderBy: [{ ended_at: { sort: "desc", nulls: "first" } }, { id: "desc" }],
+  });
   if (!call) throw AppError.notFound();
   if (call.ended_at) return { data: [] };
   const rows = await prisma.callParticipant.findMany({ where: { live_call_id: call.id, left_at: null, state: { not: "failed" } }, select: PARTICIPANT_SELECT, orderBy: { id: "asc" } });
@@ -31,7 +35,10 @@ export async function listParticipants({ actor, callSid }: { actor: SessionUser;
  */
 export async function removeParticipant({ actor, callSid, participantId }: { actor: SessionUser; callSid: string; participantId: number }) {
   const call = await findLiveCall(actor, callSid);
-  const participant = await prisma.callParticipant.findFirst({ where: { id: BigInt(participantId), live_call_id: call.id, left_at: null, state: { not: "failed" } }, select: { id: true, leg_sid: true } });
+  const participant = await prisma.callParticipant.findFirst({
+    where: { id: BigInt(participantId), live_call_id: call.id, left_at: null, state: { not: "failed" } },
+    select: { id: true, leg_sid: true },
+  });
   if (!participant) throw AppError.notFound();
   if (participant.leg_sid) await telephony().hangUpLeg(call.organization_id, participant.leg_sid);
   const left = await prisma.$transaction(async (tx) => {
@@ -54,7 +61,8 @@ export async function participantLeft(tx: Tx, { organizationId, where }: { organ
     select: { id: true, kind: true, role: true, user_id: true, leg_sid: true, joined_at: true },
   });
   if (!gone) return null;
-  if (gone.role === "participant" && gone.user_id && gone.leg_sid) await endAgentCall(tx, { userId: gone.user_id, organizationId, callSid: gone.leg_sid, talked: gone.joined_at !== null, before: "available" });
+  if (gone.role === "participant" && gone.user_id && gone.leg_sid)
+    await endAgentCall(tx, { userId: gone.user_id, organizationId, callSid: gone.leg_sid, talked: gone.joined_at !== null, before: "available" });
   if (gone.role === "consult" && gone.leg_sid) await endConsult(tx, { organizationId, where: { call_sid: gone.leg_sid } });
   return gone;
 }

@@ -18,12 +18,34 @@ export async function requeueCaller(tx: Tx, { from, departmentId, organizationNu
   const part = await startCallPart(tx, from, { callSid: telephony().newCallSid(), userId: null, departmentId, state: "queued", agentLegSid: null });
   const entry = await tx.queueEntry.create({
     data: {
-      organization_id: from.organization_id, call_sid: part.call_sid, queue_name: telephony().waitingLineName(part.call_sid), from_number: from.number, to_number: organizationNumber,
-      contact_id: from.contact_id, live_call_id: part.id, department_id: departmentId,
+      organization_id: from.organization_id,
+      call_sid: part.call_sid,
+      queue_name: telephony().waitingLineName(part.call_sid),
+      from_number: from.number,
+      to_number: organizationNumber,
+      contact_id: from.contact_id,
+      live_call_id: part.id,
+      department_id: departmentId,
     },
     select: { id: true },
   });
   // News to those who serve the queue it joins only, as every queue entry's announcement is.
-  await publishEvent({ type: "queue.entry.added", record: { organization_id: from.organization_id, department_id: departmentId }, data: { id: Number(entry.id), call_sid: part.call_sid, from: from.number, contact_id: from.contact_id === null ? null : Number(from.contact_id), department_id: departmentId, callback: false, transferred: true, returned: null } }, tx);
+  await publishEvent(
+    {
+      type: "queue.entry.added",
+      record: { organization_id: from.organization_id, department_id: departmentId },
+      data: {
+        id: Number(entry.id),
+        call_sid: part.call_sid,
+        from: from.number,
+        contact_id: from.contact_id === null ? null : Number(from.contact_id),
+        department_id: departmentId,
+        callback: false,
+        transferred: true,
+        returned: null,
+      },
+    },
+    tx,
+  );
   return { part, entryId: entry.id };
 }

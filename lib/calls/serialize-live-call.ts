@@ -3,7 +3,12 @@ import type { LiveCallRow } from "./find-live-call";
 import { LIVE_CALL_DIRECTIONS, LIVE_CALL_STATES } from "./live-call-answer";
 
 /** A live call as the API shows it (the call-control answers: live-call-answer.ts). */
-export function serializeLiveCall(call: Pick<LiveCallRow, "call_sid" | "parent_call_sid" | "direction" | "user_id" | "contact_id" | "number" | "state" | "started_at" | "answered_at" | "held_since" | "hold_seconds" | "conference_name" | "recording_state">) {
+export function serializeLiveCall(
+  call: Pick<
+    LiveCallRow,
+    "call_sid" | "parent_call_sid" | "direction" | "user_id" | "contact_id" | "number" | "state" | "started_at" | "answered_at" | "held_since" | "hold_seconds" | "conference_name" | "recording_state"
+  >,
+) {
   const now = Date.now();
   return {
     call_sid: call.call_sid,

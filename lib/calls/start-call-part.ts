@@ -27,10 +27,20 @@ export async function startCallPart(tx: Tx, from: LiveCallRow, part: CallPart) {
   const conferenced = part.state !== "consult";
   const call = await tx.liveCall.create({
     data: {
-      organization_id: from.organization_id, call_sid: part.callSid, parent_call_sid: from.call_sid, direction: from.direction,
-      user_id: part.userId, department_id: part.departmentId, contact_id: from.contact_id, number: from.number, state: part.state,
-      customer_leg_sid: from.customer_leg_sid, agent_leg_sid: part.agentLegSid, status_before: part.statusBefore ?? null,
-      conference_name: conferenced ? from.conference_name : null, conference_sid: conferenced ? from.conference_sid : null,
+      organization_id: from.organization_id,
+      call_sid: part.callSid,
+      parent_call_sid: from.call_sid,
+      direction: from.direction,
+      user_id: part.userId,
+      department_id: part.departmentId,
+      contact_id: from.contact_id,
+      number: from.number,
+      state: part.state,
+      customer_leg_sid: from.customer_leg_sid,
+      agent_leg_sid: part.agentLegSid,
+      status_before: part.statusBefore ?? null,
+      conference_name: conferenced ? from.conference_name : null,
+      conference_sid: conferenced ? from.conference_sid : null,
       answered_at: part.state === "answered" ? now : null,
       // A cold transfer's caller hears the hold music while the target rings (held as they join, if they are still moving).
       held_since: part.state === "ringing" ? now : null,

@@ -29,7 +29,16 @@ export async function startCallPayment({ actor, callSid, amount, description }: 
   let payment;
   try {
     payment = await prisma.callPayment.create({
-      data: { organization_id: call.organization_id, call_sid: call.call_sid, started_by_user_id: actor.id, amount, currency: settings.currency, description: description || null, capturing: "payment-card-number", required: fieldsFor(settings).join(",") },
+      data: {
+        organization_id: call.organization_id,
+        call_sid: call.call_sid,
+        started_by_user_id: actor.id,
+        amount,
+        currency: settings.currency,
+        description: description || null,
+        capturing: "payment-card-number",
+        required: fieldsFor(settings).join(","),
+      },
     });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw AppError.conflict("A payment is already being taken on this call.");
@@ -42,8 +51,15 @@ export async function startCallPayment({ actor, callSid, amount, description }: 
     const statusPath = paymentStatusPath(payment.id);
     const port = telephony();
     const sid = await port.startPayment(call.organization_id, call.customer_leg_sid, {
-      idempotencyKey: randomUUID(), statusPath, connector: settings.connector, amount, currency: settings.currency, description: description || null,
-      securityCode: settings.security_code, postalCode: settings.postal_code, cardTypes: settings.card_types,
+      idempotencyKey: randomUUID(),
+      statusPath,
+      connector: settings.connector,
+      amount,
+      currency: settings.currency,
+      description: description || null,
+      securityCode: settings.security_code,
+      postalCode: settings.postal_code,
+      cardTypes: settings.card_types,
     });
     payment = await prisma.callPayment.update({ where: { id: payment.id }, data: { payment_sid: sid, updated_at: new Date() } });
     await port.updatePayment(call.organization_id, call.customer_leg_sid, sid, { idempotencyKey: randomUUID(), statusPath, capture: "payment-card-number" });

@@ -24,9 +24,15 @@ export async function startCallRecording({ organizationId, callSid, customerLegS
     const recordingSid = await telephony().recordLeg(organizationId, customerLegSid, recordingStatusPath(callSid));
     // Kept on the live call from now on: its log names the recording even before the provider's report comes.
     // The simulator names no recording now (it reports its own at the call's end): the call is recorded all the same.
-    await prisma.liveCall.updateMany({ where: { organization_id: organizationId, call_sid: callSid, recording_sid: null }, data: { recording_state: "recording", ...(recordingSid && { recording_sid: recordingSid }) } });
+    await prisma.liveCall.updateMany({
+      where: { organization_id: organizationId, call_sid: callSid, recording_sid: null },
+      data: { recording_state: "recording", ...(recordingSid && { recording_sid: recordingSid }) },
+    });
     // The agent's panel hears of it (and offers Pause recording) however the answer and this raced.
-    const call = await prisma.liveCall.findFirst({ where: { organization_id: organizationId, call_sid: callSid, ended_at: null }, select: { organization_id: true, department_id: true, user_id: true, call_sid: true, state: true } });
+    const call = await prisma.liveCall.findFirst({
+      where: { organization_id: organizationId, call_sid: callSid, ended_at: null },
+      select: { organization_id: true, department_id: true, user_id: true, call_sid: true, state: true },
+    });
     if (call) await recordCallEvent(prisma, call, { type: "recording_started", actorUserId: null });
   } catch (error) {
     logger.warn("the call's recording could not be started", { organization_id: organizationId, call_sid: callSid, error: (error as Error).message });

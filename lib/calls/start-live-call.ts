@@ -38,8 +38,17 @@ export const START_VALUES = `SELECT $1::int AS organization_id, $2::text AS call
   $11::text AS status_before, $4::int AS actor_user_id`;
 
 export const startValues = (start: LiveCallStart) => [
-  start.organizationId, start.callSid, start.direction, start.userId, start.departmentId, start.contactId === null ? null : String(start.contactId),
-  start.number, start.answered, start.customerLegSid, start.agentLegSid, start.statusBefore ?? null,
+  start.organizationId,
+  start.callSid,
+  start.direction,
+  start.userId,
+  start.departmentId,
+  start.contactId === null ? null : String(start.contactId),
+  start.number,
+  start.answered,
+  start.customerLegSid,
+  start.agentLegSid,
+  start.statusBefore ?? null,
 ];
 
 /**
@@ -65,12 +74,14 @@ export const START_LIVE_CALL = `, live AS (
            jsonb_build_object('direction', l.direction), clock_timestamp()
     FROM live l CROSS JOIN start s
   ), e AS (
-    ${insertEvents(eventRows({
-      type: "call.updated",
-      record: { organization_id: "l.organization_id", department_id: "COALESCE(l.department_id, (SELECT department_id FROM users WHERE id = l.user_id))", user_id: "l.user_id" },
-      data: { call_sid: "l.call_sid", state: "l.state", event: "CASE WHEN l.state = 'answered' THEN 'answered' ELSE 'started' END", detail: "jsonb_build_object('direction', l.direction)" },
-      from: "FROM live l",
-    }))}
+    ${insertEvents(
+      eventRows({
+        type: "call.updated",
+        record: { organization_id: "l.organization_id", department_id: "COALESCE(l.department_id, (SELECT department_id FROM users WHERE id = l.user_id))", user_id: "l.user_id" },
+        data: { call_sid: "l.call_sid", state: "l.state", event: "CASE WHEN l.state = 'answered' THEN 'answered' ELSE 'started' END", detail: "jsonb_build_object('direction', l.direction)" },
+        from: "FROM live l",
+      }),
+    )}
   )`;
 
 /** What a statement ending in START_LIVE_CALL answers of it. */

@@ -11,7 +11,21 @@ import { conferenceStatusPath, LIVE_CALL_SELECT, recordCallEvent } from "./live-
  * left their conference), the part is answered, the caller comes off hold.
  * Null: the caller is gone meanwhile.
  */
-export async function takeQueuedCaller({ organizationId, liveCallId, queueEntryId, agentId, departmentId, agentLegSid }: { organizationId: number; liveCallId: bigint; queueEntryId: bigint; agentId: number; departmentId: number | null; agentLegSid: string | null }): Promise<VoiceAnswer | null> {
+export async function takeQueuedCaller({
+  organizationId,
+  liveCallId,
+  queueEntryId,
+  agentId,
+  departmentId,
+  agentLegSid,
+}: {
+  organizationId: number;
+  liveCallId: bigint;
+  queueEntryId: bigint;
+  agentId: number;
+  departmentId: number | null;
+  agentLegSid: string | null;
+}): Promise<VoiceAnswer | null> {
   const now = new Date();
   const part = await prisma.$transaction(async (tx) => {
     const { count } = await tx.queueEntry.updateMany({ where: { id: queueEntryId, organization_id: organizationId, status: "accepted", accepted_by_user_id: agentId }, data: { connected_at: now } });
@@ -26,8 +40,15 @@ export async function takeQueuedCaller({ organizationId, liveCallId, queueEntryI
   });
   if (!part?.conference_name) return null;
   if (part.customer_leg_sid) {
-    const conferenceSid = part.conference_sid ?? (await telephony().conferenceSidNamed(organizationId, part.conference_name).catch(() => null));
-    if (conferenceSid) await telephony().holdLeg(organizationId, conferenceSid, part.customer_leg_sid, false).catch((error) => logger.warn("the caller could not be taken off hold", { call_sid: part.call_sid, error: (error as Error).message }));
+    const conferenceSid =
+      part.conference_sid ??
+      (await telephony()
+        .conferenceSidNamed(organizationId, part.conference_name)
+        .catch(() => null));
+    if (conferenceSid)
+      await telephony()
+        .holdLeg(organizationId, conferenceSid, part.customer_leg_sid, false)
+        .catch((error) => logger.warn("the caller could not be taken off hold", { call_sid: part.call_sid, error: (error as Error).message }));
   }
   return { kind: "join-conference", conference: part.conference_name, startsConference: true, endsConference: false, statusPath: conferenceStatusPath(part.conference_name) };
 }

@@ -50,7 +50,10 @@ export async function transferCall({ actor, callSid, input }: { actor: SessionUs
     dialed = await dialTarget(actor, call, party, input, to, holdCaller);
   } catch (error) {
     if (party.kind === "agent") await releaseReservedAgents(prisma, { userIds: [party.userId], organizationId: call.organization_id });
-    if (held) await telephony().holdLeg(call.organization_id, call.conference_sid!, call.customer_leg_sid!, false).catch((e) => logger.warn("the caller could not be taken off hold", { call_sid: call.call_sid, error: (e as Error).message }));
+    if (held)
+      await telephony()
+        .holdLeg(call.organization_id, call.conference_sid!, call.customer_leg_sid!, false)
+        .catch((e) => logger.warn("the caller could not be taken off hold", { call_sid: call.call_sid, error: (e as Error).message }));
     throw error;
   }
   const { part, from } = dialed.recorded!;
@@ -63,13 +66,21 @@ export async function transferCall({ actor, callSid, input }: { actor: SessionUs
 /** Dials the target; their part of the call is recorded with their leg (cold: the agent's part ends). */
 function dialTarget(actor: SessionUser, call: LiveCallRow, party: Party, input: TransferInput, to: Record<string, unknown>, beforeDial: () => Promise<void>) {
   return dialParty({
-    call: { ...call, state: input.mode === "warm" ? "held" : call.state }, party, role: input.mode === "warm" ? "consult" : "transfer", actorId: actor.id, beforeDial,
+    call: { ...call, state: input.mode === "warm" ? "held" : call.state },
+    party,
+    role: input.mode === "warm" ? "consult" : "transfer",
+    actorId: actor.id,
+    beforeDial,
     record: async (tx, dialed) => {
       const current = await tx.liveCall.findUniqueOrThrow({ where: { id: call.id }, select: { conference_name: true, conference_sid: true, state: true, held_since: true, hold_seconds: true } });
       const from = { ...call, ...current };
       const part = await startCallPart(tx, from, {
-        callSid: dialed.legSid, userId: party.kind === "agent" ? party.userId : null, departmentId: party.kind === "agent" ? party.departmentId : null,
-        state: input.mode === "warm" ? "consult" : dialed.joined ? "answered" : "ringing", agentLegSid: dialed.legSid, statusBefore: "available",
+        callSid: dialed.legSid,
+        userId: party.kind === "agent" ? party.userId : null,
+        departmentId: party.kind === "agent" ? party.departmentId : null,
+        state: input.mode === "warm" ? "consult" : dialed.joined ? "answered" : "ringing",
+        agentLegSid: dialed.legSid,
+        statusBefore: "available",
       });
       if (party.kind === "agent") await assignAgentCall(tx, { userId: party.userId, callSid: dialed.legSid });
       await recordCallEvent(tx, from, { type: "transferred", actorUserId: actor.id, data: { mode: input.mode, to, to_call_sid: dialed.legSid } });

@@ -10,20 +10,25 @@ import { AppError } from "@/lib/errors/app-error";
 
 const e164 = z.string().trim().refine(isE164, "The number must be in E.164 format (+14155550100).");
 
-export const transferSchema = z.object({
-  target: z.discriminatedUnion("type", [
-    z.object({ type: z.literal("agent"), id: z.number().int().positive() }),
-    z.object({ type: z.literal("queue"), id: z.number().int().positive() }),
-    z.object({ type: z.literal("number"), number: e164 }),
-  ], { error: "The target must be {type: agent, id}, {type: queue, id} (a department) or {type: number, number}." }),
-  mode: z.enum(["cold", "warm"], { error: "The mode must be cold or warm." }),
-}).refine((t) => !(t.target.type === "queue" && t.mode === "warm"), { path: ["mode"], message: "A queue takes a transfer cold: there is nobody to consult." });
+export const transferSchema = z
+  .object({
+    target: z.discriminatedUnion(
+      "type",
+      [
+        z.object({ type: z.literal("agent"), id: z.number().int().positive() }),
+        z.object({ type: z.literal("queue"), id: z.number().int().positive() }),
+        z.object({ type: z.literal("number"), number: e164 }),
+      ],
+      { error: "The target must be {type: agent, id}, {type: queue, id} (a department) or {type: number, number}." },
+    ),
+    mode: z.enum(["cold", "warm"], { error: "The mode must be cold or warm." }),
+  })
+  .refine((t) => !(t.target.type === "queue" && t.mode === "warm"), { path: ["mode"], message: "A queue takes a transfer cold: there is nobody to consult." });
 export type TransferInput = z.infer<typeof transferSchema>;
 
-export const addParticipantSchema = z.union([
-  z.object({ agent_id: z.number().int().positive() }).strict(),
-  z.object({ number: e164 }).strict(),
-], { error: "Give either agent_id (an agent of the organization) or number (E.164)." });
+export const addParticipantSchema = z.union([z.object({ agent_id: z.number().int().positive() }).strict(), z.object({ number: e164 }).strict()], {
+  error: "Give either agent_id (an agent of the organization) or number (E.164).",
+});
 export type AddParticipantInput = z.infer<typeof addParticipantSchema>;
 
 /** A party to dial: an agent's browser or a number. */

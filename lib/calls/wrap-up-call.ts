@@ -28,10 +28,16 @@ export async function wrapUpCall({ actor, id, input }: { actor: SessionUser; id:
     : null;
   if (input.disposition_id && !disposition) throw AppError.validation({ disposition_id: ["is not one of the organization's dispositions."] });
   await prisma.$transaction(async (tx) => {
-    await tx.callLog.updateMany({ where: scope, data: { ...(input.notes !== undefined && { notes: input.notes }), ...(input.disposition_id !== undefined && { disposition_id: input.disposition_id }) } });
+    await tx.callLog.updateMany({
+      where: scope,
+      data: { ...(input.notes !== undefined && { notes: input.notes }), ...(input.disposition_id !== undefined && { disposition_id: input.disposition_id }) },
+    });
     if (input.notes !== undefined) await dropDraft(tx, { userId: actor.id, kind: "call_notes", ref: log.call_sid });
     if (disposition && log.campaign_id !== null && log.contact_id !== null) {
-      await tx.campaignContact.updateMany({ where: { campaign_id: log.campaign_id, contact_id: log.contact_id, campaign: { organization_id: log.organization_id } }, data: { last_outcome: disposition.name } });
+      await tx.campaignContact.updateMany({
+        where: { campaign_id: log.campaign_id, contact_id: log.contact_id, campaign: { organization_id: log.organization_id } },
+        data: { last_outcome: disposition.name },
+      });
     }
   });
   const saved = await prisma.callLog.findUniqueOrThrow({ where: { id }, select: callLogSelect });

@@ -18,7 +18,6 @@ import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 /** Seconds an answered predictive call may wait for a free agent before it is abandoned. */
 export const AGENT_WAIT_SECONDS = 2;
 
-
 // A callback only ever acts inside the organization its signature was checked for.
 function campaignContactOf(organizationId: number, campaignContactId: bigint) {
   return prisma.campaignContact.findFirst({ where: { id: campaignContactId, campaign: { organization_id: organizationId } }, include: { campaign: true } });
@@ -70,10 +69,25 @@ export async function answerCampaignCall({ organizationId, call }: { organizatio
     await tx.campaignContact.updateMany({ where: ownContact(cc), data: { state: "answered", last_outcome: "answered", assigned_user_id: agent, last_call_sid: callSid } });
     await changeAgentStatus(tx, { id: agent!, organization_id: campaign.organization_id }, "busy", { by: "call_starts", callSid });
     const live = await startLiveCall(tx, {
-      organizationId: campaign.organization_id, callSid, direction: "outbound-campaign", userId: agent!, departmentId: campaign.department_id,
-      contactId: cc.contact_id, number: cc.phone, answered: true, customerLegSid: callSid, agentLegSid: null,
+      organizationId: campaign.organization_id,
+      callSid,
+      direction: "outbound-campaign",
+      userId: agent!,
+      departmentId: campaign.department_id,
+      contactId: cc.contact_id,
+      number: cc.phone,
+      answered: true,
+      customerLegSid: callSid,
+      agentLegSid: null,
     });
-    await publishEvent({ type: "call.started", record: { organization_id: campaign.organization_id, user_id: agent! }, data: { call_sid: callSid, direction: "outbound-campaign", user_id: agent, campaign_id: campaign.id } }, tx);
+    await publishEvent(
+      {
+        type: "call.started",
+        record: { organization_id: campaign.organization_id, user_id: agent! },
+        data: { call_sid: callSid, direction: "outbound-campaign", user_id: agent, campaign_id: campaign.id },
+      },
+      tx,
+    );
     return live;
   });
   // A recorded campaign: the contact hears the recording announcement first when the organization says so (issue 47),
@@ -82,8 +96,12 @@ export async function answerCampaignCall({ organizationId, call }: { organizatio
   if (announcement && started) await recordConsent({ organizationId: campaign.organization_id, callSid, outcome: "announced", announcement });
   if (campaign.recording_enabled && started) await startCallRecording({ organizationId: campaign.organization_id, callSid, customerLegSid: callSid });
   return {
-    kind: "dial-agent", agentId: agent, callerId: campaign.caller_id, announcement: announcement && { text: announcement.text, audioUrl: announcement.audioUrl },
-    legPath: `${CALLBACK_PATHS.campaignAgentLeg}?cc=${cc.id}`, endPath: `${CALLBACK_PATHS.campaignBridgeEnded}?cc=${cc.id}`,
+    kind: "dial-agent",
+    agentId: agent,
+    callerId: campaign.caller_id,
+    announcement: announcement && { text: announcement.text, audioUrl: announcement.audioUrl },
+    legPath: `${CALLBACK_PATHS.campaignAgentLeg}?cc=${cc.id}`,
+    endPath: `${CALLBACK_PATHS.campaignBridgeEnded}?cc=${cc.id}`,
   };
 }
 
@@ -93,7 +111,15 @@ export async function answerCampaignCall({ organizationId, call }: { organizatio
  * attempts, back to wait for a retry when the outcome is one the campaign
  * retries. The agent goes to wrap-up after a conversation, else is free again.
  */
-export async function finishCampaignCall({ organizationId, campaignContactId, report }: { organizationId: number; campaignContactId: bigint; report: { callSid: string; status: CallLogStatus; duration: number } }): Promise<void> {
+export async function finishCampaignCall({
+  organizationId,
+  campaignContactId,
+  report,
+}: {
+  organizationId: number;
+  campaignContactId: bigint;
+  report: { callSid: string; status: CallLogStatus; duration: number };
+}): Promise<void> {
   // A contact whose call was transferred: the part they are on ends (their agent's part was logged and settled at the transfer).
   if (await callerHungUp({ organizationId, customerLegSid: report.callSid })) return;
   const cc = await campaignContactOf(organizationId, campaignContactId);

@@ -22,7 +22,14 @@ export async function campaignStats({ actor, id }: { actor: SessionUser; id: num
     prisma.callLog.aggregate({ where: { campaign_id: id }, _count: { _all: true }, _avg: { duration: true } }),
   ]);
   const stateCount = (state: (typeof CAMPAIGN_CONTACT_STATES)[number]) => states.find((r) => r.state === state)?._count._all ?? 0;
-  const byState = { pending: stateCount("pending"), dialing: stateCount("dialing"), answered: stateCount("answered"), retry_wait: stateCount("retry_wait"), done: stateCount("done"), excluded: stateCount("excluded") };
+  const byState = {
+    pending: stateCount("pending"),
+    dialing: stateCount("dialing"),
+    answered: stateCount("answered"),
+    retry_wait: stateCount("retry_wait"),
+    done: stateCount("done"),
+    excluded: stateCount("excluded"),
+  };
   const byOutcome = Object.fromEntries(outcomes.map((o) => [o.last_outcome!, o._count._all]));
   const total = Object.values(byState).reduce((a, b) => a + b, 0);
   const attempts = states.reduce((sum, r) => sum + (r._sum.attempts ?? 0), 0);
@@ -59,7 +66,10 @@ export async function campaignDryRun({ actor, id }: { actor: SessionUser; id: nu
   const [agents] = await sqlRows<{ n: number }[]>(prisma)`
     SELECT count(*)::int AS n FROM agent_statuses a JOIN users u ON u.id = a.user_id
     WHERE a.organization_id = ${campaign.organization_id} AND u.department_id = ${campaign.department_id} AND a.status IN ('available', 'busy', 'wrap_up')`;
-  const handle = await prisma.callLog.aggregate({ where: { organization_id: campaign.organization_id, department_id: campaign.department_id, status: "completed", created_at: { gte: new Date(Date.now() - 30 * 86_400_000) } }, _avg: { duration: true } });
+  const handle = await prisma.callLog.aggregate({
+    where: { organization_id: campaign.organization_id, department_id: campaign.department_id, status: "completed", created_at: { gte: new Date(Date.now() - 30 * 86_400_000) } },
+    _avg: { duration: true },
+  });
   const handleSeconds = Math.round(handle._avg.duration ?? 180) + 30; // talk plus dialing and wrap-up
   const estimatedSeconds = agents.n > 0 ? Math.ceil((eligible * handleSeconds) / agents.n) : null;
   const now = await callableNow(campaign, where);
@@ -112,7 +122,12 @@ async function callableNow(campaign: Campaign, where: Prisma.Sql) {
 function nobodyCallable(campaign: Campaign, now: Awaited<ReturnType<typeof callableNow>>, zone: string): string {
   const window = dialPolicy(campaign).window;
   const parts = [`Nobody is callable right now.`];
-  if (now.outsideWindow) parts.push(`${now.outsideWindow} contact${now.outsideWindow === 1 ? " is" : "s are"} outside the calling window (${window.start}–${window.end}${campaign.timezone_policy === "campaign" ? ` ${window.timezone ?? ""}` : " in their own time"}, never before 08:00 or after 21:00 local time)${now.sampleLocalTime ? `: it is ${now.sampleLocalTime}` : ""}.`);
+  if (now.outsideWindow)
+    parts.push(
+      `${now.outsideWindow} contact${now.outsideWindow === 1 ? " is" : "s are"} outside the calling window ` +
+        `(${window.start}–${window.end}${campaign.timezone_policy === "campaign" ? ` ${window.timezone ?? ""}` : " in their own time"}, ` +
+        `never before 08:00 or after 21:00 local time)${now.sampleLocalTime ? `: it is ${now.sampleLocalTime}` : ""}.`,
+    );
   if (now.unknownTimezone) parts.push(`${now.unknownTimezone} have a number whose time zone is unknown and are never dialed blind (give them a timezone field).`);
   parts.push(now.firstCallableAt ? `The first becomes callable at ${formatInZone(now.firstCallableAt, zone)}.` : "None becomes callable within a week with these days and hours.");
   return parts.join(" ");

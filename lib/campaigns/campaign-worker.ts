@@ -19,14 +19,18 @@ const TICKS_AT_ONCE = 3;
 
 /** Registered at start-up (lib/startup.ts): this process works on campaign ticks. */
 export async function startCampaignWorker(): Promise<void> {
-  await workOn<{ campaign_id: number }>(QUEUES.campaignDispatch, async ({ campaign_id }) => {
-    try {
-      await dispatchCampaign(campaign_id);
-      // Every change to a campaign's contacts ends in a tick: after it, the live view reloads.
-      await announceCampaignProgress(campaign_id);
-    } catch (error) {
-      logger.error("campaign dispatch failed", { campaign_id, error: error instanceof Error ? error.stack : String(error) });
-      await kickCampaignLater(campaign_id, 5);
-    }
-  }, { orphaned: ({ campaign_id }) => kickCampaign(campaign_id), concurrency: TICKS_AT_ONCE });
+  await workOn<{ campaign_id: number }>(
+    QUEUES.campaignDispatch,
+    async ({ campaign_id }) => {
+      try {
+        await dispatchCampaign(campaign_id);
+        // Every change to a campaign's contacts ends in a tick: after it, the live view reloads.
+        await announceCampaignProgress(campaign_id);
+      } catch (error) {
+        logger.error("campaign dispatch failed", { campaign_id, error: error instanceof Error ? error.stack : String(error) });
+        await kickCampaignLater(campaign_id, 5);
+      }
+    },
+    { orphaned: ({ campaign_id }) => kickCampaign(campaign_id), concurrency: TICKS_AT_ONCE },
+  );
 }

@@ -40,7 +40,14 @@ export interface DialPolicy {
 
 export type DialDecision =
   | { allowed: true; checks: string[]; local_time: string; zones: string[]; attempt: number }
-  | { allowed: false; reason: "dnc" | "archived" | "opted_out" | "max_attempts" | "recently_dialed" | "outside_window" | "unknown_timezone"; detail: string; retry_at?: Date; local_time?: string; zones?: string[] };
+  | {
+      allowed: false;
+      reason: "dnc" | "archived" | "opted_out" | "max_attempts" | "recently_dialed" | "outside_window" | "unknown_timezone";
+      detail: string;
+      retry_at?: Date;
+      local_time?: string;
+      zones?: string[];
+    };
 
 const toMinutes = (hhmm: string) => {
   const [h, m] = hhmm.split(":").map(Number);
@@ -74,7 +81,12 @@ export function decideDial(candidate: DialCandidate, policy: DialPolicy, now: Da
   if (candidate.attempts >= policy.maxAttempts) return { allowed: false, reason: "max_attempts", detail: `Reached ${policy.maxAttempts} attempts.` };
   if (candidate.lastDialedAt && now.getTime() - candidate.lastDialedAt.getTime() < policy.retryDelayMinutes * 60_000) {
     const retryAt = new Date(candidate.lastDialedAt.getTime() + policy.retryDelayMinutes * 60_000);
-    return { allowed: false, reason: "recently_dialed", detail: `Dialed by a campaign ${minutesAgo(now, candidate.lastDialedAt)} ago, within the retry delay of ${policy.retryDelayMinutes} min.`, retry_at: retryAt };
+    return {
+      allowed: false,
+      reason: "recently_dialed",
+      detail: `Dialed by a campaign ${minutesAgo(now, candidate.lastDialedAt)} ago, within the retry delay of ${policy.retryDelayMinutes} min.`,
+      retry_at: retryAt,
+    };
   }
   const zones = decidingZones(candidate, policy);
   if (zones.length === 0) return { allowed: false, reason: "unknown_timezone", detail: "No time zone is known for this number: it is never dialed blind." };
@@ -91,11 +103,25 @@ export function decideDial(candidate: DialCandidate, policy: DialPolicy, now: Da
   });
   const localTime = clocks.map((c) => `${c.text} ${c.zone}`).join(", ");
   if (outside) {
-    return { allowed: false, reason: "outside_window", detail: `Local time ${outside.text} in ${outside.zone} is outside the calling window.`, retry_at: new Date(now.getTime() + 15 * 60_000), local_time: localTime, zones };
+    return {
+      allowed: false,
+      reason: "outside_window",
+      detail: `Local time ${outside.text} in ${outside.zone} is outside the calling window.`,
+      retry_at: new Date(now.getTime() + 15 * 60_000),
+      local_time: localTime,
+      zones,
+    };
   }
   return {
     allowed: true,
-    checks: ["not archived", "not opted out", policy.excludeDnc ? "not tagged DNC" : "DNC not excluded by the campaign", `attempt ${candidate.attempts + 1} of ${policy.maxAttempts}`, "not dialed within the retry delay", "inside the calling window and legal hours"],
+    checks: [
+      "not archived",
+      "not opted out",
+      policy.excludeDnc ? "not tagged DNC" : "DNC not excluded by the campaign",
+      `attempt ${candidate.attempts + 1} of ${policy.maxAttempts}`,
+      "not dialed within the retry delay",
+      "inside the calling window and legal hours",
+    ],
     local_time: localTime,
     zones,
     attempt: candidate.attempts + 1,

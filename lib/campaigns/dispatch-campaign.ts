@@ -115,7 +115,12 @@ async function placeDials(campaign: Campaign, dials: Dial[]): Promise<void> {
         logger.warn("campaign dial failed", { campaign_id: campaign.id, campaign_contact_id: String(dial.id), error: (error as Error).message });
         // The provider never took the call: nothing to log, the attempt settles as failed and its agent is free.
         await prisma.$transaction((tx) =>
-          endCall(tx, { organizationId: campaign.organization_id, log: null, campaignContact: { id: dial.id, outcome: "failed", answered: false }, agent: dial.agent ? { userId: dial.agent, talked: false } : null }),
+          endCall(tx, {
+            organizationId: campaign.organization_id,
+            log: null,
+            campaignContact: { id: dial.id, outcome: "failed", answered: false },
+            agent: dial.agent ? { userId: dial.agent, talked: false } : null,
+          }),
         );
       }
     }),

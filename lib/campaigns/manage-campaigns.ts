@@ -48,10 +48,7 @@ export async function createCampaign({ actor, input }: { actor: SessionUser; inp
 
 export async function listCampaigns({ actor, query }: { actor: SessionUser; query: z.infer<typeof listCampaignsQuery> }) {
   const where = { ...departmentScope(actor), ...(query.status && { status: query.status }) };
-  const [rows, total] = await Promise.all([
-    prisma.campaign.findMany({ where, orderBy: [{ created_at: "desc" }, { id: "desc" }], ...skipTake(query) }),
-    prisma.campaign.count({ where }),
-  ]);
+  const [rows, total] = await Promise.all([prisma.campaign.findMany({ where, orderBy: [{ created_at: "desc" }, { id: "desc" }], ...skipTake(query) }), prisma.campaign.count({ where })]);
   const counts = await prisma.campaignContact.groupBy({ by: ["campaign_id", "state"], where: { campaign_id: { in: rows.map((r) => r.id) } }, _count: { _all: true } });
   return pageOf(
     rows.map((row) => {
@@ -82,7 +79,13 @@ export async function updateCampaign({ actor, id, input }: { actor: SessionUser;
   const placement = department_id !== undefined ? await resolveDepartment(prisma, actor, department_id) : null;
   const selected = fields.selection?.contact_ids ?? (placement ? (current.selection as { contact_ids?: number[] } | null)?.contact_ids : undefined);
   await checkCampaignContacts({ organizationId: current.organization_id, departmentId: placement?.department_id ?? current.department_id, contactIds: selected, field: "selection.contact_ids" });
-  const data = { ...fields, ...(placement && { department_id: placement.department_id }), selection: (fields.selection ?? undefined) as object | undefined, pacing: fields.pacing as object | undefined, calling_window: fields.calling_window as object | undefined };
+  const data = {
+    ...fields,
+    ...(placement && { department_id: placement.department_id }),
+    selection: (fields.selection ?? undefined) as object | undefined,
+    pacing: fields.pacing as object | undefined,
+    calling_window: fields.calling_window as object | undefined,
+  };
   if (!hasChanges(data)) return getCampaign({ actor, id });
   const { count } = await prisma.campaign.updateMany({ where: { id, status: current.status, ...departmentScope(actor) }, data });
   if (count === 0) throw AppError.conflict("The campaign changed meanwhile; reload it.");

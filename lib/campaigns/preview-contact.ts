@@ -15,7 +15,10 @@ type NoPreview = Omit<PreviewNext, "data">;
 async function card(id: bigint) {
   const cc = await prisma.campaignContact.findUniqueOrThrow({
     where: { id },
-    include: { campaign: { select: { id: true, name: true } }, contact: { select: { id: true, name: true, phone: true, email: true, company: true, tags: true, notes: true, total_calls: true, last_called_at: true, last_call_outcome: true } } },
+    include: {
+      campaign: { select: { id: true, name: true } },
+      contact: { select: { id: true, name: true, phone: true, email: true, company: true, tags: true, notes: true, total_calls: true, last_called_at: true, last_call_outcome: true } },
+    },
   });
   return {
     campaign_contact_id: Number(cc.id),
@@ -35,9 +38,15 @@ async function card(id: bigint) {
  */
 export async function nextPreviewContact({ actor }: { actor: SessionUser }): Promise<PreviewNext> {
   if (actor.department_id === null) return { data: null, reason: "no_department", message: "You are in no department, and preview campaigns belong to one." };
-  const held = await prisma.campaignContact.findFirst({ where: { assigned_user_id: actor.id, state: "dialing", last_call_sid: null, campaign: { dialing_mode: "preview", status: "running" } }, select: { id: true } });
+  const held = await prisma.campaignContact.findFirst({
+    where: { assigned_user_id: actor.id, state: "dialing", last_call_sid: null, campaign: { dialing_mode: "preview", status: "running" } },
+    select: { id: true },
+  });
   if (held) return { data: await card(held.id) };
-  const campaigns = await prisma.campaign.findMany({ where: { organization_id: actor.organization_id, department_id: actor.department_id, status: "running", dialing_mode: "preview" }, orderBy: { started_at: "asc" } });
+  const campaigns = await prisma.campaign.findMany({
+    where: { organization_id: actor.organization_id, department_id: actor.department_id, status: "running", dialing_mode: "preview" },
+    orderBy: { started_at: "asc" },
+  });
   if (!campaigns.length) return { data: null, ...(await noCampaignRunning(actor.organization_id, actor.department_id)) };
   const byId = new Map(campaigns.map((c) => [c.id, c]));
   const now = new Date();
@@ -55,7 +64,11 @@ export async function nextPreviewContact({ actor }: { actor: SessionUser }): Pro
 
 /** Why an agent gets no contact: nothing running, or paused (and which). */
 async function noCampaignRunning(organizationId: number, departmentId: number): Promise<NoPreview> {
-  const paused = await prisma.campaign.findMany({ where: { organization_id: organizationId, department_id: departmentId, status: "paused", dialing_mode: "preview" }, select: { name: true }, take: 3 });
+  const paused = await prisma.campaign.findMany({
+    where: { organization_id: organizationId, department_id: departmentId, status: "paused", dialing_mode: "preview" },
+    select: { name: true },
+    take: 3,
+  });
   if (paused.length) return { reason: "paused", message: `${paused.map((c) => c.name).join(", ")} ${paused.length === 1 ? "is" : "are"} paused: a manager resumes it.` };
   return { reason: "no_running_campaign", message: "No preview campaign of your department is running." };
 }
@@ -71,7 +84,8 @@ async function nothingDueNow(campaignIds: number[]): Promise<NoPreview> {
            count(*) FILTER (WHERE decision->>'reason' = 'outside_window')::int AS outside_hours
     FROM campaign_contacts WHERE campaign_id = ANY(${campaignIds}::int[]) AND state IN ('pending', 'retry_wait')`;
   if (!due || due.waiting === 0) return { reason: "all_attempted", message: "Everyone in your department's running preview campaigns has been attempted or is on a call." };
-  if (due.outside_hours > 0) return { reason: "outside_calling_hours", message: "The contacts left are outside calling hours in their time zones (08:00–21:00 local, and the campaign's window).", next_at: due.next_at };
+  if (due.outside_hours > 0)
+    return { reason: "outside_calling_hours", message: "The contacts left are outside calling hours in their time zones (08:00–21:00 local, and the campaign's window).", next_at: due.next_at };
   return { reason: "retry_later", message: "The contacts left are waiting for their retry delay.", next_at: due.next_at };
 }
 

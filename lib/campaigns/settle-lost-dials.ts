@@ -34,10 +34,20 @@ export async function settleLostDials(campaign: { id: number; organization_id: n
         AND cc.last_attempt_at < now() - make_interval(secs => ${LOST_DIAL_SECONDS})
       FOR UPDATE OF cc SKIP LOCKED`;
     for (const dial of lost) {
-      await endCall(tx, { organizationId: campaign.organization_id, log: null, campaignContact: { id: dial.id, outcome: "failed", answered: false }, agent: dial.agent ? { userId: dial.agent, talked: false } : null });
+      await endCall(tx, {
+        organizationId: campaign.organization_id,
+        log: null,
+        campaignContact: { id: dial.id, outcome: "failed", answered: false },
+        agent: dial.agent ? { userId: dial.agent, talked: false } : null,
+      });
     }
     return lost;
   });
-  if (settled.length) logger.warn("campaign dials lost with their server settled as failed", { campaign_id: campaign.id, campaign_contact_ids: settled.map((dial) => String(dial.id)), agents_released: settled.filter((dial) => dial.agent).length });
+  if (settled.length)
+    logger.warn("campaign dials lost with their server settled as failed", {
+      campaign_id: campaign.id,
+      campaign_contact_ids: settled.map((dial) => String(dial.id)),
+      agents_released: settled.filter((dial) => dial.agent).length,
+    });
   return settled.length;
 }

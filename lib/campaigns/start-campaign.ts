@@ -19,15 +19,18 @@ export async function startCampaign({ actor, id }: { actor: SessionUser; id: num
   const campaign = await findCampaignForActor(prisma, actor, id);
   if (campaign.status !== "draft") throw AppError.conflict(`The campaign is ${campaign.status}; only a draft can be started.`);
   const where = await selectionWhere(campaign);
-  await prisma.$transaction(async (tx) => {
-    const { count } = await tx.campaign.updateMany({ where: { id, status: "draft" }, data: { status: "running", started_at: new Date() } });
-    if (count === 0) throw AppError.conflict("The campaign was started meanwhile.");
-    await sqlExecute(tx)(Prisma.sql`
+  await prisma.$transaction(
+    async (tx) => {
+      const { count } = await tx.campaign.updateMany({ where: { id, status: "draft" }, data: { status: "running", started_at: new Date() } });
+      if (count === 0) throw AppError.conflict("The campaign was started meanwhile.");
+      await sqlExecute(tx)(Prisma.sql`
       INSERT INTO campaign_contacts (campaign_id, contact_id, phone, state, exclusion_reason, updated_at)
       SELECT ${id}::int, s.id, s.phone, CASE WHEN s.reason IS NULL THEN 'pending' ELSE 'excluded' END, s.reason, now()
       FROM (SELECT c.id, c.phone, ${exclusionReasonSql(campaign.exclude_dnc)} AS reason FROM contacts c WHERE ${where}) AS s
       ON CONFLICT (campaign_id, contact_id) DO NOTHING`);
-  }, { timeout: 60_000 });
+    },
+    { timeout: 60_000 },
+  );
   await kickCampaign(id);
   return getCampaign({ actor, id });
 }

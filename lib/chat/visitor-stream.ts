@@ -22,13 +22,15 @@ export async function openVisitorStream(request: Request, visitor: { id: bigint;
   // One read at a time, in order: a burst of events is one read of what is new.
   let chain: Promise<void> = Promise.resolve();
   const push = () => {
-    chain = chain.then(async () => {
-      conversationId ??= (await prisma.chatVisitor.findUnique({ where: { id: visitor.id }, select: { conversation_id: true } }))?.conversation_id ?? null;
-      for (const line of await visitorLines(conversationId, sent)) {
-        transport.write(encoder.encode(`id: ${line.id}\nevent: message\ndata: ${JSON.stringify(line)}\n\n`));
-        sent = BigInt(line.id);
-      }
-    }).catch(() => undefined);
+    chain = chain
+      .then(async () => {
+        conversationId ??= (await prisma.chatVisitor.findUnique({ where: { id: visitor.id }, select: { conversation_id: true } }))?.conversation_id ?? null;
+        for (const line of await visitorLines(conversationId, sent)) {
+          transport.write(encoder.encode(`id: ${line.id}\nevent: message\ndata: ${JSON.stringify(line)}\n\n`));
+          sent = BigInt(line.id);
+        }
+      })
+      .catch(() => undefined);
   };
   const subscriber: Subscriber = {
     // A visitor is no user: negative ids keep their streams apart from users' (and from each other's) in the bus's count.

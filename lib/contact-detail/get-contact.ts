@@ -32,7 +32,13 @@ export async function getContact({ actor, id, historyPage, historyPerPage }: { a
     latestMessages(access.organization_id, id),
     prisma.contact.findUniqueOrThrow({ where: { id }, select: { legal_hold_at: true } }),
   ]);
-  const [recordings, facts] = await Promise.all([mayPlayCallRecordings(actor), recordingFactsOf(actor.organization_id, calls.map((call) => call.call_sid))]);
+  const [recordings, facts] = await Promise.all([
+    mayPlayCallRecordings(actor),
+    recordingFactsOf(
+      actor.organization_id,
+      calls.map((call) => call.call_sid),
+    ),
+  ]);
   return {
     ...serializeContact(contact, definitions, actor.role),
     call_history: calls.map((call) => serializeCallLog(call, { recordings, ...facts })),

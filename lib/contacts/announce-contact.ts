@@ -13,12 +13,20 @@ import { publishEvent } from "@/lib/events/publish-event";
  * Contacts an import creates are announced together by import.completed;
  * those a bulk create makes, each, by CONTACT_CREATED_EVENTS.
  */
-export async function announceContact<T extends ContactEvent>(tx: Tx, type: T, contact: { id: bigint; organization_id: number; department_id: number | null; name: string; phone: string }, extra: Omit<EventPayload<T>, keyof EventPayload<"contact.created">>): Promise<void> {
-  await publishEvent({
-    type,
-    record: { organization_id: contact.organization_id, department_id: contact.department_id },
-    data: { contact_id: Number(contact.id), name: contact.name, phone: contact.phone, department_id: contact.department_id, ...extra } as EventPayload<T>,
-  }, tx);
+export async function announceContact<T extends ContactEvent>(
+  tx: Tx,
+  type: T,
+  contact: { id: bigint; organization_id: number; department_id: number | null; name: string; phone: string },
+  extra: Omit<EventPayload<T>, keyof EventPayload<"contact.created">>,
+): Promise<void> {
+  await publishEvent(
+    {
+      type,
+      record: { organization_id: contact.organization_id, department_id: contact.department_id },
+      data: { contact_id: Number(contact.id), name: contact.name, phone: contact.phone, department_id: contact.department_id, ...extra } as EventPayload<T>,
+    },
+    tx,
+  );
 }
 
 /**
@@ -29,9 +37,11 @@ export async function announceContact<T extends ContactEvent>(tx: Tx, type: T, c
  * stores them, not with a query each (issue 40).
  */
 export const contactCreatedEvents = (rows: string) =>
-  insertEvents(eventRows({
-    type: "contact.created",
-    record: { organization_id: "organization_id", department_id: "department_id" },
-    data: { contact_id: "id", name: "name", phone: "phone", department_id: "department_id" },
-    from: `FROM ${rows} ORDER BY id`,
-  }));
+  insertEvents(
+    eventRows({
+      type: "contact.created",
+      record: { organization_id: "organization_id", department_id: "department_id" },
+      data: { contact_id: "id", name: "name", phone: "phone", department_id: "department_id" },
+      from: `FROM ${rows} ORDER BY id`,
+    }),
+  );

@@ -31,9 +31,7 @@ export function contactWhere(actor: SessionUser, filters: ContactFilters): { sql
   }
   if (filters.search) {
     filtered = true;
-    conditions.push(
-      Prisma.sql`(c.notes_tsv @@ plainto_tsquery('simple', ${filters.search}) OR c.search_text LIKE ${likePattern(filters.search.toLowerCase())})`,
-    );
+    conditions.push(Prisma.sql`(c.notes_tsv @@ plainto_tsquery('simple', ${filters.search}) OR c.search_text LIKE ${likePattern(filters.search.toLowerCase())})`);
   }
   if (filters.tags?.length) {
     filtered = true;
@@ -55,9 +53,7 @@ export function contactWhere(actor: SessionUser, filters: ContactFilters): { sql
     filtered = true;
     // A day includes all of it; an instant is the last moment included.
     conditions.push(
-      isDay(filters.created_to)
-        ? Prisma.sql`c.created_at < ${new Date(Date.parse(`${filters.created_to}T00:00:00Z`) + 86_400_000)}`
-        : Prisma.sql`c.created_at <= ${new Date(filters.created_to)}`,
+      isDay(filters.created_to) ? Prisma.sql`c.created_at < ${new Date(Date.parse(`${filters.created_to}T00:00:00Z`) + 86_400_000)}` : Prisma.sql`c.created_at <= ${new Date(filters.created_to)}`,
     );
   }
   const sql = conditions.length ? Prisma.join(conditions, " AND ") : Prisma.sql`TRUE`;

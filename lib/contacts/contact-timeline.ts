@@ -15,7 +15,14 @@ export const contactTimelineQuery = paginationSchema.extend({
     .optional()
     .transform((s, ctx) => {
       if (!s) return undefined;
-      const types = [...new Set(s.split(",").map((t) => t.trim()).filter(Boolean))];
+      const types = [
+        ...new Set(
+          s
+            .split(",")
+            .map((t) => t.trim())
+            .filter(Boolean),
+        ),
+      ];
       const unknown = types.filter((t) => !(TIMELINE_TYPES as readonly string[]).includes(t));
       if (unknown.length) ctx.addIssue({ code: "custom", message: `unknown type ${unknown.join(", ")}: use ${TIMELINE_TYPES.join(", ")}.` });
       return types as TimelineType[];
@@ -84,7 +91,10 @@ export async function contactTimeline({ actor, id, query }: { actor: SessionUser
       WHERE c.id = ${id}`,
   };
   const chosen = query.types ?? TIMELINE_TYPES;
-  const union = Prisma.join(chosen.map((type) => sources[type]), " UNION ALL ");
+  const union = Prisma.join(
+    chosen.map((type) => sources[type]),
+    " UNION ALL ",
+  );
   const { skip, take } = skipTake(query);
   const [rows, [{ total }]] = await Promise.all([
     sqlRows<{ type: TimelineType; ref: string; at: Date; details: Record<string, unknown> }[]>(prisma)`

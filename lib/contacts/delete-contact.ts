@@ -29,9 +29,7 @@ export async function deleteContact({ actor, id, permanent }: { actor: SessionUs
   await prisma.$transaction(async (tx) => {
     await assertNotInActiveCampaign(tx, [id]);
     const where = { id, ...departmentScope(actor) };
-    const { count } = permanent
-      ? await tx.contact.deleteMany({ where })
-      : await tx.contact.updateMany({ where, data: { status: "archived", archived_at: new Date() } });
+    const { count } = permanent ? await tx.contact.deleteMany({ where }) : await tx.contact.updateMany({ where, data: { status: "archived", archived_at: new Date() } });
     if (count === 0) throw AppError.notFound();
   });
 }

@@ -89,28 +89,32 @@ export const autoMergeAnswer = z.object({
   conflict_rule: z.enum(["keep_newest", "keep_oldest"]).meta({ description: "Which contact of a group is kept" }),
   groups_merged: z.number().int(),
   contacts_removed: z.number().int(),
-  merged: z.array(z.object({
-    primary_id: id,
-    merged_ids: z.array(id),
-    merge_id: id.optional().meta({ description: "Undo it with POST /api/contacts/merges/{id}/undo (absent on a dry run)" }),
-    reason: z.enum(DUPLICATE_REASONS),
-  })),
+  merged: z.array(
+    z.object({
+      primary_id: id,
+      merged_ids: z.array(id),
+      merge_id: id.optional().meta({ description: "Undo it with POST /api/contacts/merges/{id}/undo (absent on a dry run)" }),
+      reason: z.enum(DUPLICATE_REASONS),
+    }),
+  ),
   skipped: z.array(z.object({ contact_ids: z.array(id), reason: z.string() })).meta({ description: "Groups that could not merge (a member in an active campaign), with why" }),
   complete: z.boolean().meta({ description: "false when similar names could not all be compared in time" }),
 });
 
 /** A merge of the last days (GET /api/contacts/merges, undo-merge.ts). */
 export const mergeListAnswer = z.object({
-  data: z.array(z.object({
-    id,
-    primary: z.object({ id, name: z.string() }),
-    removed: z.array(z.object({ id, name: z.string(), phone: z.string() })),
-    mode: z.enum(["manual", "automatic"]),
-    merged_by_user_id: id.nullable(),
-    created_at: timestamp,
-    undone_at: timestamp.nullable(),
-    undo_until: timestamp,
-  })),
+  data: z.array(
+    z.object({
+      id,
+      primary: z.object({ id, name: z.string() }),
+      removed: z.array(z.object({ id, name: z.string(), phone: z.string() })),
+      mode: z.enum(["manual", "automatic"]),
+      merged_by_user_id: id.nullable(),
+      created_at: timestamp,
+      undone_at: timestamp.nullable(),
+      undo_until: timestamp,
+    }),
+  ),
 });
 
 /** POST /api/contacts/merges/{id}/undo: the removed contacts are back. */

@@ -15,11 +15,7 @@ export type NewContact = Pick<ContactRow, "organization_id" | "department_id" | 
 };
 
 /** A contact that passed prepareContact(), placed in its organization and department. */
-export function toNewContact(
-  contact: PreparedContact,
-  owner: { organization_id: number; department_id: number; created_by_user_id: number | null },
-  extraTags: string[] = [],
-): NewContact {
+export function toNewContact(contact: PreparedContact, owner: { organization_id: number; department_id: number; created_by_user_id: number | null }, extraTags: string[] = []): NewContact {
   return {
     ...owner,
     name: contact.name!,
@@ -67,7 +63,11 @@ export async function insertContacts(contacts: NewContact[]): Promise<{ inserted
     for (const row of existing) duplicates.set(`${organizationId}:${row.phone}`, { id: Number(row.id), department_id: row.department_id });
   }
   for (const organizationId of new Set(contacts.map((c) => c.organization_id))) {
-    await registerTags(prisma, organizationId, contacts.filter((c) => c.organization_id === organizationId).flatMap((c) => c.tags));
+    await registerTags(
+      prisma,
+      organizationId,
+      contacts.filter((c) => c.organization_id === organizationId).flatMap((c) => c.tags),
+    );
   }
   return { inserted, duplicates };
 }

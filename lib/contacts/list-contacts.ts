@@ -82,8 +82,7 @@ const SORT_MATCHES_UP_TO = 20_000;
 async function pageOfContacts(actor: SessionUser, query: ListContactsQuery, where: Prisma.Sql, estimate: Promise<number | null> | null): Promise<ContactRow[]> {
   const columns = Prisma.raw(CONTACT_COLUMNS_SQL);
   const offset = (query.page - 1) * query.per_page;
-  const plannersPlan = () =>
-    run<ContactRow>(Prisma.sql`SELECT ${columns} FROM contacts c WHERE ${where} ORDER BY ${contactOrderBy(query.sort)} LIMIT ${query.per_page} OFFSET ${offset}`);
+  const plannersPlan = () => run<ContactRow>(Prisma.sql`SELECT ${columns} FROM contacts c WHERE ${where} ORDER BY ${contactOrderBy(query.sort)} LIMIT ${query.per_page} OFFSET ${offset}`);
   const tagged = Boolean(query.tags?.length || query.tags_any?.length);
   const windowed = tagged && !query.q && !query.search && query.sort === "-created_at" && query.status !== "all" && !crossesOrganizations(actor);
   if (!windowed) return plannersPlan();
@@ -109,13 +108,7 @@ async function countFromCounters(actor: SessionUser, filters: ContactFilters): P
   return Number(row?.n ?? 0);
 }
 
-async function countMatches(
-  filters: ListContactsQuery,
-  where: Prisma.Sql,
-  pageRows: number,
-  offset: number,
-  planned: Promise<number | null> | null,
-): Promise<{ total: number; exact: boolean }> {
+async function countMatches(filters: ListContactsQuery, where: Prisma.Sql, pageRows: number, offset: number, planned: Promise<number | null> | null): Promise<{ total: number; exact: boolean }> {
   // A short page tells the total without another query.
   if (pageRows > 0 && pageRows < filters.per_page) return { total: offset + pageRows, exact: true };
   if (pageRows === 0 && offset === 0) return { total: 0, exact: true };

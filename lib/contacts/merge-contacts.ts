@@ -91,7 +91,14 @@ export async function mergeInTransaction(tx: Tx, actor: SessionUser, input: Merg
   // Call summary of the primary, recomputed from its (possibly larger) call history.
   await recomputeCallSummary(tx, primary.id);
 
-  const mergeId = await recordMerge(tx, { organization_id: primary.organization_id, department_id: primary.department_id, user_id: actor.id, primary_id: primary.id, mode: input.mode ?? "manual", snapshot });
+  const mergeId = await recordMerge(tx, {
+    organization_id: primary.organization_id,
+    department_id: primary.department_id,
+    user_id: actor.id,
+    primary_id: primary.id,
+    mode: input.mode ?? "manual",
+    snapshot,
+  });
   await writeAuditLog(tx, {
     organization_id: primary.organization_id,
     department_id: primary.department_id,

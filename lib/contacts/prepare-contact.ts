@@ -26,7 +26,6 @@ export interface PrepareOptions {
   creating: boolean;
 }
 
-
 /**
  * The rules every contact write shares (API create/update, bulk, import):
  * phone to E.164 (normalized from national formats when format_phone asks),

@@ -14,9 +14,6 @@ export async function restoreContact({ actor, id }: { actor: SessionUser; id: bi
     where: { id, status: "archived", ...departmentScope(actor) },
     data: { status: "active", archived_at: null },
   });
-  const [contact, definitions] = await Promise.all([
-    prisma.contact.findUniqueOrThrow({ where: { id }, select: contactSelect }),
-    loadDefinitions(current.organization_id),
-  ]);
+  const [contact, definitions] = await Promise.all([prisma.contact.findUniqueOrThrow({ where: { id }, select: contactSelect }), loadDefinitions(current.organization_id)]);
   return serializeContact(contact, definitions, actor.role);
 }

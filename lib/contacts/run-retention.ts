@@ -38,13 +38,16 @@ export async function runRetention({ organizationId, userId, dryRun = false }: {
     return { enabled: true, dry_run: true, ...policy, removed: Number(count), ...listed(sample, Number(count)) };
   }
 
-  return prisma.$transaction(async (tx) => {
-    const removed = await sqlRows<{ id: bigint; name: string; phone: string }[]>(tx)`
+  return prisma.$transaction(
+    async (tx) => {
+      const removed = await sqlRows<{ id: bigint; name: string; phone: string }[]>(tx)`
       DELETE FROM contacts c WHERE ${where} RETURNING c.id, c.name, c.phone`;
-    const report = { ...policy, removed: removed.length, ...listed(removed, removed.length) };
-    await writeAuditLog(tx, { organization_id: organizationId, user_id: userId, action: "retention.run", subject_type: "organization", subject_id: organizationId, details: report });
-    return { enabled: true, dry_run: false, ...report };
-  }, { timeout: 120_000 });
+      const report = { ...policy, removed: removed.length, ...listed(removed, removed.length) };
+      await writeAuditLog(tx, { organization_id: organizationId, user_id: userId, action: "retention.run", subject_type: "organization", subject_id: organizationId, details: report });
+      return { enabled: true, dry_run: false, ...report };
+    },
+    { timeout: 120_000 },
+  );
 }
 
 /** The first RETENTION_LISTED contacts by id, and whether there were more. */

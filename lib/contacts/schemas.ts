@@ -17,8 +17,7 @@ export const PHONE_FORMAT_MESSAGE = "The phone must be in E.164 format: + and co
 // called José Müller and 李雷, and so are their mailboxes. This is zod's own
 // email pattern with letters, marks and digits of any script where it allows
 // ASCII ones (zod's unicodeEmail pattern takes "a@b", which no one can write to).
-const EMAIL_PATTERN =
-  /^(?:[\p{L}\p{M}\p{N}_'+\-]+\.)*[\p{L}\p{M}\p{N}_'+\-]*[\p{L}\p{M}\p{N}_+-]@(?:[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N}\-]*\.)+\p{L}[\p{L}\p{M}]+$/u;
+const EMAIL_PATTERN = /^(?:[\p{L}\p{M}\p{N}_'+\-]+\.)*[\p{L}\p{M}\p{N}_'+\-]*[\p{L}\p{M}\p{N}_+-]@(?:[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N}\-]*\.)+\p{L}[\p{L}\p{M}]+$/u;
 // Built once: a schema made per call costs more than the check itself.
 const EMAIL = z.email({ pattern: EMAIL_PATTERN });
 
@@ -29,7 +28,6 @@ const optionalText = (max: number) =>
     .max(max, `may not be longer than ${max} characters.`)
     .nullish()
     .transform((v) => (v ? v : null));
-
 
 export const contactInputSchema = z.object({
   name: requiredText("name").trim().min(1, "The name field is required.").max(255, "The name may not be longer than 255 characters."),
@@ -67,7 +65,12 @@ export type ContactUpdateInput = z.infer<typeof updateContactSchema>;
 // Comma-separated (`tags=vip,gold`), and/or repeated (`tags=vip&tags=gold`).
 const csv = z
   .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((part) => part.split(",")).map((t) => t.trim()).filter(Boolean))
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((part) => part.split(","))
+      .map((t) => t.trim())
+      .filter(Boolean),
+  )
   .optional();
 // A whole day (YYYY-MM-DD, UTC) or an exact instant (ISO 8601 with a zone).
 const isoDate = isoDayOrInstant().optional();
@@ -108,12 +111,21 @@ export const listContactsQuery = contactListFilters.superRefine(createdRangeInOr
 export type ListContactsQuery = z.infer<typeof listContactsQuery>;
 
 export const deleteContactQuery = z.object({
-  permanent: z.enum(["true", "false", "1", "0"]).optional().transform((v) => v === "true" || v === "1"),
+  permanent: z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => v === "true" || v === "1"),
 });
 
 export const contactHistoryQuery = z.object({
   history_page: z.coerce.number().int().min(1).catch(1).default(1),
-  history_per_page: z.coerce.number().int().min(1).catch(50).default(50).transform((n) => Math.min(n, 50)),
+  history_per_page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(50)
+    .default(50)
+    .transform((n) => Math.min(n, 50)),
 });
 
 export const BULK_MAX_ITEMS = 10_000;

@@ -46,10 +46,7 @@ export async function undoMerge({ actor, id }: { actor: SessionUser; id: bigint 
     if (taken.length) throw AppError.conflict(`These phone numbers belong to other contacts now: ${taken.map((c) => `${c.phone} (${c.name})`).join(", ")}.`);
 
     const contactColumns = await writableColumns(tx, "contacts");
-    await sqlExecute(tx)(
-      `INSERT INTO contacts (${contactColumns}) SELECT ${contactColumns} FROM jsonb_populate_recordset(NULL::contacts, $1::jsonb)`,
-      JSON.stringify(snapshot.removed),
-    );
+    await sqlExecute(tx)(`INSERT INTO contacts (${contactColumns}) SELECT ${contactColumns} FROM jsonb_populate_recordset(NULL::contacts, $1::jsonb)`, JSON.stringify(snapshot.removed));
     // The kept contact's own values from before the merge; its call summary from its calls.
     await sqlExecute(tx)`
       UPDATE contacts c SET email = p.email, company = p.company, tags = p.tags, notes = p.notes, custom_fields = p.custom_fields, updated_at = now()

@@ -21,7 +21,14 @@ export function eraseField(tx: Tx, where: Prisma.Sql, name: string): Promise<num
 }
 
 export async function recordFieldDeletion(tx: Tx, actor: SessionUser, erasure: FieldErasure, erased: number) {
-  await writeAuditLog(tx, { organization_id: actor.organization_id, user_id: actor.id, action: "custom_field.delete", subject_type: "custom_field", subject_id: erasure.field_id, details: { name: erasure.name, contacts_erased: erased } });
+  await writeAuditLog(tx, {
+    organization_id: actor.organization_id,
+    user_id: actor.id,
+    action: "custom_field.delete",
+    subject_type: "custom_field",
+    subject_id: erasure.field_id,
+    details: { name: erasure.name, contacts_erased: erased },
+  });
   return { deleted: true as const, name: erasure.name, contacts_erased: erased };
 }
 

@@ -8,7 +8,7 @@ describe("field types as people write them", () => {
       text_short: "text_short",
       "Text (short)": "text_short",
       text: "text_short",
-      "TEXT_LONG": "text_long",
+      TEXT_LONG: "text_long",
       "Text (long)": "text_long",
       textarea: "text_long",
       "Number (integer)": "integer",

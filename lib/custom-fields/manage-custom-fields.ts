@@ -112,12 +112,15 @@ export async function deleteCustomField({ actor, id, confirmed, async: preferAsy
     if (count === 0) throw AppError.notFound();
     return startOperation({ actor, kind: "custom_field.erase", input: { ...erasure }, total: holding });
   }
-  return prisma.$transaction(async (tx) => {
-    const { count } = await tx.customFieldDefinition.deleteMany({ where: { id, organization_id: actor.organization_id } });
-    if (count === 0) throw AppError.notFound();
-    const erased = await eraseField(tx, holdingField(actor, field.name), field.name);
-    return recordFieldDeletion(tx, actor, erasure, erased);
-  }, { timeout: 60_000 });
+  return prisma.$transaction(
+    async (tx) => {
+      const { count } = await tx.customFieldDefinition.deleteMany({ where: { id, organization_id: actor.organization_id } });
+      if (count === 0) throw AppError.notFound();
+      const erased = await eraseField(tx, holdingField(actor, field.name), field.name);
+      return recordFieldDeletion(tx, actor, erasure, erased);
+    },
+    { timeout: 60_000 },
+  );
 }
 
 /** Display order follows the given ids; fields not listed keep their place after them. */

@@ -50,7 +50,10 @@ export const deleteCustomFieldQuery = z.object({
     .transform((v) => v === "true" || v === "1"),
 });
 export const listCustomFieldsQuery = z.object({
-  include_archived: z.enum(["true", "false", "1", "0"]).optional().transform((v) => v === "true" || v === "1"),
+  include_archived: z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => v === "true" || v === "1"),
 });
 
 export type CreateCustomFieldInput = z.infer<typeof createCustomFieldSchema>;

@@ -81,9 +81,7 @@ export function validateCustomFieldValues({
 }): { values: Record<string, unknown>; errors: Record<string, string[]> } {
   const errors: Record<string, string[]> = {};
   const values: Record<string, unknown> = { ...existing };
-  const writable = new Map(
-    definitions.filter((d) => !d.archived_at && fieldVisibleTo(role, d.visible_to)).map((d) => [d.name, d]),
-  );
+  const writable = new Map(definitions.filter((d) => !d.archived_at && fieldVisibleTo(role, d.visible_to)).map((d) => [d.name, d]));
   for (const [key, raw] of Object.entries(input ?? {})) {
     const definition = writable.get(key);
     if (!definition) {

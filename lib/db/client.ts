@@ -20,8 +20,7 @@ function createClient(driver: Driver) {
   // Every interactive transaction runs its after-commit work (lib/db/after-commit.ts) once it commits.
   const begin = client.$transaction.bind(client) as (fn: (tx: object) => Promise<unknown>, options?: unknown) => Promise<unknown>;
   Object.defineProperty(client, "$transaction", {
-    value: (arg: unknown, options?: unknown) =>
-      typeof arg === "function" ? runInTransaction((fn) => begin(fn, options), arg as (tx: object) => Promise<unknown>) : begin(arg as never, options),
+    value: (arg: unknown, options?: unknown) => (typeof arg === "function" ? runInTransaction((fn) => begin(fn, options), arg as (tx: object) => Promise<unknown>) : begin(arg as never, options)),
   });
   const slowMs = env().SLOW_QUERY_MS;
   client.$on("query", (event) => {

@@ -182,8 +182,7 @@ export function openEmbedded(dataDir: string): Driver {
     adapter: new PrismaPGlite(db) as unknown as SqlDriverAdapterFactory,
     // pg-boss sends multi-statement scripts without parameters: those go through exec.
     jobQueueDb: {
-      executeSql: async (text, values) =>
-        values?.length ? db.query(text, values) : ((await db.exec(text)).at(-1) ?? { rows: [] }),
+      executeSql: async (text, values) => (values?.length ? db.query(text, values) : ((await db.exec(text)).at(-1) ?? { rows: [] })),
     },
     // One connection in this process: PGlite keeps no named statements; the text runs as it is.
     query: (sql, params) => conn.query(sqlText(sql), params),

@@ -53,11 +53,7 @@ interface AppliedRow {
  * so a failure leaves it as empty as it was); each migration then runs in a
  * savepoint of it instead of a transaction of its own.
  */
-export async function applyMigrations(
-  driver: Pick<Driver, "withConnection">,
-  migrations = readMigrations(),
-  { insideTransaction = false }: { insideTransaction?: boolean } = {},
-): Promise<string[]> {
+export async function applyMigrations(driver: Pick<Driver, "withConnection">, migrations = readMigrations(), { insideTransaction = false }: { insideTransaction?: boolean } = {}): Promise<string[]> {
   return driver.withConnection(async (conn) => {
     await conn.query("SELECT pg_advisory_lock($1)", [LOCK_KEY]);
     try {
@@ -70,9 +66,7 @@ export async function applyMigrations(
 
 async function applyLocked(conn: SqlConnection, migrations: MigrationFile[], nested: boolean): Promise<string[]> {
   await conn.exec(CREATE_TABLE);
-  const rows = await conn.query<AppliedRow>(
-    `SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`,
-  );
+  const rows = await conn.query<AppliedRow>(`SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`);
   const applied = new Map(rows.map((row) => [row.migration_name, row]));
   const done: string[] = [];
   for (const migration of migrations) {
@@ -94,15 +88,9 @@ async function applyOne(conn: SqlConnection, migration: MigrationFile, nested: b
   const id = randomUUID();
   await conn.exec(nested ? "SAVEPOINT migration" : "BEGIN");
   try {
-    await conn.query(
-      `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`,
-      [id, migration.checksum, migration.name],
-    );
+    await conn.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`, [id, migration.checksum, migration.name]);
     await conn.exec(migration.sql);
-    await conn.query(
-      `UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`,
-      [id],
-    );
+    await conn.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [id]);
     await conn.exec(nested ? "RELEASE SAVEPOINT migration" : "COMMIT");
   } catch (error) {
     await conn.exec(nested ? "ROLLBACK TO SAVEPOINT migration" : "ROLLBACK");

@@ -58,7 +58,9 @@ export async function moveEmbeddedToPostgres({ dataDir, targetUrl, say = () => u
   if (!existsSync(path.join(pgliteDir(folder), "PG_VERSION"))) throw new MoveRefused(`There is no embedded database in ${folder} (no pglite/PG_VERSION). Give the data folder with --data-dir.`);
   const holder = dataDirHolder(folder);
   if (holder) {
-    throw new MoveRefused(`A server (process ${holder.pid} on ${holder.host}, started ${holder.started_at}) holds the data folder ${folder}. Stop it first: a copy taken while it writes would miss its last changes.`);
+    throw new MoveRefused(
+      `A server (process ${holder.pid} on ${holder.host}, started ${holder.started_at}) holds the data folder ${folder}. Stop it first: a copy taken while it writes would miss its last changes.`,
+    );
   }
 
   const target = new pg.Client({ connectionString: targetUrl });
@@ -177,10 +179,7 @@ async function deferCycleKeys(onTarget: Query, keys: { name: string; table: stri
     const [schema, name] = key.table.split(".");
     const table = `"${schema}"."${name}"`;
     const constraint = `"${key.name.replaceAll('"', '""')}"`;
-    const [found] = await onTarget<{ deferrable: boolean }>(
-      `SELECT condeferrable AS deferrable FROM pg_constraint WHERE conname = $1 AND conrelid = $2::regclass`,
-      [key.name, table],
-    );
+    const [found] = await onTarget<{ deferrable: boolean }>(`SELECT condeferrable AS deferrable FROM pg_constraint WHERE conname = $1 AND conrelid = $2::regclass`, [key.name, table]);
     if (!found?.deferrable) {
       await onTarget(`ALTER TABLE ${table} ALTER CONSTRAINT ${constraint} DEFERRABLE`);
       changed.push({ table, constraint });

@@ -66,6 +66,5 @@ export function sqlRows<Rows = unknown>(db: Runner, { secrets = false }: { secre
 
 /** The number of rows a statement run on Prisma's connection changed (it answers no rows: nothing secret can leave). */
 export function sqlExecute(db: Runner) {
-  return (...[first, ...values]: Statement): Promise<number> =>
-    typeof first === "string" ? db.$executeRawUnsafe(first, ...values) : db.$executeRaw(prismaSql(first, values));
+  return (...[first, ...values]: Statement): Promise<number> => (typeof first === "string" ? db.$executeRawUnsafe(first, ...values) : db.$executeRaw(prismaSql(first, values)));
 }

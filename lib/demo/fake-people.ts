@@ -1,9 +1,81 @@
 // Deterministic, realistic-looking demo contacts. Phone numbers use the
 // 555-01xx range reserved for fiction, so the demo never rings a real person.
 
-const FIRST = ["Olivia", "Liam", "Emma", "Noah", "Amelia", "Oliver", "Sophia", "Elijah", "Mia", "Lucas", "Harper", "Mateo", "Evelyn", "Levi", "Aria", "Ethan", "Chloe", "Kenji", "Priya", "Omar", "Fatima", "Diego", "Ingrid", "Wei", "Zoë", "José", "Aisha", "Hannah", "Mohammed", "Yuki"];
-const LAST = ["Smith", "Johnson", "Garcia", "Brown", "Nguyen", "Patel", "Kim", "Müller", "Rossi", "Tanaka", "Okafor", "Silva", "Cohen", "Novak", "O'Brien", "Larsen", "Dubois", "Haddad", "Kowalski", "Chen", "Andersson", "Moreau", "Ivanova", "Reyes", "Fischer"];
-const COMPANIES = ["Initech", "Umbrella Corp", "Hooli", "Stark Industries", "Wayne Enterprises", "Vandelay Industries", "Soylent", "Cyberdyne", "Tyrell Corp", "Wonka Industries", "Pied Piper", "Aperture Science", null, null];
+const FIRST = [
+  "Olivia",
+  "Liam",
+  "Emma",
+  "Noah",
+  "Amelia",
+  "Oliver",
+  "Sophia",
+  "Elijah",
+  "Mia",
+  "Lucas",
+  "Harper",
+  "Mateo",
+  "Evelyn",
+  "Levi",
+  "Aria",
+  "Ethan",
+  "Chloe",
+  "Kenji",
+  "Priya",
+  "Omar",
+  "Fatima",
+  "Diego",
+  "Ingrid",
+  "Wei",
+  "Zoë",
+  "José",
+  "Aisha",
+  "Hannah",
+  "Mohammed",
+  "Yuki",
+];
+const LAST = [
+  "Smith",
+  "Johnson",
+  "Garcia",
+  "Brown",
+  "Nguyen",
+  "Patel",
+  "Kim",
+  "Müller",
+  "Rossi",
+  "Tanaka",
+  "Okafor",
+  "Silva",
+  "Cohen",
+  "Novak",
+  "O'Brien",
+  "Larsen",
+  "Dubois",
+  "Haddad",
+  "Kowalski",
+  "Chen",
+  "Andersson",
+  "Moreau",
+  "Ivanova",
+  "Reyes",
+  "Fischer",
+];
+const COMPANIES = [
+  "Initech",
+  "Umbrella Corp",
+  "Hooli",
+  "Stark Industries",
+  "Wayne Enterprises",
+  "Vandelay Industries",
+  "Soylent",
+  "Cyberdyne",
+  "Tyrell Corp",
+  "Wonka Industries",
+  "Pied Piper",
+  "Aperture Science",
+  null,
+  null,
+];
 const AREA_CODES = ["212", "312", "415", "617", "206", "305", "512", "702", "303", "404"];
 const NOTES = [
   "Prefers a call in the morning.",
@@ -30,7 +102,10 @@ export function pick<T>(random: () => number, items: readonly T[]): T {
 
 /** "Müller" → "muller", "O'Brien" → "obrien": accents dropped, not the letters under them. */
 function asciiLetters(name: string): string {
-  return name.toLowerCase().normalize("NFD").replace(/[^a-z]/g, "");
+  return name
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[^a-z]/g, "");
 }
 
 export function fakePerson(index: number, random: () => number) {

@@ -17,7 +17,13 @@ const STATUSES = ["completed", "completed", "completed", "no-answer", "busy", "f
  * contacts and a month of call history, into a database without users. Does
  * nothing (returns null) when any user exists. Set-based: a handful of queries.
  */
-const DEMO_DISPOSITIONS: [string, boolean][] = [["Sale", true], ["Appointment booked", true], ["Callback requested", false], ["Not interested", false], ["Wrong number", false]];
+const DEMO_DISPOSITIONS: [string, boolean][] = [
+  ["Sale", true],
+  ["Appointment booked", true],
+  ["Callback requested", false],
+  ["Not interested", false],
+  ["Wrong number", false],
+];
 
 export async function seedDemoData(db: Db) {
   if ((await db.user.count()) > 0) return null;
@@ -180,15 +186,18 @@ async function seedDemoTexts(tx: Tx, contacts: { id: bigint; organization_id: nu
     if (!conversation) continue;
     await sqlExecute(tx)`
       INSERT INTO messages (organization_id, conversation_id, direction, body, status, provider_sid, from_number, to_number, encoding, segments, origin, created_at)
-      VALUES (${contact.organization_id}, ${conversation.id}, 'inbound', ${question}, 'received', ${`SMdemo${String(i).padStart(28, "0")}`}, ${contact.phone}, ${ours}, 'GSM-7', 1, 'provider', ${new Date(at)})`;
+      VALUES (${contact.organization_id}, ${conversation.id}, 'inbound', ${question}, 'received', ${`SMdemo${String(i).padStart(28, "0")}`}, ${contact.phone}, ${ours}, 'GSM-7', 1,
+        'provider', ${new Date(at)})`;
     count += 1;
     if (answer) {
       await sqlExecute(tx)`
         INSERT INTO messages (organization_id, conversation_id, direction, body, status, provider_sid, from_number, to_number, encoding, segments, origin, created_at)
-        VALUES (${contact.organization_id}, ${conversation.id}, 'outbound', ${answer}, 'delivered', ${`SMdemo${String(i + 100).padStart(28, "0")}`}, ${ours}, ${contact.phone}, 'GSM-7', 1, 'agent', ${new Date(at + 600_000)})`;
+        VALUES (${contact.organization_id}, ${conversation.id}, 'outbound', ${answer}, 'delivered', ${`SMdemo${String(i + 100).padStart(28, "0")}`}, ${ours}, ${contact.phone}, 'GSM-7',
+          1, 'agent', ${new Date(at + 600_000)})`;
       count += 1;
     }
-    await sqlExecute(tx)`UPDATE conversations SET last_message_id = (SELECT max(id) FROM messages WHERE conversation_id = ${conversation.id}), last_message_at = ${new Date(at + (answer ? 600_000 : 0))} WHERE id = ${conversation.id}`;
+    await sqlExecute(tx)`UPDATE conversations SET last_message_id = (SELECT max(id) FROM messages WHERE conversation_id = ${conversation.id}),
+      last_message_at = ${new Date(at + (answer ? 600_000 : 0))} WHERE id = ${conversation.id}`;
   }
   return count;
 }

@@ -11,9 +11,6 @@ export async function listDepartments({ actor, query }: { actor: SessionUser; qu
     ...(query.organization_id && { organization_id: query.organization_id }),
     ...departmentListScope(actor),
   };
-  const [data, total] = await Promise.all([
-    prisma.department.findMany({ where, select: departmentSelect, orderBy: { name: "asc" }, ...skipTake(query) }),
-    prisma.department.count({ where }),
-  ]);
+  const [data, total] = await Promise.all([prisma.department.findMany({ where, select: departmentSelect, orderBy: { name: "asc" }, ...skipTake(query) }), prisma.department.count({ where })]);
   return pageOf(data, total, query);
 }

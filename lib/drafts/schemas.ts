@@ -21,7 +21,10 @@ export const draftParams = z.discriminatedUnion("kind", [
 export type DraftRef = z.infer<typeof draftParams>;
 
 export const draftInputSchema = z.object({
-  body: z.string().min(1, "Type something to keep, or discard the draft.").max(DRAFT_MAX_CHARS, `A draft holds at most ${DRAFT_MAX_CHARS.toLocaleString("en-US")} characters.`),
+  body: z
+    .string()
+    .min(1, "Type something to keep, or discard the draft.")
+    .max(DRAFT_MAX_CHARS, `A draft holds at most ${DRAFT_MAX_CHARS.toLocaleString("en-US")} characters.`),
 });
 
 export const draftAnswer = z

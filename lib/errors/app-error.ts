@@ -1,18 +1,7 @@
 // The one error type of the product. Domain code throws AppError; the route
 // wrapper turns it into the contract's JSON shape and status code.
 
-export type ErrorCode =
-  | "bad_request"
-  | "unauthenticated"
-  | "forbidden"
-  | "not_found"
-  | "conflict"
-  | "payload_too_large"
-  | "validation"
-  | "rate_limited"
-  | "unavailable"
-  | "upstream"
-  | "internal";
+export type ErrorCode = "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "validation" | "rate_limited" | "unavailable" | "upstream" | "internal";
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -126,7 +115,11 @@ interface UniqueViolationMeta {
  */
 function uniqueField(error: unknown): string | undefined {
   const meta = ((error as { meta?: UniqueViolationMeta }).meta ?? {}) as UniqueViolationMeta;
-  if (Array.isArray(meta.target)) return meta.target.map(String).filter((f) => f !== "organization_id").pop();
+  if (Array.isArray(meta.target))
+    return meta.target
+      .map(String)
+      .filter((f) => f !== "organization_id")
+      .pop();
   const cause = meta.driverAdapterError?.cause;
   if (cause?.constraint?.fields?.length) return cause.constraint.fields.at(-1)!.replace(/"/g, "");
   const index = cause?.constraint?.index;

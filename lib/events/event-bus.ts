@@ -114,7 +114,11 @@ class EventBus {
   /** Starts listening once per process; resolves when NOTIFYs are being heard. */
   start(): Promise<void> {
     this.started ??= (async () => {
-      await listen(EVENTS_CHANNEL, (payload) => this.announce(payload), () => void this.catchUp());
+      await listen(
+        EVENTS_CHANNEL,
+        (payload) => this.announce(payload),
+        () => void this.catchUp(),
+      );
       setInterval(() => this.subscribers.forEach((s) => s.heartbeat()), HEARTBEAT_MS).unref();
     })().catch((error) => {
       this.started = null;
@@ -146,10 +150,13 @@ class EventBus {
   /** The next hand-out: at once after a quiet spell, else GATHER_MS after the last; a read under way schedules its own. */
   private schedule() {
     if (this.timer || this.reading) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.flush();
-    }, Math.max(0, this.lastFlush + GATHER_MS - Date.now()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        void this.flush();
+      },
+      Math.max(0, this.lastFlush + GATHER_MS - Date.now()),
+    );
   }
 
   private async flush() {
@@ -195,7 +202,14 @@ class EventBus {
       for (let i = 0; i < events.length; i++) if (subscriber.wants(events[i])) key += `${i},`;
       if (!key) continue;
       let wanted = subsets.get(key);
-      if (!wanted) subsets.set(key, (wanted = key.slice(0, -1).split(",").map((i) => events[Number(i)])));
+      if (!wanted)
+        subsets.set(
+          key,
+          (wanted = key
+            .slice(0, -1)
+            .split(",")
+            .map((i) => events[Number(i)])),
+        );
       subscriber.deliver(wanted);
     }
   }

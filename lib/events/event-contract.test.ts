@@ -43,10 +43,18 @@ describe("the event contract", () => {
   });
 
   it("renders an event's rows with its visibility, its type and exactly its fields, in order", () => {
-    const sql = insertEvents(eventRows({ type: "voicemail.updated", record: { organization_id: "v.organization_id", department_id: "v.department_id" }, data: { id: "v.id", status: "v.status", claimed_by: "v.claimed_by_user_id" }, from: "FROM v" }));
+    const sql = insertEvents(
+      eventRows({
+        type: "voicemail.updated",
+        record: { organization_id: "v.organization_id", department_id: "v.department_id" },
+        data: { id: "v.id", status: "v.status", claimed_by: "v.claimed_by_user_id" },
+        from: "FROM v",
+      }),
+    );
     expect(sql).toBe(
       "INSERT INTO events (organization_id, department_id, user_id, assigned_user_id, visibility, type, data) " +
-        "SELECT v.organization_id, v.department_id, NULL::int, NULL::int, 'queue', 'voicemail.updated', jsonb_build_object('id', v.id, 'status', v.status, 'claimed_by', v.claimed_by_user_id) FROM v " +
+        "SELECT v.organization_id, v.department_id, NULL::int, NULL::int, 'queue', 'voicemail.updated', jsonb_build_object('id', " +
+        "v.id, 'status', v.status, 'claimed_by', v.claimed_by_user_id) FROM v " +
         "RETURNING id, organization_id, department_id, user_id, assigned_user_id, visibility, type, data, created_at",
     );
     expect(EVENT_CONTRACT["voicemail.updated"].visibility).toBe("queue");
@@ -72,9 +80,7 @@ describe("the event contract", () => {
 
 describe("the README's table of events", () => {
   const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
-  const rows = new Map(
-    [...readme.matchAll(/^\| `([a-z_.]+)` \| (`[^|]*) \| [^|]+ \|$/gm)].map(([, type, data]) => [type, [...data.split(" — ")[0].matchAll(/`([a-z_]+)`/g)].map((m) => m[1])]),
-  );
+  const rows = new Map([...readme.matchAll(/^\| `([a-z_.]+)` \| (`[^|]*) \| [^|]+ \|$/gm)].map(([, type, data]) => [type, [...data.split(" — ")[0].matchAll(/`([a-z_]+)`/g)].map((m) => m[1])]));
 
   it("lists every event with exactly its fields", () => {
     for (const type of EVENT_TYPE_NAMES) expect(rows.get(type), type).toEqual(Object.keys(EVENT_CONTRACT[type].payload.shape));

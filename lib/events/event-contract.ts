@@ -35,16 +35,21 @@ const message = { conversation_id: id, channel: z.string(), message_id: id, stat
 const contact = { contact_id: id, name: z.string(), phone: z.string(), department_id: id.nullable() };
 
 export const EVENT_CONTRACT = {
-  "queue.entry.added": event("queue", "A caller joined a queue: a new call, a scheduled callback come due (`callback`), a call transferred to a queue (`transferred`), or an accepted call whose agent never connected, back at the head of the line (`returned`: why)", {
-    id,
-    call_sid: z.string(),
-    from: z.string(),
-    contact_id: id.nullable(),
-    department_id: id.nullable(),
-    callback: z.boolean(),
-    transferred: z.boolean(),
-    returned: z.enum(RETURNED_REASONS).nullable(),
-  }),
+  "queue.entry.added": event(
+    "queue",
+    "A caller joined a queue: a new call, a scheduled callback come due (`callback`), a call transferred to a queue (`transferred`), " +
+      "or an accepted call whose agent never connected, back at the head of the line (`returned`: why)",
+    {
+      id,
+      call_sid: z.string(),
+      from: z.string(),
+      contact_id: id.nullable(),
+      department_id: id.nullable(),
+      callback: z.boolean(),
+      transferred: z.boolean(),
+      returned: z.enum(RETURNED_REASONS).nullable(),
+    },
+  ),
   "queue.entry.accepted": event("organization", "An agent took a waiting call", { id, call_sid: z.string(), user_id: id }),
   "queue.entry.left": event("organization", "A call left the queue: answered and ended, or abandoned; or the agent's call back of a callback entry ended (`callback`)", {
     id,
@@ -91,19 +96,31 @@ export const EVENT_CONTRACT = {
     contact_id: id.nullable(),
     campaign_id: id.nullable(),
   }),
-  "call.updated": event("owner", "A live call changed: answered, held, resumed, transferred, a party joined or left, a supervisor listening, a recording or payment moved (`event`, one line of the call's story)", {
-    call_sid: z.string(),
-    state: z.string(),
-    event: z.string(),
-    detail: z.record(z.string(), z.unknown()).meta({ description: "What the story's line says beyond its name (as GET /api/calls/{call_sid}/events shows it)" }),
-  }),
+  "call.updated": event(
+    "owner",
+    "A live call changed: answered, held, resumed, transferred, a party joined or left, a supervisor listening, a recording or payment moved (`event`, one line of the call's story)",
+    {
+      call_sid: z.string(),
+      state: z.string(),
+      event: z.string(),
+      detail: z.record(z.string(), z.unknown()).meta({ description: "What the story's line says beyond its name (as GET /api/calls/{call_sid}/events shows it)" }),
+    },
+  ),
   "campaign.progress": event("department", "A campaign's figures moved", { campaign_id: id, status: z.string() }),
   "import.progress": event("import", "An import advanced", { import_id: z.string(), status: z.string(), progress: z.number().int() }),
   "operation.progress": event("import", "A long operation on contacts advanced", { operation_id: z.string(), kind: z.string(), status: z.string(), progress: z.number().int() }),
   "message.received": event("conversation", "A message arrived (a text, a WhatsApp message, a website chat line)", message),
   "message.status": event("conversation", "A message's delivery status changed, or one was sent", message),
-  "conversation.assigned": event("personal", "A new conversation was given to you by the assignment rules (only you receive it)", { conversation_id: id, phone: z.string(), contact_id: id.nullable() }),
-  "conversation.updated": event("conversation", "A conversation was assigned, closed or reopened, or a file it holds arrived", { conversation_id: id, channel: z.string(), assigned_user_id: id.nullable() }),
+  "conversation.assigned": event("personal", "A new conversation was given to you by the assignment rules (only you receive it)", {
+    conversation_id: id,
+    phone: z.string(),
+    contact_id: id.nullable(),
+  }),
+  "conversation.updated": event("conversation", "A conversation was assigned, closed or reopened, or a file it holds arrived", {
+    conversation_id: id,
+    channel: z.string(),
+    assigned_user_id: id.nullable(),
+  }),
   "voicemail.created": event("queue", "A caller left a voicemail for a queue", { id, from: z.string(), department_id: id.nullable() }),
   "voicemail.updated": event("queue", "A voicemail was claimed or marked done", { id, status: z.string(), claimed_by: id.nullable() }),
   "contact.created": event("department", "A contact was created (not by an import: see import.progress)", contact),

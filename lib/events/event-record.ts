@@ -14,4 +14,3 @@ export interface EventRecord {
   user_id: number | null;
   assigned_user_id: number | null;
 }
-

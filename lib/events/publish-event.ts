@@ -27,7 +27,11 @@ const WRITE = `${INSERT} SELECT ${announcement("e")} AS announcement FROM e`;
 const WRITE_AND_NOTIFY = `${INSERT} SELECT ${announce("e")} FROM e`;
 
 /** An announcement to the processes themselves (no organization: never delivered to a subscriber). */
-interface InternalEvent { type: typeof SESSION_REVOKED | typeof RIGHTS_CHANGED; record: { organization_id: null }; data: Record<string, unknown> }
+interface InternalEvent {
+  type: typeof SESSION_REVOKED | typeof RIGHTS_CHANGED;
+  record: { organization_id: null };
+  data: Record<string, unknown>;
+}
 
 function values(event: NewEvent | InternalEvent) {
   const r = event.record as Partial<EventRecord>;
@@ -56,7 +60,10 @@ export async function publishEvent<T extends EventType>(event: NewEvent<T>, tx?:
 
 async function writeInTransaction(tx: Tx, sql: string, params: unknown[]): Promise<void> {
   const rows = await sqlRows<{ announcement: string }[]>(tx)(sql, ...params);
-  announceAfterCommit(tx, rows.map((row) => row.announcement));
+  announceAfterCommit(
+    tx,
+    rows.map((row) => row.announcement),
+  );
 }
 
 /**
@@ -86,7 +93,9 @@ export async function publishRightsChanged(userIds: number[], tx?: Tx): Promise<
 async function publishInternal(event: InternalEvent, tx?: Tx): Promise<void> {
   if (tx) return writeInTransaction(tx, WRITE, values(event));
   // Outside a transaction the change itself has happened: a stream left open is logged, never the change's failure.
-  await rawQuery(WRITE_AND_NOTIFY, values(event), { unflushed: true }).catch((error) => logger.error("stream closing not announced", { type: event.type, error: error instanceof Error ? error.message : String(error) }));
+  await rawQuery(WRITE_AND_NOTIFY, values(event), { unflushed: true }).catch((error) =>
+    logger.error("stream closing not announced", { type: event.type, error: error instanceof Error ? error.message : String(error) }),
+  );
 }
 
 /**

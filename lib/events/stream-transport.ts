@@ -79,10 +79,7 @@ function webTransport(request: Request, onClose: () => void): StreamTransport {
     }
     onClose();
   };
-  const body = new ReadableStream<Uint8Array>(
-    { start: (c) => void (controller = c), cancel: end },
-    { highWaterMark: MAX_BUFFERED_BYTES, size: (chunk) => chunk.byteLength },
-  );
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c), cancel: end }, { highWaterMark: MAX_BUFFERED_BYTES, size: (chunk) => chunk.byteLength });
   request.signal.addEventListener("abort", end);
   return {
     write(bytes) {

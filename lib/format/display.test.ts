@@ -90,7 +90,11 @@ describe("times and numbers in a page's HTML (issue 45, point 11: drawn whole fr
   it("leaves the page's own clock as it was, even when the formatting throws", () => {
     setDisplayTimeZone("Europe/Paris");
     try {
-      expect(() => formatAsServer("Asia/Tokyo", () => { throw new Error("bad"); })).toThrow("bad");
+      expect(() =>
+        formatAsServer("Asia/Tokyo", () => {
+          throw new Error("bad");
+        }),
+      ).toThrow("bad");
       expect(formatDateTime(at)).toBe(new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Paris" }));
     } finally {
       setDisplayTimeZone(undefined);

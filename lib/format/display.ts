@@ -95,9 +95,7 @@ export function formatShortDateTime(value: string | Date | null | undefined, now
   const date = new Date(value);
   // The year on the organization's clock, as the server's render and the browser's both see it.
   const year = (d: Date) => (Number.isNaN(d.getTime()) ? "" : formatter("en-CA", { timeZone: displayZone, year: "numeric" }).format(d));
-  return year(date) === year(now)
-    ? shown({ month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(date)
-    : shown({ dateStyle: "medium" }).format(date);
+  return year(date) === year(now) ? shown({ month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(date) : shown({ dateStyle: "medium" }).format(date);
 }
 
 /** A time of day on the organization's clock: "3:35 PM" ("3:35:08 PM" with seconds). */
@@ -132,7 +130,15 @@ export function formatDate(value: string | Date | null | undefined): string {
 }
 
 /** A call's outcome as people say it ("No answer"), not the stored value ("no-answer"). */
-export const CALL_OUTCOME_LABEL: Record<string, string> = { completed: "Answered", "no-answer": "No answer", busy: "Busy", failed: "Failed", canceled: "Canceled", voicemail: "Voicemail", machine: "Answering machine" };
+export const CALL_OUTCOME_LABEL: Record<string, string> = {
+  completed: "Answered",
+  "no-answer": "No answer",
+  busy: "Busy",
+  failed: "Failed",
+  canceled: "Canceled",
+  voicemail: "Voicemail",
+  machine: "Answering machine",
+};
 export function outcomeLabel(outcome: string): string {
   return CALL_OUTCOME_LABEL[outcome] ?? outcome.replace(/[-_]/g, " ").replace(/^./, (c) => c.toUpperCase());
 }

@@ -30,6 +30,9 @@ export function isolateBidi(text: string): string {
     }
     kept += char;
   }
-  const closers = open.reverse().map((kind) => (kind === "embedding" ? "\u202C" : "\u2069")).join("");
+  const closers = open
+    .reverse()
+    .map((kind) => (kind === "embedding" ? "\u202C" : "\u2069"))
+    .join("");
   return `\u2068${kept}${closers}\u2069`;
 }

@@ -10,8 +10,11 @@ export function isTimeZone(zone: string): boolean {
 
 /** How far `zone`'s clock is ahead of UTC at `at`, in milliseconds. */
 function offsetAt(at: number, zone: string): number {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" })
-    .formatToParts(new Date(at)).map((p) => [p.type, Number(p.value)]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" })
+      .formatToParts(new Date(at))
+      .map((p) => [p.type, Number(p.value)]),
+  );
   return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - Math.floor(at / 1000) * 1000;
 }
 

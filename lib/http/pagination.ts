@@ -4,7 +4,10 @@ import { z } from "zod";
 // than 100 is clamped rather than refused. A value that is not a positive
 // whole number is refused (422) on every list alike, never quietly replaced.
 const positiveWhole = (field: string) =>
-  z.coerce.number({ error: `The ${field} must be a whole number of 1 or more.` }).int(`The ${field} must be a whole number of 1 or more.`).min(1, `The ${field} must be a whole number of 1 or more.`);
+  z.coerce
+    .number({ error: `The ${field} must be a whole number of 1 or more.` })
+    .int(`The ${field} must be a whole number of 1 or more.`)
+    .min(1, `The ${field} must be a whole number of 1 or more.`);
 
 export const paginationSchema = z.object({
   page: positiveWhole("page").max(1_000_000_000, "The page is out of range.").default(1),

@@ -8,7 +8,12 @@ const INT4_MAX = 2_147_483_647;
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) });
 
 /** `{ id }` of a record with a bigint key (contacts, call logs...). */
-export const bigIdParams = z.object({ id: z.coerce.bigint().positive().max(2n ** 53n) });
+export const bigIdParams = z.object({
+  id: z.coerce
+    .bigint()
+    .positive()
+    .max(2n ** 53n),
+});
 
 // The same limits for ids given in a body or a query string: a value past the
 // column's range is refused with 422 (PostgreSQL would fail the query: a 500).
@@ -22,4 +27,9 @@ export const intIdQuery = z.coerce.number().int().positive().max(INT4_MAX, "is n
 export const bigIdQuery = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER, "is not a valid id.");
 
 /** `{ call_sid }` of a call (the provider's id of it): anything the provider could not have named cannot be a call, 404. */
-export const callSidParams = z.object({ call_sid: z.string().max(64).refine((value) => telephony().isCallSid(value)) });
+export const callSidParams = z.object({
+  call_sid: z
+    .string()
+    .max(64)
+    .refine((value) => telephony().isCallSid(value)),
+});

@@ -8,9 +8,9 @@ import { z } from "zod";
  * them on the stored record.
  */
 export function patchSchema<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
-  const shape = Object.fromEntries(
-    Object.entries(schema.shape).map(([key, field]) => [key, z.optional((field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType)]),
-  ) as unknown as { [K in keyof Shape]: z.ZodOptional<Shape[K] extends z.ZodDefault<infer Inner> ? Inner : Shape[K]> };
+  const shape = Object.fromEntries(Object.entries(schema.shape).map(([key, field]) => [key, z.optional((field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType)])) as unknown as {
+    [K in keyof Shape]: z.ZodOptional<Shape[K] extends z.ZodDefault<infer Inner> ? Inner : Shape[K]>;
+  };
   return z.object(shape);
 }
 

@@ -26,7 +26,14 @@ export function unknownKeys(schema: z.ZodType, value: unknown, path: string[] = 
         return [[...path, key].join(".")];
       });
     }
-    case "optional": case "nullable": case "default": case "prefault": case "readonly": case "catch": case "nonoptional": case "success":
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "readonly":
+    case "catch":
+    case "nonoptional":
+    case "success":
       return unknownKeys(def.innerType as z.ZodType, value, path);
     case "lazy":
       return unknownKeys((def.getter as () => z.ZodType)(), value, path);

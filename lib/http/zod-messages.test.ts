@@ -25,9 +25,7 @@ describe("messages in people's words", () => {
     expect(messages(z.object({ tags: z.array(z.string()).min(1) }), { tags: [] })).toEqual(["Choose at least one."]);
   });
   it("never shows zod's own wording, and a schema's own message still wins", () => {
-    const all = [
-      ...messages(z.object({ a: z.string().min(3), b: z.number().positive(), c: z.url(), d: z.array(z.number()).max(1) }), { a: "x", b: -1, c: "x", d: [1, 2] }),
-    ];
+    const all = [...messages(z.object({ a: z.string().min(3), b: z.number().positive(), c: z.url(), d: z.array(z.number()).max(1) }), { a: "x", b: -1, c: "x", d: [1, 2] })];
     for (const message of all) expect(message).not.toMatch(/Too (small|big)|expected|Invalid/);
     expect(messages(z.object({ name: z.string().min(1, "Give the disposition a name.") }), { name: "" })).toEqual(["Give the disposition a name."]);
   });

@@ -52,7 +52,9 @@ export async function classifyRows(db: Tx, ctx: ClassifyContext, records: { rowN
   const phones = prepared.flatMap((p) => ("contact" in p && p.contact?.phone ? [p.contact.phone] : []));
   // One array parameter rather than a bind parameter per phone.
   const existing = phones.length
-    ? await sqlRows<{ id: bigint; phone: string; department_id: number }[]>(db)`SELECT id, phone, department_id FROM contacts WHERE organization_id = ${ctx.organizationId}::int AND phone = ANY(${phones}::text[])`
+    ? await sqlRows<{ id: bigint; phone: string; department_id: number }[]>(
+        db,
+      )`SELECT id, phone, department_id FROM contacts WHERE organization_id = ${ctx.organizationId}::int AND phone = ANY(${phones}::text[])`
     : [];
   const existingByPhone = new Map(existing.map((c) => [c.phone, c]));
 
@@ -69,7 +71,13 @@ export async function classifyRows(db: Tx, ctx: ClassifyContext, records: { rowN
     // A contact the importer may not edit is neither shown nor written over: the
     // row is reported, without pointing at it (the phone is the organization's once, so it cannot be added as new).
     if (existing && ctx.editableDepartmentId !== null && existing.department_id !== ctx.editableDepartmentId) {
-      return { row_number: p.rowNumber, status: "duplicate", contact: p.contact, errors: { phone: ["A contact with this phone number exists in a department you cannot edit; the row is not imported."] }, duplicate_id: null };
+      return {
+        row_number: p.rowNumber,
+        status: "duplicate",
+        contact: p.contact,
+        errors: { phone: ["A contact with this phone number exists in a department you cannot edit; the row is not imported."] },
+        duplicate_id: null,
+      };
     }
     if (existing) {
       return { row_number: p.rowNumber, status: "duplicate", contact: p.contact, errors: { phone: ["A contact with this phone number already exists."] }, duplicate_id: Number(existing.id) };

@@ -62,7 +62,11 @@ export function rowToInput(cells: string[], mapping: ColumnMapping) {
     const value = (cells[index] ?? "").trim();
     if (!target || value === "") return;
     if (target.kind === "custom") (input.custom_fields ??= {})[target.name] = value;
-    else if (target.field === "tags") input.tags = value.split(/[;,]/).map((t) => t.trim()).filter(Boolean);
+    else if (target.field === "tags")
+      input.tags = value
+        .split(/[;,]/)
+        .map((t) => t.trim())
+        .filter(Boolean);
     else if (target.field === "opted_out") input.opted_out = YES.has(value.toLowerCase()) ? true : NO.has(value.toLowerCase()) ? false : value;
     else input[target.field] = value;
   });

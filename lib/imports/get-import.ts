@@ -19,7 +19,19 @@ type RowErrors = Record<string, string[]>;
 // auto_merged: contacts merged away by the automatic merge that follows an import (duplicate settings).
 const TOTAL_KEYS = ["rows", "valid", "duplicate", "invalid", "created", "updated", "skipped", "auto_merged"] as const;
 
-function summary(job: { id: string; status: string; source: string; source_name: string | null; progress: number; totals: unknown; options: unknown; failure_reason: string | null; created_at: Date; started_at: Date | null; finished_at: Date | null }) {
+function summary(job: {
+  id: string;
+  status: string;
+  source: string;
+  source_name: string | null;
+  progress: number;
+  totals: unknown;
+  options: unknown;
+  failure_reason: string | null;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+}) {
   const raw = (job.totals ?? {}) as Record<string, unknown>;
   return {
     id: job.id,
@@ -36,8 +48,8 @@ function summary(job: { id: string; status: string; source: string; source_name:
     mapping: (raw.mapping as { column: string; field: string | null }[] | undefined) ?? [],
     options: (job.options ?? {}) as Record<string, unknown>,
     /** An .xlsx import: the workbook's sheets and the one imported. */
-    sheets: ((job.options as { workbook?: { sheets: string[] } } | null)?.workbook?.sheets) ?? null,
-    sheet: ((job.options as { workbook?: { sheet: string } } | null)?.workbook?.sheet) ?? null,
+    sheets: (job.options as { workbook?: { sheets: string[] } } | null)?.workbook?.sheets ?? null,
+    sheet: (job.options as { workbook?: { sheet: string } } | null)?.workbook?.sheet ?? null,
     message: job.failure_reason,
     created_at: job.created_at,
     started_at: job.started_at,
@@ -50,12 +62,22 @@ export async function getImport({ actor, id }: { actor: SessionUser; id: string 
   const job = await findImportForActor(actor, id);
   const [invalid, duplicates] = await Promise.all([
     prisma.importRow.findMany({ where: { import_id: id, status: "invalid" }, orderBy: { row_number: "asc" }, take: MAX_LISTED_ROWS, select: { row_number: true, errors: true, contact: true } }),
-    prisma.importRow.findMany({ where: { import_id: id, status: "duplicate" }, orderBy: { row_number: "asc" }, take: MAX_LISTED_ROWS, select: { row_number: true, errors: true, duplicate_id: true, contact: true } }),
+    prisma.importRow.findMany({
+      where: { import_id: id, status: "duplicate" },
+      orderBy: { row_number: "asc" },
+      take: MAX_LISTED_ROWS,
+      select: { row_number: true, errors: true, duplicate_id: true, contact: true },
+    }),
   ]);
   return {
     ...summary(job),
     errors: invalid.map((r) => ({ row: r.row_number, errors: (r.errors ?? {}) as RowErrors, values: r.contact as Record<string, unknown> | null })),
-    duplicates: duplicates.map((r) => ({ row: r.row_number, duplicate_id: r.duplicate_id === null ? null : Number(r.duplicate_id), phone: (r.contact as { phone?: string } | null)?.phone ?? null, errors: (r.errors ?? {}) as RowErrors })),
+    duplicates: duplicates.map((r) => ({
+      row: r.row_number,
+      duplicate_id: r.duplicate_id === null ? null : Number(r.duplicate_id),
+      phone: (r.contact as { phone?: string } | null)?.phone ?? null,
+      errors: (r.errors ?? {}) as RowErrors,
+    })),
   };
 }
 
@@ -64,10 +86,7 @@ export const listImportsQuery = paginationSchema;
 /** The caller's imports, newest first (admins: their organization's). */
 export async function listImports({ actor, query }: { actor: SessionUser; query: z.infer<typeof listImportsQuery> }) {
   const where = importScope(actor);
-  const [rows, total] = await Promise.all([
-    prisma.importJob.findMany({ where, orderBy: { created_at: "desc" }, ...skipTake(query) }),
-    prisma.importJob.count({ where }),
-  ]);
+  const [rows, total] = await Promise.all([prisma.importJob.findMany({ where, orderBy: { created_at: "desc" }, ...skipTake(query) }), prisma.importJob.count({ where })]);
   return pageOf(rows.map(summary), total, query);
 }
 

@@ -37,7 +37,9 @@ const rowErrors = z.record(z.string(), z.array(z.string())).meta({ description: 
 
 export const importAnswer = importSummaryAnswer.extend({
   errors: z.array(z.object({ row: count, errors: rowErrors, values: z.record(z.string(), z.unknown()).nullable() })).meta({ description: "Rejected rows (at most 1,000), with the values read" }),
-  duplicates: z.array(z.object({ row: count, duplicate_id: z.number().int().nullable(), phone: z.string().nullable(), errors: rowErrors })).meta({ description: "Rows matching an existing contact (at most 1,000)" }),
+  duplicates: z
+    .array(z.object({ row: count, duplicate_id: z.number().int().nullable(), phone: z.string().nullable(), errors: rowErrors }))
+    .meta({ description: "Rows matching an existing contact (at most 1,000)" }),
 });
 
 export const importPageAnswer = page(importSummaryAnswer);

@@ -170,7 +170,16 @@ async function validate(importId: string): Promise<string> {
       if (!fields.includes("name") || !fields.includes("phone")) {
         throw new ImportRefused(`The header row needs a name and a phone column (found: ${describeColumns(cells)}).`);
       }
-      ctx = { organizationId: job.organization_id, definitions, role: user.role as Role, editableDepartmentId: editableDepartment(user), defaultCountry: settings.default_country, formatPhones: settings.phone_formatting, mapping, seen: new Map() };
+      ctx = {
+        organizationId: job.organization_id,
+        definitions,
+        role: user.role as Role,
+        editableDepartmentId: editableDepartment(user),
+        defaultCountry: settings.default_country,
+        formatPhones: settings.phone_formatting,
+        mapping,
+        seen: new Map(),
+      };
       header = {
         encoding,
         columns: cells,
@@ -239,20 +248,28 @@ async function write(importId: string): Promise<void> {
         ORDER BY row_number LIMIT ${writeBatch}) AS next`;
     if (!bounds.through) break;
     const through = bounds.through;
-    await prisma.$transaction(async (tx) => {
-      const outcome = await writeImportBatch(tx, job, { importId, after: current.processed_rows, through }, { duplicateHandling: handling, autoTag, editableDepartmentId: editableDepartment(importer) });
-      const totals = current.totals as unknown as ImportTotals;
-      done += bounds.rows;
-      // The batch and the record of its completion commit together.
-      await tx.importJob.update({
-        where: { id: importId },
-        data: {
-          processed_rows: through,
-          progress: Math.min(99, 50 + Math.round((done / Math.max(1, totalRows)) * 50)),
-          totals: { ...totals, created: totals.created + outcome.created, updated: totals.updated + outcome.updated, skipped: totals.skipped + outcome.skipped },
-        },
-      });
-    }, { timeout: 60_000 });
+    await prisma.$transaction(
+      async (tx) => {
+        const outcome = await writeImportBatch(
+          tx,
+          job,
+          { importId, after: current.processed_rows, through },
+          { duplicateHandling: handling, autoTag, editableDepartmentId: editableDepartment(importer) },
+        );
+        const totals = current.totals as unknown as ImportTotals;
+        done += bounds.rows;
+        // The batch and the record of its completion commit together.
+        await tx.importJob.update({
+          where: { id: importId },
+          data: {
+            processed_rows: through,
+            progress: Math.min(99, 50 + Math.round((done / Math.max(1, totalRows)) * 50)),
+            totals: { ...totals, created: totals.created + outcome.created, updated: totals.updated + outcome.updated, skipped: totals.skipped + outcome.skipped },
+          },
+        });
+      },
+      { timeout: 60_000 },
+    );
     await announceImportProgress(importId);
   }
   if (done >= FLUSH_AFTER_ROWS) await flushSearchIndexes();

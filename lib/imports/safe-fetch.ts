@@ -49,7 +49,11 @@ export async function safeFetch(address: string, { timeoutMs, maxBytes, onChunk 
       throw new FetchRefused(`Refusing to fetch ${current.hostname}: not the spreadsheet provider.`);
     }
     const response = await new Promise<import("node:http").IncomingMessage>((resolve, reject) => {
-      const request = https.get(current, { lookup: publicOnlyLookup, timeout: Math.max(1, deadline - Date.now()), headers: { "User-Agent": "contact-center-import/1.0", Accept: "text/csv" } }, resolve);
+      const request = https.get(
+        current,
+        { lookup: publicOnlyLookup, timeout: Math.max(1, deadline - Date.now()), headers: { "User-Agent": "contact-center-import/1.0", Accept: "text/csv" } },
+        resolve,
+      );
       request.on("timeout", () => request.destroy(new FetchRefused("The spreadsheet took too long to answer.")));
       request.on("error", reject);
     });

@@ -8,14 +8,17 @@ const bool = z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform
 
 export const importOptionsSchema = z.object({
   mapping: z
-    .union([z.record(z.string(), z.string()), z.string().transform((text, ctx) => {
-      try {
-        return z.record(z.string(), z.string()).parse(JSON.parse(text));
-      } catch {
-        ctx.addIssue({ code: "custom", message: "The mapping must be a JSON object of column → field." });
-        return z.NEVER;
-      }
-    })])
+    .union([
+      z.record(z.string(), z.string()),
+      z.string().transform((text, ctx) => {
+        try {
+          return z.record(z.string(), z.string()).parse(JSON.parse(text));
+        } catch {
+          ctx.addIssue({ code: "custom", message: "The mapping must be a JSON object of column → field." });
+          return z.NEVER;
+        }
+      }),
+    ])
     .optional(),
   duplicate_handling: z.enum(["skip", "update", "ask"]).optional(),
   auto_tag: z.string().trim().min(1).max(100).optional(),

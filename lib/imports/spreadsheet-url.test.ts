@@ -21,7 +21,8 @@ describe("spreadsheet links", () => {
       "https://docs.google.com/document/d/1AbCdEfGhIjKlMnOp/edit",
       "file:///etc/passwd",
       "not a url",
-    ]) expect(spreadsheetCsvUrl(url), url).toHaveProperty("error");
+    ])
+      expect(spreadsheetCsvUrl(url), url).toHaveProperty("error");
     expect(isAllowedFetchHost("doc-0s-2c-sheets.googleusercontent.com")).toBe(true);
     expect(isAllowedFetchHost("evil.com")).toBe(false);
   });

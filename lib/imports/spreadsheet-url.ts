@@ -31,4 +31,3 @@ export function spreadsheetCsvUrl(raw: string): { url: string } | { error: strin
   if (!shared) return { error: "The link is not a Google Sheets spreadsheet link." };
   return { url: `https://${SHARE_HOST}/spreadsheets/d/${shared[1]}/export?format=csv${gid ? `&gid=${gid}` : ""}` };
 }
-

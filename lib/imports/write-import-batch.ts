@@ -55,7 +55,8 @@ export async function writeImportBatch(
         email = COALESCE(r.contact->>'email', c.email),
         company = COALESCE(r.contact->>'company', c.company),
         notes = COALESCE(r.contact->>'notes', c.notes),
-        tags = ARRAY(SELECT DISTINCT x FROM unnest(c.tags || ARRAY(SELECT jsonb_array_elements_text(COALESCE(r.contact->'tags', '[]'::jsonb))) || CASE WHEN ${tag}::text IS NULL THEN '{}'::text[] ELSE ARRAY[${tag}::text] END) AS x),
+        tags = ARRAY(SELECT DISTINCT x FROM unnest(c.tags || ARRAY(SELECT jsonb_array_elements_text(COALESCE(r.contact->'tags', '[]'::jsonb)))
+          || CASE WHEN ${tag}::text IS NULL THEN '{}'::text[] ELSE ARRAY[${tag}::text] END) AS x),
         custom_fields = c.custom_fields || COALESCE(r.contact->'custom_fields', '{}'::jsonb),
         -- A file may record an opt-out, never lift one: an old export re-imported
         -- must not make callable again someone who asked not to be called.

@@ -17,7 +17,17 @@ import type { CreateIntegrationKeyInput, integrationKeyAnswer } from "./schemas"
 /** The permission that makes keys (the routes ask it); a key of someone who loses it stops working (resolve-integration-key.ts). */
 export const KEY_MAKER_PERMISSION = "integrations.manage" satisfies Permission;
 
-const SELECT = { id: true, name: true, scopes: true, organization_key: true, expires_at: true, revoked_at: true, last_used_at: true, created_at: true, created_by: { select: { id: true, name: true } } } as const;
+const SELECT = {
+  id: true,
+  name: true,
+  scopes: true,
+  organization_key: true,
+  expires_at: true,
+  revoked_at: true,
+  last_used_at: true,
+  created_at: true,
+  created_by: { select: { id: true, name: true } },
+} as const;
 type Row = Awaited<ReturnType<typeof prisma.integrationKey.findFirstOrThrow<{ select: typeof SELECT }>>>;
 
 function serialize(row: Row): z.output<typeof integrationKeyAnswer> {
@@ -44,12 +54,27 @@ export async function createIntegrationKey({ actor, input }: { actor: SessionUse
   return prisma.$transaction(async (tx) => {
     // The id is part of the secret, so the row is made first and its hash set once the id is known.
     const created = await tx.integrationKey.create({
-      data: { organization_id: actor.organization_id, name: input.name, key_hash: hashKeySecret(`pending_${random}`), scopes: input.scopes, organization_key: input.organization_key, expires_at: input.expires_at ? new Date(input.expires_at) : null, created_by_user_id: actor.id },
+      data: {
+        organization_id: actor.organization_id,
+        name: input.name,
+        key_hash: hashKeySecret(`pending_${random}`),
+        scopes: input.scopes,
+        organization_key: input.organization_key,
+        expires_at: input.expires_at ? new Date(input.expires_at) : null,
+        created_by_user_id: actor.id,
+      },
       select: { id: true },
     });
     const secret = `cck_${created.id}_${random}`;
     const row = await tx.integrationKey.update({ where: { id: created.id }, data: { key_hash: hashKeySecret(secret) }, select: SELECT });
-    await writeAuditLog(tx, { organization_id: actor.organization_id, user_id: actor.id, action: "integration_key.created", subject_type: "integration_key", subject_id: row.id, details: { name: row.name, scopes: input.scopes, organization_key: input.organization_key, expires_at: input.expires_at } });
+    await writeAuditLog(tx, {
+      organization_id: actor.organization_id,
+      user_id: actor.id,
+      action: "integration_key.created",
+      subject_type: "integration_key",
+      subject_id: row.id,
+      details: { name: row.name, scopes: input.scopes, organization_key: input.organization_key, expires_at: input.expires_at },
+    });
     return { ...serialize(row), secret };
   });
 }

@@ -12,7 +12,15 @@ const KEY_PATTERN = /^cck_(\d{1,9})_([A-Za-z0-9_-]{43})$/;
 
 export const looksLikeIntegrationKey = (bearer: string) => bearer.startsWith("cck_");
 
-interface KeyRow { id: number; name: string; organization_id: number; key_hash: string; scopes: KeyScopes; created_by_user_id: number; created_at: Date }
+interface KeyRow {
+  id: number;
+  name: string;
+  organization_id: number;
+  key_hash: string;
+  scopes: KeyScopes;
+  created_by_user_id: number;
+  created_at: Date;
+}
 
 /**
  * The actor behind an integration key, or null (unknown, revoked, expired, or
@@ -31,12 +39,24 @@ export async function resolveIntegrationKey(bearer: string): Promise<SessionUser
      FROM integration_keys k JOIN users u ON u.id = k.created_by_user_id
      WHERE k.id = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
        AND (k.organization_key OR (u.active AND u.scim_deleted_at IS NULL AND u.organization_id = k.organization_id AND u.role::text = ANY($2::text[])))`,
-    [Number(match[1]), rolesWith(KEY_MAKER_PERMISSION)], { secrets: true },
+    [Number(match[1]), rolesWith(KEY_MAKER_PERMISSION)],
+    { secrets: true },
   );
   if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hashKeySecret(bearer)))) return null;
   return {
-    id: row.created_by_user_id, name: `${row.name} (integration key)`, email: "", role: "account_admin", organization_id: row.organization_id, department_id: null,
-    active: true, max_conversations: 0, last_login_at: null, created_at: row.created_at, updated_at: row.created_at, token_id: 0, queue_department_ids: [],
+    id: row.created_by_user_id,
+    name: `${row.name} (integration key)`,
+    email: "",
+    role: "account_admin",
+    organization_id: row.organization_id,
+    department_id: null,
+    active: true,
+    max_conversations: 0,
+    last_login_at: null,
+    created_at: row.created_at,
+    updated_at: row.created_at,
+    token_id: 0,
+    queue_department_ids: [],
     integration_key: { id: row.id, name: row.name, scopes: row.scopes },
   };
 }
@@ -52,7 +72,11 @@ export async function noteKeyRequest(user: SessionUser, request: Request, status
   try {
     const url = new URL(request.url);
     await writeAuditLog(prisma, {
-      organization_id: user.organization_id, user_id: user.id, action: "integration_key.request", subject_type: "integration_key", subject_id: key.id,
+      organization_id: user.organization_id,
+      user_id: user.id,
+      action: "integration_key.request",
+      subject_type: "integration_key",
+      subject_id: key.id,
       details: { integration_key: { id: key.id, name: key.name }, method: request.method, path: url.pathname, query: url.search || undefined, status },
     });
     await rawQuery("UPDATE integration_keys SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')", [key.id]);

@@ -15,7 +15,13 @@ import { rawQuery } from "@/lib/db/raw-sql";
 // survive restarts, each is handed to one worker at a time, and every server
 // process takes a share of the work.
 
-export const QUEUES = { contactImport: "contact-import", campaignDispatch: "campaign-tick", messageRelease: "message-release", contactOperation: "contact-operation", messageMedia: "message-media" } as const;
+export const QUEUES = {
+  contactImport: "contact-import",
+  campaignDispatch: "campaign-tick",
+  messageRelease: "message-release",
+  contactOperation: "contact-operation",
+  messageMedia: "message-media",
+} as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 const JOB_QUEUE_LOCK = 72707372;
@@ -48,9 +54,7 @@ export function jobQueueRunning(): boolean {
  * at once are harmless: contacts and agents are claimed with row locks.
  */
 function queueOptions(name: QueueName): PgBoss.Queue {
-  return name === QUEUES.campaignDispatch
-    ? { name, policy: "short", retryLimit: 0, expireInSeconds: 120 }
-    : { name, retryLimit: 2, retryDelay: RETRY_DELAY_SECONDS, expireInSeconds: 1800 };
+  return name === QUEUES.campaignDispatch ? { name, policy: "short", retryLimit: 0, expireInSeconds: 120 } : { name, retryLimit: 2, retryDelay: RETRY_DELAY_SECONDS, expireInSeconds: 1800 };
 }
 
 export function jobQueue(): Promise<PgBoss> {
@@ -119,7 +123,9 @@ export async function enqueueJob(name: QueueName, data: object, singletonKey?: s
 async function wakeWorkers(name: QueueName): Promise<void> {
   wakeLocal(name);
   if (databaseKind() !== "postgres") return;
-  await rawQuery(`SELECT pg_notify('${JOBS_CHANNEL}', $1)`, [name], { unflushed: true }).catch((error) => logger.warn("job wake-up not sent", { queue: name, error: error instanceof Error ? error.message : String(error) }));
+  await rawQuery(`SELECT pg_notify('${JOBS_CHANNEL}', $1)`, [name], { unflushed: true }).catch((error) =>
+    logger.warn("job wake-up not sent", { queue: name, error: error instanceof Error ? error.message : String(error) }),
+  );
 }
 
 /** A failed job (or one handed back from a stopped server) is retried after RETRY_DELAY_SECONDS: someone looks then, not at the next poll. */
@@ -139,7 +145,11 @@ const listening = processSingleton("job-wake-listener", () => ({ started: false 
 async function listenForWakeUps(): Promise<void> {
   if (listening.started || databaseKind() !== "postgres") return;
   listening.started = true;
-  await listen(JOBS_CHANNEL, (name) => wakeLocal(name), () => [...localWorkers.keys()].forEach(wakeLocal));
+  await listen(
+    JOBS_CHANNEL,
+    (name) => wakeLocal(name),
+    () => [...localWorkers.keys()].forEach(wakeLocal),
+  );
 }
 
 /**
@@ -149,7 +159,11 @@ async function listenForWakeUps(): Promise<void> {
  * `concurrency`: how many of its jobs this process runs at once, so that one
  * slow job (a campaign tick waiting on the provider) does not hold the others.
  */
-export async function workOn<T extends object>(name: QueueName, handler: (data: T) => Promise<void>, { orphaned, concurrency = 1 }: { orphaned?: (data: T) => Promise<void>; concurrency?: number } = {}): Promise<void> {
+export async function workOn<T extends object>(
+  name: QueueName,
+  handler: (data: T) => Promise<void>,
+  { orphaned, concurrency = 1 }: { orphaned?: (data: T) => Promise<void>; concurrency?: number } = {},
+): Promise<void> {
   const boss = await jobQueue();
   if (orphaned) onOrphan(name, orphaned as (data: object) => Promise<void>);
   await listenForWakeUps();

@@ -25,9 +25,7 @@ export const conversationAnswer = z
     department_id: id.nullable(),
     assigned_user: z.object({ id, name: z.string().nullable() }).nullable(),
     unread_count: z.number().int().meta({ description: "Incoming messages the caller has not read, up to 100" }),
-    last_message: z
-      .object({ id, body: z.string().nullable(), direction: z.enum(MESSAGE_DIRECTIONS), status: z.enum(MESSAGE_ANSWER_STATUSES), created_at: timestamp })
-      .nullable(),
+    last_message: z.object({ id, body: z.string().nullable(), direction: z.enum(MESSAGE_DIRECTIONS), status: z.enum(MESSAGE_ANSWER_STATUSES), created_at: timestamp }).nullable(),
     last_message_at: timestamp,
     sms_opted_out_at: timestamp.nullable().meta({ description: "The person sent STOP on this channel: nothing more is sent to them here until they send START" }),
     created_at: timestamp,

@@ -26,5 +26,11 @@ const ERRORS: Record<string, DeliveryError> = {
 
 /** The meaning of a provider error code, or a plain fallback that still names the code. */
 export function explainDeliveryError(code: string | null): DeliveryError {
-  return (code && ERRORS[code]) || { meaning: code ? `The provider could not deliver it (error ${code}).` : "The provider could not deliver it.", advice: "Send it again; if it fails again, call.", retry: true };
+  return (
+    (code && ERRORS[code]) || {
+      meaning: code ? `The provider could not deliver it (error ${code}).` : "The provider could not deliver it.",
+      advice: "Send it again; if it fails again, call.",
+      retry: true,
+    }
+  );
 }

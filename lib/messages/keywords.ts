@@ -20,7 +20,10 @@ const KEYWORDS: Record<string, MessageKeyword> = {
 };
 
 export function messageKeyword(body: string): MessageKeyword | null {
-  const word = body.trim().replace(/[.!]+$/, "").toUpperCase();
+  const word = body
+    .trim()
+    .replace(/[.!]+$/, "")
+    .toUpperCase();
   return KEYWORDS[word] ?? null;
 }
 

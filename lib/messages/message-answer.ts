@@ -20,15 +20,21 @@ export const messageAnswer = z
     conversation_id: id,
     direction: z.enum(MESSAGE_DIRECTIONS),
     body: z.string(),
-    media: z
-      .array(
-        z.object({
-          url: z.string().meta({ format: "uri-reference", description: "An outgoing message's: the public address it was sent from. A received one's: this service's address of the file kept here (GET /api/messages/{id}/media/{position}), never the provider's" }),
-          content_type: z.string().nullable(),
-          stored: z.enum(["pending", "stored", "failed"]).optional().meta({ description: "A received file: being fetched from the provider, kept here, or not available (too large, refused)" }),
+    media: z.array(
+      z.object({
+        url: z.string().meta({
+          format: "uri-reference",
+          description:
+            "An outgoing message's: the public address it was sent from. A received one's: this service's address of the file kept here " +
+            "(GET /api/messages/{id}/media/{position}), never the provider's",
         }),
-      ),
-    status: z.enum(MESSAGE_ANSWER_STATUSES).meta({ description: "Incoming: received. Outgoing: held (a campaign text waiting for quiet hours to end), then the provider's statuses, which only move forward" }),
+        content_type: z.string().nullable(),
+        stored: z.enum(["pending", "stored", "failed"]).optional().meta({ description: "A received file: being fetched from the provider, kept here, or not available (too large, refused)" }),
+      }),
+    ),
+    status: z
+      .enum(MESSAGE_ANSWER_STATUSES)
+      .meta({ description: "Incoming: received. Outgoing: held (a campaign text waiting for quiet hours to end), then the provider's statuses, which only move forward" }),
     error_code: z.string().nullable().meta({ description: "The provider's error code when it refused or could not deliver" }),
     error_message: z.string().nullable(),
     from: z.string(),

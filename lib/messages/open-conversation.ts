@@ -22,7 +22,14 @@ export interface OpenedConversation {
  */
 export async function openConversation(
   tx: Tx,
-  { organizationId, channel = "sms", phone, ourNumber, reopen, departmentId = null }: { organizationId: number; channel?: MessageChannel; phone: string; ourNumber: string | null; reopen: boolean; departmentId?: number | null },
+  {
+    organizationId,
+    channel = "sms",
+    phone,
+    ourNumber,
+    reopen,
+    departmentId = null,
+  }: { organizationId: number; channel?: MessageChannel; phone: string; ourNumber: string | null; reopen: boolean; departmentId?: number | null },
 ): Promise<OpenedConversation> {
   const [row] = await sqlRows<OpenedConversation[]>(tx)`
     INSERT INTO conversations (organization_id, department_id, contact_id, channel, phone, our_number)

@@ -37,7 +37,8 @@ export async function receiveMessage({ organizationId, text }: { organizationId:
     // The same delivery committed by a concurrent request in the meantime.
     if (!stored.messageId) return null;
     let last = stored.messageId;
-    if (keyword === "opt_out" || keyword === "opt_in") await recordConsent(tx, { organizationId, channel: text.channel, phone: text.from, keyword, word: text.body.trim(), messageId: stored.messageId });
+    if (keyword === "opt_out" || keyword === "opt_in")
+      await recordConsent(tx, { organizationId, channel: text.channel, phone: text.from, keyword, word: text.body.trim(), messageId: stored.messageId });
     let reply: ReceivedText["reply"] = null;
     if (replyBody) {
       const shape = countSegments(replyBody);
@@ -62,7 +63,14 @@ export async function receiveMessage({ organizationId, text }: { organizationId:
 
 /** A text as a message someone sent (lib/messages/store-inbound-message.ts). */
 const inbound = (organizationId: number, text: IncomingText): InboundMessage => ({
-  organizationId, channel: text.channel, from: text.from, to: text.to, body: text.body, media: text.media, providerSid: text.sid, sentAt: text.sentAt ?? new Date(),
+  organizationId,
+  channel: text.channel,
+  from: text.from,
+  to: text.to,
+  body: text.body,
+  media: text.media,
+  providerSid: text.sid,
+  sentAt: text.sentAt ?? new Date(),
 });
 
 /** The common case, a message that is no keyword: one statement (a burst of texts is hundreds a second). */

@@ -11,13 +11,17 @@ const e164 = z.string().trim().regex(E164_PATTERN, "must be in E.164 format, e.g
 const messageBody = z.string().refine((body) => [...body].length <= MAX_MESSAGE_CHARACTERS, `may not be longer than ${MAX_MESSAGE_CHARACTERS} characters.`);
 
 /** A picture or file the provider fetches and sends (MMS): https only; the address check happens on send. */
-const mediaUrl = z.string().trim().max(2048).refine((value) => {
-  try {
-    return new URL(value).protocol === "https:";
-  } catch {
-    return false;
-  }
-}, "must be an https address.");
+const mediaUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => {
+    try {
+      return new URL(value).protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "must be an https address.");
 
 export const sendMessageSchema = z
   .object({
@@ -32,7 +36,11 @@ export const sendMessageSchema = z
     /** sms (the default) or whatsapp (issue 48), from the organization's WhatsApp sender. */
     channel: z.enum(["sms", "whatsapp"], { error: 'channel is "sms" or "whatsapp".' }).default("sms"),
     /** WhatsApp: an approved content template (one of Settings' templates), the only kind of message allowed outside the 24-hour window. */
-    content_sid: z.string().trim().regex(/^HX[0-9a-fA-F]{32}$/, "content_sid is a content template's id (HX and 32 hex digits).").optional(),
+    content_sid: z
+      .string()
+      .trim()
+      .regex(/^HX[0-9a-fA-F]{32}$/, "content_sid is a content template's id (HX and 32 hex digits).")
+      .optional(),
     /** The template's variables by number: { "1": "Dora" }. */
     content_variables: z.record(z.string().regex(/^\d{1,2}$/, "Variables are numbered: 1, 2…"), z.string().max(1024, "A variable is at most 1,024 characters.")).optional(),
   })
@@ -40,11 +48,13 @@ export const sendMessageSchema = z
     if ((input.contact_id === undefined) === (input.to === undefined)) ctx.addIssue({ code: "custom", path: ["to"], message: "Give either contact_id or to (an E.164 number), not both." });
     if (input.content_sid !== undefined) {
       if (input.channel !== "whatsapp") ctx.addIssue({ code: "custom", path: ["content_sid"], message: "Content templates are for WhatsApp (channel: whatsapp)." });
-      if (input.body.trim() || input.media_urls?.length || input.template_id !== undefined) ctx.addIssue({ code: "custom", path: ["body"], message: "A content template is sent as approved: leave body, media and template_id out." });
+      if (input.body.trim() || input.media_urls?.length || input.template_id !== undefined)
+        ctx.addIssue({ code: "custom", path: ["body"], message: "A content template is sent as approved: leave body, media and template_id out." });
       return;
     }
     if (input.content_variables !== undefined) ctx.addIssue({ code: "custom", path: ["content_variables"], message: "Variables go with a content template (content_sid)." });
-    if (!input.body.trim() && !input.media_urls?.length && input.template_id === undefined) ctx.addIssue({ code: "custom", path: ["body"], message: "The message is empty: write something or attach media." });
+    if (!input.body.trim() && !input.media_urls?.length && input.template_id === undefined)
+      ctx.addIssue({ code: "custom", path: ["body"], message: "The message is empty: write something or attach media." });
   });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 

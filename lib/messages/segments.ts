@@ -6,8 +6,7 @@
 // whole message UCS-2: 70 UTF-16 code units alone, 67 per segment, and a
 // surrogate pair (an emoji) never split. Shared by the server and the composer.
 
-const GSM_BASIC =
-  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+const GSM_BASIC = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
 const GSM_EXTENSION = "^{}\\[~]|€\f";
 const BASIC = new Set(GSM_BASIC);
 const EXTENSION = new Set(GSM_EXTENSION);

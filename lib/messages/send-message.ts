@@ -55,14 +55,17 @@ export async function sendMessage({ actor, input }: { actor: SessionUser; input:
 
   const { messageId, conversationId } = await prisma.$transaction(async (tx) => {
     const conversation = await openConversation(tx, { organizationId, channel: input.channel, phone, ourNumber: null, reopen: false, departmentId: actor.department_id ?? null });
-    const [reachable] = await sqlRows<{ id: bigint }[]>(tx)(Prisma.sql`SELECT c.id FROM conversations c WHERE ${Prisma.join([Prisma.sql`c.id = ${conversation.id}`, ...conversationScopeSql(actor, "c")], " AND ")}`);
+    const [reachable] = await sqlRows<{ id: bigint }[]>(tx)(
+      Prisma.sql`SELECT c.id FROM conversations c WHERE ${Prisma.join([Prisma.sql`c.id = ${conversation.id}`, ...conversationScopeSql(actor, "c")], " AND ")}`,
+    );
     if (!reachable) throw AppError.validation({ [input.contact_id === undefined ? "to" : "contact_id"]: ["This number's conversation is handled by someone else."] });
     if (whatsapp && !template) refuseOutsideWindow(conversation.last_inbound_at);
     const from = conversation.our_number && numbers.includes(conversation.our_number) ? conversation.our_number : numbers[0];
     const [row] = await sqlRows<{ id: bigint }[]>(tx)`
       INSERT INTO messages (organization_id, conversation_id, direction, body, media, status, user_id, from_number, to_number, encoding, segments, origin, send_after, content_sid, content_variables)
       VALUES (${organizationId}, ${conversation.id}, 'outbound', ${body}, ${JSON.stringify(media)}::jsonb, ${heldUntil ? "held" : "queued"}, ${actor.id}, ${from}, ${phone},
-              ${encoding}, ${segments}, ${input.campaign_id === undefined ? "agent" : "campaign"}, ${heldUntil}, ${template?.contentSid ?? null}, ${template ? JSON.stringify(template.variables) : null}::jsonb)
+              ${encoding}, ${segments}, ${input.campaign_id === undefined ? "agent" : "campaign"}, ${heldUntil}, ${template?.contentSid ?? null},
+                ${template ? JSON.stringify(template.variables) : null}::jsonb)
       RETURNING id`;
     await touchConversation(tx, conversation.id, row.id);
     await dropDraft(tx, { userId: actor.id, kind: "reply", ref: String(conversation.id) });
@@ -134,7 +137,11 @@ async function messageBody(organizationId: number, input: SendMessageInput, cont
   if (input.template_id === undefined) {
     const known = new Set<string>([...TEMPLATE_PLACEHOLDERS, ...fields.map((f) => f.toLowerCase())]);
     const gaps = unfilledFields(input.body ?? "").filter((field) => known.has(field));
-    if (gaps.length) throw AppError.validation({ body: [`Fill in or remove ${gaps.map((g) => `{{${g}}}`).join(", ")} before sending.`], ...Object.fromEntries(gaps.map((g) => [`fields.${g}`, ["is not filled in."]])) });
+    if (gaps.length)
+      throw AppError.validation({
+        body: [`Fill in or remove ${gaps.map((g) => `{{${g}}}`).join(", ")} before sending.`],
+        ...Object.fromEntries(gaps.map((g) => [`fields.${g}`, ["is not filled in."]])),
+      });
     return input.body ?? "";
   }
   const filled = fillTemplate(await templateBody(organizationId, input.template_id), contact, fields);
@@ -163,7 +170,8 @@ function whatsappTemplate(templates: WhatsappTemplate[], contentSid: string, var
   if (!template) throw AppError.validation({ content_sid: ["This template is not one of the organization's WhatsApp templates (Settings → Telephony)."] });
   const named = templateVariables(template.body);
   const missing = named.filter((n) => !variables[n]?.trim());
-  if (missing.length) throw AppError.validation(Object.fromEntries(missing.map((n) => [`content_variables.${n}`, [`Fill in {{${n}}}.`]])), `Fill in ${missing.map((n) => `{{${n}}}`).join(", ")} before sending.`);
+  if (missing.length)
+    throw AppError.validation(Object.fromEntries(missing.map((n) => [`content_variables.${n}`, [`Fill in {{${n}}}.`]])), `Fill in ${missing.map((n) => `{{${n}}}`).join(", ")} before sending.`);
   const given = Object.fromEntries(named.map((n) => [n, variables[n].trim()]));
   return { contentSid: template.content_sid, variables: given, body: fillTemplateVariables(template.body, given) };
 }
@@ -179,9 +187,12 @@ function refuseOutsideWindow(lastInboundAt: Date | null) {
 async function refuseWithoutConsent(organizationId: number, phone: string, contact: Recipient["contact"], channel: "sms" | "whatsapp") {
   const optOut = await smsOptOut(prisma, organizationId, phone, channel);
   if (optOut) {
-    throw AppError.conflict(`${phone} opted out of ${channel === "whatsapp" ? "WhatsApp messages" : "text messages"} (replied ${optOut.keyword.toUpperCase()} on ${optOut.opted_out_at.toISOString().slice(0, 10)}).`, {
-      extra: { reason: "sms_opt_out", opted_out_at: optOut.opted_out_at.toISOString(), evidence_message_id: optOut.message_id === null ? null : Number(optOut.message_id) },
-    });
+    throw AppError.conflict(
+      `${phone} opted out of ${channel === "whatsapp" ? "WhatsApp messages" : "text messages"} (replied ${optOut.keyword.toUpperCase()} on ${optOut.opted_out_at.toISOString().slice(0, 10)}).`,
+      {
+        extra: { reason: "sms_opt_out", opted_out_at: optOut.opted_out_at.toISOString(), evidence_message_id: optOut.message_id === null ? null : Number(optOut.message_id) },
+      },
+    );
   }
   if (contact?.opted_out_at) throw AppError.conflict("This contact opted out of being contacted.", { extra: { reason: "opted_out", opted_out_at: contact.opted_out_at.toISOString() } });
   if (contact?.tags.some((tag) => tag.trim().toLowerCase() === "dnc")) throw AppError.conflict("This contact is tagged DNC (do not contact).", { extra: { reason: "dnc" } });

@@ -65,7 +65,13 @@ export function serializeConversation(row: ConversationRow): ConversationAnswer 
     last_message:
       row.last_id === null
         ? null
-        : { id: Number(row.last_id), body: row.last_body, direction: oneOf(MESSAGE_DIRECTIONS, row.last_direction, "inbound"), status: oneOf(MESSAGE_ANSWER_STATUSES, row.last_status, "received"), created_at: row.last_created_at! },
+        : {
+            id: Number(row.last_id),
+            body: row.last_body,
+            direction: oneOf(MESSAGE_DIRECTIONS, row.last_direction, "inbound"),
+            status: oneOf(MESSAGE_ANSWER_STATUSES, row.last_status, "received"),
+            created_at: row.last_created_at!,
+          },
     last_message_at: row.last_message_at,
     sms_opted_out_at: row.sms_opted_out_at,
     created_at: row.created_at,

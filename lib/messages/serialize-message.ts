@@ -41,9 +41,10 @@ export function serializeMessage(row: MessageRow): MessageAnswer {
     direction: oneOf(MESSAGE_DIRECTIONS, row.direction, "outbound"),
     body: row.body,
     // A received file is served by this service (kept here): the provider's address never leaves it.
-    media: row.direction === "inbound"
-      ? (row.media ?? []).map((m, position) => ({ url: `/api/messages/${row.id}/media/${position}`, content_type: m.content_type, stored: row.stored_media?.[String(position)] ?? "pending" }))
-      : (row.media ?? []),
+    media:
+      row.direction === "inbound"
+        ? (row.media ?? []).map((m, position) => ({ url: `/api/messages/${row.id}/media/${position}`, content_type: m.content_type, stored: row.stored_media?.[String(position)] ?? "pending" }))
+        : (row.media ?? []),
     status: oneOf(MESSAGE_ANSWER_STATUSES, row.status, "queued"),
     error_code: row.error_code,
     error_message: row.error_message,

@@ -9,7 +9,17 @@ import type { MessageChannel } from "@/lib/telephony/text-events";
  * Records a STOP or START: the number's consent now, with the message that
  * carries the evidence. Later sends read it (refused while opted out).
  */
-export async function recordConsent(tx: Tx, { organizationId, channel, phone, keyword, word, messageId }: { organizationId: number; channel: MessageChannel; phone: string; keyword: Exclude<MessageKeyword, "help">; word: string; messageId: bigint }) {
+export async function recordConsent(
+  tx: Tx,
+  {
+    organizationId,
+    channel,
+    phone,
+    keyword,
+    word,
+    messageId,
+  }: { organizationId: number; channel: MessageChannel; phone: string; keyword: Exclude<MessageKeyword, "help">; word: string; messageId: bigint },
+) {
   const optedOut = keyword === "opt_out";
   await sqlExecute(tx)`
     INSERT INTO sms_opt_outs (organization_id, channel, phone, opted_out, changed_at, message_id, keyword)

@@ -71,7 +71,21 @@ const POINT_AT_NEWEST = "UPDATE conversations SET last_message_id = (SELECT max(
 
 function parameters(m: InboundMessage): unknown[] {
   const { encoding, segments } = countSegments(m.body);
-  return [m.organizationId, m.from, m.to, m.body, JSON.stringify(m.media ?? []), m.providerSid ?? null, encoding, segments, m.channel, m.sentAt, m.departmentId ?? null, m.keyword ?? null, m.origin ?? "provider"];
+  return [
+    m.organizationId,
+    m.from,
+    m.to,
+    m.body,
+    JSON.stringify(m.media ?? []),
+    m.providerSid ?? null,
+    encoding,
+    segments,
+    m.channel,
+    m.sentAt,
+    m.departmentId ?? null,
+    m.keyword ?? null,
+    m.origin ?? "provider",
+  ];
 }
 
 type Row = { message_id: string | null; conversation_id: string; created_at: Date | string | null };

@@ -34,9 +34,10 @@ export async function storeMessageMedia({ organization_id, message_id }: { organ
     const outcome = await fetchMedia(organization_id, sources[item.position]?.url ?? "");
     await prisma.messageMedia.update({
       where: { id: item.id },
-      data: "bytes" in outcome
-        ? { status: "stored", bytes: outcome.bytes, size: outcome.bytes.length, ...(outcome.contentType && { content_type: outcome.contentType }) }
-        : { status: "failed", error: outcome.error },
+      data:
+        "bytes" in outcome
+          ? { status: "stored", bytes: outcome.bytes, size: outcome.bytes.length, ...(outcome.contentType && { content_type: outcome.contentType }) }
+          : { status: "failed", error: outcome.error },
     });
     if ("error" in outcome) logger.warn("message media not stored", { organization_id, message_id, position: item.position, error: outcome.error });
   }

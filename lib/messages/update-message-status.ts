@@ -19,7 +19,13 @@ const RANK_SQL = (column: Prisma.Sql) => Prisma.sql`CASE ${column}
  * stored) or by its SID, in the callback's organization only, and moves it
  * forward. Answers whether anything changed.
  */
-export async function updateMessageStatus({ organizationId, report }: { organizationId: number; report: { sid: string; id: bigint | null; status: string; errorCode: string | null } }): Promise<boolean> {
+export async function updateMessageStatus({
+  organizationId,
+  report,
+}: {
+  organizationId: number;
+  report: { sid: string; id: bigint | null; status: string; errorCode: string | null };
+}): Promise<boolean> {
   const failed = report.status === "failed" || report.status === "undelivered";
   const moved = await sqlRows<{ id: bigint; conversation_id: bigint }[]>(prisma)`
     UPDATE messages SET status = ${report.status},

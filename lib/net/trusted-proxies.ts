@@ -12,7 +12,10 @@ export function parseTrustedProxies(raw: string | undefined): TrustedProxies {
   if (!text) return { hops: 0 };
   if (/^\d{1,2}$/.test(text)) return { hops: Number(text) };
   const networks = new BlockList();
-  const list = text.split(",").map((item) => item.trim()).filter(Boolean);
+  const list = text
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
   for (const item of list) {
     const [address, prefix] = item.split("/");
     const family = isIP(address);
@@ -50,4 +53,3 @@ export function resolveClientAddress({ peer, forwardedFor, trusted }: { peer: st
   }
   return chain[0];
 }
-

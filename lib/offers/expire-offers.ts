@@ -24,7 +24,14 @@ export async function expireOffers(): Promise<number> {
     for (const row of rows) {
       const agent = await tx.agentStatus.findUnique({ where: { user_id: row.user_id }, select: { status: true } });
       if (agent?.status === "available") await changeAgentStatus(tx, { id: row.user_id, organization_id: row.organization_id }, "missed", { by: "timer", notice: MISSED_NOTICE });
-      await publishEvent({ type: "offer.withdrawn", record: { organization_id: row.organization_id, user_id: row.user_id }, data: { id: Number(row.id), queue_entry_id: Number(row.queue_entry_id), call_sid: row.call_sid, reason: "missed" } }, tx);
+      await publishEvent(
+        {
+          type: "offer.withdrawn",
+          record: { organization_id: row.organization_id, user_id: row.user_id },
+          data: { id: Number(row.id), queue_entry_id: Number(row.queue_entry_id), call_sid: row.call_sid, reason: "missed" },
+        },
+        tx,
+      );
     }
     return rows;
   });

@@ -7,10 +7,30 @@ import { oneOf } from "@/lib/http/answer-schemas";
 import { OFFER_STATUSES, type OfferAnswer } from "./schemas";
 
 interface OfferRow {
-  id: bigint; status: string; created_at: Date; expires_at: Date;
-  queue_entry_id: bigint; call_sid: string; from_number: string; callback: boolean; enqueued_at: Date;
-  queue_id: number; queue_name: string | null; department_id: number | null;
-  contact: { id: number; name: string; phone: string; email: string | null; company: string | null; tags: string[]; notes: string | null; total_calls: number; last_called_at: string | null; last_call_outcome: string | null } | null;
+  id: bigint;
+  status: string;
+  created_at: Date;
+  expires_at: Date;
+  queue_entry_id: bigint;
+  call_sid: string;
+  from_number: string;
+  callback: boolean;
+  enqueued_at: Date;
+  queue_id: number;
+  queue_name: string | null;
+  department_id: number | null;
+  contact: {
+    id: number;
+    name: string;
+    phone: string;
+    email: string | null;
+    company: string | null;
+    tags: string[];
+    notes: string | null;
+    total_calls: number;
+    last_called_at: string | null;
+    last_call_outcome: string | null;
+  } | null;
 }
 
 /**

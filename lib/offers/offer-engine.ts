@@ -26,7 +26,12 @@ import { ASSIGN_CONVERSATION, MAKE_OFFER, SETTLE_OFFERS, TICK_DUE } from "./offe
 const MAX_OFFERS_PER_PASS = 500;
 const TICK_MS = 1000;
 
-interface EngineState { running: Map<number, Promise<void>>; again: Set<number>; timer?: NodeJS.Timeout; ticking: boolean }
+interface EngineState {
+  running: Map<number, Promise<void>>;
+  again: Set<number>;
+  timer?: NodeJS.Timeout;
+  ticking: boolean;
+}
 const engine = () => processSingleton<EngineState>("offer-engine", () => ({ running: new Map(), again: new Set(), ticking: false }));
 
 /** Runs a pass over the organization's offers now (or once more after the one running). */

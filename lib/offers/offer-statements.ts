@@ -125,12 +125,14 @@ WITH gone AS (
     AND (e.status <> 'waiting' OR s.status <> 'available')
   RETURNING o.id, o.user_id, o.queue_entry_id, e.call_sid, o.reason
 ), published AS (
-  ${insertEvents(eventRows({
-    type: "offer.withdrawn",
-    record: { organization_id: "$1::int", user_id: "user_id" },
-    data: { id: "id", queue_entry_id: "queue_entry_id", call_sid: "call_sid", reason: "reason" },
-    from: "FROM gone",
-  }))}
+  ${insertEvents(
+    eventRows({
+      type: "offer.withdrawn",
+      record: { organization_id: "$1::int", user_id: "user_id" },
+      data: { id: "id", queue_entry_id: "queue_entry_id", call_sid: "call_sid", reason: "reason" },
+      from: "FROM gone",
+    }),
+  )}
 )
 SELECT (SELECT count(*) FROM (SELECT ${announce("p")} FROM published p) sent)::int AS withdrawn,
        EXISTS (SELECT 1 FROM queue_entries w WHERE w.organization_id = $1::int AND w.status = 'waiting'
@@ -177,7 +179,8 @@ WITH heads AS (
     -- The first call someone free may be offered under the queue's own rule (or as a callback's owner).
     (SELECT e.* FROM queue_entries e
      WHERE ${WAITING_IN_Q} AND ${someoneMayBeOfferedIt("false")}
-       AND ${aFreeAgentWho(`${holdsRequiredSkills("q")} AND (${serves("q.department_id")} OR EXISTS (SELECT 1 FROM queue_entries o WHERE o.organization_id = q.organization_id AND o.status = 'waiting' AND o.owner_user_id = s.user_id))`)}
+       AND ${aFreeAgentWho(`${holdsRequiredSkills("q")} AND (${serves("q.department_id")}
+             OR EXISTS (SELECT 1 FROM queue_entries o WHERE o.organization_id = q.organization_id AND o.status = 'waiting' AND o.owner_user_id = s.user_id))`)}
      ORDER BY e.enqueued_at, e.id LIMIT 1)
     UNION ALL
     -- The first call due to overflow that someone free may be offered under the overflow queue's rule.
@@ -225,12 +228,14 @@ WITH heads AS (
   ON CONFLICT DO NOTHING
   RETURNING id, queue_entry_id, user_id, queue_id, expires_at
 ), published AS (
-  ${insertEvents(eventRows({
-    type: "offer.created",
-    record: { organization_id: "$1::int", user_id: "o.user_id" },
-    data: { id: "o.id", queue_entry_id: "o.queue_entry_id", call_sid: "p.call_sid", from: "p.from_number", contact_id: "p.contact_id", queue_id: "o.queue_id", expires_at: "o.expires_at" },
-    from: "FROM offered o JOIN picked p ON p.entry_id = o.queue_entry_id",
-  }))}
+  ${insertEvents(
+    eventRows({
+      type: "offer.created",
+      record: { organization_id: "$1::int", user_id: "o.user_id" },
+      data: { id: "o.id", queue_entry_id: "o.queue_entry_id", call_sid: "p.call_sid", from: "p.from_number", contact_id: "p.contact_id", queue_id: "o.queue_id", expires_at: "o.expires_at" },
+      from: "FROM offered o JOIN picked p ON p.entry_id = o.queue_entry_id",
+    }),
+  )}
 )
 SELECT (SELECT count(*) FROM picked)::int AS picked, (SELECT count(*) FROM offered)::int AS offered,
        (SELECT ${announce("p")} FROM published p) AS announced,

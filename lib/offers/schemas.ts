@@ -12,7 +12,18 @@ export const offerAnswer = z.object({
   call: z.object({ queue_entry_id: id, call_sid: z.string(), callback: z.boolean().meta({ description: "The caller asked to be called back: accepting dials them" }), wait_seconds: z.number().int() }),
   caller: z.object({ number: z.string(), name: z.string().nullable().meta({ description: "The contact's name, when the number is a contact's" }) }),
   contact: z
-    .object({ id, name: z.string(), phone: z.string(), email: z.string().nullable(), company: z.string().nullable(), tags: z.array(z.string()), notes: z.string().nullable(), total_calls: z.number().int(), last_called_at: timestamp.nullable(), last_call_outcome: z.string().nullable() })
+    .object({
+      id,
+      name: z.string(),
+      phone: z.string(),
+      email: z.string().nullable(),
+      company: z.string().nullable(),
+      tags: z.array(z.string()),
+      notes: z.string().nullable(),
+      total_calls: z.number().int(),
+      last_called_at: timestamp.nullable(),
+      last_call_outcome: z.string().nullable(),
+    })
     .nullable(),
   queue: z.object({ id, name: z.string(), department_id: id.nullable() }),
   created_at: timestamp,

@@ -13,9 +13,9 @@ import { EVENT_CONTRACT, EVENT_TYPE_NAMES, RECEIVED_BY, streamedEventSchema } fr
 type JsonSchema = Record<string, unknown>;
 
 const ERROR_RESPONSES: Record<string, string> = {
-  "401": "Missing, malformed, expired or revoked bearer token: `{\"message\":\"Unauthenticated.\"}`",
-  "403": "The role may not use this route or act on that record: `{\"message\":\"Forbidden.\"}`",
-  "404": "No such record in the caller's reach: `{\"message\":\"Not found.\"}`",
+  "401": 'Missing, malformed, expired or revoked bearer token: `{"message":"Unauthenticated."}`',
+  "403": 'The role may not use this route or act on that record: `{"message":"Forbidden."}`',
+  "404": 'No such record in the caller\'s reach: `{"message":"Not found."}`',
   "409": "Conflict",
   "413": "Body over the route's size limit",
   "422": "Validation failed: `{ message, errors: { field: [reasons] } }`",
@@ -112,15 +112,33 @@ function jsonOperation(group: OperationGroup, method: Method, description: Extra
     ...(description.body && { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(description.body) } } } }),
     ...(group.upload && { requestBody: { required: true, content: { "multipart/form-data": { schema: uploadSchema(group.upload) } } } }),
     responses: {
-      [success]: success === "204"
-        ? { description: "Done, no body" }
-        : success === "303"
-          ? { description: "A redirect: the browser goes on to Location", headers: { Location: { schema: { type: "string" } } } }
-        : group.ahead === "stream"
-          ? { description: "A Server-Sent Events stream: each frame's `event` is a type of the event contract, its `data` that type's schema (components `Event.<type>`)", content: { "text/event-stream": { schema: { type: "string" } } } }
-          : { description: "Success", content: successContent(group, method, description) },
+      [success]:
+        success === "204"
+          ? { description: "Done, no body" }
+          : success === "303"
+            ? { description: "A redirect: the browser goes on to Location", headers: { Location: { schema: { type: "string" } } } }
+            : group.ahead === "stream"
+              ? {
+                  description: "A Server-Sent Events stream: each frame's `event` is a type of the event contract, its `data` that type's schema (components `Event.<type>`)",
+                  content: { "text/event-stream": { schema: { type: "string" } } },
+                }
+              : { description: "Success", content: successContent(group, method, description) },
       ...Object.fromEntries([...errors].map((status) => [status, { $ref: `#/components/responses/${status}` }])),
-      ...Object.fromEntries(Object.entries(extra).map(([status, text]) => [status, status === "206" && group.file?.[method] ? { description: text, content: successContent(group, method, description) } : { description: text, content: { "application/json": { schema: status.startsWith("2") || description.alsoAnswers?.[Number(status)] ? otherSuccessSchema(description, status) : { $ref: "#/components/schemas/Error" } } } }])),
+      ...Object.fromEntries(
+        Object.entries(extra).map(([status, text]) => [
+          status,
+          status === "206" && group.file?.[method]
+            ? { description: text, content: successContent(group, method, description) }
+            : {
+                description: text,
+                content: {
+                  "application/json": {
+                    schema: status.startsWith("2") || description.alsoAnswers?.[Number(status)] ? otherSuccessSchema(description, status) : { $ref: "#/components/schemas/Error" },
+                  },
+                },
+              },
+        ]),
+      ),
     },
   };
 }
@@ -134,7 +152,12 @@ function otherSuccessSchema(description: Extract<RouteDescription, { kind: "json
 /** The multipart form: the file part and the other fields as strings (a mapping is JSON text). */
 function uploadSchema(upload: NonNullable<OperationGroup["upload"]>) {
   const fields = jsonSchema(upload.fields);
-  const properties = Object.fromEntries(Object.entries((fields.properties as Record<string, JsonSchema> | undefined) ?? {}).map(([name, schema]) => [name, { type: "string", description: schema.description ?? `As ${JSON.stringify(schema.type ?? "text")}` }]));
+  const properties = Object.fromEntries(
+    Object.entries((fields.properties as Record<string, JsonSchema> | undefined) ?? {}).map(([name, schema]) => [
+      name,
+      { type: "string", description: schema.description ?? `As ${JSON.stringify(schema.type ?? "text")}` },
+    ]),
+  );
   return { type: "object", required: ["file"], properties: { file: { type: "string", format: "binary", description: upload.file }, ...properties } };
 }
 
@@ -144,7 +167,7 @@ function successContent(group: OperationGroup, method: Method, description: Extr
   if (file) return Object.fromEntries([file].flat().map((type) => [type, { schema: { type: "string", format: "binary" } }]));
   // The route's own answer schema: its serializer's return type is checked against it.
   const json = { schema: description.answers ? jsonSchema(description.answers, "output") : { type: "object" } };
-  const formatProperty = description.query ? ((jsonSchema(description.query).properties as Record<string, JsonSchema> | undefined)?.format) : undefined;
+  const formatProperty = description.query ? (jsonSchema(description.query).properties as Record<string, JsonSchema> | undefined)?.format : undefined;
   const formats = (formatProperty?.enum as string[] | undefined) ?? ["json"];
   return Object.fromEntries(formats.map((format) => [FORMAT_MEDIA_TYPES[format], format === "json" ? json : { schema: { type: "string", description: `The ${format} file` } }]));
 }
@@ -161,7 +184,11 @@ function providerOperation(group: OperationGroup, method: Method, callback: Prov
       required: true,
       content: {
         "application/x-www-form-urlencoded": {
-          schema: { type: "object", additionalProperties: { type: "string" }, ...(group.form && { properties: Object.fromEntries(Object.entries(group.form).map(([name, description]) => [name, { type: "string", description }])) }) },
+          schema: {
+            type: "object",
+            additionalProperties: { type: "string" },
+            ...(group.form && { properties: Object.fromEntries(Object.entries(group.form).map(([name, description]) => [name, { type: "string", description }])) }),
+          },
         },
       },
     },
@@ -176,11 +203,23 @@ function foreignOperation(group: OperationGroup, method: Method) {
     description: group.description?.[method],
     operationId: operationId(method, group.path),
     security: [],
-    parameters: pathParameters(group.path).map((name) => ({ name, in: "path", required: true, schema: { type: "string" }, description: "next-auth's action (session, csrf, providers, signin, signout, callback…)" })),
+    parameters: pathParameters(group.path).map((name) => ({
+      name,
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+      description: "next-auth's action (session, csrf, providers, signin, signout, callback…)",
+    })),
     responses: {
-      "200": { description: "next-auth's answer", content: { "application/json": { schema: { type: "object", description: "next-auth's own shapes: the session, a CSRF token, the providers, or a redirect address" } } } },
+      "200": {
+        description: "next-auth's answer",
+        content: { "application/json": { schema: { type: "object", description: "next-auth's own shapes: the session, a CSRF token, the providers, or a redirect address" } } },
+      },
       "302": { description: "next-auth's redirect (after sign-in or sign-out)" },
-      "400": { description: "next-auth refused the request (an unknown action, a missing CSRF token)", content: { "text/plain": { schema: { type: "string" } }, "application/json": { schema: { type: "object" } } } },
+      "400": {
+        description: "next-auth refused the request (an unknown action, a missing CSRF token)",
+        content: { "text/plain": { schema: { type: "string" } }, "application/json": { schema: { type: "object" } } },
+      },
       "413": { description: "Body over 1 MB", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
     },
   };
@@ -214,7 +253,11 @@ export function buildOpenApiDocument(operations: OperationGroup[], serverUrl?: s
       if (description?.kind === "not_allowed") continue;
       paths[group.path] ??= {};
       paths[group.path][method.toLowerCase()] =
-        description?.kind === "json" ? jsonOperation(group, method, description) : description?.kind === "provider" ? providerOperation(group, method, description.callback) : foreignOperation(group, method);
+        description?.kind === "json"
+          ? jsonOperation(group, method, description)
+          : description?.kind === "provider"
+            ? providerOperation(group, method, description.callback)
+            : foreignOperation(group, method);
     }
   }
   return {
@@ -223,7 +266,8 @@ export function buildOpenApiDocument(operations: OperationGroup[], serverUrl?: s
       title: "Contact center API",
       version: "1.0.0",
       description:
-        "Voice queues, the browser softphone, outbound campaigns and the contact database. Authenticate with `POST /api/login` and send `Authorization: Bearer <token>`. Field names are snake_case; lists are paged; errors always carry `message`.",
+        "Voice queues, the browser softphone, outbound campaigns and the contact database. Authenticate with `POST /api/login` and " +
+        "send `Authorization: Bearer <token>`. Field names are snake_case; lists are paged; errors always carry `message`.",
     },
     ...(serverUrl && { servers: [{ url: serverUrl }] }),
     // In the order above, whatever order the table lists its routes in (by path).

@@ -67,14 +67,17 @@ async function walkContacts(operation: StoredOperation, kind: OperationKind<unkn
     const batch = await sqlRows<{ id: bigint }[]>(prisma)`SELECT c.id FROM contacts c WHERE ${selects} AND c.id > ${cursor} ORDER BY c.id LIMIT ${batchRows}`;
     if (batch.length === 0) break;
     const ids = batch.map((row) => row.id);
-    await prisma.$transaction(async (tx) => {
-      const n = await kind.apply(tx, ids, operation.input, actor);
-      cursor = ids[ids.length - 1];
-      done += ids.length;
-      changed += n;
-      const progress = Math.min(99, Math.round((done / Math.max(operation.total, done, 1)) * 100));
-      await tx.operation.update({ where: { id }, data: { cursor, done, changed, progress } });
-    }, { timeout: 60_000 });
+    await prisma.$transaction(
+      async (tx) => {
+        const n = await kind.apply(tx, ids, operation.input, actor);
+        cursor = ids[ids.length - 1];
+        done += ids.length;
+        changed += n;
+        const progress = Math.min(99, Math.round((done / Math.max(operation.total, done, 1)) * 100));
+        await tx.operation.update({ where: { id }, data: { cursor, done, changed, progress } });
+      },
+      { timeout: 60_000 },
+    );
     await announceOperation(id);
   }
   const result = await prisma.$transaction((tx) => kind.finish(tx, { ...operation, changed }, actor), { timeout: 60_000 });

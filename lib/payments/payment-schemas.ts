@@ -20,7 +20,11 @@ const AMOUNT_ERROR = "Enter an amount above 0 and below 1,000,000, with at most 
 
 /** POST /api/calls/{call_sid}/payments: start taking a payment; the caller is asked for the card number first. */
 export const startPaymentSchema = z.object({
-  amount: z.number({ error: AMOUNT_ERROR }).positive(AMOUNT_ERROR).lt(1_000_000, AMOUNT_ERROR).refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, AMOUNT_ERROR),
+  amount: z
+    .number({ error: AMOUNT_ERROR })
+    .positive(AMOUNT_ERROR)
+    .lt(1_000_000, AMOUNT_ERROR)
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, AMOUNT_ERROR),
   description: z.string({ error: "The description is text." }).trim().max(255, "A description is at most 255 characters.").optional(),
 });
 
@@ -37,11 +41,22 @@ export type PaymentStep = z.infer<typeof paymentStepSchema>;
 /** The payment settings of an organization (Settings → Telephony; calls settings' `payments`). */
 export const paymentSettingsSchema = z.object({
   /** The provider's Pay Connector (its unique name) that sends the card to the processor; null: no payment step. */
-  connector: z.string({ error: "connector is the Pay Connector's unique name, or null." }).trim().regex(/^[A-Za-z0-9_-]{1,64}$/, "The connector's unique name has letters, digits, - and _ (at most 64).").nullable(),
-  currency: z.string({ error: "currency is a three-letter ISO 4217 code such as usd." }).trim().toLowerCase().regex(/^[a-z]{3}$/, "currency is a three-letter ISO 4217 code such as usd."),
+  connector: z
+    .string({ error: "connector is the Pay Connector's unique name, or null." })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "The connector's unique name has letters, digits, - and _ (at most 64).")
+    .nullable(),
+  currency: z
+    .string({ error: "currency is a three-letter ISO 4217 code such as usd." })
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{3}$/, "currency is a three-letter ISO 4217 code such as usd."),
   security_code: z.boolean({ error: "security_code must be true or false." }),
   postal_code: z.boolean({ error: "postal_code must be true or false." }),
-  card_types: z.array(z.enum(CARD_TYPES, { error: `Card types are ${CARD_TYPES.join(", ")}.` })).min(1, "Accept at least one card type.").max(CARD_TYPES.length),
+  card_types: z
+    .array(z.enum(CARD_TYPES, { error: `Card types are ${CARD_TYPES.join(", ")}.` }))
+    .min(1, "Accept at least one card type.")
+    .max(CARD_TYPES.length),
 });
 export type PaymentSettings = z.output<typeof paymentSettingsSchema>;
 
@@ -99,7 +114,10 @@ export function serializePayment(row: PaymentRow): z.output<typeof paymentAnswer
     description: row.description,
     status: (PAYMENT_STATUSES as readonly string[]).includes(row.status) ? (row.status as PaymentStatus) : "failed",
     capturing: isField(row.capturing) ? row.capturing : null,
-    required: (row.required ?? "").split(",").map((f) => f.trim()).filter(isField),
+    required: (row.required ?? "")
+      .split(",")
+      .map((f) => f.trim())
+      .filter(isField),
     card: row.card_number || row.card_type ? { number: row.card_number, type: row.card_type } : null,
     confirmation_code: row.confirmation_code,
     error: row.error,

@@ -39,7 +39,10 @@ export async function eraseContact({ actor, id, dryRun }: { actor: SessionUser; 
 /** What an erasure of this person would reach, erasing nothing. */
 async function previewErasure(person: Person) {
   const { count } = await personRecordings(person);
-  const erasable = await assertErasable(person).then(() => true, (error) => (error instanceof AppError && error.code === "conflict" ? false : Promise.reject(error)));
+  const erasable = await assertErasable(person).then(
+    () => true,
+    (error) => (error instanceof AppError && error.code === "conflict" ? false : Promise.reject(error)),
+  );
   return { dry_run: true as const, contact_id: String(person.contactId), calls: person.callSids.length, recordings: count, phones: person.phones.length, emails: person.emails.length, erasable };
 }
 
@@ -68,11 +71,22 @@ export const contactErasureOperation: StepOperationKind<ContactErasure> = {
     const { count } = await personRecordings(person);
     const recordings = await eraseRecordings(person, (done) => progress(done, count + 1));
     await assertErasable(person);
-    const counts = await prisma.$transaction(async (tx) => {
-      const erased = await erasePersonRecords(tx, person);
-      await writeAuditLog(tx, { organization_id: person.organizationId, department_id: person.departmentId, user_id: actor.id, action: "contact.erased", subject_type: "contact", subject_id: person.contactId, details: { operation_id: operation.id, recordings, ...erased } });
-      return erased;
-    }, { timeout: 120_000 });
+    const counts = await prisma.$transaction(
+      async (tx) => {
+        const erased = await erasePersonRecords(tx, person);
+        await writeAuditLog(tx, {
+          organization_id: person.organizationId,
+          department_id: person.departmentId,
+          user_id: actor.id,
+          action: "contact.erased",
+          subject_type: "contact",
+          subject_id: person.contactId,
+          details: { operation_id: operation.id, recordings, ...erased },
+        });
+        return erased;
+      },
+      { timeout: 120_000 },
+    );
     return { erased: true, recordings, ...counts };
   },
 };

@@ -45,9 +45,11 @@ export async function erasePersonRecords(tx: Tx, person: Person): Promise<Erased
   const emails = person.emails.map((e) => e.toLowerCase());
 
   // A web chat has no number: its visitor is the person when they left one of the person's addresses.
-  const conversationIds = (await sqlRows<{ id: bigint }[]>(tx)`
+  const conversationIds = (
+    await sqlRows<{ id: bigint }[]>(tx)`
     SELECT id FROM conversations WHERE organization_id = ${org} AND (contact_id = ${id} OR phone = ANY(${phones}::text[])
-      OR (channel = 'web' AND phone IN (SELECT 'web:' || v.id FROM chat_visitors v WHERE v.organization_id = ${org} AND lower(v.email) = ANY(${emails}::text[]))))`).map((c) => c.id);
+      OR (channel = 'web' AND phone IN (SELECT 'web:' || v.id FROM chat_visitors v WHERE v.organization_id = ${org} AND lower(v.email) = ANY(${emails}::text[]))))`
+  ).map((c) => c.id);
   const [{ messages }] = await sqlRows<{ messages: number }[]>(tx)`SELECT count(*)::int AS messages FROM messages WHERE conversation_id = ANY(${conversationIds}::bigint[])`;
   const [{ campaign_entries }] = await sqlRows<{ campaign_entries: number }[]>(tx)`SELECT count(*)::int AS campaign_entries FROM campaign_contacts WHERE contact_id = ${id}`;
 
@@ -79,7 +81,8 @@ export async function erasePersonRecords(tx: Tx, person: Person): Promise<Erased
   await run`UPDATE live_calls SET number = '', contact_id = NULL, recording_url = NULL WHERE organization_id = ${org} AND call_sid = ANY(${sids}::text[])`;
   // A payment taken stays the organization's record (amount, outcome, the processor's reference) without what showed the card or why.
   await run`UPDATE call_payments SET card_number = NULL, card_type = NULL, description = NULL WHERE organization_id = ${org} AND call_sid = ANY(${sids}::text[])`;
-  await run`UPDATE call_participants p SET number = NULL FROM live_calls l WHERE l.id = p.live_call_id AND l.organization_id = ${org} AND (l.call_sid = ANY(${sids}::text[]) OR p.number = ANY(${phones}::text[]))`;
+  await run`UPDATE call_participants p SET number = NULL FROM live_calls l WHERE l.id = p.live_call_id AND l.organization_id = ${org} AND (l.call_sid = ANY(${sids}::text[])
+    OR p.number = ANY(${phones}::text[]))`;
   await run`DELETE FROM early_leg_callbacks c WHERE c.organization_id = ${org} AND ${mentions(Prisma.sql`c.data`, person)}`;
   await run`DELETE FROM drafts WHERE organization_id = ${org} AND ((kind = 'call_notes' AND ref = ANY(${sids}::text[])) OR (kind = 'reply' AND ref = ANY(${conversationIds.map(String)}::text[])))`;
   await run`DELETE FROM conversation_reads WHERE conversation_id = ANY(${conversationIds}::bigint[])`;
@@ -92,7 +95,8 @@ export async function erasePersonRecords(tx: Tx, person: Person): Promise<Erased
   await run`DELETE FROM webhook_outbox o WHERE o.organization_id = ${org} AND ${mentions(Prisma.sql`o.payload`, person)}`;
   counts.webhook_deliveries =
     (await run`DELETE FROM webhook_deliveries d WHERE d.organization_id = ${org} AND d.status = 'pending' AND d.attempts = 0 AND ${mentions(Prisma.sql`d.payload`, person)}`) +
-    (await run`UPDATE webhook_deliveries d SET payload = jsonb_build_object('type', d.payload->'type', 'timestamp', d.payload->'timestamp', 'erased', true), last_error = NULL, status = CASE WHEN d.status = 'delivered' THEN d.status ELSE 'failed' END
+    (await run`UPDATE webhook_deliveries d SET payload = jsonb_build_object('type', d.payload->'type', 'timestamp', d.payload->'timestamp', 'erased', true), last_error = NULL,
+      status = CASE WHEN d.status = 'delivered' THEN d.status ELSE 'failed' END
       WHERE d.organization_id = ${org} AND ${mentions(Prisma.sql`d.payload`, person)}`);
   // The audit trail keeps who did what and when; what it said of the person goes.
   counts.audit_entries = await run`UPDATE audit_logs a SET details = '{"erased": true}'::jsonb

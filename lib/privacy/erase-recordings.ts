@@ -7,8 +7,16 @@ import type { Person } from "./find-person";
 export async function personRecordings(person: Person) {
   const organization_id = person.organizationId;
   const [calls, voicemails] = await Promise.all([
-    prisma.callLog.findMany({ where: { organization_id, call_sid: { in: person.callSids }, recording_url: { not: null } }, select: { id: true, call_sid: true, recording_url: true, recording_sid: true }, orderBy: { id: "asc" } }),
-    prisma.voicemail.findMany({ where: { organization_id, call_sid: { in: person.callSids }, recording_url: { not: null } }, select: { id: true, call_sid: true, recording_url: true }, orderBy: { id: "asc" } }),
+    prisma.callLog.findMany({
+      where: { organization_id, call_sid: { in: person.callSids }, recording_url: { not: null } },
+      select: { id: true, call_sid: true, recording_url: true, recording_sid: true },
+      orderBy: { id: "asc" },
+    }),
+    prisma.voicemail.findMany({
+      where: { organization_id, call_sid: { in: person.callSids }, recording_url: { not: null } },
+      select: { id: true, call_sid: true, recording_url: true },
+      orderBy: { id: "asc" },
+    }),
   ]);
   return { calls, voicemails, count: calls.length + voicemails.length };
 }
@@ -25,7 +33,10 @@ export async function eraseRecordings(person: Person, progress: (done: number) =
   let done = 0;
   for (const call of calls) {
     await telephony().deleteRecording(person.organizationId, { callSid: call.call_sid, url: call.recording_url, sid: call.recording_sid });
-    await prisma.callLog.updateMany({ where: { id: call.id, organization_id: person.organizationId }, data: { recording_url: null, recording_sid: null, recording_duration: null, recording_deleted_at: new Date() } });
+    await prisma.callLog.updateMany({
+      where: { id: call.id, organization_id: person.organizationId },
+      data: { recording_url: null, recording_sid: null, recording_duration: null, recording_deleted_at: new Date() },
+    });
     await progress(++done);
   }
   for (const voicemail of voicemails) {

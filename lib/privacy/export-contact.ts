@@ -27,7 +27,12 @@ export async function exportContact({ actor, id }: { actor: SessionUser; id: big
   const files = await personExportData(person);
   const { calls, voicemails } = await personRecordings(person);
   await writeAuditLog(prisma, {
-    organization_id: person.organizationId, department_id: person.departmentId, user_id: actor.id, action: "contact.exported", subject_type: "contact", subject_id: person.contactId,
+    organization_id: person.organizationId,
+    department_id: person.departmentId,
+    user_id: actor.id,
+    action: "contact.exported",
+    subject_type: "contact",
+    subject_id: person.contactId,
     details: { records: Object.fromEntries(Object.entries(files).map(([name, rows]) => [name, rows.length])), recordings: calls.length + voicemails.length },
   });
 
@@ -78,7 +83,12 @@ async function writeArchive(zip: archiver.Archiver, person: Person, files: Recor
     const filled = rows.map((row) => ("recording_file" in row ? { ...row, recording_file: written.get(`${kind}:${String(row.call_sid)}`) ?? null } : row));
     zip.append(json(kind === "contact" ? (filled[0] ?? null) : filled), { name: `${kind}.json` });
   }
-  const manifest = { contact_id: String(person.contactId), generated_at: new Date().toISOString(), files: [...Object.keys(files).map((kind) => `${kind}.json`), ...written.values()], missing_recordings: missing };
+  const manifest = {
+    contact_id: String(person.contactId),
+    generated_at: new Date().toISOString(),
+    files: [...Object.keys(files).map((kind) => `${kind}.json`), ...written.values()],
+    missing_recordings: missing,
+  };
   zip.append(json(manifest), { name: "manifest.json" });
   await zip.finalize();
 }

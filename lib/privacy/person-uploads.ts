@@ -43,7 +43,8 @@ export function uploadsNaming(db: Tx, person: Person, { lock = false } = {}): Pr
     SELECT j.id::text AS id, j.status FROM import_jobs j
     WHERE j.organization_id = ${person.organizationId} AND (
       j.id = (SELECT import_id FROM contacts WHERE id = ${person.contactId})
-      OR EXISTS (SELECT 1 FROM import_rows r WHERE r.import_id = j.id AND (r.duplicate_id = ${person.contactId} OR ${mentions(Prisma.sql`r.contact`, person)} OR ${mentions(Prisma.sql`r.errors`, person)}))
+      OR EXISTS (SELECT 1 FROM import_rows r WHERE r.import_id = j.id
+                   AND (r.duplicate_id = ${person.contactId} OR ${mentions(Prisma.sql`r.contact`, person)} OR ${mentions(Prisma.sql`r.errors`, person)}))
       OR EXISTS (SELECT 1 FROM import_chunks c LEFT JOIN import_chunks n ON n.import_id = c.import_id AND n.seq = c.seq + 1
                  WHERE c.import_id = j.id AND EXISTS (SELECT 1 FROM unnest(${needles}::text[]) s WHERE ${found})))
     ${lock ? Prisma.sql`FOR UPDATE OF j` : Prisma.empty}`;
@@ -81,9 +82,11 @@ export function byteNeedles(person: Pick<Person, "phones" | "emails" | "names">)
     strings.add(parsed.formatNational());
     strings.add(parsed.formatInternational());
   }
-  const bytes = [...strings].filter((s) => s.length >= 4).flatMap((s) => {
-    const utf16le = Buffer.from(s, "utf16le");
-    return [Buffer.from(s, "utf8"), utf16le, Buffer.from(utf16le).swap16()];
-  });
+  const bytes = [...strings]
+    .filter((s) => s.length >= 4)
+    .flatMap((s) => {
+      const utf16le = Buffer.from(s, "utf16le");
+      return [Buffer.from(s, "utf8"), utf16le, Buffer.from(utf16le).swap16()];
+    });
   return [...new Set(bytes.map((b) => b.toString("hex")))];
 }

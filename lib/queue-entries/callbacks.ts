@@ -29,10 +29,7 @@ export async function startCallback({ organizationId, agentId, callSid, entryId 
 
 /** The callback this call is, if it is one: its caller's first call (the log's parent). */
 export async function callbackOf(organizationId: number, callSid: string): Promise<{ id: string; call_sid: string } | null> {
-  const [entry] = await rawQuery<{ id: string; call_sid: string }>(
-    "SELECT id::text, call_sid FROM queue_entries WHERE callback_call_sid = $1 AND organization_id = $2",
-    [callSid, organizationId],
-  );
+  const [entry] = await rawQuery<{ id: string; call_sid: string }>("SELECT id::text, call_sid FROM queue_entries WHERE callback_call_sid = $1 AND organization_id = $2", [callSid, organizationId]);
   return entry ?? null;
 }
 

@@ -15,7 +15,19 @@ const GONE: VoiceAnswer = { kind: "say-and-hang-up", message: "This call is no l
  * device (or a stale accept, returned to the queue meanwhile) hears that the
  * call is gone. Joining marks the accept connected.
  */
-export async function agentDialQueue({ organizationId, agentId, callSid, queueEntry, recordingEnabled }: { organizationId: number; agentId: number | null; callSid: string | null; queueEntry: { id: bigint | null; queueName: string | null } | null; recordingEnabled: boolean }): Promise<VoiceAnswer> {
+export async function agentDialQueue({
+  organizationId,
+  agentId,
+  callSid,
+  queueEntry,
+  recordingEnabled,
+}: {
+  organizationId: number;
+  agentId: number | null;
+  callSid: string | null;
+  queueEntry: { id: bigint | null; queueName: string | null } | null;
+  recordingEnabled: boolean;
+}): Promise<VoiceAnswer> {
   if (!agentId || !queueEntry) return { kind: "say-and-hang-up", message: "There is no call to connect." };
   const entry = await acceptedEntry(organizationId, agentId, queueEntry);
   if (!entry) return GONE;
@@ -26,7 +38,18 @@ export async function agentDialQueue({ organizationId, agentId, callSid, queueEn
   }
   // The device joined: the accept is no longer at risk of going back to the queue, and the call is live
   // (the caller's leg and the agent's, which hold and transfer move). One statement: every answered call comes here.
-  const start = { organizationId, callSid: entry.call_sid, direction: "inbound" as const, userId: agentId, departmentId: entry.department_id, contactId: entry.contact_id, number: entry.from_number, answered: true, customerLegSid: entry.call_sid, agentLegSid: callSid };
+  const start = {
+    organizationId,
+    callSid: entry.call_sid,
+    direction: "inbound" as const,
+    userId: agentId,
+    departmentId: entry.department_id,
+    contactId: entry.contact_id,
+    number: entry.from_number,
+    answered: true,
+    customerLegSid: entry.call_sid,
+    agentLegSid: callSid,
+  };
   const [joined] = await rawQuery<{ joined: boolean; started: boolean; announcement: string | null }>(JOIN_ACCEPTED, [...startValues(start), String(entry.id)]);
   announceEvents([joined.announcement]);
   if (!joined.joined) return GONE;

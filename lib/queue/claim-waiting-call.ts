@@ -52,12 +52,14 @@ const CLAIM = prepared(`
     ${MOVED}
   ), ${AFTER_MOVE},
   call_published AS (
-    ${insertEvents(eventRows({
-      type: "call.started",
-      record: { organization_id: "$4::int", department_id: "$7::int", user_id: "$3::int" },
-      data: { call_sid: "m.current_call_sid", direction: "'inbound'", user_id: "$3::int", campaign_id: "NULL" },
-      from: "FROM moved m",
-    }))}
+    ${insertEvents(
+      eventRows({
+        type: "call.started",
+        record: { organization_id: "$4::int", department_id: "$7::int", user_id: "$3::int" },
+        data: { call_sid: "m.current_call_sid", direction: "'inbound'", user_id: "$3::int", campaign_id: "NULL" },
+        from: "FROM moved m",
+      }),
+    )}
   ), published AS (
     SELECT * FROM entry_published UNION ALL SELECT * FROM moved_published UNION ALL SELECT * FROM call_published
   )
@@ -66,12 +68,29 @@ const CLAIM = prepared(`
          (SELECT bool_and(${moveAllowed("m", 8)}) FROM moved m) AS allowed
   FROM claimed c`);
 
-interface Claimed { id: string; queue_name: string; call_sid: string; callback: boolean; from_number: string; announcements: string[] | null }
+interface Claimed {
+  id: string;
+  queue_name: string;
+  call_sid: string;
+  callback: boolean;
+  from_number: string;
+  announcements: string[] | null;
+}
 
 export async function claimWaitingCall(actor: SessionUser, call: { offerId: bigint } | { entryId: bigint }) {
   const offerId = "offerId" in call ? call.offerId : null;
   const entryId = "entryId" in call ? call.entryId : null;
-  const [claimed] = await rawQuery<Claimed>(CLAIM, ["busy", new Date(), actor.id, actor.organization_id, offerId?.toString() ?? null, entryId?.toString() ?? null, actor.department_id, allowedMoves("call_starts"), "call_starts"]);
+  const [claimed] = await rawQuery<Claimed>(CLAIM, [
+    "busy",
+    new Date(),
+    actor.id,
+    actor.organization_id,
+    offerId?.toString() ?? null,
+    entryId?.toString() ?? null,
+    actor.department_id,
+    allowedMoves("call_starts"),
+    "call_starts",
+  ]);
   if (!claimed) throw await whyNotClaimed(actor, offerId);
   announceEvents(claimed.announcements);
   const { id, queue_name, call_sid, from_number } = claimed;

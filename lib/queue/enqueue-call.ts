@@ -17,9 +17,30 @@ import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
  * organization already holds is refused (the provider's ids are unique across accounts,
  * so a collision is a forgery or a misrouted number), and nothing changes.
  */
-export async function enqueueCall({ organizationId, callSid, waitingLine, from, to, departmentId = null }: { organizationId: number; callSid: string; waitingLine: string | null; from: string; to: string; departmentId?: number | null }) {
+export async function enqueueCall({
+  organizationId,
+  callSid,
+  waitingLine,
+  from,
+  to,
+  departmentId = null,
+}: {
+  organizationId: number;
+  callSid: string;
+  waitingLine: string | null;
+  from: string;
+  to: string;
+  departmentId?: number | null;
+}) {
   if (!callSid || !waitingLine) throw new AppError("bad_request", "The call's id is missing or malformed.");
-  const [row] = await rawQuery<{ id: string; queue_name: string; status: string; created: boolean; contact_id: string | null; announcement: string | null }>(ENQUEUE, [organizationId, callSid, waitingLine, from, to, departmentId]);
+  const [row] = await rawQuery<{ id: string; queue_name: string; status: string; created: boolean; contact_id: string | null; announcement: string | null }>(ENQUEUE, [
+    organizationId,
+    callSid,
+    waitingLine,
+    from,
+    to,
+    departmentId,
+  ]);
   if (!row) throw callSidOfAnotherOrganization({ organizationId, callSid });
   const { announcement: news, ...entry } = row;
   announceEvents([news]);
@@ -54,11 +75,13 @@ const ENQUEUE = prepared(`
     ON CONFLICT (call_sid) DO UPDATE SET call_sid = queue_entries.call_sid WHERE queue_entries.organization_id = $1
     RETURNING id, queue_name, status, (xmax = 0) AS created, contact_id
   ), published AS (
-    ${insertEvents(eventRows({
-      type: "queue.entry.added",
-      record: { organization_id: "$1::int", department_id: "$6::int" },
-      data: { id: "id", call_sid: "$2::text", from: "$4::text", contact_id: "contact_id", department_id: "$6::int", callback: "false", transferred: "false", returned: "NULL" },
-      from: "FROM entry WHERE created",
-    }))}
+    ${insertEvents(
+      eventRows({
+        type: "queue.entry.added",
+        record: { organization_id: "$1::int", department_id: "$6::int" },
+        data: { id: "id", call_sid: "$2::text", from: "$4::text", contact_id: "contact_id", department_id: "$6::int", callback: "false", transferred: "false", returned: "NULL" },
+        from: "FROM entry WHERE created",
+      }),
+    )}
   )
   SELECT entry.id::text AS id, queue_name, status, created, contact_id::text AS contact_id, (SELECT ${announcement("p")} FROM published p) AS announcement FROM entry`);

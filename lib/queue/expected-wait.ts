@@ -31,7 +31,10 @@ export async function queuePace(organizationId: number, departmentId: number | n
      ORDER BY accepted_at DESC LIMIT $5::int`,
     [organizationId, departmentId, now, WINDOW_MINUTES, ANSWERS + 1],
   );
-  return paceOf(rows.map((r) => new Date(r.accepted_at).getTime()), now.getTime());
+  return paceOf(
+    rows.map((r) => new Date(r.accepted_at).getTime()),
+    now.getTime(),
+  );
 }
 
 /** Every queue's pace in one read (the wallboard): by department id, null for the general queue; a queue with no recent answers is absent. */
@@ -43,7 +46,15 @@ export async function queuePaces(organizationId: number, now = new Date()): Prom
      WHERE n <= $4::int GROUP BY department_id`,
     [organizationId, now, WINDOW_MINUTES, ANSWERS + 1],
   );
-  return new Map(rows.map((r) => [r.department_id, paceOf(r.answered.map((a) => new Date(a).getTime()), now.getTime())]));
+  return new Map(
+    rows.map((r) => [
+      r.department_id,
+      paceOf(
+        r.answered.map((a) => new Date(a).getTime()),
+        now.getTime(),
+      ),
+    ]),
+  );
 }
 
 /** The pace from answer times, newest first (pure: unit-tested). */

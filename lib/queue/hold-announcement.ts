@@ -37,7 +37,12 @@ export async function holdAnnouncement({ organizationId, callSid, to }: { organi
   const music: VoiceAnswer = { kind: "hold-in-queue", position: null, expectedWaitSeconds: null, callbackOffer };
   if (!due?.announce) return music;
   const ahead = await prisma.queueEntry.count({
-    where: { organization_id: organizationId, status: "waiting", department_id: due.department_id, OR: [{ enqueued_at: { lt: due.enqueued_at } }, { enqueued_at: due.enqueued_at, id: { lt: BigInt(due.id) } }] },
+    where: {
+      organization_id: organizationId,
+      status: "waiting",
+      department_id: due.department_id,
+      OR: [{ enqueued_at: { lt: due.enqueued_at } }, { enqueued_at: due.enqueued_at, id: { lt: BigInt(due.id) } }],
+    },
   });
   const position = ahead + 1;
   const expected = expectedWaitSeconds(await queuePace(organizationId, due.department_id), position);

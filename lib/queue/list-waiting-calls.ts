@@ -61,7 +61,6 @@ function startRead(organizationId: number, entry: CachedList): void {
   );
 }
 
-
 /**
  * The waiting calls an agent may take, oldest first: their queues' (their
  * department's and the general one; every queue for admins), each with its
@@ -100,7 +99,8 @@ function presentWaitingCall(row: WaitingRow, now: number): WaitingCall {
 
 // Every agent's poll of the queue (the specification's 2 s) may read it: planned once per connection.
 const WAITING_ROWS = prepared(
-  `SELECT q.id, q.call_sid, q.from_number, q.to_number, q.queue_name, q.enqueued_at, c.id AS contact_id, c.name AS contact_name, q.department_id, d.name AS department_name, q.callback_requested_at IS NOT NULL AS callback, q.returned_reason
+  `SELECT q.id, q.call_sid, q.from_number, q.to_number, q.queue_name, q.enqueued_at, c.id AS contact_id, c.name AS contact_name, q.department_id, d.name AS department_name,
+    q.callback_requested_at IS NOT NULL AS callback, q.returned_reason
      FROM queue_entries q LEFT JOIN contacts c ON c.id = q.contact_id LEFT JOIN departments d ON d.id = q.department_id
      WHERE q.organization_id = $1 AND q.status = 'waiting'
      ORDER BY q.enqueued_at, q.id LIMIT 500`,

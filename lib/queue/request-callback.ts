@@ -27,7 +27,11 @@ export async function requestCallback({ organizationId, callSid, to, digits }: {
   if (!marked) return holdAnnouncement({ organizationId, callSid, to });
   if (marked.first) {
     forgetWaitingCalls(organizationId);
-    await publishEvent({ type: "queue.entry.updated", record: { organization_id: organizationId, department_id: marked.department_id }, data: { id: Number(marked.id), call_sid: callSid, callback: true, followed_up: null, user_id: null } });
+    await publishEvent({
+      type: "queue.entry.updated",
+      record: { organization_id: organizationId, department_id: marked.department_id },
+      data: { id: Number(marked.id), call_sid: callSid, callback: true, followed_up: null, user_id: null },
+    });
   }
   return { kind: "leave-queue" };
 }

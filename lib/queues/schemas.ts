@@ -10,7 +10,11 @@ import { requiredSkillsSchema } from "@/lib/skills/schemas";
 export const DISTRIBUTIONS = ["pick", "offer"] as const;
 
 const whole = (field: string, min: number, max: number) =>
-  z.number({ error: `The ${field} must be a whole number from ${min} to ${max}.` }).int(`The ${field} must be a whole number from ${min} to ${max}.`).min(min, `The ${field} must be a whole number from ${min} to ${max}.`).max(max, `The ${field} must be a whole number from ${min} to ${max}.`);
+  z
+    .number({ error: `The ${field} must be a whole number from ${min} to ${max}.` })
+    .int(`The ${field} must be a whole number from ${min} to ${max}.`)
+    .min(min, `The ${field} must be a whole number from ${min} to ${max}.`)
+    .max(max, `The ${field} must be a whole number from ${min} to ${max}.`);
 
 export const overflowSchema = z.strictObject({
   after_seconds: whole("after_seconds", 1, 3600),

@@ -36,7 +36,15 @@ export async function updateQueue({ actor, id, input }: { actor: SessionUser; id
         updated_at: new Date(),
       },
     });
-    await writeAuditLog(tx, { organization_id: queue.organization_id, department_id: queue.department_id, user_id: actor.id, action: "queue.updated", subject_type: "queue", subject_id: queue.id, details: input });
+    await writeAuditLog(tx, {
+      organization_id: queue.organization_id,
+      department_id: queue.department_id,
+      user_id: actor.id,
+      action: "queue.updated",
+      subject_type: "queue",
+      subject_id: queue.id,
+      details: input,
+    });
   });
   // A queue turned to offers (or its skills, priority or overflow changed) may have calls to offer now.
   await refreshDistributingOrganizations();

@@ -26,7 +26,11 @@ const lastCallOf = (user: string, organization: string) => `
   ORDER BY c.created_at DESC LIMIT 1`;
 const LAST_CALL = prepared(lastCallOf("$1::int", "$2::int"));
 
-interface LastCall { wrap_up_seconds: number | null; queue_requires: boolean; has_disposition: boolean }
+interface LastCall {
+  wrap_up_seconds: number | null;
+  queue_requires: boolean;
+  has_disposition: boolean;
+}
 
 /** The rules of the wrap-up that began at `since` for this agent's last call. */
 export async function wrapUpRules({ userId, organizationId, since, resumeStatus }: { userId: number; organizationId: number; since: Date; resumeStatus: string | null }): Promise<WrapUpRules> {

@@ -19,23 +19,14 @@ export async function checkReadiness(): Promise<Readiness> {
   const database = await databaseAnswers();
   const workers = started.workers === "pending" ? "pending" : jobQueueRunning() ? "ok" : "failing";
   const checks = { database, migrations: started.migrations, workers } as const;
-  const status = stopping()
-    ? "stopping"
-    : checks.migrations === "pending" || checks.workers === "pending"
-      ? "starting"
-      : database === "ok" && workers === "ok"
-        ? "ready"
-        : "not_ready";
+  const status = stopping() ? "stopping" : checks.migrations === "pending" || checks.workers === "pending" ? "starting" : database === "ok" && workers === "ok" ? "ready" : "not_ready";
   return { status, checks };
 }
 
 async function databaseAnswers(): Promise<"ok" | "failing"> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      rawQuery("SELECT 1"),
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), DATABASE_CHECK_MS))),
-    ]);
+    await Promise.race([rawQuery("SELECT 1"), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), DATABASE_CHECK_MS)))]);
     return "ok";
   } catch {
     return "failing";

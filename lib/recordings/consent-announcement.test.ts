@@ -10,7 +10,13 @@ describe("consentAnnouncement", () => {
   });
 
   it("gives the organization's words, or the called number's own when it has them", () => {
-    const settings: RecordingConsentSettings = { text: "Recorded.", audio_url: null, opt_out_digit: "1", outbound: false, numbers: { "+14155550100": { text: "This line is recorded.", audio_url: null, opt_out_digit: "9" } } };
+    const settings: RecordingConsentSettings = {
+      text: "Recorded.",
+      audio_url: null,
+      opt_out_digit: "1",
+      outbound: false,
+      numbers: { "+14155550100": { text: "This line is recorded.", audio_url: null, opt_out_digit: "9" } },
+    };
     expect(consentAnnouncement(settings, "+14155550199")).toEqual({ text: "Recorded.", audioUrl: null, optOutDigit: "1" });
     expect(consentAnnouncement(settings, "+14155550100")).toEqual({ text: "This line is recorded.", audioUrl: null, optOutDigit: "9" });
     expect(consentAnnouncement(settings, null)).toEqual({ text: "Recorded.", audioUrl: null, optOutDigit: "1" });

@@ -13,7 +13,15 @@ export async function holdCallRecording({ actor, callSid, on }: { actor: Session
   const call = await prisma.callLog.findFirst({ where: { call_sid: callSid, organization_id: actor.organization_id }, select: { id: true, department_id: true } });
   if (!call) throw AppError.notFound();
   await prisma.callLog.updateMany({ where: { id: call.id, organization_id: actor.organization_id }, data: { legal_hold_at: on ? new Date() : null } });
-  await writeAuditLog(prisma, { organization_id: actor.organization_id, department_id: call.department_id, user_id: actor.id, action: on ? "legal_hold.placed" : "legal_hold.released", subject_type: "call_log", subject_id: call.id, details: { call_sid: callSid } });
+  await writeAuditLog(prisma, {
+    organization_id: actor.organization_id,
+    department_id: call.department_id,
+    user_id: actor.id,
+    action: on ? "legal_hold.placed" : "legal_hold.released",
+    subject_type: "call_log",
+    subject_id: call.id,
+    details: { call_sid: callSid },
+  });
   return { legal_hold: on };
 }
 
@@ -22,6 +30,14 @@ export async function holdContactRecordings({ actor, contactId, on }: { actor: S
   const contact = await prisma.contact.findFirst({ where: { id: contactId, organization_id: actor.organization_id }, select: { id: true, department_id: true } });
   if (!contact) throw AppError.notFound();
   await prisma.contact.updateMany({ where: { id: contact.id, organization_id: actor.organization_id }, data: { legal_hold_at: on ? new Date() : null } });
-  await writeAuditLog(prisma, { organization_id: actor.organization_id, department_id: contact.department_id, user_id: actor.id, action: on ? "legal_hold.placed" : "legal_hold.released", subject_type: "contact", subject_id: contact.id, details: {} });
+  await writeAuditLog(prisma, {
+    organization_id: actor.organization_id,
+    department_id: contact.department_id,
+    user_id: actor.id,
+    action: on ? "legal_hold.placed" : "legal_hold.released",
+    subject_type: "contact",
+    subject_id: contact.id,
+    details: {},
+  });
   return { legal_hold: on };
 }

@@ -21,11 +21,27 @@ export async function mayPlayCallRecordings(actor: SessionUser): Promise<boolean
 export async function playCallRecording({ actor, callSid, range, download }: { actor: SessionUser; callSid: string; range: string | null; download: boolean }): Promise<Response> {
   const scope = recordingScope(actor, (await getSettings(actor.organization_id, "calls")).agents_play_own_recordings);
   if (!scope) throw new AppError("forbidden", "Your organization does not let agents play recordings.");
-  const call = await prisma.callLog.findFirst({ where: { call_sid: callSid, ...scope, recording_url: { not: null } }, select: { id: true, department_id: true, recording_url: true, recording_sid: true, recording_duration: true, duration: true } });
+  const call = await prisma.callLog.findFirst({
+    where: { call_sid: callSid, ...scope, recording_url: { not: null } },
+    select: { id: true, department_id: true, recording_url: true, recording_sid: true, recording_duration: true, duration: true },
+  });
   if (!call) throw AppError.notFound();
-  const audio = await recordingAudio({ organizationId: actor.organization_id, recording: { callSid, url: call.recording_url, sid: call.recording_sid, seconds: call.recording_duration ?? call.duration }, range, download });
+  const audio = await recordingAudio({
+    organizationId: actor.organization_id,
+    recording: { callSid, url: call.recording_url, sid: call.recording_sid, seconds: call.recording_duration ?? call.duration },
+    range,
+    download,
+  });
   if (startsAPlay(range)) {
-    await writeAuditLog(prisma, { organization_id: actor.organization_id, department_id: call.department_id, user_id: actor.id, action: download ? "recording.downloaded" : "recording.played", subject_type: "call_log", subject_id: call.id, details: { call_sid: callSid } });
+    await writeAuditLog(prisma, {
+      organization_id: actor.organization_id,
+      department_id: call.department_id,
+      user_id: actor.id,
+      action: download ? "recording.downloaded" : "recording.played",
+      subject_type: "call_log",
+      subject_id: call.id,
+      details: { call_sid: callSid },
+    });
   }
   return audio;
 }

@@ -12,11 +12,27 @@ import { recordingAudio, startsAPlay } from "./recording-audio";
  * every play and download is in the audit log.
  */
 export async function playVoicemailRecording({ actor, id, range, download }: { actor: SessionUser; id: bigint; range: string | null; download: boolean }): Promise<Response> {
-  const voicemail = await prisma.voicemail.findFirst({ where: { id, organization_id: actor.organization_id, recording_url: { not: null } }, select: { id: true, call_sid: true, department_id: true, recording_url: true, duration_seconds: true } });
+  const voicemail = await prisma.voicemail.findFirst({
+    where: { id, organization_id: actor.organization_id, recording_url: { not: null } },
+    select: { id: true, call_sid: true, department_id: true, recording_url: true, duration_seconds: true },
+  });
   if (!voicemail || !servesQueue(actor, voicemail.department_id)) throw AppError.notFound();
-  const audio = await recordingAudio({ organizationId: actor.organization_id, recording: { callSid: voicemail.call_sid, url: voicemail.recording_url, sid: null, seconds: voicemail.duration_seconds }, range, download });
+  const audio = await recordingAudio({
+    organizationId: actor.organization_id,
+    recording: { callSid: voicemail.call_sid, url: voicemail.recording_url, sid: null, seconds: voicemail.duration_seconds },
+    range,
+    download,
+  });
   if (startsAPlay(range)) {
-    await writeAuditLog(prisma, { organization_id: actor.organization_id, department_id: voicemail.department_id, user_id: actor.id, action: download ? "recording.downloaded" : "recording.played", subject_type: "voicemail", subject_id: voicemail.id, details: { call_sid: voicemail.call_sid } });
+    await writeAuditLog(prisma, {
+      organization_id: actor.organization_id,
+      department_id: voicemail.department_id,
+      user_id: actor.id,
+      action: download ? "recording.downloaded" : "recording.played",
+      subject_type: "voicemail",
+      subject_id: voicemail.id,
+      details: { call_sid: voicemail.call_sid },
+    });
   }
   return audio;
 }

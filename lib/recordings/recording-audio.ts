@@ -10,7 +10,17 @@ const PASSED_ON = ["content-type", "content-length", "content-range", "accept-ra
  * player's Range passed on both ways). Never cached by a browser or proxy
  * beyond the request: who may hear it is checked every time.
  */
-export async function recordingAudio({ organizationId, recording, range, download }: { organizationId: number; recording: { callSid: string; url: string | null; sid: string | null; seconds: number | null }; range: string | null; download: boolean }): Promise<Response> {
+export async function recordingAudio({
+  organizationId,
+  recording,
+  range,
+  download,
+}: {
+  organizationId: number;
+  recording: { callSid: string; url: string | null; sid: string | null; seconds: number | null };
+  range: string | null;
+  download: boolean;
+}): Promise<Response> {
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   const media = await telephony().recordingMedia(organizationId, recording, range);
   if (!media) throw AppError.notFound();

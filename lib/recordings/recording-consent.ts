@@ -11,7 +11,19 @@ export type RecordingConsents = Map<string, { outcome: ConsentOutcome; method: "
  * once per call: the first decision stands (a retried callback, or a key
  * pressed after the call was routed, changes nothing).
  */
-export async function recordConsent({ organizationId, callSid, outcome, announcement, digit = null }: { organizationId: number; callSid: string; outcome: ConsentOutcome; announcement: ConsentAnnouncement; digit?: string | null }): Promise<void> {
+export async function recordConsent({
+  organizationId,
+  callSid,
+  outcome,
+  announcement,
+  digit = null,
+}: {
+  organizationId: number;
+  callSid: string;
+  outcome: ConsentOutcome;
+  announcement: ConsentAnnouncement;
+  digit?: string | null;
+}): Promise<void> {
   if (!callSid) return;
   const method = announcement.audioUrl ? "audio" : "text";
   await sqlExecute(prisma)`
@@ -29,6 +41,7 @@ export async function recordingConsentsOf(organizationId: number, callSids: stri
   const consents: RecordingConsents = new Map();
   if (callSids.length === 0) return consents;
   const rows = await prisma.recordingConsent.findMany({ where: { organization_id: organizationId, call_sid: { in: callSids } } });
-  for (const row of rows) consents.set(row.call_sid, { outcome: row.outcome === "declined" ? "declined" : "announced", method: row.method === "audio" ? "audio" : "text", digit: row.digit, decided_at: row.decided_at });
+  for (const row of rows)
+    consents.set(row.call_sid, { outcome: row.outcome === "declined" ? "declined" : "announced", method: row.method === "audio" ? "audio" : "text", digit: row.digit, decided_at: row.decided_at });
   return consents;
 }

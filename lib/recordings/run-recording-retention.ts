@@ -28,7 +28,17 @@ export interface RecordingRetentionReport {
  * contact keeps them. A recording the provider fails to delete stays and is
  * tried again next time. `asOf` is the run's "now" (a test server's clock).
  */
-export async function runRecordingRetention({ organizationId, userId, dryRun = false, asOf = new Date() }: { organizationId: number; userId: number | null; dryRun?: boolean; asOf?: Date }): Promise<RecordingRetentionReport> {
+export async function runRecordingRetention({
+  organizationId,
+  userId,
+  dryRun = false,
+  asOf = new Date(),
+}: {
+  organizationId: number;
+  userId: number | null;
+  dryRun?: boolean;
+  asOf?: Date;
+}): Promise<RecordingRetentionReport> {
   const days = (await getSettings(organizationId, "calls")).recording_retention_days;
   const report: RecordingRetentionReport = { enabled: days !== null, dry_run: dryRun, recording_retention_days: days, deleted_calls: 0, deleted_voicemails: 0, kept_on_hold: 0, failed: 0 };
   if (days === null) return report;
@@ -45,7 +55,12 @@ export async function runRecordingRetention({ organizationId, userId, dryRun = f
 
   const failedCalls: bigint[] = [];
   for (;;) {
-    const calls = await prisma.callLog.findMany({ where: { ...expired, ...unheld, id: { notIn: failedCalls } }, select: { id: true, call_sid: true, recording_url: true, recording_sid: true }, orderBy: { id: "asc" }, take: BATCH });
+    const calls = await prisma.callLog.findMany({
+      where: { ...expired, ...unheld, id: { notIn: failedCalls } },
+      select: { id: true, call_sid: true, recording_url: true, recording_sid: true },
+      orderBy: { id: "asc" },
+      take: BATCH,
+    });
     if (calls.length === 0) break;
     const gone: bigint[] = [];
     for (const call of calls) {
@@ -58,14 +73,22 @@ export async function runRecordingRetention({ organizationId, userId, dryRun = f
         logger.warn("recording not deleted at the provider", { organization_id: organizationId, call_sid: call.call_sid, error: (error as Error).message });
       }
     }
-    const cleared = await prisma.callLog.updateMany({ where: { id: { in: gone }, organization_id: organizationId }, data: { recording_url: null, recording_sid: null, recording_duration: null, recording_deleted_at: new Date() } });
+    const cleared = await prisma.callLog.updateMany({
+      where: { id: { in: gone }, organization_id: organizationId },
+      data: { recording_url: null, recording_sid: null, recording_duration: null, recording_deleted_at: new Date() },
+    });
     report.deleted_calls += cleared.count;
   }
   report.failed += failedCalls.length;
 
   const failedVoicemails: bigint[] = [];
   for (;;) {
-    const voicemails = await prisma.voicemail.findMany({ where: { ...expired, OR: [{ contact_id: null }, { contact: { legal_hold_at: null } }], id: { notIn: failedVoicemails } }, select: { id: true, call_sid: true, recording_url: true }, orderBy: { id: "asc" }, take: BATCH });
+    const voicemails = await prisma.voicemail.findMany({
+      where: { ...expired, OR: [{ contact_id: null }, { contact: { legal_hold_at: null } }], id: { notIn: failedVoicemails } },
+      select: { id: true, call_sid: true, recording_url: true },
+      orderBy: { id: "asc" },
+      take: BATCH,
+    });
     if (voicemails.length === 0) break;
     const gone: bigint[] = [];
     for (const voicemail of voicemails) {
@@ -82,6 +105,13 @@ export async function runRecordingRetention({ organizationId, userId, dryRun = f
   }
   report.failed += failedVoicemails.length;
 
-  await writeAuditLog(prisma, { organization_id: organizationId, user_id: userId, action: "recordings.retention_run", subject_type: "organization", subject_id: organizationId, details: { ...report, as_of: asOf.toISOString() } });
+  await writeAuditLog(prisma, {
+    organization_id: organizationId,
+    user_id: userId,
+    action: "recordings.retention_run",
+    subject_type: "organization",
+    subject_id: organizationId,
+    details: { ...report, as_of: asOf.toISOString() },
+  });
   return report;
 }

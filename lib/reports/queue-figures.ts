@@ -33,7 +33,8 @@ interface Row {
 export async function queueFigures({ actor, today, tz, serviceLevelSeconds }: { actor: SessionUser; today: string; tz: string; serviceLevelSeconds: number }) {
   const start = Prisma.sql`(${today}::date::timestamp AT TIME ZONE ${tz})`;
   const todays = Prisma.sql`q.enqueued_at >= ${start} AND ${callersOf(actor)}`;
-  const [rows, paces] = await Promise.all([runSql<Row>(Prisma.sql`
+  const [rows, paces] = await Promise.all([
+    runSql<Row>(Prisma.sql`
     WITH queues AS (
       SELECT NULL::int AS department_id, NULL::text AS name
       UNION ALL SELECT d.id, d.name FROM departments d WHERE d.organization_id = ${actor.organization_id}
@@ -50,7 +51,9 @@ export async function queueFigures({ actor, today, tz, serviceLevelSeconds }: { 
     LEFT JOIN queue_entries q ON q.organization_id = ${actor.organization_id} AND q.department_id IS NOT DISTINCT FROM k.department_id
                               AND (q.status = 'waiting' OR q.enqueued_at >= ${start})
     GROUP BY k.department_id, k.name
-    ORDER BY k.department_id NULLS FIRST`), queuePaces(actor.organization_id)]);
+    ORDER BY k.department_id NULLS FIRST`),
+    queuePaces(actor.organization_id),
+  ]);
   const mine = rows.filter((r) => servesQueue(actor, r.department_id));
   return mine.map((r) => ({
     department_id: r.department_id,

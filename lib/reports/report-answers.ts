@@ -64,14 +64,17 @@ export const agentReportAnswer = z.object({
       seconds_in_state: z.object({ available: count, busy: count, wrap_up: count, offline: count }),
       messages_sent: count,
       messages_failed: count,
-      offers: z.object({
-        offered: count,
-        accepted: count,
-        declined: count,
-        missed: count,
-        average_seconds_to_accept: z.number().nullable().meta({ description: "Mean seconds from an offer to its accept; null with none accepted" }),
-        seconds_not_ready: count.meta({ description: "Seconds in the not-ready state `missed` an unanswered offer put the agent in" }),
-      }).optional().meta({ description: "Calls offered to the agent in the range (issue 44): present once the organization offers calls (an offer queue, or offers in the range)" }),
+      offers: z
+        .object({
+          offered: count,
+          accepted: count,
+          declined: count,
+          missed: count,
+          average_seconds_to_accept: z.number().nullable().meta({ description: "Mean seconds from an offer to its accept; null with none accepted" }),
+          seconds_not_ready: count.meta({ description: "Seconds in the not-ready state `missed` an unanswered offer put the agent in" }),
+        })
+        .optional()
+        .meta({ description: "Calls offered to the agent in the range (issue 44): present once the organization offers calls (an offer queue, or offers in the range)" }),
     }),
   ),
 });
@@ -84,12 +87,14 @@ export const dispositionReportAnswer = z.object({
   without_disposition: count,
   dispositions: z.array(z.object({ disposition_id: z.number().int(), name: z.string(), is_success: z.boolean(), archived: z.boolean(), calls: count })),
   /** One row per group and disposition (null: no disposition); format=csv gives these rows. */
-  data: z.array(z.object({
-    group: z.enum(["agent", "campaign", "queue"]),
-    id: z.number().int().nullable().meta({ description: "The agent's, campaign's or queue's department id (null: the general queue)" }),
-    name: z.string(),
-    disposition_id: z.number().int().nullable(),
-    disposition: z.string().nullable(),
-    calls: count,
-  })),
+  data: z.array(
+    z.object({
+      group: z.enum(["agent", "campaign", "queue"]),
+      id: z.number().int().nullable().meta({ description: "The agent's, campaign's or queue's department id (null: the general queue)" }),
+      name: z.string(),
+      disposition_id: z.number().int().nullable(),
+      disposition: z.string().nullable(),
+      calls: count,
+    }),
+  ),
 });

@@ -5,11 +5,7 @@ import { isoDay } from "@/lib/http/date-params";
 
 // The reports' common query, shared by the routes and the reports page.
 const date = isoDay();
-const timeZone = z
-  .string()
-  .max(64)
-  .default("UTC")
-  .refine(isTimeZone, "Unknown time zone (use a name like America/New_York).");
+const timeZone = z.string().max(64).default("UTC").refine(isTimeZone, "Unknown time zone (use a name like America/New_York).");
 
 /** Today on the clock of `timeZone`, as YYYY-MM-DD. */
 export function todayIn(timeZone: string): string {

@@ -61,7 +61,10 @@ export async function summaryReport({ actor, query }: { actor: SessionUser; quer
     answered: count((g) => firstInbound(g) && handled(g)),
     abandoned: count((g) => firstInbound(g) && !g.with_agent),
     within_sl: count((g) => firstInbound(g) && handled(g) && (g.wait_seconds ?? 0) <= query.service_level_seconds),
-    hold_seconds: count(() => true, (g) => g.hold_seconds),
+    hold_seconds: count(
+      () => true,
+      (g) => g.hold_seconds,
+    ),
     transfers: count((g) => !g.first_part),
   };
   const handleCount = count(handled, (g) => g.durations);

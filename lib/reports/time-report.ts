@@ -43,5 +43,10 @@ export async function hourlyReport({ actor, query }: { actor: SessionUser; query
     SELECT extract(hour FROM l.created_at AT TIME ZONE ${query.tz})::int AS bucket, count(*)::int AS calls, ${INBOUND_FIGURES},
            avg(l.duration) FILTER (WHERE l.status = 'completed' AND l.user_id IS NOT NULL) AS aht
     FROM call_logs l WHERE ${callScope(actor, query)} GROUP BY 1 ORDER BY 1`);
-  return { data: bucketRows(rows, Array.from({ length: 24 }, (_, h) => h)).map(({ bucket, ...rest }) => ({ hour: bucket, ...rest })) };
+  return {
+    data: bucketRows(
+      rows,
+      Array.from({ length: 24 }, (_, h) => h),
+    ).map(({ bucket, ...rest }) => ({ hour: bucket, ...rest })),
+  };
 }

@@ -15,17 +15,21 @@ import { INBOUND_FIGURES } from "./summary-report";
  * the figures are the report's for the same day, to the call.
  */
 export async function todaysCalls({ actor, today, tz, departmentId, serviceLevelSeconds }: { actor: SessionUser; today: string; tz: string; departmentId?: number; serviceLevelSeconds: number }) {
-  const onTheLine = Prisma.join([
-    Prisma.sql`c.direction = 'inbound' AND c.parent_call_sid IS NULL AND c.answered_at IS NOT NULL AND c.ended_at IS NULL AND c.user_id IS NOT NULL`,
-    Prisma.sql`c.started_at >= (${today}::date::timestamp AT TIME ZONE ${tz})`,
-    Prisma.sql`NOT EXISTS (SELECT 1 FROM call_logs x WHERE x.call_sid = c.call_sid)`,
-    ...scopeSql(ownerScope(actor), "c"),
-    ...(departmentId ? [Prisma.sql`c.department_id = ${departmentId}`] : []),
-  ], " AND ");
+  const onTheLine = Prisma.join(
+    [
+      Prisma.sql`c.direction = 'inbound' AND c.parent_call_sid IS NULL AND c.answered_at IS NOT NULL AND c.ended_at IS NULL AND c.user_id IS NOT NULL`,
+      Prisma.sql`c.started_at >= (${today}::date::timestamp AT TIME ZONE ${tz})`,
+      Prisma.sql`NOT EXISTS (SELECT 1 FROM call_logs x WHERE x.call_sid = c.call_sid)`,
+      ...scopeSql(ownerScope(actor), "c"),
+      ...(departmentId ? [Prisma.sql`c.department_id = ${departmentId}`] : []),
+    ],
+    " AND ",
+  );
   const [[ended], [live]] = await Promise.all([
     runSql<{ inbound: number; answered: number; abandoned: number; within_sl: number }>(Prisma.sql`
       SELECT ${INBOUND_FIGURES},
-             count(*) FILTER (WHERE l.direction = 'inbound' AND l.parent_call_sid IS NULL AND l.status = 'completed' AND l.user_id IS NOT NULL AND COALESCE(l.wait_seconds, 0) <= ${serviceLevelSeconds})::int AS within_sl
+             count(*) FILTER (WHERE l.direction = 'inbound' AND l.parent_call_sid IS NULL AND l.status = 'completed' AND l.user_id IS NOT NULL AND COALESCE(l.wait_seconds, 0)
+               <= ${serviceLevelSeconds})::int AS within_sl
       FROM call_logs l WHERE ${callScope(actor, { from: today, to: today, tz, department_id: departmentId })}`),
     // The wait of a call on the line is its queue entry's, as its log will have it.
     runSql<{ answered: number; within_sl: number }>(Prisma.sql`

@@ -11,9 +11,7 @@ import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 // voicemail when nobody serving the queue is on duty and nobody is.
 
 export type Destination =
-  | { kind: "forward"; to: string }
-  | { kind: "voicemail"; departmentId: number | null; prompt: string; reason: "menu" | "no_agents" }
-  | { kind: "queue"; departmentId: number | null };
+  { kind: "forward"; to: string } | { kind: "voicemail"; departmentId: number | null; prompt: string; reason: "menu" | "no_agents" } | { kind: "queue"; departmentId: number | null };
 
 /** What a caller hears before the tone when no plan names a prompt. */
 const DEFAULT_VOICEMAIL_PROMPT = "Please leave a message after the tone.";

@@ -5,7 +5,6 @@ import { prisma } from "@/lib/db/client";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import type { ForwardedCallEnd } from "@/lib/telephony/call-events";
 
-
 /**
  * A caller a menu sent to an outside number is done with it (the Dial's
  * action): the call is logged like any inbound call (no agent; the outcome
@@ -17,7 +16,19 @@ export async function logForwardedCall({ organizationId, end }: { organizationId
   await prisma.$transaction((tx) =>
     endCall(tx, {
       organizationId,
-      log: { organization_id: organizationId, department_id: null, user_id: null, contact_id: contact?.id ?? null, direction: "inbound", phone_number: end.from || "anonymous", call_sid: end.callSid, status: end.status, duration: end.duration, wait_seconds: 0, answered_at: end.status === "completed" ? new Date(Date.now() - end.duration * 1000) : null },
+      log: {
+        organization_id: organizationId,
+        department_id: null,
+        user_id: null,
+        contact_id: contact?.id ?? null,
+        direction: "inbound",
+        phone_number: end.from || "anonymous",
+        call_sid: end.callSid,
+        status: end.status,
+        duration: end.duration,
+        wait_seconds: 0,
+        answered_at: end.status === "completed" ? new Date(Date.now() - end.duration * 1000) : null,
+      },
     }),
   );
   if (end.status === "completed") return { kind: "nothing" };

@@ -3,7 +3,13 @@ import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 
 type Option = CallerMenu["options"][number];
 
-const normalize = (text: string) => text.toLowerCase().normalize("NFKD").replace(/[^\p{L}\p{N} ]+/gu, " ").replace(/\s+/g, " ").trim();
+const normalize = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^\p{L}\p{N} ]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /**
  * The option a caller chose: the key they pressed, or words they said (the

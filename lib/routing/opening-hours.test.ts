@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { isOpen, wallClock } from "./opening-hours";
 
-const weekdays = { mon: [{ start: "09:00", end: "17:00" }], tue: [{ start: "09:00", end: "17:00" }], wed: [{ start: "09:00", end: "17:00" }], thu: [{ start: "09:00", end: "17:00" }], fri: [{ start: "09:00", end: "17:00" }], sat: [], sun: [{ start: "10:00", end: "14:00" }] };
+const weekdays = {
+  mon: [{ start: "09:00", end: "17:00" }],
+  tue: [{ start: "09:00", end: "17:00" }],
+  wed: [{ start: "09:00", end: "17:00" }],
+  thu: [{ start: "09:00", end: "17:00" }],
+  fri: [{ start: "09:00", end: "17:00" }],
+  sat: [],
+  sun: [{ start: "10:00", end: "14:00" }],
+};
 const plan = { hours: weekdays, holidays: ["2026-12-25"] };
 const NY = "America/New_York";
 
@@ -34,7 +42,7 @@ describe("opening hours on the organization's clock", () => {
     expect(wallClock(new Date("2026-11-26T03:30:00Z"), NY)).toEqual({ date: "2026-11-25", weekday: "wed", time: "22:30" });
     expect(isOpen(plan, NY, new Date("2026-12-25T15:00:00Z"))).toBe(false); // a Friday, but a holiday
     expect(isOpen(plan, NY, new Date("2026-12-26T15:00:00Z"))).toBe(false); // Saturday: no intervals
-    expect(isOpen({ hours: { mon: weekdays.mon } , holidays: [] }, NY, new Date("2026-12-29T15:00:00Z"))).toBe(false); // Tuesday left out
+    expect(isOpen({ hours: { mon: weekdays.mon }, holidays: [] }, NY, new Date("2026-12-29T15:00:00Z"))).toBe(false); // Tuesday left out
     expect(isOpen({ hours: null, holidays: ["2026-12-25"] }, NY, new Date("2026-12-24T03:00:00Z"))).toBe(true); // always open
     expect(isOpen({ hours: null, holidays: ["2026-12-25"] }, NY, new Date("2026-12-25T06:00:00Z"))).toBe(false);
   });

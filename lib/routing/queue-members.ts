@@ -14,7 +14,12 @@ import type { QueueMembersInput } from "@/lib/settings/routing-schemas";
 // request of each agent (the token lookup reads memberships every time), and
 // the open event streams of those who joined or left close and reopen with it.
 
-interface Server { id: number; name: string; role: Role; via: "department" | "member" }
+interface Server {
+  id: number;
+  name: string;
+  role: Role;
+  via: "department" | "member";
+}
 
 /** GET /api/settings/routing/queues: every queue of the organization with who serves it (admins serve every queue and are not listed). */
 export async function listQueues({ actor }: { actor: SessionUser }) {
@@ -27,8 +32,12 @@ export async function listQueues({ actor }: { actor: SessionUser }) {
   const byId = new Map(users.map((u) => [u.id, u]));
   const serversOf = (departmentId: number): Server[] => [
     ...users.filter((u) => u.department_id === departmentId).map((u) => ({ id: u.id, name: u.name, role: u.role, via: "department" as const })),
-    ...members.filter((m) => m.department_id === departmentId && byId.get(m.user_id)?.department_id !== departmentId)
-      .flatMap((m) => { const u = byId.get(m.user_id); return u ? [{ id: u.id, name: u.name, role: u.role, via: "member" as const }] : []; }),
+    ...members
+      .filter((m) => m.department_id === departmentId && byId.get(m.user_id)?.department_id !== departmentId)
+      .flatMap((m) => {
+        const u = byId.get(m.user_id);
+        return u ? [{ id: u.id, name: u.name, role: u.role, via: "member" as const }] : [];
+      }),
   ];
   return {
     /** The organization's active users, to add as members. */
@@ -49,14 +58,24 @@ export async function setQueueMembers({ actor, departmentId, input }: { actor: S
   const department = await prisma.department.findFirst({ where: { id: departmentId, ...organizationScope(actor) }, select: { id: true, organization_id: true } });
   if (!department) throw AppError.notFound();
   const wanted = [...new Set(input.member_ids)];
-  const found = new Set((await prisma.user.findMany({ where: { id: { in: wanted }, ...managedUserScope(actor), organization_id: department.organization_id, active: true }, select: { id: true } })).map((u) => u.id));
+  const found = new Set(
+    (await prisma.user.findMany({ where: { id: { in: wanted }, ...managedUserScope(actor), organization_id: department.organization_id, active: true }, select: { id: true } })).map((u) => u.id),
+  );
   const unknown = input.member_ids.flatMap((id, i) => (found.has(id) ? [] : [[`member_ids.${i}`, ["is not an active user of this organization you may manage"]] as [string, string[]]]));
   if (unknown.length) throw AppError.validation(Object.fromEntries(unknown));
   await prisma.$transaction(async (tx) => {
     const before = (await tx.queueMember.findMany({ where: { department_id: department.id }, select: { user_id: true } })).map((m) => m.user_id);
     await tx.queueMember.deleteMany({ where: { department_id: department.id, user_id: { notIn: wanted } } });
     await tx.queueMember.createMany({ data: wanted.map((user_id) => ({ department_id: department.id, user_id, organization_id: department.organization_id })), skipDuplicates: true });
-    await writeAuditLog(tx, { organization_id: department.organization_id, department_id: department.id, user_id: actor.id, action: "queue.members.updated", subject_type: "department", subject_id: department.id, details: { member_ids: wanted } });
+    await writeAuditLog(tx, {
+      organization_id: department.organization_id,
+      department_id: department.id,
+      user_id: actor.id,
+      action: "queue.members.updated",
+      subject_type: "department",
+      subject_id: department.id,
+      details: { member_ids: wanted },
+    });
     // Those who joined or left the queue see its callers from now on, or no longer.
     await publishRightsChanged([...wanted.filter((id) => !before.includes(id)), ...before.filter((id) => !wanted.includes(id))], tx);
   });

@@ -26,7 +26,17 @@ const CONSENT_PATH = CALLBACK_PATHS.consent;
  * hears the recording announcement first, when there is one (issue 47). A
  * menu: asked. Otherwise the plan's queue.
  */
-export async function routeInboundCall({ organizationId, call, clock, recorded }: { organizationId: number; call: InboundCall; /** The simulator's clock, else now. */ clock: Date | null; /** The organization records its calls. */ recorded: boolean }): Promise<VoiceAnswer> {
+export async function routeInboundCall({
+  organizationId,
+  call,
+  clock,
+  recorded,
+}: {
+  organizationId: number;
+  call: InboundCall;
+  /** The simulator's clock, else now. */ clock: Date | null;
+  /** The organization records its calls. */ recorded: boolean;
+}): Promise<VoiceAnswer> {
   const plan = findPlan(await callPathSettings(organizationId, "routing"), call.to);
   if (plan) {
     const { time_zone } = await callPathSettings(organizationId, "organization");
@@ -82,6 +92,11 @@ async function sendTo(organizationId: number, call: InboundCall, target: Routing
   const destination = await destinationOf(target, plan, (departmentId) => anyoneOnDuty(organizationId, departmentId));
   if (destination.kind !== "queue") return destinationAnswer(destination, "");
   // The caller's line at the provider is named after their call, so a busy database need not keep them in silence (answerInTime).
-  const entry = await answerInTime(enqueueCallSurely({ organizationId, ...call, departmentId: destination.departmentId }), callerWaitsMs(), () => ({ queue_name: call.waitingLine! }), "enqueueing a caller");
+  const entry = await answerInTime(
+    enqueueCallSurely({ organizationId, ...call, departmentId: destination.departmentId }),
+    callerWaitsMs(),
+    () => ({ queue_name: call.waitingLine! }),
+    "enqueueing a caller",
+  );
   return destinationAnswer(destination, entry.queue_name);
 }

@@ -21,7 +21,9 @@ export const queueAnswer = z.object({
 
 export const queueListAnswer = z.object({
   data: z.array(queueAnswer),
-  users: z.array(z.object({ id, name: z.string(), role: roleSchema, department_id: id.nullable(), serves_every_queue: z.boolean() })).meta({ description: "The organization's active users, to add as members" }),
+  users: z
+    .array(z.object({ id, name: z.string(), role: roleSchema, department_id: id.nullable(), serves_every_queue: z.boolean() }))
+    .meta({ description: "The organization's active users, to add as members" }),
 });
 
 export const greetingPreviewAnswer = z.object({
@@ -35,8 +37,17 @@ export const greetingPreviewAnswer = z.object({
 
 /** The preview's caller and clock: a time on the organization's clock, and what the caller does at the menu. */
 export const previewQuerySchema = z.object({
-  at: z.string().regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, "Enter a date and time, like 2026-11-26T14:00.").optional(),
-  digits: z.string().regex(/^[0-9*#]$/, "Press one key: 0-9, * or #.").optional(),
+  at: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, "Enter a date and time, like 2026-11-26T14:00.")
+    .optional(),
+  digits: z
+    .string()
+    .regex(/^[0-9*#]$/, "Press one key: 0-9, * or #.")
+    .optional(),
   speech: z.string().trim().min(1).max(100).optional(),
-  hang_up: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
+  hang_up: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .optional(),
 });

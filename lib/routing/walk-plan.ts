@@ -34,7 +34,17 @@ const quote = (text: string) => `“${text}”`;
  * provider's instructions for the call's first answer come with it. Nothing is
  * enqueued or saved.
  */
-export async function walkPlan({ actor, plan, at: local, caller }: { actor: SessionUser; plan: RoutingPlan; /** A wall-clock time on the organization's clock ("2026-11-26T14:00"), or now. */ at: string | null; caller: CallerMove }) {
+export async function walkPlan({
+  actor,
+  plan,
+  at: local,
+  caller,
+}: {
+  actor: SessionUser;
+  plan: RoutingPlan;
+  /** A wall-clock time on the organization's clock ("2026-11-26T14:00"), or now. */ at: string | null;
+  caller: CallerMove;
+}) {
   const { time_zone } = await getSettings(actor.organization_id, "organization");
   const at = local ? zonedInstant(local, time_zone) : null;
   const when = at ?? new Date();
@@ -47,7 +57,9 @@ export async function walkPlan({ actor, plan, at: local, caller }: { actor: Sess
   const sendTo = async (target: RoutingTarget): Promise<string[]> => {
     if (target.type === "number") return [`The call is forwarded to ${target.number}.`];
     if (target.type === "voicemail") return [`Hears ${quote(plan.voicemail_prompt)} and leaves a voicemail for ${queueName(target.department_id)}.`];
-    const waits = `Waits in ${queueName(target.department_id)}, hearing their place in line and the expected wait every ${plan.announce_every_seconds} s${plan.callback_offer ? `; after ${plan.callback_offer.after_seconds} s they may press ${key(plan.callback_offer.digit)} to be called back and keep their place` : ""}.`;
+    const offer = plan.callback_offer;
+    const callBack = offer ? `; after ${offer.after_seconds} s they may press ${key(offer.digit)} to be called back and keep their place` : "";
+    const waits = `Waits in ${queueName(target.department_id)}, hearing their place in line and the expected wait every ${plan.announce_every_seconds} s${callBack}.`;
     if (plan.no_agents !== "voicemail") return [waits];
     const noOne = `Hears ${quote(`${NOBODY_ON_DUTY} ${plan.voicemail_prompt}`)} and leaves a voicemail for ${queueName(target.department_id)}.`;
     if (at) return [`If someone serving ${queueName(target.department_id)} is on duty then: ${waits[0].toLowerCase()}${waits.slice(1)}`, `If nobody is: ${noOne[0].toLowerCase()}${noOne.slice(1)}`];
@@ -89,7 +101,10 @@ export async function walkPlan({ actor, plan, at: local, caller }: { actor: Sess
     } else {
       for (const option of menu.options) {
         const [where] = await sendTo(option.target);
-        steps.push(`Pressing ${key(option.digit)}${option.words.length ? ` or saying ${[option.label, ...option.words].map(quote).join(", ")}` : ` or saying ${quote(option.label)}`}: ${where[0].toLowerCase()}${where.slice(1)}`);
+        steps.push(
+          `Pressing ${key(option.digit)}${option.words.length ? ` or saying ${[option.label, ...option.words].map(quote).join(", ")}` : ` or saying ${quote(option.label)}`}: ` +
+            `${where[0].toLowerCase()}${where.slice(1)}`,
+        );
       }
       steps.push(`No answer twice (or an answer it cannot place): ${fallback.label} (key ${key(fallback.digit)}).`);
       ends = "menu";

@@ -10,12 +10,7 @@ const listFilters = contactListFilters.omit({ page: true, per_page: true }).stri
 // department id as a number, opted_out as a boolean. They are stored as the
 // query string spells them ("vip,gold", "2", "true").
 const queryValue = z.preprocess(
-  (value) =>
-    Array.isArray(value) && value.every((item) => typeof item === "string")
-      ? value.join(",")
-      : typeof value === "number" || typeof value === "boolean"
-        ? String(value)
-        : value,
+  (value) => (Array.isArray(value) && value.every((item) => typeof item === "string") ? value.join(",") : typeof value === "number" || typeof value === "boolean" ? String(value) : value),
   z.string({ error: "must be a string, number, boolean or list of strings." }).max(255),
 );
 

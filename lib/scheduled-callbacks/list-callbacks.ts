@@ -9,9 +9,21 @@ import { contactZones, wallTime } from "./calling-hours";
 import type { CallbackAnswer } from "./schemas";
 
 interface Row {
-  id: bigint; due_at: Date; status: string; note: string | null; queue_entry_id: bigint | null; created_at: Date;
-  contact_id: bigint; contact_name: string; phone: string; owner_id: number | null; owner_name: string | null;
-  queue_id: number; queue_name: string | null; entry_status: string | null; organization_id: number;
+  id: bigint;
+  due_at: Date;
+  status: string;
+  note: string | null;
+  queue_entry_id: bigint | null;
+  created_at: Date;
+  contact_id: bigint;
+  contact_name: string;
+  phone: string;
+  owner_id: number | null;
+  owner_name: string | null;
+  queue_id: number;
+  queue_name: string | null;
+  entry_status: string | null;
+  organization_id: number;
 }
 
 /**

@@ -25,12 +25,14 @@ WITH due AS (
   UPDATE scheduled_callbacks s SET status = 'due', queue_entry_id = m.id, updated_at = now()
   FROM made m WHERE m.call_sid = ${callSid}
 ), published AS (
-  ${insertEvents(eventRows({
-    type: "queue.entry.added",
-    record: { organization_id: "organization_id", department_id: "department_id" },
-    data: { id: "id", call_sid: "call_sid", from: "from_number", contact_id: "contact_id", department_id: "department_id", callback: "true", transferred: "false", returned: "NULL" },
-    from: "FROM made",
-  }))}
+  ${insertEvents(
+    eventRows({
+      type: "queue.entry.added",
+      record: { organization_id: "organization_id", department_id: "department_id" },
+      data: { id: "id", call_sid: "call_sid", from: "from_number", contact_id: "contact_id", department_id: "department_id", callback: "true", transferred: "false", returned: "NULL" },
+      from: "FROM made",
+    }),
+  )}
 )
 SELECT p.organization_id, ${announcement("p")} AS announcement FROM published p`;
 

@@ -20,7 +20,10 @@ const FURTHEST_DAYS = 90;
  */
 export async function scheduleCallback({ actor, input }: { actor: SessionUser; input: ScheduleCallbackInput }) {
   const errors: FieldErrors = {};
-  const contact = await prisma.contact.findFirst({ where: { id: BigInt(input.contact_id), ...departmentScope(actor), archived_at: null }, select: { id: true, phone: true, department_id: true, organization_id: true } });
+  const contact = await prisma.contact.findFirst({
+    where: { id: BigInt(input.contact_id), ...departmentScope(actor), archived_at: null },
+    select: { id: true, phone: true, department_id: true, organization_id: true },
+  });
   if (!contact) errors.contact_id = ["is not a contact you may call."];
   const organizationId = contact?.organization_id ?? actor.organization_id;
   const zone = (await callPathSettings(organizationId, "organization")).time_zone;
@@ -36,9 +39,10 @@ export async function scheduleCallback({ actor, input }: { actor: SessionUser; i
     errors.owner_id = ["is not an active user you may give callbacks to."];
   }
   await ensureQueues(organizationId);
-  const queue = input.queue_id === undefined
-    ? contact && (await prisma.queue.findFirst({ where: { organization_id: organizationId, department_id: contact.department_id }, select: { id: true, department_id: true } }))
-    : await prisma.queue.findFirst({ where: { id: input.queue_id, organization_id: organizationId }, select: { id: true, department_id: true } });
+  const queue =
+    input.queue_id === undefined
+      ? contact && (await prisma.queue.findFirst({ where: { organization_id: organizationId, department_id: contact.department_id }, select: { id: true, department_id: true } }))
+      : await prisma.queue.findFirst({ where: { id: input.queue_id, organization_id: organizationId }, select: { id: true, department_id: true } });
   // A named queue must be one the scheduler serves (issue 59, point 9): an agent cannot send work into
   // another department's queue, whose callers and callbacks they do not see.
   if (input.queue_id !== undefined && (!queue || !servesQueue(actor, queue.department_id))) errors.queue_id = ["is not a queue you serve."];

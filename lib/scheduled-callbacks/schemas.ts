@@ -23,7 +23,10 @@ export const CALLBACK_STATUSES = ["scheduled", "due", "in_progress", "completed"
 
 export const callbackAnswer = z.object({
   id,
-  status: z.enum(CALLBACK_STATUSES).meta({ description: "scheduled; due (offered, or waiting for an agent); in_progress (an agent is calling); completed (reached); missed (not reached: in the follow-ups, GET /api/queue/abandoned); cancelled" }),
+  status: z.enum(CALLBACK_STATUSES).meta({
+    description:
+      "scheduled; due (offered, or waiting for an agent); in_progress (an agent is calling); completed (reached); missed (not reached: in the follow-ups, GET /api/queue/abandoned); cancelled",
+  }),
   at: timestamp,
   contact: z.object({ id, name: z.string(), phone: z.string() }),
   contact_time_zone: z.string().meta({ description: "Where the contact's number rings (the organization's when the number says nothing)" }),

@@ -6,12 +6,21 @@ import { ScimFailure } from "./scim-failure";
 const BJENSEN = "2819c223-7f76-453a-919d-413861904646";
 const JSMITH = "902c246b-6245-4190-8e05-00816be7344a";
 const group = () => ({ schemas: ["urn:ietf:params:scim:schemas:core:2.0:Group"], id: "acbf3ae7", displayName: "Tour Guides", members: [{ value: BJENSEN, display: "Babs Jensen" }] });
-const user = () => ({ userName: "bjensen", name: { givenName: "Barbara", familyName: "Jensen" }, emails: [{ value: "bjensen@example.com", type: "work", primary: true }], addresses: [{ type: "work", streetAddress: "100 Universal City Plaza" }] });
+const user = () => ({
+  userName: "bjensen",
+  name: { givenName: "Barbara", familyName: "Jensen" },
+  emails: [{ value: "bjensen@example.com", type: "work", primary: true }],
+  addresses: [{ type: "work", streetAddress: "100 Universal City Plaza" }],
+});
 const MULTI = ["members", "emails", "addresses"];
 
 describe("applyPatch (RFC 7644 §3.5.2)", () => {
   it("adds members to a group without repeating one already in it (§3.5.2.1)", () => {
-    const patched = applyPatch(group(), [{ op: "add", path: "members", value: [{ display: "James Smith", $ref: `https://example.com/v2/Users/${JSMITH}`, value: JSMITH }, { value: BJENSEN }] }], MULTI);
+    const patched = applyPatch(
+      group(),
+      [{ op: "add", path: "members", value: [{ display: "James Smith", $ref: `https://example.com/v2/Users/${JSMITH}`, value: JSMITH }, { value: BJENSEN }] }],
+      MULTI,
+    );
     expect((patched.members as { value: string }[]).map((m) => m.value)).toEqual([BJENSEN, JSMITH]);
   });
 
@@ -54,7 +63,7 @@ describe("applyPatch (RFC 7644 §3.5.2)", () => {
     };
     expect(fails([{ op: "move", path: "userName" }])).toBe("invalidSyntax");
     expect(fails([{ op: "remove" }])).toBe("noTarget");
-    expect(fails([{ op: "replace", path: "emails[type sw \"w\"]" }])).toBe("invalidPath");
+    expect(fails([{ op: "replace", path: 'emails[type sw "w"]' }])).toBe("invalidPath");
     expect(fails([{ op: "replace", path: 'emails[type eq "home"]', value: {} }])).toBe("noTarget");
   });
 });

@@ -68,13 +68,23 @@ export function applyPatch(resource: Resource, operations: PatchOperation[], mul
   return result;
 }
 
-function applyAt(resource: Resource, op: string, attribute: string, filter: { attribute: string; value: unknown } | undefined, sub: string | undefined, value: unknown, multiValued: readonly string[]) {
+function applyAt(
+  resource: Resource,
+  op: string,
+  attribute: string,
+  filter: { attribute: string; value: unknown } | undefined,
+  sub: string | undefined,
+  value: unknown,
+  multiValued: readonly string[],
+) {
   const key = keyOf(resource, attribute);
   if (filter) {
     const items = asItems(resource[key]);
     const matches = (item: Resource) => item && String(item[keyOf(item, filter.attribute)]) === String(filter.value);
     if (op === "remove") {
-      resource[key] = sub ? items.map((item) => (matches(item) ? Object.fromEntries(Object.entries(item).filter(([k]) => k.toLowerCase() !== sub.toLowerCase())) : item)) : items.filter((item) => !matches(item));
+      resource[key] = sub
+        ? items.map((item) => (matches(item) ? Object.fromEntries(Object.entries(item).filter(([k]) => k.toLowerCase() !== sub.toLowerCase())) : item))
+        : items.filter((item) => !matches(item));
       return;
     }
     const hits = items.filter(matches);

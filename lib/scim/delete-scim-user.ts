@@ -21,7 +21,15 @@ export async function deleteScimUser({ actor, id }: { actor: SessionUser; id: nu
     if (user.active) await refuseLastAccountAdmin(tx, actor, user.id);
     await tx.user.update({ where: { id: user.id }, data: { active: false, scim_deleted_at: new Date() } });
     await revokeUserTokens(user.id, tx);
-    await writeAuditLog(tx, { organization_id: actor.organization_id, department_id: user.department_id, user_id: actor.id, action: "user.deprovisioned", subject_type: "user", subject_id: user.id, details: { email: user.email, deleted: true } });
+    await writeAuditLog(tx, {
+      organization_id: actor.organization_id,
+      department_id: user.department_id,
+      user_id: actor.id,
+      action: "user.deprovisioned",
+      subject_type: "user",
+      subject_id: user.id,
+      details: { email: user.email, deleted: true },
+    });
   });
   await returnUnconnectedCalls({ userId: user.id, reason: "revoked" });
 }

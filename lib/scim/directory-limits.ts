@@ -17,6 +17,10 @@ export function refuseDirectoryPassword(role: Role): void {
 /** Never the last active account admin (409): nobody would be left to manage the organization's people, settings and keys. */
 export async function refuseLastAccountAdmin(tx: Tx, actor: SessionUser, userId: number): Promise<void> {
   if (await isLastAccountAdmin(tx, actor.organization_id, userId)) {
-    throw new ScimFailure(409, "This is the organization's last active account admin: make another person an account admin (Users) before the directory deactivates or deletes this one.", "mutability");
+    throw new ScimFailure(
+      409,
+      "This is the organization's last active account admin: make another person an account admin (Users) before the directory deactivates or deletes this one.",
+      "mutability",
+    );
   }
 }

@@ -30,7 +30,18 @@ export async function provisionScimUser({ actor, resource }: { actor: SessionUse
   const fields = { email: input.email, name: input.name, active: input.active, scim_external_id: input.externalId, scim_deleted_at: null };
   const user = existing
     ? await prisma.user.update({ where: { id: existing.id }, data: { ...fields, ...(!keepsPassword && { password_hash }) }, select: scimUserSelect })
-    : await prisma.user.create({ data: { ...fields, password_hash, organization_id: actor.organization_id, role: "agent", department_id: await defaultDepartment(actor.organization_id) }, select: scimUserSelect });
-  await writeAuditLog(prisma, { organization_id: actor.organization_id, department_id: user.department?.id ?? null, user_id: actor.id, action: "user.provisioned", subject_type: "user", subject_id: user.id, details: { email: input.email, external_id: input.externalId, returned: Boolean(existing) } });
+    : await prisma.user.create({
+        data: { ...fields, password_hash, organization_id: actor.organization_id, role: "agent", department_id: await defaultDepartment(actor.organization_id) },
+        select: scimUserSelect,
+      });
+  await writeAuditLog(prisma, {
+    organization_id: actor.organization_id,
+    department_id: user.department?.id ?? null,
+    user_id: actor.id,
+    action: "user.provisioned",
+    subject_type: "user",
+    subject_id: user.id,
+    details: { email: input.email, external_id: input.externalId, returned: Boolean(existing) },
+  });
   return toScimUser(user);
 }

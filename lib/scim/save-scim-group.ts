@@ -22,7 +22,10 @@ async function setMembers(actor: SessionUser, departmentId: number, before: numb
     : [];
   const unknown = input.memberIds.filter((id) => !members.some((m) => m.id === id));
   if (unknown.length) throw new ScimFailure(400, `No user has the id ${unknown[0]}.`, "invalidValue");
-  const joining = members.filter((m) => roleHasDepartment(m.role)).map((m) => m.id).filter((id) => !before.includes(id));
+  const joining = members
+    .filter((m) => roleHasDepartment(m.role))
+    .map((m) => m.id)
+    .filter((id) => !before.includes(id));
   const leaving = before.filter((id) => !input.memberIds.includes(id));
   const fallback = leaving.length ? await defaultDepartment(actor.organization_id) : departmentId;
   if (leaving.length && fallback === departmentId) throw new ScimFailure(400, "Members cannot leave the department new people join: add them to another group instead.", "mutability");
@@ -42,7 +45,15 @@ export async function createScimGroup({ actor, resource }: { actor: SessionUser;
   if (taken) throw new ScimFailure(409, `A group named ${input.name} exists.`, "uniqueness");
   const department = await prisma.department.create({ data: { organization_id: actor.organization_id, name: input.name, scim_external_id: input.externalId }, select: { id: true } });
   const moved = await setMembers(actor, department.id, [], input);
-  await writeAuditLog(prisma, { organization_id: actor.organization_id, department_id: department.id, user_id: actor.id, action: "department.provisioned", subject_type: "department", subject_id: department.id, details: { name: input.name, ...moved } });
+  await writeAuditLog(prisma, {
+    organization_id: actor.organization_id,
+    department_id: department.id,
+    user_id: actor.id,
+    action: "department.provisioned",
+    subject_type: "department",
+    subject_id: department.id,
+    details: { name: input.name, ...moved },
+  });
   return toScimGroup(await prisma.department.findUniqueOrThrow({ where: { id: department.id }, select: scimGroupSelect }));
 }
 
@@ -53,17 +64,34 @@ export async function updateScimGroup({ actor, id, replace, patch }: { actor: Se
   let resource = replace;
   if (patch !== undefined) {
     const body = patch as { schemas?: unknown; Operations?: unknown };
-    if (!Array.isArray(body?.schemas) || !body.schemas.includes(PATCH_SCHEMA) || !Array.isArray(body.Operations)) throw new ScimFailure(400, `A PATCH body is a PatchOp: { schemas: ["${PATCH_SCHEMA}"], Operations: [...] }.`, "invalidSyntax");
+    if (!Array.isArray(body?.schemas) || !body.schemas.includes(PATCH_SCHEMA) || !Array.isArray(body.Operations))
+      throw new ScimFailure(400, `A PATCH body is a PatchOp: { schemas: ["${PATCH_SCHEMA}"], Operations: [...] }.`, "invalidSyntax");
     resource = applyPatch(toScimGroup(current), body.Operations as PatchOperation[], ["members"]);
   }
   const input = readScimGroup(resource);
   if (input.name.toLowerCase() !== current.name.toLowerCase()) {
-    const taken = await prisma.department.findFirst({ where: { organization_id: actor.organization_id, name: { equals: input.name, mode: "insensitive" }, id: { not: current.id } }, select: { id: true } });
+    const taken = await prisma.department.findFirst({
+      where: { organization_id: actor.organization_id, name: { equals: input.name, mode: "insensitive" }, id: { not: current.id } },
+      select: { id: true },
+    });
     if (taken) throw new ScimFailure(409, `A group named ${input.name} exists.`, "uniqueness");
   }
   await prisma.department.update({ where: { id: current.id }, data: { name: input.name, scim_external_id: input.externalId } });
-  const moved = await setMembers(actor, current.id, current.users.map((u) => u.id), input);
-  await writeAuditLog(prisma, { organization_id: actor.organization_id, department_id: current.id, user_id: actor.id, action: "department.provisioning_updated", subject_type: "department", subject_id: current.id, details: { name: input.name, ...moved } });
+  const moved = await setMembers(
+    actor,
+    current.id,
+    current.users.map((u) => u.id),
+    input,
+  );
+  await writeAuditLog(prisma, {
+    organization_id: actor.organization_id,
+    department_id: current.id,
+    user_id: actor.id,
+    action: "department.provisioning_updated",
+    subject_type: "department",
+    subject_id: current.id,
+    details: { name: input.name, ...moved },
+  });
   return toScimGroup(await prisma.department.findUniqueOrThrow({ where: { id: current.id }, select: scimGroupSelect }));
 }
 
@@ -74,10 +102,21 @@ export async function updateScimGroup({ actor, id, replace, patch }: { actor: Se
  */
 export async function deleteScimGroup({ actor, id }: { actor: SessionUser; id: number | null }): Promise<void> {
   const department = id
-    ? await prisma.department.findFirst({ where: { id, organization_id: actor.organization_id }, select: { id: true, name: true, _count: { select: { users: true, contacts: true, call_logs: true, campaigns: true } } } })
+    ? await prisma.department.findFirst({
+        where: { id, organization_id: actor.organization_id },
+        select: { id: true, name: true, _count: { select: { users: true, contacts: true, call_logs: true, campaigns: true } } },
+      })
     : null;
   if (!department) throw new ScimFailure(404, "No such group.");
   if (Object.values(department._count).some((n) => n > 0)) throw new ScimFailure(409, `${department.name} still has people, contacts, calls or campaigns: it stays. Move them first.`, "mutability");
   await prisma.department.delete({ where: { id: department.id } });
-  await writeAuditLog(prisma, { organization_id: actor.organization_id, department_id: null, user_id: actor.id, action: "department.deprovisioned", subject_type: "department", subject_id: department.id, details: { name: department.name } });
+  await writeAuditLog(prisma, {
+    organization_id: actor.organization_id,
+    department_id: null,
+    user_id: actor.id,
+    action: "department.deprovisioned",
+    subject_type: "department",
+    subject_id: department.id,
+    details: { name: department.name },
+  });
 }

@@ -23,12 +23,22 @@ export function serviceProviderConfig() {
 }
 
 const attribute = (name: string, extra: Record<string, unknown> = {}) => ({
-  name, type: "string", multiValued: false, required: false, caseExact: false, mutability: "readWrite", returned: "default", uniqueness: "none", ...extra,
+  name,
+  type: "string",
+  multiValued: false,
+  required: false,
+  caseExact: false,
+  mutability: "readWrite",
+  returned: "default",
+  uniqueness: "none",
+  ...extra,
 });
 
 const SCHEMAS = [
   {
-    id: USER_SCHEMA, name: "User", description: "A person who signs in: userName is their email address",
+    id: USER_SCHEMA,
+    name: "User",
+    description: "A person who signs in: userName is their email address",
     attributes: [
       attribute("userName", { required: true, uniqueness: "server", description: "The sign-in email address" }),
       attribute("name", { type: "complex", subAttributes: [attribute("formatted"), attribute("givenName"), attribute("familyName")] }),
@@ -36,11 +46,19 @@ const SCHEMAS = [
       attribute("emails", { type: "complex", multiValued: true, subAttributes: [attribute("value"), attribute("type"), attribute("primary", { type: "boolean" })] }),
       attribute("active", { type: "boolean", description: "false signs the person out everywhere at once" }),
       attribute("password", { mutability: "writeOnly", returned: "never" }),
-      attribute("groups", { type: "complex", multiValued: true, mutability: "readOnly", description: "The department the person is in", subAttributes: [attribute("value", { mutability: "readOnly" }), attribute("display", { mutability: "readOnly" })] }),
+      attribute("groups", {
+        type: "complex",
+        multiValued: true,
+        mutability: "readOnly",
+        description: "The department the person is in",
+        subAttributes: [attribute("value", { mutability: "readOnly" }), attribute("display", { mutability: "readOnly" })],
+      }),
     ],
   },
   {
-    id: GROUP_SCHEMA, name: "Group", description: "A department: its members are its agents and managers, each in one department",
+    id: GROUP_SCHEMA,
+    name: "Group",
+    description: "A department: its members are its agents and managers, each in one department",
     attributes: [
       attribute("displayName", { required: true, uniqueness: "server" }),
       attribute("members", { type: "complex", multiValued: true, subAttributes: [attribute("value", { mutability: "immutable" }), attribute("display", { mutability: "readOnly" })] }),

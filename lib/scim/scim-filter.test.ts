@@ -15,7 +15,7 @@ describe("parseFilter", () => {
   });
 
   it("refuses other operators and attributes with invalidFilter", () => {
-    for (const filter of ['name.familyName co "O\'Malley"', 'userName sw "J"', 'title pr', 'userName eq "a" and active eq true', 'nickName eq "Babs"']) {
+    for (const filter of ['name.familyName co "O\'Malley"', 'userName sw "J"', "title pr", 'userName eq "a" and active eq true', 'nickName eq "Babs"']) {
       expect(() => parseFilter(filter, USER), filter).toThrow(ScimFailure);
       try {
         parseFilter(filter, USER);
@@ -37,4 +37,3 @@ describe("parseFilter", () => {
     }
   });
 });
-

@@ -14,8 +14,15 @@ export async function listScimGroups({ actor, url }: { actor: SessionUser; url: 
   };
   const members = !/\bmembers\b/i.test(url.searchParams.get("excludedAttributes") ?? "");
   const { startIndex, count } = pageOf(url);
-  const [total, departments] = await Promise.all([prisma.department.count({ where }), count === 0 ? [] : prisma.department.findMany({ where, select: scimGroupSelect, orderBy: { id: "asc" }, skip: startIndex - 1, take: count })]);
-  return listResponse(departments.map((d) => toScimGroup(d, { members })), total, startIndex);
+  const [total, departments] = await Promise.all([
+    prisma.department.count({ where }),
+    count === 0 ? [] : prisma.department.findMany({ where, select: scimGroupSelect, orderBy: { id: "asc" }, skip: startIndex - 1, take: count }),
+  ]);
+  return listResponse(
+    departments.map((d) => toScimGroup(d, { members })),
+    total,
+    startIndex,
+  );
 }
 
 export async function getScimGroup({ actor, id }: { actor: SessionUser; id: number | null }) {

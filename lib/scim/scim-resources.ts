@@ -15,7 +15,14 @@ export const PATCH_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
 export const scimBase = () => `${env().APP_URL}/scim/v2`;
 
 export const scimUserSelect = {
-  id: true, email: true, name: true, active: true, role: true, scim_external_id: true, created_at: true, updated_at: true,
+  id: true,
+  email: true,
+  name: true,
+  active: true,
+  role: true,
+  scim_external_id: true,
+  created_at: true,
+  updated_at: true,
   department: { select: { id: true, name: true } },
 } as const satisfies Prisma.UserSelect;
 
@@ -38,7 +45,11 @@ export function toScimUser(user: ScimUserRow) {
 }
 
 export const scimGroupSelect = {
-  id: true, name: true, scim_external_id: true, created_at: true, updated_at: true,
+  id: true,
+  name: true,
+  scim_external_id: true,
+  created_at: true,
+  updated_at: true,
   users: { where: { scim_deleted_at: null, role: { in: ["agent", "dept_manager"] } }, select: { id: true, name: true }, orderBy: { id: "asc" } },
 } as const satisfies Prisma.DepartmentSelect;
 

@@ -52,7 +52,11 @@ function failureOf(error: unknown): ScimFailure | null {
   if (error instanceof ScimFailure) return error;
   const appError = error instanceof AppError ? error : fromDatabaseError(error);
   if (!appError) return null;
-  const detail = appError.details.errors ? Object.entries(appError.details.errors).map(([field, reasons]) => `${field}: ${reasons.join(" ")}`).join("; ") : appError.message;
+  const detail = appError.details.errors
+    ? Object.entries(appError.details.errors)
+        .map(([field, reasons]) => `${field}: ${reasons.join(" ")}`)
+        .join("; ")
+    : appError.message;
   const types: Partial<Record<number, ScimType>> = { 409: "uniqueness", 422: "invalidValue", 413: "tooMany" };
   const status = appError.status === 422 ? 400 : appError.status;
   return new ScimFailure(status, detail, types[appError.status]);

@@ -16,7 +16,10 @@ export async function listScimUsers({ actor, url }: { actor: SessionUser; url: U
     ...(filter?.attribute === "externalId" ? { scim_external_id: filter.value } : filter ? { email: filter.value.trim().toLowerCase() } : {}),
   };
   const { startIndex, count } = pageOf(url);
-  const [total, users] = await Promise.all([prisma.user.count({ where }), count === 0 ? [] : prisma.user.findMany({ where, select: scimUserSelect, orderBy: { id: "asc" }, skip: startIndex - 1, take: count })]);
+  const [total, users] = await Promise.all([
+    prisma.user.count({ where }),
+    count === 0 ? [] : prisma.user.findMany({ where, select: scimUserSelect, orderBy: { id: "asc" }, skip: startIndex - 1, take: count }),
+  ]);
   return listResponse(users.map(toScimUser), total, startIndex);
 }
 

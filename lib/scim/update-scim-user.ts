@@ -25,7 +25,8 @@ export async function updateScimUser({ actor, id, replace, patch }: { actor: Ses
   let resource = replace;
   if (patch !== undefined) {
     const body = patch as { schemas?: unknown; Operations?: unknown };
-    if (!Array.isArray(body?.schemas) || !body.schemas.includes(PATCH_SCHEMA) || !Array.isArray(body.Operations)) throw new ScimFailure(400, `A PATCH body is a PatchOp: { schemas: ["${PATCH_SCHEMA}"], Operations: [...] }.`, "invalidSyntax");
+    if (!Array.isArray(body?.schemas) || !body.schemas.includes(PATCH_SCHEMA) || !Array.isArray(body.Operations))
+      throw new ScimFailure(400, `A PATCH body is a PatchOp: { schemas: ["${PATCH_SCHEMA}"], Operations: [...] }.`, "invalidSyntax");
     resource = applyPatch(toScimUser(current), body.Operations as PatchOperation[], ["emails", "groups"]);
   }
   const input = readScimUser(resource);
@@ -46,7 +47,12 @@ export async function updateScimUser({ actor, id, replace, patch }: { actor: Ses
     });
     if (signedOut) await revokeUserTokens(current.id, tx);
     await writeAuditLog(tx, {
-      organization_id: actor.organization_id, department_id: updated.department?.id ?? null, user_id: actor.id, action: deactivated ? "user.deprovisioned" : "user.provisioning_updated", subject_type: "user", subject_id: current.id,
+      organization_id: actor.organization_id,
+      department_id: updated.department?.id ?? null,
+      user_id: actor.id,
+      action: deactivated ? "user.deprovisioned" : "user.provisioning_updated",
+      subject_type: "user",
+      subject_id: current.id,
       details: { email: input.email, active: input.active, external_id: input.externalId, password_changed: Boolean(input.password) },
     });
     return updated;

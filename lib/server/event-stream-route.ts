@@ -11,9 +11,7 @@ import { eventStreamQuery, openEventStream } from "./event-stream";
 
 const arrivals = new WeakMap<Request, Arrival>();
 
-const streamRoute = route({ webSession: true, query: eventStreamQuery }, ({ user, request, query }) =>
-  openEventStream({ user, request, query, arrival: arrivals.get(request)! }),
-);
+const streamRoute = route({ webSession: true, query: eventStreamQuery }, ({ user, request, query }) => openEventStream({ user, request, query, arrival: arrivals.get(request)! }));
 
 // The request is noted by the bus before its token is read: a change of the
 // user's rights (or a sign-out) committed after that read and heard before the

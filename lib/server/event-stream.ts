@@ -47,11 +47,17 @@ export const eventStreamQuery = z.object({
     .max(1000)
     .optional()
     .superRefine((raw, ctx) => {
-      const unknown = (raw ?? "").split(",").map((t) => t.trim()).filter((t) => t && !isEventType(t));
+      const unknown = (raw ?? "")
+        .split(",")
+        .map((t) => t.trim())
+        .filter((t) => t && !isEventType(t));
       if (unknown.length) ctx.addIssue({ code: "custom", message: `Unknown event types: ${unknown.join(", ")}. Known: ${EVENT_TYPE_NAMES.join(", ")}.` });
     }),
   /** Where to resume from when the Last-Event-ID header cannot be sent. */
-  last_event_id: z.string().regex(/^\d{1,18}$/, "must be an event id.").optional(),
+  last_event_id: z
+    .string()
+    .regex(/^\d{1,18}$/, "must be an event id.")
+    .optional(),
 });
 export type EventStreamQuery = z.infer<typeof eventStreamQuery>;
 
@@ -61,7 +67,14 @@ export type EventStreamQuery = z.infer<typeof eventStreamQuery>;
  */
 export async function openEventStream({ user, request, query, arrival }: { user: SessionUser; request: Request; query: EventStreamQuery; arrival: Arrival }): Promise<Response> {
   const bus = eventBus();
-  const types = query.types ? new Set(query.types.split(",").map((t) => t.trim()).filter(Boolean)) : null;
+  const types = query.types
+    ? new Set(
+        query.types
+          .split(",")
+          .map((t) => t.trim())
+          .filter(Boolean),
+      )
+    : null;
   const lastEventId = request.headers.get("last-event-id") ?? query.last_event_id ?? null;
   const resumeFrom = lastEventId && /^\d{1,18}$/.test(lastEventId) ? BigInt(lastEventId) : null;
 

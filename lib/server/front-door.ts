@@ -57,7 +57,13 @@ function entries(operations: OperationGroup[]): Map<string, Entry> {
     if (!handler || !description) throw new Error(`${group.path}: ahead: "${group.ahead}" needs a described ${method} handler`);
     if (description.kind === "provider") {
       // One byte past the route's limit: enough for it to refuse a longer body as it does through Next.js.
-      table.set(group.path, { ahead: group.ahead, method, handler, bodyLimit: description.callback.maxBodyBytes + 1, failure: { contentType: description.callback.mediaType, body: description.callback.serverError } });
+      table.set(group.path, {
+        ahead: group.ahead,
+        method,
+        handler,
+        bodyLimit: description.callback.maxBodyBytes + 1,
+        failure: { contentType: description.callback.mediaType, body: description.callback.serverError },
+      });
     } else {
       if (group.ahead === "callback") throw new Error(`${group.path}: ahead: "callback" on a route that is not a provider callback`);
       table.set(group.path, { ahead: group.ahead, method, handler, failure: JSON_FAILURE });

@@ -20,7 +20,9 @@ function flatten(row: Row, prefix = ""): Row {
 function csv(rows: Row[], name: string, query: ReportQuery): Response {
   const flat = rows.map((r) => Object.fromEntries(Object.entries(flatten(r)).map(([k, v]) => [k, typeof v === "string" ? neutralizeCell(v) : v])));
   const body = `\uFEFF${Papa.unparse(flat, { newline: "\r\n" })}\r\n`;
-  return new Response(body, { headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}-${query.from}-${query.to}.csv"`, "Cache-Control": "no-store" } });
+  return new Response(body, {
+    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}-${query.from}-${query.to}.csv"`, "Cache-Control": "no-store" },
+  });
 }
 
 /**

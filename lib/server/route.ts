@@ -92,10 +92,7 @@ export function route<
   P extends Schema | undefined = undefined,
   A extends boolean = true,
   R extends Schema | undefined = undefined,
->(
-  options: RouteOptions<B, Q, P, R> & { auth?: A },
-  handler: (ctx: Context<B, Q, P, A>) => Promise<NoInfer<Answer<R>>> | NoInfer<Answer<R>>,
-) {
+>(options: RouteOptions<B, Q, P, R> & { auth?: A }, handler: (ctx: Context<B, Q, P, A>) => Promise<NoInfer<Answer<R>>> | NoInfer<Answer<R>>) {
   const handle = async (request: Request, next?: NextContext): Promise<Response> => {
     // Timed here, where every JSON route passes (issue 41): performance.now(), no timer object.
     const started = performance.now();
@@ -117,9 +114,7 @@ export function route<
       // A malformed id is an id that does not exist: 404, like any unknown record.
       const params = options.params ? parseParams(options.params, await next?.params) : undefined;
       const query = options.query ? validInput(options.query, queryObject(new URL(request.url).searchParams)) : undefined;
-      const body = options.body
-        ? validBody(options.body, await readJsonBody(request, options.maxBodyBytes ?? ONE_MEGABYTE), options)
-        : await refuseUndeclaredBody(request);
+      const body = options.body ? validBody(options.body, await readJsonBody(request, options.maxBodyBytes ?? ONE_MEGABYTE), options) : await refuseUndeclaredBody(request);
 
       const result = await handler({ request, user, body, query, params, requestId } as Context<B, Q, P, A>);
       if (result instanceof Response) return result;
@@ -179,7 +174,10 @@ async function refuseUndeclaredBody(request: Request): Promise<undefined> {
   const empty = typeof input === "object" && input !== null && !Array.isArray(input) && Object.keys(input).length === 0;
   if (!empty) {
     const keys = typeof input === "object" && input !== null && !Array.isArray(input) ? Object.keys(input) : [];
-    throw AppError.validation(keys.length ? Object.fromEntries(keys.slice(0, 20).map((key) => [key, ["is not a known field."]])) : { body: ["This request takes no body."] }, "This request takes no body.");
+    throw AppError.validation(
+      keys.length ? Object.fromEntries(keys.slice(0, 20).map((key) => [key, ["is not a known field."]])) : { body: ["This request takes no body."] },
+      "This request takes no body.",
+    );
   }
   return undefined;
 }
@@ -201,10 +199,13 @@ async function authenticate(request: Request, required: boolean, webSession: boo
  */
 async function webSessionToken(request: Request): Promise<string | null> {
   const cookies = Object.fromEntries(
-    (request.headers.get("cookie") ?? "").split(/;\s*/).filter(Boolean).map((pair) => {
-      const at = pair.indexOf("=");
-      return at < 0 ? [pair, ""] : [pair.slice(0, at), pair.slice(at + 1)];
-    }),
+    (request.headers.get("cookie") ?? "")
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf("=");
+        return at < 0 ? [pair, ""] : [pair.slice(0, at), pair.slice(at + 1)];
+      }),
   );
   const jwt = await getToken({ req: { headers: request.headers, cookies } as never, secret: env().NEXTAUTH_SECRET });
   return typeof jwt?.apiToken === "string" ? jwt.apiToken : null;

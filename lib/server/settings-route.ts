@@ -10,8 +10,9 @@ export function settingsRoutes<K extends SettingsKey>(key: K, permission: Permis
   return {
     // The answer is the stored settings, which the same schema validated; TypeScript cannot resolve Answer<R> for a generic key.
     GET: route({ permission, answers: SETTINGS_SCHEMAS[key] }, async ({ user }) => (await getSettings(user.organization_id, key)) as Answer<(typeof SETTINGS_SCHEMAS)[K]>),
-    PUT: route({ permission, body: settingsInputSchema(key), answers: SETTINGS_SCHEMAS[key] }, async ({ user, body }) =>
-      (await updateSettings({ actor: user, key, input: body as never })) as Answer<(typeof SETTINGS_SCHEMAS)[K]>,
+    PUT: route(
+      { permission, body: settingsInputSchema(key), answers: SETTINGS_SCHEMAS[key] },
+      async ({ user, body }) => (await updateSettings({ actor: user, key, input: body as never })) as Answer<(typeof SETTINGS_SCHEMAS)[K]>,
     ),
   };
 }

@@ -15,8 +15,13 @@ export async function endSession({ actor, sessionId }: { actor: SessionUser; ses
   if (!session) throw AppError.notFound();
   await revokeToken(session.id);
   await writeAuditLog(prisma, {
-    organization_id: actor.organization_id, department_id: actor.department_id, user_id: actor.id,
-    action: "session.ended", subject_type: "user", subject_id: actor.id, details: { session_id: session.id, kind: session.kind },
+    organization_id: actor.organization_id,
+    department_id: actor.department_id,
+    user_id: actor.id,
+    action: "session.ended",
+    subject_type: "user",
+    subject_id: actor.id,
+    details: { session_id: session.id, kind: session.kind },
   });
 }
 
@@ -32,8 +37,13 @@ export async function endUserSessions({ actor, userId }: { actor: SessionUser; u
     const open = await tx.apiToken.count({ where: { user_id: userId, revoked_at: null, expires_at: { gt: new Date() } } });
     await revokeUserTokens(userId, tx);
     await writeAuditLog(tx, {
-      organization_id: user.organization_id, department_id: user.department_id, user_id: actor.id,
-      action: "user.sessions.ended", subject_type: "user", subject_id: userId, details: { ended: open },
+      organization_id: user.organization_id,
+      department_id: user.department_id,
+      user_id: actor.id,
+      action: "user.sessions.ended",
+      subject_type: "user",
+      subject_id: userId,
+      details: { ended: open },
     });
     return open;
   });

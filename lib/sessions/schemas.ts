@@ -12,7 +12,7 @@ export const sessionAnswer = z
   .object({
     id,
     kind: z.enum(SESSION_KINDS),
-    device: z.string().meta({ description: "The browser and system the sign-in came from, in words (\"Chrome on Linux\"); \"Unknown device\" without a User-Agent." }),
+    device: z.string().meta({ description: 'The browser and system the sign-in came from, in words ("Chrome on Linux"); "Unknown device" without a User-Agent.' }),
     user_agent: z.string().nullable(),
     address: z.string().nullable().meta({ description: "The client address the sign-in came from (the rate limits' address)." }),
     created_at: timestamp,

@@ -14,7 +14,10 @@ export const importSettingsSchema = z.object({
   auto_tag: z.string().trim().min(1).max(100).nullable(),
   strictness: z.enum(["strict", "lenient"]),
   phone_formatting: z.boolean(),
-  default_country: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code").refine((code: string): boolean => isSupportedCountry(code), "is not a country with a phone numbering plan we know"),
+  default_country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, "must be a two-letter country code")
+    .refine((code: string): boolean => isSupportedCountry(code), "is not a country with a phone numbering plan we know"),
 });
 
 export const duplicateSettingsSchema = z.object({
@@ -44,7 +47,10 @@ export const retentionRunSchema = z.strictObject({
 export const timeZoneSchema = z.string().trim().min(1).max(64).refine(isTimeZone, "must be an IANA time zone such as America/New_York");
 
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day as HH:MM (24-hour)");
-const e164 = z.string().trim().regex(/^\+[1-9]\d{0,14}$/, "must be an E.164 number");
+const e164 = z
+  .string()
+  .trim()
+  .regex(/^\+[1-9]\d{0,14}$/, "must be an E.164 number");
 
 export const smsSettingsSchema = z.object({
   /** The organization's numbers that send and receive text messages; empty: all of them (Settings → Telephony). */
@@ -73,7 +79,11 @@ const OPT_OUT_DIGITS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"] as const;
 /** What a caller hears before a recorded call (issue 47, point 1): words said, or an audio file played, and the key that declines. */
 const consentAnnouncement = z.strictObject({
   text: z.string().trim().min(1, "Enter the words callers hear, or leave it empty.").max(500, "Keep the announcement under 500 characters.").nullable().default(null),
-  audio_url: z.url({ protocol: /^https$/, error: "audio_url must be an https address of an audio file (mp3 or wav), or null." }).max(2048).nullable().default(null),
+  audio_url: z
+    .url({ protocol: /^https$/, error: "audio_url must be an https address of an audio file (mp3 or wav), or null." })
+    .max(2048)
+    .nullable()
+    .default(null),
   opt_out_digit: z.enum(OPT_OUT_DIGITS, { error: "opt_out_digit must be a key from 1 to 9, or null." }).nullable().default(null),
 });
 
@@ -82,11 +92,15 @@ export const recordingConsentSchema = consentAnnouncement
     /** Outbound calls (manual and campaign): the called person hears the same announcement when they answer. */
     outbound: z.boolean({ error: "outbound must be true or false." }).default(false),
     /** Per number the organization answers: its own announcement instead (a number serving a state where both parties must consent). */
-    numbers: z.record(z.string().regex(/^\+[1-9]\d{1,14}$/, "Each number must be E.164, such as +14155550100."), consentAnnouncement).refine((numbers) => Object.keys(numbers).length <= 100, "At most 100 numbers.").default({}),
+    numbers: z
+      .record(z.string().regex(/^\+[1-9]\d{1,14}$/, "Each number must be E.164, such as +14155550100."), consentAnnouncement)
+      .refine((numbers) => Object.keys(numbers).length <= 100, "At most 100 numbers.")
+      .default({}),
   })
   .superRefine((consent, context) => {
     const check = (announcement: z.infer<typeof consentAnnouncement>, path: (string | number)[]) => {
-      if (announcement.opt_out_digit && !announcement.text && !announcement.audio_url) context.addIssue({ code: "custom", path: [...path, "opt_out_digit"], message: "An opt-out key needs an announcement (text or audio) that offers it." });
+      if (announcement.opt_out_digit && !announcement.text && !announcement.audio_url)
+        context.addIssue({ code: "custom", path: [...path, "opt_out_digit"], message: "An opt-out key needs an announcement (text or audio) that offers it." });
     };
     check(consent, []);
     for (const [number, announcement] of Object.entries(consent.numbers)) check(announcement, ["numbers", number]);
@@ -97,11 +111,20 @@ export const callSettingsSchema = z.object({
   /** An agent must pick a disposition for a call before leaving its wrap-up. */
   disposition_required: z.boolean(),
   /** Offer queues (issue 44) offer a caller to the agent they last talked to within this many days first; 0: never. */
-  sticky_agent_days: z.number({ error: "sticky_agent_days must be a whole number from 0 to 90." }).int("sticky_agent_days must be a whole number from 0 to 90.").min(0, "sticky_agent_days must be a whole number from 0 to 90.").max(90, "sticky_agent_days must be a whole number from 0 to 90."),
+  sticky_agent_days: z
+    .number({ error: "sticky_agent_days must be a whole number from 0 to 90." })
+    .int("sticky_agent_days must be a whole number from 0 to 90.")
+    .min(0, "sticky_agent_days must be a whole number from 0 to 90.")
+    .max(90, "sticky_agent_days must be a whole number from 0 to 90."),
   /** Agents may play and download the recordings of their own calls (issue 47); admins and the department's managers always may. */
   agents_play_own_recordings: z.boolean({ error: "agents_play_own_recordings must be true or false." }),
   /** Recordings (calls' and voicemails') are deleted, here and at the provider, this many days after the call; null: kept. A legal hold keeps them (issue 47). */
-  recording_retention_days: z.number({ error: "recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings." }).int("recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings.").min(1, "recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings.").max(3650, "recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings.").nullable(),
+  recording_retention_days: z
+    .number({ error: "recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings." })
+    .int("recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings.")
+    .min(1, "recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings.")
+    .max(3650, "recording_retention_days must be a whole number of days from 1 to 3650, or null to keep recordings.")
+    .nullable(),
   /** The announcement before recorded calls, and the key that declines (issue 47, point 1). */
   recording_consent: recordingConsentSchema,
   /** The payment step (issue 47, point 2): the provider's Pay Connector and what the caller keys; the recording pauses while it runs. */
@@ -175,6 +198,8 @@ function canonicalChoices(key: SettingsKey, input: unknown): unknown {
 
 /** What PUT /api/settings/{key} takes: some of the settings, under their names or the usual other ones. */
 export function settingsInputSchema<K extends SettingsKey>(key: K) {
-  return withKeyAliases(KEY_ALIASES[key], z.preprocess((input) => canonicalChoices(key, input), SETTINGS_SCHEMAS[key].partial().strict()));
+  return withKeyAliases(
+    KEY_ALIASES[key],
+    z.preprocess((input) => canonicalChoices(key, input), SETTINGS_SCHEMAS[key].partial().strict()),
+  );
 }
-

@@ -14,15 +14,7 @@ import { writeAuditLog } from "@/lib/audit/write-audit-log";
  * so two admins saving different settings at once both keep theirs (read,
  * merge and write back in the process would let the later save undo the other).
  */
-export async function updateSettings<K extends SettingsKey>({
-  actor,
-  key,
-  input,
-}: {
-  actor: SessionUser;
-  key: K;
-  input: Partial<SettingsValue<K>>;
-}): Promise<SettingsValue<K>> {
+export async function updateSettings<K extends SettingsKey>({ actor, key, input }: { actor: SessionUser; key: K; input: Partial<SettingsValue<K>> }): Promise<SettingsValue<K>> {
   const sms = key === "sms" ? (input as Partial<SettingsValue<"sms">>) : null;
   if (sms) {
     await checkTextingNumbers(actor.organization_id, sms.sms_numbers ?? []);
@@ -41,7 +33,15 @@ export async function updateSettings<K extends SettingsKey>({
   forgetCallPathSettings(actor.organization_id, key);
   // Who may sign in how is the first thing a security review asks the history of (issue 46).
   if (key === "security") {
-    await writeAuditLog(prisma, { organization_id: actor.organization_id, department_id: null, user_id: actor.id, action: "settings.security_changed", subject_type: "organization", subject_id: actor.organization_id, details: input as Record<string, unknown> });
+    await writeAuditLog(prisma, {
+      organization_id: actor.organization_id,
+      department_id: null,
+      user_id: actor.id,
+      action: "settings.security_changed",
+      subject_type: "organization",
+      subject_id: actor.organization_id,
+      details: input as Record<string, unknown>,
+    });
   }
   return getSettings(actor.organization_id, key);
 }

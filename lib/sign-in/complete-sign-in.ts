@@ -18,7 +18,13 @@ export async function completeSignIn(
 ): Promise<LoginResult> {
   await forgiveSignInAttempt(user.email, origin.address ?? "");
   const token = await issueToken(user.id, prisma, "api", origin);
-  await auditSignIn(user, "user.signed_in", { kind: origin.kind, address: origin.address, token_id: Number(token.split("|")[0]), second_factor: method === "password" || method === "sso" ? null : method, ...(method === "sso" && { method: "sso" }) });
+  await auditSignIn(user, "user.signed_in", {
+    kind: origin.kind,
+    address: origin.address,
+    token_id: Number(token.split("|")[0]),
+    second_factor: method === "password" || method === "sso" ? null : method,
+    ...(method === "sso" && { method: "sso" }),
+  });
   const updated = await prisma.user.update({ where: { id: user.id }, data: { last_login_at: new Date() }, select: userSelect });
   return { user: serializeUser(updated), token };
 }

@@ -18,7 +18,11 @@ export interface SignInUser {
 }
 
 // The user object's columns (userSelect), so the two lists cannot drift apart; the role enum as text, as Prisma gives it.
-const USER_COLUMNS = Prisma.raw(Object.keys(userSelect).map((column) => (column === "role" ? "u.role::text AS role" : `u.${column}`)).join(", "));
+const USER_COLUMNS = Prisma.raw(
+  Object.keys(userSelect)
+    .map((column) => (column === "role" ? "u.role::text AS role" : `u.${column}`))
+    .join(", "),
+);
 
 /**
  * The account behind an email with everything a password sign-in then asks:

@@ -13,7 +13,19 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
  * answer (or a challenge already passed by setting up an authenticator) → the token. The challenge
  * is used once: of two requests finishing it together, one gets a token.
  */
-export async function finishSecondFactor({ challenge: secret, code, passkey, kind, clientAddress }: { challenge: string; code?: string | null; passkey?: AuthenticationResponseJSON; kind: TokenOrigin["kind"]; clientAddress: string }): Promise<LoginResult> {
+export async function finishSecondFactor({
+  challenge: secret,
+  code,
+  passkey,
+  kind,
+  clientAddress,
+}: {
+  challenge: string;
+  code?: string | null;
+  passkey?: AuthenticationResponseJSON;
+  kind: TokenOrigin["kind"];
+  clientAddress: string;
+}): Promise<LoginResult> {
   const challenge = await openChallenge(secret, kind);
   let method: "totp" | "recovery_code" | "passkey" = "totp";
   if (!challenge.verified_at) {

@@ -22,7 +22,17 @@ const SSO_ONLY = "Your organization signs in through single sign-on, not with a 
  * routes and the web sign-in. Every attempt counts against the sign-in limits
  * before the password is looked at (sign-in-attempts.ts).
  */
-export async function login({ input, clientAddress, kind = "api", userAgent = null }: { input: LoginInput; clientAddress: string; kind?: TokenOrigin["kind"]; userAgent?: string | null }): Promise<LoginResult> {
+export async function login({
+  input,
+  clientAddress,
+  kind = "api",
+  userAgent = null,
+}: {
+  input: LoginInput;
+  clientAddress: string;
+  kind?: TokenOrigin["kind"];
+  userAgent?: string | null;
+}): Promise<LoginResult> {
   await countSignInAttempt(input.email, clientAddress);
   const found = await findSignInUser(input.email);
   const user = found?.user;

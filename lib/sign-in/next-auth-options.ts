@@ -54,7 +54,14 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: "Email and password",
         // The first step (email and password), or the second (the challenge the first answered, and a code).
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" }, challenge: { type: "hidden" }, code: { label: "Code", type: "text" }, passkey: { type: "hidden" }, ticket: { type: "hidden" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          challenge: { type: "hidden" },
+          code: { label: "Code", type: "text" },
+          passkey: { type: "hidden" },
+          ticket: { type: "hidden" },
+        },
         async authorize(credentials, req) {
           const address = clientAddress(req?.headers ?? {});
           try {
@@ -66,7 +73,15 @@ export function authOptions(): NextAuthOptions {
             }
             if (credentials?.challenge) {
               // A passkey's answer comes as JSON text: credentials are form fields.
-              const passkey = credentials.passkey ? (() => { try { return JSON.parse(credentials.passkey); } catch { return "unreadable"; } })() : undefined;
+              const passkey = credentials.passkey
+                ? (() => {
+                    try {
+                      return JSON.parse(credentials.passkey);
+                    } catch {
+                      return "unreadable";
+                    }
+                  })()
+                : undefined;
               const step = secondFactorSchema.safeParse({ challenge: credentials.challenge, code: credentials.code || undefined, passkey });
               if (!step.success) return null;
               const { user, token } = await finishSecondFactor({ ...step.data, passkey: step.data.passkey as AuthenticationResponseJSON | undefined, kind: "web", clientAddress: address });

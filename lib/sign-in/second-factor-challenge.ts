@@ -47,9 +47,20 @@ export async function secondFactorChallenge(
   // The user's expired challenges are cleared as a new one starts, so the table holds only live ones.
   await prisma.signInChallenge.deleteMany({ where: { user_id: user.id, expires_at: { lt: new Date() } } });
   await prisma.signInChallenge.create({
-    data: { user_id: user.id, secret_hash: hashToken(secret), kind: origin.kind, user_agent: origin.userAgent?.slice(0, 300) ?? null, address: origin.address?.slice(0, 64) ?? null, expires_at: expiresAt },
+    data: {
+      user_id: user.id,
+      secret_hash: hashToken(secret),
+      kind: origin.kind,
+      user_agent: origin.userAgent?.slice(0, 300) ?? null,
+      address: origin.address?.slice(0, 64) ?? null,
+      expires_at: expiresAt,
+    },
   });
-  const message = !setUp ? "Your organization requires a second factor: set up an authenticator app to finish signing in." : kinds.has("totp") ? "Enter the code from your authenticator app, or a recovery code." : "Use your passkey, or a recovery code.";
+  const message = !setUp
+    ? "Your organization requires a second factor: set up an authenticator app to finish signing in."
+    : kinds.has("totp")
+      ? "Enter the code from your authenticator app, or a recovery code."
+      : "Use your passkey, or a recovery code.";
   const methods = setUp ? [...["totp", "passkey"].filter((k) => kinds.has(k)), "recovery_code"] : ["totp"];
   return new AppError("unauthenticated", message, {
     extra: { second_factor: { challenge: secret, setup_required: !setUp, methods, expires_at: expiresAt.toISOString() } },

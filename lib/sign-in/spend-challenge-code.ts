@@ -6,7 +6,6 @@ import { countSignInAttempt } from "@/lib/rate-limit/sign-in-attempts";
 import { checkCode, WRONG_CODE, type CodeMethod } from "@/lib/two-factor/check-code";
 import { CHALLENGE_MAX_CODES, challengeOver, type OpenChallenge } from "./open-challenge";
 
-
 /** One try at a challenge's second factor, counted against the sign-in limits and the challenge's five before it is checked. */
 export async function countChallengeAttempt(challenge: OpenChallenge, clientAddress: string): Promise<void> {
   await countSignInAttempt(challenge.user.email, clientAddress);

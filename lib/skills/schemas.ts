@@ -14,7 +14,12 @@ export const skillNameSchema = z
   .max(40, "The skill is at most 40 characters.")
   .regex(/^[\p{L}\p{N}][\p{L}\p{N} _.-]*$/u, "The skill is letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit.");
 
-const level = (field: string) => z.number({ error: `The ${field} must be a whole number from 1 to 10.` }).int(`The ${field} must be a whole number from 1 to 10.`).min(1, `The ${field} must be a whole number from 1 to 10.`).max(10, `The ${field} must be a whole number from 1 to 10.`);
+const level = (field: string) =>
+  z
+    .number({ error: `The ${field} must be a whole number from 1 to 10.` })
+    .int(`The ${field} must be a whole number from 1 to 10.`)
+    .min(1, `The ${field} must be a whole number from 1 to 10.`)
+    .max(10, `The ${field} must be a whole number from 1 to 10.`);
 
 /** Refuses a list naming one skill twice, at the second one. */
 function oneEach<T extends { skill: string }>(list: T[], ctx: z.RefinementCtx) {

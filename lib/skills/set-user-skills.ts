@@ -21,7 +21,15 @@ export async function setUserSkills({ actor, userId, input }: { actor: SessionUs
     for (const { skill, level } of input) {
       await tx.userSkill.upsert({ where: { user_id_skill: { user_id: user.id, skill } }, create: { user_id: user.id, organization_id: user.organization_id, skill, level }, update: { level } });
     }
-    await writeAuditLog(tx, { organization_id: user.organization_id, department_id: user.department_id, user_id: actor.id, action: "user.skills.updated", subject_type: "user", subject_id: user.id, details: { skills: input } });
+    await writeAuditLog(tx, {
+      organization_id: user.organization_id,
+      department_id: user.department_id,
+      user_id: actor.id,
+      action: "user.skills.updated",
+      subject_type: "user",
+      subject_id: user.id,
+      details: { skills: input },
+    });
     return { user_id: user.id, skills: await listUserSkills(user.id, tx) };
   });
   // New skills may qualify the agent for a call waiting in an offer queue.

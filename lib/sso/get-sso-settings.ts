@@ -13,7 +13,21 @@ export async function getSsoSettings(organizationId: number): Promise<SsoSetting
   });
   const service_provider = { oidc_redirect_uri: oidcRedirectUri(), saml_entity_id: samlEntityId(organizationId), saml_acs_url: samlAcsUrl(), saml_metadata_url: samlEntityId(organizationId) };
   if (!connection) {
-    return { configured: false, protocol: null, enabled: false, domains: [], domain_claims: [], sso_only: false, create_users: false, new_user_department_id: null, break_glass_user: null, idp_enforces_mfa: false, oidc: null, saml: null, service_provider };
+    return {
+      configured: false,
+      protocol: null,
+      enabled: false,
+      domains: [],
+      domain_claims: [],
+      sso_only: false,
+      create_users: false,
+      new_user_department_id: null,
+      break_glass_user: null,
+      idp_enforces_mfa: false,
+      oidc: null,
+      saml: null,
+      service_provider,
+    };
   }
   return {
     configured: true,

@@ -8,5 +8,13 @@ import { writeAuditLog } from "@/lib/audit/write-audit-log";
 export async function removeSsoSettings({ actor }: { actor: SessionUser }): Promise<void> {
   const removed = await prisma.ssoConnection.deleteMany({ where: { organization_id: actor.organization_id } });
   if (removed.count === 0) throw AppError.notFound();
-  await writeAuditLog(prisma, { organization_id: actor.organization_id, department_id: null, user_id: actor.id, action: "settings.sso_removed", subject_type: "organization", subject_id: actor.organization_id, details: {} });
+  await writeAuditLog(prisma, {
+    organization_id: actor.organization_id,
+    department_id: null,
+    user_id: actor.id,
+    action: "settings.sso_removed",
+    subject_type: "organization",
+    subject_id: actor.organization_id,
+    details: {},
+  });
 }

@@ -19,6 +19,14 @@ export async function revokeSsoDomain({ actor, organizationId, domain }: { actor
     const claim = await tx.ssoDomain.findFirst({ where, select: { verified_at: true } });
     const removed = await tx.ssoDomain.deleteMany({ where });
     if (!claim || removed.count === 0) throw AppError.notFound();
-    await writeAuditLog(tx, { organization_id: organizationId, department_id: null, user_id: actor.id, action: "settings.sso_domain_revoked", subject_type: "organization", subject_id: organizationId, details: { domain, was_verified: Boolean(claim.verified_at) } });
+    await writeAuditLog(tx, {
+      organization_id: organizationId,
+      department_id: null,
+      user_id: actor.id,
+      action: "settings.sso_domain_revoked",
+      subject_type: "organization",
+      subject_id: organizationId,
+      details: { domain, was_verified: Boolean(claim.verified_at) },
+    });
   });
 }

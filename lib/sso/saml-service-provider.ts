@@ -87,5 +87,8 @@ export async function validateSamlResponse(connection: Connection, requestId: st
 
 /** Our metadata for one organization: what an admin gives their provider. */
 export function serviceProviderMetadata(organizationId: number): string {
-  return new SAML({ issuer: samlEntityId(organizationId), callbackUrl: samlAcsUrl(), idpCert: "unused", wantAssertionsSigned: true, identifierFormat: null }).generateServiceProviderMetadata(null, null);
+  return new SAML({ issuer: samlEntityId(organizationId), callbackUrl: samlAcsUrl(), idpCert: "unused", wantAssertionsSigned: true, identifierFormat: null }).generateServiceProviderMetadata(
+    null,
+    null,
+  );
 }

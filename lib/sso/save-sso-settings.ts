@@ -42,7 +42,10 @@ async function samlProvider(saml: NonNullable<SsoSettingsInput["saml"]>) {
 export async function saveSsoSettings({ actor, input }: { actor: SessionUser; input: SsoSettingsInput }): Promise<SsoSettingsAnswer> {
   const organizationId = actor.organization_id;
   if (input.break_glass_user_id) {
-    const admin = await prisma.user.findFirst({ where: { id: input.break_glass_user_id, organization_id: organizationId, active: true, role: { in: ["account_admin", "super_admin"] } }, select: { id: true } });
+    const admin = await prisma.user.findFirst({
+      where: { id: input.break_glass_user_id, organization_id: organizationId, active: true, role: { in: ["account_admin", "super_admin"] } },
+      select: { id: true },
+    });
     if (!admin) throw AppError.validation({ break_glass_user_id: ["The break-glass account must be an active admin of this organization."] });
   }
   if (input.new_user_department_id) {
@@ -59,17 +62,35 @@ export async function saveSsoSettings({ actor, input }: { actor: SessionUser; in
       oidc_issuer: input.oidc.issuer,
       oidc_client_id: input.oidc.client_id,
       oidc_secret_sealed: input.oidc.client_secret ? sealSecrets({ client_secret: input.oidc.client_secret }) : kept,
-      saml_entity_id: null, saml_sso_url: null, saml_certificate: null, saml_metadata_url: null,
+      saml_entity_id: null,
+      saml_sso_url: null,
+      saml_certificate: null,
+      saml_metadata_url: null,
     };
   } else {
     provider = { oidc_issuer: null, oidc_client_id: null, oidc_secret_sealed: null, ...(await samlProvider(input.saml!)) };
   }
 
   // Pending claims elsewhere block nobody: anyone may type a domain, only its owner can prove it.
-  const claimed = await prisma.ssoDomain.findMany({ where: { domain: { in: input.domains }, verified_at: { not: null }, ...(existing && { connection_id: { not: existing.id } }) }, select: { domain: true } });
-  if (claimed.length) throw AppError.conflict(`${claimed.map((d) => d.domain).join(", ")} already signs in through another organization's single sign-on.`, { errors: { domains: [`${claimed[0].domain} is already covered elsewhere.`] } });
+  const claimed = await prisma.ssoDomain.findMany({
+    where: { domain: { in: input.domains }, verified_at: { not: null }, ...(existing && { connection_id: { not: existing.id } }) },
+    select: { domain: true },
+  });
+  if (claimed.length)
+    throw AppError.conflict(`${claimed.map((d) => d.domain).join(", ")} already signs in through another organization's single sign-on.`, {
+      errors: { domains: [`${claimed[0].domain} is already covered elsewhere.`] },
+    });
 
-  const settings = { protocol: input.protocol, enabled: input.enabled, sso_only: input.sso_only, create_users: input.create_users, new_user_department_id: input.new_user_department_id, break_glass_user_id: input.break_glass_user_id, idp_enforces_mfa: input.idp_enforces_mfa, ...provider };
+  const settings = {
+    protocol: input.protocol,
+    enabled: input.enabled,
+    sso_only: input.sso_only,
+    create_users: input.create_users,
+    new_user_department_id: input.new_user_department_id,
+    break_glass_user_id: input.break_glass_user_id,
+    idp_enforces_mfa: input.idp_enforces_mfa,
+    ...provider,
+  };
   await prisma.$transaction(async (tx) => {
     const connection = await tx.ssoConnection.upsert({ where: { organization_id: organizationId }, create: { organization_id: organizationId, ...settings }, update: settings, select: { id: true } });
     const domains = [...new Set(input.domains)];
@@ -78,7 +99,12 @@ export async function saveSsoSettings({ actor, input }: { actor: SessionUser; in
     await tx.ssoDomain.createMany({ data: domains.map((domain) => ({ domain, connection_id: connection.id, verification_token: newVerificationToken() })), skipDuplicates: true });
     const { oidc_secret_sealed, saml_certificate, ...shown } = settings;
     await writeAuditLog(tx, {
-      organization_id: organizationId, department_id: null, user_id: actor.id, action: "settings.sso_changed", subject_type: "organization", subject_id: organizationId,
+      organization_id: organizationId,
+      department_id: null,
+      user_id: actor.id,
+      action: "settings.sso_changed",
+      subject_type: "organization",
+      subject_id: organizationId,
       details: { ...shown, domains: input.domains, client_secret_changed: Boolean(input.oidc?.client_secret), certificate_set: Boolean(saml_certificate), secret_set: Boolean(oidc_secret_sealed) },
     });
   });

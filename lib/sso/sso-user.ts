@@ -33,8 +33,7 @@ export async function userForIdentity(connection: Connection, identity: VouchedI
   if (!covered) throw ssoRefusal("not_covered");
   const select = { id: true, email: true, organization_id: true, department_id: true, active: true, sso_subject: true, role: true } as const;
   const user =
-    (await prisma.user.findFirst({ where: { organization_id: connection.organization_id, sso_subject: identity.subject }, select })) ??
-    (await prisma.user.findUnique({ where: { email }, select }));
+    (await prisma.user.findFirst({ where: { organization_id: connection.organization_id, sso_subject: identity.subject }, select })) ?? (await prisma.user.findUnique({ where: { email }, select }));
   if (user) {
     if (user.organization_id !== connection.organization_id) throw ssoRefusal("no_account");
     // An organization's provider vouches for that organization's people only: a role above the
@@ -58,9 +57,25 @@ export async function userForIdentity(connection: Connection, identity: VouchedI
   if (!connection.create_users || !connection.new_user_department_id) throw ssoRefusal("no_account");
   // No password anyone knows: this user signs in through the provider (or is given one by an admin).
   const created = await prisma.user.create({
-    data: { organization_id: connection.organization_id, department_id: connection.new_user_department_id, role: "agent", email, name: identity.name?.trim().slice(0, 255) || email, password_hash: await hashPassword(randomSecret()), sso_subject: identity.subject },
+    data: {
+      organization_id: connection.organization_id,
+      department_id: connection.new_user_department_id,
+      role: "agent",
+      email,
+      name: identity.name?.trim().slice(0, 255) || email,
+      password_hash: await hashPassword(randomSecret()),
+      sso_subject: identity.subject,
+    },
     select,
   });
-  await writeAuditLog(prisma, { organization_id: created.organization_id, department_id: created.department_id, user_id: created.id, action: "user.created_by_sso", subject_type: "user", subject_id: created.id, details: { email, connection_id: connection.id } });
+  await writeAuditLog(prisma, {
+    organization_id: created.organization_id,
+    department_id: created.department_id,
+    user_id: created.id,
+    action: "user.created_by_sso",
+    subject_type: "user",
+    subject_id: created.id,
+    details: { email, connection_id: connection.id },
+  });
   return created;
 }

@@ -43,7 +43,15 @@ export async function verifySsoDomain({ actor, domain }: { actor: SessionUser; d
       // Still pending and still this organization's: a claim removed meanwhile is not brought back.
       const updated = await tx.ssoDomain.updateMany({ where: { ...scope, connection_id: claim.connection_id, verified_at: null }, data: { verified_at: verifiedAt } });
       if (updated.count === 0) throw AppError.notFound();
-      await writeAuditLog(tx, { organization_id: actor.organization_id, department_id: null, user_id: actor.id, action: "settings.sso_domain_verified", subject_type: "organization", subject_id: actor.organization_id, details: { domain, record: expected } });
+      await writeAuditLog(tx, {
+        organization_id: actor.organization_id,
+        department_id: null,
+        user_id: actor.id,
+        action: "settings.sso_domain_verified",
+        subject_type: "organization",
+        subject_id: actor.organization_id,
+        details: { domain, record: expected },
+      });
     });
   } catch (error) {
     if ((error as { code?: unknown }).code === "P2002") throw taken(domain);

@@ -14,5 +14,13 @@ export function knownTag(typed: string, known: readonly string[]): string {
 
 /** Comma-separated tags as typed → the organization's spellings, without empties or repeats. */
 export function knownTags(typed: string, known: readonly string[]): string[] {
-  return [...new Set(typed.split(",").map((t) => t.trim()).filter(Boolean).map((t) => knownTag(t, known)))];
+  return [
+    ...new Set(
+      typed
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean)
+        .map((t) => knownTag(t, known)),
+    ),
+  ];
 }

@@ -21,12 +21,8 @@ export async function listTags({ actor }: { actor: SessionUser }) {
     WHERE ${Prisma.join(conditions, " AND ")}
     GROUP BY tag HAVING sum(n) > 0`;
   const registered =
-    scope.department_id !== undefined
-      ? []
-      : await prisma.tag.findMany({ where: scope.organization_id !== undefined ? { organization_id: scope.organization_id } : {}, select: { name: true } });
+    scope.department_id !== undefined ? [] : await prisma.tag.findMany({ where: scope.organization_id !== undefined ? { organization_id: scope.organization_id } : {}, select: { name: true } });
   const counts = new Map(used.map((row) => [row.name, row.contact_count]));
   for (const tag of registered) if (!counts.has(tag.name)) counts.set(tag.name, 0);
-  return [...counts.entries()]
-    .map(([name, contact_count]) => ({ name, contact_count, is_dnc: isDncTag(name) }))
-    .sort((a, b) => b.contact_count - a.contact_count || a.name.localeCompare(b.name));
+  return [...counts.entries()].map(([name, contact_count]) => ({ name, contact_count, is_dnc: isDncTag(name) })).sort((a, b) => b.contact_count - a.contact_count || a.name.localeCompare(b.name));
 }

@@ -36,19 +36,27 @@ export async function replaceTag({ actor, change, async: preferAsync = false }: 
   const carrying = await contactsCarrying(prisma, actor, from, 1_000_000);
   if (preferAsync || carrying > INLINE_CONTACT_LIMIT) {
     const running = await prisma.operation.findFirst({
-      where: { organization_id: actor.organization_id, kind: { startsWith: "tag." }, status: { in: ["queued", "running"] }, OR: [{ input: { path: ["from"], equals: from } }, { input: { path: ["to"], equals: from } }] },
+      where: {
+        organization_id: actor.organization_id,
+        kind: { startsWith: "tag." },
+        status: { in: ["queued", "running"] },
+        OR: [{ input: { path: ["from"], equals: from } }, { input: { path: ["to"], equals: from } }],
+      },
       select: { id: true },
     });
     if (running) throw AppError.conflict("This tag is being changed already; wait for that change to finish.", { extra: { operation_id: running.id } });
     return startOperation({ actor, kind: `tag.${mode}`, input: { from, to, mode }, total: carrying });
   }
-  return prisma.$transaction(async (tx) => {
-    // Changes of one tag queue behind each other on its row in the tag list:
-    // the second of two concurrent renames then finds the tag gone (404),
-    // instead of renaming nothing and registering its own new name.
-    await sqlRows(tx)`SELECT id FROM tags WHERE organization_id = ${actor.organization_id} AND name = ${from} FOR UPDATE`;
-    await contactsCarrying(tx, actor, from, 1);
-    const changed = await rewriteTag(tx, carryingTag(actor, from), change);
-    return settleTagChange(tx, actor, change, changed);
-  }, { timeout: 60_000 });
+  return prisma.$transaction(
+    async (tx) => {
+      // Changes of one tag queue behind each other on its row in the tag list:
+      // the second of two concurrent renames then finds the tag gone (404),
+      // instead of renaming nothing and registering its own new name.
+      await sqlRows(tx)`SELECT id FROM tags WHERE organization_id = ${actor.organization_id} AND name = ${from} FOR UPDATE`;
+      await contactsCarrying(tx, actor, from, 1);
+      const changed = await rewriteTag(tx, carryingTag(actor, from), change);
+      return settleTagChange(tx, actor, change, changed);
+    },
+    { timeout: 60_000 },
+  );
 }

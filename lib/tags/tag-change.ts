@@ -34,12 +34,22 @@ export async function settleTagChange(tx: Tx, actor: SessionUser, change: TagCha
   const { from, to, mode } = change;
   if (!crossesOrganizations(actor)) {
     await registerTags(tx, actor.organization_id, [to]);
-    const left = await sqlRows<{ n: number }[]>(tx)`SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts WHERE organization_id = ${actor.organization_id} AND tags @> ARRAY[${from}]::text[] LIMIT 1) one`;
+    const left = await sqlRows<{ n: number }[]>(
+      tx,
+    )`SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts WHERE organization_id = ${actor.organization_id} AND tags @> ARRAY[${from}]::text[] LIMIT 1) one`;
     if (left[0].n === 0) {
       await tx.tag.deleteMany({ where: { organization_id: actor.organization_id, name: from } });
       await sqlExecute(tx)`DELETE FROM tag_counts WHERE organization_id = ${actor.organization_id} AND tag = ${from} AND n = 0`;
     }
   }
-  await writeAuditLog(tx, { organization_id: actor.organization_id, department_id: departmentScope(actor).department_id ?? null, user_id: actor.id, action: `tag.${mode}`, subject_type: "tag", subject_id: from, details: { from, to, contacts } });
+  await writeAuditLog(tx, {
+    organization_id: actor.organization_id,
+    department_id: departmentScope(actor).department_id ?? null,
+    user_id: actor.id,
+    action: `tag.${mode}`,
+    subject_type: "tag",
+    subject_id: from,
+    details: { from, to, contacts },
+  });
   return { name: to, contacts_updated: contacts };
 }

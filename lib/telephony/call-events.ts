@@ -27,7 +27,10 @@ export interface VoicemailReport extends InboundCall {
 }
 
 /** What a caller answered a menu: a key or the words heard. */
-export interface MenuAnswer { digits: string | null; speech: string | null }
+export interface MenuAnswer {
+  digits: string | null;
+  speech: string | null;
+}
 
 /** An agent's browser starts a call: joining an accepted queue call, or dialing a number. */
 export interface DeviceCall {
@@ -43,13 +46,28 @@ export interface DeviceCall {
 }
 
 /** A forwarded caller's outside leg ended. */
-export interface ForwardedCallEnd { callSid: string; from: string; to: string; status: CallLogStatus; duration: number; forwardedTo: string | null }
+export interface ForwardedCallEnd {
+  callSid: string;
+  from: string;
+  to: string;
+  status: CallLogStatus;
+  duration: number;
+  forwardedTo: string | null;
+}
 
 /** A call reached its final status. */
-export interface CallStatusReport { callSid: string; status: CallLogStatus; duration: number }
+export interface CallStatusReport {
+  callSid: string;
+  status: CallLogStatus;
+  duration: number;
+}
 
 /** A caller left the waiting line: bridged to an agent, hung up, or an error. */
-export interface QueueLeft { callSid: string; result: string; queueTime: number | undefined }
+export interface QueueLeft {
+  callSid: string;
+  result: string;
+  queueTime: number | undefined;
+}
 
 /** A manual call ended (reported for the agent's leg and for the dialed one). */
 export interface ManualCallEnd {
@@ -67,13 +85,25 @@ export interface ManualCallEnd {
 }
 
 /** The number a manual call dialed picked up. */
-export interface ManualCallAnswered { callSid: string; customerLegSid: string; record: boolean }
+export interface ManualCallAnswered {
+  callSid: string;
+  customerLegSid: string;
+  record: boolean;
+}
 
 /** A campaign call's agent leg answered. */
-export interface AgentLegAnswered { callSid: string; agentLegSid: string }
+export interface AgentLegAnswered {
+  callSid: string;
+  agentLegSid: string;
+}
 
 /** A campaign call's callback: its campaign contact, and whether a machine answered. */
-export interface CampaignCall { campaignContactId: bigint; callSid: string; machine: boolean; waited: number }
+export interface CampaignCall {
+  campaignContactId: bigint;
+  callSid: string;
+  machine: boolean;
+  waited: number;
+}
 
 /** A recording finished: the call log it belongs to, the leg recorded, the recording. */
 export interface RecordingReport {
@@ -84,10 +114,19 @@ export interface RecordingReport {
 }
 
 /** A call's conference reports a join, a leave, its start or its end. */
-export interface ConferenceEvent { liveCallId: bigint; event: string; conferenceSid: string; legSid: string | null }
+export interface ConferenceEvent {
+  liveCallId: bigint;
+  event: string;
+  conferenceSid: string;
+  legSid: string | null;
+}
 
 /** A dialed party's leg reached its final status. */
-export interface PartyLegStatus { participantId: bigint; status: CallLogStatus; legSid: string | null }
+export interface PartyLegStatus {
+  participantId: bigint;
+  status: CallLogStatus;
+  legSid: string | null;
+}
 
 /** A card payment's step, as the provider reports it at the payment's status address (issue 47). */
 export interface PaymentReport {

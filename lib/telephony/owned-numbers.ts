@@ -14,10 +14,10 @@ import { telephony } from "./port";
 /** Of these numbers, those another organization holds. */
 export async function numbersHeldByOthers(organizationId: number, numbers: string[]): Promise<string[]> {
   if (!numbers.length) return [];
-  const rows = await rawQuery<{ phone_number: string }>(
-    `SELECT phone_number FROM owned_numbers WHERE phone_number = ANY($1::text[]) AND organization_id <> $2 ORDER BY phone_number`,
-    [numbers, organizationId],
-  );
+  const rows = await rawQuery<{ phone_number: string }>(`SELECT phone_number FROM owned_numbers WHERE phone_number = ANY($1::text[]) AND organization_id <> $2 ORDER BY phone_number`, [
+    numbers,
+    organizationId,
+  ]);
   return rows.map((row) => row.phone_number);
 }
 

@@ -64,10 +64,7 @@ export async function providerConfig(organizationId: number): Promise<ProviderCo
  * a moment ago (the gate's parallel run caught a stale read, issue 42).
  */
 export async function freshProviderConfig(organizationId: number): Promise<ProviderConfig> {
-  const [row] = await rawQuery<SettingRow>(
-    `SELECT o.id AS organization_id, ${CONFIG_COLUMNS} FROM organizations o ${CONFIG_JOINS} WHERE o.id = $1`,
-    [organizationId], { secrets: true },
-  );
+  const [row] = await rawQuery<SettingRow>(`SELECT o.id AS organization_id, ${CONFIG_COLUMNS} FROM organizations o ${CONFIG_JOINS} WHERE o.id = $1`, [organizationId], { secrets: true });
   return fromRow(row ?? { organization_id: organizationId, value: {}, encrypted_secrets: null, signing_secrets: null });
 }
 
@@ -112,7 +109,8 @@ export async function callbackOrganization(params: Record<string, string>, query
   if (known) return known;
   const [row] = await rawQuery<SettingRow & { rank: number }>(
     CALLBACK_OWNER,
-    [deviceUser ?? -1, called, params.AccountSid ?? "", deviceUser ? "" : (params.From ?? "").replace(/^whatsapp:/i, ""), named], { secrets: true },
+    [deviceUser ?? -1, called, params.AccountSid ?? "", deviceUser ? "" : (params.From ?? "").replace(/^whatsapp:/i, ""), named],
+    { secrets: true },
   );
   if (!row) return null;
   const config = fromRow(row);
@@ -128,7 +126,7 @@ export async function callbackOrganization(params: Record<string, string>, query
 // device's user's, the called number's owner, the caller's (an outbound leg),
 // the WhatsApp sender's, the account's. Prepared: every device callback asks it.
 const CALLBACK_OWNER = prepared(
-    `SELECT o.id AS organization_id, ${CONFIG_COLUMNS},
+  `SELECT o.id AS organization_id, ${CONFIG_COLUMNS},
             CASE WHEN o.id = $5::int THEN -1
                  WHEN o.id = (SELECT organization_id FROM users WHERE id = $1::int) THEN 0
                  WHEN s.value -> 'phone_numbers' ? $2::text THEN 1
@@ -143,7 +141,8 @@ const CALLBACK_OWNER = prepared(
         -- A WhatsApp message is addressed to the organization's WhatsApp sender (Settings → Telephony).
         OR o.id IN (SELECT organization_id FROM settings WHERE key = 'sms' AND value -> 'whatsapp' ->> 'sender' = $2::text)
         OR s.value ->> 'account_sid' = $3::text
-     ORDER BY rank, o.id LIMIT 1`);
+     ORDER BY rank, o.id LIMIT 1`,
+);
 
 // Every inbound call starts with "whose number is this?", and a queue of
 // callers asks it hundreds of times a second for the same few numbers; every

@@ -19,7 +19,15 @@ export function enqueueTwiml({ queueName, waitUrl, actionUrl }: { queueName: str
  * inside a <Gather> for one key, so a press during the music is heard; with
  * no press the document ends and the provider asks the wait address again.
  */
-export function holdTwiml({ position, expectedWaitSeconds, callbackOffer }: { position: number | null; expectedWaitSeconds: number | null; callbackOffer?: { digit: string; actionUrl: string } | null }): string {
+export function holdTwiml({
+  position,
+  expectedWaitSeconds,
+  callbackOffer,
+}: {
+  position: number | null;
+  expectedWaitSeconds: number | null;
+  callbackOffer?: { digit: string; actionUrl: string } | null;
+}): string {
   const response = new VoiceResponse();
   const target = callbackOffer ? response.gather({ input: ["dtmf"], numDigits: 1, timeout: 1, action: callbackOffer.actionUrl, method: "POST" }) : response;
   if (position) {
@@ -55,7 +63,19 @@ export function dialQueueTwiml(queueName: string): string {
   return response.toString();
 }
 
-export function dialNumberTwiml({ to, callerId, actionUrl, statusUrl, announcementUrl = null }: { to: string; callerId: string | null; actionUrl: string; statusUrl: string; announcementUrl?: string | null }): string {
+export function dialNumberTwiml({
+  to,
+  callerId,
+  actionUrl,
+  statusUrl,
+  announcementUrl = null,
+}: {
+  to: string;
+  callerId: string | null;
+  actionUrl: string;
+  statusUrl: string;
+  announcementUrl?: string | null;
+}): string {
   const response = new VoiceResponse();
   const dial = response.dial({ ...(callerId && { callerId }), action: actionUrl, method: "POST" });
   // "answered" tells the service the dialed leg's CallSid (the leg hold and transfer move) the moment it picks up;
@@ -78,7 +98,19 @@ export function announceTwiml({ text, audioUrl }: { text: string | null; audioUr
  * Dial's action (`endUrl`) lets the contact follow the agent into the call's
  * conference when the bridge ends because the agent's leg was moved.
  */
-export function dialAgentTwiml({ agentId, callerId, legUrl, endUrl, announcement = null }: { agentId: number; callerId: string | null; legUrl: string; endUrl: string; announcement?: { text: string | null; audioUrl: string | null } | null }): string {
+export function dialAgentTwiml({
+  agentId,
+  callerId,
+  legUrl,
+  endUrl,
+  announcement = null,
+}: {
+  agentId: number;
+  callerId: string | null;
+  legUrl: string;
+  endUrl: string;
+  announcement?: { text: string | null; audioUrl: string | null } | null;
+}): string {
   const response = new VoiceResponse();
   // The recording announcement, heard by the contact before the agent is dialed.
   if (announcement?.audioUrl) response.play(announcement.audioUrl);

@@ -23,7 +23,11 @@ import { finishPasskeyRegistration, startPasskeyRegistration } from "./passkey-r
 /** What the account page shows: the authenticator, the recovery codes left, whether the organization requires a factor. */
 export async function twoFactorStatus(actor: SessionUser) {
   const [factors, left, { two_factor_required }, proof] = await Promise.all([
-    prisma.userFactor.findMany({ where: { user_id: actor.id, confirmed_at: { not: null } }, select: { id: true, kind: true, name: true, created_at: true, confirmed_at: true, last_used_at: true }, orderBy: { id: "asc" } }),
+    prisma.userFactor.findMany({
+      where: { user_id: actor.id, confirmed_at: { not: null } },
+      select: { id: true, kind: true, name: true, created_at: true, confirmed_at: true, last_used_at: true },
+      orderBy: { id: "asc" },
+    }),
     prisma.recoveryCode.count({ where: { user_id: actor.id, used_at: null } }),
     getSettings(actor.organization_id, "security"),
     currentProof(actor),
@@ -56,12 +60,10 @@ async function removeOwnFactor(actor: SessionUser, where: { kind: "totp" } | { i
   if (!target) throw AppError.notFound();
   const last = factors.length === 1;
   const { two_factor_required } = await getSettings(actor.organization_id, "security");
-  if (last && twoFactorRequired(actor.role, two_factor_required)) throw AppError.conflict("Your organization requires a second factor: your last one cannot be removed. An admin can reset it if you lost your phone.");
+  if (last && twoFactorRequired(actor.role, two_factor_required))
+    throw AppError.conflict("Your organization requires a second factor: your last one cannot be removed. An admin can reset it if you lost your phone.");
   await requireRecentProof(actor, { code, address });
-  await prisma.$transaction([
-    prisma.userFactor.deleteMany({ where: { id: target.id, user_id: actor.id } }),
-    ...(last ? [prisma.recoveryCode.deleteMany({ where: { user_id: actor.id } })] : []),
-  ]);
+  await prisma.$transaction([prisma.userFactor.deleteMany({ where: { id: target.id, user_id: actor.id } }), ...(last ? [prisma.recoveryCode.deleteMany({ where: { user_id: actor.id } })] : [])]);
   await auditSignIn(actor, "user.two_factor_disabled", { address, factor: target.kind, last });
 }
 

@@ -18,7 +18,10 @@ export const WRONG_CODE = "That code is not right. Codes change every 30 seconds
 export async function checkCode(db: Tx, userId: number, code: string, { setup = false }: { setup?: boolean } = {}): Promise<CodeMethod | null> {
   const digits = code.replace(/\s/g, "");
   if (/^\d{6}$/.test(digits)) {
-    const factor = await db.userFactor.findFirst({ where: { user_id: userId, kind: "totp", confirmed_at: setup ? null : { not: null } }, select: { id: true, secret_sealed: true, last_time_step: true } });
+    const factor = await db.userFactor.findFirst({
+      where: { user_id: userId, kind: "totp", confirmed_at: setup ? null : { not: null } },
+      select: { id: true, secret_sealed: true, last_time_step: true },
+    });
     if (!factor) return null;
     const step = await checkTotp(openSecrets(factor.secret_sealed).secret, digits, factor.last_time_step === null ? null : Number(factor.last_time_step));
     if (step === null) return null;

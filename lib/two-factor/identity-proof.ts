@@ -29,7 +29,10 @@ async function confirmedFactors(userId: number) {
 export async function passkeyProofOptions(actor: SessionUser) {
   const options = await passkeyRequestOptions(actor.id);
   if (!options) throw AppError.conflict("You have no passkey: enter a code instead.");
-  await prisma.apiToken.updateMany({ where: { id: actor.token_id, user_id: actor.id }, data: { proof_challenge: options.challenge, proof_challenge_expires_at: new Date(Date.now() + PASSKEY_CHALLENGE_FOR_MS) } });
+  await prisma.apiToken.updateMany({
+    where: { id: actor.token_id, user_id: actor.id },
+    data: { proof_challenge: options.challenge, proof_challenge_expires_at: new Date(Date.now() + PASSKEY_CHALLENGE_FOR_MS) },
+  });
   return options;
 }
 
@@ -84,10 +87,7 @@ async function markProved(actor: SessionUser): Promise<Date> {
  * user may prove (their password while they have no factor).
  */
 export async function currentProof(actor: SessionUser): Promise<{ provedUntil: Date | null; methods: string[] }> {
-  const [session, factors] = await Promise.all([
-    prisma.apiToken.findUnique({ where: { id: actor.token_id }, select: { factor_proved_at: true, user_id: true } }),
-    confirmedFactors(actor.id),
-  ]);
+  const [session, factors] = await Promise.all([prisma.apiToken.findUnique({ where: { id: actor.token_id }, select: { factor_proved_at: true, user_id: true } }), confirmedFactors(actor.id)]);
   const provedAt = session?.user_id === actor.id ? session.factor_proved_at : null;
   const methods = factors.length === 0 ? ["password"] : [...new Set(factors.map((f) => f.kind))].concat("recovery_code");
   // A proof counts for five minutes, and only for the factors it was made with: once one is added, the

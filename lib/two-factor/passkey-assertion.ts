@@ -27,7 +27,10 @@ export async function checkPasskey(userId: number, response: AuthenticationRespo
   if (!factor?.public_key) return false;
   const { rpID, origin } = relyingParty();
   const result = await verifyAuthenticationResponse({
-    response, expectedChallenge, expectedOrigin: origin, expectedRPID: rpID,
+    response,
+    expectedChallenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
     credential: { id: factor.credential_id!, publicKey: isoBase64URL.toBuffer(factor.public_key), counter: Number(factor.sign_count ?? 0), transports: factor.transports?.split(",") as never },
   }).catch(() => null);
   if (!result?.verified) return false;

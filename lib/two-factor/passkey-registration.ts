@@ -16,14 +16,22 @@ export async function startPasskeyRegistration(user: Owner) {
   const { rpID, rpName } = relyingParty();
   const existing = await prisma.userFactor.findMany({ where: { user_id: user.id, kind: "passkey" }, select: { credential_id: true, transports: true } });
   const options = await generateRegistrationOptions({
-    rpName, rpID, userName: user.email, userDisplayName: user.name, attestationType: "none",
+    rpName,
+    rpID,
+    userName: user.email,
+    userDisplayName: user.name,
+    attestationType: "none",
     userID: new TextEncoder().encode(`user-${user.id}`),
     // The same authenticator twice is refused by the browser itself.
     excludeCredentials: existing.map((f) => ({ id: f.credential_id!, transports: f.transports ? f.transports.split(",") : undefined })),
     authenticatorSelection: { residentKey: "discouraged", userVerification: "preferred" },
   });
   const expires_at = new Date(Date.now() + REGISTRATION_TTL_MS);
-  await prisma.passkeyRegistration.upsert({ where: { user_id: user.id }, create: { user_id: user.id, challenge: options.challenge, expires_at }, update: { challenge: options.challenge, expires_at } });
+  await prisma.passkeyRegistration.upsert({
+    where: { user_id: user.id },
+    create: { user_id: user.id, challenge: options.challenge, expires_at },
+    update: { challenge: options.challenge, expires_at },
+  });
   return options;
 }
 
@@ -48,11 +56,25 @@ export async function finishPasskeyRegistration(user: Owner, { name, response }:
     const first = (await tx.userFactor.count({ where: { user_id: user.id, confirmed_at: { not: null } } })) === 0;
     await tx.userFactor.create({
       data: {
-        user_id: user.id, kind: "passkey", name, credential_id: credential.id, public_key: isoBase64URL.fromBuffer(credential.publicKey),
-        sign_count: credential.counter, transports: credential.transports?.join(",") ?? null, confirmed_at: new Date(),
+        user_id: user.id,
+        kind: "passkey",
+        name,
+        credential_id: credential.id,
+        public_key: isoBase64URL.fromBuffer(credential.publicKey),
+        sign_count: credential.counter,
+        transports: credential.transports?.join(",") ?? null,
+        confirmed_at: new Date(),
       },
     });
-    await writeAuditLog(tx, { organization_id: user.organization_id, department_id: user.department_id, user_id: user.id, action: "user.two_factor_enabled", subject_type: "user", subject_id: user.id, details: { factor: "passkey", name } });
+    await writeAuditLog(tx, {
+      organization_id: user.organization_id,
+      department_id: user.department_id,
+      user_id: user.id,
+      action: "user.two_factor_enabled",
+      subject_type: "user",
+      subject_id: user.id,
+      details: { factor: "passkey", name },
+    });
     return { recovery_codes: first ? await issueRecoveryCodes(tx, user.id) : null };
   });
 }

@@ -10,11 +10,7 @@ import { AppError } from "@/lib/errors/app-error";
  * Managers and agents need a department of that organization; admins have none.
  * Returns the department id to store.
  */
-export async function checkAssignment(
-  db: Tx,
-  actor: SessionUser,
-  target: { role: Role; organization_id: number; department_id?: number | null },
-): Promise<number | null> {
+export async function checkAssignment(db: Tx, actor: SessionUser, target: { role: Role; organization_id: number; department_id?: number | null }): Promise<number | null> {
   if (!mayAssign(actor.role, target.role)) throw AppError.forbidden();
   if (!roleHasDepartment(target.role)) return null;
   if (!target.department_id) {

@@ -13,15 +13,9 @@ export async function listUsers({ actor, query }: { actor: SessionUser; query: L
     ...(query.role && { role: query.role }),
     ...(query.department_id && { department_id: query.department_id }),
     ...(query.q && {
-      OR: [
-        { name: { contains: query.q, mode: "insensitive" } },
-        { email: { contains: query.q, mode: "insensitive" } },
-      ],
+      OR: [{ name: { contains: query.q, mode: "insensitive" } }, { email: { contains: query.q, mode: "insensitive" } }],
     }),
   };
-  const [users, total] = await Promise.all([
-    prisma.user.findMany({ where, select: userWithSkillsSelect, orderBy: { id: "asc" }, ...skipTake(query) }),
-    prisma.user.count({ where }),
-  ]);
+  const [users, total] = await Promise.all([prisma.user.findMany({ where, select: userWithSkillsSelect, orderBy: { id: "asc" }, ...skipTake(query) }), prisma.user.count({ where })]);
   return pageOf(users.map(serializeUserWithSkills), total, query);
 }

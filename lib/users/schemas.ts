@@ -49,7 +49,11 @@ export const updateUserSchema = z
     role: roleSchema,
     department_id: intId.nullable(),
     active: z.boolean(),
-    max_conversations: z.number({ error: "max_conversations must be a whole number from 1 to 100." }).int("max_conversations must be a whole number from 1 to 100.").min(1, "max_conversations must be a whole number from 1 to 100.").max(100, "max_conversations must be a whole number from 1 to 100."),
+    max_conversations: z
+      .number({ error: "max_conversations must be a whole number from 1 to 100." })
+      .int("max_conversations must be a whole number from 1 to 100.")
+      .min(1, "max_conversations must be a whole number from 1 to 100.")
+      .max(100, "max_conversations must be a whole number from 1 to 100."),
   })
   .partial();
 

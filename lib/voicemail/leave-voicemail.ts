@@ -19,15 +19,31 @@ export function voicemailAnswer({ prompt, departmentId, reason }: { prompt: stri
  * number, and announced to those who serve its queue. A recording address
  * the pages could not play (not https, not the simulator's) is not kept.
  */
-export async function leaveVoicemail(input: { organizationId: number; callSid: string; from: string; to: string; departmentId: number | null; reason: VoicemailReason; recordingUrl: string | null; durationSeconds: number }): Promise<VoiceAnswer> {
+export async function leaveVoicemail(input: {
+  organizationId: number;
+  callSid: string;
+  from: string;
+  to: string;
+  departmentId: number | null;
+  reason: VoicemailReason;
+  recordingUrl: string | null;
+  durationSeconds: number;
+}): Promise<VoiceAnswer> {
   if (!input.callSid) return { kind: "say-and-hang-up", message: "Goodbye." };
   if (input.recordingUrl && input.durationSeconds > 0) {
     const contact = await prisma.contact.findFirst({ where: { organization_id: input.organizationId, phone: input.from }, select: { id: true } });
     const department = input.departmentId === null ? null : await prisma.department.findFirst({ where: { id: input.departmentId, organization_id: input.organizationId }, select: { id: true } });
     const [created] = await prisma.voicemail.createManyAndReturn({
       data: {
-        organization_id: input.organizationId, department_id: department?.id ?? null, call_sid: input.callSid, from_number: input.from, to_number: input.to,
-        contact_id: contact?.id ?? null, reason: input.reason, recording_url: playableRecordingUrl(input.recordingUrl) ? input.recordingUrl : null, duration_seconds: input.durationSeconds,
+        organization_id: input.organizationId,
+        department_id: department?.id ?? null,
+        call_sid: input.callSid,
+        from_number: input.from,
+        to_number: input.to,
+        contact_id: contact?.id ?? null,
+        reason: input.reason,
+        recording_url: playableRecordingUrl(input.recordingUrl) ? input.recordingUrl : null,
+        duration_seconds: input.durationSeconds,
       },
       skipDuplicates: true,
       select: { id: true, department_id: true },

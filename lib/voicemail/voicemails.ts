@@ -12,9 +12,21 @@ import { VOICEMAIL_STATUSES, type voicemailAnswer } from "./voicemail-answer";
 import type { z } from "zod";
 
 const SELECT = {
-  id: true, department_id: true, call_sid: true, from_number: true, reason: true, recording_url: true, duration_seconds: true, transcription: true,
-  status: true, claimed_by_user_id: true, claimed_at: true, done_at: true, created_at: true,
-  contact: { select: { id: true, name: true } }, claimed_by: { select: { name: true } },
+  id: true,
+  department_id: true,
+  call_sid: true,
+  from_number: true,
+  reason: true,
+  recording_url: true,
+  duration_seconds: true,
+  transcription: true,
+  status: true,
+  claimed_by_user_id: true,
+  claimed_at: true,
+  done_at: true,
+  created_at: true,
+  contact: { select: { id: true, name: true } },
+  claimed_by: { select: { name: true } },
 } as const;
 
 type Row = Prisma.VoicemailGetPayload<{ select: typeof SELECT }>;
@@ -25,10 +37,19 @@ const statusOf = (value: string) => VOICEMAIL_STATUSES.find((status) => status =
 
 function present(row: Row): z.output<typeof voicemailAnswer> {
   return {
-    id: Number(row.id), call_sid: row.call_sid, from: row.from_number, department_id: row.department_id, reason: reasonOf(row.reason),
-    recording_url: row.recording_url ? voicemailRecordingPath(row.id) : null, duration_seconds: row.duration_seconds, transcription: row.transcription,
-    status: statusOf(row.status), claimed_by: row.claimed_by_user_id === null ? null : { id: row.claimed_by_user_id, name: row.claimed_by?.name ?? null },
-    claimed_at: row.claimed_at, done_at: row.done_at, created_at: row.created_at,
+    id: Number(row.id),
+    call_sid: row.call_sid,
+    from: row.from_number,
+    department_id: row.department_id,
+    reason: reasonOf(row.reason),
+    recording_url: row.recording_url ? voicemailRecordingPath(row.id) : null,
+    duration_seconds: row.duration_seconds,
+    transcription: row.transcription,
+    status: statusOf(row.status),
+    claimed_by: row.claimed_by_user_id === null ? null : { id: row.claimed_by_user_id, name: row.claimed_by?.name ?? null },
+    claimed_at: row.claimed_at,
+    done_at: row.done_at,
+    created_at: row.created_at,
     contact: row.contact ? { id: Number(row.contact.id), name: row.contact.name } : null,
   };
 }

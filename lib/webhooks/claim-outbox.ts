@@ -40,7 +40,12 @@ export async function renewOutboxClaims(ids: string[]): Promise<void> {
   if (ids.length) await rawQuery(`UPDATE webhook_outbox SET locked_until = now() + interval '15 seconds' WHERE id = ANY($1::bigint[])`, [ids]);
 }
 
-export interface EndpointTarget { id: number; url: string; secret_sealed: string; failing: boolean }
+export interface EndpointTarget {
+  id: number;
+  url: string;
+  secret_sealed: string;
+  failing: boolean;
+}
 
 const TARGETS = prepared(`SELECT id, url, secret_sealed, failing_since IS NOT NULL AS failing FROM webhook_endpoints WHERE id = ANY($1::int[]) AND enabled`);
 

@@ -14,8 +14,19 @@ const TIMEOUT_MS = 10_000;
 export const PER_ENDPOINT = 32;
 const MAX_ANSWER_BYTES = 65_536;
 
-export interface WebhookSend { id: string; url: string; secret: string; messageId: string; body: string }
-export interface WebhookSent { id: string; status: number | null; latency: number; error: string | null }
+export interface WebhookSend {
+  id: string;
+  url: string;
+  secret: string;
+  messageId: string;
+  body: string;
+}
+export interface WebhookSent {
+  id: string;
+  status: number | null;
+  latency: number;
+  error: string | null;
+}
 /** What the main thread hands the sender thread: single sends, and fresh events with the endpoints each goes to (key "<event id>:<endpoint id>"). */
 export interface SenderBatch {
   sends: WebhookSend[];

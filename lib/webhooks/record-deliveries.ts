@@ -24,7 +24,8 @@ const RECORD = prepared(`
   WITH retried AS (
     SELECT * FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::int[], $5::int[], $6::text[]) AS t(id, status, next_at, code, latency, error)),
   fresh AS (
-    SELECT * FROM unnest($7::bigint[], $8::int[], $9::text[], $10::timestamptz[], $11::int[], $12::int[], $13::text[], $14::int[]) AS t(outbox_id, endpoint_id, status, next_at, code, latency, error, attempts)),
+    SELECT * FROM unnest($7::bigint[], $8::int[], $9::text[], $10::timestamptz[], $11::int[], $12::int[], $13::text[], $14::int[]) AS t(outbox_id, endpoint_id, status, next_at, code,
+      latency, error, attempts)),
   updated AS (
     UPDATE webhook_deliveries w SET status = r.status, next_attempt_at = COALESCE(r.next_at, w.next_attempt_at), locked_until = NULL,
       delivered_at = CASE WHEN r.status = 'delivered' THEN now() ELSE w.delivered_at END,
@@ -127,15 +128,29 @@ async function write(batch: Outcome[], done: string[]): Promise<void> {
   const retried = batch.filter((o) => o.kind === "retry").map((o) => ({ o, r: settled(o, now) }));
   const fresh = batch.filter((o) => o.kind === "fresh").map((o) => ({ o, r: settled(o, now) }));
   const failing = await rawQuery<{ id: number; organization_id: number; failing_since: Date | null }>(RECORD, [
-    retried.map(({ o }) => o.deliveryId), retried.map(({ r }) => r.status), retried.map(({ r }) => r.next), retried.map(({ r }) => r.code), retried.map(({ r }) => r.latency), retried.map(({ r }) => r.error),
-    fresh.map(({ o }) => o.outboxId), fresh.map(({ o }) => o.endpointId), fresh.map(({ r }) => r.status), fresh.map(({ r }) => r.next), fresh.map(({ r }) => r.code), fresh.map(({ r }) => r.latency), fresh.map(({ r }) => r.error), fresh.map(({ r }) => r.attempts),
+    retried.map(({ o }) => o.deliveryId),
+    retried.map(({ r }) => r.status),
+    retried.map(({ r }) => r.next),
+    retried.map(({ r }) => r.code),
+    retried.map(({ r }) => r.latency),
+    retried.map(({ r }) => r.error),
+    fresh.map(({ o }) => o.outboxId),
+    fresh.map(({ o }) => o.endpointId),
+    fresh.map(({ r }) => r.status),
+    fresh.map(({ r }) => r.next),
+    fresh.map(({ r }) => r.code),
+    fresh.map(({ r }) => r.latency),
+    fresh.map(({ r }) => r.error),
+    fresh.map(({ r }) => r.attempts),
     done,
   ]);
   const lastError = new Map([...retried, ...fresh].map(({ o, r }) => [o.endpointId, r.error ?? ""]));
   for (const endpoint of failing) {
     if (!failingTooLong(endpoint.failing_since && new Date(endpoint.failing_since), now)) continue;
     // Recorded already: a failure here is logged, and the next failing batch tries again.
-    await disableEndpoint(endpoint, lastError.get(endpoint.id) ?? "").catch((error) => logger.error("webhook endpoint not disabled", { endpoint_id: endpoint.id, error: error instanceof Error ? error.message : String(error) }));
+    await disableEndpoint(endpoint, lastError.get(endpoint.id) ?? "").catch((error) =>
+      logger.error("webhook endpoint not disabled", { endpoint_id: endpoint.id, error: error instanceof Error ? error.message : String(error) }),
+    );
   }
 }
 
@@ -144,7 +159,15 @@ async function disableEndpoint(endpoint: { id: number; organization_id: number }
   const reason = `Disabled after failing for 24 hours; last: ${error}`.slice(0, 300);
   await prisma.$transaction(async (tx) => {
     const disabled = await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, enabled: true }, data: { enabled: false, disabled_at: new Date(), disabled_reason: reason } });
-    if (disabled.count) await writeAuditLog(tx, { organization_id: endpoint.organization_id, user_id: null, action: "webhook.endpoint.disabled", subject_type: "webhook_endpoint", subject_id: endpoint.id, details: { reason } });
+    if (disabled.count)
+      await writeAuditLog(tx, {
+        organization_id: endpoint.organization_id,
+        user_id: null,
+        action: "webhook.endpoint.disabled",
+        subject_type: "webhook_endpoint",
+        subject_id: endpoint.id,
+        details: { reason },
+      });
   });
   logger.warn("webhook endpoint disabled", { endpoint_id: endpoint.id, reason });
 }

@@ -36,7 +36,17 @@ const FRESH_PER_ENDPOINT = 1_000;
 const CLAIM_EVENTS = 500;
 const RENEW_EVERY_MS = 5_000;
 
-interface Due { id: string; endpoint_id: number; message_id: string; payload: string; attempts: number; created_at: Date; url: string; secret_sealed: string; enabled: boolean }
+interface Due {
+  id: string;
+  endpoint_id: number;
+  message_id: string;
+  payload: string;
+  attempts: number;
+  created_at: Date;
+  url: string;
+  secret_sealed: string;
+  enabled: boolean;
+}
 
 // The oldest due delivery rows of each endpoint, as many as its room in this
 // process ($3 less its sends out, given as $1 ids and $2 counts; a failing
@@ -260,17 +270,24 @@ export async function startWebhookSender(): Promise<void> {
   if (sender.started) return;
   sender.started = true;
   // The trigger says which: "outbox" (a fresh event) or "rows" (a once-only happening's delivery rows).
-  await listen(CHANNEL, (payload) => (payload === "rows" ? sendDue() : sendFresh()), () => {
-    sendFresh();
-    sendLapsed();
-    sendDue();
-  });
+  await listen(
+    CHANNEL,
+    (payload) => (payload === "rows" ? sendDue() : sendFresh()),
+    () => {
+      sendFresh();
+      sendLapsed();
+      sendDue();
+    },
+  );
   setInterval(() => {
     sendFresh();
     sendLapsed();
     sendDue();
   }, 1000).unref();
-  setInterval(() => void renewOutboxClaims([...eventsOut.keys()]).catch((error: unknown) => logger.error("webhook claims not renewed", { error: error instanceof Error ? error.message : String(error) })), RENEW_EVERY_MS).unref();
+  setInterval(
+    () => void renewOutboxClaims([...eventsOut.keys()]).catch((error: unknown) => logger.error("webhook claims not renewed", { error: error instanceof Error ? error.message : String(error) })),
+    RENEW_EVERY_MS,
+  ).unref();
   onShutdown(async () => {
     stopping = true;
     // Sends out are let finish and their outcomes recorded (2.5 s at most of the 4 the shutdown has): given back

@@ -31,8 +31,18 @@ export async function createWebhookEndpoint({ actor, input }: { actor: SessionUs
     throw new AppError("unavailable", "Webhooks need ENCRYPTION_KEY to keep their signing secrets.");
   }
   return prisma.$transaction(async (tx) => {
-    const endpoint = await tx.webhookEndpoint.create({ data: { organization_id: actor.organization_id, url: input.url, description: input.description, events: input.events, secret_sealed: sealed, created_by_user_id: actor.id }, select: SELECT });
-    await writeAuditLog(tx, { organization_id: actor.organization_id, user_id: actor.id, action: "webhook.endpoint.created", subject_type: "webhook_endpoint", subject_id: endpoint.id, details: { url: input.url, events: input.events } });
+    const endpoint = await tx.webhookEndpoint.create({
+      data: { organization_id: actor.organization_id, url: input.url, description: input.description, events: input.events, secret_sealed: sealed, created_by_user_id: actor.id },
+      select: SELECT,
+    });
+    await writeAuditLog(tx, {
+      organization_id: actor.organization_id,
+      user_id: actor.id,
+      action: "webhook.endpoint.created",
+      subject_type: "webhook_endpoint",
+      subject_id: endpoint.id,
+      details: { url: input.url, events: input.events },
+    });
     return { ...serialize(endpoint), secret };
   });
 }
@@ -40,9 +50,15 @@ export async function createWebhookEndpoint({ actor, input }: { actor: SessionUs
 /** GET /api/webhooks: the organization's endpoints with their last day's delivery figures; never a secret. */
 export async function listWebhookEndpoints({ actor }: { actor: SessionUser }) {
   const endpoints = await prisma.webhookEndpoint.findMany({ where: { organization_id: actor.organization_id }, orderBy: { id: "asc" }, select: SELECT });
-  const counts = await prisma.webhookDelivery.groupBy({ by: ["endpoint_id", "status"], where: { organization_id: actor.organization_id, endpoint_id: { in: endpoints.map((e) => e.id) }, created_at: { gte: new Date(Date.now() - 86_400_000) } }, _count: { _all: true } });
+  const counts = await prisma.webhookDelivery.groupBy({
+    by: ["endpoint_id", "status"],
+    where: { organization_id: actor.organization_id, endpoint_id: { in: endpoints.map((e) => e.id) }, created_at: { gte: new Date(Date.now() - 86_400_000) } },
+    _count: { _all: true },
+  });
   const figure = (id: number, status: string) => counts.find((c) => c.endpoint_id === id && c.status === status)?._count._all ?? 0;
-  return { data: endpoints.map((e) => ({ ...serialize(e), last_24h: { delivered: figure(e.id, "delivered"), pending: figure(e.id, "pending") + figure(e.id, "sending"), failed: figure(e.id, "failed") } })) };
+  return {
+    data: endpoints.map((e) => ({ ...serialize(e), last_24h: { delivered: figure(e.id, "delivered"), pending: figure(e.id, "pending") + figure(e.id, "sending"), failed: figure(e.id, "failed") } })),
+  };
 }
 
 /** DELETE /api/webhooks/{id}: the endpoint and its deliveries go. */
@@ -56,7 +72,11 @@ export async function deleteWebhookEndpoint({ actor, id }: { actor: SessionUser;
 
 /** POST /api/webhooks/{id}/enable: a disabled endpoint takes deliveries again (from new events on). */
 export async function enableWebhookEndpoint({ actor, id }: { actor: SessionUser; id: number }) {
-  const updated = await prisma.webhookEndpoint.updateManyAndReturn({ where: { id, organization_id: actor.organization_id }, data: { enabled: true, failing_since: null, disabled_at: null, disabled_reason: null, updated_at: new Date() }, select: SELECT });
+  const updated = await prisma.webhookEndpoint.updateManyAndReturn({
+    where: { id, organization_id: actor.organization_id },
+    data: { enabled: true, failing_since: null, disabled_at: null, disabled_reason: null, updated_at: new Date() },
+    select: SELECT,
+  });
   if (!updated[0]) throw AppError.notFound();
   return serialize(updated[0]);
 }
@@ -67,8 +87,23 @@ export async function listWebhookDeliveries({ actor, id }: { actor: SessionUser;
   if (!endpoint) throw AppError.notFound();
   const rows = await prisma.webhookDelivery.findMany({
     // By the event's time, not the row's id: a fresh event's delivery row is written when its send is answered, in whatever order the sends come back.
-    where: { endpoint_id: id }, orderBy: [{ created_at: "desc" }, { id: "desc" }], take: 100,
-    select: { id: true, event_type: true, message_id: true, status: true, attempts: true, next_attempt_at: true, last_status_code: true, last_error: true, last_latency_ms: true, delivered_at: true, created_at: true, payload: true },
+    where: { endpoint_id: id },
+    orderBy: [{ created_at: "desc" }, { id: "desc" }],
+    take: 100,
+    select: {
+      id: true,
+      event_type: true,
+      message_id: true,
+      status: true,
+      attempts: true,
+      next_attempt_at: true,
+      last_status_code: true,
+      last_error: true,
+      last_latency_ms: true,
+      delivered_at: true,
+      created_at: true,
+      payload: true,
+    },
   });
   return {
     data: rows.map((r) => ({

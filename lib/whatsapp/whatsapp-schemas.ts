@@ -23,7 +23,10 @@ export function fillTemplateVariables(body: string, values: Record<string, strin
 
 export const whatsappTemplateSchema = z.strictObject({
   name: z.string({ error: "Name the template." }).trim().min(1, "Name the template.").max(100, "A template's name is at most 100 characters."),
-  content_sid: z.string({ error: "content_sid is the template's id at the provider (HX and 32 hex digits)." }).trim().regex(/^HX[0-9a-fA-F]{32}$/, "content_sid is the template's id at the provider (HX and 32 hex digits)."),
+  content_sid: z
+    .string({ error: "content_sid is the template's id at the provider (HX and 32 hex digits)." })
+    .trim()
+    .regex(/^HX[0-9a-fA-F]{32}$/, "content_sid is the template's id at the provider (HX and 32 hex digits)."),
   /** Its approved text, with {{1}}, {{2}}… where the variables go: shown to agents and kept in the thread. */
   body: z.string({ error: "Give the template's approved text." }).trim().min(1, "Give the template's approved text.").max(1024, "A template's text is at most 1,024 characters."),
 });
@@ -38,7 +41,10 @@ export type WhatsappTemplate = z.infer<typeof whatsappTemplateSchema>;
  * and matched to incoming messages in this form.
  */
 export function whatsappSenderNumber(written: string): string | null {
-  const bare = written.trim().replace(/^whatsapp:/i, "").trim();
+  const bare = written
+    .trim()
+    .replace(/^whatsapp:/i, "")
+    .trim();
   if (!/^\+?[\d\s().-]+$/.test(bare)) return null;
   const parsed = parsePhoneNumberFromString(bare.startsWith("+") ? bare : `+${bare.replace(/^00/, "")}`);
   return parsed?.isPossible() && /^\+[1-9]\d{1,14}$/.test(parsed.number) ? parsed.number : null;
@@ -48,8 +54,17 @@ const SENDER_RULE = "sender is the WhatsApp number with its country code, such a
 
 export const whatsappSettingsSchema = z.object({
   /** The WhatsApp sender at the provider (its number, kept in E.164 however it is written); null: WhatsApp is off. */
-  sender: z.preprocess((value) => (typeof value === "string" ? (whatsappSenderNumber(value) ?? value) : value), z.string({ error: SENDER_RULE }).regex(/^\+[1-9]\d{1,14}$/, SENDER_RULE).nullable()),
-  templates: z.array(whatsappTemplateSchema).max(100, "At most 100 templates.").refine((list) => new Set(list.map((t) => t.content_sid)).size === list.length, "Each template once."),
+  sender: z.preprocess(
+    (value) => (typeof value === "string" ? (whatsappSenderNumber(value) ?? value) : value),
+    z
+      .string({ error: SENDER_RULE })
+      .regex(/^\+[1-9]\d{1,14}$/, SENDER_RULE)
+      .nullable(),
+  ),
+  templates: z
+    .array(whatsappTemplateSchema)
+    .max(100, "At most 100 templates.")
+    .refine((list) => new Set(list.map((t) => t.content_sid)).size === list.length, "Each template once."),
 });
 export type WhatsappSettings = z.output<typeof whatsappSettingsSchema>;
 

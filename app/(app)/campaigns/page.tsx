@@ -12,7 +12,9 @@ export default async function CampaignsPage() {
   return (
     <FirstAnswers answers={first} inertUntilHydrated>
       <PageHeader title="Campaigns">
-        <Link className="button" href="/campaigns/new">New campaign</Link>
+        <Link className="button" href="/campaigns/new">
+          New campaign
+        </Link>
       </PageHeader>
       <CampaignList />
     </FirstAnswers>

@@ -9,6 +9,8 @@ export const GET = route({ permission: "calls.read", query: listDispositionsQuer
   listDispositions({ actor: user, includeArchived: query.include_archived === "true" }),
 );
 
-export const POST = route({ permission: "dispositions.write", body: createDispositionSchema, status: 201, answers: dispositionAnswer }, ({ user, body }) => createDisposition({ actor: user, input: body }));
+export const POST = route({ permission: "dispositions.write", body: createDispositionSchema, status: 201, answers: dispositionAnswer }, ({ user, body }) =>
+  createDisposition({ actor: user, input: body }),
+);
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

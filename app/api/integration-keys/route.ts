@@ -5,6 +5,8 @@ import { createdIntegrationKeyAnswer, createIntegrationKeySchema, integrationKey
 
 // Integration keys: API keys for systems (issue 24). Admins only.
 export const GET = route({ permission: KEY_MAKER_PERMISSION, answers: integrationKeyListAnswer }, ({ user }) => listIntegrationKeys({ actor: user }));
-export const POST = route({ permission: KEY_MAKER_PERMISSION, body: createIntegrationKeySchema, status: 201, answers: createdIntegrationKeyAnswer }, ({ user, body }) => createIntegrationKey({ actor: user, input: body }));
+export const POST = route({ permission: KEY_MAKER_PERMISSION, body: createIntegrationKeySchema, status: 201, answers: createdIntegrationKeyAnswer }, ({ user, body }) =>
+  createIntegrationKey({ actor: user, input: body }),
+);
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

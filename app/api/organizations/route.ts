@@ -6,13 +6,8 @@ import { createOrganization } from "@/lib/organizations/create-organization";
 import { listOrganizations } from "@/lib/organizations/list-organizations";
 import { createOrganizationSchema } from "@/lib/organizations/schemas";
 
-export const GET = route({ permission: "users.read", query: paginationSchema, answers: organizationPageAnswer }, ({ user, query }) =>
-  listOrganizations({ actor: user, query }),
-);
+export const GET = route({ permission: "users.read", query: paginationSchema, answers: organizationPageAnswer }, ({ user, query }) => listOrganizations({ actor: user, query }));
 
-export const POST = route(
-  { permission: "organizations.write", body: createOrganizationSchema, status: 201, answers: createdOrganizationAnswer },
-  ({ body }) => createOrganization({ input: body }),
-);
+export const POST = route({ permission: "organizations.write", body: createOrganizationSchema, status: 201, answers: createdOrganizationAnswer }, ({ body }) => createOrganization({ input: body }));
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

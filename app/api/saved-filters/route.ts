@@ -6,8 +6,6 @@ import { createSavedFilterSchema } from "@/lib/saved-filters/schemas";
 
 export const GET = route({ permission: "contacts.read", answers: savedFilterListAnswer }, ({ user }) => listSavedFilters({ actor: user }));
 
-export const POST = route({ permission: "contacts.read", body: createSavedFilterSchema, status: 201, answers: savedFilterAnswer }, ({ user, body }) =>
-  createSavedFilter({ actor: user, input: body }),
-);
+export const POST = route({ permission: "contacts.read", body: createSavedFilterSchema, status: 201, answers: savedFilterAnswer }, ({ user, body }) => createSavedFilter({ actor: user, input: body }));
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

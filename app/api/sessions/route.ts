@@ -4,8 +4,6 @@ import { route } from "@/lib/server/route";
 import { listSessions } from "@/lib/sessions/list-sessions";
 import { sessionsAnswer } from "@/lib/sessions/schemas";
 
-export const GET = route({ answers: sessionsAnswer }, ({ user, request }) =>
-  listSessions({ actor: user, currentTokenId: bearerTokenId(request.headers.get("authorization")) }),
-);
+export const GET = route({ answers: sessionsAnswer }, ({ user, request }) => listSessions({ actor: user, currentTokenId: bearerTokenId(request.headers.get("authorization")) }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

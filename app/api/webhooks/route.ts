@@ -6,6 +6,8 @@ import { createWebhookEndpoint, listWebhookEndpoints } from "@/lib/webhooks/webh
 
 // Outgoing webhooks (issue 24): admins register endpoints for the organization's events.
 export const GET = route({ permission: "integrations.manage", answers: webhookEndpointListAnswer }, ({ user }) => listWebhookEndpoints({ actor: user }));
-export const POST = route({ permission: "integrations.manage", body: createWebhookSchema, status: 201, answers: createdWebhookEndpointAnswer }, ({ user, body }) => createWebhookEndpoint({ actor: user, input: body }));
+export const POST = route({ permission: "integrations.manage", body: createWebhookSchema, status: 201, answers: createdWebhookEndpointAnswer }, ({ user, body }) =>
+  createWebhookEndpoint({ actor: user, input: body }),
+);
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

@@ -16,7 +16,14 @@ export interface Series {
  * without measuring anything (issue 45, point 11: recharts measured every
  * label and took 500 ms of a phone's main thread to open the page).
  */
-export function ChartFrame<Point extends object>({ label, points, series, xLabel, describe, children }: {
+export function ChartFrame<Point extends object>({
+  label,
+  points,
+  series,
+  xLabel,
+  describe,
+  children,
+}: {
   label: string;
   points: Point[];
   series: Series[];
@@ -34,11 +41,17 @@ export function ChartFrame<Point extends object>({ label, points, series, xLabel
     <figure className="chart" role="img" aria-label={label}>
       <div className="chart-body">
         <div className="chart-y" aria-hidden="true">
-          {ticks.map((tick) => <span key={tick} style={{ top: `${y(tick)}%` }}>{formatNumber(tick)}</span>)}
+          {ticks.map((tick) => (
+            <span key={tick} style={{ top: `${y(tick)}%` }}>
+              {formatNumber(tick)}
+            </span>
+          ))}
         </div>
         <div className="chart-plot">
           <svg viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">
-            {ticks.map((tick) => <line key={tick} className="chart-grid" x1={0} x2={100} y1={y(tick)} y2={y(tick)} vectorEffect="non-scaling-stroke" />)}
+            {ticks.map((tick) => (
+              <line key={tick} className="chart-grid" x1={0} x2={100} y1={y(tick)} y2={y(tick)} vectorEffect="non-scaling-stroke" />
+            ))}
             {children(y, top)}
             {points.map((point, i) => (
               <rect key={i} className="chart-hover" x={i * column} y={0} width={column} height={100}>
@@ -47,12 +60,24 @@ export function ChartFrame<Point extends object>({ label, points, series, xLabel
             ))}
           </svg>
           <div className="chart-x" aria-hidden="true">
-            {points.map((point, i) => labels.has(i) && <span key={i} style={{ left: `${(i + 0.5) * column}%` }}>{xLabel(point)}</span>)}
+            {points.map(
+              (point, i) =>
+                labels.has(i) && (
+                  <span key={i} style={{ left: `${(i + 0.5) * column}%` }}>
+                    {xLabel(point)}
+                  </span>
+                ),
+            )}
           </div>
         </div>
       </div>
       <figcaption className="chart-legend">
-        {series.map((s) => <span key={s.key}><i style={{ background: s.color }} />{s.name}</span>)}
+        {series.map((s) => (
+          <span key={s.key}>
+            <i style={{ background: s.color }} />
+            {s.name}
+          </span>
+        ))}
       </figcaption>
     </figure>
   );

@@ -73,7 +73,10 @@ function textStream(format: "csv" | "vcf", columns: ExportColumn[], batches: Bat
       if (done) return controller.close();
       const text =
         format === "csv"
-          ? `${Papa.unparse(value.map((row) => cells(columns, row)), { newline: "\r\n" })}\r\n`
+          ? `${Papa.unparse(
+              value.map((row) => cells(columns, row)),
+              { newline: "\r\n" },
+            )}\r\n`
           : value.map(({ contact, custom }) => toVCard({ ...contact, tags: contact.tags ?? [], extra: Object.entries(custom).map(([k, v]) => [k, String(v)]) })).join("");
       controller.enqueue(encoder.encode(text));
     },

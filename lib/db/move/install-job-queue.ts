@@ -32,7 +32,10 @@ export async function installJobQueue(target: Query, source: Query): Promise<voi
   await target(wrapper.reduce((text, part) => text.replace(part, ""), script));
   const [installed] = await target<{ version: number }>(`SELECT version FROM ${SCHEMA}.version`);
   if (installed?.version !== version) {
-    throw new Error(`The embedded database's job queue is pg-boss schema ${version}, this installation's pg-boss makes ${installed?.version}: start the server once on the embedded database (it migrates the job queue), stop it, and move again.`);
+    throw new Error(
+      `The embedded database's job queue is pg-boss schema ${version}, this installation's pg-boss makes ${installed?.version}: ` +
+        `start the server once on the embedded database (it migrates the job queue), stop it, and move again.`,
+    );
   }
   const queues = await source<QueueRow>(`SELECT name, policy, retry_limit, retry_delay, retry_backoff, expire_seconds, retention_minutes, dead_letter FROM ${SCHEMA}.queue`);
   // A queue's dead letter queue must exist before it (a foreign key).

@@ -27,6 +27,6 @@ describe("cell values as a spreadsheet shows them", () => {
     expect(cell("", "General")).toBe("");
     expect(isDateFormat("General")).toBe(false);
     expect(isDateFormat("0.00")).toBe(false);
-    expect(isDateFormat('[$-409]mmmm d, yyyy')).toBe(true);
+    expect(isDateFormat("[$-409]mmmm d, yyyy")).toBe(true);
   });
 });

@@ -23,7 +23,8 @@ async function sharedStrings(workbook: Workbook): Promise<string[]> {
   const parser = parseXml(
     (name) => {
       if (name === "si") current = "";
-      else if (name === "rPh") phonetic += 1; // pronunciation guides are not part of the text
+      else if (name === "rPh")
+        phonetic += 1; // pronunciation guides are not part of the text
       else if (name === "t") inText = true;
     },
     (text) => {

@@ -24,7 +24,10 @@ export const WORKBOOK_LIMITS = {
 } as const;
 
 export class WorkbookRefused extends Error {
-  constructor(message: string, readonly status: 413 | 422) {
+  constructor(
+    message: string,
+    readonly status: 413 | 422,
+  ) {
     super(message);
   }
 }

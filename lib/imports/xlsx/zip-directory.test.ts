@@ -37,7 +37,11 @@ describe("expandEntry stopped early", () => {
 
   it("when the reader fails on a chunk (a row past the limit, bad XML)", async () => {
     const { zip, entry } = packed(big);
-    await expect(expandEntry(zip, entry, () => { throw new ZipRefused("refused by the reader"); })).rejects.toThrow("refused by the reader");
+    await expect(
+      expandEntry(zip, entry, () => {
+        throw new ZipRefused("refused by the reader");
+      }),
+    ).rejects.toThrow("refused by the reader");
     await turns();
     expect(unhandled).toEqual([]);
   });

@@ -34,8 +34,31 @@ describe("paymentReport", () => {
 
 describe("serializePayment", () => {
   it("gives the amount as a number and the fields still required as a list", () => {
-    const row = { id: 3n, call_sid: "CA1", amount: "42.50", currency: "usd", description: null, status: "capturing", capturing: "expiration-date", required: "expiration-date,security-code", card_number: "•••• 1111", card_type: "visa", confirmation_code: null, error: null, paused_recording: true, created_at: new Date(0), ended_at: null };
-    expect(serializePayment(row)).toMatchObject({ id: 3, amount: 42.5, required: ["expiration-date", "security-code"], capturing: "expiration-date", card: { number: "•••• 1111", type: "visa" }, recording_paused: true });
+    const row = {
+      id: 3n,
+      call_sid: "CA1",
+      amount: "42.50",
+      currency: "usd",
+      description: null,
+      status: "capturing",
+      capturing: "expiration-date",
+      required: "expiration-date,security-code",
+      card_number: "•••• 1111",
+      card_type: "visa",
+      confirmation_code: null,
+      error: null,
+      paused_recording: true,
+      created_at: new Date(0),
+      ended_at: null,
+    };
+    expect(serializePayment(row)).toMatchObject({
+      id: 3,
+      amount: 42.5,
+      required: ["expiration-date", "security-code"],
+      capturing: "expiration-date",
+      card: { number: "•••• 1111", type: "visa" },
+      recording_paused: true,
+    });
     expect(serializePayment({ ...row, required: "", card_number: null, card_type: null }).required).toEqual([]);
   });
 });

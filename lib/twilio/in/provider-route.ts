@@ -36,7 +36,8 @@ export function xmlMessage(tag: "Error" | "Response", message?: string): string 
 /** What the OpenAPI document says about every callback. */
 const CALLBACK_DESCRIPTION: ProviderCallbackDescription = {
   description:
-    "Called by the telephony provider, not by clients: a form-encoded body signed with X-Twilio-Signature (HMAC-SHA1 of the public URL and the sorted parameters with the account's auth token). Answers TwiML.",
+    "Called by the telephony provider, not by clients: a form-encoded body signed with X-Twilio-Signature (HMAC-SHA1 of the " +
+    "public URL and the sorted parameters with the account's auth token). Answers TwiML.",
   headers: ["X-Twilio-Signature"],
   mediaType: "text/xml",
   responses: {
@@ -56,15 +57,18 @@ export function providerRoute(handler: (ctx: CallbackContext) => Promise<string>
   // Every callback passes here, whether our server dispatched it past Next.js
   // or Next.js did (one sent with an Origin header): timed once, in both the
   // request metrics and the callbacks' own histogram.
-  return describeRoute(async (request: Request): Promise<Response> => {
-    const started = performance.now();
-    const path = routeTemplate(request);
-    const response = await answerCallback(handler, request);
-    const seconds = (performance.now() - started) / 1000;
-    recordRequest(path, "POST", response.status, seconds);
-    recordCallback(path, response.status, seconds);
-    return response;
-  }, { kind: "provider", callback: CALLBACK_DESCRIPTION });
+  return describeRoute(
+    async (request: Request): Promise<Response> => {
+      const started = performance.now();
+      const path = routeTemplate(request);
+      const response = await answerCallback(handler, request);
+      const seconds = (performance.now() - started) / 1000;
+      recordRequest(path, "POST", response.status, seconds);
+      recordCallback(path, response.status, seconds);
+      return response;
+    },
+    { kind: "provider", callback: CALLBACK_DESCRIPTION },
+  );
 }
 
 async function answerCallback(handler: (ctx: CallbackContext) => Promise<string> | string, request: Request): Promise<Response> {

@@ -1,7 +1,23 @@
 import "server-only";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import { organizationCallbackUrl } from "@/lib/twilio/provider-config";
-import { announceTwiml, consentTwiml, conferenceTwiml, dialAgentTwiml, dialNumberTwiml, dialQueueTwiml, emptyTwiml, enqueueTwiml, forwardTwiml, holdTwiml, leaveQueueTwiml, menuTwiml, voicemailTwiml, pauseAndRedirectTwiml, sayAndHangUp } from "@/lib/twilio/twiml";
+import {
+  announceTwiml,
+  consentTwiml,
+  conferenceTwiml,
+  dialAgentTwiml,
+  dialNumberTwiml,
+  dialQueueTwiml,
+  emptyTwiml,
+  enqueueTwiml,
+  forwardTwiml,
+  holdTwiml,
+  leaveQueueTwiml,
+  menuTwiml,
+  voicemailTwiml,
+  pauseAndRedirectTwiml,
+  sayAndHangUp,
+} from "@/lib/twilio/twiml";
 
 /** The domain's answer as the provider's TwiML; paths become the organization's signed callback addresses. */
 export function renderVoiceAnswer(answer: VoiceAnswer, organizationId: number): string {
@@ -20,7 +36,13 @@ export function renderVoiceAnswer(answer: VoiceAnswer, organizationId: number): 
     case "dial-queue":
       return dialQueueTwiml(answer.queueName);
     case "dial-number":
-      return dialNumberTwiml({ to: answer.to, callerId: answer.callerId, actionUrl: url(answer.endPath), statusUrl: url(answer.endPath), announcementUrl: answer.announcementPath ? url(answer.announcementPath) : null });
+      return dialNumberTwiml({
+        to: answer.to,
+        callerId: answer.callerId,
+        actionUrl: url(answer.endPath),
+        statusUrl: url(answer.endPath),
+        announcementUrl: answer.announcementPath ? url(answer.announcementPath) : null,
+      });
     case "dial-agent":
       return dialAgentTwiml({ agentId: answer.agentId, callerId: answer.callerId, legUrl: url(answer.legPath), endUrl: url(answer.endPath), announcement: answer.announcement ?? null });
     case "announce":

@@ -1,5 +1,21 @@
 import "server-only";
-import type { AgentLegAnswered, CallStatusReport, CampaignCall, ConferenceEvent, DeviceCall, ForwardedCallEnd, InboundCall, ManualCallAnswered, ManualCallEnd, MenuAnswer, PartyLegStatus, PaymentReport, QueueLeft, RecordingReport, VoicemailReport } from "@/lib/telephony/call-events";
+import type {
+  AgentLegAnswered,
+  CallStatusReport,
+  CampaignCall,
+  ConferenceEvent,
+  DeviceCall,
+  ForwardedCallEnd,
+  InboundCall,
+  ManualCallAnswered,
+  ManualCallEnd,
+  MenuAnswer,
+  PartyLegStatus,
+  PaymentReport,
+  QueueLeft,
+  RecordingReport,
+  VoicemailReport,
+} from "@/lib/telephony/call-events";
 import { PAYMENT_FIELDS, type PaymentField } from "@/lib/telephony/payment-fields";
 import type { CallLogStatus } from "@/lib/telephony/call-status";
 import { finalCallStatus } from "./call-status";
@@ -26,7 +42,12 @@ const seconds = (raw: string | undefined) => {
 /** The caller an inbound call brings: a CallSid that cannot be one is none (""), and the waiting line is named after it. */
 export function inboundCall(params: Params): InboundCall {
   const callSid = isCallSid(params.CallSid ?? "") ? params.CallSid : "";
-  return { callSid, waitingLine: callSid ? waitingLineName(callSid) : null, from: (params.From ?? params.Caller ?? "").slice(0, 32) || "anonymous", to: (params.To ?? params.Called ?? "").slice(0, 32) };
+  return {
+    callSid,
+    waitingLine: callSid ? waitingLineName(callSid) : null,
+    from: (params.From ?? params.Caller ?? "").slice(0, 32) || "anonymous",
+    to: (params.To ?? params.Called ?? "").slice(0, 32),
+  };
 }
 
 /** A voicemail recorded (the Record action) or transcribed; where it goes rides in the signed address. */
@@ -85,7 +106,14 @@ export function deviceCall(params: Params): DeviceCall {
 export function forwardedCallEnd(params: Params): ForwardedCallEnd | null {
   const status = finalCallStatus(params.DialCallStatus);
   if (!status || !params.CallSid) return null;
-  return { callSid: params.CallSid, from: (params.From ?? params.Caller ?? "").slice(0, 32), to: (params.To ?? "").slice(0, 32), status, duration: seconds(params.DialCallDuration), forwardedTo: params.DialCallSid ?? null };
+  return {
+    callSid: params.CallSid,
+    from: (params.From ?? params.Caller ?? "").slice(0, 32),
+    to: (params.To ?? "").slice(0, 32),
+    status,
+    duration: seconds(params.DialCallDuration),
+    forwardedTo: params.DialCallSid ?? null,
+  };
 }
 
 /** A call's final status (null while it is still going). */
@@ -197,7 +225,12 @@ export function paymentReport(params: Params, query: URLSearchParams): PaymentRe
   return {
     paymentId: BigInt(payment),
     paymentSid: sid,
-    required: params.Required === undefined ? null : params.Required.split(",").map((f) => f.trim()).filter(isPaymentField),
+    required:
+      params.Required === undefined
+        ? null
+        : params.Required.split(",")
+            .map((f) => f.trim())
+            .filter(isPaymentField),
     error: word(params.ErrorType),
     card: digits || cardType ? { number: digits ? `•••• ${digits.slice(-4)}` : null, type: cardType } : null,
     result: word(params.Result),

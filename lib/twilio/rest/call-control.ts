@@ -68,7 +68,10 @@ export async function holdLeg(organizationId: number, conferenceSid: string, leg
   const rest = await client(organizationId);
   if (!rest) return;
   await provider(on ? "hold the call" : "resume the call", organizationId, () =>
-    rest.conferences(conferenceSid).participants(legSid).update(on ? { hold: true, holdUrl: HOLD_MUSIC_URL, holdMethod: "GET" } : { hold: false }),
+    rest
+      .conferences(conferenceSid)
+      .participants(legSid)
+      .update(on ? { hold: true, holdUrl: HOLD_MUSIC_URL, holdMethod: "GET" } : { hold: false }),
   );
 }
 
@@ -107,7 +110,10 @@ export async function changeParticipation(organizationId: number, conferenceSid:
   const rest = await client(organizationId);
   if (!rest) return;
   await provider("change how the supervisor takes part", organizationId, () =>
-    rest.conferences(conferenceSid).participants(legSid).update({ muted, coaching: coachLegSid !== null, ...(coachLegSid && { callSidToCoach: coachLegSid }) }),
+    rest
+      .conferences(conferenceSid)
+      .participants(legSid)
+      .update({ muted, coaching: coachLegSid !== null, ...(coachLegSid && { callSidToCoach: coachLegSid }) }),
   );
 }
 
@@ -151,7 +157,10 @@ export async function pauseRecording(organizationId: number, legSid: string, rec
   const rest = await client(organizationId);
   if (!rest) return;
   await provider(paused ? "pause the recording" : "resume the recording", organizationId, () =>
-    rest.calls(legSid).recordings(recordingSid).update(paused ? { status: "paused", pauseBehavior: "skip" } : { status: "in-progress" }),
+    rest
+      .calls(legSid)
+      .recordings(recordingSid)
+      .update(paused ? { status: "paused", pauseBehavior: "skip" } : { status: "in-progress" }),
   );
 }
 

@@ -40,10 +40,13 @@ export async function updatePayment(organizationId: number, legSid: string, paym
   if (!rest) return;
   const what = "capture" in change ? "ask the caller for the card" : change.status === "complete" ? "send the payment" : "cancel the payment";
   await provider(what, organizationId, () =>
-    rest.calls(legSid).payments(paymentSid).update({
-      idempotencyKey: change.idempotencyKey,
-      statusCallback: organizationCallbackUrl(organizationId, change.statusPath),
-      ...("capture" in change ? { capture: change.capture } : { status: change.status }),
-    }),
+    rest
+      .calls(legSid)
+      .payments(paymentSid)
+      .update({
+        idempotencyKey: change.idempotencyKey,
+        statusCallback: organizationCallbackUrl(organizationId, change.statusPath),
+        ...("capture" in change ? { capture: change.capture } : { status: change.status }),
+      }),
   );
 }

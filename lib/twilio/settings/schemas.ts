@@ -2,14 +2,29 @@ import { z } from "zod";
 
 // Shared by the telephony settings route and the admin settings page. Secrets
 // are write-only: accepted here, never part of an answer.
-const sid = (prefix: string) => z.string().trim().regex(new RegExp(`^${prefix}[0-9a-fA-F]{32}$`), `must look like ${prefix} followed by 32 hex characters`);
+const sid = (prefix: string) =>
+  z
+    .string()
+    .trim()
+    .regex(new RegExp(`^${prefix}[0-9a-fA-F]{32}$`), `must look like ${prefix} followed by 32 hex characters`);
 
 export const telephonySettingsSchema = z.object({
   account_sid: sid("AC").nullable(),
   api_key_sid: sid("SK").nullable(),
   twiml_app_sid: sid("AP").nullable(),
-  caller_id: z.string().trim().regex(/^\+[1-9]\d{0,14}$/, "must be an E.164 number").nullable(),
-  phone_numbers: z.array(z.string().trim().regex(/^\+[1-9]\d{0,14}$/, "must be an E.164 number")).max(100),
+  caller_id: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{0,14}$/, "must be an E.164 number")
+    .nullable(),
+  phone_numbers: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^\+[1-9]\d{0,14}$/, "must be an E.164 number"),
+    )
+    .max(100),
   recording_enabled: z.boolean(),
   auth_token: z.string().trim().min(16).max(128).nullable(),
   api_key_secret: z.string().trim().min(16).max(128).nullable(),

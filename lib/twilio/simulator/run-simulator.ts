@@ -80,8 +80,14 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
       // A voicemail: the simulated caller leaves a short message, which the simulator records and transcribes.
       if (answer.includes("<Record")) {
         const recorded = await sim.voicemail({
-          path: ownPath(answer, "Record", "action"), transcriptionPath: ownPath(answer, "Record", "transcribeCallback"), callSid: call.callSid, from, to: number,
-          recordingUrl: simulatedRecordingPath(call.callSid), seconds: 6, transcription: "Hi, this is a simulated caller. Please call me back about my order.",
+          path: ownPath(answer, "Record", "action"),
+          transcriptionPath: ownPath(answer, "Record", "transcribeCallback"),
+          callSid: call.callSid,
+          from,
+          to: number,
+          recordingUrl: simulatedRecordingPath(call.callSid),
+          seconds: 6,
+          transcription: "Hi, this is a simulated caller. Please call me back about my order.",
         });
         expectOk(recorded, "voicemail");
         return { call_sid: call.callSid, from, to: number, routed: "voicemail" };
@@ -117,7 +123,10 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
     }
     case "hangup": {
       // A part of a call handed over (a transfer's target, a caller taken from the queue again): its end is the caller's final status.
-      const part = await prisma.liveCall.findFirst({ where: { organization_id: actor.organization_id, call_sid: input.call_sid, user_id: actor.id, ended_at: null, parent_call_sid: { not: null } }, select: { customer_leg_sid: true } });
+      const part = await prisma.liveCall.findFirst({
+        where: { organization_id: actor.organization_id, call_sid: input.call_sid, user_id: actor.id, ended_at: null, parent_call_sid: { not: null } },
+        select: { customer_leg_sid: true },
+      });
       if (part?.customer_leg_sid) {
         expectOk(await sim.callStatus({ callSid: part.customer_leg_sid, to: number, status: "completed" }), "end of call callback");
         return { call_sid: input.call_sid, call_log_id: await callLogId(actor, input.call_sid) };
@@ -137,18 +146,34 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
       if (!payment?.payment_sid) throw AppError.conflict("No payment is being taken on this call.");
       const card = { PaymentCardNumber: "xxxxxxxxxxxx1111", PaymentCardType: "visa" };
       const keyed = payment.capturing;
-      const fields = payment.status === "processing"
-        ? { ...card, Result: "success", PaymentConfirmationCode: `ch_sim_${randomBytes(8).toString("hex")}` }
-        : keyed
-          ? { ...card, Capture: keyed, PartialResult: "false", Required: (payment.required ?? "").split(",").filter((f) => f && f !== keyed).join(",") }
-          : null;
+      const fields =
+        payment.status === "processing"
+          ? { ...card, Result: "success", PaymentConfirmationCode: `ch_sim_${randomBytes(8).toString("hex")}` }
+          : keyed
+            ? {
+                ...card,
+                Capture: keyed,
+                PartialResult: "false",
+                Required: (payment.required ?? "")
+                  .split(",")
+                  .filter((f) => f && f !== keyed)
+                  .join(","),
+              }
+            : null;
       if (!fields) throw AppError.conflict("The payment asks the caller for nothing now.");
       expectOk(await sim.paymentStatus({ path: paymentStatusPath(payment.id), callSid: input.call_sid, paymentSid: payment.payment_sid, fields }), "payment report");
       const after = await prisma.callPayment.findUniqueOrThrow({ where: { id: payment.id }, select: { status: true } });
       return { call_sid: input.call_sid, status: after.status };
     }
     case "manual": {
-      const call = await sim.manualCall({ identity, to: input.to, contactId: input.contact_id, campaignContactId: input.campaign_contact_id, callbackEntryId: input.callback_entry_id, path: CALLBACK_PATHS.handleCall });
+      const call = await sim.manualCall({
+        identity,
+        to: input.to,
+        contactId: input.contact_id,
+        campaignContactId: input.campaign_contact_id,
+        callbackEntryId: input.callback_entry_id,
+        path: CALLBACK_PATHS.handleCall,
+      });
       expectOk(call, "manual call");
       return { call_sid: call.callSid, dialing: call.body.includes("<Dial"), twiml: call.body };
     }
@@ -171,12 +196,27 @@ export async function runSimulator({ actor, input }: { actor: SessionUser; input
         select: { provider_sid: true, from_number: true, to_number: true },
       });
       if (!message) throw AppError.notFound();
-      const response = await sim.smsStatus({ messageSid: message.provider_sid ?? newMessageSid(), messageId: input.message_id, from: message.from_number, to: message.to_number, status: input.status, errorCode: input.error_code });
+      const response = await sim.smsStatus({
+        messageSid: message.provider_sid ?? newMessageSid(),
+        messageId: input.message_id,
+        from: message.from_number,
+        to: message.to_number,
+        status: input.status,
+        errorCode: input.error_code,
+      });
       expectOk(response, "message status callback");
       return { message_id: input.message_id, status: input.status };
     }
     case "manual_end": {
-      const response = await sim.manualStatus({ callSid: input.call_sid, identity, to: input.to, status: input.status, duration: input.duration, contactId: input.contact_id, campaignContactId: input.campaign_contact_id });
+      const response = await sim.manualStatus({
+        callSid: input.call_sid,
+        identity,
+        to: input.to,
+        status: input.status,
+        duration: input.duration,
+        contactId: input.contact_id,
+        campaignContactId: input.campaign_contact_id,
+      });
       expectOk(response, "status callback");
       // A recorded call that was answered: its recording (of the dialed leg) is reported after the call, for the agent's log.
       if (config.recording_enabled && input.status === "completed" && input.duration > 0) await simulatedRecording(sim, input.call_sid, newCallSid(), input.duration);

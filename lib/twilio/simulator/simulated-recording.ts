@@ -51,7 +51,12 @@ export async function simulatedRecording({ actor, callSid }: { actor: SessionUse
   if (!simulatorEnabled(await providerConfig(actor.organization_id))) throw AppError.notFound();
   const call = await prisma.callLog.findFirst({ where: { call_sid: callSid, recording_url: simulatedRecordingPath(callSid), ...ownerScope(actor) }, select: { duration: true } });
   // Or a voicemail left on the simulator, in a queue the caller serves.
-  const voicemail = call ? null : await prisma.voicemail.findFirst({ where: { call_sid: callSid, recording_url: simulatedRecordingPath(callSid), organization_id: actor.organization_id }, select: { duration_seconds: true, department_id: true } });
+  const voicemail = call
+    ? null
+    : await prisma.voicemail.findFirst({
+        where: { call_sid: callSid, recording_url: simulatedRecordingPath(callSid), organization_id: actor.organization_id },
+        select: { duration_seconds: true, department_id: true },
+      });
   if (!call && !(voicemail && servesQueue(actor, voicemail.department_id))) throw AppError.notFound();
   const body = toneWav(Math.max(1, Math.min(8, call?.duration ?? voicemail?.duration_seconds ?? 1)));
   return new Response(new Uint8Array(body), { headers: { "Content-Type": "audio/wav", "Content-Length": String(body.length), "Cache-Control": "private, max-age=86400" } });

@@ -13,7 +13,10 @@ export const simulatorActionSchema = z.discriminatedUnion("action", [
     action: z.literal("inbound"),
     from: e164.optional(),
     /** The key the caller presses when the number's plan asks a menu (none: they stay silent, and get the default). */
-    digits: z.string().regex(/^[0-9*#]$/, "must be one key: 0-9, * or #").optional(),
+    digits: z
+      .string()
+      .regex(/^[0-9*#]$/, "must be one key: 0-9, * or #")
+      .optional(),
     /** The time of day the call arrives at (ISO instant), to try opening hours. */
     at: z.iso.datetime({ offset: true }).optional(),
   }),
@@ -42,8 +45,23 @@ export const simulatorActionSchema = z.discriminatedUnion("action", [
   /** The caller keys the card field a payment asks for (a test Visa card), or the processor answers a payment sent to it (success). */
   z.object({ action: z.literal("payment_input"), call_sid: callSid }),
   /** A text arrives from `from` (a random demo contact when not given). */
-  z.object({ action: z.literal("sms_inbound"), from: e164.optional(), body: z.string().min(1).max(1600), media_url: z.url({ protocol: /^https$/ }).optional(), channel: z.enum(["sms", "whatsapp"]).default("sms"), at: z.iso.datetime({ offset: true }).optional() }),
+  z.object({
+    action: z.literal("sms_inbound"),
+    from: e164.optional(),
+    body: z.string().min(1).max(1600),
+    media_url: z.url({ protocol: /^https$/ }).optional(),
+    channel: z.enum(["sms", "whatsapp"]).default("sms"),
+    at: z.iso.datetime({ offset: true }).optional(),
+  }),
   /** The provider reports a delivery status for a message the organization sent. */
-  z.object({ action: z.literal("sms_status"), message_id: bigId, status: z.enum(["sending", "sent", "delivered", "undelivered", "failed", "read"]), error_code: z.string().regex(/^\d{1,6}$/).optional() }),
+  z.object({
+    action: z.literal("sms_status"),
+    message_id: bigId,
+    status: z.enum(["sending", "sent", "delivered", "undelivered", "failed", "read"]),
+    error_code: z
+      .string()
+      .regex(/^\d{1,6}$/)
+      .optional(),
+  }),
 ]);
 export type SimulatorAction = z.infer<typeof simulatorActionSchema>;

@@ -53,7 +53,16 @@ export class ProviderSimulator {
 
   /** A call arrives; `clock` (an ISO instant) plays the time of day where the simulator plays the provider. */
   inboundCall({ callSid = newCallSid(), from, to, clock }: { callSid?: string; from: string; to: string; clock?: string }) {
-    return this.post(CALLBACK_PATHS.inbound, { CallSid: callSid, From: from, To: to, Caller: from, Called: to, CallStatus: "ringing", Direction: "inbound", ...(clock && { SimulatedClock: clock }) }).then((r) => ({ ...r, callSid }));
+    return this.post(CALLBACK_PATHS.inbound, {
+      CallSid: callSid,
+      From: from,
+      To: to,
+      Caller: from,
+      Called: to,
+      CallStatus: "ringing",
+      Direction: "inbound",
+      ...(clock && { SimulatedClock: clock }),
+    }).then((r) => ({ ...r, callSid }));
   }
 
   /**
@@ -62,15 +71,46 @@ export class ProviderSimulator {
    * address the menu's TwiML named.
    */
   menuAnswer({ path, callSid, from, to, digits, speech }: { path: string; callSid: string; from: string; to: string; digits?: string; speech?: string }) {
-    return this.post(path, { CallSid: callSid, From: from, To: to, Caller: from, Called: to, CallStatus: "in-progress", Direction: "inbound", ...(digits && { Digits: digits }), ...(speech && { SpeechResult: speech, Confidence: "0.9" }) });
+    return this.post(path, {
+      CallSid: callSid,
+      From: from,
+      To: to,
+      Caller: from,
+      Called: to,
+      CallStatus: "in-progress",
+      Direction: "inbound",
+      ...(digits && { Digits: digits }),
+      ...(speech && { SpeechResult: speech, Confidence: "0.9" }),
+    });
   }
 
   queueWait({ callSid, to, position = 1, queueTime = 0 }: { callSid: string; to: string; position?: number; queueTime?: number }) {
     return this.post(CALLBACK_PATHS.queueWait, { CallSid: callSid, To: to, QueuePosition: String(position), QueueTime: String(queueTime), AvgQueueTime: "0", CurrentQueueSize: String(position) });
   }
 
-  agentConnects({ identity, to, queueEntryId, queueName, path = CALLBACK_PATHS.agentDialQueue, callSid = newCallSid() }: { identity: string; to: string; queueEntryId?: string; queueName?: string; path?: string; callSid?: string }) {
-    return this.post(path, { CallSid: callSid, From: `client:${identity}`, Caller: `client:${identity}`, To: to, ...(queueEntryId && { QueueEntryId: queueEntryId }), ...(queueName && { QueueName: queueName }) });
+  agentConnects({
+    identity,
+    to,
+    queueEntryId,
+    queueName,
+    path = CALLBACK_PATHS.agentDialQueue,
+    callSid = newCallSid(),
+  }: {
+    identity: string;
+    to: string;
+    queueEntryId?: string;
+    queueName?: string;
+    path?: string;
+    callSid?: string;
+  }) {
+    return this.post(path, {
+      CallSid: callSid,
+      From: `client:${identity}`,
+      Caller: `client:${identity}`,
+      To: to,
+      ...(queueEntryId && { QueueEntryId: queueEntryId }),
+      ...(queueName && { QueueName: queueName }),
+    });
   }
 
   dequeue({ callSid, to, result, queueTime }: { callSid: string; to: string; result: "bridged" | "hangup" | "error" | "leave"; queueTime: number }) {
@@ -86,9 +126,31 @@ export class ProviderSimulator {
     return this.post(CALLBACK_PATHS.status, { CallSid: callSid, To: to, CallStatus: status, CallDuration: String(duration) });
   }
 
-  manualCall({ identity, to, contactId, campaignContactId, callbackEntryId, path = "/api/voice/manual/twiml" }: { identity: string; to: string; contactId?: number; campaignContactId?: number; callbackEntryId?: number; path?: string }) {
+  manualCall({
+    identity,
+    to,
+    contactId,
+    campaignContactId,
+    callbackEntryId,
+    path = "/api/voice/manual/twiml",
+  }: {
+    identity: string;
+    to: string;
+    contactId?: number;
+    campaignContactId?: number;
+    callbackEntryId?: number;
+    path?: string;
+  }) {
     const callSid = newCallSid();
-    return this.post(path, { CallSid: callSid, From: `client:${identity}`, Caller: `client:${identity}`, To: to, ...(contactId && { contactId: String(contactId) }), ...(campaignContactId && { CampaignContactId: String(campaignContactId) }), ...(callbackEntryId && { CallbackEntryId: String(callbackEntryId) }) }).then((r) => ({ ...r, callSid }));
+    return this.post(path, {
+      CallSid: callSid,
+      From: `client:${identity}`,
+      Caller: `client:${identity}`,
+      To: to,
+      ...(contactId && { contactId: String(contactId) }),
+      ...(campaignContactId && { CampaignContactId: String(campaignContactId) }),
+      ...(callbackEntryId && { CallbackEntryId: String(callbackEntryId) }),
+    }).then((r) => ({ ...r, callSid }));
   }
 
   /** The dialed number picks up: the dialed leg's "answered" status (its own CallSid, ParentCallSid = the agent's). */
@@ -97,7 +159,14 @@ export class ProviderSimulator {
     const childSid = newCallSid();
     // The address the dial's TwiML gave: it says whether the call is recorded (record=1), as the provider would post to it.
     const query = new URLSearchParams({ ...(agent && { agent }), ...(record && { record: "1" }) }).toString();
-    return this.post(`/api/voice/manual/status${query ? `?${query}` : ""}`, { CallSid: childSid, ParentCallSid: callSid, From: callerId, To: to, Direction: "outbound-dial", CallStatus: "in-progress" }).then((r) => ({ ...r, childSid }));
+    return this.post(`/api/voice/manual/status${query ? `?${query}` : ""}`, {
+      CallSid: childSid,
+      ParentCallSid: callSid,
+      From: callerId,
+      To: to,
+      Direction: "outbound-dial",
+      CallStatus: "in-progress",
+    }).then((r) => ({ ...r, childSid }));
   }
 
   /**
@@ -107,10 +176,32 @@ export class ProviderSimulator {
    * (DialCallStatus and DialCallDuration of the dialed leg). Answers the
    * action's response.
    */
-  async manualStatus({ callSid, identity, to, status, duration, contactId, campaignContactId, callerId = "+15005550006" }: { callSid: string; identity: string; to: string; status: string; duration: number; contactId?: number; campaignContactId?: number; callerId?: string }) {
+  async manualStatus({
+    callSid,
+    identity,
+    to,
+    status,
+    duration,
+    contactId,
+    campaignContactId,
+    callerId = "+15005550006",
+  }: {
+    callSid: string;
+    identity: string;
+    to: string;
+    status: string;
+    duration: number;
+    contactId?: number;
+    campaignContactId?: number;
+    callerId?: string;
+  }) {
     // The callback address our dial TwiML hands the provider: the contact, campaign contact and agent ride in it.
     const agent = /^user_(\d+)$/.exec(identity)?.[1];
-    const search = new URLSearchParams({ ...(contactId && { contactId: String(contactId) }), ...(campaignContactId && { campaignContactId: String(campaignContactId) }), ...(agent && { agent }) }).toString();
+    const search = new URLSearchParams({
+      ...(contactId && { contactId: String(contactId) }),
+      ...(campaignContactId && { campaignContactId: String(campaignContactId) }),
+      ...(agent && { agent }),
+    }).toString();
     const path = `/api/voice/manual/status${search ? `?${search}` : ""}`;
     const childSid = newCallSid();
     const child = await this.post(path, { CallSid: childSid, ParentCallSid: callSid, From: callerId, To: to, Direction: "outbound-dial", CallStatus: status, CallDuration: String(duration) });
@@ -123,26 +214,107 @@ export class ProviderSimulator {
    * address the recording was started with (`path`), naming the leg it
    * recorded, as the provider posts it for a recording started on a call.
    */
-  recordingStatus({ path, callSid, recordingUrl, seconds, recordingSid = `RE${randomBytes(16).toString("hex")}` }: { path: string; callSid: string; recordingUrl: string; seconds: number; recordingSid?: string }) {
+  recordingStatus({
+    path,
+    callSid,
+    recordingUrl,
+    seconds,
+    recordingSid = `RE${randomBytes(16).toString("hex")}`,
+  }: {
+    path: string;
+    callSid: string;
+    recordingUrl: string;
+    seconds: number;
+    recordingSid?: string;
+  }) {
     return this.post(path, {
-      CallSid: callSid, RecordingSid: recordingSid, RecordingUrl: recordingUrl, RecordingStatus: "completed", RecordingDuration: String(seconds),
-      RecordingChannels: "2", RecordingSource: "StartCallRecordingAPI", RecordingTrack: "both", RecordingStartTime: new Date(Date.now() - seconds * 1000).toUTCString(), ErrorCode: "0",
+      CallSid: callSid,
+      RecordingSid: recordingSid,
+      RecordingUrl: recordingUrl,
+      RecordingStatus: "completed",
+      RecordingDuration: String(seconds),
+      RecordingChannels: "2",
+      RecordingSource: "StartCallRecordingAPI",
+      RecordingTrack: "both",
+      RecordingStartTime: new Date(Date.now() - seconds * 1000).toUTCString(),
+      ErrorCode: "0",
     }).then((r) => ({ ...r, recordingSid }));
   }
 
   /** The caller's voicemail is recorded (the Record's action, at the address its TwiML named), then transcribed. */
-  async voicemail({ path, transcriptionPath, callSid, from, to, recordingUrl, seconds, transcription }: { path: string; transcriptionPath: string | null; callSid: string; from: string; to: string; recordingUrl: string; seconds: number; transcription: string | null }) {
-    const recorded = await this.post(path, { CallSid: callSid, From: from, To: to, CallStatus: "in-progress", RecordingUrl: recordingUrl, RecordingSid: `RE${randomBytes(16).toString("hex")}`, RecordingDuration: String(seconds), Digits: "hangup" });
+  async voicemail({
+    path,
+    transcriptionPath,
+    callSid,
+    from,
+    to,
+    recordingUrl,
+    seconds,
+    transcription,
+  }: {
+    path: string;
+    transcriptionPath: string | null;
+    callSid: string;
+    from: string;
+    to: string;
+    recordingUrl: string;
+    seconds: number;
+    transcription: string | null;
+  }) {
+    const recorded = await this.post(path, {
+      CallSid: callSid,
+      From: from,
+      To: to,
+      CallStatus: "in-progress",
+      RecordingUrl: recordingUrl,
+      RecordingSid: `RE${randomBytes(16).toString("hex")}`,
+      RecordingDuration: String(seconds),
+      Digits: "hangup",
+    });
     if (recorded.status >= 400 || !transcriptionPath || !transcription) return recorded;
-    await this.post(transcriptionPath, { CallSid: callSid, From: from, To: to, TranscriptionStatus: "completed", TranscriptionText: transcription, TranscriptionSid: `TR${randomBytes(16).toString("hex")}`, RecordingUrl: recordingUrl });
+    await this.post(transcriptionPath, {
+      CallSid: callSid,
+      From: from,
+      To: to,
+      TranscriptionStatus: "completed",
+      TranscriptionText: transcription,
+      TranscriptionSid: `TR${randomBytes(16).toString("hex")}`,
+      RecordingUrl: recordingUrl,
+    });
     return recorded;
   }
 
   /** A text arrives at the organization's number, as the provider's messaging webhook posts it. */
   /** A text arrives; `whatsapp`: on WhatsApp (the provider's whatsapp: addresses, ProfileName, WaId); `sentAt` plays the clock on a test server. */
-  incomingSms({ messageSid = newMessageSid(), from, to, body, media = [], whatsapp = false, sentAt }: { messageSid?: string; from: string; to: string; body: string; media?: { url: string; contentType: string }[]; whatsapp?: boolean; sentAt?: string }) {
+  incomingSms({
+    messageSid = newMessageSid(),
+    from,
+    to,
+    body,
+    media = [],
+    whatsapp = false,
+    sentAt,
+  }: {
+    messageSid?: string;
+    from: string;
+    to: string;
+    body: string;
+    media?: { url: string; contentType: string }[];
+    whatsapp?: boolean;
+    sentAt?: string;
+  }) {
     const address = (n: string) => (whatsapp ? `whatsapp:${n}` : n);
-    const params: Record<string, string> = { MessageSid: messageSid, SmsSid: messageSid, SmsMessageSid: messageSid, From: address(from), To: address(to), Body: body, NumMedia: String(media.length), NumSegments: "1", SmsStatus: "received" };
+    const params: Record<string, string> = {
+      MessageSid: messageSid,
+      SmsSid: messageSid,
+      SmsMessageSid: messageSid,
+      From: address(from),
+      To: address(to),
+      Body: body,
+      NumMedia: String(media.length),
+      NumSegments: "1",
+      SmsStatus: "received",
+    };
     if (whatsapp) Object.assign(params, { WaId: from.replace(/^\+/, ""), ProfileName: "Simulated customer" });
     if (sentAt) params.SimulatedClock = sentAt;
     media.forEach((m, i) => Object.assign(params, { [`MediaUrl${i}`]: m.url, [`MediaContentType${i}`]: m.contentType }));

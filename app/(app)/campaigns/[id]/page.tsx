@@ -22,8 +22,14 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
     status === undefined
       ? []
       : status === "draft"
-        ? [[`/api/campaigns/${id}/dry-run`, dryRun, { id }], [`/api/campaigns/${id}/dry-run/contacts?list=will_call&page=1&per_page=10`, dryRunContacts, { id }]]
-        : [[`/api/campaigns/${id}/stats`, stats, { id }], [`/api/campaigns/${id}/contacts?page=1&per_page=25`, members, { id }]],
+        ? [
+            [`/api/campaigns/${id}/dry-run`, dryRun, { id }],
+            [`/api/campaigns/${id}/dry-run/contacts?list=will_call&page=1&per_page=10`, dryRunContacts, { id }],
+          ]
+        : [
+            [`/api/campaigns/${id}/stats`, stats, { id }],
+            [`/api/campaigns/${id}/contacts?page=1&per_page=25`, members, { id }],
+          ],
   );
   const first = { ...shown, ...panels };
   return (

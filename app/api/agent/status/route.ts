@@ -6,8 +6,6 @@ import { route } from "@/lib/server/route";
 
 export const GET = route({ permission: "queue.handle", answers: agentStatusAnswer }, ({ user }) => getAgentStatus({ actor: user }));
 
-export const POST = route({ permission: "queue.handle", body: setAgentStatusSchema, answers: setAgentStatusAnswer }, ({ user, body }) =>
-  setAgentStatus({ actor: user, status: body.status }),
-);
+export const POST = route({ permission: "queue.handle", body: setAgentStatusSchema, answers: setAgentStatusAnswer }, ({ user, body }) => setAgentStatus({ actor: user, status: body.status }));
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

@@ -15,7 +15,14 @@ export const PATCH = route({ permission: "custom_fields.write", params: idParams
 // Irreversible: the request must confirm it ({"confirm": true} or ?confirm=true). 200 with the result, or 202
 // with an operation when many contacts hold a value (or the client prefers respond-async).
 export const DELETE = route(
-  { permission: "custom_fields.write", params: idParams, query: deleteCustomFieldQuery, body: deleteCustomFieldSchema, answers: customFieldDeletionAnswer, alsoAnswers: { 202: operationAcceptedAnswer } },
+  {
+    permission: "custom_fields.write",
+    params: idParams,
+    query: deleteCustomFieldQuery,
+    body: deleteCustomFieldSchema,
+    answers: customFieldDeletionAnswer,
+    alsoAnswers: { 202: operationAcceptedAnswer },
+  },
   async ({ user, params, query, body, request }) =>
     operationOrResult(await deleteCustomField({ actor: user, id: params.id, confirmed: body.confirm === true || query.confirm, async: prefersAsync(request) })),
 );

@@ -6,7 +6,6 @@ import { jsonResponse } from "@/lib/http/json";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 
-
 // The browser keeps the sign-in's state as a cookie: only it may finish the sign-in.
 export const POST = route({ auth: false, body: ssoStartSchema, answers: ssoStartAnswer }, async ({ body, request }) => {
   const started = await startSso({ email: body.email, clientAddress: clientAddress(request) });

@@ -9,8 +9,6 @@ export const PATCH = route({ permission: "contacts.read", params: idParams, body
   updateSavedFilter({ actor: user, id: params.id, input: body }),
 );
 
-export const DELETE = route({ permission: "contacts.read", params: idParams }, ({ user, params }) =>
-  deleteSavedFilter({ actor: user, id: params.id }),
-);
+export const DELETE = route({ permission: "contacts.read", params: idParams }, ({ user, params }) => deleteSavedFilter({ actor: user, id: params.id }));
 
 export const { GET, POST, PUT, OPTIONS } = methodsNotAllowed(["PATCH", "DELETE"]);

@@ -9,12 +9,11 @@ import { replaceTag } from "@/lib/tags/replace-tag";
 import { renameTagSchema, tagParams } from "@/lib/tags/schemas";
 
 // 200 with the result, or 202 with an operation when many contacts carry the tag (or the client prefers respond-async).
-export const PATCH = route({ permission: "contacts.write", params: tagParams, body: renameTagSchema, answers: tagChangeAnswer, alsoAnswers: { 202: operationAcceptedAnswer } }, async ({ user, params, body, request }) =>
-  operationOrResult(await replaceTag({ actor: user, change: { from: params.name, to: body.name, mode: "rename" }, async: prefersAsync(request) })),
+export const PATCH = route(
+  { permission: "contacts.write", params: tagParams, body: renameTagSchema, answers: tagChangeAnswer, alsoAnswers: { 202: operationAcceptedAnswer } },
+  async ({ user, params, body, request }) => operationOrResult(await replaceTag({ actor: user, change: { from: params.name, to: body.name, mode: "rename" }, async: prefersAsync(request) })),
 );
 
-export const DELETE = route({ permission: "contacts.write", params: tagParams }, ({ user, params }) =>
-  deleteTag({ actor: user, name: params.name }),
-);
+export const DELETE = route({ permission: "contacts.write", params: tagParams }, ({ user, params }) => deleteTag({ actor: user, name: params.name }));
 
 export const { GET, POST, PUT, OPTIONS } = methodsNotAllowed(["PATCH", "DELETE"]);

@@ -3,6 +3,8 @@ import { dismissDuplicatesSchema, dismissedDuplicatesAnswer } from "@/lib/contac
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 
-export const POST = route({ permission: "contacts.write", body: dismissDuplicatesSchema, answers: dismissedDuplicatesAnswer }, ({ user, body }) => dismissDuplicates({ actor: user, contactIds: body.contact_ids }));
+export const POST = route({ permission: "contacts.write", body: dismissDuplicatesSchema, answers: dismissedDuplicatesAnswer }, ({ user, body }) =>
+  dismissDuplicates({ actor: user, contactIds: body.contact_ids }),
+);
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

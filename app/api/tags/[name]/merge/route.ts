@@ -8,8 +8,9 @@ import { replaceTag } from "@/lib/tags/replace-tag";
 import { mergeTagSchema, tagParams } from "@/lib/tags/schemas";
 
 // 200 with the result, or 202 with an operation when many contacts carry the tag (or the client prefers respond-async).
-export const POST = route({ permission: "contacts.write", params: tagParams, body: mergeTagSchema, answers: tagChangeAnswer, alsoAnswers: { 202: operationAcceptedAnswer } }, async ({ user, params, body, request }) =>
-  operationOrResult(await replaceTag({ actor: user, change: { from: params.name, to: body.into, mode: "merge" }, async: prefersAsync(request) })),
+export const POST = route(
+  { permission: "contacts.write", params: tagParams, body: mergeTagSchema, answers: tagChangeAnswer, alsoAnswers: { 202: operationAcceptedAnswer } },
+  async ({ user, params, body, request }) => operationOrResult(await replaceTag({ actor: user, change: { from: params.name, to: body.into, mode: "merge" }, async: prefersAsync(request) })),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -4,6 +4,8 @@ import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
 import { route } from "@/lib/server/route";
 
-export const PATCH = route({ permission: "calls.read", params: bigIdParams, body: wrapUpCallSchema, answers: callLogAnswer }, ({ user, params, body }) => wrapUpCall({ actor: user, id: params.id, input: body }));
+export const PATCH = route({ permission: "calls.read", params: bigIdParams, body: wrapUpCallSchema, answers: callLogAnswer }, ({ user, params, body }) =>
+  wrapUpCall({ actor: user, id: params.id, input: body }),
+);
 
 export const { GET, POST, PUT, DELETE, OPTIONS } = methodsNotAllowed(["PATCH"]);

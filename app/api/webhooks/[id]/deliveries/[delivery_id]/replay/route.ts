@@ -5,8 +5,15 @@ import { route } from "@/lib/server/route";
 import { replayedDeliveryAnswer } from "@/lib/webhooks/schemas";
 import { replayWebhookDelivery } from "@/lib/webhooks/webhook-endpoints";
 
-const params = idParams.extend({ delivery_id: z.coerce.bigint().positive().max(2n ** 53n) });
+const params = idParams.extend({
+  delivery_id: z.coerce
+    .bigint()
+    .positive()
+    .max(2n ** 53n),
+});
 
-export const POST = route({ permission: "integrations.manage", params, answers: replayedDeliveryAnswer }, ({ user, params }) => replayWebhookDelivery({ actor: user, id: params.id, deliveryId: params.delivery_id }));
+export const POST = route({ permission: "integrations.manage", params, answers: replayedDeliveryAnswer }, ({ user, params }) =>
+  replayWebhookDelivery({ actor: user, id: params.id, deliveryId: params.delivery_id }),
+);
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);
