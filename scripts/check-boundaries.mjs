@@ -11,12 +11,17 @@
 //    and the driver are called in lib/db only.
 // 3. The provider's callback paths are named once (lib/telephony/callback-paths.ts,
 //    issue 62): no other file of lib/ spells one out.
+// 4. In app/ and components/ the provider is met only at its edges (issue 62):
+//    the routes it calls, the device's token, the simulator, its account's
+//    settings, and the softphone's device adapter. Every other page, route and
+//    component speaks neither its vocabulary nor imports its adapter or SDKs;
+//    pages ask the port (e.g. telephony().softphoneReadiness).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const ADAPTER = "lib/twilio/";
-const SKIP = /\.test\.tsx?$|^lib\/generated\/|^lib\/api\//;
+const SKIP = /\.test\.tsx?$|^lib\/generated\/|^lib\/client\/api\//;
 
 const WORDS = [
   /\b(?:CallSid|MessageSid|SmsSid|CallStatus|DialCallStatus|DialCallSid|ParentCallSid|AnsweredBy|RecordingUrl|RecordingSid|StatusCallbackEvent|ConferenceSid|QueueResult)\b/g, // form fields
@@ -52,6 +57,20 @@ const DATABASE_INTERNALS = [/\$(?:queryRaw|executeRaw)(?:Unsafe)?\b/g, /\bdataba
 
 const CALLBACK_PATHS_FILE = "lib/telephony/callback-paths.ts";
 
+/** Where app/ and components/ meet the provider (rule 4). */
+const PROVIDER_EDGES = [
+  /^app\/api\/telephony\//, // the callbacks it sends
+  /^app\/api\/voice\//, // the device's token and the manual call's callbacks
+  /^app\/api\/dev\//, // the simulator, which plays it
+  /^app\/api\/settings\/telephony\//, // its account
+  /^components\/settings\/telephony-settings-form\.tsx$/, // its account's form
+  /^components\/softphone\/provider-device\.ts$/, // its Voice SDK behind the softphone's device interface (components/softphone/device.ts)
+];
+const PROVIDER_IMPORTS = [/["']@\/lib\/twilio\//g, /["']@twilio\/voice-sdk["']/g];
+// The routing preview's public field, as in lib (ALLOWED); the generated route table repeats the routes' words.
+const EDGE_ALLOWED = [{ file: "components/settings/routing-settings-form.tsx", word: "twiml" }];
+const EDGE_SKIP = /^app\/api\/operations\.ts$/;
+
 const vocabulary = [];
 const internals = [];
 const paths = [];
@@ -69,8 +88,18 @@ for (const file of files(join(ROOT, "lib"))) {
     if (calls.size) internals.push(`${file}: ${[...calls].join(", ")}`);
   }
 }
+const edges = [];
+for (const file of [...files(join(ROOT, "app")), ...files(join(ROOT, "components"))]) {
+  if (EDGE_SKIP.test(file) || PROVIDER_EDGES.some((edge) => edge.test(file))) continue;
+  const code = stripComments(readFileSync(join(ROOT, file), "utf8"));
+  const words = new Set([...WORDS, ...PROVIDER_IMPORTS].flatMap((pattern) => [...code.matchAll(pattern)].map((m) => m[0].trim())));
+  for (const { word } of EDGE_ALLOWED.filter((a) => a.file === file)) words.delete(word);
+  if (words.size) edges.push(`${file}: ${[...words].join(", ")}`);
+}
+if (edges.length) console.error(`The provider met outside its edges in app/ or components/: ask the port (lib/telephony/port.ts) or the softphone's device.\n  ${edges.join("\n  ")}`);
 if (vocabulary.length) console.error(`The provider's vocabulary outside its adapter (${ADAPTER}): ask the port (lib/telephony/port.ts) instead.\n  ${vocabulary.join("\n  ")}`);
 if (internals.length) console.error(`The database reached past lib/db: use Prisma's query builder or lib/db/raw-sql.ts (rawQuery, sqlRows, sqlExecute).\n  ${internals.join("\n  ")}`);
 if (paths.length) console.error(`A provider callback path spelled out: name it from ${CALLBACK_PATHS_FILE} (CALLBACK_PATHS).\n  ${paths.join("\n  ")}`);
-if (vocabulary.length || internals.length || paths.length) process.exit(1);
-console.log(`✔ the provider's vocabulary stays in ${ADAPTER}; the database is reached through Prisma and lib/db/raw-sql.ts; callback paths are named in ${CALLBACK_PATHS_FILE}`);
+if (vocabulary.length || internals.length || paths.length || edges.length) process.exit(1);
+console.log(`✔ the provider's vocabulary stays in ${ADAPTER}, and app/ and components/ meet it at its edges only`);
+console.log(`✔ the database is reached through Prisma and lib/db/raw-sql.ts; callback paths are named in ${CALLBACK_PATHS_FILE}`);

@@ -5,7 +5,7 @@ import { AppSidebar } from "@/components/app-sidebar";
 import { AgentStateBar } from "@/components/agent/agent-state-bar";
 import { can } from "@/lib/auth/permissions";
 import { getSettings } from "@/lib/settings/get-settings";
-import { telephonyReadiness } from "@/lib/twilio/simulator/run-simulator";
+import { telephony } from "@/lib/telephony/port";
 import { FirstAnswers } from "@/components/first-answers";
 import { GET as agentStatus } from "@/app/api/agent/status/route";
 import { GET as organization } from "@/app/api/organization/route";
@@ -20,7 +20,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   const [{ time_zone }, { payments }, { enabled, voice_ready }, first] = await Promise.all([
     getSettings(user.organization_id, "organization"),
     getSettings(user.organization_id, "calls"),
-    telephonyReadiness(user.organization_id),
+    telephony().softphoneReadiness(user.organization_id),
     // The state bar is drawn with the agent's state (it is on every page they open); phone fields,
     // the dialer and the call history read numbers with the organization's country.
     firstAnswers(session.apiToken, [["/api/organization", organization], ...(takesCalls && can(user.role, "queue.handle") ? [["/api/agent/status", agentStatus] as const] : [])]),

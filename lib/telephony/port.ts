@@ -128,6 +128,8 @@ export interface TelephonyPort {
   newCallSid(): string;
   /** The same in SQL, from the text expression `seed`: one seed, one id (a statement that makes entries for many rows). */
   callSidSql(seed: string): string;
+  /** How the organization's softphone starts: `enabled`, simulated (the server plays the provider); `voice_ready`, a browser device can register. */
+  softphoneReadiness(organizationId: number): Promise<{ enabled: boolean; voice_ready: boolean }>;
   /** A voice answer as the provider's document (the routing preview shows it). */
   renderVoiceAnswer(answer: VoiceAnswer, organizationId: number): string;
 }

@@ -4,6 +4,7 @@ import { renderVoiceAnswer } from "@/lib/twilio/in/render-voice-answer";
 import { callSidSql, isCallSid, newCallSid, waitingLineName } from "@/lib/twilio/call-sid";
 import { identityFor } from "@/lib/twilio/identity";
 import { providerConfig } from "@/lib/twilio/provider-config";
+import { telephonyReadiness } from "@/lib/twilio/softphone-readiness";
 import { changeParticipation, conferenceSidNamed, dialIntoConference, hangUpLeg, holdLeg, legsJoinAtOnce, moveLegToConference, pauseRecording, recordLeg, removeFromConference } from "./call-control";
 import { dialCampaignContact } from "./dial-campaign-contact";
 import { sendText } from "./send-text";
@@ -30,6 +31,10 @@ export const twilioTelephony: TelephonyPort = {
   dialCampaignContact,
   sendText,
   textMedia,
+  async softphoneReadiness(organizationId) {
+    const { enabled, voice_ready } = await telephonyReadiness(organizationId);
+    return { enabled, voice_ready };
+  },
   async numbers(organizationId) {
     const config = await providerConfig(organizationId);
     return { callerId: config.caller_id, phoneNumbers: config.phone_numbers };

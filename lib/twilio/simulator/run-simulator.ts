@@ -12,6 +12,7 @@ import { providerConfig, type ProviderConfig } from "@/lib/twilio/provider-confi
 import { ensureSigningSecret } from "@/lib/telephony/signing-secret";
 import { newCallSid, newMessageSid, ProviderSimulator } from "@/lib/twilio/simulator/simulator";
 import { simulatorEnabled } from "@/lib/twilio/simulator-enabled";
+import { telephonyReadiness } from "@/lib/twilio/softphone-readiness";
 import type { SimulatorAction } from "./simulator-schemas";
 import { simulatedRecordingPath } from "./simulated-recording";
 import { sqlRows } from "@/lib/db/raw-sql";
@@ -27,18 +28,6 @@ import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 /** The number callers dial: the organization's first number, else its caller ID. */
 function organizationNumber(config: ProviderConfig): string | null {
   return config.phone_numbers[0] ?? config.caller_id ?? null;
-}
-
-/**
- * How the organization's softphone starts: `enabled`, the simulator plays the
- * provider; `voice_ready`, a browser device can get a token (without it the
- * page uses the simulator, or says why not, and never asks for one). The app
- * frame hands it to the page so the phone starts without a request.
- */
-export async function telephonyReadiness(organizationId: number) {
-  const config = await providerConfig(organizationId);
-  const voiceReady = Boolean(config.account_sid && config.api_key_sid && config.api_key_secret && config.twiml_app_sid);
-  return { enabled: simulatorEnabled(config), voice_ready: voiceReady, config };
 }
 
 export async function simulatorStatus({ actor }: { actor: SessionUser }) {

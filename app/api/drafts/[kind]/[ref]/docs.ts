@@ -9,7 +9,7 @@ export const docs: RouteDocs = {
     DELETE: "Drop the draft (the notes were saved, the reply sent)",
   },
   description: {
-    PUT: prose`\`kind\` is \`call_notes\` (\`ref\`: the call's CallSid) or \`reply\` (\`ref\`: the conversation's id). \`{ body
+    PUT: prose`\`kind\` is \`call_notes\` (\`ref\`: the call's id, \`call_sid\`) or \`reply\` (\`ref\`: the conversation's id). \`{ body
       }\`, 1 to 10,000 characters; the last write wins. Drafts are each user's own: nobody reads another's. A draft
       untouched for 30 days is dropped, and a user keeps at most 200.`,
   },
