@@ -2,7 +2,7 @@
 
 import type { Session } from "next-auth";
 import { SessionProvider } from "next-auth/react";
-import { setDisplayTimeZone } from "@/lib/format/display";
+import { setDisplayTimeZone } from "@/lib/client/format/display";
 import { EventStreamProvider } from "@/components/live/event-stream-provider";
 import { CallDockWhenCalling } from "@/components/softphone/call-dock-when-calling";
 import { SoftphoneProvider, type TelephonyReadiness } from "@/components/softphone/softphone-provider";

@@ -8,7 +8,7 @@ import { loginSchema } from "@/lib/sign-in/schemas";
 import { SECOND_FACTOR_ERROR, type SecondFactorStep } from "@/lib/sign-in/second-factor-error";
 import { SecondFactorForm } from "@/components/sign-in/second-factor-step";
 import { useSignedIn } from "@/components/sign-in/use-signed-in";
-import { ssoStartSchema } from "@/lib/sso/schemas";
+import { ssoStartSchema } from "@/lib/sign-in/sso/schemas";
 
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: "These credentials do not match our records.",

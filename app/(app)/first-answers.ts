@@ -6,7 +6,7 @@ type GetHandler = (request: Request, context: { params: Promise<Record<string, s
 /**
  * The answers a page asks for first, read while the server renders it and
  * handed to the page's SWR cache under the keys its hooks use ([address,
- * token], lib/swr/use-api.ts): the lists are in the HTML, so a phone paints
+ * token], lib/client/swr/use-api.ts): the lists are in the HTML, so a phone paints
  * them without waiting for the scripts and a round trip (issue 45, point 11:
  * the Queue and Contacts pages' largest paint waited 2.7 s for them), and the
  * hooks' first fetch changes nothing on the page. Each answer is the route's

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { authOptions } from "@/lib/sign-in/next-auth-options";
 import { isSetupNeeded } from "@/lib/setup/setup-needed";
 import { SignInForm } from "@/components/sign-in-form";
-import { SSO_REFUSALS, type SsoRefusalReason } from "@/lib/sso/sso-refusal";
+import { SSO_REFUSALS, type SsoRefusalReason } from "@/lib/sign-in/sso/sso-refusal";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { formatDuration, formatPhone } from "@/lib/format/display";
+import { formatDuration, formatPhone } from "@/lib/client/format/display";
 import { useLiveEvents } from "@/components/live/event-stream-provider";
 import { AVAILABILITY, AvailabilitySwitch, useAgentStatus } from "@/components/queue/availability-switch";
 import { DeviceStatus } from "@/components/softphone/device-status";

@@ -1,4 +1,4 @@
-import { DIRECTION_LABEL, formatDateTime, formatDuration, formatPhone, formatTime } from "@/lib/format/display";
+import { DIRECTION_LABEL, formatDateTime, formatDuration, formatPhone, formatTime } from "@/lib/client/format/display";
 import type { CallLogView } from "./call-log-view";
 import { DispositionBadge } from "./disposition-badge";
 import { LegalHold } from "./legal-hold-button";

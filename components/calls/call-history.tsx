@@ -1,19 +1,19 @@
 "use client";
 
-import { isolateBidi } from "@/lib/format/isolate-bidi";
+import { isolateBidi } from "@/lib/client/format/isolate-bidi";
 import { Link } from "@/components/ui/link";
 import { memo, useCallback, useState } from "react";
-import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDateTime, formatDuration, formatPhone, formatShortDateTime } from "@/lib/format/display";
-import { apiFetch } from "@/lib/swr/api-fetch";
-import { useApi, useApiToken } from "@/lib/swr/use-api";
+import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDateTime, formatDuration, formatPhone, formatShortDateTime } from "@/lib/client/format/display";
+import { apiFetch } from "@/lib/client/swr/api-fetch";
+import { useApi, useApiToken } from "@/lib/client/swr/use-api";
 import { LocalTime, useLocalText } from "@/components/ui/local-time";
-import { apiUrl, useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
+import { apiUrl, useApiGet, type GetAnswer } from "@/lib/client/swr/use-api-get";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { toE164 } from "@/lib/contacts/phone";
-import { useOrganization } from "@/lib/swr/use-organization";
+import { useOrganization } from "@/lib/client/swr/use-organization";
 import type { CallLogView } from "./call-log-view";
 import { CallDetails } from "./call-details";
 import { DispositionBadge } from "./disposition-badge";

@@ -1,4 +1,4 @@
-import type { components } from "@/lib/api/schema";
+import type { components } from "@/lib/client/api/schema";
 
 /** A call log as the API sends it (the document's CallLog: dates as strings). */
 export type CallLogView = components["schemas"]["CallLog"];

@@ -3,8 +3,8 @@
 import { useSession } from "next-auth/react";
 import { useState } from "react";
 import { can } from "@/lib/auth/permissions";
-import { apiFetch } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
+import { apiFetch } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
 
 /** A call's legal hold (issue 47): shown to everyone who opens the call; placed and released by admins. */
 export function LegalHold({ callSid, held: initially }: { callSid: string; held: boolean }) {

@@ -1,8 +1,8 @@
 "use client";
 
 import { Link } from "@/components/ui/link";
-import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDuration, formatPhone } from "@/lib/format/display";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { CALL_STATUS_BADGE, DIRECTION_LABEL, formatDuration, formatPhone } from "@/lib/client/format/display";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { DispositionBadge } from "./disposition-badge";
 
 /** The agent's last few calls beside the queue. */

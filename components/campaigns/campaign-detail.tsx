@@ -4,12 +4,12 @@ import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live
 import { Link } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { formatDateTime, formatDuration, formatPhone, outcomeLabel } from "@/lib/format/display";
+import { formatDateTime, formatDuration, formatPhone, outcomeLabel } from "@/lib/client/format/display";
 import { CAMPAIGN_CONTACT_STATES } from "@/lib/campaigns/schemas";
 import { oneOf } from "@/lib/http/answer-schemas";
-import { apiSend } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { apiSend } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { ConfirmDialog } from "@/components/ui/modal";

@@ -2,17 +2,17 @@
 
 // Messages in people's words for schemas without their own (issue 45).
 import "@/lib/http/zod-messages";
-import { outcomeLabel } from "@/lib/format/display";
+import { outcomeLabel } from "@/lib/client/format/display";
 import { fieldErrors as fieldErrorsOf } from "@/components/ui/field-errors";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { createCampaignSchema, DIALING_MODES, RETRY_OUTCOMES, updateCampaignSchema } from "@/lib/campaigns/schemas";
 import { oneOf } from "@/lib/http/answer-schemas";
 import { fieldErrors } from "@/lib/http/validation";
-import { ApiRequestError } from "@/lib/swr/api-fetch";
-import { apiSend, type SendBody } from "@/lib/swr/api-send";
-import { useApiGet } from "@/lib/swr/use-api-get";
-import { useApiToken } from "@/lib/swr/use-api";
+import { ApiRequestError } from "@/lib/client/swr/api-fetch";
+import { apiSend, type SendBody } from "@/lib/client/swr/api-send";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
+import { useApiToken } from "@/lib/client/swr/use-api";
 import type { CampaignView } from "./types";
 
 const DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];

@@ -3,10 +3,10 @@
 import { LocalTime } from "@/components/ui/local-time";
 import { Link } from "@/components/ui/link";
 import { useState } from "react";
-import { formatDateTime } from "@/lib/format/display";
+import { formatDateTime } from "@/lib/client/format/display";
 import { CAMPAIGN_STATUSES } from "@/lib/campaigns/schemas";
 import { oneOf } from "@/lib/http/answer-schemas";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";

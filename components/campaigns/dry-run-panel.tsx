@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { formatDateTime, formatDuration, formatPhone } from "@/lib/format/display";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { formatDateTime, formatDuration, formatPhone } from "@/lib/client/format/display";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";

@@ -1,4 +1,4 @@
-import type { GetAnswer } from "@/lib/swr/use-api-get";
+import type { GetAnswer } from "@/lib/client/swr/use-api-get";
 
 /** A campaign as GET /api/campaigns/{id} answers it. */
 export type CampaignView = GetAnswer<"/api/campaigns/{id}">;

@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { formatCount } from "@/lib/format/display";
-import { ApiRequestError } from "@/lib/swr/api-fetch";
-import { apiSend, type SendAnswer } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
+import { formatCount } from "@/lib/client/format/display";
+import { ApiRequestError } from "@/lib/client/swr/api-fetch";
+import { apiSend, type SendAnswer } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
 import { ConfirmDialog } from "@/components/ui/modal";
 
 /** What POST /api/contacts/duplicates/auto-merge answers (a dry run or a run). */

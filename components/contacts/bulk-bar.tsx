@@ -1,13 +1,13 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { formatCount, formatNumber } from "@/lib/format/display";
-import { apiSend, type SendBody } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
+import { formatCount, formatNumber } from "@/lib/client/format/display";
+import { apiSend, type SendBody } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
 import type { OperationView } from "@/components/operations/operation-progress";
 import { OperationProgress } from "@/components/operations/operation-progress";
 import { ConfirmDialog } from "@/components/ui/modal";
-import { knownTags } from "@/lib/tags/known-tag";
+import { knownTags } from "@/lib/contacts/tags/known-tag";
 import { useRefreshTagNames, useTagNames } from "./use-tag-names";
 
 /** What the actions apply to: contacts ticked on this page, or every contact the list's filters match. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { knownTags } from "@/lib/tags/known-tag";
+import { knownTags } from "@/lib/contacts/tags/known-tag";
 import type { DepartmentView } from "./types";
 import { useTagNames } from "./use-tag-names";
 

@@ -1,11 +1,11 @@
 "use client";
 
-import { isolateBidi } from "@/lib/format/isolate-bidi";
+import { isolateBidi } from "@/lib/client/format/isolate-bidi";
 import { Link } from "@/components/ui/link";
 import { useRef, useState } from "react";
-import { formatDate, formatDateTime, formatPhone, formatShortDateTime, formatNumber } from "@/lib/format/display";
-import { apiUrl, useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
-import { useApi } from "@/lib/swr/use-api";
+import { formatDate, formatDateTime, formatPhone, formatShortDateTime, formatNumber } from "@/lib/client/format/display";
+import { apiUrl, useApiGet, type GetAnswer } from "@/lib/client/swr/use-api-get";
+import { useApi } from "@/lib/client/swr/use-api";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";

@@ -1,4 +1,4 @@
-import type { GetAnswer } from "@/lib/swr/use-api-get";
+import type { GetAnswer } from "@/lib/client/swr/use-api-get";
 
 /** A duplicate group as GET /api/contacts/duplicates answers it: its contacts and the evidence for each pair. */
 export type DuplicateGroupView = GetAnswer<"/api/contacts/duplicates">["data"][number];

@@ -1,10 +1,10 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { apiSend } from "@/lib/swr/api-send";
-import { formatCount } from "@/lib/format/display";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { apiSend } from "@/lib/client/swr/api-send";
+import { formatCount } from "@/lib/client/format/display";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pager } from "@/components/ui/pager";

@@ -1,7 +1,7 @@
 "use client";
 
-import { formatDateTime } from "@/lib/format/display";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { formatDateTime } from "@/lib/client/format/display";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { LocalTime } from "@/components/ui/local-time";
 
 const STATUS_BADGE: Record<string, string> = { completed: "ok", failed: "danger", awaiting_review: "warn", importing: "info", validating: "info", queued: "" };

@@ -2,10 +2,10 @@
 
 import { ENCODING_LABELS, type ImportEncoding } from "@/lib/imports/text-encoding";
 import { useState } from "react";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import type { ImportChoice } from "./import-source-form";
 import type { ImportJobView } from "./import-types";
-import { formatNumber } from "@/lib/format/display";
+import { formatNumber } from "@/lib/client/format/display";
 
 const FIELDS = [
   { value: "name", label: "Name" },

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { ENCODING_LABELS, IMPORT_ENCODINGS } from "@/lib/imports/text-encoding";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 
 export interface ImportChoice {
   file: File | null;

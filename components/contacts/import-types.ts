@@ -1,4 +1,4 @@
-import type { GetAnswer } from "@/lib/swr/use-api-get";
+import type { GetAnswer } from "@/lib/client/swr/use-api-get";
 
 /** An import as GET /api/imports/{id} answers it: totals, and the rejected and duplicate rows. */
 export type ImportJobView = GetAnswer<"/api/imports/{id}">;

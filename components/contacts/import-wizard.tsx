@@ -3,17 +3,17 @@
 import { useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import { Link } from "@/components/ui/link";
 import { useState } from "react";
-import { ApiRequestError } from "@/lib/swr/api-fetch";
-import { apiSend } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { ApiRequestError } from "@/lib/client/swr/api-fetch";
+import { apiSend } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { ImportReview } from "./import-review";
 import { ImportSourceForm, type ImportChoice } from "./import-source-form";
 import { SETTLED } from "./import-types";
 import { rejectedRowsCsv } from "./rejected-rows";
 import { saveBlob } from "./use-download";
-import { formatNumber } from "@/lib/format/display";
+import { formatNumber } from "@/lib/client/format/display";
 
 const STEPS = ["Source", "Preview", "Import"] as const;
 

@@ -2,9 +2,9 @@
 
 import { Link } from "@/components/ui/link";
 import { useState } from "react";
-import { formatCount, formatDateTime, formatPhone } from "@/lib/format/display";
-import { apiSend } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
+import { formatCount, formatDateTime, formatPhone } from "@/lib/client/format/display";
+import { apiSend } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { DuplicateGroupView } from "./duplicate-types";
 import { MergeSignals } from "./merge-signals";

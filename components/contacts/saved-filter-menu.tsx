@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { apiSend } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { apiSend } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 
 /** Per-user presets of the list's filters: apply one, save the current ones, delete. */
 export function SavedFilterMenu({ current, onApply }: { current: Record<string, string>; onApply: (filters: Record<string, string>) => void }) {

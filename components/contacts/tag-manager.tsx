@@ -2,11 +2,11 @@
 
 import { Link } from "@/components/ui/link";
 import { useCallback, useState, type FormEvent } from "react";
-import { formatCount } from "@/lib/format/display";
+import { formatCount } from "@/lib/client/format/display";
 import type { OperationView } from "@/components/operations/operation-progress";
-import { apiFetch } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { apiFetch } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { OperationProgress } from "@/components/operations/operation-progress";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";

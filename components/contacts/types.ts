@@ -1,4 +1,4 @@
-import type { components } from "@/lib/api/schema";
+import type { components } from "@/lib/client/api/schema";
 
 /** A contact as the pages receive it (the document's Contact: dates as strings). */
 export type ContactView = components["schemas"]["Contact"];

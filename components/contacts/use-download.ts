@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useApiToken } from "@/lib/swr/use-api";
+import { useApiToken } from "@/lib/client/swr/use-api";
 
 /** Downloads an API file with the bearer token (a plain link could not send it). */
 export function useDownload() {

@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { looksLikePhone, toE164 } from "@/lib/contacts/phone";
-import { useOrganization } from "@/lib/swr/use-organization";
+import { useOrganization } from "@/lib/client/swr/use-organization";
 
 // The contact list's filters live in the address bar: shareable, kept by the
 // back button, and exactly the query the list, export and presets take.

@@ -1,7 +1,7 @@
 "use client";
 
 import { useSWRConfig } from "swr";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 
 const TAGS = "/api/tags" as const;
 

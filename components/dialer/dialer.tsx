@@ -1,12 +1,12 @@
 "use client";
 
 import { formatAsTyped, toE164 } from "@/lib/contacts/phone";
-import { countryName } from "@/lib/format/countries";
-import { useOrganization } from "@/lib/swr/use-organization";
+import { countryName } from "@/lib/client/format/countries";
+import { useOrganization } from "@/lib/client/swr/use-organization";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
-import { formatPhone } from "@/lib/format/display";
-import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
+import { formatPhone } from "@/lib/client/format/display";
+import { useApiGet, type GetAnswer } from "@/lib/client/swr/use-api-get";
 import { Keypad } from "@/components/softphone/keypad";
 import { useSoftphone } from "@/components/softphone/softphone-provider";
 

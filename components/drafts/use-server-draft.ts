@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiFetch } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
+import { apiFetch } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
 import type { DraftKind } from "@/lib/drafts/schemas";
 
 /** How long typing pauses before the draft is written (a keystroke is not a request). */

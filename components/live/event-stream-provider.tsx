@@ -7,7 +7,7 @@ import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
 import type { StreamCloseReason } from "@/lib/events/event-types";
 import { EVENT_TYPE_NAMES, type EventType } from "@/lib/events/event-contract";
-import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
+import { apiFetch, ApiRequestError } from "@/lib/client/swr/api-fetch";
 
 // One EventSource per tab (GET /api/events, on the web session's cookie), shared
 // by every page: pages register what they listen to and get `live`, whether

@@ -4,10 +4,10 @@ import { useState } from "react";
 import { draftNote, useServerDraft } from "@/components/drafts/use-server-draft";
 import { fillTemplate, TEMPLATE_PLACEHOLDERS, unfilledFields } from "@/lib/messages/render-template";
 import { countSegments, MAX_MESSAGE_CHARACTERS } from "@/lib/messages/segments";
-import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet } from "@/lib/swr/use-api-get";
-import { formatDateTime } from "@/lib/format/display";
+import { ApiRequestError, apiFetch } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
+import { formatDateTime } from "@/lib/client/format/display";
 import { WhatsappTemplateForm } from "./whatsapp-template-form";
 
 /**

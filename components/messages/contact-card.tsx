@@ -2,9 +2,9 @@
 
 import { Link } from "@/components/ui/link";
 import { useState } from "react";
-import { formatPhone, formatDate } from "@/lib/format/display";
-import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
+import { formatPhone, formatDate } from "@/lib/client/format/display";
+import { ApiRequestError, apiFetch } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
 import type { ConversationRow } from "./types";
 
 /** Who the conversation is with; an unknown number is saved as a contact in one step. */

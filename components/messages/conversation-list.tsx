@@ -1,9 +1,9 @@
 "use client";
 
-import { isolateBidi } from "@/lib/format/isolate-bidi";
+import { isolateBidi } from "@/lib/client/format/isolate-bidi";
 import { useState } from "react";
-import { formatListTime, formatPhone } from "@/lib/format/display";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { formatListTime, formatPhone } from "@/lib/client/format/display";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";

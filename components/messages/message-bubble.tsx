@@ -1,7 +1,7 @@
 "use client";
 
-import { isolateBidi } from "@/lib/format/isolate-bidi";
-import { formatShortDateTime, formatTime } from "@/lib/format/display";
+import { isolateBidi } from "@/lib/client/format/isolate-bidi";
+import { formatShortDateTime, formatTime } from "@/lib/client/format/display";
 import { explainDeliveryError } from "@/lib/messages/delivery-errors";
 import type { MessageRow } from "./types";
 

@@ -3,7 +3,7 @@
 import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback } from "react";
 import { useSWRConfig } from "swr";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SmsSettingsForm } from "@/components/settings/sms-settings-form";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { apiSend } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
+import { apiSend } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
 
 /** Development without a provider: a text from a number (a random demo contact when left empty) arrives. */
 export function SimulateSmsButton({ onArrived }: { onArrived: () => void }) {

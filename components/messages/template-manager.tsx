@@ -2,9 +2,9 @@
 
 import { useState } from "react";
 import { TEMPLATE_PLACEHOLDERS } from "@/lib/messages/render-template";
-import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { ApiRequestError, apiFetch } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 
 /** Saved replies for the whole organization (managers and admins write them; everyone picks them in the composer). */
 export function TemplateManager() {

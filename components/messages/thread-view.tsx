@@ -1,12 +1,12 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { formatPhone, formatDate } from "@/lib/format/display";
-import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { apiSend, type SendBody } from "@/lib/swr/api-send";
-import { apiUrl } from "@/lib/swr/use-api-get";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { formatPhone, formatDate } from "@/lib/client/format/display";
+import { ApiRequestError, apiFetch } from "@/lib/client/swr/api-fetch";
+import { apiSend, type SendBody } from "@/lib/client/swr/api-send";
+import { apiUrl } from "@/lib/client/swr/use-api-get";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import { Composer } from "./composer";
 import { ContactCard } from "./contact-card";

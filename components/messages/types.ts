@@ -1,7 +1,7 @@
-import { isolateBidi } from "@/lib/format/isolate-bidi";
+import { isolateBidi } from "@/lib/client/format/isolate-bidi";
 // What the Messages page reads from the API, typed from the OpenAPI document (lib/messages/serialize-*.ts).
 
-import type { GetAnswer } from "@/lib/swr/use-api-get";
+import type { GetAnswer } from "@/lib/client/swr/use-api-get";
 
 /** A conversation as the list and a thread answer it. */
 export type ConversationRow = GetAnswer<"/api/conversations">["data"][number];

@@ -1,10 +1,10 @@
 "use client";
 
 import { useId, useState } from "react";
-import { fillTemplateVariables } from "@/lib/whatsapp/whatsapp-schemas";
-import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { fillTemplateVariables } from "@/lib/messages/whatsapp/whatsapp-schemas";
+import { ApiRequestError, apiFetch } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 
 /**
  * Outside WhatsApp's 24-hour window only an approved template may be sent

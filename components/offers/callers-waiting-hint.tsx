@@ -4,7 +4,7 @@ import { Link } from "@/components/ui/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { pollEvery, useLive, useLiveEvents, useReadAgainWhenLive } from "@/components/live/event-stream-provider";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { useCallerAlertChoice } from "./caller-alerts";
 import { startRing } from "./ring";
 

@@ -2,7 +2,7 @@
 
 import { Link } from "@/components/ui/link";
 import { useEffect, useState } from "react";
-import { formatPhone } from "@/lib/format/display";
+import { formatPhone } from "@/lib/client/format/display";
 import { useLiveEvents } from "@/components/live/event-stream-provider";
 import { startRing } from "./ring";
 

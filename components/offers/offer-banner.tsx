@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { formatDateTime, formatPhone } from "@/lib/format/display";
-import { apiSend } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
+import { formatDateTime, formatPhone } from "@/lib/client/format/display";
+import { apiSend } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
 import { useAgentStatus } from "@/components/queue/availability-switch";
 import { useSoftphone } from "@/components/softphone/softphone-provider";
 import { startRing } from "./ring";

@@ -1,7 +1,7 @@
 "use client";
 
 import { pollEvery, useLive, useLiveEvents, useReadAgainWhenLive } from "@/components/live/event-stream-provider";
-import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
+import { useApiGet, type GetAnswer } from "@/lib/client/swr/use-api-get";
 
 export type Offer = GetAnswer<"/api/offers">["data"][number];
 

@@ -2,10 +2,10 @@
 
 import { useEffect, useRef } from "react";
 import { useSWRConfig } from "swr";
-import type { components } from "@/lib/api/schema";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import type { components } from "@/lib/client/api/schema";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { useLiveEvents } from "@/components/live/event-stream-provider";
-import { formatNumber } from "@/lib/format/display";
+import { formatNumber } from "@/lib/client/format/display";
 
 /** A long operation as the API answers it (the 202 of a long request carries one). */
 export type OperationView = components["schemas"]["Operation"];

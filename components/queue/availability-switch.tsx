@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { apiFetch } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
+import { apiFetch } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet, type GetAnswer } from "@/lib/client/swr/use-api-get";
 import { useHydrated } from "@/components/ui/use-hydrated";
 
 export const AVAILABILITY = [

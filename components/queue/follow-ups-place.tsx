@@ -1,6 +1,6 @@
 "use client";
 
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { FollowUps } from "./follow-ups";
 import { ScheduledCallbacks } from "./scheduled-callbacks";
 import { Voicemails } from "./voicemails";

@@ -1,13 +1,13 @@
 "use client";
 
-import { isolateBidi } from "@/lib/format/isolate-bidi";
+import { isolateBidi } from "@/lib/client/format/isolate-bidi";
 import { Link } from "@/components/ui/link";
-import { formatDuration, formatPhone, formatTime } from "@/lib/format/display";
+import { formatDuration, formatPhone, formatTime } from "@/lib/client/format/display";
 import { LocalTime } from "@/components/ui/local-time";
 import { useRowAction } from "./use-row-action";
-import { apiSend } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
+import { apiSend } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet, type GetAnswer } from "@/lib/client/swr/use-api-get";
 import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import { useSoftphone } from "@/components/softphone/softphone-provider";
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { formatDateTime, formatPhone } from "@/lib/format/display";
-import { apiSend, type SendAnswer } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
+import { formatDateTime, formatPhone } from "@/lib/client/format/display";
+import { apiSend, type SendAnswer } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
 import { useSoftphone } from "@/components/softphone/softphone-provider";
 
 type Preview = NonNullable<SendAnswer<"post", "/api/campaigns/preview/next">["data"]>;

@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { formatInZone, formatPhone, formatShortDateTime } from "@/lib/format/display";
-import { apiSend } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { formatInZone, formatPhone, formatShortDateTime } from "@/lib/client/format/display";
+import { apiSend } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { useLiveEvents } from "@/components/live/event-stream-provider";
 import { useLocalText } from "@/components/ui/local-time";
 

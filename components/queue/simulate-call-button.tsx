@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { useLiveEvents } from "@/components/live/event-stream-provider";
-import { apiSend } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
+import { apiSend } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
 import { useSoftphone } from "@/components/softphone/softphone-provider";
 
 /** Development without a provider: a caller (a random demo contact) rings the organization's number. */

@@ -1,10 +1,10 @@
 "use client";
 
 import { Link } from "@/components/ui/link";
-import { formatDuration, formatPhone, formatShortDateTime } from "@/lib/format/display";
-import { apiFetch } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
+import { formatDuration, formatPhone, formatShortDateTime } from "@/lib/client/format/display";
+import { apiFetch } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet, type GetAnswer } from "@/lib/client/swr/use-api-get";
 import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import { useSession } from "next-auth/react";
 import { LocalTime } from "@/components/ui/local-time";

@@ -1,12 +1,12 @@
 "use client";
 
 import { CallerAlertsChoice } from "@/components/offers/caller-alerts";
-import { isolateBidi } from "@/lib/format/isolate-bidi";
+import { isolateBidi } from "@/lib/client/format/isolate-bidi";
 import { useState } from "react";
-import { formatDuration, formatPhone } from "@/lib/format/display";
-import { apiSend } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
+import { formatDuration, formatPhone } from "@/lib/client/format/display";
+import { apiSend } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet, type GetAnswer } from "@/lib/client/swr/use-api-get";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LiveStatus, pollEvery, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
 import { useSoftphone } from "@/components/softphone/softphone-provider";

@@ -2,10 +2,10 @@
 
 import { useState } from "react";
 import { useSecondsSince } from "@/components/softphone/use-ticking";
-import { formatDuration, formatPhone } from "@/lib/format/display";
-import { apiSend } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
-import type { GetAnswer } from "@/lib/swr/use-api-get";
+import { formatDuration, formatPhone } from "@/lib/client/format/display";
+import { apiSend } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import type { GetAnswer } from "@/lib/client/swr/use-api-get";
 
 /** An agent on the wallboard's roster, as GET /api/reports/live lists them. */
 export type RosterAgent = GetAnswer<"/api/reports/live">["agents"][number];

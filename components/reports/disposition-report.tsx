@@ -2,9 +2,9 @@
 
 import { Link } from "@/components/ui/link";
 import { useContext, useState } from "react";
-import { displayTimeZone } from "@/lib/format/display";
-import { dayInZone } from "@/lib/format/time-zone";
-import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
+import { displayTimeZone } from "@/lib/client/format/display";
+import { dayInZone } from "@/lib/client/format/time-zone";
+import { useApiGet, type GetAnswer } from "@/lib/client/swr/use-api-get";
 import { useDownload } from "@/components/contacts/use-download";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";

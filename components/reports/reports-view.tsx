@@ -2,9 +2,9 @@
 
 import { Link } from "@/components/ui/link";
 import { useContext, useState } from "react";
-import { displayTimeZone, formatDuration } from "@/lib/format/display";
-import { dayInZone } from "@/lib/format/time-zone";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { displayTimeZone, formatDuration } from "@/lib/client/format/display";
+import { dayInZone } from "@/lib/client/format/time-zone";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { useDownload } from "@/components/contacts/use-download";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";

@@ -2,8 +2,8 @@
 
 import { useContext, useState } from "react";
 import { LiveStatus, useLive, useLiveEvents } from "@/components/live/event-stream-provider";
-import { displayTimeZone, formatDuration, formatTime } from "@/lib/format/display";
-import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
+import { displayTimeZone, formatDuration, formatTime } from "@/lib/client/format/display";
+import { useApiGet, type GetAnswer } from "@/lib/client/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { LocalTime } from "@/components/ui/local-time";
 import { DisplayZone } from "@/components/ui/times-shown-in";

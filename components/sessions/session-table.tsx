@@ -1,7 +1,7 @@
 "use client";
 
-import { formatDateTime } from "@/lib/format/display";
-import type { GetAnswer } from "@/lib/swr/use-api-get";
+import { formatDateTime } from "@/lib/client/format/display";
+import type { GetAnswer } from "@/lib/client/swr/use-api-get";
 import { LocalTime } from "@/components/ui/local-time";
 
 export type Session = GetAnswer<"/api/sessions">["data"][number];

@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { apiSend } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { apiSend } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { SessionTable } from "./session-table";
 

@@ -3,15 +3,15 @@
 // Messages in people's words for schemas without their own (issue 45).
 import "@/lib/http/zod-messages";
 import { useCallback, useState, type FormEvent } from "react";
-import { formatCount } from "@/lib/format/display";
+import { formatCount } from "@/lib/client/format/display";
 import type { OperationView } from "@/components/operations/operation-progress";
-import { FIELD_TYPE_LABELS, FIELD_TYPES } from "@/lib/custom-fields/field-types";
-import { createCustomFieldSchema } from "@/lib/custom-fields/schemas";
+import { FIELD_TYPE_LABELS, FIELD_TYPES } from "@/lib/contacts/custom-fields/field-types";
+import { createCustomFieldSchema } from "@/lib/contacts/custom-fields/schemas";
 import { fieldErrors } from "@/lib/http/validation";
 import { ROLE_LABELS } from "@/lib/navigation";
-import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { ApiRequestError, apiFetch } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import type { CustomFieldView } from "@/components/contacts/types";
 import { OperationProgress } from "@/components/operations/operation-progress";
 import { EmptyState } from "@/components/ui/empty-state";

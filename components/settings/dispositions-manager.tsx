@@ -3,11 +3,11 @@
 // Messages in people's words for schemas without their own (issue 45).
 import "@/lib/http/zod-messages";
 import { useState, type FormEvent } from "react";
-import { createDispositionSchema } from "@/lib/dispositions/schemas";
+import { createDispositionSchema } from "@/lib/calls/dispositions/schemas";
 import { fieldErrors } from "@/lib/http/validation";
-import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { ApiRequestError, apiFetch } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 
 /** Settings → Dispositions: the codes agents pick at wrap-up, in order, and whether one is required. */

@@ -2,15 +2,15 @@
 
 // Messages in people's words for schemas without their own (issue 45).
 import "@/lib/http/zod-messages";
-import { formatDate, formatDateTime } from "@/lib/format/display";
+import { formatDate, formatDateTime } from "@/lib/client/format/display";
 import { useState, type FormEvent } from "react";
 import { KEY_FAMILIES } from "@/lib/auth/permissions";
 import { fieldErrors } from "@/lib/http/validation";
 import { createIntegrationKeySchema } from "@/lib/integrations/schemas";
-import { submitErrors } from "@/lib/swr/api-fetch";
-import { apiSend } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
+import { submitErrors } from "@/lib/client/swr/api-fetch";
+import { apiSend } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet, type GetAnswer } from "@/lib/client/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { FieldError } from "./field-error";
 import { SecretShownOnce } from "./secret-shown-once";

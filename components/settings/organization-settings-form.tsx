@@ -2,7 +2,7 @@
 
 import type { FormEvent } from "react";
 import { useMemo } from "react";
-import { countryChoices } from "@/lib/format/countries";
+import { countryChoices } from "@/lib/client/format/countries";
 import { organizationProfileSchema } from "@/lib/organizations/schemas";
 import { Combobox } from "@/components/ui/combobox";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";

@@ -1,11 +1,11 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { apiFetch, submitErrors } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { apiFetch, submitErrors } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
-import { CARD_TYPES, paymentSettingsSchema } from "@/lib/payments/payment-schemas";
+import { CARD_TYPES, paymentSettingsSchema } from "@/lib/calls/payments/payment-schemas";
 import { FieldError } from "./field-error";
 
 /**

@@ -4,10 +4,10 @@
 import "@/lib/http/zod-messages";
 import { useState } from "react";
 import { fieldErrors } from "@/lib/http/validation";
-import { updateQueueSchema } from "@/lib/queues/schemas";
-import { apiFetch, submitErrors } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
+import { updateQueueSchema } from "@/lib/queue/settings/schemas";
+import { apiFetch, submitErrors } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet, type GetAnswer } from "@/lib/client/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { SkillListInput } from "@/components/ui/skill-list-input";
 

@@ -2,10 +2,10 @@
 
 import { useState, type FormEvent } from "react";
 import { retentionSettingsSchema } from "@/lib/settings/schemas";
-import { apiSend, type SendAnswer } from "@/lib/swr/api-send";
-import { formatCount, formatDateTime, formatNumber } from "@/lib/format/display";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
+import { apiSend, type SendAnswer } from "@/lib/client/swr/api-send";
+import { formatCount, formatDateTime, formatNumber } from "@/lib/client/format/display";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet, type GetAnswer } from "@/lib/client/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { ConfirmDialog } from "@/components/ui/modal";
 import { FieldError } from "./field-error";

@@ -2,10 +2,10 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { routingSettingsSchema, WEEKDAYS, type RoutingPlan, type RoutingTarget } from "@/lib/settings/routing-schemas";
-import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
-import { useApiGet } from "@/lib/swr/use-api-get";
-import { useApiToken } from "@/lib/swr/use-api";
-import type { SendAnswer } from "@/lib/swr/api-send";
+import { apiFetch, ApiRequestError } from "@/lib/client/swr/api-fetch";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import type { SendAnswer } from "@/lib/client/swr/api-send";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { FieldError } from "./field-error";
 import { QueueDistribution } from "./queue-distribution";

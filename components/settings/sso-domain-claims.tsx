@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import type { components } from "@/lib/api/schema";
-import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
+import type { components } from "@/lib/client/api/schema";
+import { ApiRequestError, apiFetch } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
 
 /** A claim as the API sends it (the document's SsoDomainClaim: its date as a string). */
 type SsoDomainClaim = components["schemas"]["SsoDomainClaim"];

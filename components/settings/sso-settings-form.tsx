@@ -2,11 +2,11 @@
 
 import "@/lib/http/zod-messages";
 import { useState, type FormEvent } from "react";
-import { ssoSettingsInputSchema } from "@/lib/sso/schemas";
+import { ssoSettingsInputSchema } from "@/lib/sign-in/sso/schemas";
 import { fieldErrors } from "@/lib/http/validation";
-import { apiFetch, submitErrors } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { apiFetch, submitErrors } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { FieldError } from "./field-error";
 import { SaveRow } from "./use-settings-form";

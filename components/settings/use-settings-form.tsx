@@ -5,9 +5,9 @@ import "@/lib/http/zod-messages";
 import { useState } from "react";
 import type { z } from "zod";
 import { fieldErrors } from "@/lib/http/validation";
-import { ApiRequestError, apiFetch } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet, type GetAnswer, type GetRequest } from "@/lib/swr/use-api-get";
+import { ApiRequestError, apiFetch } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet, type GetAnswer, type GetRequest } from "@/lib/client/swr/use-api-get";
 
 /** The settings documents: read with GET, saved with PUT (the organization's profile with PATCH), the same shape back. */
 type SettingsPath =

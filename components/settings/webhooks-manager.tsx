@@ -2,14 +2,14 @@
 
 // Messages in people's words for schemas without their own (issue 45).
 import "@/lib/http/zod-messages";
-import { formatDateTime, formatTime } from "@/lib/format/display";
+import { formatDateTime, formatTime } from "@/lib/client/format/display";
 import { useState, type FormEvent } from "react";
 import { fieldErrors } from "@/lib/http/validation";
 import { createWebhookSchema, WEBHOOK_EVENTS } from "@/lib/webhooks/schemas";
-import { submitErrors } from "@/lib/swr/api-fetch";
-import { apiSend } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { submitErrors } from "@/lib/client/swr/api-fetch";
+import { apiSend } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { FieldError } from "./field-error";
 import { SecretShownOnce } from "./secret-shown-once";

@@ -3,7 +3,7 @@
 import { signIn } from "next-auth/react";
 import { Link } from "@/components/ui/link";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { SSO_REFUSALS, type SsoRefusalReason } from "@/lib/sso/sso-refusal";
+import { SSO_REFUSALS, type SsoRefusalReason } from "@/lib/sign-in/sso/sso-refusal";
 import { SECOND_FACTOR_ERROR, type SecondFactorStep } from "@/lib/sign-in/second-factor-error";
 import { SecondFactorForm } from "./second-factor-step";
 import { useSignedIn } from "./use-signed-in";

@@ -2,8 +2,8 @@
 
 import { useSession } from "next-auth/react";
 import { useState } from "react";
-import { formatDuration, formatPhone } from "@/lib/format/display";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { formatDuration, formatPhone } from "@/lib/client/format/display";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import { ContactCard } from "./contact-card";
 import { ScheduleCallbackForm } from "./schedule-callback-form";
 import { TransferPanel } from "./transfer-panel";

@@ -1,7 +1,7 @@
 "use client";
 
-import { formatDateTime, formatPhone } from "@/lib/format/display";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { formatDateTime, formatPhone } from "@/lib/client/format/display";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 
 /** The caller's contact card during a call, found by their number in the organization. */
 export function ContactCard({ phone }: { phone: string }) {

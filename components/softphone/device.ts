@@ -1,4 +1,4 @@
-import type { ApiClient } from "@/lib/swr/api-send";
+import type { ApiClient } from "@/lib/client/swr/api-send";
 // The browser phone behind the softphone: the provider's Voice SDK device, or
 // a simulated one that asks the server to play the provider (development
 // without a provider account). Both expose the same small surface.

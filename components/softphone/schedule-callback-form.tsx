@@ -2,11 +2,11 @@
 
 import { useContext, useState, type FormEvent } from "react";
 import { DisplayZone } from "@/components/ui/times-shown-in";
-import { displayTimeZone, formatInZone } from "@/lib/format/display";
-import { zonedInstant } from "@/lib/format/time-zone";
-import { apiSend } from "@/lib/swr/api-send";
-import { submitErrors } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
+import { displayTimeZone, formatInZone } from "@/lib/client/format/display";
+import { zonedInstant } from "@/lib/client/format/time-zone";
+import { apiSend } from "@/lib/client/swr/api-send";
+import { submitErrors } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
 
 /**
  * "Call back later" at wrap-up (issue 44, point 7): a time for this contact,

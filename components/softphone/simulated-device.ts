@@ -1,4 +1,4 @@
-import type { SendBody } from "@/lib/swr/api-send";
+import type { SendBody } from "@/lib/client/swr/api-send";
 import type { ApiCall, CallEvents, CallHandle, DialOptions, QueueCall, SoftphoneDevice } from "./device";
 
 const simulate = (api: ApiCall, body: SendBody<"post", "/api/dev/simulator">) => api.send("post", "/api/dev/simulator", { body });

@@ -2,14 +2,14 @@
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
-import { ApiRequestError } from "@/lib/swr/api-fetch";
-import { apiClient } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
+import { ApiRequestError } from "@/lib/client/swr/api-fetch";
+import { apiClient } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
 import { useSession } from "next-auth/react";
 import { can } from "@/lib/auth/permissions";
 import { useLiveEvents } from "@/components/live/event-stream-provider";
 import type { ApiCall, CallHandle, DialOptions, QueueCall, SoftphoneDevice } from "./device";
-import type { GetAnswer } from "@/lib/swr/use-api-get";
+import type { GetAnswer } from "@/lib/client/swr/use-api-get";
 import { providerDevice } from "./provider-device";
 import { simulatedDevice } from "./simulated-device";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useApiGet } from "@/lib/swr/use-api-get";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
 import type { TransferTarget } from "./use-call-control";
 
 const STATE_LABEL: Record<string, string> = { available: "available", busy: "on a call", wrap_up: "wrapping up", offline: "offline" };

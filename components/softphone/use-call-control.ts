@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
+import { useApiGet, type GetAnswer } from "@/lib/client/swr/use-api-get";
 import { useLiveEvents } from "@/components/live/event-stream-provider";
 import { useSoftphone } from "./softphone-provider";
 

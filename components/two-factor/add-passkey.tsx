@@ -2,8 +2,8 @@
 
 import { startRegistration } from "@simplewebauthn/browser";
 import { useState, type FormEvent } from "react";
-import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
+import { apiFetch, ApiRequestError } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
 import { proofRequired } from "./prove-identity";
 
 /**

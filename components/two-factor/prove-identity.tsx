@@ -2,8 +2,8 @@
 
 import { startAuthentication } from "@simplewebauthn/browser";
 import { useState, type FormEvent } from "react";
-import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
+import { apiFetch, ApiRequestError } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
 
 /** The API's 403 asking the session to prove its user before a factor changes (issue 59, point 3): the methods it accepts, else null. */
 export function proofRequired(error: unknown): string[] | null {

@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { apiSend } from "@/lib/swr/api-send";
-import { useApiToken } from "@/lib/swr/use-api";
+import { apiSend } from "@/lib/client/swr/api-send";
+import { useApiToken } from "@/lib/client/swr/use-api";
 import { ErrorAlert } from "@/components/ui/error-alert";
 
 /** An admin resets a user's second factor (a lost phone): where it is required, they set up a new one at their next sign-in. */

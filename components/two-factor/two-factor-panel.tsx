@@ -1,10 +1,10 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { apiFetch, ApiRequestError } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
-import { useApiGet } from "@/lib/swr/use-api-get";
-import { formatDateTime } from "@/lib/format/display";
+import { apiFetch, ApiRequestError } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
+import { formatDateTime } from "@/lib/client/format/display";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";
 import { RecoveryCodesShown } from "./recovery-codes-shown";
 import { TotpSetup, type TotpSetupData } from "./totp-setup";

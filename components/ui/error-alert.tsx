@@ -1,4 +1,4 @@
-import { ApiRequestError } from "@/lib/swr/api-fetch";
+import { ApiRequestError } from "@/lib/client/swr/api-fetch";
 
 /** An API failure as a person reads it: the server's message, then each field's reason. */
 export function ErrorAlert({ error, prefix }: { error: unknown; prefix?: string }) {

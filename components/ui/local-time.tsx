@@ -1,7 +1,7 @@
 "use client";
 
 import { useContext, useSyncExternalStore } from "react";
-import { formatAsServer } from "@/lib/format/display";
+import { formatAsServer } from "@/lib/client/format/display";
 import { DisplayZone } from "./times-shown-in";
 
 const never = () => () => undefined;

@@ -1,5 +1,5 @@
 import type { PageMeta } from "@/lib/http/pagination";
-import { formatNumber } from "@/lib/format/display";
+import { formatNumber } from "@/lib/client/format/display";
 
 export function Pager({ meta, onPage }: { meta: PageMeta; onPage: (page: number) => void }) {
   if (meta.total === 0) return null;

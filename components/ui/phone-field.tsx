@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { formatAsTyped, toE164 } from "@/lib/contacts/phone";
-import { countryName } from "@/lib/format/countries";
-import { useOrganization } from "@/lib/swr/use-organization";
+import { countryName } from "@/lib/client/format/countries";
+import { useOrganization } from "@/lib/client/swr/use-organization";
 
 /**
  * A phone number as people type it: grouped while typed, read in the

@@ -4,9 +4,9 @@
 import "@/lib/http/zod-messages";
 import { useState, type FormEvent } from "react";
 import { fieldErrors } from "@/lib/http/validation";
-import { apiFetch, submitErrors } from "@/lib/swr/api-fetch";
-import { useApiGet } from "@/lib/swr/use-api-get";
-import { useApiToken } from "@/lib/swr/use-api";
+import { apiFetch, submitErrors } from "@/lib/client/swr/api-fetch";
+import { useApiGet } from "@/lib/client/swr/use-api-get";
+import { useApiToken } from "@/lib/client/swr/use-api";
 import { createUserSchema } from "@/lib/users/schemas";
 import { fieldErrors as fieldErrorsOf } from "@/components/ui/field-errors";
 

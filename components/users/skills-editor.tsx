@@ -4,9 +4,9 @@
 import "@/lib/http/zod-messages";
 import { useState } from "react";
 import { fieldErrors } from "@/lib/http/validation";
-import { userSkillsSchema } from "@/lib/skills/schemas";
-import { apiFetch, submitErrors } from "@/lib/swr/api-fetch";
-import { useApiToken } from "@/lib/swr/use-api";
+import { userSkillsSchema } from "@/lib/agents/skills/schemas";
+import { apiFetch, submitErrors } from "@/lib/client/swr/api-fetch";
+import { useApiToken } from "@/lib/client/swr/use-api";
 import { SkillListInput, type SkillRow } from "@/components/ui/skill-list-input";
 
 /**

@@ -3,7 +3,7 @@
 import { useSession } from "next-auth/react";
 import { useEffect, useState } from "react";
 import { ROLE_LABELS } from "@/lib/navigation";
-import { useApiGet, type GetAnswer } from "@/lib/swr/use-api-get";
+import { useApiGet, type GetAnswer } from "@/lib/client/swr/use-api-get";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonRows } from "@/components/ui/skeleton-rows";

@@ -179,7 +179,7 @@ describe("OpenAPI document", () => {
   it("is what the typed client's checked-in types were generated from (npm run api:types)", async () => {
     const { body: document } = await api().get("/api/openapi.json");
     const checkedIn = readFileSync(path.resolve(import.meta.dirname, "../..", API_TYPES_FILE), "utf8");
-    // A failure here: the document changed; run `npm run build && npm run api:types` and commit lib/api/schema.d.ts.
+    // A failure here: the document changed; run `npm run build && npm run api:types` and commit lib/client/api/schema.d.ts.
     expect((await apiTypes(document)) === checkedIn).toBe(true);
   });
 });

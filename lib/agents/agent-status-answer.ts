@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { timestamp } from "@/lib/http/answer-schemas";
-import { paymentAnswer } from "@/lib/payments/payment-schemas";
+import { paymentAnswer } from "@/lib/calls/payments/payment-schemas";
 import { AGENT_STATUSES } from "./agent-status";
 
 // What GET and POST /api/agent/status answer: agent-status.ts and

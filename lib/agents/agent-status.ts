@@ -5,7 +5,7 @@ import { prisma, type Tx } from "@/lib/db/client";
 import type { agentStatusAnswer } from "./agent-status-answer";
 import { currentCall } from "./current-call";
 import { MOVE, MOVED, moveAgents } from "./move-agents";
-import { wrapUpRules } from "@/lib/queues/wrap-up-rules";
+import { wrapUpRules } from "@/lib/queue/settings/wrap-up-rules";
 import { AGENT_STATUSES, CHOSEN_STATUSES, type AgentMover, type AgentState } from "./agent-states";
 
 export { AGENT_STATUSES, CHOSEN_STATUSES, type AgentState };

@@ -2,7 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-sql";
-import { serializePayment } from "@/lib/payments/payment-schemas";
+import { serializePayment } from "@/lib/calls/payments/payment-schemas";
 import type { z } from "zod";
 import type { currentCallAnswer } from "./agent-status-answer";
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { sqlRows } from "@/lib/db/raw-sql";
-import { queueMayMove } from "@/lib/queue-entries/queue-may-move";
-import { WRAP_UPS_DUE } from "@/lib/queues/wrap-up-rules";
+import { queueMayMove } from "@/lib/queue/entries/queue-may-move";
+import { WRAP_UPS_DUE } from "@/lib/queue/settings/wrap-up-rules";
 import { changeAgentStatus, type AgentState } from "./agent-status";
 
 /**

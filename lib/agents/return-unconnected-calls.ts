@@ -7,7 +7,7 @@ import { rawQuery, sqlRows } from "@/lib/db/raw-sql";
 import { publishEvent } from "@/lib/events/publish-event";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
-import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
+import { forgetWaitingCalls } from "@/lib/queue/entries/waiting-calls-cache";
 import { processSingleton } from "@/lib/process/process-registry";
 
 type Reason = "timeout" | "offline" | "signed_out" | "revoked";

@@ -2,10 +2,10 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { assertDispositionPicked } from "@/lib/dispositions/assert-disposition-picked";
+import { assertDispositionPicked } from "@/lib/calls/dispositions/assert-disposition-picked";
 import { kickDepartmentCampaigns } from "@/lib/jobs/campaign-ticks";
 import { returnUnconnectedCalls } from "@/lib/agents/return-unconnected-calls";
-import { queueMayMove } from "@/lib/queue-entries/queue-may-move";
+import { queueMayMove } from "@/lib/queue/entries/queue-may-move";
 import { becomeAvailableUnlessOnACall, changeAgentStatus, getAgentStatus, type AgentState } from "./agent-status";
 
 /** The agent changes their own availability. */

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ALLOWED = new Set(["lib/auth/scope.ts", "lib/auth/permissions.ts"]);
 // Demo data picks its demo users by role to build calls and contacts; it decides nobody's access.
-const ALLOWED_DIRS = ["lib/demo/", "lib/generated/"];
+const ALLOWED_DIRS = ["lib/setup/demo/", "lib/generated/"];
 
 const ROLE = `["'\`](?:super_admin|account_admin|dept_manager|agent)["'\`]`;
 const COMPARISONS = [

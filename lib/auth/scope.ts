@@ -120,7 +120,7 @@ export function importScope(user: Actor): DeptScope & { user_id?: number } {
   return ownerScope(user);
 }
 
-/** Long operations (lib/operations): like imports, their owner's, their department's manager's, the admins'. */
+/** Long operations (lib/contacts/operations): like imports, their owner's, their department's manager's, the admins'. */
 export const operationScope = importScope;
 
 /** The scope of a live queue: the organization's callers (the super admin's: all). */

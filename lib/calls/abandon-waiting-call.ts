@@ -4,7 +4,7 @@ import { rawQuery } from "@/lib/db/raw-sql";
 import { announceEvents } from "@/lib/events/announce-events";
 import { announcement } from "@/lib/events/announcement-sql";
 import { eventRows, insertEvents } from "@/lib/events/events-sql";
-import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
+import { forgetWaitingCalls } from "@/lib/queue/entries/waiting-calls-cache";
 
 // A caller who hangs up while still waiting is the busiest write a queue has
 // (every abandoned call, two callbacks each). It is the same change

@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
+import { forgetWaitingCalls } from "@/lib/queue/entries/waiting-calls-cache";
 import { endLiveCall } from "./end-live-call";
 import { LIVE_CALL_SELECT } from "./live-call";
 

@@ -7,7 +7,7 @@ import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import { callerHungUp } from "./caller-hung-up";
 import { conferenceSeatFor } from "./move-call-to-conference";
 import { endCall } from "./end-call";
-import { callbackOf, settleCallback } from "@/lib/queue-entries/callbacks";
+import { callbackOf, settleCallback } from "@/lib/queue/entries/callbacks";
 
 /**
  * One call log per manual call, linked to the contact, when it ends (unless

@@ -8,7 +8,7 @@ import { eventRows, insertEvents } from "@/lib/events/events-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { abandonWaitingCall } from "./abandon-waiting-call";
 import { finishBridgedCall } from "./finish-bridged-call";
-import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
+import { forgetWaitingCalls } from "@/lib/queue/entries/waiting-calls-cache";
 
 /**
  * The caller left the queue (the provider's dequeue callback, or a final

@@ -13,7 +13,7 @@ import { callLogSelect, serializeCallLog } from "./serialize-call-log";
 import { mayPlayCallRecordings } from "@/lib/recordings/play-call-recording";
 import { recordingFactsOf } from "./recording-pauses";
 import { getSettings } from "@/lib/settings/get-settings";
-import { startOfDay } from "@/lib/format/time-zone";
+import { startOfDay } from "@/lib/client/format/time-zone";
 
 export const listCallLogsQuery = paginationSchema
   .extend({

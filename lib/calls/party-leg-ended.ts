@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
+import { forgetWaitingCalls } from "@/lib/queue/entries/waiting-calls-cache";
 import { organizationNumber } from "./dial-party";
 import { endConsult } from "./end-consult";
 import { endLiveCall } from "./end-live-call";

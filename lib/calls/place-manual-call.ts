@@ -3,7 +3,7 @@ import { isE164 } from "@/lib/contacts/phone";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { prisma } from "@/lib/db/client";
 import { publishEvent } from "@/lib/events/publish-event";
-import { startCallback } from "@/lib/queue-entries/callbacks";
+import { startCallback } from "@/lib/queue/entries/callbacks";
 import { startLiveCall } from "./start-live-call";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import type { DeviceCall } from "@/lib/telephony/call-events";

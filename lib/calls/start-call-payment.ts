@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { fieldsFor, serializePayment } from "@/lib/payments/payment-schemas";
+import { fieldsFor, serializePayment } from "@/lib/calls/payments/payment-schemas";
 import { getSettings } from "@/lib/settings/get-settings";
 import { telephony } from "@/lib/telephony/port";
 import { endCallPayment } from "./end-call-payment";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { serializePayment, type PaymentStep } from "@/lib/payments/payment-schemas";
+import { serializePayment, type PaymentStep } from "@/lib/calls/payments/payment-schemas";
 import { telephony } from "@/lib/telephony/port";
 import { endCallPayment } from "./end-call-payment";
 import { findLiveCall } from "./find-live-call";

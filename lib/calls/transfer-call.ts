@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
-import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
+import { forgetWaitingCalls } from "@/lib/queue/entries/waiting-calls-cache";
 import { telephony } from "@/lib/telephony/port";
 import { dialParty, organizationNumber } from "./dial-party";
 import { endLiveCall } from "./end-live-call";

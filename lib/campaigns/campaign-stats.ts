@@ -10,7 +10,7 @@ import { CAMPAIGN_CONTACT_STATES, CAMPAIGN_STATUSES } from "./schemas";
 import { oneOf } from "@/lib/http/answer-schemas";
 import { sqlRows } from "@/lib/db/raw-sql";
 import { getSettings } from "@/lib/settings/get-settings";
-import { formatInZone } from "@/lib/format/display";
+import { formatInZone } from "@/lib/client/format/display";
 
 /** Totals by state and outcome, attempts, answer and abandon rates, average talk time and progress. */
 export async function campaignStats({ actor, id }: { actor: SessionUser; id: number }) {

@@ -19,7 +19,7 @@ export function phoneTimeZones(e164: string): string[] {
 }
 
 // A zone name the runtime knows (custom fields hold free text).
-export { isTimeZone } from "@/lib/format/time-zone";
+export { isTimeZone } from "@/lib/client/format/time-zone";
 
 /** Minutes since local midnight and the ISO weekday (1 = Monday) in a zone. */
 export function localClock(at: Date, zone: string): { minutes: number; weekday: number; text: string } {

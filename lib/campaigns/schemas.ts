@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { bigId, intId } from "@/lib/http/params";
 import { E164_PATTERN } from "@/lib/contacts/phone";
-import { tagSchema } from "@/lib/tags/schemas";
+import { tagSchema } from "@/lib/contacts/tags/schemas";
 import { paginationSchema } from "@/lib/http/pagination";
 import { patchSchema } from "@/lib/http/patch-schema";
 

@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { callLogSelect, serializeCallLog } from "@/lib/calls/serialize-call-log";
 import { mayPlayCallRecordings } from "@/lib/recordings/play-call-recording";
 import { recordingFactsOf } from "@/lib/calls/recording-pauses";
-import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
+import { loadDefinitions } from "@/lib/contacts/custom-fields/load-definitions";
 import { prisma } from "@/lib/db/client";
 import { latestMessages } from "@/lib/messages/latest-messages";
 import { contactSelect } from "@/lib/contacts/contact-columns";

@@ -5,12 +5,12 @@ import { departmentScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { OperationKind } from "@/lib/operations/operation-kind";
-import { startOperation } from "@/lib/operations/start-operation";
-import { registerTags } from "@/lib/tags/register-tags";
+import type { OperationKind } from "@/lib/contacts/operations/operation-kind";
+import { startOperation } from "@/lib/contacts/operations/start-operation";
+import { registerTags } from "@/lib/contacts/tags/register-tags";
 import { ACTIVE_CAMPAIGN_STATUSES, assertNotInActiveCampaign } from "./delete-contact";
 import { contactWhere } from "./contact-filters";
-import { tagSchema } from "@/lib/tags/schemas";
+import { tagSchema } from "@/lib/contacts/tags/schemas";
 import { contactListFilters, createdRangeInOrder } from "./schemas";
 import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
 
@@ -100,7 +100,7 @@ function selectedBy(actor: SessionUser, input: ActionInput & { filter: z.infer<t
 
 type FilterAction = ActionInput & { filter: z.infer<typeof selectionFilter> };
 
-/** A bulk action over every contact a filter matches, batch by batch (lib/operations). */
+/** A bulk action over every contact a filter matches, batch by batch (lib/contacts/operations). */
 export const bulkFilterOperation: OperationKind<FilterAction> = {
   selects: selectedBy,
   apply: (tx, ids, input, actor) => applyAction(tx, actor, input, ids),

@@ -1,8 +1,8 @@
 import "server-only";
 import { departmentScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
-import type { FieldDefinition } from "@/lib/custom-fields/validate-custom-field-values";
+import { loadDefinitions } from "@/lib/contacts/custom-fields/load-definitions";
+import type { FieldDefinition } from "@/lib/contacts/custom-fields/validate-custom-field-values";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { fieldErrors, unstorableTextErrors } from "@/lib/http/validation";

@@ -1,10 +1,10 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
+import { loadDefinitions } from "@/lib/contacts/custom-fields/load-definitions";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { getSettings } from "@/lib/settings/get-settings";
-import { registerTags } from "@/lib/tags/register-tags";
+import { registerTags } from "@/lib/contacts/tags/register-tags";
 import { announceContact } from "./announce-contact";
 import { contactSelect } from "./contact-columns";
 import { duplicatePhoneError, resolveDepartment } from "./contact-access";

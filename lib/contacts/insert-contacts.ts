@@ -3,7 +3,7 @@ import { rawQuery } from "@/lib/db/raw-sql";
 import { announceEvents } from "@/lib/events/announce-events";
 import { announcement } from "@/lib/events/announcement-sql";
 import { prisma } from "@/lib/db/client";
-import { registerTags } from "@/lib/tags/register-tags";
+import { registerTags } from "@/lib/contacts/tags/register-tags";
 import { contactCreatedEvents } from "./announce-contact";
 import type { ContactRow } from "./contact-columns";
 import type { PreparedContact } from "./prepare-contact";

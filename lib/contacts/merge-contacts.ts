@@ -2,7 +2,7 @@ import "server-only";
 import { departmentScope, organizationScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
-import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
+import { loadDefinitions } from "@/lib/contacts/custom-fields/load-definitions";
 import { prisma, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { announceContact } from "./announce-contact";

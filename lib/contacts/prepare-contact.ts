@@ -1,5 +1,5 @@
 import type { Role } from "@/lib/generated/prisma/enums";
-import { validateCustomFieldValues, type FieldDefinition } from "@/lib/custom-fields/validate-custom-field-values";
+import { validateCustomFieldValues, type FieldDefinition } from "@/lib/contacts/custom-fields/validate-custom-field-values";
 import type { FieldErrors } from "@/lib/errors/app-error";
 import { isE164, toE164 } from "./phone";
 import { PHONE_FORMAT_MESSAGE, type ContactUpdateInput } from "./schemas";

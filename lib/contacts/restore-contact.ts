@@ -1,7 +1,7 @@
 import "server-only";
 import { departmentScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
+import { loadDefinitions } from "@/lib/contacts/custom-fields/load-definitions";
 import { prisma } from "@/lib/db/client";
 import { contactSelect } from "./contact-columns";
 import { findContactForAction } from "./contact-access";

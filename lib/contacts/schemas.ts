@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { tagSchema } from "@/lib/tags/schemas";
+import { tagSchema } from "@/lib/contacts/tags/schemas";
 import { intId, intIdQuery } from "@/lib/http/params";
 import { isoDayOrInstant } from "@/lib/http/date-params";
 import { paginationSchema } from "@/lib/http/pagination";

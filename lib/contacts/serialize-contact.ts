@@ -1,5 +1,5 @@
 import type { Role } from "@/lib/generated/prisma/enums";
-import { visibleCustomFields, type FieldDefinition } from "@/lib/custom-fields/validate-custom-field-values";
+import { visibleCustomFields, type FieldDefinition } from "@/lib/contacts/custom-fields/validate-custom-field-values";
 import type { ContactRow } from "./contact-columns";
 import { oneOf } from "@/lib/http/answer-schemas";
 import { CONTACT_STATUSES, type ContactAnswer } from "./contact-answer";

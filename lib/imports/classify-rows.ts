@@ -1,6 +1,6 @@
 import "server-only";
 import type { Role } from "@/lib/generated/prisma/enums";
-import type { FieldDefinition } from "@/lib/custom-fields/validate-custom-field-values";
+import type { FieldDefinition } from "@/lib/contacts/custom-fields/validate-custom-field-values";
 import { prepareContact } from "@/lib/contacts/prepare-contact";
 import { contactInputSchema } from "@/lib/contacts/schemas";
 import type { Tx } from "@/lib/db/client";

@@ -3,7 +3,7 @@
 // with the synonyms people actually use; other columns go to the custom field
 // of the same name or label; an explicit mapping wins over all of that.
 
-import { looseKey } from "@/lib/format/loose-key";
+import { looseKey } from "@/lib/client/format/loose-key";
 
 export type ContactField = "name" | "phone" | "email" | "company" | "tags" | "notes" | "opted_out";
 export type Target = { kind: "field"; field: ContactField } | { kind: "custom"; name: string };

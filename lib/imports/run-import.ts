@@ -5,7 +5,7 @@ import { WorkbookRefused } from "./xlsx/workbook";
 import { departmentScope } from "@/lib/auth/scope";
 import { autoMergeIfEnabled } from "@/lib/contacts/auto-merge-duplicates";
 import { FLUSH_AFTER_ROWS, flushSearchIndexes } from "@/lib/contacts/flush-search-indexes";
-import { loadDefinitions } from "@/lib/custom-fields/load-definitions";
+import { loadDefinitions } from "@/lib/contacts/custom-fields/load-definitions";
 import { prisma } from "@/lib/db/client";
 import { bytesPerStatement, rowsPerTransaction } from "@/lib/db/long-work";
 import type { Role } from "@/lib/generated/prisma/enums";

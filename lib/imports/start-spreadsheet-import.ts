@@ -4,7 +4,7 @@ import { resolveDepartment } from "@/lib/contacts/contact-access";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { enqueueJob, QUEUES } from "@/lib/jobs/job-queue";
-import { hitRateLimit, peekRateLimit } from "@/lib/rate-limit/hit-rate-limit";
+import { hitRateLimit, peekRateLimit } from "@/lib/net/rate-limit/hit-rate-limit";
 import { assertPublicHost, FetchRefused } from "./safe-fetch";
 import type { ImportOptions } from "./schemas";
 import { spreadsheetCsvUrl } from "./spreadsheet-url";

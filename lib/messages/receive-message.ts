@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
 import { getSettings } from "@/lib/settings/get-settings";
 import type { IncomingText } from "@/lib/telephony/text-events";
-import { queueMayMove } from "@/lib/queue-entries/queue-may-move";
+import { queueMayMove } from "@/lib/queue/entries/queue-may-move";
 import { announceMessage } from "./announce-message";
 import { KEYWORD_REPLIES, messageKeyword } from "./keywords";
 import { touchConversation } from "./open-conversation";

@@ -19,7 +19,7 @@ import type { SendMessageInput } from "./schemas";
 import { countSegments, MAX_MESSAGE_CHARACTERS } from "./segments";
 import { smsOptOut } from "./sms-consent";
 import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
-import { fillTemplateVariables, templateVariables, whatsappWindow, type WhatsappTemplate } from "@/lib/whatsapp/whatsapp-schemas";
+import { fillTemplateVariables, templateVariables, whatsappWindow, type WhatsappTemplate } from "@/lib/messages/whatsapp/whatsapp-schemas";
 
 /**
  * Sends a text to a contact or a number. Refused before anything is stored

@@ -3,7 +3,7 @@ import { oneOf } from "@/lib/http/answer-schemas";
 import type { ConversationAnswer } from "./conversation-answer";
 import { MESSAGE_ANSWER_STATUSES, MESSAGE_DIRECTIONS } from "./message-answer";
 import { CONVERSATION_STATUSES, MESSAGE_CHANNELS } from "./schemas";
-import { whatsappWindow } from "@/lib/whatsapp/whatsapp-schemas";
+import { whatsappWindow } from "@/lib/messages/whatsapp/whatsapp-schemas";
 
 // A conversation as lists and threads show it, read with conversationColumns
 // (alias c; the contact of its number as ct, the assignee as au, the last

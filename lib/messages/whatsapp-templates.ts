@@ -1,7 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { getSettings } from "@/lib/settings/get-settings";
-import { templateVariables } from "@/lib/whatsapp/whatsapp-schemas";
+import { templateVariables } from "@/lib/messages/whatsapp/whatsapp-schemas";
 
 /** The organization's WhatsApp sender and approved templates, for whoever answers messages (settings are an admin's and manager's to read). */
 export async function listWhatsappTemplates({ actor }: { actor: SessionUser }) {

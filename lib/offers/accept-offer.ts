@@ -3,7 +3,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { claimWaitingCall } from "@/lib/queue/claim-waiting-call";
-import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
+import { forgetWaitingCalls } from "@/lib/queue/entries/waiting-calls-cache";
 
 /**
  * POST /api/offers/{id}/accept: the agent takes the call offered to them,

@@ -1,7 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { queueMayMove } from "@/lib/queue-entries/queue-may-move";
+import { queueMayMove } from "@/lib/queue/entries/queue-may-move";
 import { offerNotOpen } from "./accept-offer";
 
 /**

@@ -3,7 +3,7 @@ import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { prisma } from "@/lib/db/client";
 import { sqlRows } from "@/lib/db/raw-sql";
 import { publishEvent } from "@/lib/events/publish-event";
-import { queueMayMove } from "@/lib/queue-entries/queue-may-move";
+import { queueMayMove } from "@/lib/queue/entries/queue-may-move";
 
 const MISSED_NOTICE = "You missed a call offered to you, so you are not taking calls. Choose Available when you are ready.";
 

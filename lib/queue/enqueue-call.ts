@@ -6,7 +6,7 @@ import { announceEvents } from "@/lib/events/announce-events";
 import { announcement } from "@/lib/events/announcement-sql";
 import { eventRows, insertEvents } from "@/lib/events/events-sql";
 import { AppError } from "@/lib/errors/app-error";
-import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
+import { forgetWaitingCalls } from "@/lib/queue/entries/waiting-calls-cache";
 
 /**
  * An inbound call joins the queue. Each waiting call gets a waiting line of

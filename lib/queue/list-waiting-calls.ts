@@ -1,10 +1,10 @@
 import "server-only";
-import type { WaitingCall } from "@/lib/queue-entries/waiting-call-answer";
+import type { WaitingCall } from "@/lib/queue/entries/waiting-call-answer";
 import { prepared } from "@/lib/db/prepared";
 import { rawQuery } from "@/lib/db/raw-sql";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { toJson } from "@/lib/http/json";
-import { waitingCallsCache, type CachedList } from "@/lib/queue-entries/waiting-calls-cache";
+import { waitingCallsCache, type CachedList } from "@/lib/queue/entries/waiting-calls-cache";
 import { servedDepartments, servesQueue } from "@/lib/auth/scope";
 
 interface WaitingRow {

@@ -5,7 +5,7 @@ import { findPlan } from "@/lib/settings/find-plan";
 import { callPathSettings } from "@/lib/settings/get-settings";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
 import { holdAnnouncement } from "./hold-announcement";
-import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
+import { forgetWaitingCalls } from "@/lib/queue/entries/waiting-calls-cache";
 
 /**
  * A waiting caller pressed a key during the hold loop (issue 23). The plan's

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isTimeZone } from "@/lib/format/time-zone";
+import { isTimeZone } from "@/lib/client/format/time-zone";
 import { intIdQuery } from "@/lib/http/params";
 import { isoDay } from "@/lib/http/date-params";
 

@@ -1,5 +1,5 @@
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
-import { voicemailAnswer } from "@/lib/voicemail/leave-voicemail";
+import { voicemailAnswer } from "@/lib/calls/voicemail/leave-voicemail";
 import type { RoutingPlan } from "@/lib/settings/routing-schemas";
 
 /** Outside a plan's hours: its message, then the end of the call or a voicemail for the plan's queue. Real calls and the preview both answer with it. */

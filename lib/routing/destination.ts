@@ -1,7 +1,7 @@
 import "server-only";
 import type { RoutingPlan, RoutingTarget } from "@/lib/settings/routing-schemas";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
-import { voicemailAnswer } from "@/lib/voicemail/leave-voicemail";
+import { voicemailAnswer } from "@/lib/calls/voicemail/leave-voicemail";
 import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 
 // Where a routing target sends a caller: the one decision real calls

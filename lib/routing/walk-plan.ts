@@ -1,8 +1,8 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { formatInZone } from "@/lib/format/display";
-import { zonedInstant } from "@/lib/format/time-zone";
+import { formatInZone } from "@/lib/client/format/display";
+import { zonedInstant } from "@/lib/client/format/time-zone";
 import { getSettings } from "@/lib/settings/get-settings";
 import { telephony } from "@/lib/telephony/port";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";

@@ -3,7 +3,7 @@ import { rawQuery } from "@/lib/db/raw-sql";
 import { announceEvents } from "@/lib/events/announce-events";
 import { announcement } from "@/lib/events/announcement-sql";
 import { eventRows, insertEvents } from "@/lib/events/events-sql";
-import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
+import { forgetWaitingCalls } from "@/lib/queue/entries/waiting-calls-cache";
 import { telephony } from "@/lib/telephony/port";
 
 // Due callbacks become callback queue entries, on whichever server looks

@@ -3,7 +3,7 @@ import { departmentScope, seesOwnCallsOnly, servesQueue, userScope } from "@/lib
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError, type FieldErrors } from "@/lib/errors/app-error";
-import { ensureQueues } from "@/lib/queues/ensure-queues";
+import { ensureQueues } from "@/lib/queue/settings/ensure-queues";
 import { callPathSettings } from "@/lib/settings/get-settings";
 import { contactZones, outsideCallingHours } from "./calling-hours";
 import { listCallbacks } from "./list-callbacks";

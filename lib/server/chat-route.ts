@@ -1,6 +1,6 @@
 import "server-only";
 import { describeRoute, routeDescription, type RouteDescription } from "@/lib/http/route-description";
-import { chatCorsHeaders } from "@/lib/chat/visitor-access";
+import { chatCorsHeaders } from "@/lib/messages/web-chat/visitor-access";
 
 // The website chat's public routes (/api/chat/{key}/…) answer the sites each
 // widget allows, not the app's own front end: proxy.ts leaves them alone and

@@ -1,8 +1,8 @@
 import "server-only";
 import { bulkFilterOperation } from "@/lib/contacts/bulk-contact-action";
-import { fieldErasureOperation } from "@/lib/custom-fields/erase-field-operation";
+import { fieldErasureOperation } from "@/lib/contacts/custom-fields/erase-field-operation";
 import { contactErasureOperation } from "@/lib/privacy/erase-contact";
-import { tagChangeOperation } from "@/lib/tags/tag-operation";
+import { tagChangeOperation } from "@/lib/contacts/tags/tag-operation";
 
 /** Every kind of long operation, by the name its row stores. */
 export const OPERATION_KINDS = {

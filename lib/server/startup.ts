@@ -8,8 +8,8 @@ import { startCampaignWorker } from "@/lib/campaigns/campaign-worker";
 import { contactRetentionJob } from "@/lib/contacts/retention-job";
 import { recordingRetentionJob } from "@/lib/recordings/recording-retention-job";
 import { scheduleDaily } from "@/lib/jobs/daily-organization-job";
-import { DEMO_PASSWORD } from "@/lib/demo/demo-accounts";
-import { seedDemoData } from "@/lib/demo/seed-demo-data";
+import { DEMO_PASSWORD } from "@/lib/setup/demo/demo-accounts";
+import { seedDemoData } from "@/lib/setup/demo/seed-demo-data";
 import { isSetupNeeded } from "@/lib/setup/setup-needed";
 
 const DEMO_ADMIN_EMAIL = "admin@acme.example.com";
@@ -19,7 +19,7 @@ import { openFrontDoor, type FrontDoor } from "@/lib/server/front-door";
 import type { OperationGroup } from "@/lib/openapi/operation-group";
 import { runImport } from "@/lib/imports/run-import";
 import { QUEUES, workOn } from "@/lib/jobs/job-queue";
-import { runOperation } from "@/lib/operations/run-operation";
+import { runOperation } from "@/lib/contacts/operations/run-operation";
 import { OPERATION_KINDS } from "./operation-kinds";
 import { logger } from "@/lib/logger";
 import { releaseHeldMessage } from "@/lib/messages/release-held-message";
@@ -29,7 +29,7 @@ import { startOfferEngine } from "@/lib/offers/offer-engine";
 import { startWebhookSender } from "@/lib/webhooks/send-webhooks";
 import { scheduleDeliverySweep } from "@/lib/webhooks/sweep-old-deliveries";
 import { ensureAllSigningSecrets } from "@/lib/telephony/signing-secret";
-import { markMigrationsApplied, markWorkersRegistered } from "@/lib/readiness/readiness-state";
+import { markMigrationsApplied, markWorkersRegistered } from "@/lib/metrics/readiness/readiness-state";
 import { registerScrapeGauges } from "@/lib/scrape-gauges";
 
 /**

@@ -4,7 +4,7 @@ import { can } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { AppError } from "@/lib/errors/app-error";
 import { refuseNumbersHeldByOthers } from "@/lib/telephony/owned-numbers";
-import type { WhatsappSettings } from "@/lib/whatsapp/whatsapp-schemas";
+import type { WhatsappSettings } from "@/lib/messages/whatsapp/whatsapp-schemas";
 import { getSettings } from "./get-settings";
 
 /**

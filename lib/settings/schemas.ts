@@ -1,9 +1,9 @@
 import { isSupportedCountry } from "libphonenumber-js";
-import { paymentSettingsSchema } from "@/lib/payments/payment-schemas";
-import { whatsappSettingsSchema } from "@/lib/whatsapp/whatsapp-schemas";
+import { paymentSettingsSchema } from "@/lib/calls/payments/payment-schemas";
+import { whatsappSettingsSchema } from "@/lib/messages/whatsapp/whatsapp-schemas";
 import { z } from "zod";
-import { isTimeZone } from "@/lib/format/time-zone";
-import { looseKey } from "@/lib/format/loose-key";
+import { isTimeZone } from "@/lib/client/format/time-zone";
+import { looseKey } from "@/lib/client/format/loose-key";
 import { withKeyAliases } from "@/lib/http/key-aliases";
 import { routingSettingsSchema } from "@/lib/settings/routing-schemas";
 

@@ -3,7 +3,7 @@ import { prisma } from "@/lib/db/client";
 import { issueToken, type TokenOrigin } from "@/lib/auth/tokens";
 import { serializeUser, userSelect, type ApiUser } from "@/lib/users/serialize-user";
 import { auditSignIn } from "@/lib/audit/audit-sign-in";
-import { forgiveSignInAttempt } from "@/lib/rate-limit/sign-in-attempts";
+import { forgiveSignInAttempt } from "@/lib/net/rate-limit/sign-in-attempts";
 
 export interface LoginResult {
   user: ApiUser;

@@ -2,8 +2,8 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import { maySignInThroughConnection } from "@/lib/auth/permissions";
 import type { TokenOrigin } from "@/lib/auth/tokens";
-import { spendTicket } from "@/lib/sso/sso-sign-in-row";
-import { ssoRefusal } from "@/lib/sso/sso-refusal";
+import { spendTicket } from "@/lib/sign-in/sso/sso-sign-in-row";
+import { ssoRefusal } from "@/lib/sign-in/sso/sso-refusal";
 import { completeSignIn, type LoginResult } from "./complete-sign-in";
 import { secondFactorChallenge } from "./second-factor-challenge";
 

@@ -4,7 +4,7 @@ import { verifyPassword } from "@/lib/auth/password";
 import type { LoginInput } from "./schemas";
 import type { TokenOrigin } from "@/lib/auth/tokens";
 import { auditSignIn } from "@/lib/audit/audit-sign-in";
-import { countSignInAttempt } from "@/lib/rate-limit/sign-in-attempts";
+import { countSignInAttempt } from "@/lib/net/rate-limit/sign-in-attempts";
 import { completeSignIn, type LoginResult } from "./complete-sign-in";
 import { secondFactorChallenge } from "@/lib/sign-in/second-factor-challenge";
 import { findSignInUser } from "./find-sign-in-user";

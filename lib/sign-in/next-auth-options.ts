@@ -10,11 +10,11 @@ import { revokeBearer } from "./revoke-bearer";
 import { loginSchema } from "./schemas";
 import { resolveBearer } from "@/lib/sign-in/resolve-bearer";
 import { finishSecondFactor } from "@/lib/sign-in/finish-second-factor";
-import { secondFactorSchema } from "@/lib/two-factor/schemas";
+import { secondFactorSchema } from "@/lib/sign-in/two-factor/schemas";
 import { SECOND_FACTOR_ERROR } from "./second-factor-error";
 import { finishSingleSignOn } from "./finish-single-sign-on";
-import { SSO_STATE_COOKIE } from "@/lib/sso/sso-state-cookie";
-import { refusalReason } from "@/lib/sso/sso-refusal";
+import { SSO_STATE_COOKIE } from "@/lib/sign-in/sso/sso-state-cookie";
+import { refusalReason } from "@/lib/sign-in/sso/sso-refusal";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 
 /** One cookie's value from a Cookie header. */

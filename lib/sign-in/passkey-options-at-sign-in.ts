@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { passkeyRequestOptions } from "@/lib/two-factor/passkey-assertion";
+import { passkeyRequestOptions } from "@/lib/sign-in/two-factor/passkey-assertion";
 import { openChallenge } from "./open-challenge";
 
 /**

@@ -5,7 +5,7 @@ import { hashToken, type TokenOrigin } from "@/lib/auth/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { getSettings } from "@/lib/settings/get-settings";
 import type { SettingsValue } from "@/lib/settings/schemas";
-import { twoFactorRequired } from "@/lib/two-factor/policy";
+import { twoFactorRequired } from "@/lib/sign-in/two-factor/policy";
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 

@@ -1,10 +1,10 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { confirmTotp } from "@/lib/two-factor/confirm-totp";
+import { confirmTotp } from "@/lib/sign-in/two-factor/confirm-totp";
 import { openChallenge } from "./open-challenge";
 import { spendChallengeCode } from "./spend-challenge-code";
-import { startTotpSetup, type TotpSetup } from "@/lib/two-factor/start-totp-setup";
+import { startTotpSetup, type TotpSetup } from "@/lib/sign-in/two-factor/start-totp-setup";
 
 /**
  * The challenge of a sign-in that may set up a factor: its user has none

@@ -2,8 +2,8 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { auditSignIn } from "@/lib/audit/audit-sign-in";
-import { countSignInAttempt } from "@/lib/rate-limit/sign-in-attempts";
-import { checkCode, WRONG_CODE, type CodeMethod } from "@/lib/two-factor/check-code";
+import { countSignInAttempt } from "@/lib/net/rate-limit/sign-in-attempts";
+import { checkCode, WRONG_CODE, type CodeMethod } from "@/lib/sign-in/two-factor/check-code";
 import { CHALLENGE_MAX_CODES, challengeOver, type OpenChallenge } from "./open-challenge";
 
 /** One try at a challenge's second factor, counted against the sign-in limits and the challenge's five before it is checked. */

@@ -2,7 +2,7 @@ import "server-only";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { AppError } from "@/lib/errors/app-error";
 import { auditSignIn } from "@/lib/audit/audit-sign-in";
-import { checkPasskey } from "@/lib/two-factor/passkey-assertion";
+import { checkPasskey } from "@/lib/sign-in/two-factor/passkey-assertion";
 import { countChallengeAttempt } from "./spend-challenge-code";
 import type { OpenChallenge } from "./open-challenge";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { skillAnswer } from "@/lib/skills/schemas";
+import { skillAnswer } from "@/lib/agents/skills/schemas";
 import { intId, intIdQuery } from "@/lib/http/params";
 import { paginationSchema } from "@/lib/http/pagination";
 import { page, timestamp } from "@/lib/http/answer-schemas";

@@ -3,7 +3,7 @@ import { ReportsView } from "@/components/reports/reports-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireSession } from "@/lib/sign-in/current-session";
 import { getSettings } from "@/lib/settings/get-settings";
-import { dayInZone } from "@/lib/format/time-zone";
+import { dayInZone } from "@/lib/client/format/time-zone";
 import { FirstAnswers } from "@/components/first-answers";
 import { GET as summary } from "@/app/api/reports/summary/route";
 import { GET as daily } from "@/app/api/reports/daily/route";

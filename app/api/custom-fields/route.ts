@@ -1,8 +1,8 @@
-import { createCustomField, listCustomFields } from "@/lib/custom-fields/manage-custom-fields";
-import { createCustomFieldInput, listCustomFieldsQuery } from "@/lib/custom-fields/schemas";
+import { createCustomField, listCustomFields } from "@/lib/contacts/custom-fields/manage-custom-fields";
+import { createCustomFieldInput, listCustomFieldsQuery } from "@/lib/contacts/custom-fields/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
-import { customFieldAnswer, customFieldListAnswer } from "@/lib/custom-fields/custom-field-answer";
+import { customFieldAnswer, customFieldListAnswer } from "@/lib/contacts/custom-fields/custom-field-answer";
 
 export const GET = route({ permission: "custom_fields.read", query: listCustomFieldsQuery, answers: customFieldListAnswer }, ({ user, query }) =>
   listCustomFields({ actor: user, includeArchived: query.include_archived }),

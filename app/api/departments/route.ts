@@ -1,9 +1,9 @@
-import { createDepartment } from "@/lib/departments/create-department";
-import { listDepartments } from "@/lib/departments/list-departments";
-import { createDepartmentSchema, listDepartmentsQuery } from "@/lib/departments/schemas";
+import { createDepartment } from "@/lib/organizations/departments/create-department";
+import { listDepartments } from "@/lib/organizations/departments/list-departments";
+import { createDepartmentSchema, listDepartmentsQuery } from "@/lib/organizations/departments/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
-import { departmentAnswer, departmentPageAnswer } from "@/lib/departments/department-answer";
+import { departmentAnswer, departmentPageAnswer } from "@/lib/organizations/departments/department-answer";
 
 export const GET = route({ permission: "departments.read", query: listDepartmentsQuery, answers: departmentPageAnswer }, ({ user, query }) => listDepartments({ actor: user, query }));
 

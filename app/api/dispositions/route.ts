@@ -1,7 +1,7 @@
-import { createDisposition } from "@/lib/dispositions/create-disposition";
-import { dispositionAnswer, dispositionListAnswer } from "@/lib/dispositions/disposition-answer";
-import { listDispositions } from "@/lib/dispositions/list-dispositions";
-import { createDispositionSchema, listDispositionsQuery } from "@/lib/dispositions/schemas";
+import { createDisposition } from "@/lib/calls/dispositions/create-disposition";
+import { dispositionAnswer, dispositionListAnswer } from "@/lib/calls/dispositions/disposition-answer";
+import { listDispositions } from "@/lib/calls/dispositions/list-dispositions";
+import { createDispositionSchema, listDispositionsQuery } from "@/lib/calls/dispositions/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 

@@ -1,7 +1,7 @@
-import { operationPageAnswer } from "@/lib/operations/operation-answer";
+import { operationPageAnswer } from "@/lib/contacts/operations/operation-answer";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
-import { listOperations, listOperationsQuery } from "@/lib/operations/get-operation";
+import { listOperations, listOperationsQuery } from "@/lib/contacts/operations/get-operation";
 
 export const GET = route({ permission: "contacts.read", query: listOperationsQuery, answers: operationPageAnswer }, ({ user, query }) => listOperations({ actor: user, query }));
 

@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { listQueues } from "@/lib/queues/list-queues";
-import { queuePageAnswer } from "@/lib/queues/schemas";
+import { listQueues } from "@/lib/queue/settings/list-queues";
+import { queuePageAnswer } from "@/lib/queue/settings/schemas";
 import { route } from "@/lib/server/route";
 
 export const GET = route({ permission: "queue.handle", answers: queuePageAnswer }, ({ user }) => listQueues({ actor: user }));

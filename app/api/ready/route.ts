@@ -1,8 +1,8 @@
 import { jsonResponse } from "@/lib/http/json";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
-import { checkReadiness } from "@/lib/readiness/check-readiness";
-import { readinessSchema } from "@/lib/readiness/schemas";
+import { checkReadiness } from "@/lib/metrics/readiness/check-readiness";
+import { readinessSchema } from "@/lib/metrics/readiness/schemas";
 
 // Readiness for load balancers: 200 when this server should get traffic, 503
 // (same body) while it starts, loses its database or shuts down. Behind

@@ -1,8 +1,8 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
-import { savedFilterAnswer, savedFilterListAnswer } from "@/lib/saved-filters/saved-filter-answer";
-import { createSavedFilter, listSavedFilters } from "@/lib/saved-filters/manage-saved-filters";
-import { createSavedFilterSchema } from "@/lib/saved-filters/schemas";
+import { savedFilterAnswer, savedFilterListAnswer } from "@/lib/contacts/saved-filters/saved-filter-answer";
+import { createSavedFilter, listSavedFilters } from "@/lib/contacts/saved-filters/manage-saved-filters";
+import { createSavedFilterSchema } from "@/lib/contacts/saved-filters/schemas";
 
 export const GET = route({ permission: "contacts.read", answers: savedFilterListAnswer }, ({ user }) => listSavedFilters({ actor: user }));
 

@@ -1,7 +1,7 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
-import { tagListAnswer } from "@/lib/tags/tag-answer";
-import { listTags } from "@/lib/tags/list-tags";
+import { tagListAnswer } from "@/lib/contacts/tags/tag-answer";
+import { listTags } from "@/lib/contacts/tags/list-tags";
 
 export const GET = route({ permission: "contacts.read", answers: tagListAnswer }, ({ user }) => listTags({ actor: user }));
 

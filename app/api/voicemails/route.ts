@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
-import { voicemailListAnswer } from "@/lib/voicemail/voicemail-answer";
-import { listVoicemails } from "@/lib/voicemail/voicemails";
+import { voicemailListAnswer } from "@/lib/calls/voicemail/voicemail-answer";
+import { listVoicemails } from "@/lib/calls/voicemail/voicemails";
 
 const query = z.object({ status: z.enum(["open", "done"]).default("open") });
 

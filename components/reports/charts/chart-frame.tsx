@@ -1,5 +1,5 @@
-import { axisTicks, shownLabels } from "@/lib/format/axis-ticks";
-import { formatNumber } from "@/lib/format/display";
+import { axisTicks, shownLabels } from "@/lib/client/format/axis-ticks";
+import { formatNumber } from "@/lib/client/format/display";
 
 export interface Series {
   key: string;

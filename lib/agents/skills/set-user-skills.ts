@@ -4,7 +4,7 @@ import { managedUserScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { queueMayMove } from "@/lib/queue-entries/queue-may-move";
+import { queueMayMove } from "@/lib/queue/entries/queue-may-move";
 import { listUserSkills } from "./list-user-skills";
 import type { UserSkillsInput } from "./schemas";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { AppError } from "@/lib/errors/app-error";
-import { currentWrapUpRules } from "@/lib/queues/wrap-up-rules";
+import { currentWrapUpRules } from "@/lib/queue/settings/wrap-up-rules";
 
 /**
  * An agent leaving wrap-up when a disposition is required (by the

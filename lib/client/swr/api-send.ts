@@ -1,12 +1,12 @@
 "use client";
 
-import type { paths } from "@/lib/api/schema";
+import type { paths } from "@/lib/client/api/schema";
 import { apiFetch } from "./api-fetch";
 import { apiUrl, type GetAnswer, type GetRequest, type GetRoute } from "./use-api-get";
 
 // The typed client's writes (issue 24): a POST, PUT, PATCH or DELETE of the
 // OpenAPI document, its path parameters, its JSON body and its success answer
-// (200 or 201) all come from lib/api/schema.d.ts, as useApiGet's reads do.
+// (200 or 201) all come from lib/client/api/schema.d.ts, as useApiGet's reads do.
 
 type Method = "post" | "put" | "patch" | "delete";
 type Operation<P extends keyof paths, M extends Method> = paths[P][M];

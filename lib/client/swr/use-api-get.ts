@@ -1,12 +1,12 @@
 "use client";
 
 import type { SWRConfiguration } from "swr";
-import type { paths } from "@/lib/api/schema";
+import type { paths } from "@/lib/client/api/schema";
 import { useApi } from "./use-api";
 
 // The typed client (issue 24): a GET route of the OpenAPI document, its path
 // and query parameters, and the shape of its 200 answer all come from
-// lib/api/schema.d.ts, generated from the document (npm run api:types), so a
+// lib/client/api/schema.d.ts, generated from the document (npm run api:types), so a
 // page and the API cannot disagree without the type check saying so.
 
 type Operation<P extends keyof paths> = paths[P]["get"];

@@ -1,6 +1,6 @@
 "use client";
 
-import { displayTimeZone } from "@/lib/format/display";
+import { displayTimeZone } from "@/lib/client/format/display";
 import { useApiGet, type GetAnswer } from "./use-api-get";
 
 export type OrganizationProfile = GetAnswer<"/api/organization">;

@@ -3,7 +3,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { OperationKind } from "@/lib/operations/operation-kind";
+import type { OperationKind } from "@/lib/contacts/operations/operation-kind";
 import { sqlExecute } from "@/lib/db/raw-sql";
 
 export interface FieldErasure {
@@ -32,7 +32,7 @@ export async function recordFieldDeletion(tx: Tx, actor: SessionUser, erasure: F
   return { deleted: true as const, name: erasure.name, contacts_erased: erased };
 }
 
-/** A deleted field's values erased from more contacts than a request should hold: batch by batch (lib/operations). */
+/** A deleted field's values erased from more contacts than a request should hold: batch by batch (lib/contacts/operations). */
 export const fieldErasureOperation: OperationKind<FieldErasure> = {
   selects: (actor, erasure) => holdingField(actor, erasure.name),
   apply: (tx, ids, erasure, actor) => eraseField(tx, Prisma.sql`c.id = ANY(${ids}::bigint[]) AND ${holdingField(actor, erasure.name)}`, erasure.name),

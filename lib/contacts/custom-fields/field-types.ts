@@ -1,4 +1,4 @@
-import { looseKey } from "@/lib/format/loose-key";
+import { looseKey } from "@/lib/client/format/loose-key";
 
 // The spec's seven custom field types, as stored in field_type.
 export const FIELD_TYPES = ["text_short", "text_long", "integer", "decimal", "date", "dropdown", "checkbox"] as const;

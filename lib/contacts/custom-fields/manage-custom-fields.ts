@@ -2,7 +2,7 @@ import "server-only";
 import { fieldVisibleTo } from "@/lib/auth/scope";
 import { can } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { INLINE_CONTACT_LIMIT, startOperation } from "@/lib/operations/start-operation";
+import { INLINE_CONTACT_LIMIT, startOperation } from "@/lib/contacts/operations/start-operation";
 import { prisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { oneOf } from "@/lib/http/answer-schemas";

@@ -4,7 +4,7 @@ import { page, timestamp } from "@/lib/http/answer-schemas";
 // A long operation as the API shows it (serialize-operation.ts returns
 // exactly this): GET /api/operations and /api/operations/{id}.
 
-/** The kinds lib/operations/operation-kinds.ts runs. */
+/** The kinds lib/server/operation-kinds.ts runs. */
 export const OPERATION_KIND_NAMES = ["tag.rename", "tag.merge", "custom_field.erase", "contacts.bulk", "contact.erase"] as const;
 export const OPERATION_STATUSES = ["queued", "running", "completed", "failed"] as const;
 

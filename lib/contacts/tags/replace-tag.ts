@@ -3,7 +3,7 @@ import { departmentScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { INLINE_CONTACT_LIMIT, startOperation } from "@/lib/operations/start-operation";
+import { INLINE_CONTACT_LIMIT, startOperation } from "@/lib/contacts/operations/start-operation";
 import { carryingTag, rewriteTag, settleTagChange, type TagChange } from "./tag-change";
 import { sqlRows } from "@/lib/db/raw-sql";
 

@@ -4,8 +4,8 @@ import { sqlRows } from "@/lib/db/raw-sql";
 import { AppError } from "@/lib/errors/app-error";
 import { announceMessage } from "@/lib/messages/announce-message";
 import { storeInboundMessageIn } from "@/lib/messages/store-inbound-message";
-import { queueMayMove } from "@/lib/queue-entries/queue-may-move";
-import { hitRateLimits } from "@/lib/rate-limit/hit-rate-limit";
+import { queueMayMove } from "@/lib/queue/entries/queue-may-move";
+import { hitRateLimits } from "@/lib/net/rate-limit/hit-rate-limit";
 import { newVisitorToken, type ChatWidgetAccess } from "./visitor-access";
 
 // A website visitor's side of the chat (issue 48, point 2): they start a

@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
-import { clearAndTakeBackRateLimit, hitRateLimits } from "@/lib/rate-limit/hit-rate-limit";
+import { clearAndTakeBackRateLimit, hitRateLimits } from "@/lib/net/rate-limit/hit-rate-limit";
 
 // Keys this process has seen past their limit, until their window ends: an
 // attempt for one is refused with no database round trip, so a flood from one

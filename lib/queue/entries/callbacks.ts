@@ -2,7 +2,7 @@ import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { rawQuery, sqlRows } from "@/lib/db/raw-sql";
 import { publishEvent } from "@/lib/events/publish-event";
-import { forgetWaitingCalls } from "@/lib/queue-entries/waiting-calls-cache";
+import { forgetWaitingCalls } from "@/lib/queue/entries/waiting-calls-cache";
 
 // A caller who asked to be called back (issue 23) is a queue entry like any
 // waiting call until an agent accepts it; then the agent's softphone dials

@@ -1,5 +1,5 @@
 import "server-only";
-import type { WaitingCall } from "@/lib/queue-entries/waiting-call-answer";
+import type { WaitingCall } from "@/lib/queue/entries/waiting-call-answer";
 import { processSingleton } from "@/lib/process/process-registry";
 import { queueMayMove } from "./queue-may-move";
 

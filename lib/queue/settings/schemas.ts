@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { id } from "@/lib/http/answer-schemas";
 import { intId } from "@/lib/http/params";
-import { requiredSkillsSchema } from "@/lib/skills/schemas";
+import { requiredSkillsSchema } from "@/lib/agents/skills/schemas";
 
 // A queue as a resource (issue 44, point 1): how its callers are distributed.
 // "pick" is the specification's queue (agents choose from the list); "offer"

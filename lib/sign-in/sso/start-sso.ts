@@ -1,6 +1,6 @@
 import "server-only";
 import { generators } from "openid-client";
-import { countSignInAttempt } from "@/lib/rate-limit/sign-in-attempts";
+import { countSignInAttempt } from "@/lib/net/rate-limit/sign-in-attempts";
 import { connectionForEmail } from "./find-connection";
 import { oidcClient } from "./oidc-client";
 import { samlAuthorizeUrl } from "./saml-service-provider";

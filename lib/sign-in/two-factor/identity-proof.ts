@@ -5,7 +5,7 @@ import { verifyPassword } from "@/lib/auth/password";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { auditSignIn } from "@/lib/audit/audit-sign-in";
-import { countSignInAttempt, forgiveSignInAttempt } from "@/lib/rate-limit/sign-in-attempts";
+import { countSignInAttempt, forgiveSignInAttempt } from "@/lib/net/rate-limit/sign-in-attempts";
 import { checkPasskey, passkeyRequestOptions } from "./passkey-assertion";
 import { spendOwnCode } from "./spend-own-code";
 import type { IdentityProof } from "./schemas";

@@ -3,7 +3,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { auditSignIn } from "@/lib/audit/audit-sign-in";
-import { countSignInAttempt, forgiveSignInAttempt } from "@/lib/rate-limit/sign-in-attempts";
+import { countSignInAttempt, forgiveSignInAttempt } from "@/lib/net/rate-limit/sign-in-attempts";
 import { checkCode, WRONG_CODE, type CodeMethod } from "./check-code";
 
 /**

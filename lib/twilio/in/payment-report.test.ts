@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serializePayment } from "@/lib/payments/payment-schemas";
+import { serializePayment } from "@/lib/calls/payments/payment-schemas";
 import { paymentReport } from "./voice-callbacks";
 
 // A payment session's report (issue 47): a card number is never kept whole,

@@ -2,7 +2,7 @@ import { DispositionReport } from "@/components/reports/disposition-report";
 import { FirstAnswers } from "@/components/first-answers";
 import { PageHeader } from "@/components/ui/page-header";
 import { GET as dispositions } from "@/app/api/reports/dispositions/route";
-import { dayInZone } from "@/lib/format/time-zone";
+import { dayInZone } from "@/lib/client/format/time-zone";
 import { getSettings } from "@/lib/settings/get-settings";
 import { requireSession } from "@/lib/sign-in/current-session";
 import { firstAnswers } from "../../first-answers";

@@ -1,5 +1,5 @@
-import { twoFactorStatus } from "@/lib/two-factor/account-two-factor";
-import { twoFactorStatusAnswer } from "@/lib/two-factor/schemas";
+import { twoFactorStatus } from "@/lib/sign-in/two-factor/account-two-factor";
+import { twoFactorStatusAnswer } from "@/lib/sign-in/two-factor/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 

@@ -2,8 +2,8 @@ import { bulkContactAction, bulkContactActionSchema } from "@/lib/contacts/bulk-
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 import { bulkActionAnswer } from "@/lib/contacts/bulk-action-answer";
-import { operationAcceptedAnswer } from "@/lib/operations/operation-answer";
-import { operationOrResult } from "@/lib/operations/operation-response";
+import { operationAcceptedAnswer } from "@/lib/contacts/operations/operation-answer";
+import { operationOrResult } from "@/lib/contacts/operations/operation-response";
 
 // Chosen ids: 200 with the result. A filter ("every contact matching"): 202 with the operation.
 export const POST = route({ permission: "contacts.write", body: bulkContactActionSchema, answers: bulkActionAnswer, alsoAnswers: { 202: operationAcceptedAnswer } }, async ({ user, body }) =>

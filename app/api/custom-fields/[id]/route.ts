@@ -1,12 +1,12 @@
-import { deleteCustomField, updateCustomField } from "@/lib/custom-fields/manage-custom-fields";
-import { deleteCustomFieldQuery, deleteCustomFieldSchema, updateCustomFieldInput } from "@/lib/custom-fields/schemas";
+import { deleteCustomField, updateCustomField } from "@/lib/contacts/custom-fields/manage-custom-fields";
+import { deleteCustomFieldQuery, deleteCustomFieldSchema, updateCustomFieldInput } from "@/lib/contacts/custom-fields/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/server/route";
-import { customFieldAnswer, customFieldDeletionAnswer } from "@/lib/custom-fields/custom-field-answer";
-import { operationAcceptedAnswer } from "@/lib/operations/operation-answer";
-import { operationOrResult } from "@/lib/operations/operation-response";
-import { prefersAsync } from "@/lib/operations/start-operation";
+import { customFieldAnswer, customFieldDeletionAnswer } from "@/lib/contacts/custom-fields/custom-field-answer";
+import { operationAcceptedAnswer } from "@/lib/contacts/operations/operation-answer";
+import { operationOrResult } from "@/lib/contacts/operations/operation-response";
+import { prefersAsync } from "@/lib/contacts/operations/start-operation";
 
 export const PATCH = route({ permission: "custom_fields.write", params: idParams, body: updateCustomFieldInput, answers: customFieldAnswer }, ({ user, params, body }) =>
   updateCustomField({ actor: user, id: params.id, input: body }),

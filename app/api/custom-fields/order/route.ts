@@ -1,8 +1,8 @@
-import { reorderCustomFields } from "@/lib/custom-fields/manage-custom-fields";
-import { reorderCustomFieldsSchema } from "@/lib/custom-fields/schemas";
+import { reorderCustomFields } from "@/lib/contacts/custom-fields/manage-custom-fields";
+import { reorderCustomFieldsSchema } from "@/lib/contacts/custom-fields/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
-import { customFieldListAnswer } from "@/lib/custom-fields/custom-field-answer";
+import { customFieldListAnswer } from "@/lib/contacts/custom-fields/custom-field-answer";
 
 export const PUT = route({ permission: "custom_fields.write", body: reorderCustomFieldsSchema, answers: customFieldListAnswer }, ({ user, body }) =>
   reorderCustomFields({ actor: user, ids: body.ids }),

@@ -1,9 +1,9 @@
-import { updateDispositionSchema } from "@/lib/dispositions/schemas";
-import { deleteDisposition, updateDisposition } from "@/lib/dispositions/update-disposition";
+import { updateDispositionSchema } from "@/lib/calls/dispositions/schemas";
+import { deleteDisposition, updateDisposition } from "@/lib/calls/dispositions/update-disposition";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/server/route";
-import { dispositionAnswer } from "@/lib/dispositions/disposition-answer";
+import { dispositionAnswer } from "@/lib/calls/dispositions/disposition-answer";
 
 export const PATCH = route({ permission: "dispositions.write", params: idParams, body: updateDispositionSchema, answers: dispositionAnswer }, ({ user, params, body }) =>
   updateDisposition({ actor: user, id: params.id, input: body }),

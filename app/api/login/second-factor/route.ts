@@ -1,5 +1,5 @@
 import { finishSecondFactor } from "@/lib/sign-in/finish-second-factor";
-import { secondFactorSchema } from "@/lib/two-factor/schemas";
+import { secondFactorSchema } from "@/lib/sign-in/two-factor/schemas";
 import { loginAnswer } from "@/lib/sign-in/schemas";
 import { clientAddress } from "@/lib/http/client-address";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";

@@ -1,6 +1,6 @@
-import { startSso } from "@/lib/sso/start-sso";
-import { ssoStartAnswer, ssoStartSchema } from "@/lib/sso/schemas";
-import { ssoStateCookie } from "@/lib/sso/sso-state-cookie";
+import { startSso } from "@/lib/sign-in/sso/start-sso";
+import { ssoStartAnswer, ssoStartSchema } from "@/lib/sign-in/sso/schemas";
+import { ssoStateCookie } from "@/lib/sign-in/sso/sso-state-cookie";
 import { clientAddress } from "@/lib/http/client-address";
 import { jsonResponse } from "@/lib/http/json";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";

@@ -1,7 +1,7 @@
-import { operationAnswer } from "@/lib/operations/operation-answer";
+import { operationAnswer } from "@/lib/contacts/operations/operation-answer";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
-import { getOperation, operationParams } from "@/lib/operations/get-operation";
+import { getOperation, operationParams } from "@/lib/contacts/operations/get-operation";
 
 export const GET = route({ permission: "contacts.read", params: operationParams, answers: operationAnswer }, ({ user, params }) => getOperation({ actor: user, id: params.id }));
 

@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
-import { waitingCallListAnswer } from "@/lib/queue-entries/waiting-call-answer";
+import { waitingCallListAnswer } from "@/lib/queue/entries/waiting-call-answer";
 import { listWaitingCalls } from "@/lib/queue/list-waiting-calls";
 
 export const GET = route({ permission: "queue.handle", answers: waitingCallListAnswer }, ({ user }) => listWaitingCalls({ actor: user }));

@@ -1,8 +1,8 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
-import { getQueue } from "@/lib/queues/get-queue";
-import { queueAnswer, updateQueueSchema } from "@/lib/queues/schemas";
-import { updateQueue } from "@/lib/queues/update-queue";
+import { getQueue } from "@/lib/queue/settings/get-queue";
+import { queueAnswer, updateQueueSchema } from "@/lib/queue/settings/schemas";
+import { updateQueue } from "@/lib/queue/settings/update-queue";
 import { route } from "@/lib/server/route";
 
 export const GET = route({ permission: "queue.handle", params: idParams, answers: queueAnswer }, ({ user, params }) => getQueue({ actor: user, id: params.id }));

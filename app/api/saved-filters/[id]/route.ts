@@ -1,9 +1,9 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/server/route";
-import { savedFilterAnswer } from "@/lib/saved-filters/saved-filter-answer";
-import { deleteSavedFilter, updateSavedFilter } from "@/lib/saved-filters/manage-saved-filters";
-import { updateSavedFilterSchema } from "@/lib/saved-filters/schemas";
+import { savedFilterAnswer } from "@/lib/contacts/saved-filters/saved-filter-answer";
+import { deleteSavedFilter, updateSavedFilter } from "@/lib/contacts/saved-filters/manage-saved-filters";
+import { updateSavedFilterSchema } from "@/lib/contacts/saved-filters/schemas";
 
 export const PATCH = route({ permission: "contacts.read", params: idParams, body: updateSavedFilterSchema, answers: savedFilterAnswer }, ({ user, params, body }) =>
   updateSavedFilter({ actor: user, id: params.id, input: body }),

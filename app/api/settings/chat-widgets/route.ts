@@ -1,5 +1,5 @@
-import { chatWidgetAnswer, chatWidgetSchema } from "@/lib/chat/chat-schemas";
-import { createChatWidget, listChatWidgets } from "@/lib/chat/chat-widgets";
+import { chatWidgetAnswer, chatWidgetSchema } from "@/lib/messages/web-chat/chat-schemas";
+import { createChatWidget, listChatWidgets } from "@/lib/messages/web-chat/chat-widgets";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 import { z } from "zod";

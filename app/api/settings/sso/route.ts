@@ -1,7 +1,7 @@
-import { getSsoSettings } from "@/lib/sso/get-sso-settings";
-import { saveSsoSettings } from "@/lib/sso/save-sso-settings";
-import { removeSsoSettings } from "@/lib/sso/remove-sso-settings";
-import { ssoSettingsAnswerSchema, ssoSettingsInputSchema } from "@/lib/sso/schemas";
+import { getSsoSettings } from "@/lib/sign-in/sso/get-sso-settings";
+import { saveSsoSettings } from "@/lib/sign-in/sso/save-sso-settings";
+import { removeSsoSettings } from "@/lib/sign-in/sso/remove-sso-settings";
+import { ssoSettingsAnswerSchema, ssoSettingsInputSchema } from "@/lib/sign-in/sso/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 

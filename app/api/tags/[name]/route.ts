@@ -1,12 +1,12 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
-import { operationAcceptedAnswer } from "@/lib/operations/operation-answer";
-import { tagChangeAnswer } from "@/lib/tags/tag-answer";
-import { operationOrResult } from "@/lib/operations/operation-response";
-import { prefersAsync } from "@/lib/operations/start-operation";
-import { deleteTag } from "@/lib/tags/delete-tag";
-import { replaceTag } from "@/lib/tags/replace-tag";
-import { renameTagSchema, tagParams } from "@/lib/tags/schemas";
+import { operationAcceptedAnswer } from "@/lib/contacts/operations/operation-answer";
+import { tagChangeAnswer } from "@/lib/contacts/tags/tag-answer";
+import { operationOrResult } from "@/lib/contacts/operations/operation-response";
+import { prefersAsync } from "@/lib/contacts/operations/start-operation";
+import { deleteTag } from "@/lib/contacts/tags/delete-tag";
+import { replaceTag } from "@/lib/contacts/tags/replace-tag";
+import { renameTagSchema, tagParams } from "@/lib/contacts/tags/schemas";
 
 // 200 with the result, or 202 with an operation when many contacts carry the tag (or the client prefers respond-async).
 export const PATCH = route(

@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
-import { whatsappTemplatesAnswer } from "@/lib/whatsapp/whatsapp-schemas";
+import { whatsappTemplatesAnswer } from "@/lib/messages/whatsapp/whatsapp-schemas";
 import { listWhatsappTemplates } from "@/lib/messages/whatsapp-templates";
 
 export const GET = route({ permission: "messages.read", answers: whatsappTemplatesAnswer }, ({ user }) => listWhatsappTemplates({ actor: user }));

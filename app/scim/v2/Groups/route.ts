@@ -1,6 +1,6 @@
-import { scimRoute } from "@/lib/scim/scim-route";
-import { listScimGroups } from "@/lib/scim/scim-groups";
-import { createScimGroup } from "@/lib/scim/save-scim-group";
+import { scimRoute } from "@/lib/users/scim/scim-route";
+import { listScimGroups } from "@/lib/users/scim/scim-groups";
+import { createScimGroup } from "@/lib/users/scim/save-scim-group";
 
 // Groups are departments (SCIM 2.0, RFC 7644).
 export const GET = scimRoute(async ({ actor, url }) => ({ body: await listScimGroups({ actor, url }) }));

@@ -1,4 +1,4 @@
-import { scimRoute } from "@/lib/scim/scim-route";
-import { resourceTypes } from "@/lib/scim/scim-discovery";
+import { scimRoute } from "@/lib/users/scim/scim-route";
+import { resourceTypes } from "@/lib/users/scim/scim-discovery";
 
 export const GET = scimRoute(async () => ({ body: resourceTypes() }));

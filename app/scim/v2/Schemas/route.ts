@@ -1,4 +1,4 @@
-import { scimRoute } from "@/lib/scim/scim-route";
-import { scimSchemas } from "@/lib/scim/scim-discovery";
+import { scimRoute } from "@/lib/users/scim/scim-route";
+import { scimSchemas } from "@/lib/users/scim/scim-discovery";
 
 export const GET = scimRoute(async () => ({ body: scimSchemas() }));

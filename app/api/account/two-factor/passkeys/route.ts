@@ -1,6 +1,6 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
-import { addOwnPasskey } from "@/lib/two-factor/account-two-factor";
-import { addPasskeySchema, addedPasskeyAnswer } from "@/lib/two-factor/schemas";
+import { addOwnPasskey } from "@/lib/sign-in/two-factor/account-two-factor";
+import { addPasskeySchema, addedPasskeyAnswer } from "@/lib/sign-in/two-factor/schemas";
 import { clientAddress } from "@/lib/http/client-address";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";

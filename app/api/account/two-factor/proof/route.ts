@@ -1,5 +1,5 @@
-import { proveIdentity } from "@/lib/two-factor/identity-proof";
-import { identityProofAnswer, identityProofSchema } from "@/lib/two-factor/schemas";
+import { proveIdentity } from "@/lib/sign-in/two-factor/identity-proof";
+import { identityProofAnswer, identityProofSchema } from "@/lib/sign-in/two-factor/schemas";
 import { clientAddress } from "@/lib/http/client-address";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";

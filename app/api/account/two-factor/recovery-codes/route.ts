@@ -1,5 +1,5 @@
-import { renewOwnRecoveryCodes } from "@/lib/two-factor/account-two-factor";
-import { optionalCodeSchema, recoveryCodesAnswer } from "@/lib/two-factor/schemas";
+import { renewOwnRecoveryCodes } from "@/lib/sign-in/two-factor/account-two-factor";
+import { optionalCodeSchema, recoveryCodesAnswer } from "@/lib/sign-in/two-factor/schemas";
 import { clientAddress } from "@/lib/http/client-address";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";

@@ -1,5 +1,5 @@
-import { removeOwnTotp, startOwnTotp } from "@/lib/two-factor/account-two-factor";
-import { optionalCodeSchema, totpSetupAnswer } from "@/lib/two-factor/schemas";
+import { removeOwnTotp, startOwnTotp } from "@/lib/sign-in/two-factor/account-two-factor";
+import { optionalCodeSchema, totpSetupAnswer } from "@/lib/sign-in/two-factor/schemas";
 import { clientAddress } from "@/lib/http/client-address";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";

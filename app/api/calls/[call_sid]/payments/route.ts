@@ -1,7 +1,7 @@
 import { startCallPayment } from "@/lib/calls/start-call-payment";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { callSidParams } from "@/lib/http/params";
-import { paymentAnswer, startPaymentSchema } from "@/lib/payments/payment-schemas";
+import { paymentAnswer, startPaymentSchema } from "@/lib/calls/payments/payment-schemas";
 import { route } from "@/lib/server/route";
 
 // Take a card payment on a call in progress (its agent, or a supervisor in scope): the recording pauses until it ends.

@@ -1,7 +1,7 @@
-import { visitorEmailSchema } from "@/lib/chat/chat-schemas";
-import { visitorToken, widgetParams } from "@/lib/chat/chat-params";
-import { leaveVisitorEmail } from "@/lib/chat/visitor-chat";
-import { visitorFor, widgetFor } from "@/lib/chat/visitor-access";
+import { visitorEmailSchema } from "@/lib/messages/web-chat/chat-schemas";
+import { visitorToken, widgetParams } from "@/lib/messages/web-chat/chat-params";
+import { leaveVisitorEmail } from "@/lib/messages/web-chat/visitor-chat";
+import { visitorFor, widgetFor } from "@/lib/messages/web-chat/visitor-access";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 import { widgetPreflight, withWidgetCors } from "@/lib/server/chat-route";

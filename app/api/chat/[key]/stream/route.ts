@@ -1,6 +1,6 @@
-import { streamQuery, widgetParams } from "@/lib/chat/chat-params";
-import { visitorFor, widgetFor, chatCorsHeaders } from "@/lib/chat/visitor-access";
-import { openVisitorStream } from "@/lib/chat/visitor-stream";
+import { streamQuery, widgetParams } from "@/lib/messages/web-chat/chat-params";
+import { visitorFor, widgetFor, chatCorsHeaders } from "@/lib/messages/web-chat/visitor-access";
+import { openVisitorStream } from "@/lib/messages/web-chat/visitor-stream";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 import { widgetPreflight, withWidgetCors } from "@/lib/server/chat-route";

@@ -1,7 +1,7 @@
-import { visitorAnswer } from "@/lib/chat/chat-schemas";
-import { widgetParams } from "@/lib/chat/chat-params";
-import { startVisit } from "@/lib/chat/visitor-chat";
-import { widgetFor } from "@/lib/chat/visitor-access";
+import { visitorAnswer } from "@/lib/messages/web-chat/chat-schemas";
+import { widgetParams } from "@/lib/messages/web-chat/chat-params";
+import { startVisit } from "@/lib/messages/web-chat/visitor-chat";
+import { widgetFor } from "@/lib/messages/web-chat/visitor-access";
 import { clientAddress } from "@/lib/http/client-address";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";

@@ -1,8 +1,8 @@
 import { jsonResponse } from "@/lib/http/json";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
-import { operationAcceptedAnswer } from "@/lib/operations/operation-answer";
-import { operationOrResult } from "@/lib/operations/operation-response";
+import { operationAcceptedAnswer } from "@/lib/contacts/operations/operation-answer";
+import { operationOrResult } from "@/lib/contacts/operations/operation-response";
 import { eraseContact } from "@/lib/privacy/erase-contact";
 import { eraseContactSchema, erasurePreviewAnswer } from "@/lib/privacy/schemas";
 import { route } from "@/lib/server/route";

@@ -1,8 +1,8 @@
-import { archiveCustomField } from "@/lib/custom-fields/manage-custom-fields";
+import { archiveCustomField } from "@/lib/contacts/custom-fields/manage-custom-fields";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/server/route";
-import { customFieldAnswer } from "@/lib/custom-fields/custom-field-answer";
+import { customFieldAnswer } from "@/lib/contacts/custom-fields/custom-field-answer";
 
 export const POST = route({ permission: "custom_fields.write", params: idParams, answers: customFieldAnswer }, ({ user, params }) =>
   archiveCustomField({ actor: user, id: params.id, archived: true }),

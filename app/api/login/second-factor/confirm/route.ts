@@ -1,5 +1,5 @@
 import { confirmSetupAtSignIn } from "@/lib/sign-in/setup-at-sign-in";
-import { confirmAtSignInSchema, recoveryCodesAnswer } from "@/lib/two-factor/schemas";
+import { confirmAtSignInSchema, recoveryCodesAnswer } from "@/lib/sign-in/two-factor/schemas";
 import { clientAddress } from "@/lib/http/client-address";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";

@@ -1,5 +1,5 @@
 import { passkeyOptionsAtSignIn } from "@/lib/sign-in/passkey-options-at-sign-in";
-import { passkeyOptionsAnswer, setupAtSignInSchema } from "@/lib/two-factor/schemas";
+import { passkeyOptionsAnswer, setupAtSignInSchema } from "@/lib/sign-in/two-factor/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 

@@ -1,5 +1,5 @@
 import { startSetupAtSignIn } from "@/lib/sign-in/setup-at-sign-in";
-import { setupAtSignInSchema, totpSetupAnswer } from "@/lib/two-factor/schemas";
+import { setupAtSignInSchema, totpSetupAnswer } from "@/lib/sign-in/two-factor/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 

@@ -1,5 +1,5 @@
 import { finishSingleSignOn } from "@/lib/sign-in/finish-single-sign-on";
-import { ssoFinishSchema } from "@/lib/sso/schemas";
+import { ssoFinishSchema } from "@/lib/sign-in/sso/schemas";
 import { loginAnswer } from "@/lib/sign-in/schemas";
 import { clientAddress, userAgentOf } from "@/lib/http/client-address";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";

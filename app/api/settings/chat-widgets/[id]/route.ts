@@ -1,5 +1,5 @@
-import { chatWidgetAnswer, updateChatWidgetSchema } from "@/lib/chat/chat-schemas";
-import { deleteChatWidget, updateChatWidget } from "@/lib/chat/chat-widgets";
+import { chatWidgetAnswer, updateChatWidgetSchema } from "@/lib/messages/web-chat/chat-schemas";
+import { deleteChatWidget, updateChatWidget } from "@/lib/messages/web-chat/chat-widgets";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/server/route";

@@ -1,5 +1,5 @@
-import { finishOidc } from "@/lib/sso/finish-oidc";
-import { ssoLanding } from "@/lib/sso/sso-landing";
+import { finishOidc } from "@/lib/sign-in/sso/finish-oidc";
+import { ssoLanding } from "@/lib/sign-in/sso/sso-landing";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 

@@ -1,5 +1,5 @@
-import { finishSaml } from "@/lib/sso/finish-saml";
-import { ssoLanding } from "@/lib/sso/sso-landing";
+import { finishSaml } from "@/lib/sign-in/sso/finish-saml";
+import { ssoLanding } from "@/lib/sign-in/sso/sso-landing";
 import { readBodyText } from "@/lib/http/read-body";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";

@@ -1,7 +1,7 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { voicemailReport } from "@/lib/twilio/in/voice-callbacks";
 import { voiceRoute } from "@/lib/twilio/in/voice-route";
-import { transcribeVoicemail } from "@/lib/voicemail/leave-voicemail";
+import { transcribeVoicemail } from "@/lib/calls/voicemail/leave-voicemail";
 
 // The provider's transcription of a voicemail (TranscriptionText), when it has one.
 export const POST = voiceRoute(async ({ params, query, organizationId }) => {

@@ -1,9 +1,9 @@
 import { idParams } from "@/lib/http/params";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
-import { endUserSessions } from "@/lib/sessions/end-session";
-import { listUserSessions } from "@/lib/sessions/list-sessions";
-import { endedSessionsAnswer, sessionsAnswer } from "@/lib/sessions/schemas";
+import { endUserSessions } from "@/lib/sign-in/sessions/end-session";
+import { listUserSessions } from "@/lib/sign-in/sessions/list-sessions";
+import { endedSessionsAnswer, sessionsAnswer } from "@/lib/sign-in/sessions/schemas";
 
 export const GET = route({ permission: "users.read", params: idParams, answers: sessionsAnswer }, ({ user, params }) => listUserSessions({ actor: user, userId: params.id }));
 

@@ -1,8 +1,8 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
 import { route } from "@/lib/server/route";
-import { userSkillsAnswer, userSkillsSchema } from "@/lib/skills/schemas";
-import { setUserSkills } from "@/lib/skills/set-user-skills";
+import { userSkillsAnswer, userSkillsSchema } from "@/lib/agents/skills/schemas";
+import { setUserSkills } from "@/lib/agents/skills/set-user-skills";
 
 export const PUT = route({ permission: "skills.write", params: idParams, body: userSkillsSchema, answers: userSkillsAnswer }, ({ user, params, body }) =>
   setUserSkills({ actor: user, userId: params.id, input: body }),

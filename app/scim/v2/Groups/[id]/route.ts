@@ -1,7 +1,7 @@
-import { scimRoute } from "@/lib/scim/scim-route";
-import { getScimGroup } from "@/lib/scim/scim-groups";
-import { deleteScimGroup, updateScimGroup } from "@/lib/scim/save-scim-group";
-import { resourceId } from "@/lib/scim/scim-resources";
+import { scimRoute } from "@/lib/users/scim/scim-route";
+import { getScimGroup } from "@/lib/users/scim/scim-groups";
+import { deleteScimGroup, updateScimGroup } from "@/lib/users/scim/save-scim-group";
+import { resourceId } from "@/lib/users/scim/scim-resources";
 
 export const GET = scimRoute(async ({ actor, params }) => ({ body: await getScimGroup({ actor, id: resourceId(params.id) }) }));
 export const PUT = scimRoute(async ({ actor, params, body }) => ({ body: await updateScimGroup({ actor, id: resourceId(params.id), replace: body }) }));

@@ -1,6 +1,6 @@
-import { scimRoute } from "@/lib/scim/scim-route";
-import { scimSchema } from "@/lib/scim/scim-discovery";
-import { ScimFailure } from "@/lib/scim/scim-failure";
+import { scimRoute } from "@/lib/users/scim/scim-route";
+import { scimSchema } from "@/lib/users/scim/scim-discovery";
+import { ScimFailure } from "@/lib/users/scim/scim-failure";
 
 export const GET = scimRoute(async ({ params }) => {
   const schema = scimSchema(decodeURIComponent(params.id ?? ""));

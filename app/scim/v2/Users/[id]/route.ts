@@ -1,8 +1,8 @@
-import { scimRoute } from "@/lib/scim/scim-route";
-import { getScimUser } from "@/lib/scim/scim-users";
-import { updateScimUser } from "@/lib/scim/update-scim-user";
-import { deleteScimUser } from "@/lib/scim/delete-scim-user";
-import { resourceId } from "@/lib/scim/scim-resources";
+import { scimRoute } from "@/lib/users/scim/scim-route";
+import { getScimUser } from "@/lib/users/scim/scim-users";
+import { updateScimUser } from "@/lib/users/scim/update-scim-user";
+import { deleteScimUser } from "@/lib/users/scim/delete-scim-user";
+import { resourceId } from "@/lib/users/scim/scim-resources";
 
 export const GET = scimRoute(async ({ actor, params }) => ({ body: await getScimUser({ actor, id: resourceId(params.id) }) }));
 export const PUT = scimRoute(async ({ actor, params, body }) => ({ body: await updateScimUser({ actor, id: resourceId(params.id), replace: body }) }));

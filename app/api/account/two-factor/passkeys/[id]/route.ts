@@ -1,5 +1,5 @@
-import { removeOwnPasskey } from "@/lib/two-factor/account-two-factor";
-import { optionalCodeSchema } from "@/lib/two-factor/schemas";
+import { removeOwnPasskey } from "@/lib/sign-in/two-factor/account-two-factor";
+import { optionalCodeSchema } from "@/lib/sign-in/two-factor/schemas";
 import { clientAddress } from "@/lib/http/client-address";
 import { idParams } from "@/lib/http/params";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";

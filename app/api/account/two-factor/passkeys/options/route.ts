@@ -1,5 +1,5 @@
-import { startOwnPasskey } from "@/lib/two-factor/account-two-factor";
-import { passkeyOptionsAnswer } from "@/lib/two-factor/schemas";
+import { startOwnPasskey } from "@/lib/sign-in/two-factor/account-two-factor";
+import { passkeyOptionsAnswer } from "@/lib/sign-in/two-factor/schemas";
 import { clientAddress } from "@/lib/http/client-address";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";

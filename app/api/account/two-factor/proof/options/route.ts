@@ -1,5 +1,5 @@
-import { passkeyProofOptions } from "@/lib/two-factor/identity-proof";
-import { passkeyOptionsAnswer } from "@/lib/two-factor/schemas";
+import { passkeyProofOptions } from "@/lib/sign-in/two-factor/identity-proof";
+import { passkeyOptionsAnswer } from "@/lib/sign-in/two-factor/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 

@@ -1,5 +1,5 @@
-import { confirmOwnTotp } from "@/lib/two-factor/account-two-factor";
-import { codeSchema, recoveryCodesAnswer } from "@/lib/two-factor/schemas";
+import { confirmOwnTotp } from "@/lib/sign-in/two-factor/account-two-factor";
+import { codeSchema, recoveryCodesAnswer } from "@/lib/sign-in/two-factor/schemas";
 import { clientAddress } from "@/lib/http/client-address";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";

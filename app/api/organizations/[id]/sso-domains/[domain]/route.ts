@@ -1,5 +1,5 @@
-import { revokeSsoDomain } from "@/lib/sso/revoke-sso-domain";
-import { domainParams } from "@/lib/sso/schemas";
+import { revokeSsoDomain } from "@/lib/sign-in/sso/revoke-sso-domain";
+import { domainParams } from "@/lib/sign-in/sso/schemas";
 import { idParams } from "@/lib/http/params";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";

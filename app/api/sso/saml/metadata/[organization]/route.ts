@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { serviceProviderMetadata } from "@/lib/sso/saml-service-provider";
+import { serviceProviderMetadata } from "@/lib/sign-in/sso/saml-service-provider";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 

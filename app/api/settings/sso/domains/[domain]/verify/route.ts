@@ -1,5 +1,5 @@
-import { verifySsoDomain } from "@/lib/sso/verify-sso-domain";
-import { domainParams, ssoDomainClaimSchema } from "@/lib/sso/schemas";
+import { verifySsoDomain } from "@/lib/sign-in/sso/verify-sso-domain";
+import { domainParams, ssoDomainClaimSchema } from "@/lib/sign-in/sso/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 
