@@ -6,7 +6,7 @@ import { formatDate, formatDateTime } from "@/lib/client/format/display";
 import { useState, type FormEvent } from "react";
 import { KEY_FAMILIES } from "@/lib/auth/permissions";
 import { fieldErrors } from "@/lib/http/validation";
-import { createIntegrationKeySchema } from "@/lib/integrations/schemas";
+import { createIntegrationKeySchema } from "@/lib/sign-in/integrations/schemas";
 import { submitErrors } from "@/lib/client/swr/api-fetch";
 import { apiSend } from "@/lib/client/swr/api-send";
 import { useApiToken } from "@/lib/client/swr/use-api";

@@ -7,7 +7,7 @@ import { distributesWork, knowDistributingOrganizations } from "@/lib/queue/sett
 import { onQueueMayMove } from "@/lib/queue/entries/queue-may-move";
 import { callPathSettings } from "@/lib/settings/get-settings";
 import { endTimedWrapUps } from "@/lib/agents/end-timed-wrap-ups";
-import { queueDueCallbacks } from "@/lib/scheduled-callbacks/queue-due-callbacks";
+import { queueDueCallbacks } from "@/lib/queue/scheduled-callbacks/queue-due-callbacks";
 import { expireOffers } from "./expire-offers";
 import { ASSIGN_CONVERSATION, MAKE_OFFER, SETTLE_OFFERS, TICK_DUE } from "./offer-statements";
 

@@ -6,7 +6,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/env";
 import { resolveBearer } from "@/lib/sign-in/resolve-bearer";
-import { noteKeyRequest } from "@/lib/integrations/resolve-integration-key";
+import { noteKeyRequest } from "@/lib/sign-in/integrations/resolve-integration-key";
 import { logger } from "@/lib/logger";
 import { recordRequest } from "@/lib/metrics/metrics";
 import { AppError, fromDatabaseError } from "@/lib/errors/app-error";

@@ -1,6 +1,6 @@
-import { listCallbacks } from "@/lib/scheduled-callbacks/list-callbacks";
-import { scheduleCallback } from "@/lib/scheduled-callbacks/schedule-callback";
-import { callbackAnswer, callbackListAnswer, listCallbacksQuery, scheduleCallbackSchema } from "@/lib/scheduled-callbacks/schemas";
+import { listCallbacks } from "@/lib/queue/scheduled-callbacks/list-callbacks";
+import { scheduleCallback } from "@/lib/queue/scheduled-callbacks/schedule-callback";
+import { callbackAnswer, callbackListAnswer, listCallbacksQuery, scheduleCallbackSchema } from "@/lib/queue/scheduled-callbacks/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
 

@@ -1,7 +1,7 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { route } from "@/lib/server/route";
-import { createIntegrationKey, KEY_MAKER_PERMISSION, listIntegrationKeys } from "@/lib/integrations/integration-keys";
-import { createdIntegrationKeyAnswer, createIntegrationKeySchema, integrationKeyListAnswer } from "@/lib/integrations/schemas";
+import { createIntegrationKey, KEY_MAKER_PERMISSION, listIntegrationKeys } from "@/lib/sign-in/integrations/integration-keys";
+import { createdIntegrationKeyAnswer, createIntegrationKeySchema, integrationKeyListAnswer } from "@/lib/sign-in/integrations/schemas";
 
 // Integration keys: API keys for systems (issue 24). Admins only.
 export const GET = route({ permission: KEY_MAKER_PERMISSION, answers: integrationKeyListAnswer }, ({ user }) => listIntegrationKeys({ actor: user }));

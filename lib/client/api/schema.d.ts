@@ -1615,7 +1615,7 @@ export interface paths {
         get: operations["getApiDraftsKindRef"];
         /**
          * Keep what you typed so far
-         * @description Roles: super_admin, account_admin, dept_manager, agent. `kind` is `call_notes` (`ref`: the call's CallSid) or `reply` (`ref`: the conversation's id). `{ body }`, 1 to 10,000 characters; the last write wins. Drafts are each user's own: nobody reads another's. A draft untouched for 30 days is dropped, and a user keeps at most 200.
+         * @description Roles: super_admin, account_admin, dept_manager, agent. `kind` is `call_notes` (`ref`: the call's id, `call_sid`) or `reply` (`ref`: the conversation's id). `{ body }`, 1 to 10,000 characters; the last write wins. Drafts are each user's own: nobody reads another's. A draft untouched for 30 days is dropped, and a user keeps at most 200.
          */
         put: operations["putApiDraftsKindRef"];
         post?: never;

@@ -4,7 +4,7 @@ import { AppError, fromDatabaseError } from "@/lib/errors/app-error";
 import { ONE_MEGABYTE, readJsonBody } from "@/lib/http/read-body";
 import { refuseUnstorableText } from "@/lib/http/validation";
 import { routeTemplate } from "@/lib/http/route-template";
-import { looksLikeIntegrationKey, noteKeyRequest, resolveIntegrationKey } from "@/lib/integrations/resolve-integration-key";
+import { looksLikeIntegrationKey, noteKeyRequest, resolveIntegrationKey } from "@/lib/sign-in/integrations/resolve-integration-key";
 import { logger } from "@/lib/logger";
 import { recordRequest } from "@/lib/metrics/metrics";
 import { ScimFailure, type ScimType } from "./scim-failure";

@@ -1,6 +1,6 @@
-import { cancelCallback } from "@/lib/scheduled-callbacks/cancel-callback";
-import { listCallbacks } from "@/lib/scheduled-callbacks/list-callbacks";
-import { callbackAnswer } from "@/lib/scheduled-callbacks/schemas";
+import { cancelCallback } from "@/lib/queue/scheduled-callbacks/cancel-callback";
+import { listCallbacks } from "@/lib/queue/scheduled-callbacks/list-callbacks";
+import { callbackAnswer } from "@/lib/queue/scheduled-callbacks/schemas";
 import { AppError } from "@/lib/errors/app-error";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";

@@ -3,8 +3,8 @@ import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
 import { operationAcceptedAnswer } from "@/lib/contacts/operations/operation-answer";
 import { operationOrResult } from "@/lib/contacts/operations/operation-response";
-import { eraseContact } from "@/lib/privacy/erase-contact";
-import { eraseContactSchema, erasurePreviewAnswer } from "@/lib/privacy/schemas";
+import { eraseContact } from "@/lib/contacts/privacy/erase-contact";
+import { eraseContactSchema, erasurePreviewAnswer } from "@/lib/contacts/privacy/schemas";
 import { route } from "@/lib/server/route";
 
 export const POST = route(

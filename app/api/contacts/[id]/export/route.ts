@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
-import { exportContact } from "@/lib/privacy/export-contact";
+import { exportContact } from "@/lib/contacts/privacy/export-contact";
 import { route } from "@/lib/server/route";
 
 // A zip (application/zip), streamed: the document says so through `file` in docs.ts beside it.
