@@ -3,8 +3,8 @@ import { rawQuery } from "@/lib/db/raw-sql";
 import { logger } from "@/lib/logger";
 import { processSingleton } from "@/lib/process/process-registry";
 import { onShutdown } from "@/lib/shutdown";
-import { distributesWork, knowDistributingOrganizations } from "@/lib/queue/settings/distributing-organizations";
-import { onQueueMayMove } from "@/lib/queue/entries/queue-may-move";
+import { distributesWork, knowDistributingOrganizations, refreshDistributingOrganizations } from "./distributing-organizations";
+import { onQueueMayMove, onQueueRulesChanged } from "@/lib/queue/entries/queue-may-move";
 import { callPathSettings } from "@/lib/settings/get-settings";
 import { endTimedWrapUps } from "@/lib/agents/end-timed-wrap-ups";
 import { queueDueCallbacks } from "@/lib/queue/scheduled-callbacks/queue-due-callbacks";
@@ -74,6 +74,8 @@ export function startOfferEngine(): void {
   onQueueMayMove((organizationId) => {
     if (distributesWork(organizationId)) void passOffers(organizationId);
   });
+  // A queue turned to offers may have calls to offer at once: the set of organizations that distribute is read again first.
+  onQueueRulesChanged(() => refreshDistributingOrganizations());
   const state = engine();
   if (state.timer) return;
   state.timer = setInterval(() => void tick(), TICK_MS);

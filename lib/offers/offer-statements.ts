@@ -1,5 +1,5 @@
 import "server-only";
-import { DISTRIBUTING_ORGANIZATIONS } from "@/lib/queue/settings/distributing-organizations";
+import { DISTRIBUTING_ORGANIZATIONS } from "./distributing-organizations";
 import { prepared } from "@/lib/db/prepared";
 import { announce } from "@/lib/events/announcement-sql";
 import { eventRows, insertEvents } from "@/lib/events/events-sql";

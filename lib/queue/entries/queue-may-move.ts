@@ -21,3 +21,21 @@ export function queueMayMove(organizationId: number): void {
 export function onQueueMayMove(listener: Listener): void {
   listeners().add(listener);
 }
+
+// A queue's rules changed (its distribution, skills, priority or overflow):
+// whoever keeps a view of them (the offer engine knows which organizations
+// distribute work) reads them again before the queue moves, so the change
+// counts for the next caller this process sees.
+type RulesListener = (organizationId: number) => Promise<unknown>;
+const rulesListeners = () => processSingleton("queue-rules-changed", () => new Set<RulesListener>());
+
+/** The organization's queue rules changed (after the change has committed): views of them are read again, then the queue may move. */
+export async function queueRulesChanged(organizationId: number): Promise<void> {
+  await Promise.all([...rulesListeners()].map((listener) => listener(organizationId)));
+  queueMayMove(organizationId);
+}
+
+/** Start-up: who reads queue rules again when they change. */
+export function onQueueRulesChanged(listener: RulesListener): void {
+  rulesListeners().add(listener);
+}

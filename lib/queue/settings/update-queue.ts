@@ -4,9 +4,8 @@ import { managesQueue, organizationScope, servesQueue } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { queueMayMove } from "@/lib/queue/entries/queue-may-move";
+import { queueRulesChanged } from "@/lib/queue/entries/queue-may-move";
 import { listQueues } from "./list-queues";
-import { refreshDistributingOrganizations } from "./distributing-organizations";
 import type { UpdateQueueInput } from "./schemas";
 
 /**
@@ -47,8 +46,7 @@ export async function updateQueue({ actor, id, input }: { actor: SessionUser; id
     });
   });
   // A queue turned to offers (or its skills, priority or overflow changed) may have calls to offer now.
-  await refreshDistributingOrganizations();
-  queueMayMove(queue.organization_id);
+  await queueRulesChanged(queue.organization_id);
   const [saved] = (await listQueues({ actor: { ...actor, organization_id: queue.organization_id }, only: queue.id })).data;
   return saved;
 }
