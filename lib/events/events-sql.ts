@@ -38,7 +38,7 @@ export function eventRows<T extends EventType>({ type, record, data, from }: Eve
   const extra = Object.keys(given).filter((field) => !fields.includes(field));
   if (missing.length || extra.length) throw new Error(`${type}: the payload's fields are ${fields.join(", ")}`);
   const payload = fields.map((field) => `'${field}', ${given[field]}`).join(", ");
-  const scope = [record.organization_id, record.department_id, record.user_id, record.assigned_user_id].map((sql, i) => sql ?? (i === 0 ? sql : "NULL::int"));
+  const scope = [record.organization_id, record.department_id ?? "NULL::int", record.user_id ?? "NULL::int", record.assigned_user_id ?? "NULL::int"];
   return `SELECT ${scope.join(", ")}, '${EVENT_CONTRACT[type].visibility}', '${type}', jsonb_build_object(${payload}) ${from}` as EventRows;
 }
 
