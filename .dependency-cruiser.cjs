@@ -5,7 +5,7 @@
 // a room: configuration, logging, the one error type, secrets, the network's
 // rules, the database, the job queue, metrics. It imports nothing above it.
 // The event bus is here: who may receive an event is passed in by whoever
-// opens a stream (lib/server/event-stream.ts), never looked up in lib/auth.
+// opens a stream (lib/routes/event-stream.ts), never looked up in lib/auth.
 const INFRASTRUCTURE = "^lib/(env|logger|errors|crypto|net|db|jobs|metrics|events|process|shutdown)(/|\\.ts$)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -33,10 +33,20 @@ module.exports = {
     {
       name: "composition-root-imported-by-no-one",
       comment:
-        "lib/server is the composition root: the route wrapper, start-up's wiring, the streams and callbacks answered ahead of the framework. It knows every folder; no folder of lib/ knows it.",
+        "lib/server is the composition root and only that: start-up's wiring, and the front door that answers streams and probes " +
+        "ahead of the framework. It knows every folder; no folder of lib/ knows it.",
       severity: "error",
       from: { path: "^lib/", pathNot: "^lib/server/" },
       to: { path: "^lib/server/" },
+    },
+    {
+      name: "route-declarations-serve-app-only",
+      comment:
+        "lib/routes is how an API route is declared, guarded and documented (the wrapper, its variants, the API document): app/api uses it, " +
+        "and start-up and the front door serve what it declares. A domain folder never knows the routes that call it.",
+      severity: "error",
+      from: { path: "^lib/", pathNot: "^lib/(server|routes)/" },
+      to: { path: "^lib/routes/" },
     },
     {
       name: "domain-imports-no-provider-adapter",

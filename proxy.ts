@@ -31,7 +31,7 @@ export function proxy(request: NextRequest) {
 // The CSV upload is left out: a proxy makes Next.js buffer the request body,
 // and a 50 MB upload must stream. That route applies the same CORS rules itself.
 // The website chat (/api/chat/…) answers each widget's own sites, not the front
-// end: its routes apply their own rules (lib/server/chat-route.ts).
+// end: its routes apply their own rules (lib/routes/chat-route.ts).
 export const config = {
   matcher: [
     { source: "/api/((?!contacts/import/csv$|chat/).*)", has: [{ type: "header", key: "origin" }] },

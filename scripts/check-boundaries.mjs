@@ -6,7 +6,7 @@
 //    format, signature header, id shapes, queue names) stays in its adapter,
 //    lib/twilio: the rest asks the port (lib/telephony/port.ts).
 // 2. The database is reached two ways: Prisma's query builder, and the
-//    raw-SQL helper (lib/db/raw-sql.ts: rawQuery, sqlRows, sqlExecute), which
+//    raw-SQL helper (lib/db/run-sql.ts: runSql(on).rows / .count), which
 //    logs slow statements and keeps secret columns out. Prisma's raw methods
 //    and the driver are called in lib/db only.
 // 3. The provider's callback paths are named once (lib/telephony/callback-paths.ts,
@@ -98,8 +98,8 @@ for (const file of [...files(join(ROOT, "app")), ...files(join(ROOT, "components
 }
 if (edges.length) console.error(`The provider met outside its edges in app/ or components/: ask the port (lib/telephony/port.ts) or the softphone's device.\n  ${edges.join("\n  ")}`);
 if (vocabulary.length) console.error(`The provider's vocabulary outside its adapter (${ADAPTER}): ask the port (lib/telephony/port.ts) instead.\n  ${vocabulary.join("\n  ")}`);
-if (internals.length) console.error(`The database reached past lib/db: use Prisma's query builder or lib/db/raw-sql.ts (rawQuery, sqlRows, sqlExecute).\n  ${internals.join("\n  ")}`);
+if (internals.length) console.error(`The database reached past lib/db: use Prisma's query builder or lib/db/run-sql.ts (runSql).\n  ${internals.join("\n  ")}`);
 if (paths.length) console.error(`A provider callback path spelled out: name it from ${CALLBACK_PATHS_FILE} (CALLBACK_PATHS).\n  ${paths.join("\n  ")}`);
 if (vocabulary.length || internals.length || paths.length || edges.length) process.exit(1);
 console.log(`✔ the provider's vocabulary stays in ${ADAPTER}, and app/ and components/ meet it at its edges only`);
-console.log(`✔ the database is reached through Prisma and lib/db/raw-sql.ts; callback paths are named in ${CALLBACK_PATHS_FILE}`);
+console.log(`✔ the database is reached through Prisma and lib/db/run-sql.ts; callback paths are named in ${CALLBACK_PATHS_FILE}`);

@@ -49,7 +49,7 @@ export function renderRouteIndex() {
     "// Every API route with its docs.ts: the table start-up hands the server (the provider callbacks",
     "// it answers ahead of the framework) and the OpenAPI document reads.",
     'import "server-only";',
-    'import type { OperationGroup } from "@/lib/openapi/operation-group";',
+    'import type { OperationGroup } from "@/lib/routes/operation-group";',
     ...imports,
     "",
     "export const OPERATIONS: OperationGroup[] = [",

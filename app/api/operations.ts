@@ -2,7 +2,7 @@
 // Every API route with its docs.ts: the table start-up hands the server (the provider callbacks
 // it answers ahead of the framework) and the OpenAPI document reads.
 import "server-only";
-import type { OperationGroup } from "@/lib/openapi/operation-group";
+import type { OperationGroup } from "@/lib/routes/operation-group";
 import * as accountTwoFactor from "@/app/api/account/two-factor/route";
 import { docs as accountTwoFactorDocs } from "@/app/api/account/two-factor/docs";
 import * as accountTwoFactorPasskeys from "@/app/api/account/two-factor/passkeys/route";

@@ -1,7 +1,7 @@
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { metricsText } from "@/lib/metrics/metrics";
 import { bearerMatches } from "@/lib/metrics/metrics-token";
 

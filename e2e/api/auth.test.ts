@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { api, loginAs, suiteUrl } from "../support/api";
 import { createTenant, FACTORY_PASSWORD } from "../support/factories";
-import { startServer } from "../support/server.mjs";
+import { startServer, startServers } from "../support/server.mjs";
 
 describe("login", () => {
   it.each(["/api/login", "/api/auth/login"])("%s returns the user and an opaque bearer token", async (path) => {
@@ -137,9 +137,9 @@ describe("servers checking passwords at production's cost", () => {
   beforeAll(async () => {
     const databaseUrl = inject("databaseUrl") || undefined;
     // Each kept as it starts, so one that fails leaves no server behind (one did, and ran on after the run).
-    const started = await Promise.allSettled([
-      startServer({ databaseUrl, label: "full-cost", env: FULL_COST }),
-      startServer({ databaseUrl, label: "busy", env: { ...FULL_COST, PASSWORD_HASH_THREADS: "1", PASSWORD_HASH_QUEUE: "2" } }),
+    const started = await startServers([
+      { databaseUrl, label: "full-cost", env: FULL_COST },
+      { databaseUrl, label: "busy", env: { ...FULL_COST, PASSWORD_HASH_THREADS: "1", PASSWORD_HASH_QUEUE: "2" } },
     ]);
     [full, busy] = started.map((each) => (each.status === "fulfilled" ? each.value : undefined!));
     const failed = started.find((each) => each.status === "rejected");

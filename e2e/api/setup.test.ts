@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { api, type Api } from "../support/api";
-import { createTestDatabase, startServer } from "../support/server.mjs";
+import { createTestDatabase, startServer, startServers } from "../support/server.mjs";
 
 // The first run (issue 41, point 1) on servers of their own, on a database
 // without users (SEED_DEMO_DATA=never): the suite's server has the demo data.
@@ -33,7 +33,7 @@ async function newInstallation(label: string): Promise<Installation> {
     installation.database = database;
     installation.counts = () => counts(database.url);
     // Both kept as they start, so a start-up that fails (another run holding every connection) leaves no server behind.
-    const started = await Promise.allSettled([1, 2].map((n) => startServer({ databaseUrl: database.url, env, label: `${label}-pg-${n}` })));
+    const started = await startServers([1, 2].map((n) => ({ databaseUrl: database.url, env, label: `${label}-pg-${n}` })));
     installation.servers = started.flatMap((each) => (each.status === "fulfilled" ? [each.value] : []));
     const failed = started.find((each) => each.status === "rejected");
     if (failed) throw failed.reason;

@@ -4,7 +4,8 @@
 // the same moment so their migration runs race.
 import { startDnsServer } from "./dns-test-server.mjs";
 import { startFakeProvider } from "./fake-provider.mjs";
-import { createTestDatabase, embeddedTemplate, startServer } from "./server.mjs";
+import { serveConnectionBudget } from "./connection-budget.mjs";
+import { createTestDatabase, embeddedTemplate, startServer, startServers } from "./server.mjs";
 
 /** Requests the provider's API definitions refuse (issue 40) fail the run, whichever file sent them. */
 function failOnViolations(fake) {
@@ -31,6 +32,9 @@ export default async function setup(project) {
   const dns = await startDnsServer();
   process.env.TEST_DNS_SERVERS = dns.servers;
   process.env.TEST_DNS_CONTROL_URL = dns.controlUrl;
+  // PostgreSQL's connections, given out to the servers of the run (both suites start some on it).
+  const budget = process.env.TEST_DATABASE_URL ? await serveConnectionBudget(process.env.TEST_DATABASE_URL) : null;
+  if (budget) process.env.TEST_CONNECTION_BUDGET_URL = budget.url;
   if (target === "embedded") {
     // TEST_EMBEDDED_SERVERS servers (npm test: two; one file alone: one), each on a
     // database of its own, the files spread over them by worker (e2e/support/api.ts,
@@ -50,6 +54,7 @@ export default async function setup(project) {
       await Promise.all(servers.map((server) => server.stop()));
       await fake.stop();
       await dns.stop();
+      await budget?.close();
       template.remove();
       failOnViolations(fake);
     };
@@ -57,7 +62,13 @@ export default async function setup(project) {
 
   if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const database = await createTestDatabase(process.env.TEST_DATABASE_URL);
-  const [first, second] = await Promise.all([startServer({ databaseUrl: database.url, label: "pg-1", env }), startServer({ databaseUrl: database.url, label: "pg-2", env })]);
+  const started = await startServers([
+    { databaseUrl: database.url, label: "pg-1", env },
+    { databaseUrl: database.url, label: "pg-2", env },
+  ]);
+  const failed = started.find((each) => each.status === "rejected");
+  if (failed) throw failed.reason;
+  const [first, second] = started.map((each) => each.value);
   project.provide("baseUrl", first.baseUrl);
   project.provide("baseUrls", [first.baseUrl]);
   project.provide("secondBaseUrl", second.baseUrl);
@@ -67,6 +78,7 @@ export default async function setup(project) {
     await database.drop();
     await fake.stop();
     await dns.stop();
+    await budget?.close();
     template.remove();
     failOnViolations(fake);
   };

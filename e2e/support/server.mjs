@@ -7,6 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { serverConnections, takeConnections } from "./connection-budget.mjs";
 
 export const TEST_FRONTEND_ORIGIN = "http://frontend.test";
 
@@ -109,25 +110,47 @@ function templateFor(seedDemoData) {
  * bareNext: `next start` alone, without our server in front (as a host that runs Next.js its own way would).
  * lifetime: "suite" for a server that serves a whole suite (see SHORT_LIVED_EMBEDDED_NODE_ARGS).
  */
-export async function startServer({ databaseUrl, dataDir: givenDataDir, env = {}, label = "server", port: fixedPort, bareNext = false, lifetime = "test" } = {}) {
+export async function startServer(options = {}) {
+  if (!options.databaseUrl) return startOneServer(options, async () => {});
+  return startOneServer(options, await takeConnections(serverConnections(options.env ?? {})));
+}
+
+/**
+ * Servers started together on PostgreSQL (a pair on one database): their connections are taken
+ * from the run's ledger at once, so two files each holding half a pair never wait on each other.
+ */
+export async function startServers(list) {
+  const onPostgres = list.filter((options) => options.databaseUrl);
+  const release = onPostgres.length ? await takeConnections(onPostgres.reduce((sum, options) => sum + serverConnections(options.env ?? {}), 0)) : async () => {};
+  let left = list.length;
+  const releaseOne = async () => {
+    left -= 1;
+    if (left === 0) await release();
+  };
+  return Promise.allSettled(list.map((options) => startOneServer(options, releaseOne)));
+}
+
+async function startOneServer({ databaseUrl, dataDir: givenDataDir, env = {}, label = "server", port: fixedPort, bareNext = false, lifetime = "test" }, release) {
   const dataDir = databaseUrl ? undefined : (givenDataDir ?? mkdtempSync(path.join(tmpdir(), "cc-test-")));
   const template = templateFor(env.SEED_DEMO_DATA);
   if (dataDir && !givenDataDir && template) cpSync(template, path.join(dataDir, "pglite"), { recursive: true });
-  // Two start-up failures that say nothing of the server, each seen in the gate (issue 42),
-  // after which the server exits at once and is started again:
-  // - freePort() lets its port go before the server binds it, and another file's server,
-  //   starting at the same moment, can take it in between: again on another port;
-  // - PostgreSQL's connections (100 here) are all held when files that start servers of
-  //   their own run side by side (each opened about 24, 13 since TEST_SERVER_POOL_SIZE): again once some are given back.
+  // A start-up failure that says nothing of the server, seen in the gate (issue 42), after which
+  // the server exits at once and is started again: freePort() lets its port go before the server
+  // binds it, and another file's server, starting at the same moment, can take it in between.
+  // (PostgreSQL's connections are not raced for: the run's ledger gives them out, connection-budget.mjs.)
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOn(fixedPort ?? (await freePort()), { databaseUrl, dataDir, givenDataDir, env, label, bareNext, lifetime });
+      const server = await startOn(fixedPort ?? (await freePort()), { databaseUrl, dataDir, givenDataDir, env, label, bareNext, lifetime });
+      // After the run ends the ledger is gone with it: nothing to give back then.
+      server.exited.then(release).catch(() => undefined);
+      return server;
     } catch (error) {
       const output = typeof error.output === "string" ? error.output : "";
       const portTaken = fixedPort === undefined && /already in use|EADDRINUSE/.test(output) && attempt < 3;
-      const connectionsFull = output.includes("too many clients already") && attempt < 20;
-      if (!portTaken && !connectionsFull) throw error;
-      if (connectionsFull) await new Promise((resolve) => setTimeout(resolve, 3000));
+      if (!portTaken) {
+        await release();
+        throw error;
+      }
     }
   }
 }
@@ -201,7 +224,8 @@ async function startOn(port, { databaseUrl, dataDir, givenDataDir, env, label, b
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);
-  child.once("exit", () => running.delete(child));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  exited.then(() => running.delete(child));
   let output = "";
   // npm test keeps every server's whole log for the run (TEST_SERVER_LOG_DIR) and shows
   // its warnings and errors when a suite fails: a gate's failure then carries the server's side.
@@ -237,6 +261,8 @@ async function startOn(port, { databaseUrl, dataDir, givenDataDir, env, label, b
   return {
     baseUrl,
     pid: child.pid,
+    /** Settles once the process has exited, however it ended. */
+    exited,
     output: () => output,
     /** Closes the pipes its logs go to, as a process manager that died would. */
     closeOutput() {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { serializePayment } from "@/lib/calls/payments/payment-schemas";
 import type { z } from "zod";
 import type { currentCallAnswer } from "./agent-status-answer";
@@ -72,12 +72,12 @@ const CALL_CONTROL = `
   WHERE l.call_sid = $1 AND l.organization_id = $2 AND l.ended_at IS NULL`;
 
 export async function currentCall(actor: Pick<SessionUser, "id" | "organization_id">): Promise<CurrentCall | null> {
-  const [row] = await rawQuery<Row>(CURRENT_CALL, [actor.id, actor.organization_id]);
+  const [row] = await runSql().rows<Row>(CURRENT_CALL, [actor.id, actor.organization_id]);
   if (!row) return null;
   const payment = row.phase === "connected" ? await prisma.callPayment.findFirst({ where: { organization_id: actor.organization_id, call_sid: row.call_sid }, orderBy: { id: "desc" } }) : null;
   const [control] =
     row.phase === "connected"
-      ? await rawQuery<{
+      ? await runSql().rows<{
           state: string;
           recording_state: string | null;
           monitor_mode: string | null;

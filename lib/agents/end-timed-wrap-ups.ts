@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { queueMayMove } from "@/lib/queue/entries/queue-may-move";
 import { WRAP_UPS_DUE } from "@/lib/queue/settings/wrap-up-rules";
 import { changeAgentStatus, type AgentState } from "./agent-status";
@@ -13,7 +13,7 @@ import { changeAgentStatus, type AgentState } from "./agent-status";
  */
 export async function endTimedWrapUps(): Promise<number> {
   const ended = await prisma.$transaction(async (tx) => {
-    const due = await sqlRows<{ user_id: number; organization_id: number; resume_status: AgentState | null }[]>(tx)(WRAP_UPS_DUE);
+    const due = await runSql(tx).rows<{ user_id: number; organization_id: number; resume_status: AgentState | null }>(WRAP_UPS_DUE);
     for (const agent of due) await changeAgentStatus(tx, { id: agent.user_id, organization_id: agent.organization_id }, agent.resume_status ?? "available", { by: "timer" });
     return due;
   });

@@ -4,7 +4,7 @@ import { announceAfterCommit } from "@/lib/events/announce-events";
 import { announcement } from "@/lib/events/announcement-sql";
 import { eventRows, insertEvents } from "@/lib/events/events-sql";
 import { allowedMoves, type AgentMover, type AgentState } from "./agent-states";
-import { rawQuery, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { prisma } from "@/lib/db/client";
 import { prepared, type PreparedSql } from "@/lib/db/prepared";
 
@@ -93,8 +93,8 @@ export async function moveAgents(
   // Outside a transaction (the agent's own Available, after every call) straight through the driver, prepared once per connection.
   const rows =
     db === prisma
-      ? await rawQuery<MovedAgent & { announcements: string[] | null }>(preparedMove(text), values)
-      : await sqlRows<(MovedAgent & { announcements: string[] | null })[]>(db)(text, ...values);
+      ? await runSql().rows<MovedAgent & { announcements: string[] | null }>(preparedMove(text), values)
+      : await runSql(db).rows<MovedAgent & { announcements: string[] | null }>(text, values);
   // Each row carries every announcement of the statement: sent once, after the commit.
   announceAfterCommit(db, rows[0]?.announcements);
   for (const row of rows) {

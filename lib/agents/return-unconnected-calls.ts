@@ -3,7 +3,7 @@ import { RETURNED_REASONS } from "@/lib/events/event-contract";
 import type { AgentMover } from "@/lib/agents/agent-states";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { prisma } from "@/lib/db/client";
-import { rawQuery, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { publishEvent } from "@/lib/events/publish-event";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
@@ -40,7 +40,7 @@ export async function returnUnconnectedCalls({ userId, reason }: { userId?: numb
   // The watch runs every few seconds in every process and nearly always finds nothing: one read says so, without a transaction's three round trips.
   if (reason === "timeout" && !(await anyUnconnected(olderThan))) return 0;
   const returned = await prisma.$transaction(async (tx) => {
-    const rows = await sqlRows<{ id: bigint; call_sid: string; organization_id: number; department_id: number | null; contact_id: bigint | null; user_id: number; from_number: string }[]>(tx)`
+    const rows = await runSql(tx).rows<{ id: bigint; call_sid: string; organization_id: number; department_id: number | null; contact_id: bigint | null; user_id: number; from_number: string }>`
       WITH stale AS (
         SELECT id, accepted_by_user_id, from_number FROM queue_entries
         WHERE status = 'accepted' AND connected_at IS NULL AND accepted_at <= now() - make_interval(secs => ${olderThan})
@@ -79,7 +79,7 @@ export async function returnUnconnectedCalls({ userId, reason }: { userId?: numb
 }
 
 async function anyUnconnected(olderThan: number): Promise<boolean> {
-  const rows = await rawQuery(`SELECT 1 FROM queue_entries WHERE status = 'accepted' AND connected_at IS NULL AND accepted_at <= now() - make_interval(secs => $1) LIMIT 1`, [olderThan]);
+  const rows = await runSql().rows(`SELECT 1 FROM queue_entries WHERE status = 'accepted' AND connected_at IS NULL AND accepted_at <= now() - make_interval(secs => $1) LIMIT 1`, [olderThan]);
   return rows.length > 0;
 }
 

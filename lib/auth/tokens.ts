@@ -1,7 +1,7 @@
 import "server-only";
 import { publishSessionRevoked } from "@/lib/events/publish-event";
 import { prepared } from "@/lib/db/prepared";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { createHash, randomBytes } from "node:crypto";
 import { prisma, type Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -74,10 +74,12 @@ function lookUp(tokenId: number): Promise<ResolvedRow[]> {
 function sendBatch(): void {
   const lookups = batch;
   batch = [];
-  rawQuery<ResolvedRow>(RESOLVE_SQL, [[...new Set(lookups.map((lookup) => lookup.tokenId))]], { secrets: true }).then(
-    (rows) => lookups.forEach((lookup) => lookup.resolve(rows)),
-    (error) => lookups.forEach((lookup) => lookup.reject(error)),
-  );
+  runSql("pool", { secrets: true })
+    .rows<ResolvedRow>(RESOLVE_SQL, [[...new Set(lookups.map((lookup) => lookup.tokenId))]])
+    .then(
+      (rows) => lookups.forEach((lookup) => lookup.resolve(rows)),
+      (error) => lookups.forEach((lookup) => lookup.reject(error)),
+    );
 }
 
 /** The active user behind a user's bearer token, or null for anything not valid now (lib/sign-in/resolve-bearer.ts also reads integration keys). */
@@ -121,7 +123,9 @@ function stampTokenUses(): void {
   const ids = [...usedTokens];
   usedTokens.clear();
   stampTimer = null;
-  rawQuery("UPDATE api_tokens SET last_used_at = now() WHERE id = ANY($1::int[])", [ids]).catch(() => {});
+  runSql()
+    .rows("UPDATE api_tokens SET last_used_at = now() WHERE id = ANY($1::int[])", [ids])
+    .catch(() => {});
 }
 
 // A revoked token's live event streams close too, in every server process.

@@ -1,6 +1,6 @@
 import "server-only";
 import { prepared } from "@/lib/db/prepared";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { announceEvents } from "@/lib/events/announce-events";
 import { announcement } from "@/lib/events/announcement-sql";
 import { eventRows, insertEvents } from "@/lib/events/events-sql";
@@ -74,7 +74,7 @@ export async function abandonWaitingCall({
   logStatus: "no-answer" | "failed";
   queueTime?: number;
 }): Promise<AbandonAnswer> {
-  const [row] = await rawQuery<{ announcements: string[] | null; entry_status: string | null; handed_over: boolean }>(ABANDON, [
+  const [row] = await runSql().rows<{ announcements: string[] | null; entry_status: string | null; handed_over: boolean }>(ABANDON, [
     organizationId,
     callSid,
     logStatus,

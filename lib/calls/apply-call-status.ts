@@ -22,7 +22,7 @@ export async function applyCallStatus({ organizationId, callSid, duration }: { o
   if (found.entryStatus === "waiting" || found.entryStatus === "accepted") {
     // A caller moved into a conference (hold, transfer…) leaves no queue action behind: their hang-up ends the conversation.
     const conferenced = await conferencedCall(organizationId, callSid);
-    await finishQueueEntry({ organizationId, callSid, result: conferenced ? "bridged" : "hangup" });
+    await finishQueueEntry({ organizationId, callSid, end: conferenced ? "answered" : "hung-up" });
     return;
   }
   if (duration > 0) {

@@ -26,7 +26,7 @@ export async function applyConferenceEvent({ organizationId, event }: { organiza
     await prisma.liveCall.updateMany({ where: { organization_id: organizationId, conference_name: name, conference_sid: null }, data: { conference_sid: event.conferenceSid } });
   if (!event.legSid) return;
   if (!(await knownLeg(call, event.legSid))) {
-    await keepEarlyCallback(organizationId, event.legSid, { source: "conference", liveCallId: event.liveCallId, event: event.event, conferenceSid: event.conferenceSid });
+    await keepEarlyCallback(organizationId, event.legSid, { source: "conference", liveCallId: event.liveCallId, change: event.change, conferenceSid: event.conferenceSid });
     // The dial's answer may have been recorded meanwhile (then its replay may find this too: applying twice changes nothing).
     call = await activeCallInConference(organizationId, name);
     if (!call || !(await knownLeg(call, event.legSid))) return;
@@ -42,7 +42,7 @@ async function knownLeg(call: LiveCallRow, legSid: string): Promise<boolean> {
 
 async function applyToCall(call: LiveCallRow, organizationId: number, event: ConferenceEvent & { legSid: string }): Promise<void> {
   const warn = (what: string) => (error: unknown) => logger.warn(what, { call_sid: call.call_sid, error: (error as Error).message });
-  if (event.event === "participant-join") {
+  if (event.change === "joined") {
     // An agent's leg in the conference may be coached (a whisper waits for it): the part it serves, or a consultation's.
     await prisma.liveCall.updateMany({ where: { organization_id: organizationId, agent_leg_sid: event.legSid, ended_at: null, agent_joined_at: null }, data: { agent_joined_at: new Date() } });
     // The provider refusing is logged, not answered to the provider (its callback cannot fix it; the agent can resume and hold again).
@@ -53,7 +53,7 @@ async function applyToCall(call: LiveCallRow, organizationId: number, event: Con
     if (event.legSid === call.agent_leg_sid && call.state === "ringing" && call.parent_call_sid) await targetAnswered(call, event.conferenceSid);
     return;
   }
-  if (event.event !== "participant-leave") return;
+  if (event.change !== "left") return;
   // The caller's leg is gone: it is not hung up again when the agent leaves after it (the provider refuses: 21220).
   if (event.legSid === call.customer_leg_sid) {
     await prisma.liveCall.updateMany({ where: { organization_id: organizationId, customer_leg_sid: event.legSid, ended_at: null, customer_left_at: null }, data: { customer_left_at: new Date() } });

@@ -24,8 +24,12 @@ export async function applyPaymentReport(organizationId: number, report: Payment
       updated_at: now,
     },
   });
-  if (report.result) {
-    await endCallPayment(organizationId, payment.id, report.result === "success" ? { status: "succeeded", confirmationCode: report.confirmationCode } : { status: "failed", error: report.result });
+  if (report.ended) {
+    await endCallPayment(
+      organizationId,
+      payment.id,
+      report.ended.succeeded ? { status: "succeeded", confirmationCode: report.ended.confirmationCode } : { status: "failed", error: report.ended.reason },
+    );
     return;
   }
   const call = await prisma.liveCall.findFirst({ where: { organization_id: organizationId, call_sid: payment.call_sid, ended_at: null }, select: LIVE_CALL_SELECT });

@@ -6,7 +6,7 @@ import type { Tx } from "@/lib/db/client";
 import { consultTargetsBack, endConsultsSql, ENDED_CONSULT, type EndedConsult } from "./end-consult";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { recordCallLog, type CallLogEntry } from "./record-call-log";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 export interface CallEnd {
   /** The call log to write (once per CallSid); null for a dial the provider never took. */
@@ -70,7 +70,7 @@ interface ClosedLiveCall {
 /** The live call, if there was one, is over: its hold time closes and folds into the log, and so does its recording as far as it is known. */
 async function closeLiveCall(tx: Tx, organizationId: number, callSid: string) {
   // A card payment still open when the call ends was not taken: the provider's report of it, if one comes, finds it closed.
-  const [live] = await sqlRows<ClosedLiveCall[]>(tx)`
+  const [live] = await runSql(tx).rows<ClosedLiveCall>`
     WITH live AS (
       UPDATE live_calls SET state = 'ended', ended_at = now(), updated_at = now(), held_since = NULL,
              hold_seconds = hold_seconds + COALESCE(round(extract(epoch FROM now() - held_since))::int, 0)

@@ -2,7 +2,7 @@ import "server-only";
 import { endAgentCall } from "@/lib/agents/end-agent-call";
 import type { AgentState } from "@/lib/agents/agent-status";
 import type { Tx } from "@/lib/db/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /**
  * A warm transfer's consultation ends without the caller being handed over
@@ -14,7 +14,7 @@ import { sqlRows } from "@/lib/db/raw-sql";
 export async function endConsult(tx: Tx, { organizationId, where }: { organizationId: number; where: { parent_call_sid: string } | { call_sid: string } }): Promise<number> {
   // Every call's end asks (most had no consultation): one statement, past the ORM; a call's own end asks within the statement that closes it (end-call.ts).
   const [column, value]: ["call_sid" | "parent_call_sid", string] = "parent_call_sid" in where ? ["parent_call_sid", where.parent_call_sid] : ["call_sid", where.call_sid];
-  const consults = await sqlRows<EndedConsult[]>(tx)(`${endConsultsSql(column, "$2::text", "$1::int")} RETURNING ${ENDED_CONSULT}`, organizationId, value);
+  const consults = await runSql(tx).rows<EndedConsult>(`${endConsultsSql(column, "$2::text", "$1::int")} RETURNING ${ENDED_CONSULT}`, [organizationId, value]);
   await consultTargetsBack(tx, organizationId, consults);
   return consults.length;
 }

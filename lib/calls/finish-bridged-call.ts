@@ -2,7 +2,7 @@ import "server-only";
 import { AFTER_MOVE, MOVED, moveAllowed } from "@/lib/agents/move-agents";
 import { allowedMoves } from "@/lib/agents/agent-states";
 import { prepared } from "@/lib/db/prepared";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { announceEvents } from "@/lib/events/announce-events";
 import { announcement } from "@/lib/events/announcement-sql";
 import { eventRows, insertEvents } from "@/lib/events/events-sql";
@@ -108,7 +108,7 @@ const FINISH = prepared(`
  * path must decide.
  */
 export async function finishBridgedCall({ organizationId, callSid, queueTime }: { organizationId: number; callSid: string; queueTime?: number }): Promise<boolean> {
-  const [row] = await rawQuery<{ announcements: string[] | null }>(FINISH, [
+  const [row] = await runSql().rows<{ announcements: string[] | null }>(FINISH, [
     organizationId,
     callSid,
     queueTime === undefined ? null : Math.round(queueTime),

@@ -1,7 +1,7 @@
 import "server-only";
 import { endCall } from "./end-call";
 import { prisma, type Tx } from "@/lib/db/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { announceAfterCommit } from "@/lib/events/announce-events";
 import { announcement } from "@/lib/events/announcement-sql";
 import { eventRows, insertEvents } from "@/lib/events/events-sql";
@@ -9,6 +9,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { abandonWaitingCall } from "./abandon-waiting-call";
 import { finishBridgedCall } from "./finish-bridged-call";
 import { forgetWaitingCalls } from "@/lib/queue/entries/waiting-calls-cache";
+import type { WaitEnd } from "@/lib/telephony/call-events";
 
 /**
  * The caller left the queue (the provider's dequeue callback, or a final
@@ -20,30 +21,30 @@ import { forgetWaitingCalls } from "@/lib/queue/entries/waiting-calls-cache";
 export async function finishQueueEntry({
   organizationId,
   callSid,
-  result,
+  end,
   queueTime,
 }: {
   organizationId: number;
   callSid: string;
-  result: string;
+  end: WaitEnd;
   queueTime?: number;
 }): Promise<{ changed: boolean; callback?: boolean }> {
-  const unansweredStatus = result === "hangup" || result === "leave" || result === "completed" ? "no-answer" : "failed";
+  const unansweredStatus = end === "failed" ? "failed" : "no-answer";
   // The common case, a caller giving up before any agent took the call, in one statement. A bridged caller's
   // entry was taken (the statement would find nothing): every answered call saves the round trip.
-  if (result !== "bridged" && (await abandonWaitingCall({ organizationId, callSid, logStatus: unansweredStatus, queueTime })).abandoned) return { changed: true };
+  if (end !== "answered" && (await abandonWaitingCall({ organizationId, callSid, logStatus: unansweredStatus, queueTime })).abandoned) return { changed: true };
   // Its answered twin: a caller and an agent, nobody else on the call, in one statement.
-  if (result === "bridged" && (await finishBridgedCall({ organizationId, callSid, queueTime }))) {
+  if (end === "answered" && (await finishBridgedCall({ organizationId, callSid, queueTime }))) {
     forgetWaitingCalls(organizationId, { moved: false });
     return { changed: true };
   }
   const outcome = await prisma.$transaction(async (tx) => {
-    const entry = await finishEntry(tx, organizationId, callSid, result === "bridged");
+    const entry = await finishEntry(tx, organizationId, callSid, end === "answered");
     if (!entry || entry.status === "completed" || entry.status === "abandoned") return { changed: false, moved: false };
     // The caller chose to be called back: their leaving the line (and hanging up) changes nothing; their place is kept.
     if (entry.callback_requested_at) return { changed: false, callback: true, moved: false };
     const now = entry.dequeued_at.getTime();
-    const bridged = result === "bridged" && entry.accepted_by !== null;
+    const bridged = end === "answered" && entry.accepted_by !== null;
     const waitSeconds = queueTime ?? Math.round(((entry.accepted_at?.getTime() ?? now) - entry.enqueued_at.getTime()) / 1000);
     await endCall(tx, {
       organizationId,
@@ -103,9 +104,9 @@ const ENTRY_LEFT = insertEvents(
  * queue.entry.left is written by the same statement, when it finished it.
  */
 async function finishEntry(tx: Tx, organizationId: number, callSid: string, bridged: boolean): Promise<EnteredCall | null> {
-  const [row] = await sqlRows<
-    (Omit<EnteredCall, "accepted_by"> & { agent_id: number | null; agent_organization_id: number | null; agent_department_id: number | null; announcements: string[] | null })[]
-  >(tx)`
+  const [row] = await runSql(tx).rows<
+    Omit<EnteredCall, "accepted_by"> & { agent_id: number | null; agent_organization_id: number | null; agent_department_id: number | null; announcements: string[] | null }
+  >`
     WITH found AS (
       SELECT e.id, e.status, e.from_number, e.contact_id, e.enqueued_at, e.accepted_at, e.callback_requested_at, e.accepted_by_user_id
       FROM queue_entries e WHERE e.call_sid = ${callSid} AND e.organization_id = ${organizationId}

@@ -1,9 +1,10 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import { sqlExecute } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
+import type { ConferenceChange } from "@/lib/telephony/call-events";
 
 /** A callback kept for a leg not known yet: a conference's join or leave, or the leg's own final status. */
-export type EarlyCallback = { source: "conference"; liveCallId: bigint; event: string; conferenceSid: string } | { source: "party"; participantId: bigint };
+export type EarlyCallback = { source: "conference"; liveCallId: bigint; change: ConferenceChange; conferenceSid: string } | { source: "party"; participantId: bigint };
 
 /** Kept callbacks older than this are leftovers (a leg that was never ours): dropped as new ones come. */
 const KEPT_FOR_MINUTES = 10;
@@ -20,7 +21,7 @@ const KEPT_FOR_MINUTES = 10;
 export async function keepEarlyCallback(organizationId: number, legSid: string, callback: EarlyCallback): Promise<void> {
   const { source, ...data } = callback;
   const json = JSON.stringify(data, (_key, value) => (typeof value === "bigint" ? value.toString() : value));
-  await sqlExecute(prisma)`
+  await runSql(prisma).count`
     WITH stale AS (DELETE FROM early_leg_callbacks WHERE organization_id = ${organizationId} AND received_at < now() - make_interval(mins => ${KEPT_FOR_MINUTES}))
     INSERT INTO early_leg_callbacks (organization_id, leg_sid, source, data) VALUES (${organizationId}, ${legSid}, ${source}, ${json}::jsonb)`;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { AGENT_STATUSES, type AgentState } from "@/lib/agents/agent-status";
 
 export const transferTargetsQuerySchema = z.object({ q: z.string().trim().max(100).optional() });
@@ -23,14 +23,14 @@ export const transferTargetsAnswer = z.object({
 export async function listTransferTargets({ actor, query }: { actor: SessionUser; query: z.infer<typeof transferTargetsQuerySchema> }): Promise<z.output<typeof transferTargetsAnswer>> {
   const name = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : "%";
   const [agents, queues] = await Promise.all([
-    rawQuery<{ id: number; name: string; department: string | null; status: AgentState }>(
+    runSql().rows<{ id: number; name: string; department: string | null; status: AgentState }>(
       `SELECT u.id, u.name, d.name AS department, COALESCE(a.status, 'offline') AS status
        FROM users u LEFT JOIN agent_statuses a ON a.user_id = u.id LEFT JOIN departments d ON d.id = u.department_id
        WHERE u.organization_id = $1 AND u.active AND u.role = 'agent' AND u.id <> $2 AND u.name ILIKE $3
        ORDER BY (COALESCE(a.status, 'offline') = 'available') DESC, u.name LIMIT 50`,
       [actor.organization_id, actor.id, name],
     ),
-    rawQuery<{ id: number; name: string; waiting: number }>(
+    runSql().rows<{ id: number; name: string; waiting: number }>(
       `SELECT d.id, d.name, (SELECT count(*)::int FROM queue_entries q WHERE q.organization_id = d.organization_id AND q.department_id = d.id AND q.status = 'waiting') AS waiting
        FROM departments d WHERE d.organization_id = $1 AND d.name ILIKE $2 ORDER BY d.name LIMIT 50`,
       [actor.organization_id, name],

@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
 import { prepared } from "@/lib/db/prepared";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { AppError } from "@/lib/errors/app-error";
 import { telephony } from "@/lib/telephony/port";
 import { conferenceNameFor, conferenceStatusPath } from "./live-call";
@@ -44,7 +44,7 @@ export async function conferencedCall(
   organizationId: number,
   callSid: string,
 ): Promise<{ id: bigint; call_sid: string; parent_call_sid: string | null; customer_leg_sid: string | null; conference_name: string | null } | null> {
-  const [row] = await rawQuery<{ id: string; call_sid: string; parent_call_sid: string | null; customer_leg_sid: string | null; conference_name: string | null }>(CONFERENCED_CALL, [
+  const [row] = await runSql().rows<{ id: string; call_sid: string; parent_call_sid: string | null; customer_leg_sid: string | null; conference_name: string | null }>(CONFERENCED_CALL, [
     organizationId,
     callSid,
   ]);

@@ -3,7 +3,7 @@ import { publishEvent } from "@/lib/events/publish-event";
 import type { Tx } from "@/lib/db/client";
 import { callSidOfAnotherOrganization } from "./call-sid-collision";
 import type { CallLogStatus } from "@/lib/telephony/call-status";
-import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 export interface CallLogEntry {
   organization_id: number;
@@ -37,7 +37,7 @@ export interface CallLogEntry {
  * (409, and the transaction it runs in changes nothing).
  */
 export async function recordCallLog(db: Tx, entry: CallLogEntry): Promise<{ created: boolean }> {
-  const inserted = await sqlRows<{ id: bigint }[]>(db)`
+  const inserted = await runSql(db).rows<{ id: bigint }>`
     INSERT INTO call_logs (organization_id, department_id, user_id, contact_id, campaign_id, direction, phone_number,
                            call_sid, status, duration, wait_seconds, recording_url, recording_sid, recording_duration,
                            answered_at, ended_at, started_at, updated_at, hold_seconds, parent_call_sid)
@@ -50,9 +50,9 @@ export async function recordCallLog(db: Tx, entry: CallLogEntry): Promise<{ crea
     ON CONFLICT (call_sid) DO NOTHING
     RETURNING id`;
   if (inserted.length === 0) {
-    const [owner] = await sqlRows<{ organization_id: number }[]>(db)`SELECT organization_id FROM call_logs WHERE call_sid = ${entry.call_sid}`;
+    const [owner] = await runSql(db).rows<{ organization_id: number }>`SELECT organization_id FROM call_logs WHERE call_sid = ${entry.call_sid}`;
     if (owner && owner.organization_id !== entry.organization_id) throw callSidOfAnotherOrganization({ organizationId: entry.organization_id, callSid: entry.call_sid });
-    await sqlExecute(db)`
+    await runSql(db).count`
       UPDATE call_logs SET duration = GREATEST(duration, ${entry.duration}),
              recording_url = COALESCE(recording_url, ${entry.recording_url ?? null}),
              recording_sid = CASE WHEN recording_url IS NULL THEN COALESCE(${entry.recording_sid ?? null}, recording_sid) ELSE recording_sid END,
@@ -65,7 +65,7 @@ export async function recordCallLog(db: Tx, entry: CallLogEntry): Promise<{ crea
     return { created: false };
   }
   if (entry.contact_id !== null) {
-    await sqlExecute(db)`
+    await runSql(db).count`
       UPDATE contacts SET total_calls = total_calls + 1, last_called_at = now(), last_call_outcome = ${entry.status}, updated_at = now()
       WHERE id = ${entry.contact_id} AND organization_id = ${entry.organization_id}`;
   }

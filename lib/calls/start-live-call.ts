@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { announceAfterCommit } from "@/lib/events/announce-events";
 import { announcement } from "@/lib/events/announcement-sql";
 import { eventRows, insertEvents } from "@/lib/events/events-sql";
@@ -27,7 +27,7 @@ export interface LiveCallStart {
  * per CallSid: a retried callback changes nothing.
  */
 export async function startLiveCall(tx: Tx, start: LiveCallStart): Promise<boolean> {
-  const [row] = await sqlRows<{ started: boolean; announcement: string | null }[]>(tx)(`WITH start AS (${START_VALUES}) ${START_LIVE_CALL} SELECT ${STARTED}`, ...startValues(start));
+  const [row] = await runSql(tx).rows<{ started: boolean; announcement: string | null }>(`WITH start AS (${START_VALUES}) ${START_LIVE_CALL} SELECT ${STARTED}`, startValues(start));
   announceAfterCommit(tx, [row.announcement]);
   return row.started;
 }

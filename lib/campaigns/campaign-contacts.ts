@@ -12,7 +12,7 @@ import { exclusionReasonSql } from "./campaign-selection";
 import { kickCampaign } from "@/lib/jobs/campaign-ticks";
 import type { DialDecisionAnswer } from "./campaign-answer";
 import { CAMPAIGN_CONTACT_STATES, type campaignContactsQuery } from "./schemas";
-import { sqlExecute } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /** The campaign's contacts with their state, attempts, next attempt and the last decision. */
 export async function listCampaignContacts({ actor, id, query }: { actor: SessionUser; id: number; query: z.infer<typeof campaignContactsQuery> }) {
@@ -59,7 +59,7 @@ export async function addCampaignContacts({ actor, id, contactIds }: { actor: Se
     return { added: owned.length };
   }
   if (!["running", "paused"].includes(campaign.status)) throw AppError.conflict(`Contacts cannot be added to a ${campaign.status} campaign.`);
-  const added = await sqlExecute(prisma)(Prisma.sql`
+  const added = await runSql(prisma).count(Prisma.sql`
     INSERT INTO campaign_contacts (campaign_id, contact_id, phone, state, exclusion_reason, updated_at)
     SELECT ${id}::int, s.id, s.phone, CASE WHEN s.reason IS NULL THEN 'pending' ELSE 'excluded' END, s.reason, now()
     FROM (SELECT c.id, c.phone, ${exclusionReasonSql(campaign.exclude_dnc)} AS reason FROM contacts c

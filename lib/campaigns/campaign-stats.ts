@@ -8,7 +8,7 @@ import { exclusionReasonSql, selectionWhere } from "./campaign-selection";
 import { dialPolicy } from "./dispatch-campaign";
 import { CAMPAIGN_CONTACT_STATES, CAMPAIGN_STATUSES } from "./schemas";
 import { oneOf } from "@/lib/http/answer-schemas";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { getSettings } from "@/lib/settings/get-settings";
 import { formatInZone } from "@/lib/client/format/display";
 
@@ -59,11 +59,11 @@ export async function campaignStats({ actor, id }: { actor: SessionUser; id: num
 export async function campaignDryRun({ actor, id }: { actor: SessionUser; id: number }) {
   const campaign = await findCampaignForActor(prisma, actor, id);
   const where = await selectionWhere(campaign);
-  const rows = await sqlRows<{ reason: string | null; n: number }[]>(prisma)(Prisma.sql`
+  const rows = await runSql(prisma).rows<{ reason: string | null; n: number }>(Prisma.sql`
     SELECT s.reason, count(*)::int AS n FROM (SELECT ${exclusionReasonSql(campaign.exclude_dnc)} AS reason FROM contacts c WHERE ${where}) AS s GROUP BY s.reason`);
   const eligible = rows.find((r) => r.reason === null)?.n ?? 0;
   const excluded = Object.fromEntries(rows.filter((r) => r.reason !== null).map((r) => [r.reason!, r.n]));
-  const [agents] = await sqlRows<{ n: number }[]>(prisma)`
+  const [agents] = await runSql(prisma).rows<{ n: number }>`
     SELECT count(*)::int AS n FROM agent_statuses a JOIN users u ON u.id = a.user_id
     WHERE a.organization_id = ${campaign.organization_id} AND u.department_id = ${campaign.department_id} AND a.status IN ('available', 'busy', 'wrap_up')`;
   const handle = await prisma.callLog.aggregate({
@@ -96,7 +96,7 @@ export async function campaignDryRun({ actor, id }: { actor: SessionUser; id: nu
  * is a few hundred groups, each decided once.
  */
 async function callableNow(campaign: Campaign, where: Prisma.Sql) {
-  const groups = await sqlRows<{ tz: string | null; prefix: string; n: number }[]>(prisma)(Prisma.sql`
+  const groups = await runSql(prisma).rows<{ tz: string | null; prefix: string; n: number }>(Prisma.sql`
     SELECT s.tz, s.prefix, count(*)::int AS n FROM (
       SELECT NULLIF(COALESCE(c.custom_fields->>'timezone', c.custom_fields->>'time_zone'), '') AS tz, left(c.phone, 10) AS prefix,
              ${exclusionReasonSql(campaign.exclude_dnc)} AS reason

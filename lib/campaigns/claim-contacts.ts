@@ -1,7 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
 import type { DialCandidate, DialDecision } from "./dial-compliance";
-import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 export interface Candidate {
   id: bigint;
@@ -25,7 +25,7 @@ export interface Candidate {
  * last dialed the number.
  */
 export function lockCandidates(tx: Tx, campaignIds: number[], limit: number): Promise<Candidate[]> {
-  return sqlRows<Candidate[]>(tx)`
+  return runSql(tx).rows<Candidate>`
     SELECT cc.id, cc.campaign_id, cc.contact_id, cc.phone, cc.attempts, c.name, c.tags, c.status, (c.opted_out_at IS NOT NULL) AS opted_out,
            NULLIF(COALESCE(c.custom_fields->>'timezone', c.custom_fields->>'time_zone'), '') AS timezone_field,
            (SELECT max(x.last_attempt_at) FROM campaign_contacts x WHERE x.phone = cc.phone AND x.last_attempt_at IS NOT NULL) AS last_dialed_at
@@ -50,17 +50,17 @@ export function toDialCandidate(c: Candidate): DialCandidate {
 export async function applyDecision(tx: Tx, id: bigint, decision: DialDecision, now: Date, agent: number | null): Promise<void> {
   const recorded = JSON.stringify({ ...decision, at: now.toISOString() });
   if (decision.allowed) {
-    await sqlExecute(tx)`
+    await runSql(tx).count`
       UPDATE campaign_contacts SET state = 'dialing', attempts = attempts + 1, last_attempt_at = now(), next_attempt_at = NULL, last_call_sid = NULL,
              assigned_user_id = ${agent}, decision = ${recorded}::jsonb, updated_at = now()
       WHERE id = ${id}`;
   } else if (decision.reason === "outside_window" || decision.reason === "recently_dialed") {
-    await sqlExecute(tx)`
+    await runSql(tx).count`
       UPDATE campaign_contacts SET next_attempt_at = ${decision.retry_at ?? new Date(now.getTime() + 15 * 60_000)}, decision = ${recorded}::jsonb, updated_at = now()
       WHERE id = ${id}`;
   } else {
     const state = decision.reason === "max_attempts" ? "done" : "excluded";
-    await sqlExecute(tx)`
+    await runSql(tx).count`
       UPDATE campaign_contacts SET state = ${state}, exclusion_reason = ${state === "excluded" ? decision.reason : null},
              last_outcome = COALESCE(last_outcome, ${decision.reason}), decision = ${recorded}::jsonb, updated_at = now()
       WHERE id = ${id}`;

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
 import type { Campaign } from "@/lib/generated/prisma/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /** The abandon rate the predictive dialer keeps under, over the last 30 days. */
 export const ABANDON_CAP = 0.03;
@@ -13,7 +13,7 @@ export const ABANDON_CAP = 0.03;
  * over 30 days nears the cap, so it never passes it.
  */
 export async function dialRatio(tx: Tx, campaign: Campaign, maxRatio: number): Promise<number> {
-  const [stats] = await sqlRows<{ answered: number; abandoned: number; recent_dials: number; recent_answered: number }[]>(tx)`
+  const [stats] = await runSql(tx).rows<{ answered: number; abandoned: number; recent_dials: number; recent_answered: number }>`
     SELECT count(*) FILTER (WHERE cc.last_outcome IN ('answered', 'abandoned', 'voicemail'))::int AS answered,
            count(*) FILTER (WHERE cc.last_outcome = 'abandoned')::int AS abandoned,
            count(*) FILTER (WHERE cc.campaign_id = ${campaign.id} AND cc.last_attempt_at > now() - interval '1 hour' AND cc.state NOT IN ('dialing'))::int AS recent_dials,

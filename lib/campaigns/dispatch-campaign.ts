@@ -10,7 +10,7 @@ import { applyDecision, lockCandidates, toDialCandidate } from "./claim-contacts
 import { decideDial, type CallingWindow, type DialPolicy } from "./dial-compliance";
 import { dialRatio } from "./dial-ratio";
 import { settleLostDials } from "./settle-lost-dials";
-import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /** The advisory lock space of campaign claims (the second key is the campaign's id). */
 const CAMPAIGN_CLAIM_LOCK = 530053;
@@ -37,7 +37,7 @@ function reserveAgents(tx: Tx, campaign: Campaign, count: number): Promise<numbe
 }
 
 async function availableAgents(tx: Tx, campaign: Campaign): Promise<number> {
-  const [row] = await sqlRows<{ n: number }[]>(tx)`
+  const [row] = await runSql(tx).rows<{ n: number }>`
     SELECT count(*)::int AS n FROM agent_statuses a JOIN users u ON u.id = a.user_id
     WHERE a.organization_id = ${campaign.organization_id} AND u.department_id = ${campaign.department_id} AND u.active AND a.status = 'available'`;
   return row.n;
@@ -65,8 +65,8 @@ export async function dispatchCampaign(campaignId: number): Promise<{ dialed: nu
   const dials = await prisma.$transaction(async (tx) => {
     // Two ticks of one campaign may run at once (two servers, two kicks): they claim in turn, so the
     // second counts the first's lines as in flight and pacing holds. Other campaigns are not held.
-    await sqlExecute(tx)`SELECT pg_advisory_xact_lock(${CAMPAIGN_CLAIM_LOCK}::int, ${campaignId}::int)`;
-    const [flight] = await sqlRows<{ in_flight: number; last_minute: number }[]>(tx)`
+    await runSql(tx).count`SELECT pg_advisory_xact_lock(${CAMPAIGN_CLAIM_LOCK}::int, ${campaignId}::int)`;
+    const [flight] = await runSql(tx).rows<{ in_flight: number; last_minute: number }>`
       SELECT count(*) FILTER (WHERE state = 'dialing')::int AS in_flight,
              count(*) FILTER (WHERE last_attempt_at > now() - interval '1 minute')::int AS last_minute
       FROM campaign_contacts WHERE campaign_id = ${campaignId}`;
@@ -129,7 +129,7 @@ async function placeDials(campaign: Campaign, dials: Dial[]): Promise<void> {
 
 /** Completes a running campaign with nothing left to dial; true when it did. */
 async function completeIfDone(campaign: Campaign): Promise<boolean> {
-  const [left] = await sqlRows<{ open: number }[]>(prisma)`
+  const [left] = await runSql(prisma).rows<{ open: number }>`
     SELECT count(*)::int AS open FROM campaign_contacts WHERE campaign_id = ${campaign.id} AND state IN ('pending', 'retry_wait', 'dialing', 'answered')`;
   if (left.open > 0) return false;
   await prisma.campaign.updateMany({ where: { id: campaign.id, status: "running" }, data: { status: "completed", finished_at: new Date() } });

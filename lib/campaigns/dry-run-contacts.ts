@@ -9,7 +9,7 @@ import { findCampaignForActor } from "./campaign-access";
 import { exclusionReasonSql, selectionWhere } from "./campaign-selection";
 import { dialPolicy } from "./dispatch-campaign";
 import type { dryRunContactsQuery } from "./schemas";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 interface Row {
   id: bigint;
@@ -30,7 +30,7 @@ export async function listDryRunContacts({ actor, id, query }: { actor: SessionU
   const where = await selectionWhere(campaign);
   const wanted = query.list === "will_call" ? Prisma.sql`s.reason IS NULL` : Prisma.sql`s.reason IS NOT NULL`;
   const { skip, take } = skipTake(query);
-  const rows = await sqlRows<Row[]>(prisma)(Prisma.sql`
+  const rows = await runSql(prisma).rows<Row>(Prisma.sql`
     SELECT s.id, s.name, s.phone, s.tz, s.reason, count(*) OVER ()::int AS total FROM (
       SELECT c.id, c.name, c.phone, NULLIF(COALESCE(c.custom_fields->>'timezone', c.custom_fields->>'time_zone'), '') AS tz,
              ${exclusionReasonSql(campaign.exclude_dnc)} AS reason
@@ -51,7 +51,7 @@ export async function listDryRunContacts({ actor, id, query }: { actor: SessionU
 
 /** The total when the page asked for is past the end (no row to carry the window count). */
 async function countOf(where: Prisma.Sql, wanted: Prisma.Sql, excludeDnc: boolean): Promise<number> {
-  const [row] = await sqlRows<{ n: number }[]>(prisma)(Prisma.sql`
+  const [row] = await runSql(prisma).rows<{ n: number }>(Prisma.sql`
     SELECT count(*)::int AS n FROM (SELECT ${exclusionReasonSql(excludeDnc)} AS reason FROM contacts c WHERE ${where}) AS s WHERE ${wanted}`);
   return row.n;
 }

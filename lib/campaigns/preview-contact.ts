@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { applyDecision, lockCandidates, toDialCandidate } from "./claim-contacts";
 import { decideDial } from "./dial-compliance";
 import { dialPolicy } from "./dispatch-campaign";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 type PreviewNext = z.output<typeof previewNextAnswer>;
 type NoPreview = Omit<PreviewNext, "data">;
@@ -79,7 +79,7 @@ async function noCampaignRunning(organizationId: number, departmentId: number): 
  * retry), and when the next one is due.
  */
 async function nothingDueNow(campaignIds: number[]): Promise<NoPreview> {
-  const [due] = await sqlRows<{ waiting: number; next_at: Date | null; outside_hours: number }[]>(prisma)`
+  const [due] = await runSql(prisma).rows<{ waiting: number; next_at: Date | null; outside_hours: number }>`
     SELECT count(*)::int AS waiting, min(next_attempt_at) AS next_at,
            count(*) FILTER (WHERE decision->>'reason' = 'outside_window')::int AS outside_hours
     FROM campaign_contacts WHERE campaign_id = ANY(${campaignIds}::int[]) AND state IN ('pending', 'retry_wait')`;

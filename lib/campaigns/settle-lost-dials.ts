@@ -1,7 +1,7 @@
 import "server-only";
 import { endCall } from "@/lib/calls/end-call";
 import { prisma } from "@/lib/db/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { logger } from "@/lib/logger";
 
 /**
@@ -24,7 +24,7 @@ export const LOST_DIAL_SECONDS = 90;
  */
 export async function settleLostDials(campaign: { id: number; organization_id: number }): Promise<number> {
   const settled = await prisma.$transaction(async (tx) => {
-    const lost = await sqlRows<{ id: bigint; agent: number | null }[]>(tx)`
+    const lost = await runSql(tx).rows<{ id: bigint; agent: number | null }>`
       SELECT cc.id,
              (SELECT a.user_id FROM agent_statuses a
               WHERE a.user_id = cc.assigned_user_id AND a.status = 'busy' AND a.current_call_sid IS NULL

@@ -8,7 +8,7 @@ import { exclusionReasonSql, selectionWhere } from "./campaign-selection";
 import { announceCampaignProgress } from "./announce-campaign-progress";
 import { kickCampaign } from "@/lib/jobs/campaign-ticks";
 import { getCampaign } from "./manage-campaigns";
-import { sqlExecute } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /**
  * Starts a draft: freezes the selection into campaign contacts (one INSERT …
@@ -23,7 +23,7 @@ export async function startCampaign({ actor, id }: { actor: SessionUser; id: num
     async (tx) => {
       const { count } = await tx.campaign.updateMany({ where: { id, status: "draft" }, data: { status: "running", started_at: new Date() } });
       if (count === 0) throw AppError.conflict("The campaign was started meanwhile.");
-      await sqlExecute(tx)(Prisma.sql`
+      await runSql(tx).count(Prisma.sql`
       INSERT INTO campaign_contacts (campaign_id, contact_id, phone, state, exclusion_reason, updated_at)
       SELECT ${id}::int, s.id, s.phone, CASE WHEN s.reason IS NULL THEN 'pending' ELSE 'excluded' END, s.reason, now()
       FROM (SELECT c.id, c.phone, ${exclusionReasonSql(campaign.exclude_dnc)} AS reason FROM contacts c WHERE ${where}) AS s

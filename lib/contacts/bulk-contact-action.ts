@@ -12,7 +12,7 @@ import { ACTIVE_CAMPAIGN_STATUSES, assertNotInActiveCampaign } from "./delete-co
 import { contactWhere } from "./contact-filters";
 import { tagSchema } from "@/lib/contacts/tags/schemas";
 import { contactListFilters, createdRangeInOrder } from "./schemas";
-import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 export const BULK_ACTION_MAX_IDS = 1_000;
 
@@ -67,7 +67,7 @@ async function applyAction(tx: Tx, actor: SessionUser, input: ActionInput, ids: 
     case "opt_out":
       return (await tx.contact.updateMany({ where: { ...where, opted_out_at: null }, data: { opted_out_at: new Date() } })).count;
     case "add_tags": {
-      const count = await sqlExecute(tx)`
+      const count = await runSql(tx).count`
         UPDATE contacts SET tags = tags || ARRAY(SELECT t FROM unnest(${input.tags}::text[]) AS t WHERE t <> ALL(contacts.tags)), updated_at = now()
         WHERE id = ANY(${ids}::bigint[]) AND NOT (tags @> ${input.tags}::text[]) AND ${inScope}`;
       const organizations = await tx.contact.findMany({ where, select: { organization_id: true }, distinct: ["organization_id"] });
@@ -75,7 +75,7 @@ async function applyAction(tx: Tx, actor: SessionUser, input: ActionInput, ids: 
       return count;
     }
     case "remove_tags":
-      return sqlExecute(tx)`
+      return runSql(tx).count`
         UPDATE contacts SET tags = ARRAY(SELECT t FROM unnest(tags) AS t WHERE t <> ALL(${input.tags}::text[])), updated_at = now()
         WHERE id = ANY(${ids}::bigint[]) AND tags && ${input.tags}::text[] AND ${inScope}`;
   }
@@ -117,7 +117,7 @@ export const bulkFilterOperation: OperationKind<FilterAction> = {
 export async function bulkContactAction({ actor, input }: { actor: SessionUser; input: BulkContactAction }) {
   const { ids: chosen, filter, ...action } = input;
   if (filter) {
-    const [{ n }] = await sqlRows<{ n: number }[]>(prisma)`SELECT count(*)::int AS n FROM contacts c WHERE ${selectedBy(actor, { ...action, filter })}`;
+    const [{ n }] = await runSql(prisma).rows<{ n: number }>`SELECT count(*)::int AS n FROM contacts c WHERE ${selectedBy(actor, { ...action, filter })}`;
     return startOperation({ actor, kind: "contacts.bulk", input: { ...action, filter } as object, total: n });
   }
   const ids = [...new Set(chosen!)].map(BigInt);

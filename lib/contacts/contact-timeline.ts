@@ -6,7 +6,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { pageOf, paginationSchema, skipTake } from "@/lib/http/pagination";
 import { findContactForAction } from "./contact-access";
 import { TIMELINE_TYPES, type TimelineEntry, type TimelineType } from "./timeline-answer";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 export const contactTimelineQuery = paginationSchema.extend({
   /** Narrow to some kinds of entry (comma-separated), e.g. `call,message`. */
@@ -97,9 +97,9 @@ export async function contactTimeline({ actor, id, query }: { actor: SessionUser
   );
   const { skip, take } = skipTake(query);
   const [rows, [{ total }]] = await Promise.all([
-    sqlRows<{ type: TimelineType; ref: string; at: Date; details: Record<string, unknown> }[]>(prisma)`
+    runSql(prisma).rows<{ type: TimelineType; ref: string; at: Date; details: Record<string, unknown> }>`
       SELECT type, ref, at, details FROM (${union}) t ORDER BY at DESC, type, ref DESC LIMIT ${take} OFFSET ${skip}`,
-    sqlRows<{ total: number }[]>(prisma)`SELECT count(*)::int AS total FROM (${union}) t`,
+    runSql(prisma).rows<{ total: number }>`SELECT count(*)::int AS total FROM (${union}) t`,
   ]);
   const data: TimelineEntry[] = rows.map((r) => ({ id: `${r.type}-${r.ref}`, type: r.type, at: r.at, details: r.details }));
   return pageOf(data, total, query);

@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getSettings } from "@/lib/settings/get-settings";
 import { likePattern } from "./contact-filters";
-import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /** Why two contacts of a group look like one person: the evidence shown beside the group. */
 export interface PairSignals {
@@ -67,7 +67,7 @@ export async function detectDuplicateGroups(db: Tx, actor: SessionUser, only?: D
   const notDismissed = Prisma.sql`NOT EXISTS (SELECT 1 FROM duplicate_dismissals d WHERE d.organization_id = a.organization_id AND d.contact_a = a.id AND d.contact_b = b.id)`;
 
   if ((!only || only === "email") && settings.email_matching) {
-    const pairs = await sqlRows<PairRow[]>(db)`
+    const pairs = await runSql(db).rows<PairRow>`
       SELECT ${PAIR_COLUMNS}, lower(a.email) AS a_key FROM contacts a JOIN contacts b
         ON b.organization_id = a.organization_id AND b.id > a.id AND lower(b.email) = lower(a.email)
       WHERE ${inScope("a")} AND ${inScope("b")} AND a.email IS NOT NULL AND ${notDismissed}
@@ -108,12 +108,12 @@ async function namePairs(db: Tx, threshold: number, inScope: (alias: string) => 
   // usable when the budget cancels the statement. The savepoint comes first
   // and the budget last, just before the pass: a budget of a millisecond (the
   // tests') once cancelled the SAVEPOINT itself on a busy machine (a 500).
-  await sqlExecute(db)`SAVEPOINT name_pass`;
+  await runSql(db).count`SAVEPOINT name_pass`;
   try {
-    if (threshold < 100) await sqlRows(db)`SELECT set_config('pg_trgm.similarity_threshold', ${String(Math.max(0.01, threshold / 100))}, true)`;
-    await sqlRows(db)`SELECT set_config('statement_timeout', ${String(env().DUPLICATE_NAME_BUDGET_MS)}, true)`;
+    if (threshold < 100) await runSql(db).rows`SELECT set_config('pg_trgm.similarity_threshold', ${String(Math.max(0.01, threshold / 100))}, true)`;
+    await runSql(db).rows`SELECT set_config('statement_timeout', ${String(env().DUPLICATE_NAME_BUDGET_MS)}, true)`;
     if (threshold >= 100) {
-      return await sqlRows<PairRow[]>(db)`
+      return await runSql(db).rows<PairRow>`
         SELECT ${PAIR_COLUMNS}, a.name AS a_key FROM contacts a JOIN contacts b
           ON b.organization_id = a.organization_id AND b.id > a.id AND lower(b.name) = lower(a.name)
         WHERE ${inScope("a")} ${narrowed} AND ${inScope("b")} AND ${notDismissed}
@@ -121,7 +121,7 @@ async function namePairs(db: Tx, threshold: number, inScope: (alias: string) => 
     }
     // % uses the trigram index on lower(name).
     const limit = Math.max(0.01, threshold / 100);
-    return await sqlRows<PairRow[]>(db)`
+    return await runSql(db).rows<PairRow>`
       SELECT ${PAIR_COLUMNS}, a.name AS a_key
       FROM contacts a JOIN contacts b
         ON b.organization_id = a.organization_id AND b.id > a.id AND lower(b.name) % lower(a.name)
@@ -143,7 +143,7 @@ async function namePairs(db: Tx, threshold: number, inScope: (alias: string) => 
 async function rollBackToNamePass(db: Tx): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await sqlExecute(db)`ROLLBACK TO SAVEPOINT name_pass`;
+      await runSql(db).count`ROLLBACK TO SAVEPOINT name_pass`;
       return;
     } catch (error) {
       if (!isQueryCanceled(error) || attempt >= 5) throw error;

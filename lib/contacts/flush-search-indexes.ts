@@ -1,5 +1,5 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { logger } from "@/lib/logger";
 
 /** Below this many new contacts, autovacuum's own merge comes soon enough. */
@@ -24,7 +24,7 @@ export async function flushSearchIndexes(): Promise<void> {
   try {
     // One statement per index: on the embedded database a statement holds the
     // whole server (lib/db/driver.ts), and all of them at once took 1.6 s after 60,000 rows.
-    for (const { oid } of await rawQuery<{ oid: number }>(GIN_INDEXES_SQL)) await rawQuery("SELECT gin_clean_pending_list($1::int::regclass)", [oid]);
+    for (const { oid } of await runSql().rows<{ oid: number }>(GIN_INDEXES_SQL)) await runSql().rows("SELECT gin_clean_pending_list($1::int::regclass)", [oid]);
   } catch (error) {
     logger.warn("could not merge the contact search indexes' pending lists", { error: error instanceof Error ? error.message : String(error) });
   }

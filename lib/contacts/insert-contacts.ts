@@ -1,5 +1,5 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { announceEvents } from "@/lib/events/announce-events";
 import { announcement } from "@/lib/events/announcement-sql";
 import { prisma } from "@/lib/db/client";
@@ -93,7 +93,7 @@ const INSERT_SQL = `
 // Plain SQL on the driver: the ORM's own handling of eleven 5,000-value
 // arrays costs about 50 ms a bulk create.
 async function insertChunk(chunk: NewContact[]): Promise<InsertedRow[]> {
-  const rows = await rawQuery<StatementRow>(INSERT_SQL, [
+  const rows = await runSql().rows<StatementRow>(INSERT_SQL, [
     chunk.map((c) => c.organization_id),
     chunk.map((c) => c.department_id),
     chunk.map((c) => c.created_by_user_id),

@@ -1,5 +1,5 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { crossesOrganizations, departmentScope, scopeSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { loadDefinitions } from "@/lib/contacts/custom-fields/load-definitions";
@@ -19,7 +19,7 @@ const SKIP_COUNT_ESTIMATE = 15_000;
 
 /** Runs a Prisma.sql statement on the driver: the list is the hottest read path. */
 function run<Row>(statement: Prisma.Sql): Promise<Row[]> {
-  return rawQuery<Row>(statement.text, statement.values);
+  return runSql().rows<Row>(statement.text, statement.values);
 }
 
 export async function listContacts({ actor, query }: { actor: SessionUser; query: ListContactsQuery }) {

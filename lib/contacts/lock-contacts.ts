@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /**
  * Locks contacts for the rest of the transaction, in id order, so that two
@@ -10,5 +10,5 @@ import { sqlRows } from "@/lib/db/raw-sql";
  * are gone.
  */
 export async function lockContacts(tx: Tx, ids: bigint[]): Promise<void> {
-  await sqlRows(tx)`SELECT id FROM contacts WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`;
+  await runSql(tx).rows`SELECT id FROM contacts WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { z } from "zod";
 import { departmentScope, organizationScope } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
@@ -58,6 +58,6 @@ export async function lookupContacts({ actor, query }: { actor: SessionUser; que
   const statement = Prisma.sql`
     SELECT ${Prisma.raw(CONTACT_CARD_COLUMNS_SQL)}
     FROM contacts c WHERE ${sql} ORDER BY ${contactOrderBy("name")} LIMIT 10`;
-  const rows = await rawQuery<CardRow>(statement.text, statement.values);
+  const rows = await runSql().rows<CardRow>(statement.text, statement.values);
   return { data: rows.map(card) };
 }

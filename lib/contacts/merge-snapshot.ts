@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 // What a merge removes and changes, kept so it can be undone (undo-merge.ts):
 // every column of the contacts involved, exactly as stored, and every record
@@ -18,10 +18,10 @@ export interface MergeSnapshot {
 
 export async function takeMergeSnapshot(tx: Tx, primaryId: bigint, duplicateIds: bigint[]): Promise<MergeSnapshot> {
   const [rows, calls, entries, campaignContacts] = await Promise.all([
-    sqlRows<{ id: bigint; row: Record<string, unknown> }[]>(tx)`SELECT c.id, to_jsonb(c) AS row FROM contacts c WHERE c.id = ANY(${[primaryId, ...duplicateIds]}::bigint[])`,
-    sqlRows<{ contact_id: bigint; ids: string[] }[]>(tx)`SELECT contact_id, array_agg(id::text) AS ids FROM call_logs WHERE contact_id = ANY(${duplicateIds}::bigint[]) GROUP BY contact_id`,
-    sqlRows<{ contact_id: bigint; ids: string[] }[]>(tx)`SELECT contact_id, array_agg(id::text) AS ids FROM queue_entries WHERE contact_id = ANY(${duplicateIds}::bigint[]) GROUP BY contact_id`,
-    sqlRows<{ row: Record<string, unknown> }[]>(tx)`SELECT to_jsonb(cc) AS row FROM campaign_contacts cc WHERE cc.contact_id = ANY(${duplicateIds}::bigint[])`,
+    runSql(tx).rows<{ id: bigint; row: Record<string, unknown> }>`SELECT c.id, to_jsonb(c) AS row FROM contacts c WHERE c.id = ANY(${[primaryId, ...duplicateIds]}::bigint[])`,
+    runSql(tx).rows<{ contact_id: bigint; ids: string[] }>`SELECT contact_id, array_agg(id::text) AS ids FROM call_logs WHERE contact_id = ANY(${duplicateIds}::bigint[]) GROUP BY contact_id`,
+    runSql(tx).rows<{ contact_id: bigint; ids: string[] }>`SELECT contact_id, array_agg(id::text) AS ids FROM queue_entries WHERE contact_id = ANY(${duplicateIds}::bigint[]) GROUP BY contact_id`,
+    runSql(tx).rows<{ row: Record<string, unknown> }>`SELECT to_jsonb(cc) AS row FROM campaign_contacts cc WHERE cc.contact_id = ANY(${duplicateIds}::bigint[])`,
   ]);
   const byContact = (list: { contact_id: bigint; ids: string[] }[]) => Object.fromEntries(list.map((r) => [String(r.contact_id), r.ids]));
   return {

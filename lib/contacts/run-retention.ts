@@ -4,7 +4,7 @@ import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getSettings } from "@/lib/settings/get-settings";
 import { ACTIVE_CAMPAIGN_STATUSES } from "./delete-contact";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /** How many removed contacts an answer (and the audit entry) names; the count is always whole. */
 export const RETENTION_LISTED = 1000;
@@ -32,15 +32,15 @@ export async function runRetention({ organizationId, userId, dryRun = false }: {
   const policy = { inactive_contact_days: days, keep_opted_out: settings.keep_opted_out };
 
   if (dryRun) {
-    const [{ count }] = await sqlRows<{ count: bigint }[]>(prisma)`SELECT count(*) AS count FROM contacts c WHERE ${where}`;
-    const sample = await sqlRows<{ id: bigint; name: string; phone: string }[]>(prisma)`
+    const [{ count }] = await runSql(prisma).rows<{ count: bigint }>`SELECT count(*) AS count FROM contacts c WHERE ${where}`;
+    const sample = await runSql(prisma).rows<{ id: bigint; name: string; phone: string }>`
       SELECT c.id, c.name, c.phone FROM contacts c WHERE ${where} ORDER BY c.id LIMIT ${RETENTION_LISTED}`;
     return { enabled: true, dry_run: true, ...policy, removed: Number(count), ...listed(sample, Number(count)) };
   }
 
   return prisma.$transaction(
     async (tx) => {
-      const removed = await sqlRows<{ id: bigint; name: string; phone: string }[]>(tx)`
+      const removed = await runSql(tx).rows<{ id: bigint; name: string; phone: string }>`
       DELETE FROM contacts c WHERE ${where} RETURNING c.id, c.name, c.phone`;
       const report = { ...policy, removed: removed.length, ...listed(removed, removed.length) };
       await writeAuditLog(tx, { organization_id: organizationId, user_id: userId, action: "retention.run", subject_type: "organization", subject_id: organizationId, details: report });

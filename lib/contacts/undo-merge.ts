@@ -8,13 +8,13 @@ import { lockContacts } from "./lock-contacts";
 import type { MergeSnapshot } from "./merge-snapshot";
 import { recomputeCallSummary } from "./recompute-call-summary";
 import { oneOf } from "@/lib/http/answer-schemas";
-import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 export const UNDO_DAYS = 30;
 
 /** Columns a row can be written back with (generated ones are computed again). */
 async function writableColumns(tx: Tx, table: "contacts" | "campaign_contacts"): Promise<string> {
-  const rows = await sqlRows<{ column_name: string }[]>(tx)`
+  const rows = await runSql(tx).rows<{ column_name: string }>`
     SELECT column_name FROM information_schema.columns
     WHERE table_schema = current_schema() AND table_name = ${table} AND is_generated = 'NEVER' ORDER BY ordinal_position`;
   return rows.map((r) => `"${r.column_name}"`).join(", ");
@@ -32,7 +32,7 @@ export async function undoMerge({ actor, id }: { actor: SessionUser; id: bigint 
   return prisma.$transaction(async (tx) => {
     const merge = await tx.contactMerge.findFirst({ where: { id, ...departmentScope(actor) } });
     if (!merge) throw AppError.notFound();
-    await sqlRows(tx)`SELECT id FROM contact_merges WHERE id = ${id} FOR UPDATE`;
+    await runSql(tx).rows`SELECT id FROM contact_merges WHERE id = ${id} FOR UPDATE`;
     const current = await tx.contactMerge.findUniqueOrThrow({ where: { id }, select: { undone_at: true } });
     if (current.undone_at) throw AppError.conflict("This merge has already been undone.");
     if (Date.now() - merge.created_at.getTime() > UNDO_DAYS * 86_400_000) throw AppError.conflict(`A merge can be undone for ${UNDO_DAYS} days; this one is older.`);
@@ -46,23 +46,22 @@ export async function undoMerge({ actor, id }: { actor: SessionUser; id: bigint 
     if (taken.length) throw AppError.conflict(`These phone numbers belong to other contacts now: ${taken.map((c) => `${c.phone} (${c.name})`).join(", ")}.`);
 
     const contactColumns = await writableColumns(tx, "contacts");
-    await sqlExecute(tx)(`INSERT INTO contacts (${contactColumns}) SELECT ${contactColumns} FROM jsonb_populate_recordset(NULL::contacts, $1::jsonb)`, JSON.stringify(snapshot.removed));
+    await runSql(tx).count(`INSERT INTO contacts (${contactColumns}) SELECT ${contactColumns} FROM jsonb_populate_recordset(NULL::contacts, $1::jsonb)`, [JSON.stringify(snapshot.removed)]);
     // The kept contact's own values from before the merge; its call summary from its calls.
-    await sqlExecute(tx)`
+    await runSql(tx).count`
       UPDATE contacts c SET email = p.email, company = p.company, tags = p.tags, notes = p.notes, custom_fields = p.custom_fields, updated_at = now()
       FROM jsonb_populate_record(NULL::contacts, ${JSON.stringify(snapshot.primary)}::jsonb) p WHERE c.id = ${merge.primary_id}`;
     for (const [contactId, ids] of Object.entries(snapshot.call_logs)) {
-      await sqlExecute(tx)`UPDATE call_logs SET contact_id = ${BigInt(contactId)} WHERE id = ANY(${ids.map(BigInt)}::bigint[]) AND organization_id = ${merge.organization_id}`;
+      await runSql(tx).count`UPDATE call_logs SET contact_id = ${BigInt(contactId)} WHERE id = ANY(${ids.map(BigInt)}::bigint[]) AND organization_id = ${merge.organization_id}`;
     }
     for (const [contactId, ids] of Object.entries(snapshot.queue_entries)) {
-      await sqlExecute(tx)`UPDATE queue_entries SET contact_id = ${BigInt(contactId)} WHERE id = ANY(${ids.map(BigInt)}::bigint[]) AND organization_id = ${merge.organization_id}`;
+      await runSql(tx).count`UPDATE queue_entries SET contact_id = ${BigInt(contactId)} WHERE id = ANY(${ids.map(BigInt)}::bigint[]) AND organization_id = ${merge.organization_id}`;
     }
     if (snapshot.campaign_contacts.length) {
       const ccColumns = await writableColumns(tx, "campaign_contacts");
-      await sqlExecute(tx)(
-        `INSERT INTO campaign_contacts (${ccColumns}) SELECT ${ccColumns} FROM jsonb_populate_recordset(NULL::campaign_contacts, $1::jsonb) ON CONFLICT DO NOTHING`,
+      await runSql(tx).count(`INSERT INTO campaign_contacts (${ccColumns}) SELECT ${ccColumns} FROM jsonb_populate_recordset(NULL::campaign_contacts, $1::jsonb) ON CONFLICT DO NOTHING`, [
         JSON.stringify(snapshot.campaign_contacts),
-      );
+      ]);
     }
     await recomputeCallSummary(tx, merge.primary_id);
     await tx.contactMerge.update({ where: { id }, data: { undone_at: new Date(), undone_by_user_id: actor.id } });

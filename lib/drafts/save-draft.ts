@@ -1,7 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import type { DraftRef } from "./schemas";
 
 /** A user keeps at most this many drafts: the oldest beyond it go (a draft is a moment's work, not storage). */
@@ -13,7 +13,7 @@ const DRAFT_DAYS = 30;
 export async function saveDraft({ actor, ref, body }: { actor: SessionUser; ref: DraftRef; body: string }) {
   // One statement that says whether it created the draft (xmax is 0 for a row this statement inserted):
   // the old drafts are looked at only then, not on every debounced keystroke's save.
-  const [saved] = await sqlRows<{ body: string; updated_at: Date; created: boolean }[]>(prisma)`
+  const [saved] = await runSql(prisma).rows<{ body: string; updated_at: Date; created: boolean }>`
     INSERT INTO drafts (organization_id, user_id, kind, ref, body) VALUES (${actor.organization_id}, ${actor.id}, ${ref.kind}, ${ref.ref}, ${body})
     ON CONFLICT (user_id, kind, ref) DO UPDATE SET body = EXCLUDED.body, updated_at = now()
     RETURNING body, updated_at, (xmax = 0) AS created`;

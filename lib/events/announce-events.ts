@@ -3,7 +3,7 @@ import { afterCommit } from "@/lib/db/after-commit";
 import { prepared } from "@/lib/db/prepared";
 import { logger } from "@/lib/logger";
 import { EVENTS_CHANNEL } from "./announcement-sql";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 // The NOTIFYs of events written by durable transactions. PostgreSQL
 // serializes notifying commits behind one lock held through the commit's disk
@@ -34,5 +34,7 @@ export function announceAfterCommit(db: object, payloads: readonly (string | nul
 function send() {
   const payloads = queued;
   queued = [];
-  rawQuery(NOTIFY, [payloads], { unflushed: true }).catch((error) => logger.error("events not announced", { count: payloads.length, error: error instanceof Error ? error.message : String(error) }));
+  runSql("unflushed")
+    .rows(NOTIFY, [payloads])
+    .catch((error) => logger.error("events not announced", { count: payloads.length, error: error instanceof Error ? error.message : String(error) }));
 }

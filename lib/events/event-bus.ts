@@ -1,5 +1,5 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
 import type { EventRecord, Visibility } from "./event-record";
@@ -11,7 +11,7 @@ import { listen } from "@/lib/db/listen";
 // This process's end of the event stream. One LISTEN connection per process
 // hears every NOTIFY (whichever process published), reads the announced rows
 // and hands each to the local subscribers that want it: each subscriber
-// brings its own check (lib/server/event-stream.ts passes the API's own scope
+// brings its own check (lib/routes/event-stream.ts passes the API's own scope
 // and permissions), so the bus knows no user, role or rule. Nothing is kept in
 // memory that another process would need: the rows are the history.
 
@@ -130,7 +130,7 @@ class EventBus {
   /** Events of the last five minutes after `lastId` that this user may receive (a reconnect's Last-Event-ID). */
   async history(subscriber: Pick<Subscriber, "organizationId" | "wants">, lastId: bigint): Promise<StoredEvent[]> {
     const organization = subscriber.organizationId;
-    const rows = await rawQuery<StoredEvent>(
+    const rows = await runSql().rows<StoredEvent>(
       `SELECT ${COLUMNS} FROM events WHERE id > $1 AND created_at > now() - interval '5 minutes' AND organization_id IS NOT NULL
          AND ($2::int IS NULL OR organization_id = $2::int) ORDER BY events.id LIMIT 10000`,
       [lastId.toString(), organization],
@@ -167,7 +167,7 @@ class EventBus {
     // Events announced by id are read in one statement; what arrives meanwhile waits for it, so the order holds.
     this.reading = true;
     try {
-      const rows = new Map((await rawQuery<StoredEvent>(`SELECT ${COLUMNS} FROM events WHERE id = ANY($1::bigint[])`, [ids])).map((row) => [row.id, row]));
+      const rows = new Map((await runSql().rows<StoredEvent>(`SELECT ${COLUMNS} FROM events WHERE id = ANY($1::bigint[])`, [ids])).map((row) => [row.id, row]));
       this.dispatch(batch.flatMap((item) => (typeof item === "string" ? (rows.get(item) ?? []) : [item])));
     } catch (error) {
       logger.error("events could not be read", { error: error instanceof Error ? error.message : String(error) });
@@ -179,7 +179,9 @@ class EventBus {
 
   /** After the listening connection came back: what was announced meanwhile. */
   private async catchUp() {
-    const rows = await rawQuery<StoredEvent>(`SELECT ${COLUMNS} FROM events WHERE created_at > now() - interval '1 minute' ORDER BY events.id`).catch(() => []);
+    const rows = await runSql()
+      .rows<StoredEvent>(`SELECT ${COLUMNS} FROM events WHERE created_at > now() - interval '1 minute' ORDER BY events.id`)
+      .catch(() => []);
     this.dispatch(rows);
   }
 
@@ -258,6 +260,12 @@ export const eventBus = (): EventBus => processSingleton("event-bus", () => new 
 
 /** Events are kept ten minutes (resuming covers five); every process sweeps, the statement is cheap. */
 export function sweepOldEvents(): void {
-  const timer = setInterval(() => void rawQuery(`DELETE FROM events WHERE created_at < now() - interval '10 minutes'`).catch(() => undefined), 60_000);
+  const timer = setInterval(
+    () =>
+      void runSql()
+        .rows(`DELETE FROM events WHERE created_at < now() - interval '10 minutes'`)
+        .catch(() => undefined),
+    60_000,
+  );
   timer.unref();
 }

@@ -1,7 +1,7 @@
 // What an event says about the record it is about, for deciding who may
 // receive it. The bus carries these fields and never decides: whoever opens a
 // stream passes in its check (lib/auth/scope.ts's eventReceiver, through
-// lib/server/event-stream.ts).
+// lib/routes/event-stream.ts).
 
 /** Whose reach an event falls in: names the scope the API reads the same record with (personal: the user it names, nobody else). */
 export type Visibility = "organization" | "department" | "owner" | "import" | "user" | "conversation" | "queue" | "personal";

@@ -8,7 +8,7 @@ import { RIGHTS_CHANGED, SESSION_REVOKED } from "./event-types";
 import { EVENT_CONTRACT, type EventPayload, type EventType } from "./event-contract";
 import { eventRows, insertEvents, type EventRowsSpec } from "./events-sql";
 import { processSingleton } from "@/lib/process/process-registry";
-import { rawQuery, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /** An event of the contract (event-contract.ts), which says who may receive it. */
 export interface NewEvent<T extends EventType = EventType> {
@@ -51,7 +51,7 @@ function values(event: NewEvent | InternalEvent) {
 export async function publishEvent<T extends EventType>(event: NewEvent<T>, tx?: Tx): Promise<void> {
   try {
     if (tx) await writeInTransaction(tx, WRITE, values(event));
-    else await rawQuery(WRITE_AND_NOTIFY, values(event), { unflushed: true });
+    else await runSql("unflushed").rows(WRITE_AND_NOTIFY, values(event));
   } catch (error) {
     if (tx) throw error; // inside a transaction the statement's failure aborts it anyway: let the caller see why
     logger.error("event not published", { type: event.type, error: error instanceof Error ? error.message : String(error) });
@@ -59,7 +59,7 @@ export async function publishEvent<T extends EventType>(event: NewEvent<T>, tx?:
 }
 
 async function writeInTransaction(tx: Tx, sql: string, params: unknown[]): Promise<void> {
-  const rows = await sqlRows<{ announcement: string }[]>(tx)(sql, ...params);
+  const rows = await runSql(tx).rows<{ announcement: string }>(sql, params);
   announceAfterCommit(
     tx,
     rows.map((row) => row.announcement),
@@ -93,9 +93,9 @@ export async function publishRightsChanged(userIds: number[], tx?: Tx): Promise<
 async function publishInternal(event: InternalEvent, tx?: Tx): Promise<void> {
   if (tx) return writeInTransaction(tx, WRITE, values(event));
   // Outside a transaction the change itself has happened: a stream left open is logged, never the change's failure.
-  await rawQuery(WRITE_AND_NOTIFY, values(event), { unflushed: true }).catch((error) =>
-    logger.error("stream closing not announced", { type: event.type, error: error instanceof Error ? error.message : String(error) }),
-  );
+  await runSql("unflushed")
+    .rows(WRITE_AND_NOTIFY, values(event))
+    .catch((error) => logger.error("stream closing not announced", { type: event.type, error: error instanceof Error ? error.message : String(error) }));
 }
 
 /**
@@ -105,7 +105,7 @@ async function publishInternal(event: InternalEvent, tx?: Tx): Promise<void> {
  */
 export async function publishSelected<T extends EventType>(rows: EventRowsSpec<T>, params: unknown[]): Promise<void> {
   try {
-    await rawQuery(`WITH e AS (${insertEvents(eventRows(rows))}) SELECT ${announce("e")} FROM e`, params, { unflushed: true });
+    await runSql("unflushed").rows(`WITH e AS (${insertEvents(eventRows(rows))}) SELECT ${announce("e")} FROM e`, params);
   } catch (error) {
     logger.error("event not published", { error: error instanceof Error ? error.message : String(error) });
   }

@@ -6,7 +6,7 @@ import { contactInputSchema } from "@/lib/contacts/schemas";
 import type { Tx } from "@/lib/db/client";
 import { fieldErrors, unstorableTextErrors, replaceUnstorableText } from "@/lib/http/validation";
 import { rowToInput, type ColumnMapping } from "./column-mapping";
-import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 export interface ClassifiedRow {
   row_number: number;
@@ -52,9 +52,11 @@ export async function classifyRows(db: Tx, ctx: ClassifyContext, records: { rowN
   const phones = prepared.flatMap((p) => ("contact" in p && p.contact?.phone ? [p.contact.phone] : []));
   // One array parameter rather than a bind parameter per phone.
   const existing = phones.length
-    ? await sqlRows<{ id: bigint; phone: string; department_id: number }[]>(
-        db,
-      )`SELECT id, phone, department_id FROM contacts WHERE organization_id = ${ctx.organizationId}::int AND phone = ANY(${phones}::text[])`
+    ? await runSql(db).rows<{
+        id: bigint;
+        phone: string;
+        department_id: number;
+      }>`SELECT id, phone, department_id FROM contacts WHERE organization_id = ${ctx.organizationId}::int AND phone = ANY(${phones}::text[])`
     : [];
   const existingByPhone = new Map(existing.map((c) => [c.phone, c]));
 
@@ -89,7 +91,7 @@ export async function classifyRows(db: Tx, ctx: ClassifyContext, records: { rowN
 /** Stages classified rows set-based: one INSERT per batch. */
 export async function stageRows(db: Tx, importId: string, rows: ClassifiedRow[]): Promise<void> {
   if (!rows.length) return;
-  await sqlExecute(db)`
+  await runSql(db).count`
     INSERT INTO import_rows (import_id, row_number, status, contact, errors, duplicate_id)
     SELECT ${importId}::uuid, u.row_number, u.status, u.contact::jsonb, u.errors::jsonb, u.duplicate_id
     FROM unnest(${rows.map((r) => r.row_number)}::int[], ${rows.map((r) => r.status)}::text[],

@@ -1,7 +1,7 @@
 import "server-only";
 import { Readable } from "node:stream";
 import Papa from "papaparse";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { CsvBoundsFilter } from "./csv-bounds-filter";
 import { decodeChunks, detectEncoding, type ImportEncoding } from "./text-encoding";
 
@@ -13,7 +13,7 @@ import { decodeChunks, detectEncoding, type ImportEncoding } from "./text-encodi
  */
 async function* uploadBytes(importId: string): AsyncGenerator<Uint8Array> {
   for (let seq = 0; ; seq++) {
-    const [chunk] = await rawQuery<{ data: Uint8Array }>("SELECT data FROM import_chunks WHERE import_id = $1::uuid AND seq = $2", [importId, seq]);
+    const [chunk] = await runSql().rows<{ data: Uint8Array }>("SELECT data FROM import_chunks WHERE import_id = $1::uuid AND seq = $2", [importId, seq]);
     if (!chunk) break;
     yield chunk.data;
   }

@@ -22,7 +22,7 @@ import { CSV_MAX_BYTES, type ImportOptions } from "./schemas";
 import { NotText, type ImportEncoding } from "./text-encoding";
 import { storeImportChunk } from "./store-chunk";
 import { writeImportBatch } from "./write-import-batch";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /** Rows classified and staged per statement (fewer on the embedded database: lib/db/long-work.ts). */
 const BATCH = 2_000;
@@ -241,7 +241,7 @@ async function write(importId: string): Promise<void> {
   for (;;) {
     const current = await prisma.importJob.findUniqueOrThrow({ where: { id: importId }, select: { processed_rows: true, totals: true } });
     // The batch: the next writeBatch rows to write, as a range of row numbers.
-    const [bounds] = await sqlRows<{ through: number | null; rows: number }[]>(prisma)`
+    const [bounds] = await runSql(prisma).rows<{ through: number | null; rows: number }>`
       SELECT max(row_number)::int AS through, count(*)::int AS rows FROM (
         SELECT row_number FROM import_rows
         WHERE import_id = ${importId}::uuid AND row_number > ${current.processed_rows} AND status IN ('valid', 'duplicate')

@@ -1,5 +1,5 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /**
  * Stores one chunk of an import's file. Past the ORM: Prisma sends bytes as
@@ -8,5 +8,5 @@ import { rawQuery } from "@/lib/db/raw-sql";
  * seconds while a 5 MB upload was stored (issue 40, point 11).
  */
 export async function storeImportChunk(importId: string, seq: number, data: Uint8Array): Promise<void> {
-  await rawQuery("INSERT INTO import_chunks (import_id, seq, data) VALUES ($1::uuid, $2, $3)", [importId, seq, data]);
+  await runSql().rows("INSERT INTO import_chunks (import_id, seq, data) VALUES ($1::uuid, $2, $3)", [importId, seq, data]);
 }

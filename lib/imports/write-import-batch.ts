@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 export interface BatchOutcome {
   created: number;
@@ -31,11 +31,11 @@ export async function writeImportBatch(
 ): Promise<BatchOutcome> {
   const { importId, after, through } = range;
   const tag = options.autoTag;
-  const [{ valid, duplicates }] = await sqlRows<{ valid: number; duplicates: number }[]>(tx)`
+  const [{ valid, duplicates }] = await runSql(tx).rows<{ valid: number; duplicates: number }>`
     SELECT count(*) FILTER (WHERE status = 'valid')::int AS valid, count(*) FILTER (WHERE status = 'duplicate')::int AS duplicates
     FROM import_rows WHERE import_id = ${importId}::uuid AND row_number > ${after} AND row_number <= ${through}`;
 
-  const created = await sqlExecute(tx)`
+  const created = await runSql(tx).count`
     INSERT INTO contacts (organization_id, department_id, created_by_user_id, name, phone, email, company, tags, custom_fields, notes, opted_out_at, import_id, updated_at)
     SELECT ${job.organization_id}::int, ${job.department_id}::int, ${job.user_id}::int,
            r.contact->>'name', r.contact->>'phone', r.contact->>'email', r.contact->>'company',
@@ -49,7 +49,7 @@ export async function writeImportBatch(
   let updated = 0;
   if (options.duplicateHandling === "update" && duplicates > 0) {
     // File values win where the file has them; tags and custom fields are merged.
-    updated = await sqlExecute(tx)`
+    updated = await runSql(tx).count`
       UPDATE contacts c SET
         name = r.contact->>'name',
         email = COALESCE(r.contact->>'email', c.email),
@@ -71,7 +71,7 @@ export async function writeImportBatch(
   }
 
   // The organization's tag list learns every tag this batch wrote.
-  await sqlExecute(tx)`
+  await runSql(tx).count`
     INSERT INTO tags (organization_id, name)
     SELECT ${job.organization_id}::int, name FROM (
       SELECT DISTINCT jsonb_array_elements_text(COALESCE(r.contact->'tags', '[]'::jsonb)) AS name

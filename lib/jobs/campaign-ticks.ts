@@ -1,6 +1,6 @@
 import "server-only";
 import { prepared } from "@/lib/db/prepared";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { enqueueJob, QUEUES } from "./job-queue";
 
 // Campaign dispatch is triggered by name: whoever opens capacity (a start, a
@@ -25,7 +25,7 @@ export async function kickCampaignLater(campaignId: number, seconds = 3): Promis
 /** An agent of this department may now take a call: every running dialing campaign there gets a tick. */
 export async function kickDepartmentCampaigns(organizationId: number, departmentId: number | null): Promise<void> {
   if (departmentId === null) return;
-  const campaigns = await rawQuery<{ id: number }>(DIALING_CAMPAIGNS, [organizationId, departmentId]);
+  const campaigns = await runSql().rows<{ id: number }>(DIALING_CAMPAIGNS, [organizationId, departmentId]);
   await Promise.all(campaigns.map((c) => kickCampaign(c.id)));
 }
 

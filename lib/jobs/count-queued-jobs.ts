@@ -1,5 +1,5 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { QUEUES } from "./job-queue";
 
 /**
@@ -8,7 +8,7 @@ import { QUEUES } from "./job-queue";
  * listed, an empty one with 0.
  */
 export async function countQueuedJobs(): Promise<{ queue: string; queued: number; active: number }[]> {
-  const rows = await rawQuery<{ name: string; queued: number; active: number }>(
+  const rows = await runSql().rows<{ name: string; queued: number; active: number }>(
     `SELECT name, (count(*) FILTER (WHERE state < 'active'))::int AS queued, (count(*) FILTER (WHERE state = 'active'))::int AS active
        FROM pgboss.job WHERE state <= 'active' GROUP BY name`,
   );

@@ -1,7 +1,7 @@
 import "server-only";
 import { inBackground } from "@/lib/db/background-work";
 import { ifAdvisoryLockFree } from "@/lib/db/advisory-lock";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { logger } from "@/lib/logger";
 
 // The one scheduler of the work each organization gets once a day (the
@@ -39,7 +39,7 @@ export function scheduleDaily(job: DailyOrganizationJob): void {
 export async function runDueDaily(job: DailyOrganizationJob): Promise<void> {
   // One process at a time; the others find the lock taken and skip this round.
   await ifAdvisoryLockFree(job.lockKey, async () => {
-    const settings = await rawQuery<{ organization_id: number; value: unknown; last_run: Date | null }>(
+    const settings = await runSql().rows<{ organization_id: number; value: unknown; last_run: Date | null }>(
       `SELECT s.organization_id, s.value,
               (SELECT max(a.created_at) FROM audit_logs a WHERE a.organization_id = s.organization_id AND a.action = $2) AS last_run
        FROM settings s WHERE s.key = $1 ORDER BY s.organization_id`,

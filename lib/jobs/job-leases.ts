@@ -1,5 +1,5 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { randomUUID } from "node:crypto";
 import type PgBoss from "pg-boss";
 import { logger } from "@/lib/logger";
@@ -35,7 +35,7 @@ export function onOrphan(queue: string, resend: Resend): void {
 }
 
 export async function holdLease(queue: string, jobId: string, data: object): Promise<void> {
-  await rawQuery(
+  await runSql().rows(
     `INSERT INTO job_leases (job_id, queue, worker_id, data, heartbeat_at) VALUES ($1::uuid, $2, $3::uuid, $4::jsonb, now())
      ON CONFLICT (job_id) DO UPDATE SET worker_id = EXCLUDED.worker_id, heartbeat_at = now()`,
     [jobId, queue, state.workerId, JSON.stringify(data)],
@@ -43,7 +43,7 @@ export async function holdLease(queue: string, jobId: string, data: object): Pro
 }
 
 export async function releaseLease(jobId: string): Promise<void> {
-  await rawQuery(`DELETE FROM job_leases WHERE job_id = $1::uuid AND worker_id = $2::uuid`, [jobId, state.workerId]);
+  await runSql().rows(`DELETE FROM job_leases WHERE job_id = $1::uuid AND worker_id = $2::uuid`, [jobId, state.workerId]);
 }
 
 /**
@@ -52,7 +52,7 @@ export async function releaseLease(jobId: string): Promise<void> {
  * embedded database, every lease but ours is an orphan whatever its age.
  */
 export async function recoverOrphanedJobs(boss: PgBoss, { everyOther = false } = {}): Promise<number> {
-  const orphans = await rawQuery<{ job_id: string; queue: string; data: object }>(
+  const orphans = await runSql().rows<{ job_id: string; queue: string; data: object }>(
     `DELETE FROM job_leases WHERE worker_id <> $1::uuid AND ($2 OR heartbeat_at < now() - make_interval(secs => $3))
      RETURNING job_id, queue, data`,
     [state.workerId, everyOther, LEASE_EXPIRY_SECONDS],
@@ -78,7 +78,7 @@ export function keepLeases(boss: PgBoss, { embedded, handedBack }: { embedded: b
   let first = true;
   state.timer = setInterval(() => {
     void (async () => {
-      await rawQuery(`UPDATE job_leases SET heartbeat_at = now() WHERE worker_id = $1::uuid`, [state.workerId]);
+      await runSql().rows(`UPDATE job_leases SET heartbeat_at = now() WHERE worker_id = $1::uuid`, [state.workerId]);
       await recoverOrphanedJobs(boss, { everyOther: embedded && first });
       first = false;
     })().catch((error) => logger.error("job lease upkeep failed", { error: error instanceof Error ? error.message : String(error) }));

@@ -8,7 +8,7 @@ import { withAdvisoryLock } from "@/lib/db/advisory-lock";
 import { databaseKind, jobQueueConnection } from "@/lib/db/database-facts";
 import { onShutdown } from "@/lib/shutdown";
 import { listen } from "@/lib/db/listen";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 // Background jobs on pg-boss, in the same database as everything else (its own
 // "pgboss" schema), on PostgreSQL and on the embedded PGlite alike: jobs
@@ -123,9 +123,9 @@ export async function enqueueJob(name: QueueName, data: object, singletonKey?: s
 async function wakeWorkers(name: QueueName): Promise<void> {
   wakeLocal(name);
   if (databaseKind() !== "postgres") return;
-  await rawQuery(`SELECT pg_notify('${JOBS_CHANNEL}', $1)`, [name], { unflushed: true }).catch((error) =>
-    logger.warn("job wake-up not sent", { queue: name, error: error instanceof Error ? error.message : String(error) }),
-  );
+  await runSql("unflushed")
+    .rows(`SELECT pg_notify('${JOBS_CHANNEL}', $1)`, [name])
+    .catch((error) => logger.warn("job wake-up not sent", { queue: name, error: error instanceof Error ? error.message : String(error) }));
 }
 
 /** A failed job (or one handed back from a stopped server) is retried after RETRY_DELAY_SECONDS: someone looks then, not at the next poll. */

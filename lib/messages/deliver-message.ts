@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import { announceMessage } from "./announce-message";
 import { telephony, type TextAnswer } from "@/lib/telephony/port";
-import { sqlExecute } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /**
  * Hands a stored outgoing message to the provider (outside any transaction)
@@ -26,12 +26,12 @@ export async function deliverMessage(organizationId: number, messageId: bigint):
     template: message.content_sid ? { contentSid: message.content_sid, variables: (message.content_variables ?? {}) as Record<string, string> } : null,
   });
   if (answer.accepted) {
-    await sqlExecute(prisma)`
+    await runSql(prisma).count`
       UPDATE messages SET provider_sid = COALESCE(provider_sid, ${answer.sid}),
         status = CASE WHEN status IN ('held', 'queued') THEN ${answer.status} ELSE status END, updated_at = now()
       WHERE id = ${messageId} AND organization_id = ${organizationId}`;
   } else {
-    await sqlExecute(prisma)`
+    await runSql(prisma).count`
       UPDATE messages SET status = 'failed', error_code = ${answer.code}, error_message = ${answer.reason.slice(0, 1000)}, updated_at = now()
       WHERE id = ${messageId} AND organization_id = ${organizationId}`;
   }

@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { MESSAGE_COLUMNS, serializeMessage, type MessageRow } from "./serialize-message";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /**
  * A contact's latest texts (newest first) for the contact detail, beside its
@@ -11,10 +11,10 @@ import { sqlRows } from "@/lib/db/raw-sql";
 export async function latestMessages(organizationId: number, contactId: bigint, limit = 20) {
   const phone = Prisma.sql`(SELECT phone FROM contacts WHERE id = ${contactId} AND organization_id = ${organizationId})`;
   const [rows, [optOut]] = await Promise.all([
-    sqlRows<MessageRow[]>(prisma)(Prisma.sql`
+    runSql(prisma).rows<MessageRow>(Prisma.sql`
       SELECT ${MESSAGE_COLUMNS} FROM conversations c JOIN messages m ON m.conversation_id = c.id LEFT JOIN users mu ON mu.id = m.user_id
       WHERE c.organization_id = ${organizationId} AND c.phone = ${phone} ORDER BY m.id DESC LIMIT ${limit}`),
-    sqlRows<{ changed_at: Date; message_id: bigint | null }[]>(prisma)(Prisma.sql`
+    runSql(prisma).rows<{ changed_at: Date; message_id: bigint | null }>(Prisma.sql`
       SELECT changed_at, message_id FROM sms_opt_outs WHERE organization_id = ${organizationId} AND channel = 'sms' AND phone = ${phone} AND opted_out`),
   ]);
   return {

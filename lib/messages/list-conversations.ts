@@ -6,7 +6,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { pageOf, skipTake } from "@/lib/http/pagination";
 import type { ListConversationsQuery } from "./schemas";
 import { CONVERSATION_COLUMNS, conversationJoins, serializeConversation, type ConversationRow } from "./serialize-conversation";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /** The conversations the caller may read, most recent activity first, with filters. */
 export async function listConversations({ actor, query }: { actor: SessionUser; query: ListConversationsQuery }) {
@@ -28,10 +28,10 @@ export async function listConversations({ actor, query }: { actor: SessionUser; 
   const { skip, take } = skipTake(query);
   const countJoin = searching ? Prisma.sql`LEFT JOIN contacts ct ON ct.organization_id = c.organization_id AND ct.phone = c.phone` : Prisma.empty;
   const [rows, [{ total }]] = await Promise.all([
-    sqlRows<ConversationRow[]>(prisma)(Prisma.sql`
+    runSql(prisma).rows<ConversationRow>(Prisma.sql`
       SELECT ${CONVERSATION_COLUMNS} FROM conversations c ${conversationJoins(actor.id)}
       ${where} ORDER BY c.last_message_at DESC, c.id DESC LIMIT ${take} OFFSET ${skip}`),
-    sqlRows<{ total: number }[]>(prisma)(Prisma.sql`SELECT count(*)::int AS total FROM conversations c ${countJoin} ${where}`),
+    runSql(prisma).rows<{ total: number }>(Prisma.sql`SELECT count(*)::int AS total FROM conversations c ${countJoin} ${where}`),
   ]);
   return pageOf(rows.map(serializeConversation), total, query);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { conversationScopeSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { queueMessageMedia, storeMessageMedia } from "./store-message-media";
@@ -16,7 +16,7 @@ const INLINE = /^(image\/(png|jpeg|gif|webp)|audio\/[\w.+-]+|video\/(mp4|3gpp|we
  * before files were kept, a job still to run) is fetched now.
  */
 export async function messageMediaFile({ actor, messageId, position }: { actor: SessionUser; messageId: bigint; position: number }): Promise<Response> {
-  const [message] = await sqlRows<{ id: bigint; organization_id: number; media: { content_type: string | null }[] }[]>(prisma)(Prisma.sql`
+  const [message] = await runSql(prisma).rows<{ id: bigint; organization_id: number; media: { content_type: string | null }[] }>(Prisma.sql`
     SELECT m.id, m.organization_id, m.media FROM messages m JOIN conversations c ON c.id = m.conversation_id
     WHERE ${Prisma.join([Prisma.sql`m.id = ${messageId}`, Prisma.sql`m.direction = 'inbound'`, ...conversationScopeSql(actor, "c")], " AND ")}`);
   if (!message || !message.media[position]) throw AppError.notFound();

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import type { MessageChannel } from "@/lib/telephony/text-events";
 
 export interface OpenedConversation {
@@ -31,7 +31,7 @@ export async function openConversation(
     departmentId = null,
   }: { organizationId: number; channel?: MessageChannel; phone: string; ourNumber: string | null; reopen: boolean; departmentId?: number | null },
 ): Promise<OpenedConversation> {
-  const [row] = await sqlRows<OpenedConversation[]>(tx)`
+  const [row] = await runSql(tx).rows<OpenedConversation>`
     INSERT INTO conversations (organization_id, department_id, contact_id, channel, phone, our_number)
     SELECT ${organizationId}, COALESCE(ct.department_id, ${departmentId}::int, (SELECT min(id) FROM departments WHERE organization_id = ${organizationId})), ct.id, ${channel}, ${phone}, ${ourNumber}
     FROM (SELECT 1) AS one LEFT JOIN contacts ct ON ct.organization_id = ${organizationId} AND ct.phone = ${phone}
@@ -46,7 +46,7 @@ export async function openConversation(
 
 /** The conversation's newest message is now `messageId` (never an older one, whatever the order of commits); `inboundAt`: the person sent it then. */
 export async function touchConversation(tx: Tx, conversationId: bigint, messageId: bigint, inboundAt: Date | null = null): Promise<void> {
-  await sqlExecute(tx)`
+  await runSql(tx).count`
     UPDATE conversations SET last_message_id = ${messageId}, last_message_at = now(), updated_at = now(),
            last_inbound_at = GREATEST(last_inbound_at, ${inboundAt}::timestamptz)
     WHERE id = ${conversationId} AND (last_message_id IS NULL OR last_message_id < ${messageId})`;

@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import { rawQuery, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
 import { getSettings } from "@/lib/settings/get-settings";
@@ -42,7 +42,7 @@ export async function receiveMessage({ organizationId, text }: { organizationId:
     let reply: ReceivedText["reply"] = null;
     if (replyBody) {
       const shape = countSegments(replyBody);
-      const [auto] = await sqlRows<{ id: bigint }[]>(tx)`
+      const [auto] = await runSql(tx).rows<{ id: bigint }>`
         INSERT INTO messages (organization_id, conversation_id, direction, body, status, from_number, to_number, encoding, segments, origin)
         VALUES (${organizationId}, ${stored.conversationId}, 'outbound', ${replyBody}, 'queued', ${text.to}, ${text.from}, ${shape.encoding}, ${shape.segments}, 'auto')
         RETURNING id`;
@@ -85,7 +85,7 @@ async function storePlainMessage(organizationId: number, text: IncomingText): Pr
 
 /** Has this MessageSid been stored? Another organization's SID is a conflict, never touched (409). */
 async function alreadyStored(organizationId: number, sid: string): Promise<boolean> {
-  const [owner] = await rawQuery<{ organization_id: number }>(`SELECT organization_id FROM messages WHERE provider_sid = $1`, [sid]);
+  const [owner] = await runSql().rows<{ organization_id: number }>(`SELECT organization_id FROM messages WHERE provider_sid = $1`, [sid]);
   if (!owner) return false;
   if (owner.organization_id !== organizationId) {
     logger.warn("message SID of another organization", { organization_id: organizationId, message_sid: sid });

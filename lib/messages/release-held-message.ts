@@ -3,7 +3,7 @@ import { prisma } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import { deliverMessage } from "./deliver-message";
 import { smsOptOut } from "./sms-consent";
-import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /**
  * A campaign text held through quiet hours goes out when they end (the job
@@ -12,13 +12,13 @@ import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
  */
 export async function releaseHeldMessage({ organization_id, message_id }: { organization_id: number; message_id: string }): Promise<void> {
   const id = BigInt(message_id);
-  const [held] = await sqlRows<{ to_number: string; channel: "sms" | "whatsapp" }[]>(prisma)`
+  const [held] = await runSql(prisma).rows<{ to_number: string; channel: "sms" | "whatsapp" }>`
     UPDATE messages m SET status = 'queued', updated_at = now() FROM conversations c
     WHERE m.id = ${id} AND m.organization_id = ${organization_id} AND m.status = 'held' AND c.id = m.conversation_id
     RETURNING m.to_number, c.channel`;
   if (!held) return;
   if (await smsOptOut(prisma, organization_id, held.to_number, held.channel)) {
-    await sqlExecute(prisma)`UPDATE messages SET status = 'failed', error_message = 'The number opted out of text messages while this message was held.', updated_at = now() WHERE id = ${id}`;
+    await runSql(prisma).count`UPDATE messages SET status = 'failed', error_message = 'The number opted out of text messages while this message was held.', updated_at = now() WHERE id = ${id}`;
     return;
   }
   const answer = await deliverMessage(organization_id, id);

@@ -18,7 +18,7 @@ import { fillTemplate, TEMPLATE_PLACEHOLDERS, unfilledFields } from "./render-te
 import type { SendMessageInput } from "./schemas";
 import { countSegments, MAX_MESSAGE_CHARACTERS } from "./segments";
 import { smsOptOut } from "./sms-consent";
-import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { fillTemplateVariables, templateVariables, whatsappWindow, type WhatsappTemplate } from "@/lib/messages/whatsapp/whatsapp-schemas";
 
 /**
@@ -55,13 +55,13 @@ export async function sendMessage({ actor, input }: { actor: SessionUser; input:
 
   const { messageId, conversationId } = await prisma.$transaction(async (tx) => {
     const conversation = await openConversation(tx, { organizationId, channel: input.channel, phone, ourNumber: null, reopen: false, departmentId: actor.department_id ?? null });
-    const [reachable] = await sqlRows<{ id: bigint }[]>(tx)(
+    const [reachable] = await runSql(tx).rows<{ id: bigint }>(
       Prisma.sql`SELECT c.id FROM conversations c WHERE ${Prisma.join([Prisma.sql`c.id = ${conversation.id}`, ...conversationScopeSql(actor, "c")], " AND ")}`,
     );
     if (!reachable) throw AppError.validation({ [input.contact_id === undefined ? "to" : "contact_id"]: ["This number's conversation is handled by someone else."] });
     if (whatsapp && !template) refuseOutsideWindow(conversation.last_inbound_at);
     const from = conversation.our_number && numbers.includes(conversation.our_number) ? conversation.our_number : numbers[0];
-    const [row] = await sqlRows<{ id: bigint }[]>(tx)`
+    const [row] = await runSql(tx).rows<{ id: bigint }>`
       INSERT INTO messages (organization_id, conversation_id, direction, body, media, status, user_id, from_number, to_number, encoding, segments, origin, send_after, content_sid, content_variables)
       VALUES (${organizationId}, ${conversation.id}, 'outbound', ${body}, ${JSON.stringify(media)}::jsonb, ${heldUntil ? "held" : "queued"}, ${actor.id}, ${from}, ${phone},
               ${encoding}, ${segments}, ${input.campaign_id === undefined ? "agent" : "campaign"}, ${heldUntil}, ${template?.contentSid ?? null},
@@ -69,7 +69,7 @@ export async function sendMessage({ actor, input }: { actor: SessionUser; input:
       RETURNING id`;
     await touchConversation(tx, conversation.id, row.id);
     await dropDraft(tx, { userId: actor.id, kind: "reply", ref: String(conversation.id) });
-    if (repliesClaimConversations(actor)) await sqlExecute(tx)`UPDATE conversations SET assigned_user_id = ${actor.id} WHERE id = ${conversation.id} AND assigned_user_id IS NULL`;
+    if (repliesClaimConversations(actor)) await runSql(tx).count`UPDATE conversations SET assigned_user_id = ${actor.id} WHERE id = ${conversation.id} AND assigned_user_id IS NULL`;
     return { messageId: row.id, conversationId: conversation.id };
   });
 

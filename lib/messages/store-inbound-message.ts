@@ -1,7 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { prepared } from "@/lib/db/prepared";
-import { rawQuery, sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import type { MessageChannel } from "@/lib/telephony/text-events";
 import { countSegments } from "./segments";
 
@@ -97,14 +97,14 @@ const answer = (row: Row): StoredInbound => ({
 
 /** Stores the message on its own: one prepared statement, on any connection. */
 export async function storeInboundMessage(message: InboundMessage): Promise<StoredInbound> {
-  const [row] = await rawQuery<Row>(STORE_INBOUND, parameters(message));
-  if (row.message_id === null) await rawQuery(POINT_AT_NEWEST, [row.conversation_id]);
+  const [row] = await runSql().rows<Row>(STORE_INBOUND, parameters(message));
+  if (row.message_id === null) await runSql().rows(POINT_AT_NEWEST, [row.conversation_id]);
   return answer(row);
 }
 
 /** The same, as one step of a transaction (an opt-out and its reply, a visitor's line and their visit). */
 export async function storeInboundMessageIn(tx: Tx, message: InboundMessage): Promise<StoredInbound> {
-  const [row] = await sqlRows<Row[]>(tx)(STORE_INBOUND.text, ...parameters(message));
-  if (row.message_id === null) await sqlExecute(tx)(POINT_AT_NEWEST, row.conversation_id);
+  const [row] = await runSql(tx).rows<Row>(STORE_INBOUND.text, parameters(message));
+  if (row.message_id === null) await runSql(tx).count(POINT_AT_NEWEST, [row.conversation_id]);
   return answer(row);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/client";
 import { announceMessage } from "./announce-message";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 // Delivery statuses only move forward: the provider's callbacks can arrive out
 // of order, and a late "sent" must never overwrite "delivered". Each status
@@ -27,7 +27,7 @@ export async function updateMessageStatus({
   report: { sid: string; id: bigint | null; status: string; errorCode: string | null };
 }): Promise<boolean> {
   const failed = report.status === "failed" || report.status === "undelivered";
-  const moved = await sqlRows<{ id: bigint; conversation_id: bigint }[]>(prisma)`
+  const moved = await runSql(prisma).rows<{ id: bigint; conversation_id: bigint }>`
     UPDATE messages SET status = ${report.status},
       provider_sid = COALESCE(provider_sid, ${report.sid}),
       error_code = CASE WHEN ${failed} THEN COALESCE(${report.errorCode}, error_code) ELSE error_code END,

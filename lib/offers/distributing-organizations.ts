@@ -1,5 +1,5 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { processSingleton } from "@/lib/process/process-registry";
 
 // Which organizations distribute work (issue 44): a queue in offer mode, or
@@ -29,7 +29,7 @@ export const DISTRIBUTING_ORGANIZATIONS = `
 
 /** Reads the set again (a change of a queue's distribution or of the setting). */
 export async function refreshDistributingOrganizations(): Promise<Set<number>> {
-  const rows = await rawQuery<{ organization_id: number }>(DISTRIBUTING_ORGANIZATIONS);
+  const rows = await runSql().rows<{ organization_id: number }>(DISTRIBUTING_ORGANIZATIONS);
   return knowDistributingOrganizations(rows.map((r) => r.organization_id));
 }
 

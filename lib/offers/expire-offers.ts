@@ -1,7 +1,7 @@
 import "server-only";
 import { changeAgentStatus } from "@/lib/agents/agent-status";
 import { prisma } from "@/lib/db/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { publishEvent } from "@/lib/events/publish-event";
 import { queueMayMove } from "@/lib/queue/entries/queue-may-move";
 
@@ -16,7 +16,7 @@ const MISSED_NOTICE = "You missed a call offered to you, so you are not taking c
  */
 export async function expireOffers(): Promise<number> {
   const missed = await prisma.$transaction(async (tx) => {
-    const rows = await sqlRows<{ id: bigint; organization_id: number; user_id: number; queue_entry_id: bigint; call_sid: string; from_number: string }[]>(tx)`
+    const rows = await runSql(tx).rows<{ id: bigint; organization_id: number; user_id: number; queue_entry_id: bigint; call_sid: string; from_number: string }>`
       WITH due AS (SELECT id FROM offers WHERE status = 'open' AND expires_at <= now() ORDER BY expires_at LIMIT 200 FOR UPDATE SKIP LOCKED)
       UPDATE offers o SET status = 'missed', answered_at = now() FROM due, queue_entries e
       WHERE o.id = due.id AND e.id = o.queue_entry_id

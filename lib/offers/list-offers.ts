@@ -1,7 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { oneOf } from "@/lib/http/answer-schemas";
 import { OFFER_STATUSES, type OfferAnswer } from "./schemas";
@@ -40,7 +40,7 @@ interface OfferRow {
  * department the contact belongs to. `only`: one offer of theirs, any status.
  */
 export async function listOffers({ actor, only }: { actor: SessionUser; only?: bigint }): Promise<{ data: OfferAnswer[] }> {
-  const rows = await sqlRows<OfferRow[]>(prisma)`
+  const rows = await runSql(prisma).rows<OfferRow>`
     SELECT o.id, o.status, o.created_at, o.expires_at, e.id AS queue_entry_id, e.call_sid, e.from_number,
            (e.callback_requested_at IS NOT NULL) AS callback, e.enqueued_at, q.id AS queue_id, d.name AS queue_name, q.department_id,
            (SELECT json_build_object('id', c.id, 'name', c.name, 'phone', c.phone, 'email', c.email, 'company', c.company, 'tags', c.tags,

@@ -1,5 +1,5 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { logger } from "@/lib/logger";
 import { processSingleton } from "@/lib/process/process-registry";
 import { onShutdown } from "@/lib/shutdown";
@@ -55,16 +55,16 @@ export function passOffers(organizationId: number): Promise<void> {
 }
 
 async function passOnce(organizationId: number): Promise<void> {
-  const [settled] = await rawQuery<{ waiting: boolean }>(SETTLE_OFFERS, [organizationId], { unflushed: true });
+  const [settled] = await runSql("unflushed").rows<{ waiting: boolean }>(SETTLE_OFFERS, [organizationId]);
   const [calls, sms] = await Promise.all([callPathSettings(organizationId, "calls"), callPathSettings(organizationId, "sms")]);
   for (let made = 0; settled?.waiting && made < MAX_OFFERS_PER_PASS; made++) {
-    const [result] = await rawQuery<{ picked: number; offered: number; more: boolean }>(MAKE_OFFER, [organizationId, calls.sticky_agent_days], { unflushed: true });
+    const [result] = await runSql("unflushed").rows<{ picked: number; offered: number; more: boolean }>(MAKE_OFFER, [organizationId, calls.sticky_agent_days]);
     // Picked but not offered is a race lost to another server: asked again whatever `more` says.
     if (!result?.picked || (result.offered && !result.more)) break;
   }
   if (!sms.assign_conversations) return;
   for (let given = 0; given < MAX_OFFERS_PER_PASS; given++) {
-    const [result] = await rawQuery<{ assigned: number }>(ASSIGN_CONVERSATION, [organizationId], { unflushed: true });
+    const [result] = await runSql("unflushed").rows<{ assigned: number }>(ASSIGN_CONVERSATION, [organizationId]);
     if (!result?.assigned) break;
   }
 }
@@ -95,7 +95,7 @@ async function tick(): Promise<void> {
     // One question for all of it: an idle tick is one statement, and each step below runs only when it has work
     // (they ask nothing first). Organizations made passable by what follows
     // (an offer lapsed, a wrap-up ended, a callback due) are passed by those steps themselves.
-    const [due] = await rawQuery<{ distributing: number[]; offers_lapsed: boolean; wrapping_up: boolean; callbacks_due: boolean; to_pass: number[] }>(TICK_DUE);
+    const [due] = await runSql().rows<{ distributing: number[]; offers_lapsed: boolean; wrapping_up: boolean; callbacks_due: boolean; to_pass: number[] }>(TICK_DUE);
     knowDistributingOrganizations(due.distributing);
     if (due.offers_lapsed) await expireOffers();
     // Timed wrap-ups (a queue's wrap_up_seconds) end here too: an agent back to Available is an offer to make.

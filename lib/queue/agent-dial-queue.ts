@@ -1,6 +1,6 @@
 import "server-only";
 import { prepared } from "@/lib/db/prepared";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { startCallRecording } from "@/lib/calls/start-call-recording";
 import { START_LIVE_CALL, START_VALUES, STARTED, startValues } from "@/lib/calls/start-live-call";
 import { announceEvents } from "@/lib/events/announce-events";
@@ -50,7 +50,7 @@ export async function agentDialQueue({
     customerLegSid: entry.call_sid,
     agentLegSid: callSid,
   };
-  const [joined] = await rawQuery<{ joined: boolean; started: boolean; announcement: string | null }>(JOIN_ACCEPTED, [...startValues(start), String(entry.id)]);
+  const [joined] = await runSql().rows<{ joined: boolean; started: boolean; announcement: string | null }>(JOIN_ACCEPTED, [...startValues(start), String(entry.id)]);
   announceEvents([joined.announcement]);
   if (!joined.joined) return GONE;
   // Recorded calls: the call's one recording starts on the caller's leg, once (a retried connect starts no live call).
@@ -90,7 +90,7 @@ const BY_LINE = prepared(ACCEPTED_ENTRY("e.queue_name = $3::text"));
 
 async function acceptedEntry(organizationId: number, agentId: number, key: { id: bigint | null; queueName: string | null }): Promise<AcceptedEntry | null> {
   type Row = Omit<AcceptedEntry, "id" | "contact_id" | "live_call_id"> & { id: string; contact_id: string | null; live_call_id: string | null };
-  const [row] = await rawQuery<Row>(key.id ? BY_ID : BY_LINE, [organizationId, agentId, key.id ? String(key.id) : key.queueName]);
+  const [row] = await runSql().rows<Row>(key.id ? BY_ID : BY_LINE, [organizationId, agentId, key.id ? String(key.id) : key.queueName]);
   if (!row) return null;
   return { ...row, id: BigInt(row.id), contact_id: row.contact_id === null ? null : BigInt(row.contact_id), live_call_id: row.live_call_id === null ? null : BigInt(row.live_call_id) };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { conferenceSeatFor } from "@/lib/calls/move-call-to-conference";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
+import type { WaitEnd } from "@/lib/telephony/call-events";
 import { finishQueueEntry } from "@/lib/calls/finish-queue-entry";
 
 /**
@@ -10,9 +11,9 @@ import { finishQueueEntry } from "@/lib/calls/finish-queue-entry";
  * is finished (bridged and ended, or abandoned). A caller who chose a
  * callback hears that they will be called back.
  */
-export async function callerLeftQueue({ organizationId, callSid, result, queueTime }: { organizationId: number; callSid: string; result: string; queueTime?: number }): Promise<VoiceAnswer | void> {
+export async function callerLeftQueue({ organizationId, callSid, end, queueTime }: { organizationId: number; callSid: string; end: WaitEnd; queueTime?: number }): Promise<VoiceAnswer | void> {
   const seat = await conferenceSeatFor({ organizationId, callSid, leg: "customer" });
   if (seat) return seat;
-  const finished = await finishQueueEntry({ organizationId, callSid, result, queueTime });
+  const finished = await finishQueueEntry({ organizationId, callSid, end, queueTime });
   if (finished.callback) return { kind: "say-and-hang-up", message: "Thank you. We will call you back at this number when it is your turn. Goodbye." };
 }

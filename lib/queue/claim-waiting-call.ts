@@ -3,7 +3,7 @@ import { AFTER_MOVE, MOVED, moveAllowed } from "@/lib/agents/move-agents";
 import { allowedMoves } from "@/lib/agents/agent-states";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prepared } from "@/lib/db/prepared";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { AppError } from "@/lib/errors/app-error";
 import { announceEvents } from "@/lib/events/announce-events";
 import { announcement } from "@/lib/events/announcement-sql";
@@ -80,7 +80,7 @@ interface Claimed {
 export async function claimWaitingCall(actor: SessionUser, call: { offerId: bigint } | { entryId: bigint }) {
   const offerId = "offerId" in call ? call.offerId : null;
   const entryId = "entryId" in call ? call.entryId : null;
-  const [claimed] = await rawQuery<Claimed>(CLAIM, [
+  const [claimed] = await runSql().rows<Claimed>(CLAIM, [
     "busy",
     new Date(),
     actor.id,
@@ -105,7 +105,7 @@ const WHY = prepared(`
 
 /** Why a claim failed, asked only when it did: the offer is not theirs (404) or no longer open (409), they are not Available, or the call is gone (409). */
 async function whyNotClaimed(actor: SessionUser, offerId: bigint | null): Promise<AppError> {
-  const [why] = await rawQuery<{ agent_status: string | null; offer_status: string | null; offer_in_time: boolean | null }>(WHY, [actor.id, actor.organization_id, offerId?.toString() ?? null]);
+  const [why] = await runSql().rows<{ agent_status: string | null; offer_status: string | null; offer_in_time: boolean | null }>(WHY, [actor.id, actor.organization_id, offerId?.toString() ?? null]);
   if (offerId !== null) {
     if (!why.offer_status) return AppError.notFound();
     if (why.offer_status !== "open") return AppError.conflict(`This offer is no longer open: it was ${why.offer_status}.`);

@@ -1,5 +1,5 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /** Series the waiting-callers gauge keeps; the rest are summed as organization="other", queue="other". */
 export const WAITING_SERIES_LIMIT = 50;
@@ -21,7 +21,7 @@ export interface WaitingCallers {
  * organizations there are.
  */
 export async function countWaitingCallers(): Promise<WaitingCallers[]> {
-  const rows = await rawQuery<{ organization_id: number; department_id: number | null; waiting: number; total: number }>(
+  const rows = await runSql().rows<{ organization_id: number; department_id: number | null; waiting: number; total: number }>(
     `SELECT organization_id, department_id, count(*)::int AS waiting, (sum(count(*)) OVER ())::int AS total
        FROM queue_entries WHERE status = 'waiting'
       GROUP BY organization_id, department_id

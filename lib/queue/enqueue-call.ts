@@ -1,6 +1,6 @@
 import "server-only";
 import { prepared } from "@/lib/db/prepared";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { callSidOfAnotherOrganization } from "@/lib/calls/call-sid-collision";
 import { announceEvents } from "@/lib/events/announce-events";
 import { announcement } from "@/lib/events/announcement-sql";
@@ -33,7 +33,7 @@ export async function enqueueCall({
   departmentId?: number | null;
 }) {
   if (!callSid || !waitingLine) throw new AppError("bad_request", "The call's id is missing or malformed.");
-  const [row] = await rawQuery<{ id: string; queue_name: string; status: string; created: boolean; contact_id: string | null; announcement: string | null }>(ENQUEUE, [
+  const [row] = await runSql().rows<{ id: string; queue_name: string; status: string; created: boolean; contact_id: string | null; announcement: string | null }>(ENQUEUE, [
     organizationId,
     callSid,
     waitingLine,

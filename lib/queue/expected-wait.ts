@@ -1,5 +1,5 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 // Expected wait: a measured moving average of the queue's pace, not Erlang C.
 // Erlang C needs Poisson arrivals, exponential handle times and a steady,
@@ -25,7 +25,7 @@ export interface QueuePace {
 
 /** The pace of one queue (a department's, or the general one when departmentId is null). */
 export async function queuePace(organizationId: number, departmentId: number | null, now = new Date()): Promise<QueuePace | null> {
-  const rows = await rawQuery<{ accepted_at: Date }>(
+  const rows = await runSql().rows<{ accepted_at: Date }>(
     `SELECT accepted_at FROM queue_entries
      WHERE organization_id = $1 AND department_id IS NOT DISTINCT FROM $2::int AND accepted_at > $3::timestamptz - make_interval(mins => $4::int)
      ORDER BY accepted_at DESC LIMIT $5::int`,
@@ -39,7 +39,7 @@ export async function queuePace(organizationId: number, departmentId: number | n
 
 /** Every queue's pace in one read (the wallboard): by department id, null for the general queue; a queue with no recent answers is absent. */
 export async function queuePaces(organizationId: number, now = new Date()): Promise<Map<number | null, QueuePace | null>> {
-  const rows = await rawQuery<{ department_id: number | null; answered: Date[] }>(
+  const rows = await runSql().rows<{ department_id: number | null; answered: Date[] }>(
     `SELECT department_id, array_agg(accepted_at ORDER BY accepted_at DESC) AS answered FROM (
        SELECT department_id, accepted_at, row_number() OVER (PARTITION BY department_id ORDER BY accepted_at DESC) AS n
        FROM queue_entries WHERE organization_id = $1 AND accepted_at > $2::timestamptz - make_interval(mins => $3::int)) recent

@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { findPlan } from "@/lib/settings/find-plan";
 import { callPathSettings } from "@/lib/settings/get-settings";
 import type { VoiceAnswer } from "@/lib/telephony/voice-answer";
@@ -20,7 +20,7 @@ export async function holdAnnouncement({ organizationId, callSid, to }: { organi
   const every = plan?.announce_every_seconds ?? 60;
   const offer = plan?.callback_offer ?? null;
   // Without a callback offer only a due announcement needs the entry; with one, how long the caller has waited decides the offer.
-  const [due] = await rawQuery<{ id: string; department_id: number | null; enqueued_at: Date; first: boolean; waited: number; announce: boolean }>(
+  const [due] = await runSql().rows<{ id: string; department_id: number | null; enqueued_at: Date; first: boolean; waited: number; announce: boolean }>(
     `WITH entry AS (
        SELECT id, department_id, enqueued_at, expected_wait_seconds IS NULL AS first, extract(epoch FROM now() - enqueued_at)::int AS waited,
               (announced_at IS NULL OR announced_at <= now() - make_interval(secs => $3::int)) AS announce

@@ -1,7 +1,7 @@
 import "server-only";
 import type { WaitingCall } from "@/lib/queue/entries/waiting-call-answer";
 import { prepared } from "@/lib/db/prepared";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { toJson } from "@/lib/http/json";
 import { waitingCallsCache, type CachedList } from "@/lib/queue/entries/waiting-calls-cache";
@@ -107,5 +107,5 @@ const WAITING_ROWS = prepared(
 );
 
 function readWaitingRows(organizationId: number): Promise<WaitingRow[]> {
-  return rawQuery<WaitingRow>(WAITING_ROWS, [organizationId]);
+  return runSql().rows<WaitingRow>(WAITING_ROWS, [organizationId]);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { publishEvent } from "@/lib/events/publish-event";
 import { findPlan } from "@/lib/settings/find-plan";
 import { callPathSettings } from "@/lib/settings/get-settings";
@@ -18,7 +18,7 @@ import { forgetWaitingCalls } from "@/lib/queue/entries/waiting-calls-cache";
 export async function requestCallback({ organizationId, callSid, to, digits }: { organizationId: number; callSid: string; to: string; digits: string | null }): Promise<VoiceAnswer> {
   const offer = findPlan(await callPathSettings(organizationId, "routing"), to)?.callback_offer ?? null;
   if (!offer || digits !== offer.digit) return holdAnnouncement({ organizationId, callSid, to });
-  const [marked] = await rawQuery<{ id: string; department_id: number | null; first: boolean }>(
+  const [marked] = await runSql().rows<{ id: string; department_id: number | null; first: boolean }>(
     `WITH before AS (SELECT id, callback_requested_at FROM queue_entries WHERE call_sid = $1 AND organization_id = $2 AND status = 'waiting')
      UPDATE queue_entries q SET callback_requested_at = COALESCE(q.callback_requested_at, now()), updated_at = now() FROM before
      WHERE q.id = before.id RETURNING q.id, q.department_id, before.callback_requested_at IS NULL AS first`,

@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import { sqlExecute } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import type { ConsentAnnouncement } from "./consent-announcement";
 
 export type ConsentOutcome = "announced" | "declined";
@@ -26,7 +26,7 @@ export async function recordConsent({
 }): Promise<void> {
   if (!callSid) return;
   const method = announcement.audioUrl ? "audio" : "text";
-  await sqlExecute(prisma)`
+  await runSql(prisma).count`
     INSERT INTO recording_consents (call_sid, organization_id, outcome, method, digit) VALUES (${callSid}, ${organizationId}, ${outcome}, ${method}, ${digit})
     ON CONFLICT (call_sid) DO NOTHING`;
 }

@@ -3,7 +3,8 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { agentMessageFigures } from "./message-figures";
 import { callScope, userParts } from "./report-scope";
-import { num, runSql } from "./run-sql";
+import { num } from "./figures";
+import { runSql } from "@/lib/db/run-sql";
 import type { ReportQuery } from "./schemas";
 
 /** Per agent: calls, talk time, average handle time, texts sent and failed, seconds in each availability state, and offers (made, accepted, declined, missed, time to accept) within the range. */
@@ -12,7 +13,7 @@ export async function agentReport({ actor, query }: { actor: SessionUser; query:
   const start = Prisma.sql`(${query.from}::date::timestamp AT TIME ZONE ${query.tz})`;
   const end = Prisma.sql`((${query.to}::date + 1)::timestamp AT TIME ZONE ${query.tz})`;
   const [rows, states, messages, offers, [offerQueues]] = await Promise.all([
-    runSql<{ user_id: number; name: string; calls: number; talk: number; aht: number | null }>(Prisma.sql`
+    runSql().rows<{ user_id: number; name: string; calls: number; talk: number; aht: number | null }>(Prisma.sql`
       SELECT u.id AS user_id, u.name, COALESCE(c.calls, 0)::int AS calls, COALESCE(c.talk, 0)::int AS talk, c.aht
       FROM users u LEFT JOIN (
         -- The range's calls grouped by agent first (an index-only scan), then matched to the agents.
@@ -20,7 +21,7 @@ export async function agentReport({ actor, query }: { actor: SessionUser; query:
         FROM call_logs l WHERE ${callScope(actor, query)} AND l.user_id IS NOT NULL GROUP BY l.user_id
       ) c ON c.user_id = u.id
       WHERE ${users} ORDER BY u.name`),
-    runSql<{ user_id: number; status: string; seconds: number }>(Prisma.sql`
+    runSql().rows<{ user_id: number; status: string; seconds: number }>(Prisma.sql`
       SELECT s.user_id, s.status,
              round(sum(extract(epoch FROM least(COALESCE(s.ended_at, now()), ${end}) - greatest(s.started_at, ${start}))))::int AS seconds
       FROM agent_status_logs s JOIN users u ON u.id = s.user_id
@@ -28,14 +29,14 @@ export async function agentReport({ actor, query }: { actor: SessionUser; query:
       GROUP BY 1, 2`),
     agentMessageFigures(actor, query),
     // Offers made to each agent in the range (offer queues, issue 44): how they ended, and how long an accept took.
-    runSql<{ user_id: number; offered: number; accepted: number; declined: number; missed: number; to_accept: number | null }>(Prisma.sql`
+    runSql().rows<{ user_id: number; offered: number; accepted: number; declined: number; missed: number; to_accept: number | null }>(Prisma.sql`
       SELECT f.user_id, count(*)::int AS offered, count(*) FILTER (WHERE f.status = 'accepted')::int AS accepted,
              count(*) FILTER (WHERE f.status = 'declined')::int AS declined, count(*) FILTER (WHERE f.status = 'missed')::int AS missed,
              avg(extract(epoch FROM f.answered_at - f.created_at)) FILTER (WHERE f.status = 'accepted') AS to_accept
       FROM offers f JOIN users u ON u.id = f.user_id
       WHERE ${users} AND f.created_at >= ${start} AND f.created_at < ${end}
       GROUP BY f.user_id`),
-    runSql<{ any: boolean }>(Prisma.sql`SELECT EXISTS (SELECT 1 FROM queues WHERE organization_id = ${actor.organization_id} AND distribution = 'offer') AS any`),
+    runSql().rows<{ any: boolean }>(Prisma.sql`SELECT EXISTS (SELECT 1 FROM queues WHERE organization_id = ${actor.organization_id} AND distribution = 'offer') AS any`),
   ]);
   // The offer columns are the organization's once it offers calls (an offer queue now, or offers in the range):
   // a floor that only picks from the list keeps its report, and its spreadsheets, as they were.

@@ -2,7 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { callScope } from "./report-scope";
-import { runSql } from "./run-sql";
+import { runSql } from "@/lib/db/run-sql";
 import type { ReportQuery } from "./schemas";
 
 interface Cell {
@@ -29,13 +29,13 @@ type Group = "agent" | "campaign" | "queue";
 export async function dispositionReport({ actor, query }: { actor: SessionUser; query: ReportQuery }) {
   const scope = callScope(actor, query);
   const [cells, dispositions] = await Promise.all([
-    runSql<Cell>(Prisma.sql`
+    runSql().rows<Cell>(Prisma.sql`
       SELECT g.*, u.name AS user_name, k.name AS campaign_name, d.name AS department_name FROM (
         SELECT l.user_id, l.campaign_id, e.id IS NOT NULL AS queued, e.department_id AS queue_department_id, l.disposition_id, count(*)::int AS calls
         FROM call_logs l LEFT JOIN queue_entries e ON e.call_sid = l.call_sid AND e.organization_id = l.organization_id
         WHERE ${scope} GROUP BY 1, 2, 3, 4, 5) g
       LEFT JOIN users u ON u.id = g.user_id LEFT JOIN campaigns k ON k.id = g.campaign_id LEFT JOIN departments d ON d.id = g.queue_department_id`),
-    runSql<{ id: number; name: string; is_success: boolean; archived: boolean }>(Prisma.sql`
+    runSql().rows<{ id: number; name: string; is_success: boolean; archived: boolean }>(Prisma.sql`
       SELECT id, name, is_success, archived_at IS NOT NULL AS archived FROM dispositions WHERE organization_id = ${actor.organization_id} ORDER BY position, name`),
   ]);
   const named = new Map(dispositions.map((d) => [d.id, d]));

@@ -2,7 +2,8 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { callScope } from "./report-scope";
-import { num, ratio, runSql } from "./run-sql";
+import { num, ratio } from "./figures";
+import { runSql } from "@/lib/db/run-sql";
 import type { ReportQuery } from "./schemas";
 
 interface Group {
@@ -23,7 +24,7 @@ const shape = (g: Group) => ({ calls: g.calls, connected: g.connected, connect_r
 
 /** Per campaign: its calls, how many reached an agent, talk time. */
 export async function campaignReport({ actor, query }: { actor: SessionUser; query: ReportQuery }) {
-  const rows = await runSql<Group & { id: number }>(Prisma.sql`
+  const rows = await runSql().rows<Group & { id: number }>(Prisma.sql`
     SELECT k.id, k.name, ${FIGURES} FROM call_logs l JOIN campaigns k ON k.id = l.campaign_id
     WHERE ${callScope(actor, query)} GROUP BY k.id, k.name ORDER BY calls DESC, k.name`);
   return { data: rows.map((g) => ({ campaign_id: g.id, name: g.name, ...shape(g) })) };
@@ -31,7 +32,7 @@ export async function campaignReport({ actor, query }: { actor: SessionUser; que
 
 /** Per contact tag: the calls with contacts carrying it (a call counts once under each of its contact's tags). */
 export async function tagReport({ actor, query }: { actor: SessionUser; query: ReportQuery }) {
-  const rows = await runSql<Group>(Prisma.sql`
+  const rows = await runSql().rows<Group>(Prisma.sql`
     SELECT NULL::int AS id, t.tag AS name, ${FIGURES}
     FROM call_logs l JOIN contacts c ON c.id = l.contact_id CROSS JOIN LATERAL unnest(c.tags) AS t(tag)
     WHERE ${callScope(actor, query)} GROUP BY t.tag ORDER BY calls DESC, t.tag LIMIT 200`);

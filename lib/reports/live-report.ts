@@ -4,7 +4,7 @@ import { ownerScope, queueScope, scopeSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { userParts } from "./report-scope";
-import { runSql } from "./run-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { todayIn, type liveQuerySchema } from "./schemas";
 import { queueFigures } from "./queue-figures";
 import { todaysCalls } from "./todays-calls";
@@ -34,15 +34,15 @@ export async function liveReport({ actor, query }: { actor: SessionUser; query: 
   const organization = Prisma.join([Prisma.sql`TRUE`, ...scopeSql(queueScope(actor), "q")], " AND ");
   const people = Prisma.join([Prisma.sql`TRUE`, ...userParts(actor, query, "u")], " AND ");
   const [[queue], agents, day, roster, queues] = await Promise.all([
-    runSql<{ waiting: number; oldest: Date | null }>(Prisma.sql`
+    runSql().rows<{ waiting: number; oldest: Date | null }>(Prisma.sql`
       SELECT count(*)::int AS waiting, min(q.enqueued_at) AS oldest FROM queue_entries q WHERE ${organization} AND q.status = 'waiting'`),
-    runSql<{ status: string; agents: number }>(Prisma.sql`
+    runSql().rows<{ status: string; agents: number }>(Prisma.sql`
       SELECT COALESCE(a.status, 'offline') AS status, count(*)::int AS agents
       FROM users u LEFT JOIN agent_statuses a ON a.user_id = u.id
       WHERE u.role = 'agent' AND u.active AND ${Prisma.join([Prisma.sql`TRUE`, ...userParts(actor, query, "u")], " AND ")} GROUP BY 1`),
     todaysCalls({ actor, today, tz: query.tz, departmentId: query.department_id, serviceLevelSeconds: query.service_level_seconds }),
     // The live list supervisors monitor from: each agent's state, since when, and the call they are on.
-    runSql<RosterRow>(Prisma.sql`
+    runSql().rows<RosterRow>(Prisma.sql`
       SELECT u.id, u.name, u.department_id, COALESCE(a.status, 'offline') AS status, a.changed_at,
              l.call_sid, l.number, l.direction, l.state AS call_state, COALESCE(l.answered_at, l.started_at) AS call_started_at,
              (SELECT ct.name FROM contacts ct WHERE ct.id = l.contact_id AND ct.organization_id = u.organization_id) AS contact_name,

@@ -2,7 +2,7 @@ import "server-only";
 import { conversationScopeSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { runSql } from "./run-sql";
+import { runSql } from "@/lib/db/run-sql";
 import type { ReportQuery } from "./schemas";
 import { MESSAGE_CHANNELS } from "@/lib/messages/schemas";
 import type { MessageChannel } from "@/lib/telephony/text-events";
@@ -39,7 +39,7 @@ function messageScope(actor: SessionUser, query: Pick<ReportQuery, "from" | "to"
 
 /** Per day of the range ("YYYY-MM-DD" on the caller's clock). */
 export async function dailyMessageFigures(actor: SessionUser, query: ReportQuery): Promise<Map<string, MessageFigures>> {
-  const rows = await runSql<MessageFigures & { day: string }>(Prisma.sql`
+  const rows = await runSql().rows<MessageFigures & { day: string }>(Prisma.sql`
     SELECT to_char(m.created_at AT TIME ZONE ${query.tz}, 'YYYY-MM-DD') AS day, ${FIGURES}
     FROM messages m JOIN conversations c ON c.id = m.conversation_id
     WHERE ${messageScope(actor, query)} GROUP BY 1`);
@@ -48,7 +48,7 @@ export async function dailyMessageFigures(actor: SessionUser, query: ReportQuery
 
 /** Per sending user: what each agent sent and what of it failed. */
 export async function agentMessageFigures(actor: SessionUser, query: ReportQuery): Promise<Map<number, { messages_sent: number; messages_failed: number }>> {
-  const rows = await runSql<MessageFigures & { user_id: number }>(Prisma.sql`
+  const rows = await runSql().rows<MessageFigures & { user_id: number }>(Prisma.sql`
     SELECT m.user_id, ${FIGURES}
     FROM messages m JOIN conversations c ON c.id = m.conversation_id
     WHERE ${messageScope(actor, query)} AND m.user_id IS NOT NULL GROUP BY 1`);
@@ -57,7 +57,7 @@ export async function agentMessageFigures(actor: SessionUser, query: ReportQuery
 
 /** Per channel (issue 48): every channel listed, with the conversations that had messages in the range. */
 export async function channelMessageFigures(actor: SessionUser, query: ReportQuery): Promise<(MessageFigures & { channel: MessageChannel; conversations: number })[]> {
-  const rows = await runSql<MessageFigures & { channel: string; conversations: number }>(Prisma.sql`
+  const rows = await runSql().rows<MessageFigures & { channel: string; conversations: number }>(Prisma.sql`
     SELECT c.channel, ${FIGURES}, count(DISTINCT c.id)::int AS conversations
     FROM messages m JOIN conversations c ON c.id = m.conversation_id
     WHERE ${messageScope(actor, query)} GROUP BY 1`);

@@ -3,7 +3,8 @@ import { ownerScope, servesQueue, servesQueueSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { expectedWaitSeconds, queuePaces } from "@/lib/queue/expected-wait";
-import { ratio, runSql } from "./run-sql";
+import { ratio } from "./figures";
+import { runSql } from "@/lib/db/run-sql";
 
 interface Row {
   department_id: number | null;
@@ -34,7 +35,7 @@ export async function queueFigures({ actor, today, tz, serviceLevelSeconds }: { 
   const start = Prisma.sql`(${today}::date::timestamp AT TIME ZONE ${tz})`;
   const todays = Prisma.sql`q.enqueued_at >= ${start} AND ${callersOf(actor)}`;
   const [rows, paces] = await Promise.all([
-    runSql<Row>(Prisma.sql`
+    runSql().rows<Row>(Prisma.sql`
     WITH queues AS (
       SELECT NULL::int AS department_id, NULL::text AS name
       UNION ALL SELECT d.id, d.name FROM departments d WHERE d.organization_id = ${actor.organization_id}

@@ -4,7 +4,8 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { callScope } from "./report-scope";
 import { percentileFromHistogram } from "./percentile-from-histogram";
-import { num, ratio, runSql } from "./run-sql";
+import { num, ratio } from "./figures";
+import { runSql } from "@/lib/db/run-sql";
 import type { ReportQuery } from "./schemas";
 
 // Inbound answered = completed with an agent; abandoned = ended with no agent.
@@ -39,13 +40,13 @@ export async function summaryReport({ actor, query }: { actor: SessionUser; quer
   // 1,000,000 call logs, 30 FILTERed aggregates and an ordered percentile over a 30-day range cost
   // about twice the CPU (issue 40). Dispositions side by side (their own small index).
   const [groups, dispositions] = await Promise.all([
-    runSql<CallGroup>(Prisma.sql`
+    runSql().rows<CallGroup>(Prisma.sql`
       SELECT l.direction, l.status, l.parent_call_sid IS NULL AS first_part, l.user_id IS NOT NULL AS with_agent,
              CASE WHEN l.direction = 'inbound' THEN l.wait_seconds END AS wait_seconds,
              count(*)::int AS calls, count(l.duration)::int AS durations, sum(l.duration)::float8 AS duration_sum, sum(l.hold_seconds)::float8 AS hold_seconds
       FROM call_logs l WHERE ${scope} GROUP BY 1, 2, 3, 4, 5`),
     // Calls by the disposition the agent picked at wrap-up (issue 22), the same scope and range.
-    runSql<{ id: number; name: string; is_success: boolean; calls: number }>(Prisma.sql`
+    runSql().rows<{ id: number; name: string; is_success: boolean; calls: number }>(Prisma.sql`
       SELECT d.id, d.name, d.is_success, count(*)::int AS calls
       FROM call_logs l JOIN dispositions d ON d.id = l.disposition_id AND d.organization_id = l.organization_id
       WHERE ${scope} AND l.disposition_id IS NOT NULL GROUP BY d.id, d.name, d.is_success ORDER BY calls DESC, d.name`),

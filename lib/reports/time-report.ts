@@ -3,7 +3,8 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { dailyMessageFigures, NO_MESSAGES } from "./message-figures";
 import { callScope } from "./report-scope";
-import { num, runSql } from "./run-sql";
+import { num } from "./figures";
+import { runSql } from "@/lib/db/run-sql";
 import type { ReportQuery } from "./schemas";
 import { INBOUND_FIGURES } from "./summary-report";
 
@@ -26,7 +27,7 @@ function bucketRows<K extends string | number>(rows: Bucket[], keys: K[]) {
 /** Calls and text messages per day of the range (every day listed, on the caller's clock). */
 export async function dailyReport({ actor, query }: { actor: SessionUser; query: ReportQuery }) {
   const [rows, messages] = await Promise.all([
-    runSql<Bucket>(Prisma.sql`
+    runSql().rows<Bucket>(Prisma.sql`
       SELECT to_char(l.created_at AT TIME ZONE ${query.tz}, 'YYYY-MM-DD') AS bucket, count(*)::int AS calls, ${INBOUND_FIGURES},
              avg(l.duration) FILTER (WHERE l.status = 'completed' AND l.user_id IS NOT NULL) AS aht
       FROM call_logs l WHERE ${callScope(actor, query)} GROUP BY 1 ORDER BY 1`),
@@ -39,7 +40,7 @@ export async function dailyReport({ actor, query }: { actor: SessionUser; query:
 
 /** Calls per hour of the day over the range (0–23, on the caller's clock). */
 export async function hourlyReport({ actor, query }: { actor: SessionUser; query: ReportQuery }) {
-  const rows = await runSql<Bucket>(Prisma.sql`
+  const rows = await runSql().rows<Bucket>(Prisma.sql`
     SELECT extract(hour FROM l.created_at AT TIME ZONE ${query.tz})::int AS bucket, count(*)::int AS calls, ${INBOUND_FIGURES},
            avg(l.duration) FILTER (WHERE l.status = 'completed' AND l.user_id IS NOT NULL) AS aht
     FROM call_logs l WHERE ${callScope(actor, query)} GROUP BY 1 ORDER BY 1`);

@@ -3,7 +3,8 @@ import { ownerScope, scopeSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { callScope } from "./report-scope";
-import { ratio, runSql } from "./run-sql";
+import { ratio } from "./figures";
+import { runSql } from "@/lib/db/run-sql";
 import { INBOUND_FIGURES } from "./summary-report";
 
 /**
@@ -26,13 +27,13 @@ export async function todaysCalls({ actor, today, tz, departmentId, serviceLevel
     " AND ",
   );
   const [[ended], [live]] = await Promise.all([
-    runSql<{ inbound: number; answered: number; abandoned: number; within_sl: number }>(Prisma.sql`
+    runSql().rows<{ inbound: number; answered: number; abandoned: number; within_sl: number }>(Prisma.sql`
       SELECT ${INBOUND_FIGURES},
              count(*) FILTER (WHERE l.direction = 'inbound' AND l.parent_call_sid IS NULL AND l.status = 'completed' AND l.user_id IS NOT NULL AND COALESCE(l.wait_seconds, 0)
                <= ${serviceLevelSeconds})::int AS within_sl
       FROM call_logs l WHERE ${callScope(actor, { from: today, to: today, tz, department_id: departmentId })}`),
     // The wait of a call on the line is its queue entry's, as its log will have it.
-    runSql<{ answered: number; within_sl: number }>(Prisma.sql`
+    runSql().rows<{ answered: number; within_sl: number }>(Prisma.sql`
       SELECT count(*)::int AS answered,
              count(*) FILTER (WHERE e.accepted_at IS NULL OR e.accepted_at - e.enqueued_at <= make_interval(secs => ${serviceLevelSeconds}))::int AS within_sl
       FROM live_calls c LEFT JOIN queue_entries e ON e.call_sid = c.call_sid AND e.organization_id = c.organization_id

@@ -5,7 +5,7 @@ import { routeDescription } from "@/lib/http/route-description";
 import { dispatchedTo } from "@/lib/http/route-template";
 import { logger } from "@/lib/logger";
 import { attachNodeResponse, isHandedOff } from "@/lib/events/stream-transport";
-import type { Ahead, OperationGroup } from "@/lib/openapi/operation-group";
+import type { Ahead, OperationGroup } from "@/lib/routes/operation-group";
 import { provide } from "@/lib/process/process-registry";
 import { fetchRequestFrom, sendFetchResponse } from "./node-fetch";
 

@@ -16,7 +16,7 @@ const DEMO_ADMIN_EMAIL = "admin@acme.example.com";
 import { env } from "@/lib/env";
 import { sweepOldEvents } from "@/lib/events/event-bus";
 import { openFrontDoor, type FrontDoor } from "@/lib/server/front-door";
-import type { OperationGroup } from "@/lib/openapi/operation-group";
+import type { OperationGroup } from "@/lib/routes/operation-group";
 import { runImport } from "@/lib/imports/run-import";
 import { QUEUES, workOn } from "@/lib/jobs/job-queue";
 import { runOperation } from "@/lib/contacts/operations/run-operation";

@@ -5,7 +5,7 @@ import { checkTextingNumbers } from "@/lib/telephony/owned-numbers";
 import { checkWhatsappChange } from "./check-whatsapp-change";
 import { forgetCallPathSettings, getSettings } from "./get-settings";
 import type { SettingsKey, SettingsValue } from "./schemas";
-import { sqlExecute } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
 
 /**
@@ -22,7 +22,7 @@ export async function updateSettings<K extends SettingsKey>({ actor, key, input 
   }
   const change = JSON.stringify(input);
   try {
-    await sqlExecute(prisma)`
+    await runSql(prisma).count`
       INSERT INTO settings (organization_id, key, value, updated_at) VALUES (${actor.organization_id}, ${key}, ${change}::jsonb, now())
       ON CONFLICT (organization_id, key) DO UPDATE SET value = settings.value || EXCLUDED.value, updated_at = now()`;
   } catch (error) {

@@ -10,7 +10,7 @@ import { serializeUser, userSelect } from "@/lib/users/serialize-user";
 import { FIRST_USERS_LOCK } from "./first-users-lock";
 import type { FirstRunInput } from "./schemas";
 import { isSetupNeeded } from "./setup-needed";
-import { sqlExecute } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 const ALREADY_SET_UP = "Setup is already complete: sign in instead.";
 
@@ -38,7 +38,7 @@ export async function setUpFirstRun({ input }: { input: FirstRunInput }): Promis
   const passwordHash = await hashPassword(input.admin.password);
 
   const created = await prisma.$transaction(async (tx) => {
-    await sqlExecute(tx)`SELECT pg_advisory_xact_lock(${FIRST_USERS_LOCK}::bigint)`;
+    await runSql(tx).count`SELECT pg_advisory_xact_lock(${FIRST_USERS_LOCK}::bigint)`;
     if (await tx.user.findFirst({ select: { id: true } })) throw AppError.conflict(ALREADY_SET_UP);
     const organization = await createOrganization({
       input: { name: input.organization.name, time_zone: input.organization.time_zone, departments: [FIRST_DEPARTMENT] },

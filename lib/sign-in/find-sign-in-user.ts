@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import type { UserRow } from "@/lib/auth/session-user";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { userSelect } from "@/lib/users/serialize-user";
@@ -32,7 +32,7 @@ const USER_COLUMNS = Prisma.raw(
  * Read before the password is checked, but used only after, as before.
  */
 export async function findSignInUser(email: string): Promise<SignInUser | null> {
-  const rows = await sqlRows<(UserRow & { password_hash: string | null; password_refused: boolean; factor_kinds: string[]; security: unknown })[]>(prisma, { secrets: true })`
+  const rows = await runSql(prisma, { secrets: true }).rows<UserRow & { password_hash: string | null; password_refused: boolean; factor_kinds: string[]; security: unknown }>`
     SELECT ${USER_COLUMNS}, u.password_hash,
            COALESCE(c.enabled AND c.sso_only AND c.break_glass_user_id IS DISTINCT FROM u.id, false) AS password_refused,
            ARRAY(SELECT f.kind FROM user_factors f WHERE f.user_id = u.id AND f.confirmed_at IS NOT NULL) AS factor_kinds,

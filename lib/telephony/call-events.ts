@@ -62,10 +62,17 @@ export interface CallStatusReport {
   duration: number;
 }
 
-/** A caller left the waiting line: bridged to an agent, hung up, or an error. */
+/**
+ * How a caller's time in the waiting line ended: taken by an agent, hung up,
+ * sent on by the service (to voicemail, a callback), or failed (the provider's
+ * error, a redirect away from the line).
+ */
+export type WaitEnd = "answered" | "hung-up" | "sent-on" | "failed";
+
+/** A caller left the waiting line. */
 export interface QueueLeft {
   callSid: string;
-  result: string;
+  end: WaitEnd;
   queueTime: number | undefined;
 }
 
@@ -113,10 +120,13 @@ export interface RecordingReport {
   recording: { sid: string | null; url: string; duration: number | null };
 }
 
-/** A call's conference reports a join, a leave, its start or its end. */
+/** What a call's conference reports: a leg joined or left, the conference started or ended, or something else (a mute, a hold). */
+export type ConferenceChange = "joined" | "left" | "started" | "ended" | "other";
+
+/** A call's conference reports a change. */
 export interface ConferenceEvent {
   liveCallId: bigint;
-  event: string;
+  change: ConferenceChange;
   conferenceSid: string;
   legSid: string | null;
 }
@@ -140,7 +150,6 @@ export interface PaymentReport {
   error: string | null;
   /** The card as the provider shows it, masked here to its last four digits whatever arrived. */
   card: { number: string | null; type: string | null } | null;
-  /** The payment's end: "success", or why it failed (payment-connector-error, caller-hung-up…); null while it runs. */
-  result: string | null;
-  confirmationCode: string | null;
+  /** The payment's end: succeeded (with the processor's confirmation), or failed and why (payment-connector-error, caller-hung-up…); null while it runs. */
+  ended: { succeeded: true; confirmationCode: string | null } | { succeeded: false; reason: string } | null;
 }

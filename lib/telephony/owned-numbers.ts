@@ -1,5 +1,5 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { AppError } from "@/lib/errors/app-error";
 import { telephony } from "./port";
 
@@ -14,7 +14,7 @@ import { telephony } from "./port";
 /** Of these numbers, those another organization holds. */
 export async function numbersHeldByOthers(organizationId: number, numbers: string[]): Promise<string[]> {
   if (!numbers.length) return [];
-  const rows = await rawQuery<{ phone_number: string }>(`SELECT phone_number FROM owned_numbers WHERE phone_number = ANY($1::text[]) AND organization_id <> $2 ORDER BY phone_number`, [
+  const rows = await runSql().rows<{ phone_number: string }>(`SELECT phone_number FROM owned_numbers WHERE phone_number = ANY($1::text[]) AND organization_id <> $2 ORDER BY phone_number`, [
     numbers,
     organizationId,
   ]);
@@ -27,7 +27,7 @@ export async function numbersHeldByOthers(organizationId: number, numbers: strin
  * else may have it) but is none of these unless its telephony settings name it.
  */
 export async function heldNumbers(organizationId: number): Promise<string[]> {
-  const rows = await rawQuery<{ phone_number: string }>(
+  const rows = await runSql().rows<{ phone_number: string }>(
     `SELECT o.phone_number FROM owned_numbers o
      WHERE o.organization_id = $1
        AND o.phone_number IN (SELECT telephony_numbers(s.value) FROM settings s WHERE s.organization_id = $1 AND s.key = 'telephony')

@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma, type Tx } from "@/lib/db/client";
-import { rawQuery, sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { randomBytes } from "node:crypto";
 import { openSecrets, sealSecrets } from "@/lib/crypto/secret-box";
 
@@ -21,10 +21,10 @@ function newSealedSecret(): string {
 
 /** The organization's own signing secret, created on first use (in `db`'s transaction when it is one). */
 export async function ensureSigningSecret(organizationId: number, db: Tx = prisma): Promise<string> {
-  await sqlExecute(db)`
+  await runSql(db).count`
     INSERT INTO settings (organization_id, key, value, encrypted_secrets, updated_at)
     VALUES (${organizationId}, ${SIGNING_SETTING_KEY}, '{}'::jsonb, ${newSealedSecret()}, now()) ON CONFLICT (organization_id, key) DO NOTHING`;
-  const [row] = await sqlRows<{ encrypted_secrets: string | null }[]>(db, { secrets: true })`
+  const [row] = await runSql(db, { secrets: true }).rows<{ encrypted_secrets: string | null }>`
     SELECT encrypted_secrets FROM settings WHERE organization_id = ${organizationId} AND key = ${SIGNING_SETTING_KEY}`;
   const secret = openSecrets(row?.encrypted_secrets).signing_secret;
   if (!secret) throw new Error(`Organization ${organizationId} has no callback signing secret.`);
@@ -33,7 +33,7 @@ export async function ensureSigningSecret(organizationId: number, db: Tx = prism
 
 /** At start-up: every organization without a signing secret gets one. */
 export async function ensureAllSigningSecrets(): Promise<number> {
-  const missing = await rawQuery<{ id: number }>(
+  const missing = await runSql().rows<{ id: number }>(
     `SELECT o.id FROM organizations o
      WHERE NOT EXISTS (SELECT 1 FROM settings s WHERE s.organization_id = o.id AND s.key = $1)`,
     [SIGNING_SETTING_KEY],

@@ -1,6 +1,6 @@
 import "server-only";
 import { prepared } from "@/lib/db/prepared";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { openSecrets } from "@/lib/crypto/secret-box";
 import { env } from "@/lib/env";
 import { userIdFromClient } from "./identity";
@@ -64,7 +64,7 @@ export async function providerConfig(organizationId: number): Promise<ProviderCo
  * a moment ago (the gate's parallel run caught a stale read, issue 42).
  */
 export async function freshProviderConfig(organizationId: number): Promise<ProviderConfig> {
-  const [row] = await rawQuery<SettingRow>(`SELECT o.id AS organization_id, ${CONFIG_COLUMNS} FROM organizations o ${CONFIG_JOINS} WHERE o.id = $1`, [organizationId], { secrets: true });
+  const [row] = await runSql("pool", { secrets: true }).rows<SettingRow>(`SELECT o.id AS organization_id, ${CONFIG_COLUMNS} FROM organizations o ${CONFIG_JOINS} WHERE o.id = $1`, [organizationId]);
   return fromRow(row ?? { organization_id: organizationId, value: {}, encrypted_secrets: null, signing_secrets: null });
 }
 
@@ -107,11 +107,13 @@ export async function callbackOrganization(params: Record<string, string>, query
   const called = (params.To ?? params.Called ?? "").replace(/^whatsapp:/i, "");
   const known = named >= 0 ? ownerOfNumber(`org:${named}`) : deviceUser ? ownerOfNumber(`user:${deviceUser}`) : ownerOfNumber(called);
   if (known) return known;
-  const [row] = await rawQuery<SettingRow & { rank: number }>(
-    CALLBACK_OWNER,
-    [deviceUser ?? -1, called, params.AccountSid ?? "", deviceUser ? "" : (params.From ?? "").replace(/^whatsapp:/i, ""), named],
-    { secrets: true },
-  );
+  const [row] = await runSql("pool", { secrets: true }).rows<SettingRow & { rank: number }>(CALLBACK_OWNER, [
+    deviceUser ?? -1,
+    called,
+    params.AccountSid ?? "",
+    deviceUser ? "" : (params.From ?? "").replace(/^whatsapp:/i, ""),
+    named,
+  ]);
   if (!row) return null;
   const config = fromRow(row);
   // Only a config that can check signatures is remembered (a signing secret made a moment later must be seen).

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /**
  * Is `userId` the organization's last active account admin? Without one
@@ -11,7 +11,7 @@ import { sqlRows } from "@/lib/db/raw-sql";
  * reads again and finds only its own.
  */
 export async function isLastAccountAdmin(tx: Tx, organizationId: number, userId: number): Promise<boolean> {
-  const admins = await sqlRows<{ id: number }[]>(tx)`
+  const admins = await runSql(tx).rows<{ id: number }>`
     SELECT id FROM users
     WHERE organization_id = ${organizationId} AND role = 'account_admin' AND active AND scim_deleted_at IS NULL
     FOR UPDATE`;

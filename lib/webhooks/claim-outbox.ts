@@ -1,6 +1,6 @@
 import "server-only";
 import { prepared } from "@/lib/db/prepared";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 // The sender's claims on fresh events (issue 24). A claim holds an outbox row
 // for 15 s, renewed every 5 s while its sends are out; a process that died
@@ -32,12 +32,12 @@ const LAPSED = prepared(CLAIM("locked_until < now() AND id <> ALL($2::bigint[])"
 
 /** Claims up to `limit` events never claimed; with `lapsed`, those whose claim lapsed instead, but for `own` (this process's, still out). */
 export function claimOutbox({ limit, lapsed = false, own = [] }: { limit: number; lapsed?: boolean; own?: string[] }): Promise<ClaimedEvent[]> {
-  return lapsed ? rawQuery<ClaimedEvent>(LAPSED, [limit, own]) : rawQuery<ClaimedEvent>(FRESH, [limit]);
+  return lapsed ? runSql().rows<ClaimedEvent>(LAPSED, [limit, own]) : runSql().rows<ClaimedEvent>(FRESH, [limit]);
 }
 
 /** Keeps this process's claims while their sends are out (a slow endpoint's queue may take longer than a claim lasts). */
 export async function renewOutboxClaims(ids: string[]): Promise<void> {
-  if (ids.length) await rawQuery(`UPDATE webhook_outbox SET locked_until = now() + interval '15 seconds' WHERE id = ANY($1::bigint[])`, [ids]);
+  if (ids.length) await runSql().rows(`UPDATE webhook_outbox SET locked_until = now() + interval '15 seconds' WHERE id = ANY($1::bigint[])`, [ids]);
 }
 
 export interface EndpointTarget {
@@ -51,7 +51,7 @@ const TARGETS = prepared(`SELECT id, url, secret_sealed, failing_since IS NOT NU
 
 /** Where the claimed events go, with what secret, and whether the endpoint is failing now. */
 export function endpointTargets(ids: number[]): Promise<EndpointTarget[]> {
-  return rawQuery<EndpointTarget>(TARGETS, [ids], { secrets: true });
+  return runSql("pool", { secrets: true }).rows<EndpointTarget>(TARGETS, [ids]);
 }
 
 /**
@@ -60,6 +60,6 @@ export function endpointTargets(ids: number[]): Promise<EndpointTarget[]> {
  * rather than when the claims lapse. Sends still out may land twice (at least once).
  */
 export async function releaseClaims({ events, deliveries }: { events: string[]; deliveries: string[] }): Promise<void> {
-  if (events.length) await rawQuery(`UPDATE webhook_outbox SET locked_until = NULL WHERE id = ANY($1::bigint[])`, [events]);
-  if (deliveries.length) await rawQuery(`UPDATE webhook_deliveries SET status = 'pending', locked_until = NULL WHERE id = ANY($1::bigint[]) AND status = 'sending'`, [deliveries]);
+  if (events.length) await runSql().rows(`UPDATE webhook_outbox SET locked_until = NULL WHERE id = ANY($1::bigint[])`, [events]);
+  if (deliveries.length) await runSql().rows(`UPDATE webhook_deliveries SET status = 'pending', locked_until = NULL WHERE id = ANY($1::bigint[]) AND status = 'sending'`, [deliveries]);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /**
  * Webhook work not done yet, for the metrics: events in the outbox not yet
@@ -7,7 +7,7 @@ import { rawQuery } from "@/lib/db/raw-sql";
  * deliveries' partial index). One statement, read at every scrape.
  */
 export async function countWebhookBacklog(): Promise<{ outbox: number; deliveries: number }> {
-  const [row] = await rawQuery<{ outbox: number; deliveries: number }>(
+  const [row] = await runSql().rows<{ outbox: number; deliveries: number }>(
     `SELECT (SELECT count(*)::int FROM webhook_outbox) AS outbox,
             (SELECT count(*)::int FROM webhook_deliveries WHERE status IN ('pending', 'sending')) AS deliveries`,
   );

@@ -2,7 +2,7 @@ import "server-only";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { prisma } from "@/lib/db/client";
 import { prepared } from "@/lib/db/prepared";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { logger } from "@/lib/logger";
 import { failingTooLong, nextAttemptAt } from "./retry-schedule";
 
@@ -127,7 +127,7 @@ async function write(batch: Outcome[], done: string[]): Promise<void> {
   const now = new Date();
   const retried = batch.filter((o) => o.kind === "retry").map((o) => ({ o, r: settled(o, now) }));
   const fresh = batch.filter((o) => o.kind === "fresh").map((o) => ({ o, r: settled(o, now) }));
-  const failing = await rawQuery<{ id: number; organization_id: number; failing_since: Date | null }>(RECORD, [
+  const failing = await runSql().rows<{ id: number; organization_id: number; failing_since: Date | null }>(RECORD, [
     retried.map(({ o }) => o.deliveryId),
     retried.map(({ r }) => r.status),
     retried.map(({ r }) => r.next),

@@ -1,7 +1,7 @@
 import "server-only";
 import { Worker } from "node:worker_threads";
 import { prepared } from "@/lib/db/prepared";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { logger } from "@/lib/logger";
 import { onShutdown } from "@/lib/shutdown";
 import { claimOutbox, endpointTargets, releaseClaims, renewOutboxClaims } from "./claim-outbox";
@@ -183,7 +183,7 @@ async function claimRows(): Promise<void> {
   if (stopping) return;
   const room = Math.min(MAX_IN_FLIGHT - flights.size, 512);
   if (room <= 0) return;
-  const due = await rawQuery<Due>(CLAIM_ROWS, [[...perEndpoint.keys()], [...perEndpoint.values()], PER_ENDPOINT, room], { secrets: true });
+  const due = await runSql("pool", { secrets: true }).rows<Due>(CLAIM_ROWS, [[...perEndpoint.keys()], [...perEndpoint.values()], PER_ENDPOINT, room]);
   const sends: WebhookSend[] = [];
   for (const row of due) {
     const flight: Flight = { kind: "retry", deliveryId: row.id, endpointId: row.endpoint_id, attempts: row.attempts, createdAt: new Date(row.created_at) };

@@ -1,5 +1,5 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { logger } from "@/lib/logger";
 
 // Delivery records are kept 30 days (the settings page shows the latest 100
@@ -15,7 +15,7 @@ const EVERY_MS = 60 * 60 * 1000;
 export async function sweepOldDeliveries(): Promise<number> {
   let removed = 0;
   for (;;) {
-    const gone = await rawQuery<{ id: string }>(
+    const gone = await runSql().rows<{ id: string }>(
       // Endpoint by endpoint, so the (endpoint_id, created_at) index finds them: no scan of the whole table.
       `DELETE FROM webhook_deliveries WHERE id IN (
          SELECT d.id FROM webhook_endpoints e CROSS JOIN LATERAL (

@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { DELIVERY_STATUSES, WEBHOOK_EVENTS, type CreateWebhookInput, type WebhookEvent, type webhookDeliveryListAnswer } from "./schemas";
 import { newWebhookSecret } from "./sign-webhook";
 import { webhookTargetProblem } from "./webhook-target";
-import { sqlExecute } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 // Outgoing webhook endpoints (issue 24), the organization's admins'. The
 // signing secret is shown once, when the endpoint is made, and kept sealed.
@@ -125,7 +125,7 @@ export async function replayWebhookDelivery({ actor, id, deliveryId }: { actor: 
     select: { id: true, status: true },
   });
   if (!replayed[0]) throw AppError.notFound();
-  await sqlExecute(prisma)`SELECT pg_notify('webhook_deliveries', ${String(actor.organization_id)})`;
+  await runSql(prisma).count`SELECT pg_notify('webhook_deliveries', ${String(actor.organization_id)})`;
   return { id: Number(replayed[0].id), status: oneOf(DELIVERY_STATUSES, replayed[0].status, "pending") };
 }
 

@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors/app-error";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 // Any /api path no route claims: the contract's JSON 404, not the HTML page
 // Next.js renders for unknown pages. Known paths always win over this

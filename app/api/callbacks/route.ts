@@ -2,7 +2,7 @@ import { listCallbacks } from "@/lib/queue/scheduled-callbacks/list-callbacks";
 import { scheduleCallback } from "@/lib/queue/scheduled-callbacks/schedule-callback";
 import { callbackAnswer, callbackListAnswer, listCallbacksQuery, scheduleCallbackSchema } from "@/lib/queue/scheduled-callbacks/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 export const GET = route({ permission: "calls.place", query: listCallbacksQuery, answers: callbackListAnswer }, ({ user, query }) => listCallbacks({ actor: user, status: query.status }));
 

@@ -2,7 +2,7 @@ import { createCampaign, listCampaigns } from "@/lib/campaigns/manage-campaigns"
 import { createCampaignSchema, listCampaignsQuery } from "@/lib/campaigns/schemas";
 import { campaignAnswer, campaignPageAnswer } from "@/lib/campaigns/campaign-answer";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 export const GET = route({ permission: "campaigns.manage", query: listCampaignsQuery, answers: campaignPageAnswer }, ({ user, query }) => listCampaigns({ actor: user, query }));
 

@@ -3,7 +3,7 @@ import { listContacts } from "@/lib/contacts/list-contacts";
 import { createContactSchema, listContactsQuery } from "@/lib/contacts/schemas";
 import { contactAnswer, contactPageAnswer } from "@/lib/contacts/contact-answer";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 export const GET = route({ permission: "contacts.read", query: listContactsQuery, answers: contactPageAnswer }, ({ user, query }) => listContacts({ actor: user, query }));
 

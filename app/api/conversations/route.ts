@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { conversationPageAnswer } from "@/lib/messages/conversation-answer";
 import { listConversations } from "@/lib/messages/list-conversations";
 import { listConversationsQuery } from "@/lib/messages/schemas";

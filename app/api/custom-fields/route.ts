@@ -1,7 +1,7 @@
 import { createCustomField, listCustomFields } from "@/lib/contacts/custom-fields/manage-custom-fields";
 import { createCustomFieldInput, listCustomFieldsQuery } from "@/lib/contacts/custom-fields/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { customFieldAnswer, customFieldListAnswer } from "@/lib/contacts/custom-fields/custom-field-answer";
 
 export const GET = route({ permission: "custom_fields.read", query: listCustomFieldsQuery, answers: customFieldListAnswer }, ({ user, query }) =>

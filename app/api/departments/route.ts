@@ -2,7 +2,7 @@ import { createDepartment } from "@/lib/organizations/departments/create-departm
 import { listDepartments } from "@/lib/organizations/departments/list-departments";
 import { createDepartmentSchema, listDepartmentsQuery } from "@/lib/organizations/departments/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { departmentAnswer, departmentPageAnswer } from "@/lib/organizations/departments/department-answer";
 
 export const GET = route({ permission: "departments.read", query: listDepartmentsQuery, answers: departmentPageAnswer }, ({ user, query }) => listDepartments({ actor: user, query }));

@@ -3,7 +3,7 @@ import { dispositionAnswer, dispositionListAnswer } from "@/lib/calls/dispositio
 import { listDispositions } from "@/lib/calls/dispositions/list-dispositions";
 import { createDispositionSchema, listDispositionsQuery } from "@/lib/calls/dispositions/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 export const GET = route({ permission: "calls.read", query: listDispositionsQuery, answers: dispositionListAnswer }, ({ user, query }) =>
   listDispositions({ actor: user, includeArchived: query.include_archived === "true" }),

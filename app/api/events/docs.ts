@@ -1,5 +1,5 @@
-import type { RouteDocs } from "@/lib/openapi/operation-group";
-import { prose } from "@/lib/openapi/prose";
+import type { RouteDocs } from "@/lib/routes/operation-group";
+import { prose } from "@/lib/routes/prose";
 import { EVENT_CONTRACT, EVENT_TYPE_NAMES } from "@/lib/events/event-contract";
 
 const TYPES = EVENT_TYPE_NAMES.map((type) => `\`${type}\` (${EVENT_CONTRACT[type].summary})`).join("; ");

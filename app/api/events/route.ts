@@ -1,4 +1,4 @@
-import { eventStreamRoute } from "@/lib/server/event-stream-route";
+import { eventStreamRoute } from "@/lib/routes/event-stream-route";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 
 // The live event stream. Behind scripts/server.mjs the request never reaches

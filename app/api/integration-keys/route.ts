@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { createIntegrationKey, KEY_MAKER_PERMISSION, listIntegrationKeys } from "@/lib/sign-in/integrations/integration-keys";
 import { createdIntegrationKeyAnswer, createIntegrationKeySchema, integrationKeyListAnswer } from "@/lib/sign-in/integrations/schemas";
 

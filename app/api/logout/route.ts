@@ -1,6 +1,6 @@
 import { signOut } from "@/lib/sign-in/sign-out";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { logoutAnswer } from "@/lib/sign-in/schemas";
 
 /** Revokes the token that made the request. */

@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { messageTemplateAnswer, messageTemplateListAnswer } from "@/lib/messages/message-template-answer";
 import { createMessageTemplate, listMessageTemplates } from "@/lib/messages/message-templates";
 import { messageTemplateSchema } from "@/lib/messages/schemas";

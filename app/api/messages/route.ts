@@ -1,6 +1,6 @@
 import { messageAnswer } from "@/lib/messages/message-answer";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { sendMessageSchema } from "@/lib/messages/schemas";
 import { sendMessage } from "@/lib/messages/send-message";
 

@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
-import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
+import { route } from "@/lib/routes/route";
+import { buildOpenApiDocument } from "@/lib/routes/build-openapi-document";
 import { env } from "@/lib/env";
 import { OPERATIONS } from "../operations";
 

@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { getOrganizationProfile, updateOrganizationProfile } from "@/lib/organizations/organization-profile";
 import { organizationProfileAnswer, organizationProfileSchema } from "@/lib/organizations/schemas";
 

@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { paginationSchema } from "@/lib/http/pagination";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { createdOrganizationAnswer, organizationPageAnswer } from "@/lib/organizations/organization-answer";
 import { createOrganization } from "@/lib/organizations/create-organization";
 import { listOrganizations } from "@/lib/organizations/list-organizations";

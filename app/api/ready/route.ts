@@ -1,6 +1,6 @@
 import { jsonResponse } from "@/lib/http/json";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { checkReadiness } from "@/lib/metrics/readiness/check-readiness";
 import { readinessSchema } from "@/lib/metrics/readiness/schemas";
 

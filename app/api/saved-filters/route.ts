@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { savedFilterAnswer, savedFilterListAnswer } from "@/lib/contacts/saved-filters/saved-filter-answer";
 import { createSavedFilter, listSavedFilters } from "@/lib/contacts/saved-filters/manage-saved-filters";
 import { createSavedFilterSchema } from "@/lib/contacts/saved-filters/schemas";

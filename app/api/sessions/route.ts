@@ -1,6 +1,6 @@
 import { bearerTokenId } from "@/lib/auth/tokens";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { listSessions } from "@/lib/sign-in/sessions/list-sessions";
 import { sessionsAnswer } from "@/lib/sign-in/sessions/schemas";
 

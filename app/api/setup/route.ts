@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { firstRunAnswer, firstRunSchema, setupStatusAnswer } from "@/lib/setup/schemas";
 import { setUpFirstRun } from "@/lib/setup/set-up-first-run";
 import { isSetupNeeded } from "@/lib/setup/setup-needed";

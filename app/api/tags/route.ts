@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { tagListAnswer } from "@/lib/contacts/tags/tag-answer";
 import { listTags } from "@/lib/contacts/tags/list-tags";
 

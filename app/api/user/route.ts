@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { userAnswer } from "@/lib/users/schemas";
 import { serializeUser } from "@/lib/users/serialize-user";
 

@@ -1,4 +1,4 @@
-import { LIST_NOTE, type RouteDocs } from "@/lib/openapi/operation-group";
+import { LIST_NOTE, type RouteDocs } from "@/lib/routes/operation-group";
 
 export const docs: RouteDocs = {
   tag: "Identity",

@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { createUser } from "@/lib/users/create-user";
 import { listUsers } from "@/lib/users/list-users";
 import { createUserSchema, listUsersQuery, userAnswer, userPageAnswer } from "@/lib/users/schemas";

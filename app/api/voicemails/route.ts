@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { voicemailListAnswer } from "@/lib/calls/voicemail/voicemail-answer";
 import { listVoicemails } from "@/lib/calls/voicemail/voicemails";
 

@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { createdWebhookEndpointAnswer, webhookEndpointListAnswer } from "@/lib/webhooks/schemas";
 import { createWebhookSchema } from "@/lib/webhooks/schemas";
 import { createWebhookEndpoint, listWebhookEndpoints } from "@/lib/webhooks/webhook-endpoints";

@@ -4,7 +4,7 @@ import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { OperationKind } from "@/lib/contacts/operations/operation-kind";
-import { sqlExecute } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 export interface FieldErasure {
   field_id: number;
@@ -17,7 +17,7 @@ export function holdingField(actor: Pick<SessionUser, "organization_id">, name: 
 }
 
 export function eraseField(tx: Tx, where: Prisma.Sql, name: string): Promise<number> {
-  return sqlExecute(tx)`UPDATE contacts c SET custom_fields = c.custom_fields - ${name}, updated_at = now() WHERE ${where}`;
+  return runSql(tx).count`UPDATE contacts c SET custom_fields = c.custom_fields - ${name}, updated_at = now() WHERE ${where}`;
 }
 
 export async function recordFieldDeletion(tx: Tx, actor: SessionUser, erasure: FieldErasure, erased: number) {

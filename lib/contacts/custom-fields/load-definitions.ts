@@ -1,5 +1,5 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import type { FieldDefinition } from "./validate-custom-field-values";
 
 // Every contact read loads its organization's definitions beside the contact
@@ -12,5 +12,5 @@ const DEFINITIONS_SQL = `
   ORDER BY display_order, id`;
 
 export function loadDefinitions(organizationId: number): Promise<FieldDefinition[]> {
-  return rawQuery<FieldDefinition>(DEFINITIONS_SQL, [organizationId]);
+  return runSql().rows<FieldDefinition>(DEFINITIONS_SQL, [organizationId]);
 }

@@ -11,7 +11,7 @@ import { hasChanges } from "@/lib/http/patch-schema";
 import { FIELD_TYPES } from "./field-types";
 import { eraseField, holdingField, recordFieldDeletion } from "./erase-field-operation";
 import { DELETE_CONFIRMATION_MESSAGE, type CreateCustomFieldInput, type UpdateCustomFieldInput } from "./schemas";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 // Custom field definitions belong to the caller's organization. Admins manage
 // them; everyone else reads the active ones their role may see.
@@ -106,7 +106,7 @@ export async function deleteCustomField({ actor, id, confirmed, async: preferAsy
   const field = await prisma.customFieldDefinition.findFirst({ where: { id, organization_id: actor.organization_id }, select: { name: true } });
   if (!field) throw AppError.notFound();
   const erasure = { field_id: id, name: field.name };
-  const [{ n: holding }] = await sqlRows<{ n: number }[]>(prisma)`SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts c WHERE ${holdingField(actor, field.name)} LIMIT 10000000) matching`;
+  const [{ n: holding }] = await runSql(prisma).rows<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts c WHERE ${holdingField(actor, field.name)} LIMIT 10000000) matching`;
   if (preferAsync || holding > INLINE_CONTACT_LIMIT) {
     const { count } = await prisma.customFieldDefinition.deleteMany({ where: { id, organization_id: actor.organization_id } });
     if (count === 0) throw AppError.notFound();

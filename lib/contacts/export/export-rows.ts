@@ -1,6 +1,6 @@
 import "server-only";
 import { fieldVisibleTo } from "@/lib/auth/scope";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { loadDefinitions } from "@/lib/contacts/custom-fields/load-definitions";
 import { visibleCustomFields } from "@/lib/contacts/custom-fields/validate-custom-field-values";
@@ -48,7 +48,7 @@ export async function* exportBatches(actor: SessionUser, filters: ContactFilters
   const read = (after: string) => {
     const statement = Prisma.sql`SELECT ${Prisma.raw(CONTACT_COLUMNS_SQL)} FROM contacts c
       WHERE ${where} AND c.id > ${after}::bigint ORDER BY c.id LIMIT ${BATCH}`;
-    const rows = rawQuery<ContactRow>(statement.text, statement.values);
+    const rows = runSql().rows<ContactRow>(statement.text, statement.values);
     rows.catch(() => undefined); // awaited below; a consumer that stops early must not leave it unhandled
     return rows;
   };

@@ -6,7 +6,7 @@ import { logger } from "@/lib/logger";
 import { userSelect } from "@/lib/users/serialize-user";
 import { announceOperation } from "./announce-operation";
 import type { OperationKind, OperationRow, StepOperationKind } from "./operation-kind";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /** Contacts changed per transaction: short locks, a progress step every fraction of a second (fewer on the embedded database: lib/db/long-work.ts). */
 const BATCH = 2_000;
@@ -64,7 +64,7 @@ async function walkContacts(operation: StoredOperation, kind: OperationKind<unkn
   const selects = kind.selects(actor, operation.input);
   const batchRows = rowsPerTransaction(BATCH);
   for (;;) {
-    const batch = await sqlRows<{ id: bigint }[]>(prisma)`SELECT c.id FROM contacts c WHERE ${selects} AND c.id > ${cursor} ORDER BY c.id LIMIT ${batchRows}`;
+    const batch = await runSql(prisma).rows<{ id: bigint }>`SELECT c.id FROM contacts c WHERE ${selects} AND c.id > ${cursor} ORDER BY c.id LIMIT ${batchRows}`;
     if (batch.length === 0) break;
     const ids = batch.map((row) => row.id);
     await prisma.$transaction(

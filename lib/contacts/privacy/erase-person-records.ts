@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Person } from "./find-person";
 import { mentions } from "./mentions";
@@ -36,7 +36,7 @@ export interface ErasedCounts {
  * calls are found by their sids before their numbers are blanked.
  */
 export async function erasePersonRecords(tx: Tx, person: Person): Promise<ErasedCounts> {
-  const run = sqlExecute(tx);
+  const run = runSql(tx).count;
   const org = person.organizationId;
   const id = person.contactId;
   const phones = person.phones;
@@ -46,12 +46,12 @@ export async function erasePersonRecords(tx: Tx, person: Person): Promise<Erased
 
   // A web chat has no number: its visitor is the person when they left one of the person's addresses.
   const conversationIds = (
-    await sqlRows<{ id: bigint }[]>(tx)`
+    await runSql(tx).rows<{ id: bigint }>`
     SELECT id FROM conversations WHERE organization_id = ${org} AND (contact_id = ${id} OR phone = ANY(${phones}::text[])
       OR (channel = 'web' AND phone IN (SELECT 'web:' || v.id FROM chat_visitors v WHERE v.organization_id = ${org} AND lower(v.email) = ANY(${emails}::text[]))))`
   ).map((c) => c.id);
-  const [{ messages }] = await sqlRows<{ messages: number }[]>(tx)`SELECT count(*)::int AS messages FROM messages WHERE conversation_id = ANY(${conversationIds}::bigint[])`;
-  const [{ campaign_entries }] = await sqlRows<{ campaign_entries: number }[]>(tx)`SELECT count(*)::int AS campaign_entries FROM campaign_contacts WHERE contact_id = ${id}`;
+  const [{ messages }] = await runSql(tx).rows<{ messages: number }>`SELECT count(*)::int AS messages FROM messages WHERE conversation_id = ANY(${conversationIds}::bigint[])`;
+  const [{ campaign_entries }] = await runSql(tx).rows<{ campaign_entries: number }>`SELECT count(*)::int AS campaign_entries FROM campaign_contacts WHERE contact_id = ${id}`;
 
   const counts: ErasedCounts = {
     contact: 0,

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /**
  * Everything that names one person in an organization, so their records can
@@ -22,12 +22,12 @@ export interface Person {
 export async function findPerson(db: Tx, organizationId: number, contactId: bigint): Promise<Person | null> {
   const contact = await db.contact.findFirst({ where: { id: contactId, organization_id: organizationId }, select: { id: true, department_id: true, name: true, phone: true, email: true } });
   if (!contact) return null;
-  const merged = await sqlRows<{ name: string | null; phone: string | null; email: string | null }[]>(db)`
+  const merged = await runSql(db).rows<{ name: string | null; phone: string | null; email: string | null }>`
     SELECT r->>'name' AS name, r->>'phone' AS phone, r->>'email' AS email
     FROM contact_merges m, jsonb_array_elements(m.snapshot->'removed') r
     WHERE m.organization_id = ${organizationId} AND m.primary_id = ${contactId}`;
   const phones = unique([contact.phone, ...merged.map((m) => m.phone)]);
-  const calls = await sqlRows<{ call_sid: string }[]>(db)`
+  const calls = await runSql(db).rows<{ call_sid: string }>`
     SELECT call_sid FROM call_logs WHERE organization_id = ${organizationId} AND (contact_id = ${contactId} OR phone_number = ANY(${phones}::text[]))
     UNION SELECT call_sid FROM voicemails WHERE organization_id = ${organizationId} AND (contact_id = ${contactId} OR from_number = ANY(${phones}::text[]))`;
   return {

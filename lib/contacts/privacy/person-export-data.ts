@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import type { Person } from "./find-person";
 
 type Rows = Record<string, unknown>[];
@@ -17,7 +17,7 @@ export async function personExportData(person: Person): Promise<Record<string, R
   const id = person.contactId;
   const phones = person.phones;
   const sids = person.callSids;
-  const q = sqlRows<Rows>(prisma);
+  const q = runSql(prisma).rows<Record<string, unknown>>;
   const [contact, calls, conversations, voicemails, campaigns, callbacks, queueWaits, imports, consent, merges] = await Promise.all([
     q`SELECT c.id, c.name, c.phone, c.email, c.company, c.tags, c.custom_fields, c.notes, c.status, c.archived_at, c.opted_out_at, c.last_called_at, c.last_call_outcome,
              c.total_calls, c.legal_hold_at, c.created_at, c.updated_at, d.name AS department, u.name AS created_by

@@ -1,7 +1,7 @@
 import "server-only";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Tx } from "@/lib/db/client";
-import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Person } from "./find-person";
@@ -39,7 +39,7 @@ export function uploadsNaming(db: Tx, person: Person, { lock = false } = {}): Pr
   const seam = Math.max(1, ...needles.map((n) => n.length / 2)) - 1;
   const found = Prisma.sql`position(decode(s, 'hex') IN c.data) > 0
     OR position(decode(s, 'hex') IN substring(c.data FROM greatest(length(c.data) - ${seam} + 1, 1)) || substring(n.data FROM 1 FOR ${seam})) > 0`;
-  return sqlRows<UploadNaming[]>(db)`
+  return runSql(db).rows<UploadNaming>`
     SELECT j.id::text AS id, j.status FROM import_jobs j
     WHERE j.organization_id = ${person.organizationId} AND (
       j.id = (SELECT import_id FROM contacts WHERE id = ${person.contactId})
@@ -66,7 +66,7 @@ export async function eraseUploads(tx: Tx, person: Person): Promise<number> {
   const uploads = await uploadsNaming(tx, person, { lock: true });
   assertUploadsSettled(uploads);
   if (uploads.length === 0) return 0;
-  await sqlExecute(tx)`DELETE FROM import_chunks WHERE import_id = ANY(${uploads.map((u) => u.id)}::uuid[])`;
+  await runSql(tx).count`DELETE FROM import_chunks WHERE import_id = ANY(${uploads.map((u) => u.id)}::uuid[])`;
   return uploads.length;
 }
 

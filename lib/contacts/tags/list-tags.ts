@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isDncTag } from "./schemas";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /**
  * Tags with the number of active contacts the caller can see carrying each:
@@ -16,7 +16,7 @@ import { sqlRows } from "@/lib/db/raw-sql";
 export async function listTags({ actor }: { actor: SessionUser }) {
   const scope = departmentScope(actor);
   const conditions = [Prisma.sql`TRUE`, ...scopeSql(scope)];
-  const used = await sqlRows<{ name: string; contact_count: number }[]>(prisma)`
+  const used = await runSql(prisma).rows<{ name: string; contact_count: number }>`
     SELECT tag AS name, sum(n)::int AS contact_count FROM tag_counts
     WHERE ${Prisma.join(conditions, " AND ")}
     GROUP BY tag HAVING sum(n) > 0`;

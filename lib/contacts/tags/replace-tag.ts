@@ -5,7 +5,7 @@ import { prisma, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { INLINE_CONTACT_LIMIT, startOperation } from "@/lib/contacts/operations/start-operation";
 import { carryingTag, rewriteTag, settleTagChange, type TagChange } from "./tag-change";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /**
  * Can the caller reach the tag? A department's manager reaches a tag only
@@ -14,8 +14,8 @@ import { sqlRows } from "@/lib/db/raw-sql";
  * `upTo` (enough to choose between doing it now and running an operation).
  */
 async function contactsCarrying(db: Tx, actor: SessionUser, from: string, upTo: number): Promise<number> {
-  const registered = await sqlRows<{ id: number }[]>(db)`SELECT id FROM tags WHERE organization_id = ${actor.organization_id} AND name = ${from}`;
-  const [{ n }] = await sqlRows<{ n: number }[]>(db)`SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts c WHERE ${carryingTag(actor, from)} LIMIT ${upTo}) matching`;
+  const registered = await runSql(db).rows<{ id: number }>`SELECT id FROM tags WHERE organization_id = ${actor.organization_id} AND name = ${from}`;
+  const [{ n }] = await runSql(db).rows<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts c WHERE ${carryingTag(actor, from)} LIMIT ${upTo}) matching`;
   if (n === 0 && !(departmentScope(actor).department_id === undefined && registered.length > 0)) throw AppError.notFound();
   return n;
 }
@@ -52,7 +52,7 @@ export async function replaceTag({ actor, change, async: preferAsync = false }: 
       // Changes of one tag queue behind each other on its row in the tag list:
       // the second of two concurrent renames then finds the tag gone (404),
       // instead of renaming nothing and registering its own new name.
-      await sqlRows(tx)`SELECT id FROM tags WHERE organization_id = ${actor.organization_id} AND name = ${from} FOR UPDATE`;
+      await runSql(tx).rows`SELECT id FROM tags WHERE organization_id = ${actor.organization_id} AND name = ${from} FOR UPDATE`;
       await contactsCarrying(tx, actor, from, 1);
       const changed = await rewriteTag(tx, carryingTag(actor, from), change);
       return settleTagChange(tx, actor, change, changed);

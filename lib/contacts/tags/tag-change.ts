@@ -5,7 +5,7 @@ import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { registerTags } from "./register-tags";
-import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 export interface TagChange {
   from: string;
@@ -20,7 +20,7 @@ export function carryingTag(actor: SessionUser, from: string): Prisma.Sql {
 
 /** Replaces `from` by `to` on the contacts `where` selects; a contact that had both keeps one, in its first place. */
 export function rewriteTag(tx: Tx, where: Prisma.Sql, { from, to }: TagChange): Promise<number> {
-  return sqlExecute(tx)`
+  return runSql(tx).count`
     UPDATE contacts c SET updated_at = now(), tags = (
       SELECT array_agg(t ORDER BY first_position) FROM (
         SELECT t, min(position) AS first_position
@@ -34,12 +34,12 @@ export async function settleTagChange(tx: Tx, actor: SessionUser, change: TagCha
   const { from, to, mode } = change;
   if (!crossesOrganizations(actor)) {
     await registerTags(tx, actor.organization_id, [to]);
-    const left = await sqlRows<{ n: number }[]>(
-      tx,
-    )`SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts WHERE organization_id = ${actor.organization_id} AND tags @> ARRAY[${from}]::text[] LIMIT 1) one`;
+    const left = await runSql(tx).rows<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM contacts WHERE organization_id = ${actor.organization_id} AND tags @> ARRAY[${from}]::text[] LIMIT 1) one`;
     if (left[0].n === 0) {
       await tx.tag.deleteMany({ where: { organization_id: actor.organization_id, name: from } });
-      await sqlExecute(tx)`DELETE FROM tag_counts WHERE organization_id = ${actor.organization_id} AND tag = ${from} AND n = 0`;
+      await runSql(tx).count`DELETE FROM tag_counts WHERE organization_id = ${actor.organization_id} AND tag = ${from} AND n = 0`;
     }
   }
   await writeAuditLog(tx, {

@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import { rawQuery, sqlExecute } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { storeImportChunk } from "../store-chunk";
 import { AppError } from "@/lib/errors/app-error";
 import { sheetToCsv } from "./sheet-to-csv";
@@ -17,7 +17,7 @@ export interface WorkbookChoice {
 /** The uploaded file (at most 50 MB, packed), from its chunks. */
 async function uploadedFile(importId: string): Promise<Buffer> {
   // Past the ORM, as read-upload.ts reads chunks: the embedded database's adapter parses bytea a byte at a time.
-  const chunks = await rawQuery<{ data: Uint8Array }>("SELECT data FROM import_chunks WHERE import_id = $1::uuid ORDER BY seq", [importId]);
+  const chunks = await runSql().rows<{ data: Uint8Array }>("SELECT data FROM import_chunks WHERE import_id = $1::uuid ORDER BY seq", [importId]);
   return Buffer.concat(chunks.map((c) => Buffer.from(c.data)));
 }
 
@@ -73,7 +73,7 @@ export async function convertUploadedWorkbook(importId: string, choice: Workbook
   });
   await prisma.$transaction(async (tx) => {
     await tx.importChunk.deleteMany({ where: { import_id: importId, seq: { lt: CSV_SEQ } } });
-    await sqlExecute(tx)`UPDATE import_chunks SET seq = seq - ${CSV_SEQ} WHERE import_id = ${importId}::uuid`;
+    await runSql(tx).count`UPDATE import_chunks SET seq = seq - ${CSV_SEQ} WHERE import_id = ${importId}::uuid`;
     const job = await tx.importJob.findUniqueOrThrow({ where: { id: importId }, select: { options: true } });
     const options = job.options as Record<string, unknown>;
     await tx.importJob.update({ where: { id: importId }, data: { options: { ...options, encoding: "utf-8", workbook: { ...choice, converted: true } } } });

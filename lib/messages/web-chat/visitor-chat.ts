@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { AppError } from "@/lib/errors/app-error";
 import { announceMessage } from "@/lib/messages/announce-message";
 import { storeInboundMessageIn } from "@/lib/messages/store-inbound-message";
@@ -70,7 +70,7 @@ export interface VisitorLine {
 /** The visitor's conversation after a message (0: from the start), oldest first: what they wrote and what agents answered. */
 export async function visitorLines(conversationId: bigint | null, after: bigint, limit = 200): Promise<VisitorLine[]> {
   if (!conversationId) return [];
-  const rows = await sqlRows<{ id: bigint; direction: string; body: string; agent: string | null; created_at: Date }[]>(prisma)`
+  const rows = await runSql(prisma).rows<{ id: bigint; direction: string; body: string; agent: string | null; created_at: Date }>`
     SELECT m.id, m.direction, m.body, split_part(u.name, ' ', 1) AS agent, m.created_at
     FROM messages m LEFT JOIN users u ON u.id = m.user_id
     WHERE m.conversation_id = ${conversationId} AND m.id > ${after} AND m.status <> 'failed'

@@ -2,7 +2,7 @@ import "server-only";
 import { jobQueueRunning } from "@/lib/jobs/job-queue";
 import type { Readiness } from "./schemas";
 import { startupState, stopping } from "./readiness-state";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /** How long the database has to answer SELECT 1: a load balancer's probe waits a few seconds at most. */
 export const DATABASE_CHECK_MS = 1500;
@@ -26,7 +26,7 @@ export async function checkReadiness(): Promise<Readiness> {
 async function databaseAnswers(): Promise<"ok" | "failing"> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([rawQuery("SELECT 1"), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), DATABASE_CHECK_MS)))]);
+    await Promise.race([runSql().rows("SELECT 1"), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), DATABASE_CHECK_MS)))]);
     return "ok";
   } catch {
     return "failing";

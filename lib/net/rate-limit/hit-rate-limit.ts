@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/client";
-import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 export interface RateLimitState {
   hits: number;
@@ -23,7 +23,7 @@ export async function hitRateLimit(key: string, windowSeconds: number): Promise<
  */
 export async function hitRateLimits(keys: string[], windowSeconds: number): Promise<Map<string, RateLimitState>> {
   const sorted = [...new Set(keys)].sort();
-  const rows = await sqlRows<{ key: string; hits: number; retry_after: number }[]>(prisma)`
+  const rows = await runSql(prisma).rows<{ key: string; hits: number; retry_after: number }>`
     INSERT INTO rate_limits (key, hits, reset_at)
     VALUES ${Prisma.join(sorted.map((key) => Prisma.sql`(${key}, 1, now() + make_interval(secs => ${windowSeconds}))`))}
     ON CONFLICT (key) DO UPDATE SET
@@ -35,7 +35,7 @@ export async function hitRateLimits(keys: string[], windowSeconds: number): Prom
 
 /** The current count for `key` without counting a hit. */
 export async function peekRateLimit(key: string): Promise<RateLimitState> {
-  const rows = await sqlRows<{ hits: number; retry_after: number }[]>(prisma)`
+  const rows = await runSql(prisma).rows<{ hits: number; retry_after: number }>`
     SELECT hits, CEIL(EXTRACT(EPOCH FROM (reset_at - now())))::int AS retry_after
     FROM rate_limits WHERE key = ${key} AND reset_at > now()`;
   return rows[0] ? { hits: rows[0].hits, retryAfterSeconds: rows[0].retry_after } : { hits: 0, retryAfterSeconds: 0 };
@@ -50,7 +50,7 @@ export async function peekRateLimit(key: string): Promise<RateLimitState> {
  * failures after it).
  */
 export async function clearAndTakeBackRateLimit(clearKey: string, takeBackKey: string): Promise<void> {
-  await sqlExecute(prisma)`
+  await runSql(prisma).count`
     WITH cleared AS (DELETE FROM rate_limits WHERE key = ${clearKey} AND key <> ${takeBackKey}),
          gone AS (DELETE FROM rate_limits WHERE key = ${takeBackKey} AND hits <= 1 RETURNING key)
     UPDATE rate_limits SET hits = hits - 1

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { rawQuery, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { publishEvent } from "@/lib/events/publish-event";
 import { forgetWaitingCalls } from "@/lib/queue/entries/waiting-calls-cache";
 
@@ -17,7 +17,7 @@ import { forgetWaitingCalls } from "@/lib/queue/entries/waiting-calls-cache";
  * device asked for. null: not this agent's callback (taken back meanwhile).
  */
 export async function startCallback({ organizationId, agentId, callSid, entryId }: { organizationId: number; agentId: number; callSid: string; entryId: string }) {
-  const [entry] = await rawQuery<{ call_sid: string; from_number: string; contact_id: string | null }>(
+  const [entry] = await runSql().rows<{ call_sid: string; from_number: string; contact_id: string | null }>(
     `UPDATE queue_entries SET connected_at = COALESCE(connected_at, now()), callback_call_sid = $4::text, updated_at = now()
      WHERE id = $1::bigint AND organization_id = $2 AND accepted_by_user_id = $3 AND status = 'accepted'
        AND callback_requested_at IS NOT NULL AND (callback_call_sid IS NULL OR callback_call_sid = $4::text)
@@ -29,7 +29,10 @@ export async function startCallback({ organizationId, agentId, callSid, entryId 
 
 /** The callback this call is, if it is one: its caller's first call (the log's parent). */
 export async function callbackOf(organizationId: number, callSid: string): Promise<{ id: string; call_sid: string } | null> {
-  const [entry] = await rawQuery<{ id: string; call_sid: string }>("SELECT id::text, call_sid FROM queue_entries WHERE callback_call_sid = $1 AND organization_id = $2", [callSid, organizationId]);
+  const [entry] = await runSql().rows<{ id: string; call_sid: string }>("SELECT id::text, call_sid FROM queue_entries WHERE callback_call_sid = $1 AND organization_id = $2", [
+    callSid,
+    organizationId,
+  ]);
   return entry ?? null;
 }
 
@@ -40,7 +43,7 @@ export async function callbackOf(organizationId: number, callSid: string): Promi
  */
 export async function settleCallback(tx: Tx, { organizationId, callSid, reached }: { organizationId: number; callSid: string; reached: boolean }): Promise<void> {
   const status = reached ? "completed" : "abandoned";
-  const [entry] = await sqlRows<{ id: bigint; call_sid: string; department_id: number | null }[]>(tx)`
+  const [entry] = await runSql(tx).rows<{ id: bigint; call_sid: string; department_id: number | null }>`
     UPDATE queue_entries SET status = ${status}, dequeued_at = now(), updated_at = now()
     WHERE callback_call_sid = ${callSid} AND organization_id = ${organizationId} AND status = 'accepted'
     RETURNING id, call_sid, department_id`;

@@ -2,7 +2,7 @@ import "server-only";
 import { departmentScope, scopeSql, seesOwnCallsOnly } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { callPathSettings } from "@/lib/settings/get-settings";
 import { contactZones, wallTime } from "./calling-hours";
@@ -39,7 +39,7 @@ export async function listCallbacks({ actor, status = "upcoming", only }: { acto
     ...(only === undefined ? [] : [Prisma.sql`s.id = ${only}`]),
     ...(status === "upcoming" && only === undefined ? [Prisma.sql`(s.status = 'scheduled' OR (s.status = 'due' AND e.status IN ('waiting', 'accepted')))`] : []),
   ];
-  const rows = await sqlRows<Row[]>(prisma)`
+  const rows = await runSql(prisma).rows<Row>`
     SELECT s.id, s.due_at, s.status, s.note, s.queue_entry_id, s.created_at, s.organization_id,
            c.id AS contact_id, c.name AS contact_name, c.phone, s.owner_id, o.name AS owner_name,
            q.id AS queue_id, d.name AS queue_name, e.status AS entry_status

@@ -1,5 +1,5 @@
 import "server-only";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { announceEvents } from "@/lib/events/announce-events";
 import { announcement } from "@/lib/events/announcement-sql";
 import { eventRows, insertEvents } from "@/lib/events/events-sql";
@@ -38,7 +38,7 @@ SELECT p.organization_id, ${announcement("p")} AS announcement FROM published p`
 
 /** Turns the callbacks due now into queue entries; answers the organizations that got some. */
 export async function queueDueCallbacks(): Promise<number[]> {
-  const rows = await rawQuery<{ organization_id: number; announcement: string }>(queueDue(telephony().callSidSql("'scheduled-callback-' || s.id")));
+  const rows = await runSql().rows<{ organization_id: number; announcement: string }>(queueDue(telephony().callSidSql("'scheduled-callback-' || s.id")));
   announceEvents(rows.map((row) => row.announcement));
   const organizations = [...new Set(rows.map((row) => row.organization_id))];
   for (const organizationId of organizations) forgetWaitingCalls(organizationId);

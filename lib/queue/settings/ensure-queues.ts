@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma, type Tx } from "@/lib/db/client";
-import { sqlExecute } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 /**
  * Gives every queue of an organization its row: the general one and one per
@@ -11,7 +11,7 @@ import { sqlExecute } from "@/lib/db/raw-sql";
  * defaults, which is what the row says until someone changes it.
  */
 export async function ensureQueues(organizationId: number, db: Tx = prisma): Promise<void> {
-  await sqlExecute(db)`
+  await runSql(db).count`
     INSERT INTO queues (organization_id, department_id)
     SELECT ${organizationId}, NULL WHERE NOT EXISTS (SELECT 1 FROM queues WHERE organization_id = ${organizationId} AND department_id IS NULL)
     UNION ALL

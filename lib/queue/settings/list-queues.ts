@@ -2,7 +2,7 @@ import "server-only";
 import { servesQueue, servesQueueSql } from "@/lib/auth/scope";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { ensureQueues } from "./ensure-queues";
 import { serializeQueue, type QueueRow } from "./serialize-queue";
@@ -16,7 +16,7 @@ import { serializeQueue, type QueueRow } from "./serialize-queue";
 export async function listQueues({ actor, only }: { actor: SessionUser; only?: number }) {
   const organizationId = actor.organization_id;
   await ensureQueues(organizationId);
-  const rows = await sqlRows<QueueRow[]>(prisma)`
+  const rows = await runSql(prisma).rows<QueueRow>`
     SELECT q.*, d.name,
            (SELECT count(*) FROM queue_entries e WHERE e.organization_id = q.organization_id AND e.status = 'waiting'
               AND e.department_id IS NOT DISTINCT FROM q.department_id)::int AS waiting,

@@ -1,6 +1,6 @@
 import "server-only";
 import { prepared } from "@/lib/db/prepared";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { callPathSettings } from "@/lib/settings/get-settings";
 
 export interface WrapUpRules {
@@ -34,7 +34,7 @@ interface LastCall {
 
 /** The rules of the wrap-up that began at `since` for this agent's last call. */
 export async function wrapUpRules({ userId, organizationId, since, resumeStatus }: { userId: number; organizationId: number; since: Date; resumeStatus: string | null }): Promise<WrapUpRules> {
-  const [[last], settings] = await Promise.all([rawQuery<LastCall>(LAST_CALL, [userId, organizationId]), callPathSettings(organizationId, "calls")]);
+  const [[last], settings] = await Promise.all([runSql().rows<LastCall>(LAST_CALL, [userId, organizationId]), callPathSettings(organizationId, "calls")]);
   return rulesOf(last, settings, since, resumeStatus);
 }
 
@@ -59,7 +59,7 @@ const STATE_AND_LAST_CALL = prepared(`
 /** The rules of the agent's wrap-up; null when they are not in wrap-up. */
 export async function currentWrapUpRules({ userId, organizationId }: { userId: number; organizationId: number }): Promise<WrapUpRules | null> {
   const [[row], settings] = await Promise.all([
-    rawQuery<{ status: string; changed_at: Date; resume_status: string | null } & Partial<LastCall>>(STATE_AND_LAST_CALL, [userId]),
+    runSql().rows<{ status: string; changed_at: Date; resume_status: string | null } & Partial<LastCall>>(STATE_AND_LAST_CALL, [userId]),
     callPathSettings(organizationId, "calls"),
   ]);
   if (row?.status !== "wrap_up") return null;

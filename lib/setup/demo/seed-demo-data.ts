@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS } from "@/lib/settings/defaults";
 import { FIRST_USERS_LOCK } from "@/lib/setup/first-users-lock";
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from "./demo-accounts";
 import { fakePerson, pick, seededRandom } from "./fake-people";
-import { sqlExecute, sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 
 const CONTACTS_PER_DEPARTMENT: Record<string, number> = { "Acme/Sales": 160, "Acme/Support": 110, "Globex/Main": 70 };
 const TAGS = ["customer", "lead", "prospect", "vip", "newsletter", "renewal"];
@@ -35,7 +35,7 @@ export async function seedDemoData(db: Db) {
       // Several servers may start on one empty database at once (or someone
       // runs the first-run setup meanwhile): the first to take this lock
       // fills it, the others find users and do nothing.
-      await sqlExecute(tx)`SELECT pg_advisory_xact_lock(${FIRST_USERS_LOCK}::bigint)`;
+      await runSql(tx).count`SELECT pg_advisory_xact_lock(${FIRST_USERS_LOCK}::bigint)`;
       if ((await tx.user.count()) > 0) return null;
       const departments = new Map<string, { id: number; organization_id: number }>();
       const organizations = new Map<string, number>();
@@ -139,7 +139,7 @@ export async function seedDemoData(db: Db) {
       }
       await tx.callLog.createMany({ data: callRows });
       // Contact call summaries, derived from the call log in one statement.
-      await sqlExecute(tx)`
+      await runSql(tx).count`
         UPDATE contacts c SET total_calls = s.total, last_called_at = s.last_at, last_call_outcome = s.outcome
         FROM (
           SELECT DISTINCT ON (contact_id) contact_id, count(*) OVER (PARTITION BY contact_id) AS total,
@@ -170,7 +170,7 @@ const DEMO_THREADS: [string, string | null][] = [
 async function seedDemoTexts(tx: Tx, contacts: { id: bigint; organization_id: number; department_id: number; phone: string }[], random: () => number): Promise<number> {
   const numbers = new Map<string, string>(DEMO_ORGANIZATIONS.map((org) => [org.name, org.phone_number]));
   const organizationNumber = async (organizationId: number) => {
-    const [org] = await sqlRows<{ name: string }[]>(tx)`SELECT name FROM organizations WHERE id = ${organizationId}`;
+    const [org] = await runSql(tx).rows<{ name: string }>`SELECT name FROM organizations WHERE id = ${organizationId}`;
     return numbers.get(org.name) ?? null;
   };
   let count = 0;
@@ -179,24 +179,24 @@ async function seedDemoTexts(tx: Tx, contacts: { id: bigint; organization_id: nu
     const ours = await organizationNumber(contact.organization_id);
     if (!ours) continue;
     const at = Date.now() - (DEMO_THREADS.length - i) * 3_600_000;
-    const [conversation] = await sqlRows<{ id: bigint }[]>(tx)`
+    const [conversation] = await runSql(tx).rows<{ id: bigint }>`
       INSERT INTO conversations (organization_id, department_id, contact_id, phone, our_number, last_message_at)
       VALUES (${contact.organization_id}, ${contact.department_id}, ${contact.id}, ${contact.phone}, ${ours}, ${new Date(at)})
       ON CONFLICT (organization_id, channel, phone) DO NOTHING RETURNING id`;
     if (!conversation) continue;
-    await sqlExecute(tx)`
+    await runSql(tx).count`
       INSERT INTO messages (organization_id, conversation_id, direction, body, status, provider_sid, from_number, to_number, encoding, segments, origin, created_at)
       VALUES (${contact.organization_id}, ${conversation.id}, 'inbound', ${question}, 'received', ${`SMdemo${String(i).padStart(28, "0")}`}, ${contact.phone}, ${ours}, 'GSM-7', 1,
         'provider', ${new Date(at)})`;
     count += 1;
     if (answer) {
-      await sqlExecute(tx)`
+      await runSql(tx).count`
         INSERT INTO messages (organization_id, conversation_id, direction, body, status, provider_sid, from_number, to_number, encoding, segments, origin, created_at)
         VALUES (${contact.organization_id}, ${conversation.id}, 'outbound', ${answer}, 'delivered', ${`SMdemo${String(i + 100).padStart(28, "0")}`}, ${ours}, ${contact.phone}, 'GSM-7',
           1, 'agent', ${new Date(at + 600_000)})`;
       count += 1;
     }
-    await sqlExecute(tx)`UPDATE conversations SET last_message_id = (SELECT max(id) FROM messages WHERE conversation_id = ${conversation.id}),
+    await runSql(tx).count`UPDATE conversations SET last_message_id = (SELECT max(id) FROM messages WHERE conversation_id = ${conversation.id}),
       last_message_at = ${new Date(at + (answer ? 600_000 : 0))} WHERE id = ${conversation.id}`;
   }
   return count;

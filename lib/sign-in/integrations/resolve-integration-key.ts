@@ -3,7 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import { rolesWith, type KeyScopes } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { prisma } from "@/lib/db/client";
-import { rawQuery } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { logger } from "@/lib/logger";
 import { hashKeySecret, KEY_MAKER_PERMISSION } from "./integration-keys";
@@ -34,13 +34,12 @@ interface KeyRow {
 export async function resolveIntegrationKey(bearer: string): Promise<SessionUser | null> {
   const match = KEY_PATTERN.exec(bearer);
   if (!match) return null;
-  const [row] = await rawQuery<KeyRow>(
+  const [row] = await runSql("pool", { secrets: true }).rows<KeyRow>(
     `SELECT k.id, k.name, k.organization_id, k.key_hash, k.scopes, k.created_by_user_id, k.created_at
      FROM integration_keys k JOIN users u ON u.id = k.created_by_user_id
      WHERE k.id = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
        AND (k.organization_key OR (u.active AND u.scim_deleted_at IS NULL AND u.organization_id = k.organization_id AND u.role::text = ANY($2::text[])))`,
     [Number(match[1]), rolesWith(KEY_MAKER_PERMISSION)],
-    { secrets: true },
   );
   if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hashKeySecret(bearer)))) return null;
   return {
@@ -79,7 +78,7 @@ export async function noteKeyRequest(user: SessionUser, request: Request, status
       subject_id: key.id,
       details: { integration_key: { id: key.id, name: key.name }, method: request.method, path: url.pathname, query: url.search || undefined, status },
     });
-    await rawQuery("UPDATE integration_keys SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')", [key.id]);
+    await runSql().rows("UPDATE integration_keys SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')", [key.id]);
   } catch (error) {
     logger.error("integration key request not recorded", { integration_key_id: key.id, error: error instanceof Error ? error.message : String(error) });
   }

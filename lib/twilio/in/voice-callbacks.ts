@@ -3,6 +3,7 @@ import type {
   AgentLegAnswered,
   CallStatusReport,
   CampaignCall,
+  ConferenceChange,
   ConferenceEvent,
   DeviceCall,
   ForwardedCallEnd,
@@ -13,6 +14,7 @@ import type {
   PartyLegStatus,
   PaymentReport,
   QueueLeft,
+  WaitEnd,
   RecordingReport,
   VoicemailReport,
 } from "@/lib/telephony/call-events";
@@ -122,10 +124,14 @@ export function callStatusReport(params: Params): CallStatusReport | null {
   return status && params.CallSid ? { callSid: params.CallSid, status, duration: seconds(params.CallDuration) } : null;
 }
 
+/** The provider's QueueResult in the domain's words (a result it does not list here, e.g. system-error or redirected, failed). */
+const WAIT_ENDS: Record<string, WaitEnd> = { bridged: "answered", hangup: "hung-up", completed: "hung-up", leave: "sent-on" };
+
 /** A caller left the provider's queue: bridged to an agent, hung up, or an error. */
 export function queueLeft(params: Params): QueueLeft | null {
   const queueTime = Number(params.QueueTime);
-  return params.CallSid ? { callSid: params.CallSid, result: params.QueueResult ?? "hangup", queueTime: params.QueueTime !== undefined && Number.isFinite(queueTime) ? queueTime : undefined } : null;
+  const end = Object.hasOwn(WAIT_ENDS, params.QueueResult ?? "hangup") ? WAIT_ENDS[params.QueueResult ?? "hangup"] : "failed";
+  return params.CallSid ? { callSid: params.CallSid, end, queueTime: params.QueueTime !== undefined && Number.isFinite(queueTime) ? queueTime : undefined } : null;
 }
 
 /**
@@ -192,12 +198,21 @@ export function recordingReport(params: Params, query: URLSearchParams): Recordi
   };
 }
 
+/** The provider's StatusCallbackEvent in the domain's words. */
+const CONFERENCE_CHANGES: Record<string, ConferenceChange> = {
+  "participant-join": "joined",
+  "participant-leave": "left",
+  "conference-start": "started",
+  "conference-end": "ended",
+};
+
 /** A conference the service made reports a join, a leave, its start or its end (`call`: the live call it belongs to). */
 export function conferenceEvent(params: Params, query: URLSearchParams): ConferenceEvent | null {
   const call = id(query.get("call"), 18);
   const event = params.StatusCallbackEvent;
   if (!call || !event || !params.ConferenceSid) return null;
-  return { liveCallId: BigInt(call), event, conferenceSid: params.ConferenceSid, legSid: params.CallSid ?? null };
+  const change = Object.hasOwn(CONFERENCE_CHANGES, event) ? CONFERENCE_CHANGES[event] : "other";
+  return { liveCallId: BigInt(call), change, conferenceSid: params.ConferenceSid, legSid: params.CallSid ?? null };
 }
 
 /** A dialed party's leg (a transfer's target, a third party, a supervisor) reached its final status (`p`: the participant). */
@@ -233,7 +248,13 @@ export function paymentReport(params: Params, query: URLSearchParams): PaymentRe
             .filter(isPaymentField),
     error: word(params.ErrorType),
     card: digits || cardType ? { number: digits ? `•••• ${digits.slice(-4)}` : null, type: cardType } : null,
-    result: word(params.Result),
-    confirmationCode: params.PaymentConfirmationCode && /^[\w.:-]{1,128}$/.test(params.PaymentConfirmationCode) ? params.PaymentConfirmationCode : null,
+    ended: paymentEnd(word(params.Result), params.PaymentConfirmationCode),
   };
+}
+
+/** The provider's Result ("success", or why the payment failed) and confirmation code, as the payment's end. */
+function paymentEnd(result: string | null, code: string | undefined): PaymentReport["ended"] {
+  if (result === null) return null;
+  if (result !== "success") return { succeeded: false, reason: result };
+  return { succeeded: true, confirmationCode: code && /^[\w.:-]{1,128}$/.test(code) ? code : null };
 }

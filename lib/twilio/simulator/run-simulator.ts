@@ -15,7 +15,7 @@ import { simulatorEnabled } from "@/lib/twilio/simulator-enabled";
 import { telephonyReadiness } from "@/lib/twilio/softphone-readiness";
 import type { SimulatorAction } from "./simulator-schemas";
 import { simulatedRecordingPath } from "./simulated-recording";
-import { sqlRows } from "@/lib/db/raw-sql";
+import { runSql } from "@/lib/db/run-sql";
 import { getSettings } from "@/lib/settings/get-settings";
 import { CALLBACK_PATHS } from "@/lib/telephony/callback-paths";
 
@@ -235,7 +235,7 @@ async function callLogId(actor: SessionUser, callSid: string) {
 }
 
 async function randomContactPhone(organizationId: number): Promise<string | null> {
-  const [row] = await sqlRows<{ phone: string }[]>(prisma)`
+  const [row] = await runSql(prisma).rows<{ phone: string }>`
     SELECT phone FROM contacts WHERE organization_id = ${organizationId} AND status = 'active'
     OFFSET floor(random() * LEAST(50, (SELECT count(*) FROM contacts WHERE organization_id = ${organizationId} AND status = 'active')))::int LIMIT 1`;
   return row?.phone ?? null;

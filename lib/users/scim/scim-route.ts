@@ -9,7 +9,7 @@ import { logger } from "@/lib/logger";
 import { recordRequest } from "@/lib/metrics/metrics";
 import { ScimFailure, type ScimType } from "./scim-failure";
 
-// The one wrapper every /scim/v2 route goes through, as lib/server/route is
+// The one wrapper every /scim/v2 route goes through, as lib/routes/route is
 // for /api: an integration key with the scim scope (read for GET, write for
 // the rest), never a person's token; a bounded JSON body; the answer as
 // application/scim+json; every failure in SCIM's error shape (RFC 7644 §3.12)

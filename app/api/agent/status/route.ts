@@ -2,7 +2,7 @@ import { getAgentStatus, setAgentStatusSchema } from "@/lib/agents/agent-status"
 import { agentStatusAnswer, setAgentStatusAnswer } from "@/lib/agents/agent-status-answer";
 import { setAgentStatus } from "@/lib/agents/set-agent-status";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 export const GET = route({ permission: "queue.handle", answers: agentStatusAnswer }, ({ user }) => getAgentStatus({ actor: user }));
 

@@ -4,7 +4,7 @@ import { callbackAnswer } from "@/lib/queue/scheduled-callbacks/schemas";
 import { AppError } from "@/lib/errors/app-error";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 export const GET = route({ permission: "calls.place", params: bigIdParams, answers: callbackAnswer }, async ({ user, params }) => {
   const [callback] = (await listCallbacks({ actor: user, only: params.id })).data;

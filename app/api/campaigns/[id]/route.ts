@@ -3,7 +3,7 @@ import { updateCampaignSchema } from "@/lib/campaigns/schemas";
 import { campaignAnswer } from "@/lib/campaigns/campaign-answer";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 export const GET = route({ permission: "campaigns.manage", params: idParams, answers: campaignAnswer }, ({ user, params }) => getCampaign({ actor: user, id: params.id }));
 

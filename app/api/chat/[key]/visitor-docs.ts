@@ -1,4 +1,4 @@
-import { prose } from "@/lib/openapi/prose";
+import { prose } from "@/lib/routes/prose";
 
 // What every route a website visitor calls says of how it is reached, for their docs.ts.
 

@@ -6,7 +6,7 @@ import { contactAnswer } from "@/lib/contacts/contact-answer";
 import { contactDetailAnswer } from "@/lib/contact-detail/contact-detail-answer";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 export const GET = route({ permission: "contacts.read", params: bigIdParams, query: contactHistoryQuery, answers: contactDetailAnswer }, ({ user, params, query }) =>
   getContact({ actor: user, id: params.id, historyPage: query.history_page, historyPerPage: query.history_per_page }),

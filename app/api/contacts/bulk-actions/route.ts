@@ -1,6 +1,6 @@
 import { bulkContactAction, bulkContactActionSchema } from "@/lib/contacts/bulk-contact-action";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { bulkActionAnswer } from "@/lib/contacts/bulk-action-answer";
 import { operationAcceptedAnswer } from "@/lib/contacts/operations/operation-answer";
 import { operationOrResult } from "@/lib/contacts/operations/operation-response";

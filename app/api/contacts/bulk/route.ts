@@ -3,7 +3,7 @@ import { bulkCreateContacts } from "@/lib/contacts/bulk-create-contacts";
 import { FLUSH_AFTER_ROWS, flushSearchIndexes } from "@/lib/contacts/flush-search-indexes";
 import { bulkCreateSchema } from "@/lib/contacts/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { bulkCreateAnswer } from "@/lib/contacts/bulk-create-answer";
 
 // The contract allows bulk bodies up to 10 MB (other JSON bodies: 1 MB). Items

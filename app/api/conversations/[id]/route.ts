@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { conversationAnswer, updatedConversationAnswer } from "@/lib/messages/conversation-answer";
 import { getConversation } from "@/lib/messages/get-conversation";
 import { updateConversationSchema } from "@/lib/messages/schemas";

@@ -2,7 +2,7 @@ import { deleteCustomField, updateCustomField } from "@/lib/contacts/custom-fiel
 import { deleteCustomFieldQuery, deleteCustomFieldSchema, updateCustomFieldInput } from "@/lib/contacts/custom-fields/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { customFieldAnswer, customFieldDeletionAnswer } from "@/lib/contacts/custom-fields/custom-field-answer";
 import { operationAcceptedAnswer } from "@/lib/contacts/operations/operation-answer";
 import { operationOrResult } from "@/lib/contacts/operations/operation-response";

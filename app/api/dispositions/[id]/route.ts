@@ -2,7 +2,7 @@ import { updateDispositionSchema } from "@/lib/calls/dispositions/schemas";
 import { deleteDisposition, updateDisposition } from "@/lib/calls/dispositions/update-disposition";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { dispositionAnswer } from "@/lib/calls/dispositions/disposition-answer";
 
 export const PATCH = route({ permission: "dispositions.write", params: idParams, body: updateDispositionSchema, answers: dispositionAnswer }, ({ user, params, body }) =>

@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { integrationKeyAnswer } from "@/lib/sign-in/integrations/schemas";
 import { KEY_MAKER_PERMISSION, revokeIntegrationKey } from "@/lib/sign-in/integrations/integration-keys";
 

@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { messageTemplateAnswer } from "@/lib/messages/message-template-answer";
 import { deleteMessageTemplate, updateMessageTemplate } from "@/lib/messages/message-templates";
 import { updateMessageTemplateSchema } from "@/lib/messages/schemas";

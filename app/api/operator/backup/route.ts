@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { dumpEmbeddedDatabase } from "@/lib/db/dump-embedded-database";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 // Not a user's route: the operator token (DATA_DIR/server.operator.json) is checked by the domain function.
 export const GET = route({ auth: false }, async ({ request }) => {

@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { followUpListAnswer } from "@/lib/queue/follow-up-answer";
 import { listFollowUps } from "@/lib/queue/follow-ups";
 

@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { waitingCallListAnswer } from "@/lib/queue/entries/waiting-call-answer";
 import { listWaitingCalls } from "@/lib/queue/list-waiting-calls";
 

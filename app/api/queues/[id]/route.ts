@@ -3,7 +3,7 @@ import { idParams } from "@/lib/http/params";
 import { getQueue } from "@/lib/queue/settings/get-queue";
 import { queueAnswer, updateQueueSchema } from "@/lib/queue/settings/schemas";
 import { updateQueue } from "@/lib/queue/settings/update-queue";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 export const GET = route({ permission: "queue.handle", params: idParams, answers: queueAnswer }, ({ user, params }) => getQueue({ actor: user, id: params.id }));
 

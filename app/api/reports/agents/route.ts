@@ -1,7 +1,7 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { agentReport } from "@/lib/reports/agent-report";
 import { agentReportAnswer } from "@/lib/reports/report-answers";
-import { reportRoute } from "@/lib/server/report-route";
+import { reportRoute } from "@/lib/routes/report-route";
 
 export const GET = reportRoute("agents", agentReportAnswer, agentReport);
 

@@ -1,7 +1,7 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { channelReport } from "@/lib/reports/channel-report";
 import { channelAnswer } from "@/lib/reports/report-answers";
-import { reportRoute } from "@/lib/server/report-route";
+import { reportRoute } from "@/lib/routes/report-route";
 
 export const GET = reportRoute("channels", channelAnswer, channelReport);
 

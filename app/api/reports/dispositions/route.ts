@@ -1,7 +1,7 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { dispositionReport } from "@/lib/reports/disposition-report";
 import { dispositionReportAnswer } from "@/lib/reports/report-answers";
-import { reportRoute } from "@/lib/server/report-route";
+import { reportRoute } from "@/lib/routes/report-route";
 
 export const GET = reportRoute("dispositions", dispositionReportAnswer, dispositionReport);
 

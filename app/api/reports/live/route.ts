@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { liveAnswer } from "@/lib/reports/live-answer";
 import { liveReport } from "@/lib/reports/live-report";
 import { liveQuerySchema } from "@/lib/reports/schemas";

@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { savedFilterAnswer } from "@/lib/contacts/saved-filters/saved-filter-answer";
 import { deleteSavedFilter, updateSavedFilter } from "@/lib/contacts/saved-filters/manage-saved-filters";
 import { updateSavedFilterSchema } from "@/lib/contacts/saved-filters/schemas";

@@ -1,7 +1,7 @@
 import { chatWidgetAnswer, chatWidgetSchema } from "@/lib/messages/web-chat/chat-schemas";
 import { createChatWidget, listChatWidgets } from "@/lib/messages/web-chat/chat-widgets";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { z } from "zod";
 
 export const GET = route({ permission: "integrations.manage", answers: z.object({ data: z.array(chatWidgetAnswer) }) }, ({ user }) => listChatWidgets({ actor: user }));

@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { settingsRoutes } from "@/lib/server/settings-route";
+import { settingsRoutes } from "@/lib/routes/settings-route";
 
 export const { GET, PUT } = settingsRoutes("retention");
 

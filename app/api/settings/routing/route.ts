@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { routingSettingsSchema } from "@/lib/settings/routing-schemas";
 import { updateRouting } from "@/lib/routing/update-routing";
 import { getSettings } from "@/lib/settings/get-settings";

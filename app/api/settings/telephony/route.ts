@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { telephonySettingsAnswer, updateTelephonySettingsSchema } from "@/lib/twilio/settings/schemas";
 import { getTelephonySettings, updateTelephonySettings } from "@/lib/twilio/settings/telephony-settings";
 

@@ -1,4 +1,4 @@
-import type { RouteDocs } from "@/lib/openapi/operation-group";
+import type { RouteDocs } from "@/lib/routes/operation-group";
 
 export const docs: RouteDocs = {
   tag: "Provider callbacks",

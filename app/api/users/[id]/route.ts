@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { deactivateUser } from "@/lib/users/deactivate-user";
 import { getUser } from "@/lib/users/get-user";
 import { updateUserSchema, userAnswer, userWithSkillsAnswer } from "@/lib/users/schemas";

@@ -1,3 +1,3 @@
-import { LIST_NOTE, type RouteDocs } from "@/lib/openapi/operation-group";
+import { LIST_NOTE, type RouteDocs } from "@/lib/routes/operation-group";
 
 export const docs: RouteDocs = { tag: "Calls", summary: { GET: "Call logs in the caller's scope" }, description: { GET: LIST_NOTE } };

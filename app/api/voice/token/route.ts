@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { voiceTokenAnswer } from "@/lib/twilio/settings/voice-token-answer";
 import { issueVoiceToken } from "@/lib/twilio/settings/voice-token";
 

@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { whatsappTemplatesAnswer } from "@/lib/messages/whatsapp/whatsapp-schemas";
 import { listWhatsappTemplates } from "@/lib/messages/whatsapp-templates";
 

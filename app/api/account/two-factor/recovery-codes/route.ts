@@ -2,7 +2,7 @@ import { renewOwnRecoveryCodes } from "@/lib/sign-in/two-factor/account-two-fact
 import { optionalCodeSchema, recoveryCodesAnswer } from "@/lib/sign-in/two-factor/schemas";
 import { clientAddress } from "@/lib/http/client-address";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 export const POST = route({ body: optionalCodeSchema, answers: recoveryCodesAnswer }, ({ user, body, request }) => renewOwnRecoveryCodes(user, body.code, clientAddress(request)));
 

@@ -2,7 +2,7 @@ import { removeOwnTotp, startOwnTotp } from "@/lib/sign-in/two-factor/account-tw
 import { optionalCodeSchema, totpSetupAnswer } from "@/lib/sign-in/two-factor/schemas";
 import { clientAddress } from "@/lib/http/client-address";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 export const POST = route({ answers: totpSetupAnswer }, ({ user, request }) => startOwnTotp(user, clientAddress(request)));
 

@@ -1,7 +1,7 @@
 import { holdCall, holdCallSchema } from "@/lib/calls/hold-call";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { callSidParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { liveCallAnswer } from "@/lib/calls/live-call-answer";
 
 export const POST = route({ permission: "calls.place", params: callSidParams, body: holdCallSchema, answers: liveCallAnswer }, ({ user, params, body }) =>

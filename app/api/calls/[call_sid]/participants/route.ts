@@ -3,7 +3,7 @@ import { listParticipants } from "@/lib/calls/remove-participant";
 import { addParticipantSchema } from "@/lib/calls/transfer-target";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { callSidParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { participantAnswer, participantListAnswer } from "@/lib/calls/live-call-answer";
 
 export const GET = route({ permission: "calls.place", params: callSidParams, answers: participantListAnswer }, ({ user, params }) => listParticipants({ actor: user, callSid: params.call_sid }));

@@ -1,7 +1,7 @@
 import { playCallRecording } from "@/lib/recordings/play-call-recording";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { callSidParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { callRecordingSchema, setCallRecording } from "@/lib/calls/set-call-recording";
 import { liveCallAnswer } from "@/lib/calls/live-call-answer";
 import { recordingQuery, wantsDownload } from "@/lib/recordings/schemas";

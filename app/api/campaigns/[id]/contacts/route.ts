@@ -3,7 +3,7 @@ import { campaignContactIdsSchema, campaignContactsQuery } from "@/lib/campaigns
 import { addedContactsAnswer, campaignContactPageAnswer, removedContactsAnswer } from "@/lib/campaigns/campaign-answer";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 export const GET = route({ permission: "campaigns.manage", params: idParams, query: campaignContactsQuery, answers: campaignContactPageAnswer }, ({ user, params, query }) =>
   listCampaignContacts({ actor: user, id: params.id, query }),

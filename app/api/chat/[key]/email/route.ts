@@ -3,8 +3,8 @@ import { visitorToken, widgetParams } from "@/lib/messages/web-chat/chat-params"
 import { leaveVisitorEmail } from "@/lib/messages/web-chat/visitor-chat";
 import { visitorFor, widgetFor } from "@/lib/messages/web-chat/visitor-access";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
-import { widgetPreflight, withWidgetCors } from "@/lib/server/chat-route";
+import { route } from "@/lib/routes/route";
+import { widgetPreflight, withWidgetCors } from "@/lib/routes/chat-route";
 
 // The visitor leaves an email to be answered later.
 export const POST = withWidgetCors(

@@ -3,8 +3,8 @@ import { afterQuery, visitorToken, widgetParams } from "@/lib/messages/web-chat/
 import { postVisitorMessage, visitorLines } from "@/lib/messages/web-chat/visitor-chat";
 import { visitorFor, widgetFor } from "@/lib/messages/web-chat/visitor-access";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
-import { widgetPreflight, withWidgetCors } from "@/lib/server/chat-route";
+import { route } from "@/lib/routes/route";
+import { widgetPreflight, withWidgetCors } from "@/lib/routes/chat-route";
 
 // The visitor's own conversation: what they wrote and what agents answered (X-Visitor-Token).
 export const GET = withWidgetCors(

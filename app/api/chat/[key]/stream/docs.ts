@@ -1,6 +1,6 @@
-import type { RouteDocs } from "@/lib/openapi/operation-group";
+import type { RouteDocs } from "@/lib/routes/operation-group";
 import { VISITOR_STREAM_AUTH, VISITOR_REFUSALS } from "../visitor-docs";
-import { prose } from "@/lib/openapi/prose";
+import { prose } from "@/lib/routes/prose";
 
 export const docs: RouteDocs = {
   tag: "Website chat",

@@ -2,8 +2,8 @@ import { streamQuery, widgetParams } from "@/lib/messages/web-chat/chat-params";
 import { visitorFor, widgetFor, chatCorsHeaders } from "@/lib/messages/web-chat/visitor-access";
 import { openVisitorStream } from "@/lib/messages/web-chat/visitor-stream";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
-import { widgetPreflight, withWidgetCors } from "@/lib/server/chat-route";
+import { route } from "@/lib/routes/route";
+import { widgetPreflight, withWidgetCors } from "@/lib/routes/chat-route";
 
 // The visitor's answers as they come (server-sent events). EventSource sends no headers of its own: the token is ?token=.
 export const GET = withWidgetCors(

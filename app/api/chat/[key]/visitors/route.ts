@@ -4,8 +4,8 @@ import { startVisit } from "@/lib/messages/web-chat/visitor-chat";
 import { widgetFor } from "@/lib/messages/web-chat/visitor-access";
 import { clientAddress } from "@/lib/http/client-address";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
-import { widgetPreflight, withWidgetCors } from "@/lib/server/chat-route";
+import { route } from "@/lib/routes/route";
+import { widgetPreflight, withWidgetCors } from "@/lib/routes/chat-route";
 
 // A visitor opens the chat on one of the widget's sites: their token.
 export const POST = withWidgetCors(

@@ -5,7 +5,7 @@ import { operationAcceptedAnswer } from "@/lib/contacts/operations/operation-ans
 import { operationOrResult } from "@/lib/contacts/operations/operation-response";
 import { eraseContact } from "@/lib/contacts/privacy/erase-contact";
 import { eraseContactSchema, erasurePreviewAnswer } from "@/lib/contacts/privacy/schemas";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 export const POST = route(
   { permission: "personal_data.manage", params: bigIdParams, body: eraseContactSchema, answers: operationAcceptedAnswer, alsoAnswers: { 200: erasurePreviewAnswer }, status: 202 },

@@ -1,6 +1,6 @@
 import { preflightResponse, withCors } from "@/lib/http/cors";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { importAcceptedAnswer } from "@/lib/imports/import-answer";
 import { storeCsvUpload } from "@/lib/imports/store-upload";
 

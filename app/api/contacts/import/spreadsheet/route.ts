@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { importAcceptedAnswer } from "@/lib/imports/import-answer";
 import { spreadsheetImportSchema } from "@/lib/imports/schemas";
 import { startSpreadsheetImport } from "@/lib/imports/start-spreadsheet-import";

@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { conversationContactAnswer } from "@/lib/messages/conversation-answer";
 import { createConversationContact } from "@/lib/messages/conversation-contact";
 import { conversationContactSchema } from "@/lib/messages/schemas";

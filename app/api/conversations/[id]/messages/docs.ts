@@ -1,5 +1,5 @@
-import type { RouteDocs } from "@/lib/openapi/operation-group";
-import { prose } from "@/lib/openapi/prose";
+import type { RouteDocs } from "@/lib/routes/operation-group";
+import { prose } from "@/lib/routes/prose";
 
 export const docs: RouteDocs = {
   tag: "Messages",

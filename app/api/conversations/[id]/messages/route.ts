@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { threadAnswer } from "@/lib/messages/conversation-answer";
 import { listMessages } from "@/lib/messages/list-messages";
 import { replySchema, threadQuery } from "@/lib/messages/schemas";

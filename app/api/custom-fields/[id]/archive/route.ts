@@ -1,7 +1,7 @@
 import { archiveCustomField } from "@/lib/contacts/custom-fields/manage-custom-fields";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { customFieldAnswer } from "@/lib/contacts/custom-fields/custom-field-answer";
 
 export const POST = route({ permission: "custom_fields.write", params: idParams, answers: customFieldAnswer }, ({ user, params }) =>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { simulatedRecording } from "@/lib/twilio/simulator/simulated-recording";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 const params = z.object({ call_sid: z.string().regex(/^CA[0-9A-Za-z]{32}$/) });
 

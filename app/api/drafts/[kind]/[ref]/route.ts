@@ -3,7 +3,7 @@ import { getDraft } from "@/lib/drafts/get-draft";
 import { saveDraft } from "@/lib/drafts/save-draft";
 import { DRAFT_MAX_CHARS, draftAnswer, draftInputSchema, draftParams } from "@/lib/drafts/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 // Anyone who takes calls or answers texts keeps drafts; each user only their own.
 const own = { permission: "calls.read", params: draftParams } as const;

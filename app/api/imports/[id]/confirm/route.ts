@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { importAnswer } from "@/lib/imports/import-answer";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { confirmImport } from "@/lib/imports/get-import";
 import { confirmImportSchema } from "@/lib/imports/schemas";
 

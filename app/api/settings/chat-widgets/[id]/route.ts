@@ -2,7 +2,7 @@ import { chatWidgetAnswer, updateChatWidgetSchema } from "@/lib/messages/web-cha
 import { deleteChatWidget, updateChatWidget } from "@/lib/messages/web-chat/chat-widgets";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 export const PATCH = route({ permission: "integrations.manage", params: idParams, body: updateChatWidgetSchema, answers: chatWidgetAnswer }, ({ user, params, body }) =>
   updateChatWidget({ actor: user, id: params.id, input: body }),

@@ -1,6 +1,6 @@
 import { runRetention } from "@/lib/contacts/run-retention";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { retentionRunAnswer } from "@/lib/contacts/retention-answer";
 import { retentionRunSchema } from "@/lib/settings/schemas";
 

@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { greetingPreviewAnswer, previewQuerySchema } from "@/lib/routing/routing-answer";
 import { walkPlan } from "@/lib/routing/walk-plan";
 import { routingPlanSchema } from "@/lib/settings/routing-schemas";

@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { queueListAnswer } from "@/lib/routing/routing-answer";
 import { listQueues } from "@/lib/routing/queue-members";
 

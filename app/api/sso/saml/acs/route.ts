@@ -2,7 +2,7 @@ import { finishSaml } from "@/lib/sign-in/sso/finish-saml";
 import { ssoLanding } from "@/lib/sign-in/sso/sso-landing";
 import { readBodyText } from "@/lib/http/read-body";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 // The SAML provider posts its response here (HTTP-POST binding): a form, not JSON, bounded at 512 KB.
 export const POST = route({ auth: false, status: 303 }, ({ request }) =>

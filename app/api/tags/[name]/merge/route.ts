@@ -1,5 +1,5 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { operationAcceptedAnswer } from "@/lib/contacts/operations/operation-answer";
 import { tagChangeAnswer } from "@/lib/contacts/tags/tag-answer";
 import { operationOrResult } from "@/lib/contacts/operations/operation-response";

@@ -1,6 +1,6 @@
 import { idParams } from "@/lib/http/params";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { endUserSessions } from "@/lib/sign-in/sessions/end-session";
 import { listUserSessions } from "@/lib/sign-in/sessions/list-sessions";
 import { endedSessionsAnswer, sessionsAnswer } from "@/lib/sign-in/sessions/schemas";

@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { userSkillsAnswer, userSkillsSchema } from "@/lib/agents/skills/schemas";
 import { setUserSkills } from "@/lib/agents/skills/set-user-skills";
 

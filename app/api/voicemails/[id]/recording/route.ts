@@ -2,7 +2,7 @@ import { playVoicemailRecording } from "@/lib/recordings/play-voicemail-recordin
 import { recordingQuery, wantsDownload } from "@/lib/recordings/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 // Played by the Voicemails page's <audio> elements, with the session cookie.
 export const GET = route({ permission: "queue.handle", params: bigIdParams, query: recordingQuery, webSession: true }, ({ user, params, query, request }) =>

@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { webhookDeliveryListAnswer } from "@/lib/webhooks/schemas";
 import { listWebhookDeliveries } from "@/lib/webhooks/webhook-endpoints";
 

@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { webhookEndpointAnswer } from "@/lib/webhooks/schemas";
 import { enableWebhookEndpoint } from "@/lib/webhooks/webhook-endpoints";
 

@@ -1,7 +1,7 @@
 import { removeParticipant } from "@/lib/calls/remove-participant";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams, callSidParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { participantAnswer } from "@/lib/calls/live-call-answer";
 
 const params = callSidParams.extend(bigIdParams.shape);

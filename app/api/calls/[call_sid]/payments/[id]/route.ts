@@ -2,7 +2,7 @@ import { stepCallPayment } from "@/lib/calls/step-call-payment";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams, callSidParams } from "@/lib/http/params";
 import { paymentAnswer, paymentStepSchema } from "@/lib/calls/payments/payment-schemas";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 const params = callSidParams.extend(bigIdParams.shape);
 

@@ -1,7 +1,7 @@
 import { completeTransfer } from "@/lib/calls/complete-transfer";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { callSidParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { liveCallAnswer } from "@/lib/calls/live-call-answer";
 
 export const POST = route({ permission: "calls.place", params: callSidParams, answers: liveCallAnswer }, ({ user, params }) => completeTransfer({ actor: user, callSid: params.call_sid }));

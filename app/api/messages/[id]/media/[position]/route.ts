@@ -2,7 +2,7 @@ import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
 import { messageMediaFile } from "@/lib/messages/message-media-file";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 const params = bigIdParams.extend({ position: z.coerce.number().int().min(0).max(9) });
 

@@ -2,7 +2,7 @@ import { revokeSsoDomain } from "@/lib/sign-in/sso/revoke-sso-domain";
 import { domainParams } from "@/lib/sign-in/sso/schemas";
 import { idParams } from "@/lib/http/params";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 const params = idParams.extend(domainParams.shape);
 

@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { bigIdParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { acceptedCallAnswer } from "@/lib/queue/entries/waiting-call-answer";
 import { acceptCall } from "@/lib/queue/accept-call";
 

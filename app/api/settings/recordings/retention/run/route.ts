@@ -3,7 +3,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { runRecordingRetention } from "@/lib/recordings/run-recording-retention";
 import { recordingRetentionAnswer, recordingRetentionRunSchema } from "@/lib/recordings/schemas";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 export const POST = route({ permission: "settings.manage", body: recordingRetentionRunSchema, answers: recordingRetentionAnswer }, ({ user, body }) => {
   // A test server plays days passing; in production "now" is now.

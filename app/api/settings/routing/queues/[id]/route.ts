@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { queueAnswer } from "@/lib/routing/routing-answer";
 import { setQueueMembers } from "@/lib/routing/queue-members";
 import { queueMembersSchema } from "@/lib/settings/routing-schemas";

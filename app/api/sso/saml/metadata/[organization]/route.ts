@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { serviceProviderMetadata } from "@/lib/sign-in/sso/saml-service-provider";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 
 // Our SAML metadata for one organization (its entity id is this address): public, as providers read it.
 export const GET = route(

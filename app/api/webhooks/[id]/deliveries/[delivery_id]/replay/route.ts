@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/http/methods-not-allowed";
 import { idParams } from "@/lib/http/params";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { replayedDeliveryAnswer } from "@/lib/webhooks/schemas";
 import { replayWebhookDelivery } from "@/lib/webhooks/webhook-endpoints";
 

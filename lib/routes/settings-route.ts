@@ -1,6 +1,6 @@
 import "server-only";
 import type { Permission } from "@/lib/auth/permissions";
-import { route, type Answer } from "@/lib/server/route";
+import { route, type Answer } from "@/lib/routes/route";
 import { getSettings } from "@/lib/settings/get-settings";
 import { SETTINGS_SCHEMAS, settingsInputSchema, type SettingsKey } from "@/lib/settings/schemas";
 import { updateSettings } from "@/lib/settings/update-settings";

@@ -124,7 +124,7 @@ export function route<
       return errorResponse(error, requestId, request);
     }
   };
-  // The OpenAPI document is built from these same options (lib/openapi).
+  // The OpenAPI document is built from these same options (build-openapi-document.ts).
   return describeRoute(handle, { kind: "json", ...options });
 }
 

@@ -3,7 +3,7 @@ import Papa from "papaparse";
 import type { z } from "zod";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { neutralizeCell } from "@/lib/contacts/export/neutralize-cell";
-import { route, type Answer } from "@/lib/server/route";
+import { route, type Answer } from "@/lib/routes/route";
 import { reportQuerySchema, type ReportQuery } from "@/lib/reports/schemas";
 
 type Row = Record<string, unknown>;

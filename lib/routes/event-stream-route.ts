@@ -1,5 +1,5 @@
 import "server-only";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/routes/route";
 import { describeRoute, routeDescription } from "@/lib/http/route-description";
 import { eventBus, type Arrival } from "@/lib/events/event-bus";
 import { eventStreamQuery, openEventStream } from "./event-stream";
