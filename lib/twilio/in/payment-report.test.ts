@@ -21,9 +21,11 @@ describe("paymentReport", () => {
     expect(paymentReport({ Sid: SID }, query())?.required).toBeNull();
   });
 
-  it("takes the end and its reference, and nothing that is not a word or a reference", () => {
-    expect(paymentReport({ Sid: SID, Result: "success", PaymentConfirmationCode: "ch_3Q1042" }, query())).toMatchObject({ result: "success", confirmationCode: "ch_3Q1042", paymentId: 7n });
-    expect(paymentReport({ Sid: SID, Result: "<script>", PaymentConfirmationCode: "a b" }, query())).toMatchObject({ result: null, confirmationCode: null });
+  it("takes the end in the domain's words, its reference, and nothing that is not a word or a reference", () => {
+    expect(paymentReport({ Sid: SID, Result: "success", PaymentConfirmationCode: "ch_3Q1042" }, query())).toMatchObject({ ended: { succeeded: true, confirmationCode: "ch_3Q1042" }, paymentId: 7n });
+    expect(paymentReport({ Sid: SID, Result: "success", PaymentConfirmationCode: "a b" }, query())?.ended).toEqual({ succeeded: true, confirmationCode: null });
+    expect(paymentReport({ Sid: SID, Result: "payment-connector-error" }, query())?.ended).toEqual({ succeeded: false, reason: "payment-connector-error" });
+    expect(paymentReport({ Sid: SID, Result: "<script>", PaymentConfirmationCode: "a b" }, query())?.ended).toBeNull();
   });
 
   it("is nothing without a payment session's id or our payment's", () => {
