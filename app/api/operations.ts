@@ -359,6 +359,8 @@ import * as usersIdSessions from "@/app/api/users/[id]/sessions/route";
 import { docs as usersIdSessionsDocs } from "@/app/api/users/[id]/sessions/docs";
 import * as usersIdSkills from "@/app/api/users/[id]/skills/route";
 import { docs as usersIdSkillsDocs } from "@/app/api/users/[id]/skills/docs";
+import * as usersIdSsoIdentity from "@/app/api/users/[id]/sso-identity/route";
+import { docs as usersIdSsoIdentityDocs } from "@/app/api/users/[id]/sso-identity/docs";
 import * as usersIdTwoFactor from "@/app/api/users/[id]/two-factor/route";
 import { docs as usersIdTwoFactorDocs } from "@/app/api/users/[id]/two-factor/docs";
 import * as voiceCallLogs from "@/app/api/voice/call-logs/route";
@@ -571,6 +573,7 @@ export const OPERATIONS: OperationGroup[] = [
   { path: "/api/users/{id}", module: usersId, ...usersIdDocs },
   { path: "/api/users/{id}/sessions", module: usersIdSessions, ...usersIdSessionsDocs },
   { path: "/api/users/{id}/skills", module: usersIdSkills, ...usersIdSkillsDocs },
+  { path: "/api/users/{id}/sso-identity", module: usersIdSsoIdentity, ...usersIdSsoIdentityDocs },
   { path: "/api/users/{id}/two-factor", module: usersIdTwoFactor, ...usersIdTwoFactorDocs },
   { path: "/api/voice/call-logs", module: voiceCallLogs, ...voiceCallLogsDocs },
   { path: "/api/voice/call-logs/{id}", module: voiceCallLogsId, ...voiceCallLogsIdDocs },

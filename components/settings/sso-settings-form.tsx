@@ -44,6 +44,7 @@ export function SsoSettingsForm() {
       create_users: form.get("create_users") === "on",
       new_user_department_id: id("new_user_department_id"),
       idp_enforces_mfa: form.get("idp_enforces_mfa") === "on",
+      directory_departments: form.get("directory_departments") === "on",
       ...(chosen === "oidc"
         ? { oidc: { issuer: text("issuer"), client_id: text("client_id"), ...(text("client_secret") && { client_secret: text("client_secret") }) } }
         : { saml: text("metadata_xml") ? { metadata_xml: text("metadata_xml") } : { metadata_url: text("metadata_url") } }),
@@ -160,6 +161,12 @@ export function SsoSettingsForm() {
           <input type="checkbox" name="idp_enforces_mfa" defaultChecked={data.idp_enforces_mfa} /> The provider enforces multi-factor sign-in: do not ask a second factor set up here after it
         </label>
         <p className="hint">Off, people who set up an authenticator or a passkey here are asked for it after the provider signs them in.</p>
+      </div>
+      <div className="field">
+        <label>
+          <input type="checkbox" name="directory_departments" defaultChecked={data.directory_departments} /> Place people in the department their directory names
+        </label>
+        <p className="hint">Provisioning (SCIM) sends a department with each person: when one here has that name, they join it. Off, or with no such department, groups decide.</p>
       </div>
       <div className="field">
         <label>

@@ -53,7 +53,10 @@ export function AddPasskey({
     <form className="row" onSubmit={submit} aria-label="Add a passkey" noValidate>
       <div className="field">
         <label htmlFor="passkey-name">Passkey name</label>
-        <input id="passkey-name" name="name" maxLength={100} placeholder="Work laptop" autoFocus aria-invalid={!!error} />
+        <input id="passkey-name" name="name" maxLength={100} placeholder="Work laptop" autoFocus aria-invalid={!!error} aria-describedby="passkey-hint" />
+        <p className="hint" id="passkey-hint">
+          Your device&apos;s fingerprint or face, or a security key: one without a PIN works too, since the passkey comes after your password.
+        </p>
         {error && <span className="error">{error}</span>}
       </div>
       <button className="button" type="submit" disabled={pending}>

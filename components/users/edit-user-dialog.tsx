@@ -13,6 +13,7 @@ import { Modal } from "@/components/ui/modal";
 import { SkillsEditor } from "./skills-editor";
 import { UserSessions } from "@/components/sessions/user-sessions";
 import { ResetUserTwoFactor } from "@/components/two-factor/reset-user-two-factor";
+import { SsoIdentity } from "./sso-identity";
 
 interface Department {
   id: number;
@@ -184,6 +185,7 @@ export function EditUserDialog({
       <hr />
       <UserSessions userId={user.id} name={user.name} />
       <ResetUserTwoFactor userId={user.id} name={user.name} />
+      <SsoIdentity userId={user.id} name={user.name} />
     </Modal>
   );
 }

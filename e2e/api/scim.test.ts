@@ -3,37 +3,13 @@ import { describe, expect, inject, it } from "vitest";
 import { api, loginAs, suiteUrl } from "../support/api";
 import { subscribe } from "../support/event-stream";
 import { createTenant, FACTORY_PASSWORD } from "../support/factories";
+import { ENTERPRISE_USER, ERROR, GROUP, PATCH_OP, scim, scimKey, USER } from "../support/scim-client";
 
 // Issue 46, point 4: SCIM 2.0 provisioning (RFC 7644), as a directory (Okta,
 // Entra ID) drives it: an integration key with the scim scope, the RFC's own
 // example requests where they apply, lookups by userName and externalId,
 // PATCH as §3.5.2 defines it, and deactivation that signs a person out
 // everywhere at once.
-
-type Tenant = Awaited<ReturnType<typeof createTenant>>;
-const USER = "urn:ietf:params:scim:schemas:core:2.0:User";
-const GROUP = "urn:ietf:params:scim:schemas:core:2.0:Group";
-const PATCH_OP = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
-const ERROR = "urn:ietf:params:scim:api:messages:2.0:Error";
-
-async function scimKey(tenant: Tenant, scope: "read" | "write" = "write", { organization_key = false } = {}) {
-  const created = await tenant.client.post("/api/integration-keys", { name: `Directory ${scope}`, scopes: { scim: scope }, ...(organization_key && { organization_key }) }, tenant.admin.token);
-  expect(created.status).toBe(201);
-  return created.body.secret as string;
-}
-
-/** A SCIM client: JSON as application/scim+json, the key as a bearer token. */
-function scim(key: string, baseUrl = suiteUrl()) {
-  return async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${baseUrl}/scim/v2${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${key}`, Accept: "application/scim+json", ...(body !== undefined && { "Content-Type": "application/scim+json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
-  };
-}
 
 /** RFC 7644 §3.3's example user, with an address of a domain of this test's own (userName is how people sign in here). */
 function bjensen(domain: string) {
@@ -74,7 +50,7 @@ describe("SCIM 2.0 provisioning", () => {
       authenticationSchemes: [expect.objectContaining({ type: "oauthbearertoken" })],
     });
     const schemas = await client("GET", "/Schemas");
-    expect(schemas.body.Resources.map((s: { id: string }) => s.id)).toEqual([USER, GROUP]);
+    expect(schemas.body.Resources.map((s: { id: string }) => s.id)).toEqual([USER, ENTERPRISE_USER, GROUP]);
     expect((await client("GET", `/Schemas/${USER}`)).body.attributes.map((a: { name: string }) => a.name)).toContain("userName");
     expect((await client("GET", "/Schemas/urn:nothing")).status).toBe(404);
     expect((await client("GET", "/ResourceTypes")).body.Resources.map((r: { endpoint: string }) => r.endpoint)).toEqual(["/Users", "/Groups"]);
@@ -172,12 +148,18 @@ describe("SCIM 2.0 provisioning", () => {
     expect(await departmentOf(tenant.agentA.id)).toBe(Number(groupId));
     expect((await client("POST", "/Groups", { schemas: [GROUP], displayName: "tour guides" })).body).toMatchObject({ status: "409", scimType: "uniqueness" });
 
-    const added = await client("PATCH", `/Groups/${groupId}`, {
+    // The admin has no department, so no group: naming one is refused, saying so, and changes nothing (issue 63).
+    const withAdmin = await client("PATCH", `/Groups/${groupId}`, {
       schemas: [PATCH_OP],
       Operations: [{ op: "add", path: "members", value: [{ display: "Agent B", value: String(tenant.agentB.id) }, { value: String(tenant.admin.id) }] }],
     });
+    expect(withAdmin.body).toMatchObject({ status: "400", scimType: "invalidValue", detail: expect.stringContaining("administrator") });
+    expect(await departmentOf(tenant.agentB.id)).toBe(tenant.departments.b.id);
+    const added = await client("PATCH", `/Groups/${groupId}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: "add", path: "members", value: [{ display: "Agent B", value: String(tenant.agentB.id) }] }],
+    });
     expect(added.status).toBe(200);
-    // The admin has no department: named, but not a member.
     expect(added.body.members.map((m: { value: string }) => Number(m.value)).sort()).toEqual([tenant.agentA.id, tenant.agentB.id].sort());
     const removed = await client("PATCH", `/Groups/${groupId}`, { schemas: [PATCH_OP], Operations: [{ op: "remove", path: `members[value eq "${tenant.agentB.id}"]` }] });
     expect(removed.body.members).toEqual([expect.objectContaining({ value: String(tenant.agentA.id) })]);

@@ -46,6 +46,8 @@ async function addUser(tenant: Tenant, email: string, role = "agent") {
 }
 
 const finish = (ticket: string | null, state: string) => api().request("POST", "/api/login/sso/finish", { body: { ticket, state } });
+/** A finished trip's ticket and the state its browser holds, for finish(). */
+const ticketOf = (trip: Awaited<ReturnType<typeof ssoTrip>>): [string | null, string] => [trip.url.searchParams.get("ticket"), trip.state];
 
 describe("single sign-on with OpenID Connect", () => {
   it("signs a user in through the provider: authorization code with PKCE, a ticket only the starting browser can spend; the secret is never answered", async () => {
@@ -123,6 +125,32 @@ describe("single sign-on with OpenID Connect", () => {
 
     provider.removeAccount(other);
     expect((await ssoTrip(other)).url.searchParams.get("sso_error")).toBe("provider_refused");
+  });
+
+  it("a person the provider names anew is refused until an admin unlinks their identity (audited); the next sign-in binds again (issue 63, point 4)", async () => {
+    const { tenant, domain } = await ssoTenant();
+    const email = `rehire@${domain}`;
+    const user = await addUser(tenant, email);
+    const identity = () => tenant.client.get(`/api/users/${user.id}/sso-identity`, tenant.admin.token);
+    expect((await identity()).body).toEqual({ bound: false, subject: null, protocol: "oidc" });
+    provider.addAccount({ email, name: "Re Hire", sub: "first-employment" });
+    expect((await finish(...ticketOf(await ssoTrip(email)))).status).toBe(200);
+    expect((await identity()).body).toEqual({ bound: true, subject: "first-employment", protocol: "oidc" });
+
+    // Re-hired: the directory gives them a new id, and the binding refuses it.
+    provider.addAccount({ email, name: "Re Hire", sub: "second-employment" });
+    expect((await ssoTrip(email)).url.searchParams.get("sso_error")).toBe("other_identity");
+    // A manager cannot unlink it; another organization's admin does not see the user.
+    expect((await tenant.client.request("DELETE", `/api/users/${user.id}/sso-identity`, { token: tenant.managerA.token })).status).toBe(403);
+    const other = await createTenant();
+    expect((await other.client.request("DELETE", `/api/users/${user.id}/sso-identity`, { token: other.admin.token })).status).toBe(404);
+    expect((await tenant.client.request("DELETE", `/api/users/${user.id}/sso-identity`, { token: tenant.admin.token })).status).toBe(204);
+    expect((await identity()).body.bound).toBe(false);
+    const audit = (await tenant.client.get("/api/audit-log?action=user.sso_unlinked", tenant.admin.token)).body.data;
+    expect(audit).toEqual([expect.objectContaining({ subject_id: String(user.id), details: { subject: "first-employment" } })]);
+
+    expect((await finish(...ticketOf(await ssoTrip(email)))).status).toBe(200);
+    expect((await identity()).body.subject).toBe("second-employment");
   });
 
   it("creates an unknown user of a covered domain as an agent only when the admin allows it", async () => {

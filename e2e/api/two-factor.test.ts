@@ -281,6 +281,29 @@ describe("passkeys as a second factor", () => {
   });
 });
 
+// Issue 63, point 5: the options ask for user verification as "preferred", and the
+// answers are checked the same way: a security key without a PIN (its answers never
+// say the user was verified) enrols and signs in, as the second factor after the password.
+describe("a passkey that does not verify the user", () => {
+  it("a PIN-less security key is added and signs in, asked for verification as preferred", async () => {
+    const tenant = await createTenant();
+    const key = softPasskey(new URL(suiteUrl()).origin, { verifiesUser: false });
+    await prove(tenant, tenant.agentA.token);
+    const options = await tenant.client.request("POST", "/api/account/two-factor/passkeys/options", { token: tenant.agentA.token });
+    expect(options.body.authenticatorSelection).toMatchObject({ userVerification: "preferred" });
+    const added = await tenant.client.request("POST", "/api/account/two-factor/passkeys", { token: tenant.agentA.token, body: { name: "Security key", response: key.create(options.body) } });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+
+    const { client, answer } = await passwordStep(tenant.agentA.email);
+    const challenge = answer.body.second_factor.challenge as string;
+    const request = await client.request("POST", "/api/login/second-factor/passkey", { body: { challenge } });
+    expect(request.body.userVerification).toBe("preferred");
+    const done = await client.request("POST", "/api/login/second-factor", { body: { challenge, passkey: key.get(request.body) } });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect((await client.get("/api/user", done.body.token)).status).toBe(200);
+  });
+});
+
 // Issue 59, point 3: changing a second factor needs the current one. A "stolen session" here is a
 // second session of the user, signed in the ordinary way, that has not proved anything since.
 describe("changing a second factor needs the current one", () => {

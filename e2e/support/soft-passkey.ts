@@ -18,7 +18,10 @@ const u16 = (n: number) => {
   return b;
 };
 
-export function softPasskey(origin: string) {
+/** `verifiesUser` false plays a security key without a PIN or a fingerprint: its answers never say the user was verified. */
+export function softPasskey(origin: string, { verifiesUser = true }: { verifiesUser?: boolean } = {}) {
+  // The authenticator data's flags: user present (0x01), user verified (0x04), attested credential data (0x40).
+  const verified = verifiesUser ? 0x04 : 0;
   const rpIdHash = createHash("sha256").update(new URL(origin).hostname).digest();
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const jwk = publicKey.export({ format: "jwk" }) as { x: string; y: string };
@@ -40,7 +43,7 @@ export function softPasskey(origin: string) {
     id,
     /** navigator.credentials.create()'s answer to creation options. */
     create(options: { challenge: string }) {
-      const authData = Buffer.concat([rpIdHash, Buffer.from([0x45]), u32(counter), Buffer.alloc(16), u16(credentialId.length), credentialId, Buffer.from(cose)]);
+      const authData = Buffer.concat([rpIdHash, Buffer.from([0x41 | verified]), u32(counter), Buffer.alloc(16), u16(credentialId.length), credentialId, Buffer.from(cose)]);
       const attestationObject = isoCBOR.encode(
         new Map<string, unknown>([
           ["fmt", "none"],
@@ -60,7 +63,7 @@ export function softPasskey(origin: string) {
     get(options: { challenge: string }, { counterStep = 1, from = origin }: { counterStep?: number; from?: string } = {}) {
       counter += counterStep;
       const clientDataJSON = clientData("webauthn.get", options.challenge, from);
-      const authenticatorData = Buffer.concat([rpIdHash, Buffer.from([0x05]), u32(counter)]);
+      const authenticatorData = Buffer.concat([rpIdHash, Buffer.from([0x01 | verified]), u32(counter)]);
       const signature = sign("sha256", Buffer.concat([authenticatorData, createHash("sha256").update(clientDataJSON).digest()]), privateKey);
       return {
         id,

@@ -3773,6 +3773,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/sso-identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identity a user's single sign-on is bound to (admins)
+         * @description Roles: super_admin, account_admin.
+         */
+        get: operations["getApiUsersIdSsoIdentity"];
+        put?: never;
+        post?: never;
+        /**
+         * Unlink a user's single sign-on identity (admins): their next sign-in through the provider binds them again, for a person whose directory id changed (a re-hire, another NameID format)
+         * @description Roles: super_admin, account_admin. Audited as user.sso_unlinked, with the subject it held. A user bound to nothing: 204, nothing changes.
+         */
+        delete: operations["deleteApiUsersIdSsoIdentity"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}/two-factor": {
         parameters: {
             query?: never;
@@ -4753,6 +4777,13 @@ export interface components {
                 value: string;
             };
             verified_at: string | null;
+        };
+        SsoIdentity: {
+            bound: boolean;
+            /** @description The organization's single sign-on, if any */
+            protocol: ("oidc" | "saml") | null;
+            /** @description The provider's subject (OpenID Connect's sub, SAML's NameID) the user is bound to; null before their first single sign-on */
+            subject: string | null;
         };
         Thread: {
             conversation: components["schemas"]["Conversation"];
@@ -14611,6 +14642,7 @@ export interface operations {
                         } | null;
                         configured: boolean;
                         create_users: boolean;
+                        directory_departments: boolean;
                         domain_claims: components["schemas"]["SsoDomainClaim"][];
                         domains: string[];
                         enabled: boolean;
@@ -14656,6 +14688,8 @@ export interface operations {
                     break_glass_user_id?: number | null;
                     /** @default false */
                     create_users?: boolean;
+                    /** @default false */
+                    directory_departments?: boolean;
                     domains: string[];
                     /** @default true */
                     enabled?: boolean;
@@ -14696,6 +14730,7 @@ export interface operations {
                         } | null;
                         configured: boolean;
                         create_users: boolean;
+                        directory_departments: boolean;
                         domain_claims: components["schemas"]["SsoDomainClaim"][];
                         domains: string[];
                         enabled: boolean;
@@ -17657,6 +17692,58 @@ export interface operations {
             403: components["responses"]["403"];
             404: components["responses"]["404"];
             413: components["responses"]["413"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    getApiUsersIdSsoIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoIdentity"];
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            422: components["responses"]["422"];
+            503: components["responses"]["503"];
+        };
+    };
+    deleteApiUsersIdSsoIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
             422: components["responses"]["422"];
             503: components["responses"]["503"];
         };

@@ -89,6 +89,7 @@ export async function saveSsoSettings({ actor, input }: { actor: SessionUser; in
     new_user_department_id: input.new_user_department_id,
     break_glass_user_id: input.break_glass_user_id,
     idp_enforces_mfa: input.idp_enforces_mfa,
+    directory_departments: input.directory_departments,
     ...provider,
   };
   await prisma.$transaction(async (tx) => {

@@ -21,6 +21,8 @@ export const ssoSettingsInputSchema = z
     break_glass_user_id: z.number().int().positive().nullable().default(null),
     /** The provider enforces multi-factor itself: a second factor set up here is not asked again after its sign-in. */
     idp_enforces_mfa: z.boolean().default(false),
+    /** The directory's department attribute (SCIM's enterprise department) puts a person in the department of that name, when one exists. */
+    directory_departments: z.boolean().default(false),
     oidc: z
       .object({
         issuer: z.url({ message: "Enter the issuer's address (https://...)." }).max(2048),
@@ -75,6 +77,7 @@ export const ssoSettingsAnswerSchema = z.object({
   new_user_department_id: z.number().int().nullable(),
   break_glass_user: personSchema.nullable(),
   idp_enforces_mfa: z.boolean(),
+  directory_departments: z.boolean(),
   oidc: z.object({ issuer: z.string(), client_id: z.string(), client_secret_set: z.boolean() }).nullable(),
   saml: z.object({ entity_id: z.string(), sso_url: z.string(), metadata_url: z.string().nullable() }).nullable(),
   /** What to enter at the provider. */
@@ -90,3 +93,14 @@ export const ssoStartAnswer = z.object({
   state: z.string().meta({ description: "This sign-in's state (also set as the cc_sso_state cookie): POST /api/login/sso/finish needs it with the ticket" }),
   protocol: z.enum(["oidc", "saml"]),
 });
+
+/** A user's binding to the provider's identity (GET /api/users/{id}/sso-identity): what their first single sign-on bound them to. */
+export const ssoIdentityAnswer = z
+  .object({
+    bound: z.boolean(),
+    subject: z.string().nullable().meta({ description: "The provider's subject (OpenID Connect's sub, SAML's NameID) the user is bound to; null before their first single sign-on" }),
+    protocol: z.enum(["oidc", "saml"]).nullable().meta({ description: "The organization's single sign-on, if any" }),
+  })
+  .meta({ id: "SsoIdentity" });
+
+export type SsoIdentity = z.infer<typeof ssoIdentityAnswer>;

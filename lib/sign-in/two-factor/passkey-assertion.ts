@@ -31,6 +31,8 @@ export async function checkPasskey(userId: number, response: AuthenticationRespo
     expectedChallenge,
     expectedOrigin: origin,
     expectedRPID: rpID,
+    // As the options ask: preferred, not required (passkey-registration.ts says why).
+    requireUserVerification: false,
     credential: { id: factor.credential_id!, publicKey: isoBase64URL.toBuffer(factor.public_key), counter: Number(factor.sign_count ?? 0), transports: factor.transports?.split(",") as never },
   }).catch(() => null);
   if (!result?.verified) return false;

@@ -24,6 +24,8 @@ export async function startPasskeyRegistration(user: Owner) {
     userID: new TextEncoder().encode(`user-${user.id}`),
     // The same authenticator twice is refused by the browser itself.
     excludeCredentials: existing.map((f) => ({ id: f.credential_id!, transports: f.transports ? f.transports.split(",") : undefined })),
+    // Verification (a PIN, a fingerprint) is asked for where the authenticator has it, and not required:
+    // a passkey here is the second factor after the password, and a security key without a PIN is one (issue 63).
     authenticatorSelection: { residentKey: "discouraged", userVerification: "preferred" },
   });
   const expires_at = new Date(Date.now() + REGISTRATION_TTL_MS);
@@ -44,7 +46,14 @@ export async function finishPasskeyRegistration(user: Owner, { name, response }:
   const { rpID, origin } = relyingParty();
   const registration = await prisma.passkeyRegistration.findUnique({ where: { user_id: user.id } });
   if (!registration || registration.expires_at <= new Date()) throw AppError.conflict("Adding the passkey took too long. Start again.");
-  const verified = await verifyRegistrationResponse({ response, expectedChallenge: registration.challenge, expectedOrigin: origin, expectedRPID: rpID }).catch((error: Error) => {
+  const verified = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: registration.challenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    // As asked: preferred, so not required (the library's default requires it, which refused PIN-less keys).
+    requireUserVerification: false,
+  }).catch((error: Error) => {
     throw AppError.validation({ response: [`The passkey could not be checked: ${error.message}`] });
   });
   if (!verified.verified) throw AppError.validation({ response: ["The passkey could not be checked."] });

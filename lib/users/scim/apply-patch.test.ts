@@ -66,4 +66,41 @@ describe("applyPatch (RFC 7644 §3.5.2)", () => {
     expect(fails([{ op: "replace", path: 'emails[type sw "w"]' }])).toBe("invalidPath");
     expect(fails([{ op: "replace", path: 'emails[type eq "home"]', value: {} }])).toBe("noTarget");
   });
+
+  const ENTERPRISE = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User";
+
+  it("reads a path that names its schema: the core's is the resource, an extension's its object, another schema's is ignored (§3.10)", () => {
+    const patched = applyPatch(
+      user(),
+      [
+        { op: "Add", path: `${ENTERPRISE}:department`, value: "Tour Operations" },
+        { op: "replace", path: "urn:ietf:params:scim:schemas:core:2.0:User:name.givenName", value: "Babs" },
+        { op: "add", path: "urn:example:scim:schemas:extension:custom:2.0:User:badge", value: "42" },
+        { op: "add", value: { [ENTERPRISE]: { employeeNumber: "701984" } } },
+      ],
+      MULTI,
+      { extensions: [ENTERPRISE] },
+    );
+    expect(patched[ENTERPRISE]).toEqual({ department: "Tour Operations", employeeNumber: "701984" });
+    expect(patched.name).toEqual({ givenName: "Babs", familyName: "Jensen" });
+    expect(JSON.stringify(patched)).not.toContain("badge");
+  });
+
+  it("replaces a complex attribute's sub-attributes, leaving the others (§3.5.2.3)", () => {
+    expect(applyPatch(user(), [{ op: "replace", value: { name: { givenName: "Babs" } } }], MULTI).name).toEqual({ givenName: "Babs", familyName: "Jensen" });
+    expect(applyPatch(user(), [{ op: "replace", path: "name", value: { familyName: "Smith" } }], MULTI).name).toEqual({ givenName: "Barbara", familyName: "Smith" });
+  });
+
+  it("refuses a change to a read-only attribute (mutability), and accepts one that leaves it as it is", () => {
+    const resource = { ...user(), id: "2819c223", meta: { created: "2011-08-01T18:29:49.793Z" } };
+    const readOnly = { readOnly: ["id", "meta"] };
+    for (const operation of [
+      { op: "replace", path: "id", value: "1" },
+      { op: "replace", path: "meta.created", value: "2020-01-01T00:00:00Z" },
+      { op: "remove", path: "meta" },
+    ]) {
+      expect(() => applyPatch(resource, [operation], MULTI, readOnly)).toThrow(expect.objectContaining({ scimType: "mutability" }));
+    }
+    expect(applyPatch(resource, [{ op: "replace", value: { id: "2819c223", userName: "babs" } }], MULTI, readOnly).userName).toBe("babs");
+  });
 });

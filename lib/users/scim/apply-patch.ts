@@ -5,7 +5,13 @@ import { ScimFailure } from "./scim-failure";
 // attributes), a path into a complex attribute (name.givenName), and a value
 // filter into a multi-valued one (emails[type eq "work"].value,
 // members[value eq "2819c223"]). Attribute names are matched case-insensitively,
-// as SCIM's are; op names too (Entra ID sends "Replace").
+// as SCIM's are; op names too (Entra ID sends "Replace"). A path may name its
+// schema (§3.10): the core schema's prefix is the resource itself, an
+// extension's (Entra ID's and Okta's enterprise attributes,
+// "urn:…:enterprise:2.0:User:department") is that extension's object, and a
+// schema the resource does not have is ignored, operation by operation (issue
+// 63: one attribute the service does not keep refused a directory's whole
+// update). The operations apply all or none (§3.5.2: a PATCH is atomic).
 
 export interface PatchOperation {
   op: string;
@@ -41,8 +47,37 @@ function addTo(resource: Resource, name: string, value: unknown, multiValued: re
   }
 }
 
+/** What a resource's PATCH may touch: its multi-valued attributes, the read-only ones (a change to them is refused), its extension schemas. */
+export interface PatchShape {
+  readOnly?: readonly string[];
+  extensions?: readonly string[];
+}
+
+/** A path that names its schema ("urn:…:User:department"): the schema and the rest ("" when the path is the schema itself). */
+function splitSchema(path: string, extensions: readonly string[]): { schema: string | null; rest: string } {
+  if (!/^urn:/i.test(path)) return { schema: null, rest: path };
+  const whole = extensions.find((e) => e.toLowerCase() === path.toLowerCase());
+  if (whole) return { schema: whole, rest: "" };
+  const head = path.split("[")[0];
+  const cut = head.lastIndexOf(":");
+  return { schema: path.slice(0, cut), rest: path.slice(cut + 1) };
+}
+
+/** The object an operation applies to: the resource, an extension's object in it, or null (a schema it does not have: ignored). */
+function targetOf(resource: Resource, path: string, extensions: readonly string[]): { target: Resource; path: string } | null {
+  const { schema, rest } = splitSchema(path, extensions);
+  if (schema === null) return { target: resource, path };
+  if (/^urn:ietf:params:scim:schemas:core:2\.0:/i.test(schema)) return { target: resource, path: rest };
+  const extension = extensions.find((e) => e.toLowerCase() === schema.toLowerCase());
+  if (!extension) return null;
+  if (rest === "") return { target: resource, path: extension };
+  const key = keyOf(resource, extension);
+  if (!resource[key] || typeof resource[key] !== "object") resource[key] = {};
+  return { target: resource[key] as Resource, path: rest };
+}
+
 /** Applies the operations in order to a copy of `resource`; any operation that cannot apply refuses them all (400). */
-export function applyPatch(resource: Resource, operations: PatchOperation[], multiValued: readonly string[]): Resource {
+export function applyPatch(resource: Resource, operations: PatchOperation[], multiValued: readonly string[], { readOnly = [], extensions = [] }: PatchShape = {}): Resource {
   const result: Resource = structuredClone(resource);
   for (const operation of operations) {
     const op = String(operation.op ?? "").toLowerCase();
@@ -50,22 +85,28 @@ export function applyPatch(resource: Resource, operations: PatchOperation[], mul
     if (!operation.path) {
       if (op === "remove") throw new ScimFailure(400, "A remove needs a path.", "noTarget");
       if (!operation.value || typeof operation.value !== "object" || Array.isArray(operation.value)) throw new ScimFailure(400, "Without a path, the value must hold the attributes.", "invalidValue");
-      for (const [name, value] of Object.entries(operation.value as Resource)) {
-        // "name.givenName" as a key (Entra ID sends these): the same as the path.
-        const [head, tail] = name.split(".");
-        if (tail) applyAt(result, op, head, undefined, tail, value, multiValued);
-        else if (op === "add") addTo(result, name, value, multiValued);
-        else result[keyOf(result, name)] = value;
-      }
+      // Each attribute of the value as if it were the path ("name.givenName" as a key, Entra ID's way, included).
+      for (const [name, value] of Object.entries(operation.value as Resource)) applyPath(result, op, name, value, multiValued, extensions);
       continue;
     }
-    const match = PATH.exec(operation.path.trim());
-    if (!match) throw new ScimFailure(400, `The path ${operation.path} is not supported.`, "invalidPath");
-    const [, attribute, filterAttribute, filterValue, subAttribute] = match;
-    const filter = filterAttribute ? { attribute: filterAttribute, value: JSON.parse(filterValue) as unknown } : undefined;
-    applyAt(result, op, attribute, filter, subAttribute, operation.value, multiValued);
+    applyPath(result, op, operation.path.trim(), operation.value, multiValued, extensions);
+  }
+  for (const name of readOnly) {
+    if (JSON.stringify(resource[keyOf(resource, name)]) !== JSON.stringify(result[keyOf(result, name)])) throw new ScimFailure(400, `${name} is read-only: it cannot be changed.`, "mutability");
   }
   return result;
+}
+
+function applyPath(resource: Resource, op: string, path: string, value: unknown, multiValued: readonly string[], extensions: readonly string[]) {
+  const at = targetOf(resource, path, extensions);
+  if (!at) return;
+  // The extension's object as a whole ({ "urn:…:enterprise:2.0:User": { department } }).
+  if (extensions.includes(at.path)) return applyAt(at.target, op, at.path, undefined, undefined, value, multiValued);
+  const match = PATH.exec(at.path);
+  if (!match) throw new ScimFailure(400, `The path ${path} is not supported.`, "invalidPath");
+  const [, attribute, filterAttribute, filterValue, subAttribute] = match;
+  const filter = filterAttribute ? { attribute: filterAttribute, value: JSON.parse(filterValue) as unknown } : undefined;
+  applyAt(at.target, op, attribute, filter, subAttribute, value, multiValued);
 }
 
 function applyAt(
@@ -113,5 +154,10 @@ function applyAt(
     return;
   }
   if (op === "add") addTo(resource, attribute, value, multiValued);
+  else if (isComplex(value) && isComplex(resource[key]) && !multiValued.some((m) => m.toLowerCase() === attribute.toLowerCase()))
+    // A complex attribute's sub-attributes not in the value are left as they were (§3.5.2.3).
+    resource[key] = { ...(resource[key] as Resource), ...(value as Resource) };
   else resource[key] = value;
 }
+
+const isComplex = (value: unknown): value is Resource => Boolean(value) && typeof value === "object" && !Array.isArray(value);

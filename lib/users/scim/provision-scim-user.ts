@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { hashPassword } from "@/lib/auth/password";
-import { directoryMaySetPassword } from "@/lib/auth/permissions";
+import { directoryMaySetPassword, roleHasDepartment } from "@/lib/auth/permissions";
 import { prisma } from "@/lib/db/client";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { refuseDirectoryPassword } from "./directory-limits";
@@ -10,11 +10,13 @@ import { ScimFailure } from "./scim-failure";
 import { scimUserSelect, toScimUser } from "./scim-resources";
 import { readScimUser } from "./scim-user-input";
 import { defaultDepartment } from "./default-department";
+import { directoryDepartment } from "./directory-department";
 
 /**
  * POST /scim/v2/Users: the directory adds a person. They become an agent of
- * the department new people join (single sign-on's choice, else the
- * organization's first), until a group membership moves them. An address
+ * the department their directory department names (when the connection
+ * follows it), else of the department new people join (single sign-on's
+ * choice, else the organization's first), until a group membership moves them. An address
  * already in use is 409 uniqueness, unless it is a user this directory
  * deleted before: then they come back (with no password of the directory's
  * choosing when they are above an agent: 403).
@@ -27,11 +29,16 @@ export async function provisionScimUser({ actor, resource }: { actor: SessionUse
   // Someone who comes back keeps their role; above an agent, their password stays their own (not even replaced by a random one).
   const keepsPassword = existing !== null && !directoryMaySetPassword(existing.role);
   const password_hash = await hashPassword(input.password ?? randomBytes(32).toString("base64url"));
-  const fields = { email: input.email, name: input.name, active: input.active, scim_external_id: input.externalId, scim_deleted_at: null };
+  const fields = { email: input.email, name: input.name, active: input.active, scim_external_id: input.externalId, scim_deleted_at: null, directory_profile: input.profile as object };
+  const named = await directoryDepartment(actor.organization_id, input.profile);
   const user = existing
-    ? await prisma.user.update({ where: { id: existing.id }, data: { ...fields, ...(!keepsPassword && { password_hash }) }, select: scimUserSelect })
+    ? await prisma.user.update({
+        where: { id: existing.id },
+        data: { ...fields, ...(!keepsPassword && { password_hash }), ...(named && roleHasDepartment(existing.role) && { department_id: named }) },
+        select: scimUserSelect,
+      })
     : await prisma.user.create({
-        data: { ...fields, password_hash, organization_id: actor.organization_id, role: "agent", department_id: await defaultDepartment(actor.organization_id) },
+        data: { ...fields, password_hash, organization_id: actor.organization_id, role: "agent", department_id: named ?? (await defaultDepartment(actor.organization_id)) },
         select: scimUserSelect,
       });
   await writeAuditLog(prisma, {

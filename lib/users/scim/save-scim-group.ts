@@ -14,7 +14,8 @@ import { PATCH_SCHEMA, scimGroupSelect, toScimGroup } from "./scim-resources";
  * A group's members are the department's agents and managers, and a person
  * is in one department: a member added joins it (leaving their last one), a
  * member removed goes to the department new people join. Admins have no
- * department and are not members of any group; naming one changes nothing.
+ * department and are not members of any group: naming one is refused, saying
+ * so (issue 63: a 200 that changed nothing left the directory believing it had).
  */
 async function setMembers(actor: SessionUser, departmentId: number, before: number[], input: ScimGroupInput) {
   const members = input.memberIds.length
@@ -22,6 +23,8 @@ async function setMembers(actor: SessionUser, departmentId: number, before: numb
     : [];
   const unknown = input.memberIds.filter((id) => !members.some((m) => m.id === id));
   if (unknown.length) throw new ScimFailure(400, `No user has the id ${unknown[0]}.`, "invalidValue");
+  const departmentless = members.find((m) => !roleHasDepartment(m.role));
+  if (departmentless) throw new ScimFailure(400, `User ${departmentless.id} is an administrator (${departmentless.role}): administrators belong to no department, so to no group.`, "invalidValue");
   const joining = members
     .filter((m) => roleHasDepartment(m.role))
     .map((m) => m.id)
@@ -66,7 +69,7 @@ export async function updateScimGroup({ actor, id, replace, patch }: { actor: Se
     const body = patch as { schemas?: unknown; Operations?: unknown };
     if (!Array.isArray(body?.schemas) || !body.schemas.includes(PATCH_SCHEMA) || !Array.isArray(body.Operations))
       throw new ScimFailure(400, `A PATCH body is a PatchOp: { schemas: ["${PATCH_SCHEMA}"], Operations: [...] }.`, "invalidSyntax");
-    resource = applyPatch(toScimGroup(current), body.Operations as PatchOperation[], ["members"]);
+    resource = applyPatch(toScimGroup(current), body.Operations as PatchOperation[], ["members"], { readOnly: ["id", "meta"] });
   }
   const input = readScimGroup(resource);
   if (input.name.toLowerCase() !== current.name.toLowerCase()) {
@@ -76,13 +79,14 @@ export async function updateScimGroup({ actor, id, replace, patch }: { actor: Se
     });
     if (taken) throw new ScimFailure(409, `A group named ${input.name} exists.`, "uniqueness");
   }
-  await prisma.department.update({ where: { id: current.id }, data: { name: input.name, scim_external_id: input.externalId } });
+  // Members first: a member the group cannot have refuses the whole request before anything changes.
   const moved = await setMembers(
     actor,
     current.id,
     current.users.map((u) => u.id),
     input,
   );
+  await prisma.department.update({ where: { id: current.id }, data: { name: input.name, scim_external_id: input.externalId } });
   await writeAuditLog(prisma, {
     organization_id: actor.organization_id,
     department_id: current.id,

@@ -1,5 +1,6 @@
 import "server-only";
 import { GROUP_SCHEMA, listResponse, scimBase, USER_SCHEMA } from "./scim-resources";
+import { ENTERPRISE_USER_SCHEMA } from "./directory-profile";
 
 // What this service provider supports (RFC 7643 §5-7, RFC 7644 §4): clients
 // read it before provisioning. Only what works is claimed: PATCH yes, bulk,
@@ -56,6 +57,19 @@ const SCHEMAS = [
     ],
   },
   {
+    id: ENTERPRISE_USER_SCHEMA,
+    name: "EnterpriseUser",
+    description: "Kept as sent and given back; department names the person's department when the connection follows it",
+    attributes: [
+      attribute("employeeNumber"),
+      attribute("costCenter"),
+      attribute("organization"),
+      attribute("division"),
+      attribute("department"),
+      attribute("manager", { type: "complex", subAttributes: [attribute("value"), attribute("displayName", { mutability: "readOnly" })] }),
+    ],
+  },
+  {
     id: GROUP_SCHEMA,
     name: "Group",
     description: "A department: its members are its agents and managers, each in one department",
@@ -71,7 +85,7 @@ export const scimSchema = (id: string) => SCHEMAS.find((schema) => schema.id ===
 
 export function resourceTypes() {
   const types = [
-    { id: "User", name: "User", endpoint: "/Users", schema: USER_SCHEMA },
+    { id: "User", name: "User", endpoint: "/Users", schema: USER_SCHEMA, schemaExtensions: [{ schema: ENTERPRISE_USER_SCHEMA, required: false }] },
     { id: "Group", name: "Group", endpoint: "/Groups", schema: GROUP_SCHEMA },
   ].map((type) => ({ schemas: ["urn:ietf:params:scim:schemas:core:2.0:ResourceType"], ...type, meta: { resourceType: "ResourceType", location: `${scimBase()}/ResourceTypes/${type.id}` } }));
   return listResponse(types, types.length, 1);

@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { ScimFailure } from "./scim-failure";
+import { ENTERPRISE_USER_SCHEMA, storedProfile } from "./directory-profile";
 
 // Our users and departments as SCIM resources (RFC 7643 §4): a user's
 // userName is their sign-in email; a department is a group whose members are
@@ -21,6 +22,7 @@ export const scimUserSelect = {
   active: true,
   role: true,
   scim_external_id: true,
+  directory_profile: true,
   created_at: true,
   updated_at: true,
   department: { select: { id: true, name: true } },
@@ -30,16 +32,18 @@ type ScimUserRow = Prisma.UserGetPayload<{ select: typeof scimUserSelect }>;
 
 export function toScimUser(user: ScimUserRow) {
   const location = `${scimBase()}/Users/${user.id}`;
+  const profile = storedProfile(user.directory_profile);
   return {
-    schemas: [USER_SCHEMA],
+    schemas: profile.enterprise ? [USER_SCHEMA, ENTERPRISE_USER_SCHEMA] : [USER_SCHEMA],
     id: String(user.id),
     ...(user.scim_external_id && { externalId: user.scim_external_id }),
     userName: user.email,
-    name: { formatted: user.name },
+    name: { formatted: user.name, ...(profile.givenName && { givenName: profile.givenName }), ...(profile.familyName && { familyName: profile.familyName }) },
     displayName: user.name,
     emails: [{ value: user.email, type: "work", primary: true }],
     active: user.active,
     groups: user.department ? [{ value: String(user.department.id), display: user.department.name, $ref: `${scimBase()}/Groups/${user.department.id}` }] : [],
+    ...(profile.enterprise && { [ENTERPRISE_USER_SCHEMA]: profile.enterprise }),
     meta: { resourceType: "User", created: user.created_at.toISOString(), lastModified: user.updated_at.toISOString(), location },
   };
 }

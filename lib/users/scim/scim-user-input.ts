@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { ScimFailure } from "./scim-failure";
+import { readDirectoryProfile, type DirectoryProfile } from "./directory-profile";
 
 // What a SCIM User resource says that we keep: the sign-in email (userName,
 // or the primary email when userName is not an address), the name, whether
-// they may sign in, the directory's id, and a first password when one is sent.
+// they may sign in, the directory's id, a first password when one is sent, and
+// the directory's profile (the name's parts, the enterprise extension). Any
+// other attribute (title, phoneNumbers, addresses…) is accepted and not kept.
 // Booleans come as "True"/"False" from some clients (Entra ID): both are read.
 
 const bool = z.union([z.boolean(), z.enum(["true", "false", "True", "False", "TRUE", "FALSE"]).transform((v) => v.toLowerCase() === "true")]);
@@ -25,6 +28,7 @@ export interface ScimUserInput {
   active: boolean;
   externalId: string | null;
   password: string | null;
+  profile: DirectoryProfile;
 }
 
 export function readScimUser(resource: unknown): ScimUserInput {
@@ -40,5 +44,7 @@ export function readScimUser(resource: unknown): ScimUserInput {
   if (!checked.success) throw new ScimFailure(400, "userName (or a primary email) must be an email address: it is how the person signs in.", "invalidValue");
   const given = [user.name?.givenName, user.name?.familyName].filter((part) => part && part.trim()).join(" ");
   const name = (user.displayName || user.name?.formatted || given || checked.data).trim().slice(0, 255);
-  return { email: checked.data, name, active: user.active ?? true, externalId: user.externalId || null, password: user.password ?? null };
+  const read = readDirectoryProfile(user, user.name);
+  if (read.error) throw new ScimFailure(400, `${read.error.path}: ${read.error.message}`, "invalidValue");
+  return { email: checked.data, name, active: user.active ?? true, externalId: user.externalId || null, password: user.password ?? null, profile: read.profile };
 }

@@ -11,6 +11,9 @@ import { ScimFailure } from "./scim-failure";
 import { PATCH_SCHEMA, scimUserSelect, toScimUser } from "./scim-resources";
 import { readScimUser } from "./scim-user-input";
 import { directoryUsers } from "./scim-users";
+import { ENTERPRISE_USER_SCHEMA } from "./directory-profile";
+import { directoryDepartment } from "./directory-department";
+import { roleHasDepartment } from "@/lib/auth/permissions";
 
 /**
  * PUT (the whole resource) or PATCH (operations on it) of a user: the result
@@ -27,7 +30,8 @@ export async function updateScimUser({ actor, id, replace, patch }: { actor: Ses
     const body = patch as { schemas?: unknown; Operations?: unknown };
     if (!Array.isArray(body?.schemas) || !body.schemas.includes(PATCH_SCHEMA) || !Array.isArray(body.Operations))
       throw new ScimFailure(400, `A PATCH body is a PatchOp: { schemas: ["${PATCH_SCHEMA}"], Operations: [...] }.`, "invalidSyntax");
-    resource = applyPatch(toScimUser(current), body.Operations as PatchOperation[], ["emails", "groups"]);
+    // id, meta and groups are read-only (RFC 7643 §4.1: a person's groups change through the group); the enterprise extension is the User's own.
+    resource = applyPatch(toScimUser(current), body.Operations as PatchOperation[], ["emails", "groups"], { readOnly: ["id", "meta", "groups"], extensions: [ENTERPRISE_USER_SCHEMA] });
   }
   const input = readScimUser(resource);
   if (input.password) refuseDirectoryPassword(current.role);
@@ -36,13 +40,23 @@ export async function updateScimUser({ actor, id, replace, patch }: { actor: Ses
     if (taken) throw new ScimFailure(409, `A user with userName ${input.email} exists.`, "uniqueness");
   }
   const deactivated = current.active && !input.active;
+  const named = roleHasDepartment(current.role) ? await directoryDepartment(actor.organization_id, input.profile) : null;
+  const moved = named !== null && named !== current.department?.id;
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const signedOut = deactivated || passwordHash !== null;
   const user = await prisma.$transaction(async (tx) => {
     if (deactivated) await refuseLastAccountAdmin(tx, actor, current.id);
     const updated = await tx.user.update({
       where: { id: current.id },
-      data: { email: input.email, name: input.name, active: input.active, scim_external_id: input.externalId, ...(passwordHash && { password_hash: passwordHash }) },
+      data: {
+        email: input.email,
+        name: input.name,
+        active: input.active,
+        scim_external_id: input.externalId,
+        directory_profile: input.profile as object,
+        ...(moved && { department_id: named }),
+        ...(passwordHash && { password_hash: passwordHash }),
+      },
       select: scimUserSelect,
     });
     if (signedOut) await revokeUserTokens(current.id, tx);
@@ -53,7 +67,7 @@ export async function updateScimUser({ actor, id, replace, patch }: { actor: Ses
       action: deactivated ? "user.deprovisioned" : "user.provisioning_updated",
       subject_type: "user",
       subject_id: current.id,
-      details: { email: input.email, active: input.active, external_id: input.externalId, password_changed: Boolean(input.password) },
+      details: { email: input.email, active: input.active, external_id: input.externalId, password_changed: Boolean(input.password), ...(moved && { department_id: named }) },
     });
     return updated;
   });
