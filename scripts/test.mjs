@@ -113,7 +113,7 @@ const SUITES = {
  * (scripts/machine-speed.mjs; MACHINE_FACTOR when .ci/run measured it first,
  * before anything else ran), so a slower machine is not read as a suite that grew.
  */
-const MACHINE_FACTOR = Number(process.env.MACHINE_FACTOR) || machineFactor();
+const MACHINE_FACTOR = Number(process.env.MACHINE_FACTOR) || (await machineFactor());
 const BUDGET_SECONDS = Object.fromEntries(
   Object.entries({ unit: 20, "api-embedded": 240, "api-postgres": 210, browser: 380, readme: 300 }).map(([name, seconds]) => [name, Math.round(seconds * MACHINE_FACTOR)]),
 );

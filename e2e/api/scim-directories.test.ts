@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { subscribe } from "../support/event-stream";
 import { createTenant } from "../support/factories";
 import { startSamlProvider } from "../support/saml-test-provider";
 import { ENTERPRISE_USER, GROUP, PATCH_OP, scim, scimKey, USER } from "../support/scim-client";
@@ -177,6 +178,13 @@ describe("the directory's department", () => {
     const moved = await client("PATCH", `/Users/${ignored.body.id}`, patch({ op: "Replace", path: `${ENTERPRISE_USER}:department`, value: "B" }));
     expect(moved.status).toBe(200);
     expect(await departmentOf(ignored.body.id)).toBe(tenant.departments.b.id);
+    // Someone signed in who moves: their stream closes, to reopen with the new department's rights.
+    const stream = await subscribe(tenant.agentA.token);
+    expect(stream.response.status).toBe(200);
+    const agent = await client("PATCH", `/Users/${tenant.agentA.id}`, patch({ op: "Add", path: `${ENTERPRISE_USER}:department`, value: "B" }));
+    expect(agent.status, JSON.stringify(agent.body)).toBe(200);
+    await stream.ended;
+    expect(await departmentOf(String(tenant.agentA.id))).toBe(tenant.departments.b.id);
     // A department the organization does not have: where they were.
     await client("PATCH", `/Users/${placed.body.id}`, patch({ op: "Replace", path: `${ENTERPRISE_USER}:department`, value: "Nowhere" }));
     expect(await departmentOf(placed.body.id)).toBe(tenant.departments.b.id);

@@ -11,6 +11,7 @@ import { scimUserSelect, toScimUser } from "./scim-resources";
 import { readScimUser } from "./scim-user-input";
 import { defaultDepartment } from "./default-department";
 import { directoryDepartment } from "./directory-department";
+import { publishRightsChanged } from "@/lib/events/publish-event";
 
 /**
  * POST /scim/v2/Users: the directory adds a person. They become an agent of
@@ -23,7 +24,7 @@ import { directoryDepartment } from "./directory-department";
  */
 export async function provisionScimUser({ actor, resource }: { actor: SessionUser; resource: unknown }) {
   const input = readScimUser(resource);
-  const existing = await prisma.user.findUnique({ where: { email: input.email }, select: { id: true, organization_id: true, role: true, scim_deleted_at: true } });
+  const existing = await prisma.user.findUnique({ where: { email: input.email }, select: { id: true, organization_id: true, role: true, department_id: true, scim_deleted_at: true } });
   if (existing && !(existing.organization_id === actor.organization_id && existing.scim_deleted_at)) throw new ScimFailure(409, `A user with userName ${input.email} exists.`, "uniqueness");
   if (existing && input.password) refuseDirectoryPassword(existing.role);
   // Someone who comes back keeps their role; above an agent, their password stays their own (not even replaced by a random one).
@@ -41,6 +42,8 @@ export async function provisionScimUser({ actor, resource }: { actor: SessionUse
         data: { ...fields, password_hash, organization_id: actor.organization_id, role: "agent", department_id: named ?? (await defaultDepartment(actor.organization_id)) },
         select: scimUserSelect,
       });
+  // One who comes back into another department: their streams reopen with its rights (a new user has none open).
+  if (existing && user.department?.id !== existing.department_id) await publishRightsChanged([user.id]);
   await writeAuditLog(prisma, {
     organization_id: actor.organization_id,
     department_id: user.department?.id ?? null,

@@ -5,6 +5,7 @@ import { revokeUserTokens } from "@/lib/auth/tokens";
 import { prisma } from "@/lib/db/client";
 import { writeAuditLog } from "@/lib/audit/write-audit-log";
 import { returnUnconnectedCalls } from "@/lib/agents/return-unconnected-calls";
+import { publishRightsChanged } from "@/lib/events/publish-event";
 import { applyPatch, type PatchOperation } from "./apply-patch";
 import { refuseDirectoryPassword, refuseLastAccountAdmin } from "./directory-limits";
 import { ScimFailure } from "./scim-failure";
@@ -60,6 +61,8 @@ export async function updateScimUser({ actor, id, replace, patch }: { actor: Ses
       select: scimUserSelect,
     });
     if (signedOut) await revokeUserTokens(current.id, tx);
+    // Moved by the directory's department: their streams reopen with the new department's rights, as a group's move does.
+    else if (moved) await publishRightsChanged([current.id], tx);
     await writeAuditLog(tx, {
       organization_id: actor.organization_id,
       department_id: updated.department?.id ?? null,
