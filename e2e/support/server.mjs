@@ -148,7 +148,8 @@ async function startOneServer({ databaseUrl, dataDir: givenDataDir, env = {}, la
       const output = typeof error.output === "string" ? error.output : "";
       const portTaken = fixedPort === undefined && /already in use|EADDRINUSE/.test(output) && attempt < 3;
       if (!portTaken) {
-        await release();
+        // The start's own failure is the one to see, not the ledger's.
+        await release().catch(() => undefined);
         throw error;
       }
     }
